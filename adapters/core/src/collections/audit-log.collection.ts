@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { defineCollection } from "../collection.ts";
+import { ZTimestamp } from "../common.schema.ts";
+
+export const AUDIT_ACTIONS = [
+  "login",
+  "login_failed",
+  "logout",
+  "password_change",
+  "user_create",
+  "create",
+  "update",
+  "remove",
+  "view",
+  "file_upload",
+  "file_download",
+  "file_remove",
+] as const;
+export const ZAuditAction = z.enum(AUDIT_ACTIONS);
+export type TAuditAction = z.infer<typeof ZAuditAction>;
+
+/** One append-only row: who viewed or changed what, when. Written by the server, never edited. */
+export const ZAuditEntry = z.object({
+  at: ZTimestamp,
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: ZAuditAction,
+  collection: z.string().nullable(),
+  recordId: z.string().nullable(),
+  facilityId: z.string().nullable(),
+  /** Names of the fields a change touched, or a short description; never the values of personal data. */
+  summary: z.string().max(2000).nullable(),
+  ip: z.string().max(64).nullable(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const auditLogCollection = defineCollection({
+  name: "auditLog",
+  label: "Audit entry",
+  schema: ZAuditEntry,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "admin", write: "server" },
+  filterable: ["action", "actorId", "collection", "recordId", "facilityId"],
+  sortable: ["at"],
+  defaultSort: { field: "at", direction: "desc" },
+  searchable: ["actorEmail", "summary"],
+  removal: "none",
+  clientIds: false,
+  auditViews: false,
+});

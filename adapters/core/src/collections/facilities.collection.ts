@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { defineCollection } from "../collection.ts";
+import { ZOptionalText, ZText } from "../common.schema.ts";
+
+export const ZFacility = z.object({
+  name: ZText(120),
+  address: ZOptionalText(300),
+  phone: ZOptionalText(40),
+  licenseNumber: ZOptionalText(40),
+  licensedCapacity: z.number().int().min(0, "Cannot be negative").max(10_000).optional(),
+  administrator: ZOptionalText(120),
+  active: z.boolean().default(true),
+  /** Position in the header's facility selector. */
+  sortOrder: z.number().int().min(0).max(100_000).default(0),
+});
+export type TFacility = z.infer<typeof ZFacility>;
+
+export const facilitiesCollection = defineCollection({
+  name: "facilities",
+  label: "Facility",
+  schema: ZFacility,
+  scope: { kind: "facility-id" },
+  access: { read: "signed-in", write: "admin" },
+  filterable: ["active"],
+  sortable: ["name", "sortOrder"],
+  defaultSort: { field: "sortOrder", direction: "asc" },
+  searchable: ["name"],
+  removal: "none",
+  clientIds: true,
+  auditViews: false,
+});
+
+/** The six facilities of the seed, created on first start; their ids never change. */
+export const SEED_FACILITIES: readonly { id: string; name: string }[] = [
+  { id: "van-buren", name: "Van Buren" },
+  { id: "tull", name: "Tull" },
+  { id: "duvali", name: "Duvali" },
+  { id: "ashwood", name: "Ashwood" },
+  { id: "edgemont", name: "Edgemont" },
+  { id: "newman", name: "Newman" },
+];
+
+export const DEFAULT_FACILITY_ID = "van-buren";

@@ -1,0 +1,51 @@
+/** Field types shared by every record schema: dates, money, ids and the record metadata. */
+import { z } from "zod";
+
+/** A calendar date without time, `YYYY-MM-DD`; the same day in every time zone. */
+export const ZDateOnly = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, "Not a real date");
+
+/** A UTC timestamp in ISO 8601. */
+export const ZTimestamp = z.iso.datetime();
+
+/** Money in integer cents; never floating point. */
+export const ZCents = z.number().int("Amount must be whole cents").min(-1_000_000_000_00).max(1_000_000_000_00);
+
+/** A record id: URL-safe, at most 64 characters. */
+export const ZId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, - and _ only");
+
+export const ZEmail = z.email("Enter a valid e-mail address").max(254);
+
+/** A required, trimmed, single-line text. */
+export const ZText = (max = 200) => z.string().trim().min(1, "Required").max(max, `At most ${max} characters`);
+/** An optional text; empty strings are stored as absent. */
+export const ZOptionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((s) => (s === "" ? undefined : s));
+
+/** Metadata every stored record carries; set by the adapter, never by the client. */
+export const ZRecordMeta = z.object({
+  id: ZId,
+  version: z.number().int().positive(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+  createdBy: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  archivedAt: ZTimestamp.nullable(),
+});
+export type TRecordMeta = z.infer<typeof ZRecordMeta>;
+
+export const META_FIELDS = ["id", "version", "createdAt", "updatedAt", "createdBy", "updatedBy", "archivedAt"] as const;

@@ -1,0 +1,52 @@
+import type { TListQuery, TPage } from "../list-query.ts";
+import type { TCollectionName, TInputOf, TRecordOf } from "../registry.ts";
+
+/** One write of an atomic commit. Updates and removes name the version they read. */
+export type TWriteOp =
+  | { [N in TCollectionName]: { op: "create"; collection: N; id?: string; data: TInputOf<N> } }[TCollectionName]
+  | { [N in TCollectionName]: { op: "update"; collection: N; id: string; version: number; patch: Partial<TInputOf<N>> } }[TCollectionName]
+  | { op: "remove"; collection: TCollectionName; id: string; version: number };
+
+/**
+ * Typed collections of records, the same whatever stores them. Every method rejects with an AppError:
+ * VALIDATION (with field messages), NOT_FOUND, CONFLICT (stale version, duplicate id), FORBIDDEN,
+ * UNAUTHENTICATED or UNAVAILABLE. Records of facilities the signed-in user may not see do not exist
+ * for them (NOT_FOUND, never listed).
+ */
+export interface DataPort {
+  /** One page of records, filtered and sorted as the collection allows; archived ones hidden by default. */
+  list<N extends TCollectionName>(collection: N, query?: TListQuery): Promise<TPage<TRecordOf<N>>>;
+
+  /** How many records match the query's filters and search (cursor and limit are ignored). */
+  count<N extends TCollectionName>(collection: N, query?: Pick<TListQuery, "where" | "search" | "includeArchived">): Promise<number>;
+
+  /** One record by id, archived or not. NOT_FOUND when it does not exist or is out of the user's reach. */
+  get<N extends TCollectionName>(collection: N, id: string): Promise<TRecordOf<N>>;
+
+  /**
+   * Validates and stores a new record with version 1. `id` may be given only for collections with
+   * client-chosen ids; a duplicate id is a CONFLICT.
+   */
+  create<N extends TCollectionName>(collection: N, data: TInputOf<N>, options?: { id?: string }): Promise<TRecordOf<N>>;
+
+  /**
+   * Applies `patch` to the record if it is still at `version`, validating the merged record, and
+   * returns it with version + 1. A stale version is a CONFLICT whose `current` holds the newer record.
+   */
+  update<N extends TCollectionName>(collection: N, id: string, patch: Partial<TInputOf<N>>, version: number): Promise<TRecordOf<N>>;
+
+  /**
+   * Archives the record (residents, staff, documents) or deletes it, as the collection declares,
+   * if it is still at `version`; returns nothing. Collections that allow neither refuse (FORBIDDEN).
+   */
+  remove(collection: TCollectionName, id: string, version: number): Promise<void>;
+
+  /** Applies all writes or none (e.g. a payment and the charge it settles). */
+  commit(ops: TWriteOp[]): Promise<void>;
+
+  /**
+   * Live updates of a list, where the backend offers them: calls `onChange` with the first page now
+   * and again whenever it changes; returns the unsubscribe function. Absent on backends without push.
+   */
+  watch?<N extends TCollectionName>(collection: N, query: TListQuery, onChange: (page: TPage<TRecordOf<N>>) => void, onError: (error: Error) => void): () => void;
+}

@@ -1,0 +1,34 @@
+/**
+ * The collection registry: the one place an area adds its collection. Everything generic (server
+ * routes, repositories, adapters, rules, exports) iterates over this object.
+ */
+import type { z } from "zod";
+import type { CollectionDef } from "./collection.ts";
+import type { TRecordMeta } from "./common.schema.ts";
+import { auditLogCollection } from "./collections/audit-log.collection.ts";
+import { facilitiesCollection } from "./collections/facilities.collection.ts";
+import { usersCollection } from "./collections/users.collection.ts";
+
+export const collections = {
+  facilities: facilitiesCollection,
+  users: usersCollection,
+  auditLog: auditLogCollection,
+} as const satisfies Record<string, CollectionDef>;
+
+export type TCollections = typeof collections;
+export type TCollectionName = keyof TCollections;
+
+/** The fields a client sends when creating a record of collection N (before defaults apply). */
+export type TInputOf<N extends TCollectionName> = z.input<TCollections[N]["schema"]>;
+/** A stored record of collection N: its fields plus the metadata. */
+export type TRecordOf<N extends TCollectionName> = z.output<TCollections[N]["schema"]> & TRecordMeta;
+
+export const collectionNames = Object.keys(collections) as TCollectionName[];
+
+export function isCollectionName(name: string): name is TCollectionName {
+  return Object.hasOwn(collections, name);
+}
+
+export function getCollection(name: TCollectionName): CollectionDef {
+  return collections[name];
+}

@@ -1,0 +1,71 @@
+/**
+ * The access policy as pure functions: the server, the memory adapter and the Firestore rules
+ * generator all derive from these, so a limited user sees the same records on every backend.
+ */
+import { AppError } from "../app-error.ts";
+import type { CollectionDef } from "../collection.ts";
+import type { TSessionUser } from "../ports/auth.port.ts";
+
+export function canReadCollection(user: TSessionUser, def: CollectionDef): boolean {
+  return def.access.read === "signed-in" || user.role === "admin";
+}
+
+export function canWriteCollection(user: TSessionUser, def: CollectionDef): boolean {
+  if (def.access.write === "server") return false;
+  return def.access.write === "signed-in" || user.role === "admin";
+}
+
+/** May the user see records of this facility? Group-wide records (null) need an unrestricted user. */
+export function canSeeFacility(user: TSessionUser, facilityId: string | null): boolean {
+  if (user.facilityIds === null) return true;
+  return facilityId !== null && user.facilityIds.includes(facilityId);
+}
+
+/** The facility a record belongs to, as the collection's scope says; undefined for global records. */
+export function facilityOfRecord(def: CollectionDef, record: { id?: string } & Record<string, unknown>): string | null | undefined {
+  switch (def.scope.kind) {
+    case "global":
+      return undefined;
+    case "facility-id":
+      return typeof record.id === "string" ? record.id : null;
+    case "facility": {
+      const value = record[def.scope.field];
+      return typeof value === "string" ? value : null;
+    }
+  }
+}
+
+export function canSeeRecord(user: TSessionUser, def: CollectionDef, record: { id?: string } & Record<string, unknown>): boolean {
+  if (!canReadCollection(user, def)) return false;
+  const facilityId = facilityOfRecord(def, record);
+  return facilityId === undefined || canSeeFacility(user, facilityId);
+}
+
+/**
+ * The facility restriction a list must apply for this user: null when unrestricted, else the ids
+ * (possibly empty: then nothing is visible).
+ */
+export function facilityRestriction(user: TSessionUser, def: CollectionDef): string[] | null {
+  if (def.scope.kind === "global" || user.facilityIds === null) return null;
+  return user.facilityIds;
+}
+
+export function assertCanRead(user: TSessionUser | null, def: CollectionDef): TSessionUser {
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  if (!canReadCollection(user, def)) throw new AppError("FORBIDDEN", `You do not have access to ${def.label.toLowerCase()} records.`);
+  return user;
+}
+
+export function assertCanWrite(user: TSessionUser | null, def: CollectionDef): TSessionUser {
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  if (!canWriteCollection(user, def)) throw new AppError("FORBIDDEN", `You may not change ${def.label.toLowerCase()} records.`);
+  return user;
+}
+
+/** A write that would put a record into (or take it out of) a facility the user may not see. */
+export function assertCanWriteRecord(user: TSessionUser, def: CollectionDef, record: { id?: string } & Record<string, unknown>): void {
+  const facilityId = facilityOfRecord(def, record);
+  if (facilityId !== undefined && !canSeeFacility(user, facilityId)) {
+    throw new AppError("FORBIDDEN", "You do not have access to that facility.");
+  }
+}

@@ -1,0 +1,55 @@
+/** Validation of writes, shared by every adapter so a bad record is refused the same way everywhere. */
+import { AppError, validationError } from "../app-error.ts";
+import type { CollectionDef } from "../collection.ts";
+import { META_FIELDS, ZId } from "../common.schema.ts";
+
+/** Parses a new record's fields with the collection's schema (defaults applied). */
+export function validateCreate(def: CollectionDef, data: unknown): Record<string, unknown> {
+  const parsed = def.schema.safeParse(data);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data as Record<string, unknown>;
+}
+
+/** Only the collection's own fields of a stored record, without the metadata. */
+export function fieldsOf(record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (!(META_FIELDS as readonly string[]).includes(key)) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Merges a patch into the stored record's fields and validates the result as a whole, so rules that
+ * span fields hold after a partial update. Unknown and metadata keys in the patch are refused.
+ */
+export function validateUpdate(def: CollectionDef, current: Record<string, unknown>, patch: unknown): Record<string, unknown> {
+  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
+    throw new AppError("VALIDATION", "The change is not valid.", { fields: { _: "Expected an object of fields" } });
+  }
+  const known = Object.keys(def.schema.shape);
+  const unknownKeys = Object.keys(patch).filter((k) => !known.includes(k));
+  if (unknownKeys.length > 0) {
+    throw new AppError("VALIDATION", "The change is not valid.", {
+      fields: Object.fromEntries(unknownKeys.map((k) => [k, "This field cannot be changed"])),
+    });
+  }
+  return validateCreate(def, { ...fieldsOf(current), ...patch });
+}
+
+export function validateClientId(def: CollectionDef, id: string | undefined): string | undefined {
+  if (id === undefined) return undefined;
+  if (!def.clientIds) throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Ids are assigned automatically" } });
+  const parsed = ZId.safeParse(id);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** The CONFLICT every adapter raises for a stale version. */
+export function staleVersionError(def: CollectionDef, current: unknown): AppError {
+  return new AppError(
+    "CONFLICT",
+    `This ${def.label.toLowerCase()} was changed by someone else after you opened it. Their version is shown; apply your changes again.`,
+    { current },
+  );
+}
