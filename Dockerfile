@@ -9,7 +9,8 @@ COPY adapters/core/package.json adapters/core/
 COPY adapters/memory/package.json adapters/memory/
 COPY adapters/http/package.json adapters/http/
 COPY adapters/firebase/package.json adapters/firebase/
-COPY server/package.json server/scripts/ server/
+COPY server/package.json server/
+COPY server/scripts server/scripts
 COPY web/package.json web/
 COPY prisma prisma
 RUN npm ci --no-audit --no-fund
