@@ -1,0 +1,26 @@
+/** The composition root's entry to the http backend: one client shared by the three ports. */
+import type { AuthPort } from "@care/core/ports/auth.port";
+import type { DataPort } from "@care/core/ports/data.port";
+import type { FilePort } from "@care/core/ports/file.port";
+import { HttpAuthAdapter } from "./http-auth.adapter.ts";
+import { HttpClient, type TFetch } from "./http-client.ts";
+import { HttpDataAdapter } from "./http-data.adapter.ts";
+import { HttpFileAdapter } from "./http-file.adapter.ts";
+
+export interface THttpPortsOptions {
+  /** Where the API lives; default the same origin's `/api/v1`. */
+  baseUrl?: string;
+  /** The fetch to use (Node tests pass one with a cookie jar); default the global fetch. */
+  fetch?: TFetch;
+  /** How often `data.watch` fetches a watched list again; default 15 s. */
+  watchIntervalMs?: number;
+}
+
+export function createHttpPorts(options: THttpPortsOptions = {}): { auth: AuthPort; data: DataPort; files: FilePort } {
+  const http = new HttpClient({ baseUrl: options.baseUrl, fetch: options.fetch });
+  return {
+    auth: new HttpAuthAdapter(http),
+    data: new HttpDataAdapter(http, { watchIntervalMs: options.watchIntervalMs }),
+    files: new HttpFileAdapter(http),
+  };
+}
