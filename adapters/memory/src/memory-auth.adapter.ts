@@ -1,0 +1,81 @@
+/** AuthPort over the memory backend: accounts and passwords in the store, the session in the client. */
+import { AppError, validationError } from "@care/core/app-error";
+import { ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
+import { ZPasswordChange, ZSignIn, type AuthPort, type TAuthState, type TPasswordChange, type TSessionUser, type TSignIn } from "@care/core/ports/auth.port";
+import type { TRecordOf } from "@care/core/registry";
+import type { MemoryBackend } from "./memory-backend.ts";
+import { copyRecord } from "./memory-copy.ts";
+import type { MemorySession } from "./memory-session.ts";
+
+/** The one message for an unknown e-mail, a wrong password and a deactivated account. */
+export const SIGN_IN_FAILED = "Wrong e-mail or password.";
+
+export class MemoryAuthAdapter implements AuthPort {
+  constructor(
+    private readonly backend: MemoryBackend,
+    private readonly session: MemorySession,
+  ) {}
+
+  current(): TAuthState {
+    return this.session.user();
+  }
+
+  onChange(listener: (state: TSessionUser | null) => void): () => void {
+    const unsubscribe = this.session.onChange(listener);
+    listener(this.session.user());
+    return unsubscribe;
+  }
+
+  async signIn(credentials: TSignIn): Promise<TSessionUser> {
+    const parsed = ZSignIn.safeParse(credentials);
+    if (!parsed.success) throw validationError(parsed.error);
+    const account = this.backend.findUserByEmail(parsed.data.email);
+    const user = account ? this.backend.sessionUser(account.id) : null;
+    if (!account || !user || this.backend.passwords.get(account.id) !== parsed.data.password) {
+      this.backend.audit({ actor: null, actorEmail: parsed.data.email.toLowerCase(), action: "login_failed", recordId: account?.id ?? null, collection: account ? "users" : null });
+      this.backend.notify(new Set(["auditLog"]));
+      throw new AppError("UNAUTHENTICATED", SIGN_IN_FAILED);
+    }
+    this.backend.audit({ actor: user, action: "login", collection: "users", recordId: user.id });
+    this.backend.notify(new Set(["auditLog"]));
+    this.session.set(account.id);
+    return user;
+  }
+
+  async signOut(): Promise<void> {
+    const user = this.session.user();
+    if (user) {
+      this.backend.audit({ actor: user, action: "logout", collection: "users", recordId: user.id });
+      this.backend.notify(new Set(["auditLog"]));
+    }
+    this.session.set(null);
+  }
+
+  async changePassword(change: TPasswordChange): Promise<void> {
+    const user = this.session.user();
+    if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    const parsed = ZPasswordChange.safeParse(change);
+    if (!parsed.success) throw validationError(parsed.error);
+    if (this.backend.passwords.get(user.id) !== parsed.data.currentPassword) {
+      throw new AppError("VALIDATION", "The current password is not correct.", { fields: { currentPassword: "Not your current password" } });
+    }
+    this.backend.passwords.set(user.id, parsed.data.newPassword);
+    this.backend.audit({ actor: user, action: "password_change", collection: "users", recordId: user.id });
+    this.backend.notify(new Set(["auditLog"]));
+  }
+
+  async createUser(input: TUserCreate): Promise<TRecordOf<"users">> {
+    const actor = this.session.user();
+    if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    if (actor.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators can create accounts.");
+    const parsed = ZUserCreate.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error);
+    if (this.backend.findUserByEmail(parsed.data.email)) {
+      throw new AppError("CONFLICT", "An account with this e-mail already exists.", { fields: { email: "Already in use" } });
+    }
+    const record = this.backend.addUser(parsed.data, actor.id);
+    this.backend.audit({ actor, action: "user_create", collection: "users", recordId: record.id, summary: record.role as string });
+    this.backend.notify(new Set(["users", "auditLog"]));
+    return copyRecord(record) as TRecordOf<"users">;
+  }
+}

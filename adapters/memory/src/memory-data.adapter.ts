@@ -1,0 +1,274 @@
+/**
+ * DataPort over the memory backend, with the server's semantics: the shared list-query validation,
+ * keyset cursors, the access rules, the record rules, versions, audit rows and atomic commits.
+ */
+import { AppError } from "@care/core/app-error";
+import type { CollectionDef } from "@care/core/collection";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
+import { decodeCursor, encodeCursor, normalizeListQuery, type TFilterValue, type TListQuery, type TPage } from "@care/core/list-query";
+import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
+import { assertCanRead, assertCanWrite, assertCanWriteRecord, canSeeRecord } from "@care/core/rules/access.rules";
+import { fieldsOf, staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
+import { auditFacilityOf, type MemoryBackend, type TAuditInput, type TStoredRecord } from "./memory-backend.ts";
+import { copyRecord } from "./memory-copy.ts";
+import type { MemorySession } from "./memory-session.ts";
+
+/** Orders sort values like the server's database: nulls after every value ascending, strings by code point. */
+export function compareValues(a: unknown, b: unknown): number {
+  const aNull = a === null || a === undefined;
+  const bNull = b === null || b === undefined;
+  if (aNull || bNull) return aNull === bNull ? 0 : aNull ? 1 : -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
+  const sa = String(a);
+  const sb = String(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+/** Writes applied directly to the store with an undo log; rolled back if any step fails. */
+class Transaction {
+  private readonly undo: (() => void)[] = [];
+  private readonly audits: TAuditInput[] = [];
+  readonly changed = new Set<string>();
+
+  constructor(private readonly backend: MemoryBackend) {}
+
+  put(collection: string, record: TStoredRecord): void {
+    const table = this.backend.table(collection);
+    const previous = table.get(record.id);
+    this.undo.push(() => (previous ? table.set(record.id, previous) : table.delete(record.id)));
+    table.set(record.id, record);
+    this.changed.add(collection);
+  }
+
+  delete(collection: string, id: string): void {
+    const table = this.backend.table(collection);
+    const previous = table.get(id);
+    if (!previous) return;
+    this.undo.push(() => table.set(id, previous));
+    table.delete(id);
+    this.changed.add(collection);
+  }
+
+  audit(entry: TAuditInput): void {
+    this.audits.push(entry);
+  }
+
+  rollback(): void {
+    for (const step of this.undo.reverse()) step();
+  }
+
+  /** Writes the audit rows of the applied changes and tells watchers. */
+  finish(): void {
+    for (const entry of this.audits) this.backend.audit(entry);
+    if (this.audits.length > 0) this.changed.add("auditLog");
+    if (this.changed.size > 0) this.backend.notify(this.changed);
+  }
+}
+
+export class MemoryDataAdapter implements DataPort {
+  constructor(
+    private readonly backend: MemoryBackend,
+    private readonly session: MemorySession,
+  ) {}
+
+  async list<N extends TCollectionName>(collection: N, query: TListQuery = {}): Promise<TPage<TRecordOf<N>>> {
+    return this.listNow(collection, query) as TPage<TRecordOf<N>>;
+  }
+
+  async count<N extends TCollectionName>(collection: N, query: Pick<TListQuery, "where" | "search" | "includeArchived"> = {}): Promise<number> {
+    const def = this.def(collection);
+    const user = assertCanRead(this.session.user(), def);
+    const q = normalizeListQuery(def, { ...(query.where ? { where: query.where } : {}), ...(query.search !== undefined ? { search: query.search } : {}), ...(query.includeArchived !== undefined ? { includeArchived: query.includeArchived } : {}) });
+    return this.matching(user, def, q).length;
+  }
+
+  async get<N extends TCollectionName>(collection: N, id: string): Promise<TRecordOf<N>> {
+    const def = this.def(collection);
+    const user = assertCanRead(this.session.user(), def);
+    const record = this.findVisible(user, def, id);
+    if (def.auditViews) {
+      this.backend.audit({ actor: user, action: "view", collection: def.name, recordId: id, facilityId: auditFacilityOf(def, record) });
+      this.backend.notify(new Set(["auditLog"]));
+    }
+    return copyRecord(record) as TRecordOf<N>;
+  }
+
+  async create<N extends TCollectionName>(collection: N, data: TInputOf<N>, options: { id?: string } = {}): Promise<TRecordOf<N>> {
+    return this.transact((tx) => this.createIn(tx, collection, data, options.id)) as TRecordOf<N>;
+  }
+
+  async update<N extends TCollectionName>(collection: N, id: string, patch: Partial<TInputOf<N>>, version: number): Promise<TRecordOf<N>> {
+    return this.transact((tx) => this.updateIn(tx, collection, id, patch, version)) as TRecordOf<N>;
+  }
+
+  async remove(collection: TCollectionName, id: string, version: number): Promise<void> {
+    this.transact((tx) => this.removeIn(tx, collection, id, version));
+  }
+
+  async commit(ops: TWriteOp[]): Promise<void> {
+    if (!this.session.user()) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    this.transact((tx) => {
+      for (const op of ops) {
+        if (op.op === "create") this.createIn(tx, op.collection, op.data, op.id);
+        else if (op.op === "update") this.updateIn(tx, op.collection, op.id, op.patch, op.version);
+        else if (op.op === "remove") this.removeIn(tx, op.collection, op.id, op.version);
+        else throw new AppError("VALIDATION", "The change is not valid.", { fields: { op: "Unknown operation" } });
+      }
+    });
+  }
+
+  watch<N extends TCollectionName>(collection: N, query: TListQuery, onChange: (page: TPage<TRecordOf<N>>) => void, onError: (error: Error) => void): () => void {
+    let active = true;
+    const deliver = () => {
+      queueMicrotask(() => {
+        if (!active) return;
+        try {
+          onChange(this.listNow(collection, query) as TPage<TRecordOf<N>>);
+        } catch (error) {
+          onError(error instanceof Error ? error : new AppError("INTERNAL", String(error)));
+        }
+      });
+    };
+    const unsubscribe = this.backend.subscribe((changed) => {
+      if (changed.has(collection)) deliver();
+    });
+    deliver();
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }
+
+  private listNow(collection: string, query: TListQuery): TPage<TStoredRecord> {
+    const def = this.def(collection);
+    const user = assertCanRead(this.session.user(), def);
+    const q = normalizeListQuery(def, query);
+    const { field, direction } = q.orderBy;
+    const sign = direction === "asc" ? 1 : -1;
+    const order = (a: { value: unknown; id: string }, b: { value: unknown; id: string }) =>
+      sign * (compareValues(a.value, b.value) || compareValues(a.id, b.id));
+    let rows = this.matching(user, def, q).sort((a, b) => order({ value: a[field], id: a.id }, { value: b[field], id: b.id }));
+    if (q.cursor) {
+      const after = decodeCursor(q.cursor);
+      const start = { value: after.sortValue, id: after.id };
+      rows = rows.filter((row) => order({ value: row[field], id: row.id }, start) > 0);
+    }
+    const items = rows.slice(0, q.limit);
+    const last = items.at(-1);
+    const nextCursor = rows.length > q.limit && last ? encodeCursor((last[field] ?? null) as TFilterValue, last.id) : null;
+    return { items: items.map((item) => copyRecord(item)), nextCursor };
+  }
+
+  /** The visible records matching the filters, search and archive flag, unsorted. */
+  private matching(user: TSessionUser, def: CollectionDef, q: Pick<TListQuery, "where" | "search" | "includeArchived">): TStoredRecord[] {
+    const search = q.search?.toLowerCase();
+    return [...this.backend.table(def.name).values()].filter((record) => {
+      if (!canSeeRecord(user, def, record)) return false;
+      if (!q.includeArchived && record.archivedAt !== null) return false;
+      for (const [field, wanted] of Object.entries(q.where ?? {})) {
+        const value = record[field] ?? null;
+        const options = Array.isArray(wanted) ? wanted : [wanted];
+        if (!options.some((option) => option === value)) return false;
+      }
+      if (search) {
+        return def.searchable.some((field) => {
+          const value = record[field];
+          return typeof value === "string" && value.toLowerCase().includes(search);
+        });
+      }
+      return true;
+    });
+  }
+
+  private createIn(tx: Transaction, collection: string, data: unknown, clientId: string | undefined): TStoredRecord {
+    const def = this.def(collection);
+    const user = assertCanWrite(this.session.user(), def);
+    if (def.name === "users") throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
+    const givenId = validateClientId(def, clientId);
+    const fields = validateCreate(def, data);
+    const id = givenId ?? this.backend.newId();
+    assertCanWriteRecord(user, def, { ...fields, id });
+    if (this.backend.table(def.name).has(id)) {
+      throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id "${id}" already exists.`);
+    }
+    const now = this.backend.now();
+    const record: TStoredRecord = copyRecord({ ...fields, id, version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id, archivedAt: null });
+    tx.put(def.name, record);
+    tx.audit({ actor: user, action: "create", collection: def.name, recordId: id, facilityId: auditFacilityOf(def, record), summary: Object.keys(fieldsOf(record)).join(", ") });
+    return copyRecord(record);
+  }
+
+  private updateIn(tx: Transaction, collection: string, id: string, patch: unknown, version: number): TStoredRecord {
+    const def = this.def(collection);
+    const user = assertCanWrite(this.session.user(), def);
+    const current = this.findVisible(user, def, id);
+    if (current.version !== version) throw staleVersionError(def, copyRecord(current));
+    const fields = validateUpdate(def, current, patch);
+    assertCanWriteRecord(user, def, { ...fields, id });
+    if (def.name === "users" && fields.email !== current.email && this.backend.findUserByEmail(String(fields.email))) {
+      throw new AppError("CONFLICT", "An account with this e-mail already exists.", { fields: { email: "Already in use" } });
+    }
+    const record: TStoredRecord = copyRecord({
+      ...fields,
+      id,
+      version: current.version + 1,
+      createdAt: current.createdAt,
+      updatedAt: this.backend.now(),
+      createdBy: current.createdBy,
+      updatedBy: user.id,
+      archivedAt: current.archivedAt,
+    });
+    const touched = Object.keys({ ...fieldsOf(current), ...fieldsOf(record) }).filter(
+      (key) => JSON.stringify(current[key]) !== JSON.stringify(record[key]),
+    );
+    tx.put(def.name, record);
+    tx.audit({ actor: user, action: "update", collection: def.name, recordId: id, facilityId: auditFacilityOf(def, record), summary: touched.join(", ") });
+    return copyRecord(record);
+  }
+
+  private removeIn(tx: Transaction, collection: string, id: string, version: number): void {
+    const def = this.def(collection);
+    const user = assertCanWrite(this.session.user(), def);
+    if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
+    const current = this.findVisible(user, def, id);
+    if (current.version !== version) throw staleVersionError(def, copyRecord(current));
+    const facilityId = auditFacilityOf(def, current);
+    if (def.removal === "archive") {
+      const now = this.backend.now();
+      tx.put(def.name, { ...copyRecord(current), version: current.version + 1, updatedAt: now, updatedBy: user.id, archivedAt: current.archivedAt ?? now });
+    } else {
+      tx.delete(def.name, id);
+    }
+    tx.audit({ actor: user, action: "remove", collection: def.name, recordId: id, facilityId, summary: def.removal === "archive" ? "archived" : "deleted" });
+  }
+
+  private transact<T>(work: (tx: Transaction) => T): T {
+    const tx = new Transaction(this.backend);
+    let result: T;
+    try {
+      result = work(tx);
+    } catch (error) {
+      tx.rollback();
+      throw error;
+    }
+    tx.finish();
+    return result;
+  }
+
+  private def(collection: string): CollectionDef {
+    const def = Object.hasOwn(this.backend.collections, collection) ? this.backend.collections[collection] : undefined;
+    if (!def) throw new AppError("NOT_FOUND", `There is no collection "${collection}".`);
+    return def;
+  }
+
+  /** The stored record if it exists and the user may see it; NOT_FOUND otherwise (never FORBIDDEN). */
+  private findVisible(user: TSessionUser, def: CollectionDef, id: string): TStoredRecord {
+    const record = this.backend.table(def.name).get(id);
+    if (!record || !canSeeRecord(user, def, record)) {
+      throw new AppError("NOT_FOUND", `This ${def.label.toLowerCase()} does not exist or was removed.`);
+    }
+    return record;
+  }
+}
