@@ -49,9 +49,15 @@ export interface AuthPort {
   /** Signs out and ends the session on the server; the state becomes null. */
   signOut(): Promise<void>;
 
-  /** Changes the signed-in user's own password; needs the current one. */
+  /**
+   * Changes the signed-in user's own password; needs the current one. A wrong current password is a
+   * VALIDATION error naming the field `currentPassword` (not UNAUTHENTICATED: the session stays valid).
+   */
   changePassword(change: TPasswordChange): Promise<void>;
 
-  /** Admin only: creates an account and its user record; returns the record. */
+  /**
+   * Admin only (FORBIDDEN for staff): creates an account and its user record; returns the record.
+   * An e-mail already in use is a CONFLICT. The only way to create users (DataPort refuses it).
+   */
   createUser(input: TUserCreate): Promise<TRecordOf<"users">>;
 }

@@ -25,7 +25,8 @@ export interface DataPort {
 
   /**
    * Validates and stores a new record with version 1. `id` may be given only for collections with
-   * client-chosen ids; a duplicate id is a CONFLICT.
+   * client-chosen ids; a duplicate id is a CONFLICT. `users` are created only by AuthPort.createUser
+   * (FORBIDDEN here).
    */
   create<N extends TCollectionName>(collection: N, data: TInputOf<N>, options?: { id?: string }): Promise<TRecordOf<N>>;
 

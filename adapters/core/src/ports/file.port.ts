@@ -34,7 +34,10 @@ export interface TUploadOptions {
 /**
  * Stores documents' files. The type is decided from the bytes (magic numbers), never from the name or
  * the declared type. Rejects with AppError: PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, NOT_FOUND,
- * FORBIDDEN, UNAUTHENTICATED, UNAVAILABLE.
+ * FORBIDDEN, UNAUTHENTICATED, UNAVAILABLE. Access follows the file's facility: a file of a facility the
+ * user may not see does not exist for them (NOT_FOUND on describe, download, viewUrl and remove, as for
+ * records); uploading into such a facility, or a group-wide file as anyone but an unrestricted admin,
+ * is FORBIDDEN. Empty files and any other type are UNSUPPORTED_MEDIA_TYPE.
  */
 export interface FilePort {
   /** Uploads a file (at most MAX_FILE_BYTES, PDF or image) and returns its description. */
