@@ -1,0 +1,46 @@
+/**
+ * How a record is laid out in a Firestore document, shared by the data adapter, the file adapter and
+ * the rules generator: the collection's fields, the metadata (ISO strings, as on every backend) and
+ * three private fields the client never sees — `_facility` (the facility the record belongs to, what
+ * the security rules and facility-limited lists check), `_search` (search tokens) and `_writtenAt`
+ * (the server's time of the last write, which the rules pin to `request.time`).
+ */
+import type { CollectionDef } from "@care/core/collection";
+import { META_FIELDS } from "@care/core/common.schema";
+import { facilityOfRecord } from "@care/core/rules/access.rules";
+import { searchTokens } from "./search-tokens.ts";
+
+export const PRIVATE_FIELDS = ["_facility", "_search", "_writtenAt"] as const;
+
+/** Meta fields stored in the document (the id is the document id). */
+export const STORED_META_FIELDS = META_FIELDS.filter((f) => f !== "id");
+
+/** The Firestore collection holding file descriptions (beside the registry's collections). */
+export const FILES_COLLECTION = "files";
+
+/**
+ * The document data for a record (without `_writtenAt`, which the caller sets to the server time).
+ * Absent optional fields are stored as null so that sorting by them never drops a document.
+ */
+export function toStoredData(def: CollectionDef, record: Record<string, unknown> & { id: string }): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const key of Object.keys(def.schema.shape)) data[key] = record[key] === undefined ? null : record[key];
+  for (const key of STORED_META_FIELDS) data[key] = record[key] === undefined ? null : record[key];
+  const facility = facilityOfRecord(def, record);
+  if (facility !== undefined) data._facility = facility;
+  if (def.searchable.length > 0) data._search = searchTokens(def.searchable.map((f) => record[f]));
+  return data;
+}
+
+/** The record a document holds: nulls that the schema does not allow are turned back into absent fields. */
+export function fromStoredData(def: CollectionDef, id: string, data: Record<string, unknown>): Record<string, unknown> & { id: string } {
+  const record: Record<string, unknown> & { id: string } = { id };
+  const shape = def.schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+  for (const [key, value] of Object.entries(data)) {
+    if ((PRIVATE_FIELDS as readonly string[]).includes(key)) continue;
+    const field = shape[key];
+    if (value === null && field && !field.safeParse(null).success) continue;
+    record[key] = value;
+  }
+  return record;
+}
