@@ -1,0 +1,114 @@
+/**
+ * Runs one port's contract cases against every harness. Harnesses start while the suite file is
+ * collected (top-level await), because whether a port can run here (`unavailable`) is only known after
+ * start and the skip reason belongs in the describe name, e.g.
+ * `firebase data — skipped: Firestore emulator cannot start offline (...)`.
+ * A harness that fails to start is a failing test, not a skip.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { isAppError, type AppError, type TErrorCode } from "@care/core/app-error";
+import type { TRecordOf } from "@care/core/registry";
+import type { ContractHarness, TPorts } from "./harness.ts";
+import { harnessFactories } from "./harnesses.ts";
+
+export type TPortName = "auth" | "data" | "files";
+
+const START_TIMEOUT_MS = 180_000;
+
+export interface SuiteContext {
+  readonly harness: ContractHarness;
+  /** A new signed-out client. */
+  client(): TPorts;
+  /** A new client signed in as the harness's admin, or with the given credentials. */
+  signedIn(credentials?: { email: string; password: string }): Promise<TPorts>;
+  /** Creates an account through `admin` (signed in as an admin) and returns its credentials and record. */
+  createUser(
+    admin: TPorts,
+    options: { role: "admin" | "staff"; facilityIds: string[] | null },
+  ): Promise<{ email: string; password: string; record: TRecordOf<"users"> }>;
+}
+
+let counter = 0;
+/** A short token unique to this run, for ids, e-mails and names the cases create. */
+export const RUN = Date.now().toString(36).slice(-5);
+export function unique(label: string): string {
+  counter += 1;
+  return `${label}-${RUN}-${counter}`;
+}
+
+/** Awaits a promise that must reject with an AppError of `code`, and returns the error. */
+export async function expectAppError(promise: Promise<unknown>, code: TErrorCode): Promise<AppError> {
+  let outcome: unknown;
+  try {
+    outcome = await promise;
+  } catch (error) {
+    if (!isAppError(error)) throw new Error(`expected AppError ${code}, got ${String(error)}`, { cause: error });
+    expect(error.code, `error code (message: ${error.message})`).toBe(code);
+    return error;
+  }
+  throw new Error(`expected AppError ${code}, but the call resolved with ${JSON.stringify(outcome)?.slice(0, 200)}`);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function contextFor(harness: ContractHarness): SuiteContext {
+  const ctx: SuiteContext = {
+    harness,
+    client: () => harness.client(),
+    async signedIn(credentials = harness.admin) {
+      const ports = harness.client();
+      await ports.auth.signIn(credentials);
+      return ports;
+    },
+    async createUser(admin, { role, facilityIds }) {
+      const email = `${unique(role)}@contract.test`;
+      const password = `pw-${unique("secret")}`;
+      const record = await admin.auth.createUser({ email, password, role, facilityIds });
+      return { email, password, record };
+    },
+  };
+  return ctx;
+}
+
+/** Registers `define`'s cases once per harness, named `<harness> <port>`. */
+export async function runContract(port: TPortName, define: (ctx: SuiteContext) => void): Promise<void> {
+  for (const factory of harnessFactories) {
+    const harness = factory();
+    let startError: Error | undefined;
+    try {
+      await withTimeout(harness.start(), START_TIMEOUT_MS, `${harness.name} harness start`);
+    } catch (error) {
+      startError = error instanceof Error ? error : new Error(String(error));
+    }
+    afterAll(() => harness.stop());
+    if (startError) {
+      const error = startError;
+      describe(`${harness.name} ${port}`, () => {
+        it("starts its backend", () => {
+          throw error;
+        });
+      });
+      continue;
+    }
+    const reason = harness.unavailable[port];
+    if (reason) {
+      describe.skip(`${harness.name} ${port} — skipped: ${reason}`, () => define(contextFor(harness)));
+    } else {
+      describe(`${harness.name} ${port}`, () => define(contextFor(harness)));
+    }
+  }
+}
