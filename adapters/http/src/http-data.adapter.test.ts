@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createHttpPorts } from "./http-ports.ts";
+import { fakeFetch, json, noContent } from "./fake-fetch.test-support.ts";
+
+const facility = { id: "tull", name: "Tull", active: true, sortOrder: 1, version: 2 };
+const page = (items: unknown[]) => json(200, { items, nextCursor: null });
+
+function query(url: string | undefined): Record<string, string> {
+  return Object.fromEntries(new URL(url ?? "", "http://x").searchParams);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("HttpDataAdapter", () => {
+  it("encodes a list query: where as JSON, sort as field:direction, limit, cursor, archived", async () => {
+    const { fetch, requests } = fakeFetch(page([facility]));
+    const { data } = createHttpPorts({ fetch });
+    const result = await data.list("facilities", {
+      where: { active: true },
+      search: "  tu ",
+      orderBy: { field: "name", direction: "desc" },
+      limit: 10,
+      cursor: "abc",
+      includeArchived: true,
+    });
+    expect(result).toEqual({ items: [facility], nextCursor: null });
+    expect(requests[0]?.url.split("?")[0]).toBe("/api/v1/facilities");
+    expect(query(requests[0]?.url)).toEqual({
+      where: '{"active":true}',
+      search: "tu",
+      sort: "name:desc",
+      limit: "10",
+      cursor: "abc",
+      includeArchived: "true",
+    });
+  });
+
+  it("sends the collection's default sort and page size when the query names none", async () => {
+    const { fetch, requests } = fakeFetch(page([]));
+    await createHttpPorts({ fetch }).data.list("users");
+    expect(query(requests[0]?.url)).toEqual({ sort: "email:asc", limit: "50" });
+  });
+
+  it("refuses a query the collection does not allow without calling the server", async () => {
+    const { fetch, requests } = fakeFetch(page([]));
+    const { data } = createHttpPorts({ fetch });
+    await expect(data.list("facilities", { where: { address: "x" } })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { "where.address": "Cannot filter facilities by address" },
+    });
+    await expect(data.count("facilities", { where: { nope: 1 } })).rejects.toMatchObject({ code: "VALIDATION" });
+    expect(requests).toHaveLength(0);
+  });
+
+  it("counts with filters only", async () => {
+    const { fetch, requests } = fakeFetch(json(200, { count: 6 }));
+    await expect(createHttpPorts({ fetch }).data.count("facilities", { where: { active: [true, false] } })).resolves.toBe(6);
+    expect(requests[0]?.url.split("?")[0]).toBe("/api/v1/facilities/count");
+    expect(query(requests[0]?.url)).toEqual({ where: '{"active":[true,false]}' });
+  });
+
+  it("gets, creates, updates and removes through the record routes", async () => {
+    const { fetch, requests } = fakeFetch(json(200, facility), json(201, facility), json(201, facility), json(200, { ...facility, version: 3 }), noContent());
+    const { data } = createHttpPorts({ fetch });
+    await data.get("facilities", "tull");
+    await data.create("facilities", { name: "Tull" }, { id: "tull" });
+    await data.create("facilities", { name: "Tull" });
+    await expect(data.update("facilities", "tull", { name: "Tull House" }, 2)).resolves.toMatchObject({ version: 3 });
+    await data.remove("facilities", "a b/c", 3);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /api/v1/facilities/tull",
+      "POST /api/v1/facilities",
+      "POST /api/v1/facilities",
+      "PATCH /api/v1/facilities/tull",
+      "DELETE /api/v1/facilities/a%20b%2Fc?version=3",
+    ]);
+    expect(requests.slice(1).every((r) => r.headers["x-requested-with"] === "care-portal")).toBe(true);
+    expect(JSON.parse(String(requests[1]?.body))).toEqual({ id: "tull", data: { name: "Tull" } });
+    expect(JSON.parse(String(requests[2]?.body))).toEqual({ data: { name: "Tull" } });
+    expect(JSON.parse(String(requests[3]?.body))).toEqual({ version: 2, patch: { name: "Tull House" } });
+  });
+
+  it("commits all writes in one request", async () => {
+    const { fetch, requests } = fakeFetch(noContent());
+    const ops = [
+      { op: "create", collection: "facilities", id: "x", data: { name: "X" } },
+      { op: "remove", collection: "facilities", id: "y", version: 1 },
+    ] as const;
+    await createHttpPorts({ fetch }).data.commit([...ops]);
+    expect(`${requests[0]?.method} ${requests[0]?.url}`).toBe("POST /api/v1/commit");
+    expect(JSON.parse(String(requests[0]?.body))).toEqual({ ops });
+  });
+
+  it("watches a list by polling, reports only changes, refreshes after its own writes and stops", async () => {
+    vi.useFakeTimers();
+    const { fetch, requests, answer } = fakeFetch(page([facility]));
+    const { data } = createHttpPorts({ fetch, watchIntervalMs: 1000 });
+    const onChange = vi.fn();
+    const onError = vi.fn();
+    const stop = data.watch!("facilities", {}, onChange, onError);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toHaveLength(2);
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    const renamed = { ...facility, name: "Tull House", version: 3 };
+    answer(json(200, renamed), page([renamed]));
+    await data.update("facilities", "tull", { name: "Tull House" }, 2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(onChange).toHaveBeenLastCalledWith({ items: [renamed], nextCursor: null });
+
+    answer(new TypeError("fetch failed"));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ code: "UNAVAILABLE" });
+
+    stop();
+    const before = requests.length;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(requests).toHaveLength(before);
+  });
+});
