@@ -1,0 +1,141 @@
+/**
+ * AuthPort on Firebase Auth. The user's role and facilities are custom claims on the ID token (set by
+ * the `createUser` and `syncUserClaims` Cloud Functions), so the sign-in state needs no Firestore read
+ * and the security rules check `request.auth.token.role` / `.facilityIds` directly.
+ */
+import {
+  EmailAuthProvider,
+  onAuthStateChanged,
+  reauthenticateWithCredential,
+  signInWithEmailAndPassword,
+  signOut,
+  updatePassword,
+  type Auth,
+  type User,
+} from "firebase/auth";
+import { httpsCallable, type Functions } from "firebase/functions";
+import { AppError, validationError } from "@care/core/app-error";
+import { ZUserCreate } from "@care/core/collections/users.collection";
+import { ZPasswordChange, ZSessionUser, ZSignIn, type AuthPort, type TAuthState, type TSessionUser } from "@care/core/ports/auth.port";
+import type { TRecordOf } from "@care/core/registry";
+import { toAppError } from "./firebase-errors.ts";
+
+/** Message for an account that exists in Firebase Auth but was never given a portal role. */
+export const NOT_PROVISIONED_MESSAGE = "This account has no access to the portal. Ask an administrator.";
+
+/** The session user from a Firebase user's ID-token claims, or null when the claims give no role. */
+export async function sessionUserOf(user: User, forceRefresh = false): Promise<TSessionUser | null> {
+  const { claims } = await user.getIdTokenResult(forceRefresh);
+  const parsed = ZSessionUser.safeParse({
+    id: user.uid,
+    email: user.email ?? "",
+    displayName: user.displayName ?? null,
+    role: claims.role,
+    facilityIds: claims.facilityIds === undefined ? null : claims.facilityIds,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+export function createFirebaseAuthAdapter(auth: Auth, functions: Functions): AuthPort & { session(): TSessionUser | null } {
+  let state: TAuthState = undefined;
+  const listeners = new Set<(state: TSessionUser | null) => void>();
+
+  function publish(next: TSessionUser | null): void {
+    state = next;
+    for (const listener of listeners) listener(next);
+  }
+
+  // Every change of the Firebase user (including token refreshes that carry new claims) is published.
+  let pending: Promise<void> = Promise.resolve();
+  onAuthStateChanged(auth, (user) => {
+    pending = pending.then(async () => {
+      if (!user) return publish(null);
+      try {
+        publish(await sessionUserOf(user));
+      } catch {
+        publish(null);
+      }
+    });
+  });
+
+  const createUserCallable = httpsCallable<unknown, TRecordOf<"users">>(functions, "createUser");
+
+  return {
+    current: () => state,
+
+    session: () => state ?? null,
+
+    onChange(listener) {
+      listeners.add(listener);
+      if (state !== undefined) listener(state);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    async signIn(credentials) {
+      const parsed = ZSignIn.safeParse(credentials);
+      if (!parsed.success) throw validationError(parsed.error);
+      let user: TSessionUser | null;
+      try {
+        const { user: firebaseUser } = await signInWithEmailAndPassword(auth, parsed.data.email, parsed.data.password);
+        user = await sessionUserOf(firebaseUser, true);
+      } catch (error) {
+        throw toAppError(error);
+      }
+      if (user === null) {
+        await signOut(auth).catch(() => undefined);
+        await pending;
+        throw new AppError("FORBIDDEN", NOT_PROVISIONED_MESSAGE);
+      }
+      await pending;
+      // The observer has published by now; make sure the state names the claims just read.
+      if (state?.id !== user.id) publish(user);
+      return user;
+    },
+
+    async signOut() {
+      try {
+        await signOut(auth);
+        await pending;
+      } catch (error) {
+        throw toAppError(error);
+      }
+      if (state !== null) publish(null);
+    },
+
+    async changePassword(change) {
+      const parsed = ZPasswordChange.safeParse(change);
+      if (!parsed.success) throw validationError(parsed.error);
+      const user = auth.currentUser;
+      if (!user?.email) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+      try {
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, parsed.data.currentPassword));
+      } catch (error) {
+        const appError = toAppError(error);
+        if (appError.code === "UNAUTHENTICATED") {
+          throw new AppError("VALIDATION", "The current password is not correct.", { fields: { currentPassword: "The current password is not correct" } });
+        }
+        throw appError;
+      }
+      try {
+        await updatePassword(user, parsed.data.newPassword);
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+
+    async createUser(input) {
+      const parsed = ZUserCreate.safeParse(input);
+      if (!parsed.success) throw validationError(parsed.error);
+      if (!state) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+      if (state.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators may create users.");
+      try {
+        const result = await createUserCallable(parsed.data);
+        return result.data;
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The composition of the Firebase adapters: one Firebase app per call (so tests can hold several
+ * independent sessions), connected to the emulators when they are named.
+ */
+import { deleteApp, initializeApp, type FirebaseOptions } from "firebase/app";
+import { connectAuthEmulator, inMemoryPersistence, indexedDBLocalPersistence, initializeAuth, type Persistence } from "firebase/auth";
+import { connectFirestoreEmulator, getFirestore } from "firebase/firestore";
+import { connectFunctionsEmulator, getFunctions } from "firebase/functions";
+import { connectStorageEmulator, getStorage } from "firebase/storage";
+import type { AuthPort } from "@care/core/ports/auth.port";
+import type { DataPort } from "@care/core/ports/data.port";
+import type { FilePort } from "@care/core/ports/file.port";
+import { createFirebaseAuthAdapter } from "./firebase-auth.adapter.ts";
+import { createFirestoreDataAdapter } from "./firestore-data.adapter.ts";
+import { createStorageFileAdapter } from "./storage-file.adapter.ts";
+
+export interface THostPort {
+  host: string;
+  port: number;
+}
+
+export interface TFirebasePortsConfig {
+  /** The web app's public Firebase config (apiKey, authDomain, projectId, storageBucket, appId). */
+  firebase: FirebaseOptions;
+  /** Emulators to use instead of the hosted services; `auth` is a URL such as `http://127.0.0.1:9099`. */
+  emulators?: { auth?: string; firestore?: THostPort; storage?: THostPort; functions?: THostPort };
+  /** The Cloud Functions region (default `us-central1`, where `functions/` deploys). */
+  functionsRegion?: string;
+  /** Where the session is kept: `local` (IndexedDB, the browser default) or `memory` (Node, tests). */
+  persistence?: "local" | "memory";
+}
+
+export interface TFirebasePorts {
+  auth: AuthPort;
+  data: DataPort;
+  files: FilePort;
+  /** Deletes this Firebase app instance (closes its connections). */
+  dispose(): Promise<void>;
+}
+
+let appCounter = 0;
+
+export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePorts {
+  const app = initializeApp(config.firebase, `care-portal-${++appCounter}`);
+  const persistence: Persistence = config.persistence === "memory" ? inMemoryPersistence : indexedDBLocalPersistence;
+  const firebaseAuth = initializeAuth(app, { persistence });
+  const firestore = getFirestore(app);
+  const storage = getStorage(app);
+  const functions = getFunctions(app, config.functionsRegion ?? "us-central1");
+  const emulators = config.emulators ?? {};
+  if (emulators.auth) connectAuthEmulator(firebaseAuth, emulators.auth, { disableWarnings: true });
+  if (emulators.firestore) connectFirestoreEmulator(firestore, emulators.firestore.host, emulators.firestore.port);
+  if (emulators.storage) connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
+  if (emulators.functions) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
+  const auth = createFirebaseAuthAdapter(firebaseAuth, functions);
+  return {
+    auth,
+    data: createFirestoreDataAdapter(firestore, auth.session),
+    files: createStorageFileAdapter(firestore, storage, auth.session),
+    dispose: () => deleteApp(app),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * FilePort on Cloud Storage: bytes at `files/{facilityId|_group}/{id}`, the description in the
+ * Firestore document `files/{id}`. The type comes from the bytes (the shared sniffer); `storage.rules`
+ * enforces the size limit, the accepted types and the facility access again on the server side.
+ */
+import { collection as collectionRef, deleteDoc, doc, getDoc, serverTimestamp, setDoc, type Firestore } from "firebase/firestore";
+import { deleteObject, getBlob, getDownloadURL, ref as storageRef, uploadBytesResumable, type FirebaseStorage } from "firebase/storage";
+import { AppError, defaultMessages } from "@care/core/app-error";
+import { ZId } from "@care/core/common.schema";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import { MAX_FILE_BYTES, ZStoredFile, type FilePort, type TStoredFile } from "@care/core/ports/file.port";
+import { canSeeFacility } from "@care/core/rules/access.rules";
+import { SNIFF_BYTES, sniffFileType } from "@care/core/rules/file-type.rules";
+import { guard, toAppError } from "./firebase-errors.ts";
+import { FILES_COLLECTION } from "./firestore-records.ts";
+
+/** The folder of group-wide files (no facility). Not a valid facility id, so it cannot collide. */
+export const GROUP_FOLDER = "_group";
+
+export function storagePath(file: Pick<TStoredFile, "id" | "facilityId">): string {
+  return `files/${file.facilityId ?? GROUP_FOLDER}/${file.id}`;
+}
+
+function signedIn(session: () => TSessionUser | null): TSessionUser {
+  const user = session();
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  return user;
+}
+
+function fileNotFound(cause?: unknown): AppError {
+  return new AppError("NOT_FOUND", "That file does not exist or was removed.", cause === undefined ? {} : { cause });
+}
+
+export function createStorageFileAdapter(db: Firestore, storage: FirebaseStorage, session: () => TSessionUser | null): FilePort {
+  async function describe(id: string): Promise<TStoredFile> {
+    const user = signedIn(session);
+    if (!ZId.safeParse(id).success) throw fileNotFound();
+    let data: Record<string, unknown> | undefined;
+    try {
+      data = (await getDoc(doc(db, FILES_COLLECTION, id))).data();
+    } catch (error) {
+      const appError = toAppError(error);
+      throw appError.code === "FORBIDDEN" ? fileNotFound(error) : appError;
+    }
+    const parsed = ZStoredFile.safeParse({ ...data, id });
+    if (!data || !parsed.success || !canSeeFacility(user, parsed.data.facilityId)) throw fileNotFound();
+    return parsed.data;
+  }
+
+  return {
+    async upload(file, name, options) {
+      const user = signedIn(session);
+      if (file.size > MAX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `${defaultMessages.PAYLOAD_TOO_LARGE} The limit is ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+      const contentType = sniffFileType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+      if (contentType === null) throw new AppError("UNSUPPORTED_MEDIA_TYPE", defaultMessages.UNSUPPORTED_MEDIA_TYPE);
+      if (!canSeeFacility(user, options.facilityId)) throw new AppError("FORBIDDEN", "You do not have access to that facility.");
+      const id = doc(collectionRef(db, FILES_COLLECTION)).id;
+      const stored: TStoredFile = {
+        id,
+        name: name.slice(0, 255),
+        contentType,
+        size: file.size,
+        facilityId: options.facilityId,
+        createdAt: new Date().toISOString(),
+        createdBy: user.id,
+      };
+      // The description is written first: the storage rules read it to check the facility.
+      await guard(() => setDoc(doc(db, FILES_COLLECTION, id), { ...stored, _facility: stored.facilityId, _writtenAt: serverTimestamp() }));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const task = uploadBytesResumable(storageRef(storage, storagePath(stored)), file, { contentType, customMetadata: { fileId: id } });
+          task.on("state_changed", (snap) => options.onProgress?.(snap.totalBytes > 0 ? snap.bytesTransferred / snap.totalBytes : 1), reject, () => resolve());
+        });
+      } catch (error) {
+        await deleteDoc(doc(db, FILES_COLLECTION, id)).catch(() => undefined);
+        throw toAppError(error);
+      }
+      options.onProgress?.(1);
+      return stored;
+    },
+
+    describe,
+
+    async download(id) {
+      const stored = await describe(id);
+      const blob = await guard(() => getBlob(storageRef(storage, storagePath(stored))));
+      return blob.type === stored.contentType ? blob : new Blob([blob], { type: stored.contentType });
+    },
+
+    async viewUrl(id) {
+      const stored = await describe(id);
+      return guard(() => getDownloadURL(storageRef(storage, storagePath(stored))));
+    },
+
+    async remove(id) {
+      const stored = await describe(id);
+      try {
+        await deleteObject(storageRef(storage, storagePath(stored)));
+      } catch (error) {
+        const appError = toAppError(error);
+        if (appError.code !== "NOT_FOUND") throw appError;
+      }
+      await guard(() => deleteDoc(doc(db, FILES_COLLECTION, id)));
+    },
+  };
+}
