@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { collections } from "@care/core/registry";
+import { defineCollection } from "@care/core/collection";
+import { z } from "zod";
+import { generatedRuleFiles, generateFirestoreIndexes, generateFirestoreRules, generateStorageRules } from "./rules-generator.ts";
+
+const root = new URL("../../../", import.meta.url);
+
+function block(rules: string, name: string): string {
+  const start = rules.indexOf(`match /${name}/{id} {`);
+  expect(start, `no match block for ${name}`).toBeGreaterThan(-1);
+  return rules.slice(start, rules.indexOf("\n    }", start));
+}
+
+describe("generated Firebase rules", () => {
+  it("the committed rules and indexes are the generated ones (run `npm run firebase:rules`)", () => {
+    for (const [path, content] of Object.entries(generatedRuleFiles())) {
+      expect(readFileSync(new URL(path, root), "utf8"), `${path} is out of date: run npm run firebase:rules`).toBe(content);
+    }
+  });
+
+  it("has a rule block for every registry collection", () => {
+    const rules = generateFirestoreRules();
+    for (const name of Object.keys(collections)) block(rules, name);
+  });
+
+  it("a new collection gets its own rules and indexes", () => {
+    const notes = defineCollection({
+      name: "notes",
+      label: "Note",
+      schema: z.object({ facilityId: z.string(), text: z.string() }),
+      scope: { kind: "facility", field: "facilityId" },
+      access: { read: "signed-in", write: "signed-in" },
+      filterable: ["facilityId"],
+      sortable: ["text"],
+      defaultSort: { field: "text", direction: "asc" },
+      searchable: ["text"],
+      removal: "archive",
+      clientIds: false,
+      auditViews: false,
+    });
+    const notesBlock = block(generateFirestoreRules([notes]), "notes");
+    expect(notesBlock).toContain("allow get, list: if signedIn() && mayFacility(resource.data._facility);");
+    expect(notesBlock).toContain("request.resource.data._facility == request.resource.data.facilityId");
+    expect(notesBlock).toContain("validUpdateMeta(true)");
+    expect(notesBlock).toContain("allow delete: if false;");
+    expect(generateFirestoreIndexes([notes])).toContain('"collectionGroup": "notes"');
+  });
+
+  it("admin-only collections need the admin claim; users are created only by the Cloud Function", () => {
+    const users = block(generateFirestoreRules(), "users");
+    expect(users).toContain("allow get, list: if isAdmin();");
+    expect(users).toContain("allow create: if false;");
+    expect(users).toMatch(/allow update: if isAdmin\(\)/);
+  });
+
+  it("limits facility-scoped records to the user's facilities and checks the version step", () => {
+    const rules = generateFirestoreRules();
+    expect(block(rules, "facilities")).toContain("request.resource.data._facility == id");
+    expect(rules).toContain("d.version == old.version + 1");
+    expect(rules).toContain("d._writtenAt == request.time");
+  });
+
+  it("keeps the audit log append-only, clients appending only as themselves", () => {
+    const audit = block(generateFirestoreRules(), "auditLog");
+    expect(audit).toContain("allow update, delete: if false;");
+    expect(audit).toContain("request.resource.data.actorId == request.auth.uid");
+    expect(audit).toContain("allow get, list: if isAdmin()");
+  });
+
+  it("enforces the upload size and types in storage.rules", () => {
+    const storage = generateStorageRules();
+    expect(storage).toContain(`request.resource.size <= ${20 * 1024 * 1024}`);
+    expect(storage).toContain("'application/pdf'");
+    expect(storage).toContain("allow update: if false;");
+  });
+});
