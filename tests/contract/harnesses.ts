@@ -3,6 +3,7 @@
  * is a failing import, never a silently smaller run.
  */
 import type { ContractHarnessFactory } from "./harness.ts";
+import { createHarness as http } from "./harnesses/http.harness.ts";
 import { createHarness as memory } from "./harnesses/memory.harness.ts";
 
-export const harnessFactories: readonly ContractHarnessFactory[] = [memory];
+export const harnessFactories: readonly ContractHarnessFactory[] = [memory, http];
