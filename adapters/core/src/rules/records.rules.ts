@@ -41,7 +41,9 @@ export function validateClientId(def: CollectionDef, id: string | undefined): st
   if (id === undefined) return undefined;
   if (!def.clientIds) throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Ids are assigned automatically" } });
   const parsed = ZId.safeParse(id);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) {
+    throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: parsed.error.issues[0]?.message ?? "Invalid id" } });
+  }
   return parsed.data;
 }
 
