@@ -1,0 +1,146 @@
+// Opens the server's database: PostgreSQL when a URL is given, else embedded PGlite kept under
+// `<dataDir>/pglite` (or in memory for `dataDir: ":memory:"`). Applies the migrations, then seeds the
+// six facilities on first start.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { AppError } from "@care/core/app-error";
+import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import pg from "pg";
+import { PrismaClient } from "../generated/prisma/client.ts";
+import { UNAVAILABLE_MESSAGE, toAppError } from "./db-errors.ts";
+import { applyMigrations } from "./migrate.ts";
+import { PGliteAdapterFactory } from "./pglite-adapter.ts";
+
+export interface Database {
+  readonly kind: "postgres" | "pglite";
+  readonly prisma: PrismaClient;
+  /** Throws when the database does not answer within ~2 s. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; embedded PGlite when absent. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files (`<dataDir>/pglite`); `":memory:"` keeps nothing. */
+  dataDir: string;
+  log?: (msg: string) => void;
+}
+
+const PING_TIMEOUT_MS = 2_000;
+
+/** Pool settings: never wait long for a connection, never let a query hang, reconnect on demand. */
+export function postgresPoolConfig(connectionString: string): pg.PoolConfig {
+  return {
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 2_500,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+    query_timeout: 20_000,
+    lock_timeout: 10_000,
+    idle_in_transaction_session_timeout: 60_000,
+    keepAlive: true,
+    application_name: "care-portal",
+  };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const log = options.log ?? (() => {});
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, log)
+    : await openPGlite(options.dataDir, log);
+  try {
+    await seedFacilities(database.prisma);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPostgres(connectionString: string, log: (msg: string) => void): Promise<Database> {
+  const { applied } = await applyMigrations({ kind: "postgres", connectionString });
+  logApplied(applied, log);
+  const pool = new pg.Pool(postgresPoolConfig(connectionString));
+  let reportedPoolError = false;
+  const adapter = new PrismaPg(pool, {
+    // Idle connections die when PostgreSQL restarts; the pool replaces them on the next query.
+    onPoolError: (error) => {
+      if (!reportedPoolError) log(`database connection lost (${error.message}); reconnecting on demand`);
+      reportedPoolError = true;
+    },
+  });
+  const prisma = new PrismaClient({ adapter });
+  return {
+    kind: "postgres",
+    prisma,
+    ping: () =>
+      withTimeout(
+        prisma.$queryRaw`select 1`.then(() => {
+          reportedPoolError = false;
+        }),
+      ),
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function openPGlite(dataDir: string, log: (msg: string) => void): Promise<Database> {
+  let pglite: PGlite;
+  if (dataDir === ":memory:") {
+    pglite = new PGlite();
+  } else {
+    const dir = join(dataDir, "pglite");
+    await mkdir(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  try {
+    const { applied } = await applyMigrations({ kind: "pglite", pglite });
+    logApplied(applied, log);
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+  const prisma = new PrismaClient({ adapter: new PGliteAdapterFactory(pglite) });
+  return {
+    kind: "pglite",
+    prisma,
+    ping: () => withTimeout(prisma.$queryRaw`select 1`.then(() => undefined)),
+    close: async () => {
+      await prisma.$disconnect();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+function logApplied(applied: string[], log: (msg: string) => void): void {
+  log(applied.length > 0 ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");
+}
+
+/** Creates the six facilities of the seed when there are none; safe when two servers start at once. */
+async function seedFacilities(prisma: PrismaClient): Promise<void> {
+  if ((await prisma.facility.count()) > 0) return;
+  await prisma.facility.createMany({
+    data: SEED_FACILITIES.map((facility, index) => ({ id: facility.id, name: facility.name, sortOrder: index })),
+    skipDuplicates: true,
+  });
+}
+
+async function withTimeout(work: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError("UNAVAILABLE", UNAVAILABLE_MESSAGE)), PING_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } catch (error) {
+    throw toAppError(error) ?? error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
