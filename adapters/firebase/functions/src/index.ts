@@ -1,0 +1,131 @@
+/**
+ * The Care Portal's Cloud Functions (the seed's "further backend service"): what a browser client
+ * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account, its role and
+ * facility claims and the `users/{uid}` record; `syncUserClaims` keeps claims and the account in step
+ * when an admin edits a users record; `auditChanges` appends an audit row for every change of a
+ * registry collection, with the author taken from the write's auth context, not from the client.
+ * Bundled with the shared core by `npm run firebase:functions`.
+ */
+import { initializeApp } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
+import { FieldValue, getFirestore } from "firebase-admin/firestore";
+import { HttpsError, onCall, type FunctionsErrorCode } from "firebase-functions/v2/https";
+import { onDocumentWritten, onDocumentWrittenWithAuthContext } from "firebase-functions/v2/firestore";
+import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
+import { ZUserCreate } from "@care/core/collections/users.collection";
+import { MAX_IN_VALUES } from "@care/core/list-query";
+import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
+import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
+
+initializeApp();
+
+const HTTPS_CODES: Record<TErrorCode, FunctionsErrorCode> = {
+  VALIDATION: "invalid-argument",
+  NOT_FOUND: "not-found",
+  CONFLICT: "already-exists",
+  UNAUTHENTICATED: "unauthenticated",
+  FORBIDDEN: "permission-denied",
+  RATE_LIMITED: "resource-exhausted",
+  PAYLOAD_TOO_LARGE: "invalid-argument",
+  UNSUPPORTED_MEDIA_TYPE: "invalid-argument",
+  UNAVAILABLE: "unavailable",
+  INTERNAL: "internal",
+};
+
+/** An AppError as the callable's error; the client adapter reads the AppError back from `details`. */
+function httpsError(error: AppError): HttpsError {
+  return new HttpsError(HTTPS_CODES[error.code], error.message, error.toBody());
+}
+
+/** The claims the rules and the auth adapter read. */
+function claimsOf(user: { role: string; facilityIds: string[] | null }): { role: string; facilityIds: string[] | null } {
+  return { role: user.role, facilityIds: user.facilityIds };
+}
+
+export const createUser = onCall(async (request): Promise<TRecordOf<"users">> => {
+  try {
+    const caller = request.auth;
+    if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    if (caller.token.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators may create users.");
+    const parsed = ZUserCreate.safeParse(request.data);
+    if (!parsed.success) throw validationError(parsed.error);
+    const { password, ...fields } = parsed.data;
+    // Firestore's "in" filter (how a limited user's lists are restricted) takes at most 30 values.
+    if (fields.facilityIds && fields.facilityIds.length > MAX_IN_VALUES) {
+      throw new AppError("VALIDATION", "Some fields need attention.", { fields: { facilityIds: `On Firebase a user may be limited to at most ${MAX_IN_VALUES} facilities; give all facilities instead` } });
+    }
+    const auth = getAuth();
+    const account = await auth
+      .createUser({ email: fields.email, password, disabled: !fields.active, ...(fields.displayName ? { displayName: fields.displayName } : {}) })
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === "auth/email-already-exists") {
+          throw new AppError("CONFLICT", `A user with the e-mail ${fields.email} already exists.`, { fields: { email: "This e-mail is already in use" } });
+        }
+        throw error;
+      });
+    await auth.setCustomUserClaims(account.uid, claimsOf(fields));
+    const now = new Date().toISOString();
+    const record = { ...fields, id: account.uid, version: 1, createdAt: now, updatedAt: now, createdBy: caller.uid, updatedBy: caller.uid, archivedAt: null };
+    const def = getCollection("users");
+    await getFirestore().doc(`users/${account.uid}`).set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
+    return fromStoredData(def, account.uid, toStoredData(def, record)) as TRecordOf<"users">;
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
+export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => {
+  const after = event.data?.after.data();
+  const uid = event.params.uid;
+  const auth = getAuth();
+  if (!after) {
+    await auth.updateUser(uid, { disabled: true }).catch(() => undefined);
+    return;
+  }
+  const wanted = claimsOf({ role: String(after.role), facilityIds: Array.isArray(after.facilityIds) ? (after.facilityIds as string[]) : null });
+  const account = await auth.getUser(uid);
+  const current = account.customClaims ?? {};
+  const claimsChanged = current.role !== wanted.role || JSON.stringify(current.facilityIds ?? null) !== JSON.stringify(wanted.facilityIds);
+  const disabled = after.active === false;
+  if (claimsChanged) await auth.setCustomUserClaims(uid, { ...current, ...wanted });
+  if (account.disabled !== disabled || account.email !== after.email) {
+    await auth.updateUser(uid, { disabled, ...(typeof after.email === "string" ? { email: after.email } : {}) });
+  }
+  // Sessions end at once when access shrinks; the client signs in again and gets the new claims.
+  if (claimsChanged || disabled) await auth.revokeRefreshTokens(uid);
+});
+
+export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}", async (event) => {
+  const name = event.params.collection;
+  if (!isCollectionName(name) || name === "auditLog") return;
+  const before = event.data?.before.data();
+  const after = event.data?.after.data();
+  if (!before && !after) return;
+  const action = !before ? "create" : !after ? "remove" : after.archivedAt && !before.archivedAt ? "remove" : "update";
+  const changed = before && after ? Object.keys({ ...before, ...after }).filter((k) => !k.startsWith("_") && JSON.stringify(before[k]) !== JSON.stringify(after[k])) : [];
+  const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
+  const actor = actorId ? await getAuth().getUser(actorId).catch(() => null) : null;
+  const facility = (after ?? before)?._facility;
+  const now = new Date().toISOString();
+  const ref = getFirestore().collection("auditLog").doc();
+  const entry = {
+    id: ref.id,
+    at: now,
+    actorId,
+    actorEmail: actor?.email ?? null,
+    action,
+    collection: name,
+    recordId: event.params.id,
+    facilityId: typeof facility === "string" ? facility : null,
+    summary: changed.length > 0 ? `Changed: ${changed.join(", ")}`.slice(0, 2000) : null,
+    ip: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: actorId,
+    updatedBy: actorId,
+    archivedAt: null,
+  };
+  await ref.set({ ...toStoredData(getCollection("auditLog"), entry), _writtenAt: FieldValue.serverTimestamp() });
+});
