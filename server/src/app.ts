@@ -1,0 +1,127 @@
+/**
+ * Builds the Fastify app (without listening), so main.ts and every test use the same wiring. Plugins
+ * load in order: external (security headers, cookies, JWT, rate limit, multipart), the app's own
+ * (error handler, CSRF, audit, auth), then the routes under `/api/v1`, health and the web app.
+ */
+import { MAX_FILE_BYTES } from "@care/core/ports/file.port";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyJwt from "@fastify/jwt";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from "fastify";
+import type { PinoLoggerOptions } from "fastify/types/logger.js";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { AppError } from "@care/core/app-error";
+import auditPlugin from "./audit/audit.plugin.ts";
+import authPlugin from "./auth/auth.plugin.ts";
+import authRoutes from "./auth/auth.routes.ts";
+import { SESSION_COOKIE } from "./auth/sessions.ts";
+import type { TConfig } from "./config/config.ts";
+import type { Database } from "./db/database.ts";
+import csrfPlugin from "./http/csrf.plugin.ts";
+import errorHandler from "./http/error-handler.ts";
+import healthRoutes from "./http/health.routes.ts";
+import webAppPlugin from "./http/web-app.plugin.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: TConfig;
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  config: TConfig;
+  database: Database;
+  /** false: no logs; true: pino at config.logLevel; an object: pino options (e.g. a `stream` in tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Never logged: credentials in headers and any password field. */
+const REDACT_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+  "headers.authorization",
+  "headers.cookie",
+  'headers["set-cookie"]',
+  "password",
+  "*.password",
+  "*.currentPassword",
+  "*.newPassword",
+  "body.*.password",
+];
+
+function loggerOptions(config: TConfig, logger: BuildAppOptions["logger"]): (FastifyLoggerOptions & PinoLoggerOptions) | false {
+  if (logger === false) return false;
+  const base = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: "[redacted]" } };
+  return logger === true || logger === undefined ? base : { ...base, ...logger, redact: base.redact };
+}
+
+/** TRUST_PROXY as Fastify wants it: a hop count becomes "trust the nearest n proxies". */
+function trustProxyOption(value: TConfig["trustProxy"]): boolean | ((address: string, hop: number) => boolean) {
+  return typeof value === "number" ? (_address, hop) => hop < value : value;
+}
+
+/** Content-Security-Policy: only our own origin; inline styles are needed by the toast library. */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  frameSrc: ["'self'", "blob:"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const fastify = Fastify({
+    logger: loggerOptions(config, options.logger),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.decorate("config", config);
+  fastify.decorate("database", database);
+
+  // External plugins.
+  await fastify.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
+  await fastify.register(fastifyCookie);
+  await fastify.register(fastifyJwt, {
+    secret: config.sessionSecret,
+    cookie: { cookieName: SESSION_COOKIE, signed: false },
+    sign: { algorithm: "HS256", expiresIn: "12h" },
+    verify: { algorithms: ["HS256"] },
+    decoratorName: "sessionToken",
+  });
+  await fastify.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError("RATE_LIMITED", "Too many requests. Please wait and try again.", { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+  await fastify.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+
+  // The app's own plugins.
+  await fastify.register(errorHandler);
+  await fastify.register(csrfPlugin);
+  await fastify.register(auditPlugin);
+  await fastify.register(authPlugin);
+
+  // Routes.
+  await fastify.register(fastifySwagger, {
+    openapi: { info: { title: "Care Portal API", version: "1.0.0" }, servers: [] },
+    transform: jsonSchemaTransform,
+  });
+  await fastify.register(authRoutes, { prefix: "/api/v1" });
+  fastify.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => fastify.swagger());
+  await fastify.register(healthRoutes);
+  await fastify.register(webAppPlugin);
+
+  return fastify;
+}

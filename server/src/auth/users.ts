@@ -1,0 +1,66 @@
+/**
+ * Creating accounts (the admin route, the CLI and the first start share this) and the two views of a
+ * user row: the session user and the users-collection record, never the password hash.
+ */
+import { randomUUID } from "node:crypto";
+import { AppError, validationError } from "@care/core/app-error";
+import { usersCollection, ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import type { TRecordOf } from "@care/core/registry";
+import { recordSchemaOf } from "../collections/collection.schemas.ts";
+import { rowMapperOf } from "../collections/row-mappers.ts";
+import type { PrismaClient, User } from "../generated/prisma/client.ts";
+import { hashPassword } from "./password.ts";
+
+/** The users record as every route answers it (the same shape as `GET /api/v1/users/:id`). */
+export const ZUserRecord = recordSchemaOf(usersCollection);
+
+export function sessionUserOf(row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds">): TSessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    role: row.role === "admin" ? "admin" : "staff",
+    facilityIds: row.allFacilities ? null : [...row.facilityIds],
+  };
+}
+
+const usersMapper = rowMapperOf("users", usersCollection);
+
+export function userRecordOf(row: User): TRecordOf<"users"> {
+  return usersMapper.toRecord(row) as TRecordOf<"users">;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/** Validates and creates an account; CONFLICT when the e-mail is taken. */
+export async function createUser(prisma: PrismaClient, input: TUserCreate, createdBy: string | null): Promise<User> {
+  const parsed = ZUserCreate.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { password, facilityIds, ...fields } = parsed.data;
+  const email = fields.email.toLowerCase();
+  const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, { fields: { email: "This e-mail is already in use" } });
+  const passwordHash = await hashPassword(password);
+  try {
+    return await prisma.user.create({
+      data: {
+        id: randomUUID(),
+        email,
+        displayName: fields.displayName ?? null,
+        role: fields.role,
+        allFacilities: facilityIds === null,
+        facilityIds: facilityIds ?? [],
+        active: fields.active,
+        passwordHash,
+        createdBy,
+        updatedBy: createdBy,
+      },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, { fields: { email: "This e-mail is already in use" } });
+    throw error;
+  }
+}
