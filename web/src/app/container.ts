@@ -1,0 +1,68 @@
+/**
+ * The composition root: the only place that knows which backend the app talks to. It builds one
+ * inversify container from the runtime config; everything else resolves the ports through it.
+ * Each adapter is loaded with a dynamic import, so an http deployment never downloads the Firebase SDK.
+ */
+import { Container } from "inversify";
+import type { AuthPort } from "@care/core/ports/auth.port";
+import type { DataPort } from "@care/core/ports/data.port";
+import type { FilePort } from "@care/core/ports/file.port";
+import { DEFAULT_PORTAL_TITLE, type TRuntimeConfig } from "@care/core/runtime-config.schema";
+import { TOKENS, type TToken } from "./tokens.ts";
+
+export interface TPorts {
+  auth: AuthPort;
+  data: DataPort;
+  files: FilePort;
+}
+
+/**
+ * The account of the in-browser memory backend (development and demos only; its data is gone on
+ * reload). Printed to the console when that backend starts.
+ */
+export const MEMORY_DEMO_ACCOUNT = { email: "admin@example.com", password: "demo-password" } as const;
+
+async function loadPorts(config: TRuntimeConfig): Promise<TPorts> {
+  switch (config.backend) {
+    case "http": {
+      const { createHttpPorts } = await import("@care/adapter-http/http-ports");
+      return createHttpPorts(config.apiBaseUrl ? { baseUrl: config.apiBaseUrl } : {});
+    }
+    case "firebase": {
+      const { createFirebasePorts } = await import("@care/adapter-firebase/firebase-ports");
+      return createFirebasePorts({
+        firebase: config.firebase,
+        ...(config.emulators ? { emulators: config.emulators } : {}),
+        ...(config.functionsRegion ? { functionsRegion: config.functionsRegion } : {}),
+      });
+    }
+    case "memory": {
+      const [{ createMemoryBackend }, { memoryClient }] = await Promise.all([
+        import("@care/adapter-memory/memory-backend"),
+        import("@care/adapter-memory/memory-client"),
+      ]);
+      console.info(`Memory backend (data is lost on reload). Sign in as ${MEMORY_DEMO_ACCOUNT.email} / ${MEMORY_DEMO_ACCOUNT.password}`);
+      return memoryClient(createMemoryBackend({ admin: { ...MEMORY_DEMO_ACCOUNT } }));
+    }
+  }
+}
+
+/** Builds the container from ports already made (tests pass their own). */
+export function containerFromPorts(ports: TPorts, portalTitle: string = DEFAULT_PORTAL_TITLE): Container {
+  const container = new Container();
+  container.bind<AuthPort>(TOKENS.auth).toConstantValue(ports.auth);
+  container.bind<DataPort>(TOKENS.data).toConstantValue(ports.data);
+  container.bind<FilePort>(TOKENS.files).toConstantValue(ports.files);
+  container.bind(TOKENS.portal).toConstantValue({ title: portalTitle });
+  return container;
+}
+
+/** The app's one container for this runtime config. */
+export async function buildContainer(config: TRuntimeConfig): Promise<Container> {
+  return containerFromPorts(await loadPorts(config), config.portalTitle ?? DEFAULT_PORTAL_TITLE);
+}
+
+/** Resolves a typed token. */
+export function resolve<T>(container: Container, token: TToken<T>): T {
+  return container.get<T>(token);
+}

@@ -1,0 +1,74 @@
+/**
+ * The header's facility selection, kept in localStorage (default `van-buren`; the empty value means
+ * all facilities). The one store every list reads, through `useSelectedFacility`.
+ */
+import { useCallback, useSyncExternalStore } from "react";
+import { DEFAULT_FACILITY_ID } from "@care/core/collections/facilities.collection";
+
+export const SELECTED_FACILITY_KEY = "selectedFacility";
+
+type TStorage = Pick<Storage, "getItem" | "setItem">;
+
+export interface TFacilityStore {
+  /** The selected facility id, or "" for all facilities. */
+  get(): string;
+  set(facilityId: string): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createFacilityStore(storage: TStorage | null, target: Pick<Window, "addEventListener" | "removeEventListener"> | null): TFacilityStore {
+  const listeners = new Set<() => void>();
+  let memoryValue = DEFAULT_FACILITY_ID;
+
+  const read = (): string => {
+    if (!storage) return memoryValue;
+    try {
+      return storage.getItem(SELECTED_FACILITY_KEY) ?? DEFAULT_FACILITY_ID;
+    } catch {
+      return memoryValue;
+    }
+  };
+
+  const onStorage = (event: Event) => {
+    if ((event as StorageEvent).key === SELECTED_FACILITY_KEY) listeners.forEach((l) => l());
+  };
+
+  return {
+    get: read,
+    set(facilityId) {
+      memoryValue = facilityId;
+      try {
+        storage?.setItem(SELECTED_FACILITY_KEY, facilityId);
+      } catch {
+        // Storage full or blocked (private mode): the selection still holds for this page.
+      }
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      // Another tab changing the selection updates this one too.
+      if (listeners.size === 1) target?.addEventListener("storage", onStorage);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) target?.removeEventListener("storage", onStorage);
+      };
+    },
+  };
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const store = createFacilityStore(browserStorage(), typeof window === "undefined" ? null : window);
+
+/** The selected facility id ("" = all facilities) and its setter. */
+export function useSelectedFacility(): [string, (facilityId: string) => void] {
+  const value = useSyncExternalStore(store.subscribe, store.get, () => DEFAULT_FACILITY_ID);
+  const set = useCallback((facilityId: string) => store.set(facilityId), []);
+  return [value, set];
+}

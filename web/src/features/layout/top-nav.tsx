@@ -1,0 +1,20 @@
+/** The seed's top navigation (medium screens and wider; the bottom tab bar takes its place on phones). */
+import { Link, useLocation } from "react-router-dom";
+import { currentMarker, TOP_NAV } from "../../app/navigation.ts";
+
+export function TopNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav className="top-nav" aria-label="Main">
+      <ul className="top-nav__list">
+        {TOP_NAV.map((section) => (
+          <li key={section.id}>
+            <Link to={section.to} className="top-nav__link" aria-current={currentMarker(section.to, pathname, section)}>
+              {section.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
