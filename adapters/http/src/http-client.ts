@@ -107,7 +107,6 @@ export class HttpClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
-
   /** Calls `listener` whenever a request is answered with 401; returns the unsubscribe function. */
   onSessionLost(listener: () => void): () => void {
     this.sessionLostListeners.add(listener);
@@ -117,6 +116,11 @@ export class HttpClient {
   /** Marks the start of a new session (or of none); 401s of requests sent before it are ignored. */
   newSession(): void {
     this.sessionEpoch += 1;
+  }
+
+  /** The current session epoch, for requests sent outside `request` (uploads via XMLHttpRequest). */
+  get epoch(): number {
+    return this.sessionEpoch;
   }
 
   /** The full URL of an API path with its query string (undefined values left out). */
@@ -170,11 +174,6 @@ export class HttpClient {
     for (const listener of [...this.sessionLostListeners]) listener();
   }
 
-  /** The current session epoch, for requests sent outside `request` (uploads via XMLHttpRequest). */
-  get epoch(): number {
-    return this.sessionEpoch;
-  }
-
   private async read<T>(response: Response, options: TRequestOptions, epoch: number): Promise<T> {
     try {
       if (!response.ok) {
@@ -184,6 +183,7 @@ export class HttpClient {
       }
       const read = options.read ?? "json";
       if (read === "none" || response.status === 204) {
+        await response.body?.cancel();
         if (read === "json") throw new AppError("UNAVAILABLE", UNEXPECTED_MESSAGE);
         return undefined as T;
       }

@@ -73,7 +73,8 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
     },
     client() {
       if (baseUrl === undefined) throw new Error("http harness: start() first");
-      return createHttpPorts({ baseUrl, fetch: createCookieFetch() });
+      // Watched lists poll twice a second here (15 s in the app), so watch cases need not wait long.
+      return createHttpPorts({ baseUrl, fetch: createCookieFetch(), watchIntervalMs: 500 });
     },
   };
 };
