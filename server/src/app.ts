@@ -24,6 +24,7 @@ import csrfPlugin from "./http/csrf.plugin.ts";
 import errorHandler from "./http/error-handler.ts";
 import healthRoutes from "./http/health.routes.ts";
 import webAppPlugin from "./http/web-app.plugin.ts";
+import collectionsRoutes from "./collections/collections.routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await fastify.register(authRoutes, { prefix: "/api/v1" });
+  await fastify.register(collectionsRoutes, { prefix: "/api/v1" });
   fastify.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => fastify.swagger());
   await fastify.register(healthRoutes);
   await fastify.register(webAppPlugin);

@@ -1,0 +1,324 @@
+/**
+ * The one Prisma repository behind every collection of the registry: lists with filters, search and
+ * keyset pagination, gets, and versioned writes with their audit rows, all under the access policy of
+ * `@care/core/rules/access.rules`. A new collection needs its registry entry, its Prisma model (listed
+ * in PRISMA_MODELS) and, only when its table differs from its fields, a row mapper.
+ */
+import { randomUUID } from "node:crypto";
+import { AppError } from "@care/core/app-error";
+import type { CollectionDef } from "@care/core/collection";
+import { decodeCursor, encodeCursor, normalizeListQuery, type TFilterValue, type TListQuery, type TPage } from "@care/core/list-query";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import type { TWriteOp } from "@care/core/ports/data.port";
+import { collections, type TCollectionName } from "@care/core/registry";
+import { assertCanRead, assertCanWrite, assertCanWriteRecord, canSeeRecord, facilityOfRecord, facilityRestriction } from "@care/core/rules/access.rules";
+import { fieldsOf, staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
+import { auditRow } from "../audit/audit-row.ts";
+import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
+
+/** The Prisma model (client property) storing each collection. */
+export const PRISMA_MODELS = {
+  facilities: "facility",
+  users: "user",
+  auditLog: "auditEntry",
+} as const satisfies Record<TCollectionName, keyof PrismaClient>;
+
+type TDb = PrismaClient | Prisma.TransactionClient;
+type TWhere = Record<string, unknown>;
+
+/** The subset of a Prisma model delegate the repository uses, typed loosely so it works for any model. */
+interface ModelDelegate {
+  findMany(args: { where: TWhere; orderBy: TWhere[]; take: number }): Promise<TRow[]>;
+  findUnique(args: { where: { id: string } }): Promise<TRow | null>;
+  count(args: { where: TWhere }): Promise<number>;
+  create(args: { data: TRow }): Promise<TRow>;
+  updateMany(args: { where: TWhere; data: TRow }): Promise<{ count: number }>;
+  deleteMany(args: { where: TWhere }): Promise<{ count: number }>;
+}
+
+/** Who is asking, for access checks and the audit rows. */
+export interface TCaller {
+  user: TSessionUser | null;
+  ip: string | null;
+}
+
+export interface TCreateInput {
+  id?: unknown;
+  data: unknown;
+}
+
+/** Interactive transactions may queue behind others (one connection on PGlite): wait, don't fail. */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
+
+function notFound(def: CollectionDef): AppError {
+  return new AppError("NOT_FOUND", `This ${def.label.toLowerCase()} does not exist or was removed.`);
+}
+
+/** The names of the fields whose value differs; never the values themselves. */
+function changedFields(def: CollectionDef, before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.keys(def.schema.shape).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+}
+
+function presentFields(def: CollectionDef, fields: Record<string, unknown>): string[] {
+  return Object.keys(def.schema.shape).filter((key) => fields[key] !== undefined);
+}
+
+/** Re-raises a VALIDATION error with its field names under `prefix` (for the ops of a commit). */
+function prefixFields(error: unknown, prefix: string): unknown {
+  if (!(error instanceof AppError) || error.code !== "VALIDATION" || !error.fields) return error;
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [`${prefix}.${key}`, message]));
+  return new AppError("VALIDATION", error.message, { fields });
+}
+
+export class CollectionRepository {
+  private readonly mappers = new Map<TCollectionName, RowMapper>();
+
+  constructor(private readonly prisma: PrismaClient) {
+    for (const name of Object.keys(collections) as TCollectionName[]) this.mappers.set(name, rowMapperOf(name, collections[name]));
+  }
+
+  /** One page of the records the caller may see, filtered, searched and sorted as the collection allows. */
+  async list(caller: TCaller, name: TCollectionName, query: TListQuery): Promise<TPage<TRecord>> {
+    const def: CollectionDef = collections[name];
+    const user = assertCanRead(caller.user, def);
+    const normalized = normalizeListQuery(def, query);
+    const { field, direction } = normalized.orderBy;
+    const conditions = this.conditions(def, user, normalized);
+    if (normalized.cursor) conditions.push(keysetAfter(field, direction, decodeCursor(normalized.cursor)));
+    const rows = await this.delegate(this.prisma, name).findMany({
+      where: { AND: conditions },
+      orderBy: [{ [field]: direction }, { id: direction }],
+      take: normalized.limit + 1,
+    });
+    const page = rows.slice(0, normalized.limit);
+    const last = page.at(-1);
+    const mapper = this.mapper(name);
+    return {
+      items: page.map((row) => mapper.toRecord(row)),
+      nextCursor: rows.length > normalized.limit && last ? encodeCursor(sortValueOf(last[field]), last.id as string) : null,
+    };
+  }
+
+  /** How many records the caller may see match the filters and search. */
+  async count(caller: TCaller, name: TCollectionName, query: Pick<TListQuery, "where" | "search" | "includeArchived">): Promise<number> {
+    const def: CollectionDef = collections[name];
+    const user = assertCanRead(caller.user, def);
+    const normalized = normalizeListQuery(def, { ...query });
+    return this.delegate(this.prisma, name).count({ where: { AND: this.conditions(def, user, normalized) } });
+  }
+
+  /** One record, archived or not; NOT_FOUND also when it lies outside the caller's facilities. */
+  async get(caller: TCaller, name: TCollectionName, id: string): Promise<TRecord> {
+    const def: CollectionDef = collections[name];
+    const user = assertCanRead(caller.user, def);
+    const record = await this.visible(this.prisma, user, name, id);
+    if (def.auditViews) {
+      await this.prisma.auditEntry.create({
+        data: auditRow({ action: "view", actor: user, ip: caller.ip, collection: name, recordId: id, facilityId: facilityOfRecord(def, record) ?? null }),
+      });
+    }
+    return record;
+  }
+
+  async create(caller: TCaller, name: TCollectionName, input: TCreateInput): Promise<TRecord> {
+    return this.prisma.$transaction((db) => this.createIn(db, caller, name, input), TRANSACTION_OPTIONS);
+  }
+
+  async update(caller: TCaller, name: TCollectionName, id: string, version: number, patch: unknown): Promise<TRecord> {
+    return this.prisma.$transaction((db) => this.updateIn(db, caller, name, id, version, patch), TRANSACTION_OPTIONS);
+  }
+
+  async remove(caller: TCaller, name: TCollectionName, id: string, version: number): Promise<void> {
+    await this.prisma.$transaction((db) => this.removeIn(db, caller, name, id, version), TRANSACTION_OPTIONS);
+  }
+
+  /** Applies every op in one transaction; the first failure undoes them all. Field errors are named `ops.<i>.<field>`. */
+  async commit(caller: TCaller, ops: readonly TWriteOp[]): Promise<void> {
+    await this.prisma.$transaction(async (db) => {
+      for (const [index, op] of ops.entries()) {
+        try {
+          if (op.op === "create") await this.createIn(db, caller, op.collection, { id: op.id, data: op.data });
+          else if (op.op === "update") await this.updateIn(db, caller, op.collection, op.id, op.version, op.patch);
+          else await this.removeIn(db, caller, op.collection, op.id, op.version);
+        } catch (error) {
+          throw prefixFields(error, `ops.${index}`);
+        }
+      }
+    }, TRANSACTION_OPTIONS);
+  }
+
+  private async createIn(db: TDb, caller: TCaller, name: TCollectionName, input: TCreateInput): Promise<TRecord> {
+    const def: CollectionDef = collections[name];
+    const user = assertCanWrite(caller.user, def);
+    if (name === "users") {
+      throw new AppError("FORBIDDEN", "Create users with POST /api/v1/auth/users (it sets their password).");
+    }
+    if (input.id !== undefined && typeof input.id !== "string") {
+      throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Expected a string" } });
+    }
+    const clientId = validateClientId(def, input.id);
+    const fields = validateCreate(def, input.data);
+    const id = clientId ?? randomUUID();
+    assertCanWriteRecord(user, def, { ...fields, id });
+    const delegate = this.delegate(db, name);
+    const duplicate = () => new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, { fields: { id: "This id is already in use" } });
+    if (clientId !== undefined && (await delegate.findUnique({ where: { id } }))) throw duplicate();
+    const now = new Date();
+    let row: TRow;
+    try {
+      row = await delegate.create({
+        data: { ...this.mapper(name).toColumns(fields), id, version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id, archivedAt: null },
+      });
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === "P2002" && clientId !== undefined) throw duplicate();
+      throw error;
+    }
+    const record = this.mapper(name).toRecord(row);
+    await db.auditEntry.create({
+      data: auditRow({
+        action: "create",
+        actor: user,
+        ip: caller.ip,
+        collection: name,
+        recordId: id,
+        facilityId: facilityOfRecord(def, record) ?? null,
+        summary: presentFields(def, fields).join(", "),
+      }),
+    });
+    return record;
+  }
+
+  private async updateIn(db: TDb, caller: TCaller, name: TCollectionName, id: string, version: number, patch: unknown): Promise<TRecord> {
+    const def: CollectionDef = collections[name];
+    const user = assertCanWrite(caller.user, def);
+    const current = await this.visible(db, user, name, id);
+    if (current.version !== version) throw staleVersionError(def, current);
+    const merged = validateUpdate(def, current, patch);
+    assertCanWriteRecord(user, def, { ...merged, id });
+    const delegate = this.delegate(db, name);
+    const { count } = await delegate.updateMany({
+      where: { id, version },
+      data: { ...this.mapper(name).toColumns(merged), version: { increment: 1 }, updatedAt: new Date(), updatedBy: user.id },
+    });
+    if (count === 0) await this.raceLost(db, user, name, id);
+    const updated = await this.visible(db, user, name, id);
+    await db.auditEntry.create({
+      data: auditRow({
+        action: "update",
+        actor: user,
+        ip: caller.ip,
+        collection: name,
+        recordId: id,
+        facilityId: facilityOfRecord(def, updated) ?? null,
+        summary: changedFields(def, fieldsOf(current), merged).join(", "),
+      }),
+    });
+    return updated;
+  }
+
+  private async removeIn(db: TDb, caller: TCaller, name: TCollectionName, id: string, version: number): Promise<void> {
+    const def: CollectionDef = collections[name];
+    const user = assertCanWrite(caller.user, def);
+    if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
+    const current = await this.visible(db, user, name, id);
+    if (current.version !== version) throw staleVersionError(def, current);
+    assertCanWriteRecord(user, def, current);
+    const delegate = this.delegate(db, name);
+    const { count } =
+      def.removal === "archive"
+        ? await delegate.updateMany({ where: { id, version }, data: { archivedAt: new Date(), version: { increment: 1 }, updatedAt: new Date(), updatedBy: user.id } })
+        : await delegate.deleteMany({ where: { id, version } });
+    if (count === 0) await this.raceLost(db, user, name, id);
+    await db.auditEntry.create({
+      data: auditRow({
+        action: "remove",
+        actor: user,
+        ip: caller.ip,
+        collection: name,
+        recordId: id,
+        facilityId: facilityOfRecord(def, current) ?? null,
+        summary: def.removal === "archive" ? "archived" : "deleted",
+      }),
+    });
+  }
+
+  /** A versioned write matched no row: someone else changed or removed the record meanwhile. */
+  private async raceLost(db: TDb, user: TSessionUser, name: TCollectionName, id: string): Promise<never> {
+    const now = await this.visible(db, user, name, id);
+    throw staleVersionError(collections[name], now);
+  }
+
+  /** The record if it exists and the user may see it, else NOT_FOUND (existence is not revealed). */
+  private async visible(db: TDb, user: TSessionUser, name: TCollectionName, id: string): Promise<TRecord> {
+    const def: CollectionDef = collections[name];
+    const row = await this.delegate(db, name).findUnique({ where: { id } });
+    if (!row) throw notFound(def);
+    const record = this.mapper(name).toRecord(row);
+    if (!canSeeRecord(user, def, record)) throw notFound(def);
+    return record;
+  }
+
+  /** Filters, search, archive and facility restriction as Prisma conditions (ANDed). */
+  private conditions(def: CollectionDef, user: TSessionUser, query: Pick<TListQuery, "where" | "search" | "includeArchived">): TWhere[] {
+    const conditions: TWhere[] = [];
+    const bad: Record<string, string> = {};
+    for (const [field, value] of Object.entries(query.where ?? {})) {
+      const values = Array.isArray(value) ? value : [value];
+      const schema = def.schema.shape[field] as { safeParse(v: unknown): { success: boolean } };
+      if (!values.every((v) => v === null || schema.safeParse(v).success)) {
+        bad[`where.${field}`] = `Not a valid value for ${field}`;
+        continue;
+      }
+      conditions.push(equalsAny(field, values));
+    }
+    if (Object.keys(bad).length > 0) throw new AppError("VALIDATION", "The list request is not valid.", { fields: bad });
+    if (query.search) {
+      conditions.push({ OR: def.searchable.map((field) => ({ [field]: { contains: query.search, mode: "insensitive" } })) });
+    }
+    if (!query.includeArchived) conditions.push({ archivedAt: null });
+    const facilityIds = facilityRestriction(user, def);
+    if (facilityIds !== null) {
+      conditions.push(def.scope.kind === "facility-id" ? { id: { in: facilityIds } } : { [def.scope.kind === "facility" ? def.scope.field : "id"]: { in: facilityIds } });
+    }
+    return conditions;
+  }
+
+  private delegate(db: TDb, name: TCollectionName): ModelDelegate {
+    return (db as unknown as Record<string, ModelDelegate>)[PRISMA_MODELS[name]]!;
+  }
+
+  private mapper(name: TCollectionName): RowMapper {
+    return this.mappers.get(name)!;
+  }
+}
+
+function equalsAny(field: string, values: TFilterValue[]): TWhere {
+  const present = values.filter((v) => v !== null);
+  const alternatives: TWhere[] = [];
+  if (present.length > 0) alternatives.push(present.length === 1 ? { [field]: present[0] } : { [field]: { in: present } });
+  if (present.length < values.length) alternatives.push({ [field]: null });
+  return alternatives.length === 1 ? alternatives[0]! : { OR: alternatives };
+}
+
+function sortValueOf(value: unknown): TFilterValue {
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value as TFilterValue;
+}
+
+/**
+ * Rows strictly after the cursor in the order `(field direction, id direction)`, with PostgreSQL's
+ * default null placement (last when ascending, first when descending).
+ */
+function keysetAfter(field: string, direction: "asc" | "desc", cursor: { sortValue: TFilterValue; id: string }): TWhere {
+  const idAfter = { id: direction === "asc" ? { gt: cursor.id } : { lt: cursor.id } };
+  if (cursor.sortValue === null) {
+    const sameNull = { [field]: null, ...idAfter };
+    return direction === "asc" ? sameNull : { OR: [sameNull, { [field]: { not: null } }] };
+  }
+  const beyond = { [field]: direction === "asc" ? { gt: cursor.sortValue } : { lt: cursor.sortValue } };
+  const alternatives: TWhere[] = [beyond, { [field]: cursor.sortValue, ...idAfter }];
+  if (direction === "asc") alternatives.push({ [field]: null });
+  return { OR: alternatives };
+}

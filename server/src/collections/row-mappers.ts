@@ -1,0 +1,75 @@
+/**
+ * Database row ↔ record, for every collection. The generic mapper covers tables whose columns are the
+ * collection's fields plus the metadata; a collection whose table differs adds an override here.
+ */
+import type { CollectionDef } from "@care/core/collection";
+import type { TCollectionName } from "@care/core/registry";
+
+export type TRow = Record<string, unknown>;
+export type TRecord = Record<string, unknown> & { id: string; version: number };
+
+export interface RowMapper {
+  /** The record the API answers: the collection's fields (absent when stored null and optional) and the metadata. */
+  toRecord(row: TRow): TRecord;
+  /** The columns for the collection's fields; absent optional fields become null (cleared). */
+  toColumns(fields: Record<string, unknown>): TRow;
+}
+
+function iso(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** Columns named like the collection's fields; Date columns answer ISO strings. */
+export function genericMapper(def: CollectionDef): RowMapper {
+  const keys = Object.keys(def.schema.shape);
+  // Fields whose schema accepts null keep null; for the others a stored null means "absent".
+  const keepsNull = new Set(keys.filter((key) => (def.schema.shape[key] as { safeParse(v: unknown): { success: boolean } }).safeParse(null).success));
+  return {
+    toRecord(row) {
+      const record: Record<string, unknown> = {};
+      for (const key of keys) {
+        const value = row[key];
+        if (value === null && !keepsNull.has(key)) continue;
+        if (value !== undefined) record[key] = iso(value);
+      }
+      return {
+        ...record,
+        id: row.id as string,
+        version: row.version as number,
+        createdAt: iso(row.createdAt),
+        updatedAt: iso(row.updatedAt),
+        createdBy: (row.createdBy as string | null) ?? null,
+        updatedBy: (row.updatedBy as string | null) ?? null,
+        archivedAt: row.archivedAt ? iso(row.archivedAt) : null,
+      };
+    },
+    toColumns(fields) {
+      const columns: TRow = {};
+      for (const key of keys) columns[key] = fields[key] === undefined ? null : fields[key];
+      return columns;
+    },
+  };
+}
+
+/** users: `facilityIds: null` (every facility) is stored as `allFacilities`; the password hash never leaves. */
+function usersMapper(def: CollectionDef): RowMapper {
+  const generic = genericMapper(def);
+  return {
+    toRecord(row) {
+      return { ...generic.toRecord(row), facilityIds: row.allFacilities ? null : [...((row.facilityIds as string[] | null) ?? [])] };
+    },
+    toColumns(fields) {
+      const { facilityIds, ...columns } = generic.toColumns(fields);
+      const ids = facilityIds as string[] | null;
+      return { ...columns, allFacilities: ids === null, facilityIds: ids ?? [] };
+    },
+  };
+}
+
+const OVERRIDES: Partial<Record<TCollectionName, (def: CollectionDef) => RowMapper>> = {
+  users: usersMapper,
+};
+
+export function rowMapperOf(name: TCollectionName, def: CollectionDef): RowMapper {
+  return (OVERRIDES[name] ?? genericMapper)(def);
+}
