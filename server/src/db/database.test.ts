@@ -88,9 +88,14 @@ describe("openDatabase", () => {
   it("turns a duplicate id into CONFLICT and a missing record into NOT_FOUND", async () => {
     const prisma = test.database.prisma;
     const duplicate = await prisma.facility.create({ data: { id: "tull", name: "Again" } }).catch((e: unknown) => e);
-    const conflict = toAppError(duplicate);
+    expect(toAppError(duplicate)?.code).toBe("CONFLICT");
+    const user = { role: "staff", passwordHash: "x" };
+    await prisma.user.create({ data: { ...user, id: "u1", email: "a@example.org" } });
+    const sameEmail = await prisma.user.create({ data: { ...user, id: "u2", email: "a@example.org" } }).catch((e: unknown) => e);
+    const conflict = toAppError(sameEmail);
     expect(conflict?.code).toBe("CONFLICT");
-    expect(conflict?.fields).toEqual({ id: "Already in use." });
+    expect(conflict?.fields).toEqual({ email: "Already in use." });
+    expect(conflict?.message).not.toMatch(/users|insert|constraint/i);
     const missing = await prisma.facility.update({ where: { id: "nowhere" }, data: { name: "x" } }).catch((e: unknown) => e);
     expect(toAppError(missing)?.code).toBe("NOT_FOUND");
   });

@@ -34,8 +34,13 @@ function collect(error: unknown, facts: Facts, depth = 0): void {
   if (typeof record.originalCode === "string") facts.codes.add(record.originalCode);
   if (typeof record.message === "string") facts.messages.push(record.message);
   if (record.kind === "UniqueConstraintViolation") {
-    const constraint = record.constraint as { fields?: unknown } | undefined;
+    const constraint = record.constraint as { fields?: unknown; index?: unknown } | undefined;
     if (Array.isArray(constraint?.fields)) facts.uniqueFields = constraint.fields.map(String);
+    else if (typeof constraint?.index === "string" && typeof record.table === "string") {
+      // node-postgres names only the index; Prisma names unique indexes `<table>_<column>_key`.
+      const match = constraint.index.match(new RegExp(`^${record.table}_([A-Za-z0-9]+)_key$`));
+      if (match?.[1]) facts.uniqueFields = [match[1]];
+    }
   }
   const meta = record.meta as Record<string, unknown> | undefined;
   if (meta && typeof meta === "object") {
