@@ -49,7 +49,7 @@ export function AreaPage({ title, intro, emptyTitle, emptyText, facilityScoped =
             </Link>
           ))}
           <Link className="button button--secondary" to={`/help#${helpAnchor}`}>
-            How {title} works
+            How this page works
           </Link>
         </p>
       </section>

@@ -36,7 +36,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
       </div>
       <div className="app-header__tools">
         <FacilitySelector />
-        <span className="app-header__user" title="Signed in as">
+        <span className="app-header__user" title={session?.email}>
           <span className="visually-hidden">Signed in as </span>
           {session?.email}
         </span>

@@ -1,0 +1,335 @@
+/**
+ * The seed's app shell in a real browser (Debian's Chromium) against the built app and server:
+ * auth flow, navigation, facility selector, layouts at phone and desktop width, accessibility.
+ * The expected texts and routes are copied from the seed, not imported from the app.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type TAppServer } from "./support/app-server.ts";
+import { chromiumMissing, launchChromium } from "./support/chromium.ts";
+
+const SCREENSHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+
+const TOP_NAV = [
+  ["Reminders", "/reminders"],
+  ["Residents", "/residents/"],
+  ["Staff", "/staff/"],
+  ["Referral Agents", "/agencies/"],
+  ["Facilities", "/facilities/"],
+  ["Settings", "/admin/resident-doc-config"],
+] as const;
+
+const SUBMENUS = {
+  Residents: [
+    ["All Residents", "/residents"],
+    ["Add New Resident", "/residents/add"],
+    ["Medical Records", "/residents/medical-records"],
+    ["Rent Tracker", "/residents/rent-tracker"],
+  ],
+  Staff: [
+    ["Staff Directory", "/staff"],
+    ["Add New Staff", "/staff/add"],
+    ["Schedules", "/staff/schedules"],
+  ],
+  "Referral Agents": [
+    ["Agent List", "/referral-agents"],
+    ["Add New Agent", "/referral-agents/add"],
+    ["Referral Logs", "/referral-agents/logs"],
+  ],
+  Settings: [
+    ["Resident Document Configuration", "/admin/resident-doc-config"],
+    ["Facility Document Configuration", "/admin/facility-doc-config"],
+    ["Staff Document Configuration", "/admin/staff-doc-config"],
+  ],
+} as const;
+
+const QUICK_LINKS = [
+  ["Reports", "/reports"],
+  ["Settings", "/settings"],
+  ["Help", "/help"],
+] as const;
+
+const FACILITIES = [
+  ["van-buren", "Van Buren"],
+  ["tull", "Tull"],
+  ["duvali", "Duvali"],
+  ["ashwood", "Ashwood"],
+  ["edgemont", "Edgemont"],
+  ["newman", "Newman"],
+] as const;
+
+/** Records every text the page ever rendered, so a message shown for an instant is still seen. */
+const RECORD_TEXTS = `
+  window.__seenTexts = [];
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      const text = node.textContent;
+      if (text) window.__seenTexts.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+`;
+
+describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
+  let server: TAppServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    server = await startAppServer();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+  async function waitForPath(page: Page, path: string) {
+    await page.waitForURL((url) => url.pathname === path);
+  }
+
+  async function signIn(page: Page, expectedPath = "/reminders") {
+    await page.getByLabel("E-mail").fill(server.admin.email);
+    await page.getByLabel("Password").fill(server.admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await waitForPath(page, expectedPath);
+    await page.getByRole("banner").waitFor();
+  }
+
+  async function signedInPage(viewport = DESKTOP, path = "/reminders"): Promise<Page> {
+    const page = await newPage(viewport);
+    await page.goto("/login");
+    await signIn(page);
+    if (path !== "/reminders") {
+      await page.goto(path);
+      await page.getByRole("banner").waitFor();
+    }
+    return page;
+  }
+
+  async function expectNoSeriousAxeViolations(page: Page) {
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  }
+
+  it("redirects a signed-out visitor to /login showing the exact text, then back to the page asked for", async () => {
+    const page = await newPage();
+    await page.addInitScript(RECORD_TEXTS);
+    await page.goto("/staff/schedules");
+    await waitForPath(page, "/login");
+    const seen = (await page.evaluate("window.__seenTexts")) as string[];
+    expect(seen).toContain("Redirecting to login...");
+    expect(seen).toContain("Loading...");
+    await signIn(page, "/staff/schedules");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Schedules");
+  });
+
+  it("refuses a wrong password with one clear message and stays on /login", async () => {
+    const page = await newPage();
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(server.admin.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const alert = page.locator(".login__error");
+    await alert.waitFor();
+    expect((await alert.textContent())?.toLowerCase()).toMatch(/e-mail or password|email or password/);
+    expect(await page.getByRole("alert").count()).toBe(1);
+    expect(pathOf(page)).toBe("/login");
+  });
+
+  it("shows field errors next to the fields for an empty form", async () => {
+    const page = await newPage();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator("#login-email-error").waitFor();
+    expect(await page.locator("#login-password-error").textContent()).toBe("Enter your password");
+    expect(await page.getByLabel("E-mail").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("signs in to /reminders by default and shows the seed's header and footer", async () => {
+    const page = await newPage();
+    await page.goto("/login");
+    await page.screenshot({ path: join(SCREENSHOTS, "login-desktop.png") });
+    await signIn(page);
+    const banner = page.getByRole("banner");
+    expect(await banner.getByText("Care Portal", { exact: true }).isVisible()).toBe(true);
+    expect(await banner.getByText(server.admin.email).isVisible()).toBe(true);
+    expect(await banner.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.getByRole("link", { name: "Privacy" }).getAttribute("href")).toBe("/privacy");
+    expect(await footer.getByRole("link", { name: "Terms" }).getAttribute("href")).toBe("/terms");
+    expect(await page.locator("main").count()).toBe(1);
+  });
+
+  it("leads every top navigation entry to its route, in the seed's order, marking the current one", async () => {
+    const page = await signedInPage();
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    const labels = await nav.getByRole("link").allTextContents();
+    expect(labels).toEqual(TOP_NAV.map(([label]) => label));
+    for (const [label, route] of TOP_NAV) {
+      await nav.getByRole("link", { name: label, exact: true }).click();
+      await waitForPath(page, route);
+      expect(await nav.getByRole("link", { name: label, exact: true }).getAttribute("aria-current")).toBe("page");
+      expect(await page.locator("main h1").isVisible()).toBe(true);
+      expect(await page.getByText("Page not found").count()).toBe(0);
+    }
+  });
+
+  it("leads every side submenu entry and quick link to its route, marking the current one", async () => {
+    const page = await signedInPage();
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    for (const [section, entries] of Object.entries(SUBMENUS)) {
+      await nav.getByRole("link", { name: section, exact: true }).click();
+      const submenu = page.getByRole("navigation", { name: `${section} menu` });
+      await submenu.waitFor();
+      expect(await submenu.getByRole("link").allTextContents()).toEqual(entries.map(([label]) => label));
+      for (const [label, route] of entries) {
+        await submenu.getByRole("link", { name: label, exact: true }).click();
+        await waitForPath(page, route);
+        expect(await submenu.getByRole("link", { name: label, exact: true }).getAttribute("aria-current")).toBe("page");
+        expect(await page.locator("main h1").textContent()).toBe(label);
+      }
+    }
+    const quick = page.getByRole("navigation", { name: "Quick links" });
+    expect(await quick.getByRole("link").allTextContents()).toEqual(QUICK_LINKS.map(([label]) => label));
+    for (const [label, route] of QUICK_LINKS) {
+      await quick.getByRole("link", { name: label, exact: true }).click();
+      await waitForPath(page, route);
+      expect(await quick.getByRole("link", { name: label, exact: true }).getAttribute("aria-current")).toBe("page");
+      expect(await page.locator("main h1").textContent()).toBe(label);
+    }
+  });
+
+  it("serves every seed route directly, with and without the trailing slash", async () => {
+    const page = await signedInPage();
+    const routes = [...TOP_NAV.map(([, r]) => r), ...Object.values(SUBMENUS).flatMap((e) => e.map(([, r]) => r)), ...QUICK_LINKS.map(([, r]) => r), "/privacy", "/terms", "/residents", "/agencies"];
+    for (const route of routes) {
+      await page.goto(route);
+      await page.locator("main h1").waitFor();
+      expect(await page.locator("main h1").textContent(), route).not.toBe("Page not found");
+    }
+  });
+
+  it("offers \"Select Facility\" and the six facilities in seed order, defaults to van-buren and keeps the choice across a reload", async () => {
+    const page = await signedInPage();
+    const select = page.getByRole("banner").getByRole("combobox", { name: "Facility" });
+    // The list comes from the server once it answers; wait for it.
+    await page.waitForFunction(() => document.querySelectorAll("header select option").length === 7);
+    const options = await select.locator("option").evaluateAll((nodes) => nodes.map((n) => [(n as HTMLOptionElement).value, n.textContent]));
+    expect(options).toEqual([["", "Select Facility"], ...FACILITIES]);
+    expect(await select.inputValue()).toBe("van-buren");
+    await select.selectOption("edgemont");
+    expect(await page.evaluate(() => localStorage.getItem("selectedFacility"))).toBe("edgemont");
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("header select option").length === 7);
+    expect(await page.getByRole("banner").getByRole("combobox", { name: "Facility" }).inputValue()).toBe("edgemont");
+    await page.getByRole("banner").getByRole("combobox", { name: "Facility" }).selectOption("");
+    await page.reload();
+    await page.getByRole("banner").waitFor();
+    expect(await page.getByRole("banner").getByRole("combobox", { name: "Facility" }).inputValue()).toBe("");
+  });
+
+  it("logs out to /login, and the pages are closed afterwards", async () => {
+    const page = await signedInPage();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await waitForPath(page, "/login");
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await page.goto("/residents/");
+    await waitForPath(page, "/login");
+  });
+
+  it("shows a real Page not found inside the layout, with a way home", async () => {
+    const page = await signedInPage(DESKTOP, "/no-such-page/here");
+    expect(await page.locator("main h1").textContent()).toBe("Page not found");
+    expect(await page.getByRole("navigation", { name: "Main", exact: true }).isVisible()).toBe(true);
+    await page.locator("main").getByRole("link", { name: "Go to Reminders" }).click();
+    await waitForPath(page, "/reminders");
+  });
+
+  it("shows the top navigation and side menu at 1280×800, without the bottom tab bar", async () => {
+    const page = await signedInPage(DESKTOP, "/residents/");
+    expect(await page.getByRole("navigation", { name: "Main", exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("navigation", { name: "Residents menu" }).isVisible()).toBe(true);
+    expect(await page.getByRole("navigation", { name: "Quick links" }).isVisible()).toBe(true);
+    expect(await page.locator(".bottom-tabs").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Menu" }).isVisible()).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, "shell-desktop.png"), fullPage: true });
+  });
+
+  it("turns the top navigation into a bottom tab bar at 375×812 and folds the side menu away", async () => {
+    const page = await signedInPage(PHONE, "/residents/");
+    const tabs = page.getByRole("navigation", { name: "Main tabs" });
+    expect(await tabs.isVisible()).toBe(true);
+    expect(await tabs.getByRole("link").allTextContents()).toEqual(TOP_NAV.map(([label]) => label));
+    const box = await tabs.boundingBox();
+    expect(box && box.y + box.height).toBeGreaterThanOrEqual(PHONE.height - 1);
+    expect(await page.getByRole("navigation", { name: "Main", exact: true }).isVisible()).toBe(false);
+    expect(await page.getByRole("navigation", { name: "Residents menu" }).isVisible()).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, "shell-phone.png"), fullPage: false });
+    await tabs.getByRole("link", { name: "Staff" }).click();
+    await waitForPath(page, "/staff/");
+    expect(await tabs.getByRole("link", { name: "Staff" }).getAttribute("aria-current")).toBe("page");
+    // The folded side menu opens from the header's Menu button.
+    await page.getByRole("button", { name: "Menu" }).click();
+    const submenu = page.getByRole("navigation", { name: "Staff menu" });
+    expect(await submenu.isVisible()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, "shell-phone-menu.png") });
+    await submenu.getByRole("link", { name: "Schedules" }).click();
+    await waitForPath(page, "/staff/schedules");
+    expect(await submenu.isVisible()).toBe(false);
+  });
+
+  it("reaches the menus with the keyboard, with a visible focus ring", async () => {
+    const page = await signedInPage();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    let reached = false;
+    for (let i = 0; i < 15 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = (await page.evaluate(() => document.activeElement?.textContent)) === "Residents";
+    }
+    expect(reached).toBe(true);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline).not.toBe("none");
+    await page.keyboard.press("Enter");
+    await waitForPath(page, "/residents/");
+  });
+
+  it("has no serious or critical axe violations on the login page and the shell at both widths", async () => {
+    const login = await newPage();
+    await login.goto("/login");
+    await login.getByRole("button", { name: "Sign in" }).waitFor();
+    await expectNoSeriousAxeViolations(login);
+    const phoneLogin = await newPage(PHONE);
+    await phoneLogin.goto("/login");
+    await phoneLogin.getByRole("button", { name: "Sign in" }).waitFor();
+    await phoneLogin.screenshot({ path: join(SCREENSHOTS, "login-phone.png") });
+    await expectNoSeriousAxeViolations(phoneLogin);
+    for (const path of ["/reminders", "/residents/add", "/facilities/", "/help"]) {
+      const desktop = await signedInPage(DESKTOP, path);
+      await desktop.locator("main h1").waitFor();
+      await expectNoSeriousAxeViolations(desktop);
+    }
+    const phone = await signedInPage(PHONE, "/residents/");
+    await phone.locator("main h1").waitFor();
+    await expectNoSeriousAxeViolations(phone);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { currentMarker, normalizePath, QUICK_LINKS, sectionOf, TOP_NAV } from "./navigation.ts";
+
+describe("navigation", () => {
+  it("has the seed's top entries in order, with their exact routes", () => {
+    expect(TOP_NAV.map((s) => [s.label, s.to])).toEqual([
+      ["Reminders", "/reminders"],
+      ["Residents", "/residents/"],
+      ["Staff", "/staff/"],
+      ["Referral Agents", "/agencies/"],
+      ["Facilities", "/facilities/"],
+      ["Settings", "/admin/resident-doc-config"],
+    ]);
+    expect(QUICK_LINKS.map((l) => [l.label, l.to])).toEqual([
+      ["Reports", "/reports"],
+      ["Settings", "/settings"],
+      ["Help", "/help"],
+    ]);
+  });
+
+  it("puts both /agencies/ and /referral-agents pages in the Referral Agents area", () => {
+    expect(sectionOf("/agencies/")?.id).toBe("referral-agents");
+    expect(sectionOf("/referral-agents/logs")?.id).toBe("referral-agents");
+    expect(sectionOf("/residents")?.id).toBe("residents");
+    expect(sectionOf("/admin/staff-doc-config")?.id).toBe("settings");
+    expect(sectionOf("/residentsx")).toBeUndefined();
+    expect(sectionOf("/reports")).toBeUndefined();
+  });
+
+  it("marks the page's own link as current, and its area's top entry", () => {
+    const residents = TOP_NAV[1]!;
+    expect(currentMarker("/residents/", "/residents")).toBe("page");
+    expect(currentMarker("/residents", "/residents/")).toBe("page");
+    expect(currentMarker(residents.to, "/residents/add", residents)).toBe("true");
+    expect(currentMarker("/residents", "/residents/add")).toBeUndefined();
+    expect(currentMarker("/referral-agents", "/agencies/")).toBe("page");
+    expect(currentMarker("/staff/", "/residents/", TOP_NAV[2])).toBeUndefined();
+  });
+
+  it("treats a trailing slash as the same path", () => {
+    expect(normalizePath("/residents/")).toBe("/residents");
+    expect(normalizePath("/")).toBe("/");
+  });
+});

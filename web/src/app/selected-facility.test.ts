@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from "vitest";
+import { createFacilityStore, SELECTED_FACILITY_KEY } from "./selected-facility.ts";
+
+function fakeStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v), values };
+}
+
+describe("selected facility store", () => {
+  it("defaults to van-buren and keeps a choice, including the empty one (all facilities)", () => {
+    const storage = fakeStorage();
+    const store = createFacilityStore(storage, null);
+    expect(store.get()).toBe("van-buren");
+    store.set("tull");
+    expect(storage.values.get(SELECTED_FACILITY_KEY)).toBe("tull");
+    expect(createFacilityStore(storage, null).get()).toBe("tull");
+    store.set("");
+    expect(createFacilityStore(storage, null).get()).toBe("");
+  });
+
+  it("tells subscribers about changes, also from another tab", () => {
+    const target = new EventTarget();
+    const store = createFacilityStore(fakeStorage(), target as unknown as Window);
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    store.set("ashwood");
+    target.dispatchEvent(Object.assign(new Event("storage"), { key: SELECTED_FACILITY_KEY }));
+    target.dispatchEvent(Object.assign(new Event("storage"), { key: "other" }));
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    store.set("tull");
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it("still works when storage is blocked", () => {
+    const blocked = { getItem: () => { throw new Error("blocked"); }, setItem: () => { throw new Error("blocked"); } };
+    const store = createFacilityStore(blocked, null);
+    expect(store.get()).toBe("van-buren");
+    store.set("newman");
+    expect(store.get()).toBe("newman");
+  });
+});
