@@ -129,3 +129,26 @@ describe("embedded PGlite under a data directory", () => {
     }
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL (needs TEST_DATABASE_URL)", () => {
+  it("applies migrations once when two servers start at the same time", SLOW, async () => {
+    const { default: pg } = await import("pg");
+    const serverUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `care_race_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.query(`create database "${name}"`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const target = { kind: "postgres", connectionString: url.toString() } as const;
+      const results = await Promise.all([applyMigrations(target), applyMigrations(target)]);
+      const { migrationDirectories } = await readMigrationsList();
+      expect(results.map((r) => r.applied.length).sort()).toEqual([0, migrationDirectories.length]);
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
+});
