@@ -9,6 +9,7 @@ import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TRecordOf } from "@care/core/registry";
 import { recordSchemaOf } from "../collections/collection.schemas.ts";
 import { rowMapperOf } from "../collections/row-mappers.ts";
+import { toAppError } from "../db/db-errors.ts";
 import type { PrismaClient, User } from "../generated/prisma/client.ts";
 import { hashPassword } from "./password.ts";
 
@@ -29,10 +30,6 @@ const usersMapper = rowMapperOf("users", usersCollection);
 
 export function userRecordOf(row: User): TRecordOf<"users"> {
   return usersMapper.toRecord(row) as TRecordOf<"users">;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 /** Validates and creates an account; CONFLICT when the e-mail is taken. */
@@ -60,7 +57,7 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
       },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, { fields: { email: "This e-mail is already in use" } });
+    if (toAppError(error)?.code === "CONFLICT") throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, { fields: { email: "This e-mail is already in use" } });
     throw error;
   }
 }

@@ -36,6 +36,7 @@ async function webAppPlugin(fastify: FastifyInstance): Promise<void> {
       root,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, path) {
         const immutable = /[/\\]assets[/\\]/.test(path);
         res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -47,7 +48,7 @@ async function webAppPlugin(fastify: FastifyInstance): Promise<void> {
 
   const sendIndex = (reply: FastifyReply) => {
     if (!built) return reply.code(200).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT_MESSAGE);
-    return reply.header("cache-control", "no-cache").sendFile("index.html", root);
+    return reply.sendFile("index.html", root);
   };
 
   fastify.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,40 @@
+/**
+ * First start: when the database has no user at all, create an administrator — from ADMIN_EMAIL /
+ * ADMIN_PASSWORD when given, else `admin@care-portal.local` (`admin@localhost` is not a valid
+ * e-mail for the sign-in form) with a generated one-time password printed once.
+ */
+import type { TConfig } from "../config/config.ts";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+import { generatePassword } from "./password.ts";
+import { createUser } from "./users.ts";
+
+export const GENERATED_ADMIN_EMAIL = "admin@care-portal.local";
+
+export type TFirstAdminResult = { created: false } | { created: true; email: string; generatedPassword?: string };
+
+/** A framed notice for the console, so the one-time password is hard to miss in the logs. */
+export function oneTimePasswordBox(email: string, password: string): string {
+  const lines = [
+    "Care Portal: first start, an administrator account was created.",
+    "",
+    `  E-mail:   ${email}`,
+    `  Password: ${password}`,
+    "",
+    "This password is shown only once. Sign in and change it now",
+    "(or set ADMIN_EMAIL and ADMIN_PASSWORD before the first start).",
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = "═".repeat(width + 2);
+  return [`╔${bar}╗`, ...lines.map((l) => `║ ${l.padEnd(width)} ║`), `╚${bar}╝`].join("\n");
+}
+
+export async function ensureFirstAdmin(prisma: PrismaClient, admin: TConfig["admin"]): Promise<TFirstAdminResult> {
+  if ((await prisma.user.count()) > 0) return { created: false };
+  if (admin) {
+    await createUser(prisma, { email: admin.email, password: admin.password, role: "admin", facilityIds: null }, null);
+    return { created: true, email: admin.email };
+  }
+  const password = generatePassword();
+  await createUser(prisma, { email: GENERATED_ADMIN_EMAIL, password, role: "admin", facilityIds: null }, null);
+  return { created: true, email: GENERATED_ADMIN_EMAIL, generatedPassword: password };
+}

@@ -1,0 +1,169 @@
+// The HTTP edge without a real database: health probes, CSRF, error mapping, security headers and
+// the web app's SPA fallback. The Database here is a stand-in whose ping we control.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import type { Database } from "../db/database.ts";
+import { testConfig } from "../test/build-test-app.ts";
+import { toResponseError } from "./error-handler.ts";
+
+function fakeDatabase(ping: () => Promise<void>): Database {
+  const unreachable = new Proxy({}, { get: () => { throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }); } });
+  return { kind: "postgres", prisma: unreachable as Database["prisma"], ping, close: async () => {} };
+}
+
+function webDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), "care-web-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Care Portal</title><div id=root></div>");
+  writeFileSync(join(dir, "assets", "index-abc123.js"), "console.log('app')");
+  return dir;
+}
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function start(options: { ping?: () => Promise<void>; webDist?: string } = {}): Promise<FastifyInstance> {
+  app = await buildApp({
+    config: testConfig(options.webDist ? { webDist: options.webDist } : {}),
+    database: fakeDatabase(options.ping ?? (async () => {})),
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
+describe("health", () => {
+  it("/healthz answers ok without touching the database", async () => {
+    const a = await start({ ping: () => Promise.reject(new Error("down")) });
+    const res = await a.inject({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  it("/readyz is 200 when the database answers and 503 when its ping rejects", async () => {
+    let up = true;
+    const a = await start({ ping: async () => { if (!up) throw new Error("connection refused"); } });
+    expect((await a.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    up = false;
+    const res = await a.inject({ method: "GET", url: "/readyz" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe("UNAVAILABLE");
+  });
+
+  it("/readyz answers 503 within 3 s when the ping hangs", async () => {
+    const a = await start({ ping: () => new Promise(() => {}) });
+    const started = Date.now();
+    const res = await a.inject({ method: "GET", url: "/readyz" });
+    expect(res.statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe("requests while the database is down", () => {
+  it("answer 503 UNAVAILABLE, not 500", async () => {
+    const a = await start();
+    const res = await a.inject({ method: "GET", url: "/api/v1/auth/me", headers: { cookie: `care_session=${a.jwt.sign({ sid: "s1", sub: "u1" })}` } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe("UNAVAILABLE");
+    expect(res.body).not.toContain("ECONNREFUSED");
+  });
+});
+
+describe("CSRF", () => {
+  it("refuses a POST without X-Requested-With with 403 FORBIDDEN", async () => {
+    const a = await start();
+    const res = await a.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "a@b.co", password: "x" } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe("FORBIDDEN");
+    for (const method of ["PUT", "PATCH", "DELETE"] as const) {
+      expect((await a.inject({ method, url: "/api/v1/facilities/tull", payload: {} })).statusCode).toBe(403);
+    }
+    const empty = await a.inject({ method: "POST", url: "/api/v1/auth/logout", headers: { "x-requested-with": "" } });
+    expect(empty.statusCode).toBe(403);
+  });
+});
+
+describe("errors", () => {
+  it("invalid body → 400 VALIDATION naming each bad field", async () => {
+    const a = await start();
+    const res = await a.inject({ method: "POST", url: "/api/v1/auth/login", headers: { "x-requested-with": "t" }, payload: { email: "not-an-email" } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error.code).toBe("VALIDATION");
+    expect(Object.keys(body.error.fields).sort()).toEqual(["email", "password"]);
+  });
+
+  it("malformed JSON → 400, too large body → 413, unknown /api route → JSON 404", async () => {
+    const a = await start();
+    const bad = await a.inject({ method: "POST", url: "/api/v1/auth/login", headers: { "x-requested-with": "t", "content-type": "application/json" }, payload: "{\"email\":" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe("VALIDATION");
+    const big = await a.inject({ method: "POST", url: "/api/v1/auth/login", headers: { "x-requested-with": "t", "content-type": "application/json" }, payload: JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+    const nope = await a.inject({ method: "GET", url: "/api/v1/nope", headers: { accept: "text/html" } });
+    expect(nope.statusCode).toBe(404);
+    expect(nope.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such endpoint: GET /api/v1/nope" } });
+  });
+
+  it("an unexpected error becomes a generic 500 without stack or message", () => {
+    const { appError, unexpected } = toResponseError(new Error("select * from users where password = 'x'"));
+    expect(unexpected).toBe(true);
+    expect(appError.code).toBe("INTERNAL");
+    expect(JSON.stringify(appError.toBody())).not.toMatch(/select|users|stack/);
+  });
+});
+
+describe("security headers", () => {
+  it("sends the CSP and the other helmet headers", async () => {
+    const a = await start();
+    const res = await a.inject({ method: "GET", url: "/healthz" });
+    const csp = String(res.headers["content-security-policy"]);
+    for (const directive of ["default-src 'self'", "img-src 'self' data: blob:", "frame-src 'self' blob:", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("web app", () => {
+  it("serves index.html for client routes, assets with a long cache, JSON 404 for /api", async () => {
+    const a = await start({ webDist: webDist() });
+    const page = await a.inject({ method: "GET", url: "/residents/", headers: { accept: "text/html,application/xhtml+xml" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    expect(page.body).toContain("<title>Care Portal</title>");
+    expect((await a.inject({ method: "GET", url: "/", headers: { accept: "text/html" } })).body).toContain("Care Portal");
+
+    const asset = await a.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+
+    expect((await a.inject({ method: "GET", url: "/assets/missing.js", headers: { accept: "*/*" } })).statusCode).toBe(404);
+    const api = await a.inject({ method: "GET", url: "/api/v1/nope", headers: { accept: "text/html" } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe("NOT_FOUND");
+  });
+
+  it("says the web app is not built when there is no index.html", async () => {
+    const a = await start();
+    const res = await a.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("npm run build");
+  });
+
+  it("/runtime-config.json names the http backend and is not cached", async () => {
+    const a = await start();
+    const res = await a.inject({ method: "GET", url: "/runtime-config.json" });
+    expect(res.json()).toEqual({ backend: "http" });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+});

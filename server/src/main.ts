@@ -1,0 +1,55 @@
+/**
+ * The server process: validate the configuration, open (and migrate) the database, make sure an
+ * administrator exists, listen, and shut down gracefully on SIGTERM/SIGINT.
+ */
+import closeWithGrace from "close-with-grace";
+import { buildApp } from "./app.ts";
+import { ensureFirstAdmin, oneTimePasswordBox } from "./auth/first-admin.ts";
+import { ConfigError, loadConfig, type TConfig } from "./config/config.ts";
+import { openDatabase } from "./db/database.ts";
+
+/** Shutdown waits at most this long for in-flight requests before exiting anyway. */
+const SHUTDOWN_DELAY_MS = 10_000;
+
+function describeDatabase(config: TConfig): string {
+  if (!config.databaseUrl) return `embedded PGlite in ${config.dataDir}/pglite`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}:${url.port || "5432"}${url.pathname}`;
+}
+
+async function main(): Promise<void> {
+  let config: TConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    dataDir: config.dataDir,
+    log: (message) => console.info(`[database] ${message}`),
+  });
+  const firstAdmin = await ensureFirstAdmin(database.prisma, config.admin);
+  if (firstAdmin.created && firstAdmin.generatedPassword) console.info(`\n${oneTimePasswordBox(firstAdmin.email, firstAdmin.generatedPassword)}\n`);
+
+  const app = await buildApp({ config, database });
+  if (firstAdmin.created && !firstAdmin.generatedPassword) app.log.info({ email: firstAdmin.email }, "created the first administrator from ADMIN_EMAIL");
+
+  closeWithGrace({ delay: SHUTDOWN_DELAY_MS }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, "shutting down after an error");
+    else app.log.info({ signal }, "shutting down");
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  app.log.info(`Care Portal listening on http://${shownHost}:${config.port} (database: ${describeDatabase(config)})`);
+}
+
+await main();
