@@ -85,7 +85,7 @@ export class CollectionRepository {
     const normalized = normalizeListQuery(def, query);
     const { field, direction } = normalized.orderBy;
     const conditions = this.conditions(def, user, normalized);
-    if (normalized.cursor) conditions.push(keysetAfter(field, direction, decodeCursor(normalized.cursor)));
+    if (normalized.cursor) conditions.push(keysetAfter(field, direction, decodeCursor(normalized.cursor), mayBeNull(def, field)));
     const rows = await this.delegate(this.prisma, name).findMany({
       where: { AND: conditions },
       orderBy: [{ [field]: direction }, { id: direction }],
@@ -265,8 +265,8 @@ export class CollectionRepository {
     const bad: Record<string, string> = {};
     for (const [field, value] of Object.entries(query.where ?? {})) {
       const values = Array.isArray(value) ? value : [value];
-      const schema = def.schema.shape[field] as { safeParse(v: unknown): { success: boolean } };
-      if (!values.every((v) => v === null || schema.safeParse(v).success)) {
+      const schema = def.schema.shape[field] as TFieldSchema;
+      if (!values.every((v) => (v === null ? mayBeNull(def, field) : schema.safeParse(v).success))) {
         bad[`where.${field}`] = `Not a valid value for ${field}`;
         continue;
       }
@@ -293,10 +293,23 @@ export class CollectionRepository {
   }
 }
 
+type TFieldSchema = { safeParse(value: unknown): { success: boolean; data?: unknown } };
+
+/** May the field's column hold null? Fields that accept null, and optional ones without a default. */
+function mayBeNull(def: CollectionDef, field: string): boolean {
+  const schema = def.schema.shape[field] as TFieldSchema | undefined;
+  if (!schema) return field === "archivedAt";
+  if (schema.safeParse(null).success) return true;
+  const absent = schema.safeParse(undefined);
+  return absent.success && absent.data === undefined;
+}
+
 function equalsAny(field: string, values: TFilterValue[]): TWhere {
   const present = values.filter((v) => v !== null);
   const alternatives: TWhere[] = [];
-  if (present.length > 0) alternatives.push(present.length === 1 ? { [field]: present[0] } : { [field]: { in: present } });
+  // Prisma has no `in` for booleans; equalities ORed are the same query.
+  if (present.length === 1 || present.some((v) => typeof v === "boolean")) alternatives.push(...present.map((v) => ({ [field]: v })));
+  else if (present.length > 1) alternatives.push({ [field]: { in: present } });
   if (present.length < values.length) alternatives.push({ [field]: null });
   return alternatives.length === 1 ? alternatives[0]! : { OR: alternatives };
 }
@@ -311,14 +324,15 @@ function sortValueOf(value: unknown): TFilterValue {
  * Rows strictly after the cursor in the order `(field direction, id direction)`, with PostgreSQL's
  * default null placement (last when ascending, first when descending).
  */
-function keysetAfter(field: string, direction: "asc" | "desc", cursor: { sortValue: TFilterValue; id: string }): TWhere {
+function keysetAfter(field: string, direction: "asc" | "desc", cursor: { sortValue: TFilterValue; id: string }, nullable: boolean): TWhere {
   const idAfter = { id: direction === "asc" ? { gt: cursor.id } : { lt: cursor.id } };
   if (cursor.sortValue === null) {
+    if (!nullable) throw new AppError("VALIDATION", "The list request is not valid.", { fields: { cursor: "Invalid cursor" } });
     const sameNull = { [field]: null, ...idAfter };
     return direction === "asc" ? sameNull : { OR: [sameNull, { [field]: { not: null } }] };
   }
   const beyond = { [field]: direction === "asc" ? { gt: cursor.sortValue } : { lt: cursor.sortValue } };
   const alternatives: TWhere[] = [beyond, { [field]: cursor.sortValue, ...idAfter }];
-  if (direction === "asc") alternatives.push({ [field]: null });
+  if (direction === "asc" && nullable) alternatives.push({ [field]: null });
   return { OR: alternatives };
 }
