@@ -45,8 +45,14 @@ await runContract("auth", (ctx) => {
 
   it("refuses a wrong password and an unknown e-mail alike", async () => {
     const { auth } = ctx.client();
-    const wrong = await expectAppError(auth.signIn({ email: ctx.harness.admin.email, password: "not-the-password" }), "UNAUTHENTICATED");
-    const unknown = await expectAppError(auth.signIn({ email: `${unique("nobody")}@contract.test`, password: "whatever-password" }), "UNAUTHENTICATED");
+    const wrong = await expectAppError(
+      auth.signIn({ email: ctx.harness.admin.email, password: "not-the-password" }),
+      "UNAUTHENTICATED",
+    );
+    const unknown = await expectAppError(
+      auth.signIn({ email: `${unique("nobody")}@contract.test`, password: "whatever-password" }),
+      "UNAUTHENTICATED",
+    );
     expect(unknown.message).toBe(wrong.message);
     expect(auth.current() ?? null).toBeNull();
   });
@@ -57,7 +63,7 @@ await runContract("auth", (ctx) => {
     expect(Object.keys(error.fields ?? {})).toContain("email");
   });
 
-  it("signs out: the state becomes null and data calls are UNAUTHENTICATED", async () => {
+  ctx.itUsing(["data"])("signs out: the state becomes null and data calls are UNAUTHENTICATED", async () => {
     const ports = await ctx.signedIn();
     await ports.data.list("facilities");
     await ports.auth.signOut();
@@ -66,50 +72,87 @@ await runContract("auth", (ctx) => {
     await expectAppError(ports.data.get("facilities", "tull"), "UNAUTHENTICATED");
   });
 
-  it("keeps other clients signed in when one signs out", async () => {
+  ctx.itUsing(["data"])("keeps other clients signed in when one signs out", async () => {
     const first = await ctx.signedIn();
     const second = await ctx.signedIn();
     await first.auth.signOut();
     expect((await second.data.get("facilities", "tull")).id).toBe("tull");
   });
 
-  it("changes the password: wrong current one is VALIDATION, then only the new one works", async () => {
-    const account = await ctx.createUser(admin, { role: "staff", facilityIds: null });
-    const ports = await ctx.signedIn(account);
-    const newPassword = `new-${unique("password")}`;
-    const wrong = await expectAppError(ports.auth.changePassword({ currentPassword: "not-my-password", newPassword }), "VALIDATION");
-    expect(Object.keys(wrong.fields ?? {})).toContain("currentPassword");
-    const short = await expectAppError(ports.auth.changePassword({ currentPassword: account.password, newPassword: "short" }), "VALIDATION");
-    expect(Object.keys(short.fields ?? {})).toContain("newPassword");
-    await ports.auth.changePassword({ currentPassword: account.password, newPassword });
-    expect(ports.auth.current()).toMatchObject({ email: account.email });
-    await ports.auth.signOut();
-    const { auth } = ctx.client();
-    await expectAppError(auth.signIn({ email: account.email, password: account.password }), "UNAUTHENTICATED");
-    expect((await auth.signIn({ email: account.email, password: newPassword })).email).toBe(account.email);
-  });
+  ctx.itUsing(["data"])(
+    "changes the password: wrong current one is VALIDATION, then only the new one works",
+    async () => {
+      const account = await ctx.createUser(admin, { role: "staff", facilityIds: null });
+      const ports = await ctx.signedIn(account);
+      const newPassword = `new-${unique("password")}`;
+      const wrong = await expectAppError(
+        ports.auth.changePassword({ currentPassword: "not-my-password", newPassword }),
+        "VALIDATION",
+      );
+      expect(Object.keys(wrong.fields ?? {})).toContain("currentPassword");
+      const short = await expectAppError(
+        ports.auth.changePassword({ currentPassword: account.password, newPassword: "short" }),
+        "VALIDATION",
+      );
+      expect(Object.keys(short.fields ?? {})).toContain("newPassword");
+      await ports.auth.changePassword({ currentPassword: account.password, newPassword });
+      expect(ports.auth.current()).toMatchObject({ email: account.email });
+      await ports.auth.signOut();
+      const { auth } = ctx.client();
+      await expectAppError(auth.signIn({ email: account.email, password: account.password }), "UNAUTHENTICATED");
+      expect((await auth.signIn({ email: account.email, password: newPassword })).email).toBe(account.email);
+    },
+  );
 
-  it("lets an admin create a user who can then sign in with the given role and facilities", async () => {
-    const account = await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] });
-    expect(account.record).toMatchObject({ email: account.email, role: "staff", facilityIds: ["tull"], active: true, version: 1 });
-    expect(account.record).not.toHaveProperty("password");
-    const { auth } = ctx.client();
-    const user = await auth.signIn({ email: account.email.toUpperCase(), password: account.password });
-    expect(user).toMatchObject({ id: account.record.id, email: account.email, role: "staff", facilityIds: ["tull"] });
-  });
+  ctx.itUsing(["data"])(
+    "lets an admin create a user who can then sign in with the given role and facilities",
+    async () => {
+      const account = await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] });
+      expect(account.record).toMatchObject({
+        email: account.email,
+        role: "staff",
+        facilityIds: ["tull"],
+        active: true,
+        version: 1,
+      });
+      expect(account.record).not.toHaveProperty("password");
+      const { auth } = ctx.client();
+      const user = await auth.signIn({ email: account.email.toUpperCase(), password: account.password });
+      expect(user).toMatchObject({ id: account.record.id, email: account.email, role: "staff", facilityIds: ["tull"] });
+    },
+  );
 
-  it("refuses createUser to staff (FORBIDDEN) and to the signed-out (UNAUTHENTICATED)", async () => {
+  ctx.itUsing(["data"])("refuses createUser to staff (FORBIDDEN) and to the signed-out (UNAUTHENTICATED)", async () => {
     const account = await ctx.createUser(admin, { role: "staff", facilityIds: null });
     const staff = await ctx.signedIn(account);
-    const input = { email: `${unique("x")}@contract.test`, password: "long-enough-password", role: "staff" as const, facilityIds: null };
+    const input = {
+      email: `${unique("x")}@contract.test`,
+      password: "long-enough-password",
+      role: "staff" as const,
+      facilityIds: null,
+    };
     await expectAppError(staff.auth.createUser(input), "FORBIDDEN");
     await expectAppError(ctx.client().auth.createUser(input), "UNAUTHENTICATED");
   });
 
-  it("refuses a duplicate e-mail (any case) with CONFLICT and bad input with VALIDATION", async () => {
-    const account = await ctx.createUser(admin, { role: "staff", facilityIds: null });
-    await expectAppError(admin.auth.createUser({ email: account.email.toUpperCase(), password: "another-password", role: "staff", facilityIds: null }), "CONFLICT");
-    const bad = await expectAppError(admin.auth.createUser({ email: "no", password: "short", role: "staff", facilityIds: null }), "VALIDATION");
-    expect(Object.keys(bad.fields ?? {})).toEqual(expect.arrayContaining(["email", "password"]));
-  });
+  ctx.itUsing(["data"])(
+    "refuses a duplicate e-mail (any case) with CONFLICT and bad input with VALIDATION",
+    async () => {
+      const account = await ctx.createUser(admin, { role: "staff", facilityIds: null });
+      await expectAppError(
+        admin.auth.createUser({
+          email: account.email.toUpperCase(),
+          password: "another-password",
+          role: "staff",
+          facilityIds: null,
+        }),
+        "CONFLICT",
+      );
+      const bad = await expectAppError(
+        admin.auth.createUser({ email: "no", password: "short", role: "staff", facilityIds: null }),
+        "VALIDATION",
+      );
+      expect(Object.keys(bad.fields ?? {})).toEqual(expect.arrayContaining(["email", "password"]));
+    },
+  );
 });

@@ -26,6 +26,11 @@ export interface SuiteContext {
     admin: TPorts,
     options: { role: "admin" | "staff"; facilityIds: string[] | null },
   ): Promise<{ email: string; password: string; record: TRecordOf<"users"> }>;
+  /**
+   * `it` for a case of this port's suite that also needs other ports (e.g. an auth case that reads
+   * data): skipped, with the reason in its name, where one of those cannot run on this harness.
+   */
+  itUsing(ports: readonly TPortName[]): (name: string, fn: () => Promise<void>) => void;
 }
 
 let counter = 0;
@@ -79,6 +84,12 @@ function contextFor(harness: ContractHarness): SuiteContext {
       const password = `pw-${unique("secret")}`;
       const record = await admin.auth.createUser({ email, password, role, facilityIds });
       return { email, password, record };
+    },
+    itUsing(ports) {
+      const reason = ports.map((p) => harness.unavailable[p]).find((r) => r !== undefined);
+      return reason === undefined
+        ? (name, fn) => it(name, fn)
+        : (name, fn) => it.skip(`${name} — skipped: ${reason}`, fn);
     },
   };
   return ctx;

@@ -8,7 +8,11 @@ import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
 type TFacilityRecord = TRecordOf<"facilities">;
 
 /** Every record of a facilities list query, page by page. */
-async function allPages(ports: TPorts, query: Parameters<TPorts["data"]["list"]>[1], limit: number): Promise<TFacilityRecord[]> {
+async function allPages(
+  ports: TPorts,
+  query: Parameters<TPorts["data"]["list"]>[1],
+  limit: number,
+): Promise<TFacilityRecord[]> {
   const items: TFacilityRecord[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page += 1) {
@@ -38,19 +42,42 @@ await runContract("data", (ctx) => {
     expect(page.items.map((f) => ({ id: f.id, name: f.name }))).toEqual(SEED_FACILITIES);
     expect(page.nextCursor).toBeNull();
     expect(await admin.data.count("facilities")).toBe(6);
-    for (const facility of page.items) expect(facility).toMatchObject({ version: expect.any(Number), active: true, archivedAt: null });
+    for (const facility of page.items)
+      expect(facility).toMatchObject({ version: expect.any(Number), active: true, archivedAt: null });
   });
 
   describe("create, get, update and remove", () => {
     it("round-trips a record with metadata and versions", async () => {
       const id = unique("home");
-      const created = await admin.data.create("facilities", { name: `Home ${id}`, sortOrder: 1000, licensedCapacity: 6 }, { id });
-      expect(created).toMatchObject({ id, name: `Home ${id}`, sortOrder: 1000, licensedCapacity: 6, active: true, version: 1, createdBy: adminId, updatedBy: adminId, archivedAt: null });
+      const created = await admin.data.create(
+        "facilities",
+        { name: `Home ${id}`, sortOrder: 1000, licensedCapacity: 6 },
+        { id },
+      );
+      expect(created).toMatchObject({
+        id,
+        name: `Home ${id}`,
+        sortOrder: 1000,
+        licensedCapacity: 6,
+        active: true,
+        version: 1,
+        createdBy: adminId,
+        updatedBy: adminId,
+        archivedAt: null,
+      });
       expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
       expect(await admin.data.get("facilities", id)).toEqual(created);
 
       const updated = await admin.data.update("facilities", id, { phone: "555-0100", licensedCapacity: 8 }, 1);
-      expect(updated).toMatchObject({ id, name: `Home ${id}`, phone: "555-0100", licensedCapacity: 8, version: 2, createdAt: created.createdAt, updatedBy: adminId });
+      expect(updated).toMatchObject({
+        id,
+        name: `Home ${id}`,
+        phone: "555-0100",
+        licensedCapacity: 8,
+        version: 2,
+        createdAt: created.createdAt,
+        updatedBy: adminId,
+      });
       expect(updated.updatedAt >= created.updatedAt).toBe(true);
       expect(await admin.data.get("facilities", id)).toEqual(updated);
       expect((await admin.data.update("facilities", id, { name: `Renamed ${id}` }, 2)).version).toBe(3);
@@ -70,12 +97,21 @@ await runContract("data", (ctx) => {
     });
 
     it("refuses invalid records with VALIDATION naming each bad field", async () => {
-      const created = await expectAppError(admin.data.create("facilities", { name: "", licensedCapacity: -1 }, { id: unique("bad") }), "VALIDATION");
+      const created = await expectAppError(
+        admin.data.create("facilities", { name: "", licensedCapacity: -1 }, { id: unique("bad") }),
+        "VALIDATION",
+      );
       expect(Object.keys(created.fields ?? {})).toEqual(expect.arrayContaining(["name", "licensedCapacity"]));
-      const badId = await expectAppError(admin.data.create("facilities", { name: "Bad id" }, { id: "not a valid id!" }), "VALIDATION");
+      const badId = await expectAppError(
+        admin.data.create("facilities", { name: "Bad id" }, { id: "not a valid id!" }),
+        "VALIDATION",
+      );
       expect(Object.keys(badId.fields ?? {})).toContain("id");
       const facility = await admin.data.get("facilities", "ashwood");
-      const patch = await expectAppError(admin.data.update("facilities", "ashwood", { name: " " }, facility.version), "VALIDATION");
+      const patch = await expectAppError(
+        admin.data.update("facilities", "ashwood", { name: " " }, facility.version),
+        "VALIDATION",
+      );
       expect(Object.keys(patch.fields ?? {})).toContain("name");
       const unknownField = await expectAppError(
         admin.data.update("facilities", "ashwood", { colour: "red" } as unknown as { name: string }, facility.version),
@@ -122,7 +158,13 @@ await runContract("data", (ctx) => {
       for (let i = 1; i <= 7; i += 1) {
         const id = `list-${RUN}-${i}`;
         // Two sort values only, so keyset pagination must break ties by id.
-        made.push(await admin.data.create("facilities", { name: `${prefix}-0${i}`, sortOrder: 5000 + (i % 2), active: i % 3 !== 0 }, { id }));
+        made.push(
+          await admin.data.create(
+            "facilities",
+            { name: `${prefix}-0${i}`, sortOrder: 5000 + (i % 2), active: i % 3 !== 0 },
+            { id },
+          ),
+        );
       }
     });
 
@@ -144,13 +186,22 @@ await runContract("data", (ctx) => {
       expect(asc.map((f) => f.name)).toEqual(names);
       const desc = await allPages(admin, { search: prefix, orderBy: { field: "name", direction: "desc" } }, 3);
       expect(desc.map((f) => f.name)).toEqual([...names].reverse());
-      const byCreation = await allPages(admin, { search: prefix, orderBy: { field: "createdAt", direction: "desc" } }, 4);
+      const byCreation = await allPages(
+        admin,
+        { search: prefix, orderBy: { field: "createdAt", direction: "desc" } },
+        4,
+      );
       expect(byCreation).toHaveLength(7);
     });
 
     it("filters by equality and one-of, and counts the same", async () => {
       const inactive = await admin.data.list("facilities", { where: { active: false }, search: prefix });
-      expect(inactive.items.map((f) => f.id).sort()).toEqual(made.filter((f) => !f.active).map((f) => f.id).sort());
+      expect(inactive.items.map((f) => f.id).sort()).toEqual(
+        made
+          .filter((f) => !f.active)
+          .map((f) => f.id)
+          .sort(),
+      );
       expect(await admin.data.count("facilities", { where: { active: false }, search: prefix })).toBe(2);
       expect(await admin.data.count("facilities", { where: { active: [true, false] }, search: prefix })).toBe(7);
       const pagedInactive = await allPages(admin, { where: { active: true }, search: prefix }, 2);
@@ -166,9 +217,15 @@ await runContract("data", (ctx) => {
     });
 
     it("refuses unknown filter and sort fields, bad limits and bad cursors with VALIDATION", async () => {
-      const where = await expectAppError(admin.data.list("facilities", { where: { phone: "1" } as never }), "VALIDATION");
+      const where = await expectAppError(
+        admin.data.list("facilities", { where: { phone: "1" } as never }),
+        "VALIDATION",
+      );
       expect(Object.keys(where.fields ?? {})).toContain("where.phone");
-      const sort = await expectAppError(admin.data.list("facilities", { orderBy: { field: "phone", direction: "asc" } }), "VALIDATION");
+      const sort = await expectAppError(
+        admin.data.list("facilities", { orderBy: { field: "phone", direction: "asc" } }),
+        "VALIDATION",
+      );
       expect(Object.keys(sort.fields ?? {})).toContain("orderBy");
       const limit = await expectAppError(admin.data.list("facilities", { limit: 0 }), "VALIDATION");
       expect(Object.keys(limit.fields ?? {})).toContain("limit");
@@ -190,8 +247,14 @@ await runContract("data", (ctx) => {
 
     it("refuses staff writes to facilities (FORBIDDEN), including their own", async () => {
       const tull = await tullStaff.data.get("facilities", "tull");
-      await expectAppError(tullStaff.data.update("facilities", "tull", { phone: "555-0102" }, tull.version), "FORBIDDEN");
-      await expectAppError(tullStaff.data.create("facilities", { name: "Staff home" }, { id: unique("staff-home") }), "FORBIDDEN");
+      await expectAppError(
+        tullStaff.data.update("facilities", "tull", { phone: "555-0102" }, tull.version),
+        "FORBIDDEN",
+      );
+      await expectAppError(
+        tullStaff.data.create("facilities", { name: "Staff home" }, { id: unique("staff-home") }),
+        "FORBIDDEN",
+      );
       expect(await tullStaff.data.get("facilities", "tull")).toEqual(tull);
     });
 
@@ -205,7 +268,17 @@ await runContract("data", (ctx) => {
     it("refuses writes to the audit log, even by an admin (FORBIDDEN)", async () => {
       const at = new Date().toISOString();
       await expectAppError(
-        admin.data.create("auditLog", { at, actorId: null, actorEmail: null, action: "create", collection: null, recordId: null, facilityId: null, summary: null, ip: null }),
+        admin.data.create("auditLog", {
+          at,
+          actorId: null,
+          actorEmail: null,
+          action: "create",
+          collection: null,
+          recordId: null,
+          facilityId: null,
+          summary: null,
+          ip: null,
+        }),
         "FORBIDDEN",
       );
     });
@@ -221,9 +294,11 @@ await runContract("data", (ctx) => {
     const id = unique("audited");
     await admin.data.create("facilities", { name: `Audited ${id}`, sortOrder: 1000 }, { id });
     await admin.data.update("facilities", id, { phone: "555-0103" }, 1);
-    const rows = (await admin.data.list("auditLog", { where: { collection: "facilities", recordId: id }, limit: 50 })).items;
+    const rows = (await admin.data.list("auditLog", { where: { collection: "facilities", recordId: id }, limit: 50 }))
+      .items;
     expect(rows.map((r) => r.action).sort()).toEqual(["create", "update"]);
-    for (const row of rows) expect(row).toMatchObject({ actorId: adminId, collection: "facilities", recordId: id, facilityId: id });
+    for (const row of rows)
+      expect(row).toMatchObject({ actorId: adminId, collection: "facilities", recordId: id, facilityId: id });
     const update = rows.find((r) => r.action === "update")!;
     expect(update.summary ?? "").toContain("phone");
     expect(update.summary ?? "").not.toContain("555-0103");

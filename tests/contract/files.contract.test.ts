@@ -8,10 +8,13 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCo
 const fromText = (text: string) => new TextEncoder().encode(text);
 
 /** A 1×1 PNG. */
-const PNG = fromBase64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
+const PNG = fromBase64(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+);
 /** The start of a JPEG (SOI, JFIF APP0 segment) and its end marker. */
 const JPEG = new Uint8Array([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+  0x00, 0xff, 0xd9,
 ]);
 /** A one-page PDF. */
 const PDF = fromText(
@@ -54,8 +57,16 @@ await runContract("files", (ctx) => {
   });
 
   it("refuses text and empty files with UNSUPPORTED_MEDIA_TYPE", async () => {
-    await expectAppError(admin.files.upload(blob(fromText("just some text, not a document"), "application/pdf"), "notes.pdf", { facilityId: "tull" }), "UNSUPPORTED_MEDIA_TYPE");
-    await expectAppError(admin.files.upload(blob(new Uint8Array()), "empty.pdf", { facilityId: "tull" }), "UNSUPPORTED_MEDIA_TYPE");
+    await expectAppError(
+      admin.files.upload(blob(fromText("just some text, not a document"), "application/pdf"), "notes.pdf", {
+        facilityId: "tull",
+      }),
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
+    await expectAppError(
+      admin.files.upload(blob(new Uint8Array()), "empty.pdf", { facilityId: "tull" }),
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
   });
 
   it("refuses a file over MAX_FILE_BYTES with PAYLOAD_TOO_LARGE", async () => {

@@ -32,7 +32,9 @@ describe("memory auth adapter", () => {
     await a.auth.signIn(admin);
     await a.data.update("users", staff.id, { active: false }, 1);
     await expect(s.data.list("facilities")).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(memoryClient(backend).auth.signIn({ email: "staff@example.test", password: "staff-password-1" })).rejects.toMatchObject({
+    await expect(
+      memoryClient(backend).auth.signIn({ email: "staff@example.test", password: "staff-password-1" }),
+    ).rejects.toMatchObject({
       code: "UNAUTHENTICATED",
       message: "Wrong e-mail or password.",
     });
@@ -40,7 +42,12 @@ describe("memory auth adapter", () => {
 
   it("applies a changed facility list to a signed-in user's next call", async () => {
     const backend = createMemoryBackend({ admin });
-    const staff = backend.addUser({ email: "staff@example.test", password: "staff-password-1", role: "staff", facilityIds: ["tull"] });
+    const staff = backend.addUser({
+      email: "staff@example.test",
+      password: "staff-password-1",
+      role: "staff",
+      facilityIds: ["tull"],
+    });
     const s = memoryClient(backend);
     await s.auth.signIn({ email: "staff@example.test", password: "staff-password-1" });
     expect(await s.data.count("facilities")).toBe(1);
@@ -56,6 +63,8 @@ describe("memory auth adapter", () => {
     const staff = backend.addUser({ email: "staff@example.test", password: "staff-password-1", role: "staff" });
     const a = memoryClient(backend);
     await a.auth.signIn(admin);
-    await expect(a.data.update("users", staff.id, { email: "Admin@example.test" }, 1)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(a.data.update("users", staff.id, { email: "Admin@example.test" }, 1)).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
   });
 });

@@ -1,7 +1,15 @@
 /** AuthPort over the memory backend: accounts and passwords in the store, the session in the client. */
 import { AppError, validationError } from "@care/core/app-error";
 import { ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
-import { ZPasswordChange, ZSignIn, type AuthPort, type TAuthState, type TPasswordChange, type TSessionUser, type TSignIn } from "@care/core/ports/auth.port";
+import {
+  ZPasswordChange,
+  ZSignIn,
+  type AuthPort,
+  type TAuthState,
+  type TPasswordChange,
+  type TSessionUser,
+  type TSignIn,
+} from "@care/core/ports/auth.port";
 import type { TRecordOf } from "@care/core/registry";
 import type { MemoryBackend } from "./memory-backend.ts";
 import { copyRecord } from "./memory-copy.ts";
@@ -32,7 +40,13 @@ export class MemoryAuthAdapter implements AuthPort {
     const account = this.backend.findUserByEmail(parsed.data.email);
     const user = account ? this.backend.sessionUser(account.id) : null;
     if (!account || !user || this.backend.passwords.get(account.id) !== parsed.data.password) {
-      this.backend.audit({ actor: null, actorEmail: parsed.data.email.toLowerCase(), action: "login_failed", recordId: account?.id ?? null, collection: account ? "users" : null });
+      this.backend.audit({
+        actor: null,
+        actorEmail: parsed.data.email.toLowerCase(),
+        action: "login_failed",
+        recordId: account?.id ?? null,
+        collection: account ? "users" : null,
+      });
       this.backend.notify(new Set(["auditLog"]));
       throw new AppError("UNAUTHENTICATED", SIGN_IN_FAILED);
     }
@@ -57,7 +71,9 @@ export class MemoryAuthAdapter implements AuthPort {
     const parsed = ZPasswordChange.safeParse(change);
     if (!parsed.success) throw validationError(parsed.error);
     if (this.backend.passwords.get(user.id) !== parsed.data.currentPassword) {
-      throw new AppError("VALIDATION", "The current password is not correct.", { fields: { currentPassword: "Not your current password" } });
+      throw new AppError("VALIDATION", "The current password is not correct.", {
+        fields: { currentPassword: "Not your current password" },
+      });
     }
     this.backend.passwords.set(user.id, parsed.data.newPassword);
     this.backend.audit({ actor: user, action: "password_change", collection: "users", recordId: user.id });
@@ -71,10 +87,18 @@ export class MemoryAuthAdapter implements AuthPort {
     const parsed = ZUserCreate.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     if (this.backend.findUserByEmail(parsed.data.email)) {
-      throw new AppError("CONFLICT", "An account with this e-mail already exists.", { fields: { email: "Already in use" } });
+      throw new AppError("CONFLICT", "An account with this e-mail already exists.", {
+        fields: { email: "Already in use" },
+      });
     }
     const record = this.backend.addUser(parsed.data, actor.id);
-    this.backend.audit({ actor, action: "user_create", collection: "users", recordId: record.id, summary: record.role as string });
+    this.backend.audit({
+      actor,
+      action: "user_create",
+      collection: "users",
+      recordId: record.id,
+      summary: record.role as string,
+    });
     this.backend.notify(new Set(["users", "auditLog"]));
     return copyRecord(record) as TRecordOf<"users">;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { AppError } from "@care/core/app-error";
+import type { AppError } from "@care/core/app-error";
 import { defineCollection, type CollectionDef } from "@care/core/collection";
 import { ZId } from "@care/core/common.schema";
 import type { TListQuery, TPage } from "@care/core/list-query";
@@ -14,7 +14,12 @@ import { compareValues } from "./memory-data.adapter.ts";
 const notes = defineCollection({
   name: "notes",
   label: "Note",
-  schema: z.object({ facilityId: ZId, text: z.string().min(1), tags: z.array(z.string()).default([]), due: z.string().nullable().default(null) }),
+  schema: z.object({
+    facilityId: ZId,
+    text: z.string().min(1),
+    tags: z.array(z.string()).default([]),
+    due: z.string().nullable().default(null),
+  }),
   scope: { kind: "facility", field: "facilityId" },
   access: { read: "signed-in", write: "signed-in" },
   filterable: ["facilityId"],
@@ -55,7 +60,10 @@ const admin = { email: "admin@example.test", password: "admin-password-1" };
 
 /** A backend with the test collections and a signed-in admin and a staff user limited to tull. */
 async function setup() {
-  const backend = createMemoryBackend({ admin, collections: { ...(registry as Record<string, CollectionDef>), notes, tags } });
+  const backend = createMemoryBackend({
+    admin,
+    collections: { ...(registry as Record<string, CollectionDef>), notes, tags },
+  });
   backend.addUser({ email: "tull@example.test", password: "staff-password-1", role: "staff", facilityIds: ["tull"] });
   const a = memoryClient(backend);
   await a.auth.signIn(admin);
@@ -66,7 +74,11 @@ async function setup() {
   return { backend, a, t, adata: data(a), tdata: data(t) };
 }
 
-const code = (promise: Promise<unknown>) => promise.then(() => "resolved", (e: AppError) => e.code);
+const code = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "resolved",
+    (e: AppError) => e.code,
+  );
 
 describe("memory data adapter", () => {
   it("archives records of archive collections: hidden from lists unless asked, still readable", async () => {

@@ -6,10 +6,23 @@ import { AppError } from "@care/core/app-error";
 import type { CollectionDef } from "@care/core/collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
-import { decodeCursor, encodeCursor, normalizeListQuery, type TFilterValue, type TListQuery, type TPage } from "@care/core/list-query";
+import {
+  decodeCursor,
+  encodeCursor,
+  normalizeListQuery,
+  type TFilterValue,
+  type TListQuery,
+  type TPage,
+} from "@care/core/list-query";
 import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
 import { assertCanRead, assertCanWrite, assertCanWriteRecord, canSeeRecord } from "@care/core/rules/access.rules";
-import { fieldsOf, staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
+import {
+  fieldsOf,
+  staleVersionError,
+  validateClientId,
+  validateCreate,
+  validateUpdate,
+} from "@care/core/rules/records.rules";
 import { auditFacilityOf, type MemoryBackend, type TAuditInput, type TStoredRecord } from "./memory-backend.ts";
 import { copyRecord } from "./memory-copy.ts";
 import type { MemorySession } from "./memory-session.ts";
@@ -77,10 +90,17 @@ export class MemoryDataAdapter implements DataPort {
     return this.listNow(collection, query) as TPage<TRecordOf<N>>;
   }
 
-  async count<N extends TCollectionName>(collection: N, query: Pick<TListQuery, "where" | "search" | "includeArchived"> = {}): Promise<number> {
+  async count<N extends TCollectionName>(
+    collection: N,
+    query: Pick<TListQuery, "where" | "search" | "includeArchived"> = {},
+  ): Promise<number> {
     const def = this.def(collection);
     const user = assertCanRead(this.session.user(), def);
-    const q = normalizeListQuery(def, { ...(query.where ? { where: query.where } : {}), ...(query.search !== undefined ? { search: query.search } : {}), ...(query.includeArchived !== undefined ? { includeArchived: query.includeArchived } : {}) });
+    const q = normalizeListQuery(def, {
+      ...(query.where ? { where: query.where } : {}),
+      ...(query.search !== undefined ? { search: query.search } : {}),
+      ...(query.includeArchived !== undefined ? { includeArchived: query.includeArchived } : {}),
+    });
     return this.matching(user, def, q).length;
   }
 
@@ -89,17 +109,32 @@ export class MemoryDataAdapter implements DataPort {
     const user = assertCanRead(this.session.user(), def);
     const record = this.findVisible(user, def, id);
     if (def.auditViews) {
-      this.backend.audit({ actor: user, action: "view", collection: def.name, recordId: id, facilityId: auditFacilityOf(def, record) });
+      this.backend.audit({
+        actor: user,
+        action: "view",
+        collection: def.name,
+        recordId: id,
+        facilityId: auditFacilityOf(def, record),
+      });
       this.backend.notify(new Set(["auditLog"]));
     }
     return copyRecord(record) as TRecordOf<N>;
   }
 
-  async create<N extends TCollectionName>(collection: N, data: TInputOf<N>, options: { id?: string } = {}): Promise<TRecordOf<N>> {
+  async create<N extends TCollectionName>(
+    collection: N,
+    data: TInputOf<N>,
+    options: { id?: string } = {},
+  ): Promise<TRecordOf<N>> {
     return this.transact((tx) => this.createIn(tx, collection, data, options.id)) as TRecordOf<N>;
   }
 
-  async update<N extends TCollectionName>(collection: N, id: string, patch: Partial<TInputOf<N>>, version: number): Promise<TRecordOf<N>> {
+  async update<N extends TCollectionName>(
+    collection: N,
+    id: string,
+    patch: Partial<TInputOf<N>>,
+    version: number,
+  ): Promise<TRecordOf<N>> {
     return this.transact((tx) => this.updateIn(tx, collection, id, patch, version)) as TRecordOf<N>;
   }
 
@@ -119,7 +154,12 @@ export class MemoryDataAdapter implements DataPort {
     });
   }
 
-  watch<N extends TCollectionName>(collection: N, query: TListQuery, onChange: (page: TPage<TRecordOf<N>>) => void, onError: (error: Error) => void): () => void {
+  watch<N extends TCollectionName>(
+    collection: N,
+    query: TListQuery,
+    onChange: (page: TPage<TRecordOf<N>>) => void,
+    onError: (error: Error) => void,
+  ): () => void {
     let active = true;
     const deliver = () => {
       queueMicrotask(() => {
@@ -149,7 +189,9 @@ export class MemoryDataAdapter implements DataPort {
     const sign = direction === "asc" ? 1 : -1;
     const order = (a: { value: unknown; id: string }, b: { value: unknown; id: string }) =>
       sign * (compareValues(a.value, b.value) || compareValues(a.id, b.id));
-    let rows = this.matching(user, def, q).sort((a, b) => order({ value: a[field], id: a.id }, { value: b[field], id: b.id }));
+    let rows = this.matching(user, def, q).sort((a, b) =>
+      order({ value: a[field], id: a.id }, { value: b[field], id: b.id }),
+    );
     if (q.cursor) {
       const after = decodeCursor(q.cursor);
       const start = { value: after.sortValue, id: after.id };
@@ -157,12 +199,17 @@ export class MemoryDataAdapter implements DataPort {
     }
     const items = rows.slice(0, q.limit);
     const last = items.at(-1);
-    const nextCursor = rows.length > q.limit && last ? encodeCursor((last[field] ?? null) as TFilterValue, last.id) : null;
+    const nextCursor =
+      rows.length > q.limit && last ? encodeCursor((last[field] ?? null) as TFilterValue, last.id) : null;
     return { items: items.map((item) => copyRecord(item)), nextCursor };
   }
 
   /** The visible records matching the filters, search and archive flag, unsorted. */
-  private matching(user: TSessionUser, def: CollectionDef, q: Pick<TListQuery, "where" | "search" | "includeArchived">): TStoredRecord[] {
+  private matching(
+    user: TSessionUser,
+    def: CollectionDef,
+    q: Pick<TListQuery, "where" | "search" | "includeArchived">,
+  ): TStoredRecord[] {
     const search = q.search?.toLowerCase();
     return [...this.backend.table(def.name).values()].filter((record) => {
       if (!canSeeRecord(user, def, record)) return false;
@@ -185,7 +232,8 @@ export class MemoryDataAdapter implements DataPort {
   private createIn(tx: Transaction, collection: string, data: unknown, clientId: string | undefined): TStoredRecord {
     const def = this.def(collection);
     const user = assertCanWrite(this.session.user(), def);
-    if (def.name === "users") throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
+    if (def.name === "users")
+      throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     const givenId = validateClientId(def, clientId);
     const fields = validateCreate(def, data);
     const id = givenId ?? this.backend.newId();
@@ -194,9 +242,25 @@ export class MemoryDataAdapter implements DataPort {
       throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id "${id}" already exists.`);
     }
     const now = this.backend.now();
-    const record: TStoredRecord = copyRecord({ ...fields, id, version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id, archivedAt: null });
+    const record: TStoredRecord = copyRecord({
+      ...fields,
+      id,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: user.id,
+      updatedBy: user.id,
+      archivedAt: null,
+    });
     tx.put(def.name, record);
-    tx.audit({ actor: user, action: "create", collection: def.name, recordId: id, facilityId: auditFacilityOf(def, record), summary: Object.keys(fieldsOf(record)).join(", ") });
+    tx.audit({
+      actor: user,
+      action: "create",
+      collection: def.name,
+      recordId: id,
+      facilityId: auditFacilityOf(def, record),
+      summary: Object.keys(fieldsOf(record)).join(", "),
+    });
     return copyRecord(record);
   }
 
@@ -208,7 +272,9 @@ export class MemoryDataAdapter implements DataPort {
     const fields = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...fields, id });
     if (def.name === "users" && fields.email !== current.email && this.backend.findUserByEmail(String(fields.email))) {
-      throw new AppError("CONFLICT", "An account with this e-mail already exists.", { fields: { email: "Already in use" } });
+      throw new AppError("CONFLICT", "An account with this e-mail already exists.", {
+        fields: { email: "Already in use" },
+      });
     }
     const record: TStoredRecord = copyRecord({
       ...fields,
@@ -224,7 +290,14 @@ export class MemoryDataAdapter implements DataPort {
       (key) => JSON.stringify(current[key]) !== JSON.stringify(record[key]),
     );
     tx.put(def.name, record);
-    tx.audit({ actor: user, action: "update", collection: def.name, recordId: id, facilityId: auditFacilityOf(def, record), summary: touched.join(", ") });
+    tx.audit({
+      actor: user,
+      action: "update",
+      collection: def.name,
+      recordId: id,
+      facilityId: auditFacilityOf(def, record),
+      summary: touched.join(", "),
+    });
     return copyRecord(record);
   }
 
@@ -237,11 +310,24 @@ export class MemoryDataAdapter implements DataPort {
     const facilityId = auditFacilityOf(def, current);
     if (def.removal === "archive") {
       const now = this.backend.now();
-      tx.put(def.name, { ...copyRecord(current), version: current.version + 1, updatedAt: now, updatedBy: user.id, archivedAt: current.archivedAt ?? now });
+      tx.put(def.name, {
+        ...copyRecord(current),
+        version: current.version + 1,
+        updatedAt: now,
+        updatedBy: user.id,
+        archivedAt: current.archivedAt ?? now,
+      });
     } else {
       tx.delete(def.name, id);
     }
-    tx.audit({ actor: user, action: "remove", collection: def.name, recordId: id, facilityId, summary: def.removal === "archive" ? "archived" : "deleted" });
+    tx.audit({
+      actor: user,
+      action: "remove",
+      collection: def.name,
+      recordId: id,
+      facilityId,
+      summary: def.removal === "archive" ? "archived" : "deleted",
+    });
   }
 
   private transact<T>(work: (tx: Transaction) => T): T {

@@ -31,13 +31,18 @@ describe("memory file adapter", () => {
 
   it("refuses an unknown facility and audits upload, download and removal", async () => {
     const { files, backend } = await signedIn();
-    await expect(files.upload(new Blob([PDF]), "a.pdf", { facilityId: "nowhere" })).rejects.toMatchObject({ code: "VALIDATION", fields: { facilityId: "Unknown facility" } });
+    await expect(files.upload(new Blob([PDF]), "a.pdf", { facilityId: "nowhere" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { facilityId: "Unknown facility" },
+    });
     const stored = await files.upload(new Blob([PDF]), "a.pdf", { facilityId: "tull" });
     const copy = new Uint8Array(await (await files.download(stored.id)).arrayBuffer());
     copy[0] = 0;
     expect(new Uint8Array(await (await files.download(stored.id)).arrayBuffer())[0]).toBe(0x25);
     await files.remove(stored.id);
-    const actions = [...backend.table("auditLog").values()].filter((r) => r.recordId === stored.id).map((r) => r.action);
+    const actions = [...backend.table("auditLog").values()]
+      .filter((r) => r.recordId === stored.id)
+      .map((r) => r.action);
     expect(actions).toEqual(["file_upload", "file_download", "file_download", "file_remove"]);
   });
 });

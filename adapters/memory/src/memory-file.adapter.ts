@@ -30,11 +30,15 @@ export class MemoryFileAdapter implements FilePort {
     }
     if (!this.mayAccess(user, facilityId)) throw new AppError("FORBIDDEN", "You do not have access to that facility.");
     if (file.size > MAX_FILE_BYTES) {
-      throw new AppError("PAYLOAD_TOO_LARGE", `The file is too large; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `The file is too large; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
+      );
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
     const contentType = sniffFileType(bytes);
-    if (!contentType) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This file type is not accepted. Upload a PDF or an image.");
+    if (!contentType)
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "This file type is not accepted. Upload a PDF or an image.");
     options.onProgress?.(1);
     const id = this.backend.newId();
     const meta: TStoredFile = {
@@ -47,7 +51,14 @@ export class MemoryFileAdapter implements FilePort {
       createdBy: user.id,
     };
     this.backend.files.set(id, { meta, bytes });
-    this.backend.audit({ actor: user, action: "file_upload", collection: "files", recordId: id, facilityId, summary: meta.contentType });
+    this.backend.audit({
+      actor: user,
+      action: "file_upload",
+      collection: "files",
+      recordId: id,
+      facilityId,
+      summary: meta.contentType,
+    });
     this.backend.notify(new Set(["auditLog"]));
     return { ...meta };
   }
@@ -59,7 +70,13 @@ export class MemoryFileAdapter implements FilePort {
   async download(id: string): Promise<Blob> {
     const user = this.signedIn();
     const { meta, bytes } = this.find(user, id);
-    this.backend.audit({ actor: user, action: "file_download", collection: "files", recordId: id, facilityId: meta.facilityId });
+    this.backend.audit({
+      actor: user,
+      action: "file_download",
+      collection: "files",
+      recordId: id,
+      facilityId: meta.facilityId,
+    });
     this.backend.notify(new Set(["auditLog"]));
     return new Blob([bytes.slice()], { type: meta.contentType });
   }
@@ -75,7 +92,13 @@ export class MemoryFileAdapter implements FilePort {
     const user = this.signedIn();
     const { meta } = this.find(user, id);
     this.backend.files.delete(id);
-    this.backend.audit({ actor: user, action: "file_remove", collection: "files", recordId: id, facilityId: meta.facilityId });
+    this.backend.audit({
+      actor: user,
+      action: "file_remove",
+      collection: "files",
+      recordId: id,
+      facilityId: meta.facilityId,
+    });
     this.backend.notify(new Set(["auditLog"]));
   }
 
@@ -93,7 +116,8 @@ export class MemoryFileAdapter implements FilePort {
   /** The stored file if the user may see it; NOT_FOUND otherwise, as for records. */
   private find(user: TSessionUser, id: string) {
     const stored = this.backend.files.get(id);
-    if (!stored || !this.mayAccess(user, stored.meta.facilityId)) throw new AppError("NOT_FOUND", "That file does not exist or was removed.");
+    if (!stored || !this.mayAccess(user, stored.meta.facilityId))
+      throw new AppError("NOT_FOUND", "That file does not exist or was removed.");
     return stored;
   }
 }
