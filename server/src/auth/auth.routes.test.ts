@@ -1,21 +1,289 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
+// Sign-in, sessions and account routes against a real database (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL). One app for the file; each test uses its own users and client IPs so the
+// database-backed throttle of one test does not touch another.
+import { createHmac, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, sessionCookieOf, TEST_ADMIN, type TestApp } from "../test/build-test-app.ts";
+import { THROTTLE_LIMITS } from "./login-throttle.ts";
+import { createUser } from "./users.ts";
 
-const H = { "x-requested-with": "care-portal" };
+const CSRF = { "x-requested-with": "care-portal" };
+const PASSWORD = "a long enough password";
+const SECRET = "test-session-secret-that-is-long-enough-0123456789";
 
-describe("auth routes", () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp();
+let t: TestApp;
+let ipCounter = 0;
+/** A client address no other test uses. */
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+async function newUser(options: { role?: "admin" | "staff"; facilityIds?: string[] | null; active?: boolean } = {}) {
+  const email = `user-${randomUUID().slice(0, 8)}@example.test`;
+  const row = await createUser(t.database.prisma, { email, password: PASSWORD, role: options.role ?? "staff", facilityIds: options.facilityIds ?? null, active: options.active ?? true }, null);
+  return { id: row.id, email };
+}
+
+function login(email: string, password: string, ip = freshIp()) {
+  return t.app.inject({ method: "POST", url: "/api/v1/auth/login", headers: CSRF, payload: { email, password }, remoteAddress: ip });
+}
+
+function me(cookie: string) {
+  return t.app.inject({ method: "GET", url: "/api/v1/auth/me", headers: { cookie } });
+}
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+function jwt(payload: object, options: { secret?: string; alg?: string } = {}): string {
+  const header = b64({ alg: options.alg ?? "HS256", typ: "JWT" });
+  const body = b64(payload);
+  if (options.alg === "none") return `${header}.${body}.`;
+  const signature = createHmac("sha256", options.secret ?? SECRET).update(`${header}.${body}`).digest("base64url");
+  return `${header}.${body}.${signature}`;
+}
+
+async function sessionIdOf(cookie: string): Promise<string> {
+  const payload = JSON.parse(Buffer.from(cookie.split("=")[1]!.split(".")[1]!, "base64url").toString()) as { sid: string };
+  return payload.sid;
+}
+
+describe("login", () => {
+  it("signs in with a session cookie (httpOnly, SameSite=Strict) and answers the user", async () => {
+    const user = await newUser({ facilityIds: ["tull"] });
+    const res = await login(user.email.toUpperCase(), PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: { id: user.id, email: user.email, displayName: null, role: "staff", facilityIds: ["tull"] } });
+    const setCookie = String(res.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^care_session=[^;]+;/);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Strict");
+    expect(setCookie).toContain("Path=/");
+    const cookie = sessionCookieOf(res.headers["set-cookie"]);
+    expect((await me(cookie)).json().user.email).toBe(user.email);
   });
-  afterEach(async () => {
-    await t.cleanup();
+
+  it("wrong password and unknown e-mail get the same 401 and message; so does an inactive user", async () => {
+    const user = await newUser();
+    const inactive = await newUser({ active: false });
+    const wrong = await login(user.email, "not the password");
+    const unknown = await login("nobody@example.test", PASSWORD);
+    const deactivated = await login(inactive.email, PASSWORD);
+    for (const res of [wrong, unknown, deactivated]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe("UNAUTHENTICATED");
+      expect(res.headers["set-cookie"]).toBeUndefined();
+    }
+    expect(unknown.json().error.message).toBe(wrong.json().error.message);
+    expect(deactivated.json().error.message).toBe(wrong.json().error.message);
   });
 
-  it("signs in, answers me, signs out", async () => {
-    const cookie = await t.login(t.admin.email, t.admin.password);
-    const me = await t.app.inject({ method: "GET", url: "/api/v1/auth/me", headers: { cookie } });
-    expect(me.statusCode).toBe(200);
-    expect(me.json().user).toMatchObject({ email: t.admin.email, role: "admin", facilityIds: null });
+  it("locks an account from one IP after 5 failures with 429 and Retry-After; other IPs still sign in", async () => {
+    const user = await newUser();
+    const ip = freshIp();
+    for (let i = 0; i < THROTTLE_LIMITS.accountIp.maxFailures; i++) expect((await login(user.email, "wrong password", ip)).statusCode).toBe(401);
+    const locked = await login(user.email, PASSWORD, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe("RATE_LIMITED");
+    const retryAfter = Number(locked.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(locked.json().error.retryAfterSeconds).toBe(retryAfter);
+    // The real user elsewhere is not locked out by a stranger's failures.
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("each further lock of the same account and IP lasts longer", async () => {
+    const user = await newUser();
+    const ip = freshIp();
+    for (let i = 0; i < THROTTLE_LIMITS.accountIp.maxFailures; i++) await login(user.email, "wrong password", ip);
+    const key = (await t.database.prisma.loginThrottle.findMany({ where: { key: { startsWith: "account-ip:" }, lockedUntil: { not: null } } })).find((r) => r.key.endsWith(`:${ip}`))!;
+    // Let the first lock run out, then fail once more.
+    await t.database.prisma.loginThrottle.update({ where: { key: key.key }, data: { lockedUntil: new Date(Date.now() - 1000) } });
+    expect((await login(user.email, "wrong password", ip)).statusCode).toBe(401);
+    const second = await login(user.email, PASSWORD, ip);
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers["retry-after"])).toBeGreaterThan(60);
+  });
+
+  it("locks an account attacked from many IPs only briefly (≤ 5 minutes)", async () => {
+    const user = await newUser();
+    for (let i = 0; i < THROTTLE_LIMITS.account.maxFailures; i++) expect((await login(user.email, "wrong password")).statusCode).toBe(401);
+    const locked = await login(user.email, PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBeLessThanOrEqual(300);
+  });
+
+  it("limits failures per IP across accounts", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < THROTTLE_LIMITS.ip.maxFailures; i++) expect((await login(`guess-${i}@example.test`, "wrong password", ip)).statusCode).toBe(401);
+    const user = await newUser();
+    const locked = await login(user.email, PASSWORD, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers["retry-after"]).toBeDefined();
+  });
+
+  it("a successful sign-in resets the account's failure count", async () => {
+    const user = await newUser();
+    const ip = freshIp();
+    for (let i = 0; i < THROTTLE_LIMITS.accountIp.maxFailures - 1; i++) await login(user.email, "wrong password", ip);
+    expect((await login(user.email, PASSWORD, ip)).statusCode).toBe(200);
+    for (let i = 0; i < THROTTLE_LIMITS.accountIp.maxFailures - 1; i++) await login(user.email, "wrong password", ip);
+    expect((await login(user.email, PASSWORD, ip)).statusCode).toBe(200);
+  });
+});
+
+describe("session checks", () => {
+  it("a malformed cookie → 401 and the cookie is cleared", async () => {
+    for (const cookie of ["care_session=garbage", "care_session=a.b.c", "care_session="]) {
+      const res = await me(cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe("UNAUTHENTICATED");
+    }
+    expect(String((await me("care_session=garbage")).headers["set-cookie"])).toMatch(/care_session=;/);
+  });
+
+  it("forged, alg:none and expired tokens → 401; the same token correctly signed works", async () => {
+    const user = await newUser();
+    const cookie = await t.login(user.email, PASSWORD);
+    const sid = await sessionIdOf(cookie);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await me(`care_session=${jwt({ sid, sub: user.id, iat: now, exp: now + 3600 })}`)).statusCode).toBe(200);
+    expect((await me(`care_session=${jwt({ sid, sub: user.id, iat: now, exp: now + 3600 }, { secret: "another-secret-another-secret-another" })}`)).statusCode).toBe(401);
+    expect((await me(`care_session=${jwt({ sid, sub: user.id, iat: now, exp: now + 3600 }, { alg: "none" })}`)).statusCode).toBe(401);
+    expect((await me(`care_session=${jwt({ sid, sub: user.id, iat: now - 7200, exp: now - 60 })}`)).statusCode).toBe(401);
+    expect((await me(`care_session=${jwt({ sid: randomUUID(), sub: user.id, iat: now, exp: now + 3600 })}`)).statusCode).toBe(401);
+  });
+
+  it("ends a session idle for more than 30 minutes", async () => {
+    const user = await newUser();
+    const cookie = await t.login(user.email, PASSWORD);
+    const id = await sessionIdOf(cookie);
+    await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 29 * 60_000) } });
+    expect((await me(cookie)).statusCode).toBe(200);
+    await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 31 * 60_000) } });
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("refreshes lastSeenAt at most once a minute", async () => {
+    const user = await newUser();
+    const cookie = await t.login(user.email, PASSWORD);
+    const id = await sessionIdOf(cookie);
+    const recent = new Date(Date.now() - 20_000);
+    await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: recent } });
+    await me(cookie);
+    expect((await t.database.prisma.session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBe(recent.getTime());
+    await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 5 * 60_000) } });
+    await me(cookie);
+    expect((await t.database.prisma.session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 10_000);
+  });
+
+  it("ends a session after 12 hours however active", async () => {
+    const user = await newUser();
+    const cookie = await t.login(user.email, PASSWORD);
+    const id = await sessionIdOf(cookie);
+    const session = await t.database.prisma.session.findUniqueOrThrow({ where: { id } });
+    expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBe(12 * 3600_000);
+    await t.database.prisma.session.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() } });
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("reads role and facilities fresh and refuses a deactivated user at once", async () => {
+    const user = await newUser({ facilityIds: ["tull"] });
+    const cookie = await t.login(user.email, PASSWORD);
+    await t.database.prisma.user.update({ where: { id: user.id }, data: { role: "admin", facilityIds: ["tull", "newman"] } });
+    expect((await me(cookie)).json().user).toMatchObject({ role: "admin", facilityIds: ["tull", "newman"] });
+    await t.database.prisma.user.update({ where: { id: user.id }, data: { active: false } });
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe("logout", () => {
+  it("revokes the session server-side: the old cookie no longer works", async () => {
+    const user = await newUser();
+    const cookie = await t.login(user.email, PASSWORD);
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/auth/logout", headers: { ...CSRF, cookie } });
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers["set-cookie"])).toMatch(/^care_session=;/);
+    expect((await me(cookie)).statusCode).toBe(401);
+    const row = await t.database.prisma.session.findUniqueOrThrow({ where: { id: await sessionIdOf(cookie) } });
+    expect(row.revokedAt).not.toBeNull();
+  });
+
+  it("answers /me with 401 when signed out", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/v1/auth/me" });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("password change", () => {
+  it("needs the current password, ends the user's other sessions and keeps this one", async () => {
+    const user = await newUser();
+    const here = await t.login(user.email, PASSWORD);
+    const elsewhere = await t.login(user.email, PASSWORD);
+    const change = (cookie: string, payload: object) => t.app.inject({ method: "POST", url: "/api/v1/auth/password", headers: { ...CSRF, cookie }, payload });
+
+    const wrong = await change(here, { currentPassword: "not it at all", newPassword: "a brand new password" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toHaveProperty("currentPassword");
+    const same = await change(here, { currentPassword: PASSWORD, newPassword: PASSWORD });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error.fields).toHaveProperty("newPassword");
+    const short = await change(here, { currentPassword: PASSWORD, newPassword: "short" });
+    expect(short.json().error.fields).toHaveProperty("newPassword");
+
+    expect((await change(here, { currentPassword: PASSWORD, newPassword: "a brand new password" })).statusCode).toBe(204);
+    expect((await me(here)).statusCode).toBe(200);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(401);
+    expect((await login(user.email, "a brand new password")).statusCode).toBe(200);
+    expect((await change("care_session=x", { currentPassword: PASSWORD, newPassword: "another new password" })).statusCode).toBe(401);
+  });
+});
+
+describe("POST /auth/users", () => {
+  it("lets an admin create a user and answers the users record without the hash", async () => {
+    const admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/users",
+      headers: { ...CSRF, cookie: admin },
+      payload: { email: "New.Staff@Example.test", password: "a good long password", role: "staff", displayName: "New Staff", facilityIds: ["tull"] },
+    });
+    expect(res.statusCode).toBe(201);
+    const record = res.json();
+    expect(record).toMatchObject({ email: "new.staff@example.test", displayName: "New Staff", role: "staff", facilityIds: ["tull"], active: true, version: 1, createdBy: t.admin.id, archivedAt: null });
+    expect(JSON.stringify(record)).not.toMatch(/passwordHash|argon2/);
+    const got = await t.app.inject({ method: "GET", url: `/api/v1/users/${record.id}`, headers: { cookie: admin } });
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toEqual(record);
+    expect((await login("new.staff@example.test", "a good long password")).statusCode).toBe(200);
+
+    const duplicate = await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: { ...CSRF, cookie: admin }, payload: { email: "new.staff@example.test", password: "a good long password", role: "staff" } });
+    expect(duplicate.statusCode).toBe(409);
+    const invalid = await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: { ...CSRF, cookie: admin }, payload: { email: "nope", password: "short", role: "boss" } });
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json().error.fields).sort()).toEqual(["email", "password", "role"]);
+  });
+
+  it("refuses staff (403) and signed-out callers (401)", async () => {
+    const staff = await newUser();
+    const cookie = await t.login(staff.email, PASSWORD);
+    const payload = { email: "x@example.test", password: "a good long password", role: "admin" };
+    expect((await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: { ...CSRF, cookie }, payload })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: CSRF, payload })).statusCode).toBe(401);
+  });
+});
+
+describe("audit", () => {
+  it("records login, failed login, logout, password change and user creation", async () => {
+    const actions = new Set((await t.database.prisma.auditEntry.findMany({ select: { action: true } })).map((r) => r.action));
+    for (const action of ["login", "login_failed", "logout", "password_change", "user_create"]) expect(actions).toContain(action);
+    const failed = await t.database.prisma.auditEntry.findFirstOrThrow({ where: { action: "login_failed", actorId: null } });
+    expect(failed.ip).toMatch(/^10\.0\./);
+    expect(JSON.stringify(failed)).not.toContain(PASSWORD);
   });
 });

@@ -1,0 +1,32 @@
+import { afterEach, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { ensureFirstAdmin, GENERATED_ADMIN_EMAIL, oneTimePasswordBox } from "./first-admin.ts";
+import { verifyPassword } from "./password.ts";
+
+let db: TestDatabase | undefined;
+afterEach(async () => {
+  await db?.cleanup();
+  db = undefined;
+});
+
+it("creates the first admin once: generated when no ADMIN_EMAIL, from the config otherwise", async () => {
+  db = await createTestDatabase();
+  const prisma = db.database.prisma;
+  const first = await ensureFirstAdmin(prisma, undefined);
+  expect(first).toMatchObject({ created: true, email: GENERATED_ADMIN_EMAIL });
+  const password = first.created ? first.generatedPassword! : "";
+  expect(password.length).toBeGreaterThanOrEqual(16);
+  const row = await prisma.user.findUniqueOrThrow({ where: { email: GENERATED_ADMIN_EMAIL } });
+  expect(row.role).toBe("admin");
+  expect(row.allFacilities).toBe(true);
+  expect(await verifyPassword(row.passwordHash, password)).toBe(true);
+  expect(oneTimePasswordBox(GENERATED_ADMIN_EMAIL, password)).toContain(password);
+
+  expect(await ensureFirstAdmin(prisma, { email: "boss@example.test", password: "a configured password" })).toEqual({ created: false });
+  expect(await prisma.user.count()).toBe(1);
+
+  await prisma.user.deleteMany();
+  expect(await ensureFirstAdmin(prisma, { email: "boss@example.test", password: "a configured password" })).toEqual({ created: true, email: "boss@example.test" });
+  const boss = await prisma.user.findUniqueOrThrow({ where: { email: "boss@example.test" } });
+  expect(await verifyPassword(boss.passwordHash, "a configured password")).toBe(true);
+});
