@@ -3,7 +3,8 @@
  * is a failing import, never a silently smaller run.
  */
 import type { ContractHarnessFactory } from "./harness.ts";
+import { createHarness as firebase } from "./harnesses/firebase.harness.ts";
 import { createHarness as http } from "./harnesses/http.harness.ts";
 import { createHarness as memory } from "./harnesses/memory.harness.ts";
 
-export const harnessFactories: readonly ContractHarnessFactory[] = [memory, http];
+export const harnessFactories: readonly ContractHarnessFactory[] = [memory, http, firebase];

@@ -8,8 +8,8 @@ import {
   doc,
   documentId,
   getCountFromServer,
-  getDoc,
-  getDocs,
+  getDocFromServer,
+  getDocsFromServer,
   limit as limitTo,
   onSnapshot,
   orderBy,
@@ -201,7 +201,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const user = assertCanRead(session(), def);
       const page = pageQuery(def, user, query);
       if (page === null) return { items: [], nextCursor: null };
-      const snap = await guard(() => getDocs(page.built));
+      const snap = await guard(() => getDocsFromServer(page.built));
       return toPage(def, snap.docs, page.field, page.size) as TPage<TRecordOf<typeof name>>;
     },
 
@@ -219,7 +219,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const user = assertCanRead(session(), def);
       let snap: DocumentSnapshot;
       try {
-        snap = await getDoc(doc(db, def.name, id));
+        snap = await getDocFromServer(doc(db, def.name, id));
       } catch (error) {
         throw hiddenAsNotFound(error);
       }

@@ -3,7 +3,7 @@
  * Firestore document `files/{id}`. The type comes from the bytes (the shared sniffer); `storage.rules`
  * enforces the size limit, the accepted types and the facility access again on the server side.
  */
-import { collection as collectionRef, deleteDoc, doc, getDoc, serverTimestamp, setDoc, type Firestore } from "firebase/firestore";
+import { collection as collectionRef, deleteDoc, doc, getDocFromServer, serverTimestamp, setDoc, type Firestore } from "firebase/firestore";
 import { deleteObject, getBlob, getDownloadURL, ref as storageRef, uploadBytesResumable, type FirebaseStorage } from "firebase/storage";
 import { AppError, defaultMessages } from "@care/core/app-error";
 import { ZId } from "@care/core/common.schema";
@@ -37,7 +37,7 @@ export function createStorageFileAdapter(db: Firestore, storage: FirebaseStorage
     if (!ZId.safeParse(id).success) throw fileNotFound();
     let data: Record<string, unknown> | undefined;
     try {
-      data = (await getDoc(doc(db, FILES_COLLECTION, id))).data();
+      data = (await getDocFromServer(doc(db, FILES_COLLECTION, id))).data();
     } catch (error) {
       const appError = toAppError(error);
       throw appError.code === "FORBIDDEN" ? fileNotFound(error) : appError;
