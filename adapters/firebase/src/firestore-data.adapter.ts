@@ -36,7 +36,7 @@ import { getCollection, isCollectionName, type TCollectionName, type TRecordOf }
 import { assertCanRead, assertCanWrite, assertCanWriteRecord, canSeeRecord, facilityRestriction } from "@care/core/rules/access.rules";
 import { staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
-import { fromStoredData, toStoredData } from "./firestore-records.ts";
+import { CREATED_BY_FUNCTIONS, fromStoredData, toStoredData } from "./firestore-records.ts";
 import { searchToken } from "./search-tokens.ts";
 
 type TRecord = Record<string, unknown> & { id: string };
@@ -157,6 +157,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   }
 
   function prepareCreate(def: CollectionDef, user: TSessionUser, data: unknown, id: string | undefined): { ref: DocumentReference; record: TRecord; clientId: boolean } {
+    if (CREATED_BY_FUNCTIONS.includes(def.name)) throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     const clientId = validateClientId(def, id);
     const fields = validateCreate(def, data);
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));

@@ -15,6 +15,12 @@ export const PRIVATE_FIELDS = ["_facility", "_search", "_writtenAt"] as const;
 /** Meta fields stored in the document (the id is the document id). */
 export const STORED_META_FIELDS = META_FIELDS.filter((f) => f !== "id");
 
+/**
+ * Collections whose records only a Cloud Function creates: a `users` record needs its Auth account,
+ * which the callable `createUser` makes with the Admin SDK (which the rules do not apply to).
+ */
+export const CREATED_BY_FUNCTIONS: readonly string[] = ["users"];
+
 /** The Firestore collection holding file descriptions (beside the registry's collections). */
 export const FILES_COLLECTION = "files";
 

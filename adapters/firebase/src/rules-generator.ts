@@ -8,14 +8,8 @@ import type { CollectionDef } from "@care/core/collection";
 import { META_SORT_FIELDS } from "@care/core/list-query";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { collections } from "@care/core/registry";
-import { FILES_COLLECTION, STORED_META_FIELDS } from "./firestore-records.ts";
+import { CREATED_BY_FUNCTIONS, FILES_COLLECTION, STORED_META_FIELDS } from "./firestore-records.ts";
 import { GROUP_FOLDER } from "./storage-file.adapter.ts";
-
-/**
- * Collections whose records only a Cloud Function creates: a `users` record needs its Auth account,
- * which the callable `createUser` makes with the Admin SDK (which the rules do not apply to).
- */
-export const CREATED_BY_FUNCTIONS: readonly string[] = ["users"];
 
 /**
  * Audit actions a client may append itself (it alone knows it viewed something); changes are written
