@@ -5,6 +5,7 @@ import { HOME_PATH } from "../../app/navigation.ts";
 import { useAuth, usePortal, useSession } from "../../app/providers.tsx";
 import { reportError } from "../../app/report-error.ts";
 import { FacilitySelector } from "./facility-selector.tsx";
+import { MENU_BUTTON_ID } from "./side-menu.tsx";
 
 export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const auth = useAuth();
@@ -27,7 +28,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
   return (
     <header className="app-header">
       <div className="app-header__brand">
-        <button type="button" className="app-header__menu-button" aria-expanded={menuOpen} aria-controls="side-menu" onClick={onToggleMenu}>
+        <button id={MENU_BUTTON_ID} type="button" className="app-header__menu-button" aria-expanded={menuOpen} aria-controls="side-menu" onClick={onToggleMenu}>
           Menu
         </button>
         <Link to={HOME_PATH} className="app-header__title">

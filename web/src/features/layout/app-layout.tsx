@@ -28,6 +28,7 @@ export function AppLayout() {
       <TopNav />
       <div className="shell__body">
         <SideMenu open={menuOpen} onClose={closeMenu} />
+        {menuOpen && <div className="side-menu-backdrop" aria-hidden="true" onClick={closeMenu} />}
         <main id="main" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>

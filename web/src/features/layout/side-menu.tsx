@@ -2,18 +2,27 @@
  * The left side menu: the submenu of the area being viewed and the quick links. On phones it folds away
  * and opens as a drawer from the header's Menu button (Escape closes it).
  */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { currentMarker, QUICK_LINKS, sectionOf } from "../../app/navigation.ts";
+
+/** The header's Menu button, which opens this menu on phones. */
+export const MENU_BUTTON_ID = "menu-button";
 
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { pathname } = useLocation();
   const section = sectionOf(pathname);
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
+    // Phones: the drawer takes the focus, and gives it back to the Menu button when it closes.
+    if (closeButton.current?.offsetParent) closeButton.current.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
+      if (event.key === "Escape") {
+        onClose();
+        document.getElementById(MENU_BUTTON_ID)?.focus();
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -21,6 +30,17 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
 
   return (
     <aside id="side-menu" className={open ? "side-menu side-menu--open" : "side-menu"}>
+      <button
+        ref={closeButton}
+        type="button"
+        className="side-menu__close"
+        onClick={() => {
+          onClose();
+          document.getElementById(MENU_BUTTON_ID)?.focus();
+        }}
+      >
+        Close menu
+      </button>
       {section && section.submenu.length > 0 && (
         <nav className="side-menu__group" aria-label={`${section.label} menu`}>
           <h2 className="side-menu__heading">{section.label}</h2>
