@@ -25,6 +25,7 @@ import errorHandler from "./http/error-handler.ts";
 import healthRoutes from "./http/health.routes.ts";
 import webAppPlugin from "./http/web-app.plugin.ts";
 import collectionsRoutes from "./collections/collections.routes.ts";
+import filesRoutes from "./files/files.routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -55,7 +56,10 @@ const REDACT_PATHS = [
   "body.*.password",
 ];
 
-function loggerOptions(config: TConfig, logger: BuildAppOptions["logger"]): (FastifyLoggerOptions & PinoLoggerOptions) | false {
+function loggerOptions(
+  config: TConfig,
+  logger: BuildAppOptions["logger"],
+): (FastifyLoggerOptions & PinoLoggerOptions) | false {
   if (logger === false) return false;
   const base = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: "[redacted]" } };
   return logger === true || logger === undefined ? base : { ...base, ...logger, redact: base.redact };
@@ -104,9 +108,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await fastify.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError("RATE_LIMITED", "Too many requests. Please wait and try again.", { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+      new AppError("RATE_LIMITED", "Too many requests. Please wait and try again.", {
+        retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
   });
-  await fastify.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  await fastify.register(fastifyMultipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+  });
 
   // The app's own plugins.
   await fastify.register(errorHandler);
@@ -121,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await fastify.register(authRoutes, { prefix: "/api/v1" });
   await fastify.register(collectionsRoutes, { prefix: "/api/v1" });
+  await fastify.register(filesRoutes, { prefix: "/api/v1" });
   fastify.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => fastify.swagger());
   await fastify.register(healthRoutes);
   await fastify.register(webAppPlugin);

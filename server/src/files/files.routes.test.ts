@@ -1,0 +1,186 @@
+// The file routes through the real app (inject): uploads by magic bytes, limits, download headers,
+// access by facility and audit rows.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_FILE_BYTES } from "@care/core/ports/file.port";
+import { createUser } from "../auth/users.ts";
+import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+/** A Windows executable's header: "MZ" and the PE pointer. */
+const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from("PE\0\0")]);
+
+const PASSWORD = "a long enough password";
+let t: TestApp;
+let adminCookie: string;
+let tullCookie: string;
+let tullUserId: string;
+
+/** A multipart/form-data body with the fields in order, as a browser's FormData sends it. */
+function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer }>) {
+  const boundary = `----care${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = "filename" in part ? `form-data; name="${part.name}"; filename="${part.filename}"` : `form-data; name="${part.name}"`;
+    const type = "filename" in part ? `\r\nContent-Type: ${part.type}` : "";
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push("filename" in part ? part.bytes : Buffer.from(part.value));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(cookie: string, facilityId: string, filename: string, bytes: Buffer, type = "application/octet-stream") {
+  const { payload, contentType } = multipart([
+    { name: "facilityId", value: facilityId },
+    { name: "file", filename, type, bytes },
+  ]);
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/files",
+    headers: { cookie, "content-type": contentType, "x-requested-with": "care-portal" },
+    payload,
+  });
+  return { status: response.statusCode, body: JSON.parse(response.body) };
+}
+
+async function auditActions(recordId: string) {
+  const rows = await t.database.prisma.auditEntry.findMany({ where: { recordId }, orderBy: { at: "asc" } });
+  return rows.map((r) => r.action);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminCookie = await t.login(t.admin.email, t.admin.password);
+  tullUserId = (await createUser(t.database.prisma, { email: "tull@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] }, null)).id;
+  tullCookie = await t.login("tull@example.test", PASSWORD);
+});
+
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+describe("upload", () => {
+  it.each([
+    ["report.pdf", PDF, "application/pdf"],
+    ["photo.png", PNG, "image/png"],
+    ["scan.jpeg", JPEG, "image/jpeg"],
+  ] as const)("stores %s with its type, size and sha256, in the database", async (name, bytes, type) => {
+    const response = await upload(adminCookie, "tull", name, bytes);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ name, contentType: type, size: bytes.length, facilityId: "tull", createdBy: t.admin.id });
+    const row = await t.database.prisma.storedFile.findUniqueOrThrow({ where: { id: response.body.id } });
+    expect(Buffer.from(row.bytes)).toEqual(bytes);
+    expect(row.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+    expect(await auditActions(response.body.id)).toEqual(["file_upload"]);
+  });
+
+  it("decides the type by the bytes and cleans the name", async () => {
+    const response = await upload(adminCookie, "tull", "../../secret/x.pdf", PNG, "application/pdf");
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ contentType: "image/png", name: "x.pdf" });
+  });
+
+  it.each([
+    ["an empty file", "empty.pdf", Buffer.alloc(0)],
+    ["text named .pdf", "notes.pdf", Buffer.from("just some text, not a document")],
+    ["a program named .png", "cat.png", EXE],
+    ["HTML named .jpg", "page.jpg", Buffer.from("<html><script>alert(1)</script></html>")],
+  ])("refuses %s with 415", async (_label, name, bytes) => {
+    const response = await upload(adminCookie, "tull", name, bytes, "image/png");
+    expect(response.status).toBe(415);
+    expect(response.body.error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("refuses a file over the limit with 413 and stores nothing", async () => {
+    const before = await t.database.prisma.storedFile.count();
+    const big = Buffer.alloc(MAX_FILE_BYTES + 1);
+    PDF.copy(big);
+    const response = await upload(adminCookie, "tull", "big.pdf", big);
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(await t.database.prisma.storedFile.count()).toBe(before);
+  });
+
+  it("needs a file, a facilityId field and a known facility (400)", async () => {
+    const noFile = multipart([{ name: "facilityId", value: "tull" }]);
+    const missing = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/files",
+      headers: { cookie: adminCookie, "content-type": noFile.contentType, "x-requested-with": "x" },
+      payload: noFile.payload,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(JSON.parse(missing.body).error.fields)).toEqual(["file"]);
+    const unknown = await upload(adminCookie, "atlantis", "a.pdf", PDF);
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.error.fields)).toEqual(["facilityId"]);
+  });
+
+  it("refuses uploads when signed out (401), into another facility (403) and group-wide for staff (403)", async () => {
+    expect((await upload("", "tull", "a.pdf", PDF)).status).toBe(401);
+    expect((await upload(tullCookie, "newman", "a.pdf", PDF)).status).toBe(403);
+    expect((await upload(tullCookie, "", "a.pdf", PDF)).status).toBe(403);
+    const groupWide = await upload(adminCookie, "", "policy.pdf", PDF);
+    expect(groupWide.status).toBe(201);
+    expect(groupWide.body.facilityId).toBeNull();
+  });
+});
+
+describe("download, describe and remove", () => {
+  it("sends the bytes with the stored type and safe headers, and audits the download", async () => {
+    const stored = (await upload(adminCookie, "tull", "Résumé final; 100%.pdf", PDF)).body;
+    const response = await t.app.inject({ url: `/api/v1/files/${stored.id}/content`, headers: { cookie: adminCookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload).toEqual(PDF);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="R_sum_ final; 100_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final%3B%20100%25.pdf`);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    const inline = await t.app.inject({ url: `/api/v1/files/${stored.id}/content?inline=1`, headers: { cookie: adminCookie } });
+    expect(inline.headers["content-disposition"]).toMatch(/^inline; /);
+    expect(await auditActions(stored.id)).toEqual(["file_upload", "file_download", "file_download"]);
+    const described = await t.app.inject({ url: `/api/v1/files/${stored.id}`, headers: { cookie: adminCookie } });
+    expect(JSON.parse(described.body)).toEqual(stored);
+  });
+
+  it("hides other facilities' and group-wide files from a limited user (404)", async () => {
+    const elsewhere = (await upload(adminCookie, "newman", "newman.pdf", PDF)).body;
+    const groupWide = (await upload(adminCookie, "", "policy.pdf", PDF)).body;
+    for (const id of [elsewhere.id, groupWide.id, "no-such-file"]) {
+      for (const url of [`/api/v1/files/${id}`, `/api/v1/files/${id}/content`]) {
+        expect((await t.app.inject({ url, headers: { cookie: tullCookie } })).statusCode).toBe(404);
+      }
+      const remove = await t.app.inject({ method: "DELETE", url: `/api/v1/files/${id}`, headers: { cookie: tullCookie, "x-requested-with": "x" } });
+      expect(remove.statusCode).toBe(404);
+    }
+    expect(await t.database.prisma.storedFile.count({ where: { id: { in: [elsewhere.id, groupWide.id] } } })).toBe(2);
+  });
+
+  it("lets the uploader or an admin remove a file, not another staff member", async () => {
+    const own = (await upload(tullCookie, "tull", "mine.jpg", JPEG)).body;
+    expect(own.createdBy).toBe(tullUserId);
+    const byAdmin = (await upload(adminCookie, "tull", "admins.pdf", PDF)).body;
+    const del = (cookie: string, id: string) =>
+      t.app.inject({ method: "DELETE", url: `/api/v1/files/${id}`, headers: { cookie, "x-requested-with": "x" } });
+    expect((await del(tullCookie, byAdmin.id)).statusCode).toBe(403);
+    expect((await del(tullCookie, own.id)).statusCode).toBe(204);
+    expect((await del(adminCookie, byAdmin.id)).statusCode).toBe(204);
+    expect((await del(adminCookie, byAdmin.id)).statusCode).toBe(404);
+    expect(await auditActions(own.id)).toEqual(["file_upload", "file_remove"]);
+    expect(await t.database.prisma.storedFile.count({ where: { id: { in: [own.id, byAdmin.id] } } })).toBe(0);
+  });
+
+  it("lists the file routes in the OpenAPI document", async () => {
+    const document = JSON.parse((await t.app.inject({ url: "/api/v1/openapi.json" })).body) as { paths: Record<string, object> };
+    expect(Object.keys(document.paths["/api/v1/files"] ?? {})).toEqual(["post"]);
+    expect(Object.keys(document.paths["/api/v1/files/{id}"] ?? {}).sort()).toEqual(["delete", "get"]);
+    expect(Object.keys(document.paths["/api/v1/files/{id}/content"] ?? {})).toEqual(["get"]);
+  });
+});
