@@ -8,7 +8,9 @@ import { build } from "esbuild";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const manifest = JSON.parse(readFileSync(join(serverDir, "package.json"), "utf8"));
-const external = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }).filter((name) => !name.startsWith("@care/"));
+const external = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }).filter(
+  (name) => !name.startsWith("@care/"),
+);
 
 await build({
   entryPoints: {
@@ -23,6 +25,8 @@ await build({
   sourcemap: true,
   // Sub-paths of external packages (e.g. `@prisma/client/runtime/client`) stay external too.
   external: external.flatMap((name) => [name, `${name}/*`]),
-  banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
   logLevel: "info",
 });

@@ -35,10 +35,12 @@ async function main(): Promise<void> {
     log: (message) => console.info(`[database] ${message}`),
   });
   const firstAdmin = await ensureFirstAdmin(database.prisma, config.admin);
-  if (firstAdmin.created && firstAdmin.generatedPassword) console.info(`\n${oneTimePasswordBox(firstAdmin.email, firstAdmin.generatedPassword)}\n`);
+  if (firstAdmin.created && firstAdmin.generatedPassword)
+    console.info(`\n${oneTimePasswordBox(firstAdmin.email, firstAdmin.generatedPassword)}\n`);
 
   const app = await buildApp({ config, database });
-  if (firstAdmin.created && !firstAdmin.generatedPassword) app.log.info({ email: firstAdmin.email }, "created the first administrator from ADMIN_EMAIL");
+  if (firstAdmin.created && !firstAdmin.generatedPassword)
+    app.log.info({ email: firstAdmin.email }, "created the first administrator from ADMIN_EMAIL");
 
   closeWithGrace({ delay: SHUTDOWN_DELAY_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");

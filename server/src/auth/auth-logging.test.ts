@@ -23,7 +23,12 @@ it("logs requests without the password or the session cookie", async () => {
   const cookie = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
   const token = cookie.split("=")[1]!;
   await t.app.inject({ method: "GET", url: "/api/v1/auth/me", headers: { cookie, authorization: `Bearer ${token}` } });
-  await t.app.inject({ method: "POST", url: "/api/v1/auth/login", headers: { "x-requested-with": "t" }, payload: { email: TEST_ADMIN.email, password: "wrong but secret password" } });
+  await t.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    headers: { "x-requested-with": "t" },
+    payload: { email: TEST_ADMIN.email, password: "wrong but secret password" },
+  });
   t.app.log.info({ body: { password: TEST_ADMIN.password }, headers: { cookie } }, "explicitly logged object");
   const log = lines.join("");
   expect(log).toContain("/api/v1/auth/login");

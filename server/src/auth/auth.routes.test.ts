@@ -25,12 +25,28 @@ afterAll(async () => {
 
 async function newUser(options: { role?: "admin" | "staff"; facilityIds?: string[] | null; active?: boolean } = {}) {
   const email = `user-${randomUUID().slice(0, 8)}@example.test`;
-  const row = await createUser(t.database.prisma, { email, password: PASSWORD, role: options.role ?? "staff", facilityIds: options.facilityIds ?? null, active: options.active ?? true }, null);
+  const row = await createUser(
+    t.database.prisma,
+    {
+      email,
+      password: PASSWORD,
+      role: options.role ?? "staff",
+      facilityIds: options.facilityIds ?? null,
+      active: options.active ?? true,
+    },
+    null,
+  );
   return { id: row.id, email };
 }
 
 function login(email: string, password: string, ip = freshIp()) {
-  return t.app.inject({ method: "POST", url: "/api/v1/auth/login", headers: CSRF, payload: { email, password }, remoteAddress: ip });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    headers: CSRF,
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 }
 
 function me(cookie: string) {
@@ -42,12 +58,16 @@ function jwt(payload: object, options: { secret?: string; alg?: string } = {}): 
   const header = b64({ alg: options.alg ?? "HS256", typ: "JWT" });
   const body = b64(payload);
   if (options.alg === "none") return `${header}.${body}.`;
-  const signature = createHmac("sha256", options.secret ?? SECRET).update(`${header}.${body}`).digest("base64url");
+  const signature = createHmac("sha256", options.secret ?? SECRET)
+    .update(`${header}.${body}`)
+    .digest("base64url");
   return `${header}.${body}.${signature}`;
 }
 
 async function sessionIdOf(cookie: string): Promise<string> {
-  const payload = JSON.parse(Buffer.from(cookie.split("=")[1]!.split(".")[1]!, "base64url").toString()) as { sid: string };
+  const payload = JSON.parse(Buffer.from(cookie.split("=")[1]!.split(".")[1]!, "base64url").toString()) as {
+    sid: string;
+  };
   return payload.sid;
 }
 
@@ -56,7 +76,9 @@ describe("login", () => {
     const user = await newUser({ facilityIds: ["tull"] });
     const res = await login(user.email.toUpperCase(), PASSWORD);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: { id: user.id, email: user.email, displayName: null, role: "staff", facilityIds: ["tull"] } });
+    expect(res.json()).toEqual({
+      user: { id: user.id, email: user.email, displayName: null, role: "staff", facilityIds: ["tull"] },
+    });
     const setCookie = String(res.headers["set-cookie"]);
     expect(setCookie).toMatch(/^care_session=[^;]+;/);
     expect(setCookie).toContain("HttpOnly");
@@ -84,7 +106,8 @@ describe("login", () => {
   it("locks an account from one IP after 5 failures with 429 and Retry-After; other IPs still sign in", async () => {
     const user = await newUser();
     const ip = freshIp();
-    for (let i = 0; i < THROTTLE_LIMITS.accountIp.maxFailures; i++) expect((await login(user.email, "wrong password", ip)).statusCode).toBe(401);
+    for (let i = 0; i < THROTTLE_LIMITS.accountIp.maxFailures; i++)
+      expect((await login(user.email, "wrong password", ip)).statusCode).toBe(401);
     const locked = await login(user.email, PASSWORD, ip);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe("RATE_LIMITED");
@@ -100,9 +123,16 @@ describe("login", () => {
     const user = await newUser();
     const ip = freshIp();
     for (let i = 0; i < THROTTLE_LIMITS.accountIp.maxFailures; i++) await login(user.email, "wrong password", ip);
-    const key = (await t.database.prisma.loginThrottle.findMany({ where: { key: { startsWith: "account-ip:" }, lockedUntil: { not: null } } })).find((r) => r.key.endsWith(`:${ip}`))!;
+    const key = (
+      await t.database.prisma.loginThrottle.findMany({
+        where: { key: { startsWith: "account-ip:" }, lockedUntil: { not: null } },
+      })
+    ).find((r) => r.key.endsWith(`:${ip}`))!;
     // Let the first lock run out, then fail once more.
-    await t.database.prisma.loginThrottle.update({ where: { key: key.key }, data: { lockedUntil: new Date(Date.now() - 1000) } });
+    await t.database.prisma.loginThrottle.update({
+      where: { key: key.key },
+      data: { lockedUntil: new Date(Date.now() - 1000) },
+    });
     expect((await login(user.email, "wrong password", ip)).statusCode).toBe(401);
     const second = await login(user.email, PASSWORD, ip);
     expect(second.statusCode).toBe(429);
@@ -111,7 +141,8 @@ describe("login", () => {
 
   it("locks an account attacked from many IPs only briefly (≤ 5 minutes)", async () => {
     const user = await newUser();
-    for (let i = 0; i < THROTTLE_LIMITS.account.maxFailures; i++) expect((await login(user.email, "wrong password")).statusCode).toBe(401);
+    for (let i = 0; i < THROTTLE_LIMITS.account.maxFailures; i++)
+      expect((await login(user.email, "wrong password")).statusCode).toBe(401);
     const locked = await login(user.email, PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers["retry-after"])).toBeLessThanOrEqual(300);
@@ -119,7 +150,8 @@ describe("login", () => {
 
   it("limits failures per IP across accounts", async () => {
     const ip = freshIp();
-    for (let i = 0; i < THROTTLE_LIMITS.ip.maxFailures; i++) expect((await login(`guess-${i}@example.test`, "wrong password", ip)).statusCode).toBe(401);
+    for (let i = 0; i < THROTTLE_LIMITS.ip.maxFailures; i++)
+      expect((await login(`guess-${i}@example.test`, "wrong password", ip)).statusCode).toBe(401);
     const user = await newUser();
     const locked = await login(user.email, PASSWORD, ip);
     expect(locked.statusCode).toBe(429);
@@ -152,10 +184,22 @@ describe("session checks", () => {
     const sid = await sessionIdOf(cookie);
     const now = Math.floor(Date.now() / 1000);
     expect((await me(`care_session=${jwt({ sid, sub: user.id, iat: now, exp: now + 3600 })}`)).statusCode).toBe(200);
-    expect((await me(`care_session=${jwt({ sid, sub: user.id, iat: now, exp: now + 3600 }, { secret: "another-secret-another-secret-another" })}`)).statusCode).toBe(401);
-    expect((await me(`care_session=${jwt({ sid, sub: user.id, iat: now, exp: now + 3600 }, { alg: "none" })}`)).statusCode).toBe(401);
-    expect((await me(`care_session=${jwt({ sid, sub: user.id, iat: now - 7200, exp: now - 60 })}`)).statusCode).toBe(401);
-    expect((await me(`care_session=${jwt({ sid: randomUUID(), sub: user.id, iat: now, exp: now + 3600 })}`)).statusCode).toBe(401);
+    expect(
+      (
+        await me(
+          `care_session=${jwt({ sid, sub: user.id, iat: now, exp: now + 3600 }, { secret: "another-secret-another-secret-another" })}`,
+        )
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await me(`care_session=${jwt({ sid, sub: user.id, iat: now, exp: now + 3600 }, { alg: "none" })}`)).statusCode,
+    ).toBe(401);
+    expect((await me(`care_session=${jwt({ sid, sub: user.id, iat: now - 7200, exp: now - 60 })}`)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await me(`care_session=${jwt({ sid: randomUUID(), sub: user.id, iat: now, exp: now + 3600 })}`)).statusCode,
+    ).toBe(401);
   });
 
   it("ends a session idle for more than 30 minutes", async () => {
@@ -175,10 +219,14 @@ describe("session checks", () => {
     const recent = new Date(Date.now() - 20_000);
     await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: recent } });
     await me(cookie);
-    expect((await t.database.prisma.session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBe(recent.getTime());
+    expect((await t.database.prisma.session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBe(
+      recent.getTime(),
+    );
     await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 5 * 60_000) } });
     await me(cookie);
-    expect((await t.database.prisma.session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 10_000);
+    expect((await t.database.prisma.session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBeGreaterThan(
+      Date.now() - 10_000,
+    );
   });
 
   it("ends a session after 12 hours however active", async () => {
@@ -187,14 +235,20 @@ describe("session checks", () => {
     const id = await sessionIdOf(cookie);
     const session = await t.database.prisma.session.findUniqueOrThrow({ where: { id } });
     expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBe(12 * 3600_000);
-    await t.database.prisma.session.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() } });
+    await t.database.prisma.session.update({
+      where: { id },
+      data: { expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() },
+    });
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it("reads role and facilities fresh and refuses a deactivated user at once", async () => {
     const user = await newUser({ facilityIds: ["tull"] });
     const cookie = await t.login(user.email, PASSWORD);
-    await t.database.prisma.user.update({ where: { id: user.id }, data: { role: "admin", facilityIds: ["tull", "newman"] } });
+    await t.database.prisma.user.update({
+      where: { id: user.id },
+      data: { role: "admin", facilityIds: ["tull", "newman"] },
+    });
     expect((await me(cookie)).json().user).toMatchObject({ role: "admin", facilityIds: ["tull", "newman"] });
     await t.database.prisma.user.update({ where: { id: user.id }, data: { active: false } });
     expect((await me(cookie)).statusCode).toBe(401);
@@ -224,7 +278,8 @@ describe("password change", () => {
     const user = await newUser();
     const here = await t.login(user.email, PASSWORD);
     const elsewhere = await t.login(user.email, PASSWORD);
-    const change = (cookie: string, payload: object) => t.app.inject({ method: "POST", url: "/api/v1/auth/password", headers: { ...CSRF, cookie }, payload });
+    const change = (cookie: string, payload: object) =>
+      t.app.inject({ method: "POST", url: "/api/v1/auth/password", headers: { ...CSRF, cookie }, payload });
 
     const wrong = await change(here, { currentPassword: "not it at all", newPassword: "a brand new password" });
     expect(wrong.statusCode).toBe(400);
@@ -235,12 +290,16 @@ describe("password change", () => {
     const short = await change(here, { currentPassword: PASSWORD, newPassword: "short" });
     expect(short.json().error.fields).toHaveProperty("newPassword");
 
-    expect((await change(here, { currentPassword: PASSWORD, newPassword: "a brand new password" })).statusCode).toBe(204);
+    expect((await change(here, { currentPassword: PASSWORD, newPassword: "a brand new password" })).statusCode).toBe(
+      204,
+    );
     expect((await me(here)).statusCode).toBe(200);
     expect((await me(elsewhere)).statusCode).toBe(401);
     expect((await login(user.email, PASSWORD)).statusCode).toBe(401);
     expect((await login(user.email, "a brand new password")).statusCode).toBe(200);
-    expect((await change("care_session=x", { currentPassword: PASSWORD, newPassword: "another new password" })).statusCode).toBe(401);
+    expect(
+      (await change("care_session=x", { currentPassword: PASSWORD, newPassword: "another new password" })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -251,20 +310,45 @@ describe("POST /auth/users", () => {
       method: "POST",
       url: "/api/v1/auth/users",
       headers: { ...CSRF, cookie: admin },
-      payload: { email: "New.Staff@Example.test", password: "a good long password", role: "staff", displayName: "New Staff", facilityIds: ["tull"] },
+      payload: {
+        email: "New.Staff@Example.test",
+        password: "a good long password",
+        role: "staff",
+        displayName: "New Staff",
+        facilityIds: ["tull"],
+      },
     });
     expect(res.statusCode).toBe(201);
     const record = res.json();
-    expect(record).toMatchObject({ email: "new.staff@example.test", displayName: "New Staff", role: "staff", facilityIds: ["tull"], active: true, version: 1, createdBy: t.admin.id, archivedAt: null });
+    expect(record).toMatchObject({
+      email: "new.staff@example.test",
+      displayName: "New Staff",
+      role: "staff",
+      facilityIds: ["tull"],
+      active: true,
+      version: 1,
+      createdBy: t.admin.id,
+      archivedAt: null,
+    });
     expect(JSON.stringify(record)).not.toMatch(/passwordHash|argon2/);
     const got = await t.app.inject({ method: "GET", url: `/api/v1/users/${record.id}`, headers: { cookie: admin } });
     expect(got.statusCode).toBe(200);
     expect(got.json()).toEqual(record);
     expect((await login("new.staff@example.test", "a good long password")).statusCode).toBe(200);
 
-    const duplicate = await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: { ...CSRF, cookie: admin }, payload: { email: "new.staff@example.test", password: "a good long password", role: "staff" } });
+    const duplicate = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/users",
+      headers: { ...CSRF, cookie: admin },
+      payload: { email: "new.staff@example.test", password: "a good long password", role: "staff" },
+    });
     expect(duplicate.statusCode).toBe(409);
-    const invalid = await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: { ...CSRF, cookie: admin }, payload: { email: "nope", password: "short", role: "boss" } });
+    const invalid = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/users",
+      headers: { ...CSRF, cookie: admin },
+      payload: { email: "nope", password: "short", role: "boss" },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(invalid.json().error.fields).sort()).toEqual(["email", "password", "role"]);
   });
@@ -273,16 +357,26 @@ describe("POST /auth/users", () => {
     const staff = await newUser();
     const cookie = await t.login(staff.email, PASSWORD);
     const payload = { email: "x@example.test", password: "a good long password", role: "admin" };
-    expect((await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: { ...CSRF, cookie }, payload })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: CSRF, payload })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: { ...CSRF, cookie }, payload }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: CSRF, payload })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe("audit", () => {
   it("records login, failed login, logout, password change and user creation", async () => {
-    const actions = new Set((await t.database.prisma.auditEntry.findMany({ select: { action: true } })).map((r) => r.action));
-    for (const action of ["login", "login_failed", "logout", "password_change", "user_create"]) expect(actions).toContain(action);
-    const failed = await t.database.prisma.auditEntry.findFirstOrThrow({ where: { action: "login_failed", actorId: null } });
+    const actions = new Set(
+      (await t.database.prisma.auditEntry.findMany({ select: { action: true } })).map((r) => r.action),
+    );
+    for (const action of ["login", "login_failed", "logout", "password_change", "user_create"])
+      expect(actions).toContain(action);
+    const failed = await t.database.prisma.auditEntry.findFirstOrThrow({
+      where: { action: "login_failed", actorId: null },
+    });
     expect(failed.ip).toMatch(/^10\.0\./);
     expect(JSON.stringify(failed)).not.toContain(PASSWORD);
   });

@@ -33,10 +33,16 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const now = new Date();
       const wait = await secondsLocked(prisma, email, ip, now);
       if (wait > 0) {
-        throw new AppError("RATE_LIMITED", `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, { retryAfterSeconds: wait });
+        throw new AppError(
+          "RATE_LIMITED",
+          `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+          { retryAfterSeconds: wait },
+        );
       }
       const row = await prisma.user.findUnique({ where: { email } });
-      const passwordOk = row ? await verifyPassword(row.passwordHash, request.body.password) : await verifyAgainstDummy(request.body.password);
+      const passwordOk = row
+        ? await verifyPassword(row.passwordHash, request.body.password)
+        : await verifyAgainstDummy(request.body.password);
       if (!row || !passwordOk || !row.active || row.archivedAt !== null) {
         await recordFailure(prisma, email, ip, now);
         await fastify.audit.record({
@@ -48,7 +54,12 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         throw new AppError("UNAUTHENTICATED", WRONG_CREDENTIALS);
       }
       await clearFailures(prisma, email, ip);
-      const session = await createSession(prisma, { userId: row.id, ip, userAgent: request.headers["user-agent"] ?? null, now });
+      const session = await createSession(prisma, {
+        userId: row.id,
+        ip,
+        userAgent: request.headers["user-agent"] ?? null,
+        now,
+      });
       const token = await reply.jwtSign({ sid: session.id, sub: row.id });
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(fastify, request));
       const user = sessionUserOf(row);
@@ -70,37 +81,72 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get("/auth/me", { schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: ZUserBody } } }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    return { user: requireUser(request) };
-  });
+  fastify.get(
+    "/auth/me",
+    { schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: ZUserBody } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { user: requireUser(request) };
+    },
+  );
 
   fastify.post(
     "/auth/password",
-    { schema: { tags: ["auth"], summary: "Change the own password; ends the user's other sessions", body: ZPasswordChange, response: { 204: ZNoContent } } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Change the own password; ends the user's other sessions",
+        body: ZPasswordChange,
+        response: { 204: ZNoContent },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const row = await prisma.user.findUnique({ where: { id: user.id } });
       if (!row) throw new AppError("UNAUTHENTICATED", "Please sign in.");
       if (!(await verifyPassword(row.passwordHash, request.body.currentPassword))) {
-        throw new AppError("VALIDATION", "The current password is not correct.", { fields: { currentPassword: "The current password is not correct" } });
+        throw new AppError("VALIDATION", "The current password is not correct.", {
+          fields: { currentPassword: "The current password is not correct" },
+        });
       }
       const passwordHash = await hashPassword(request.body.newPassword);
       const now = new Date();
-      await prisma.user.update({ where: { id: row.id }, data: { passwordHash, version: { increment: 1 }, updatedAt: now, updatedBy: user.id } });
+      await prisma.user.update({
+        where: { id: row.id },
+        data: { passwordHash, version: { increment: 1 }, updatedAt: now, updatedBy: user.id },
+      });
       const ended = await revokeOtherSessions(prisma, user.id, request.sessionId, now);
-      await fastify.audit.record({ action: "password_change", request, collection: "users", recordId: user.id, summary: `Other sessions ended: ${ended}` });
+      await fastify.audit.record({
+        action: "password_change",
+        request,
+        collection: "users",
+        recordId: user.id,
+        summary: `Other sessions ended: ${ended}`,
+      });
       return reply.code(204).send(null);
     },
   );
 
   fastify.post(
     "/auth/users",
-    { schema: { tags: ["auth"], summary: "Create an account (admin)", body: ZUserCreate, response: { 201: ZUserRecord } } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Create an account (admin)",
+        body: ZUserCreate,
+        response: { 201: ZUserRecord },
+      },
+    },
     async (request, reply) => {
       const admin = requireAdmin(request);
       const row = await createUser(prisma, request.body, admin.id);
-      await fastify.audit.record({ action: "user_create", request, collection: "users", recordId: row.id, summary: `role=${row.role}` });
+      await fastify.audit.record({
+        action: "user_create",
+        request,
+        collection: "users",
+        recordId: row.id,
+        summary: `role=${row.role}`,
+      });
       return reply.code(201).send(userRecordOf(row));
     },
   );

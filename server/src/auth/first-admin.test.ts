@@ -22,11 +22,16 @@ it("creates the first admin once: generated when no ADMIN_EMAIL, from the config
   expect(await verifyPassword(row.passwordHash, password)).toBe(true);
   expect(oneTimePasswordBox(GENERATED_ADMIN_EMAIL, password)).toContain(password);
 
-  expect(await ensureFirstAdmin(prisma, { email: "boss@example.test", password: "a configured password" })).toEqual({ created: false });
+  expect(await ensureFirstAdmin(prisma, { email: "boss@example.test", password: "a configured password" })).toEqual({
+    created: false,
+  });
   expect(await prisma.user.count()).toBe(1);
 
   await prisma.user.deleteMany();
-  expect(await ensureFirstAdmin(prisma, { email: "boss@example.test", password: "a configured password" })).toEqual({ created: true, email: "boss@example.test" });
+  expect(await ensureFirstAdmin(prisma, { email: "boss@example.test", password: "a configured password" })).toEqual({
+    created: true,
+    email: "boss@example.test",
+  });
   const boss = await prisma.user.findUniqueOrThrow({ where: { email: "boss@example.test" } });
   expect(await verifyPassword(boss.passwordHash, "a configured password")).toBe(true);
 });

@@ -36,16 +36,25 @@ function rulesFor(email: string, ip: string): { ip: ThrottleRule; accountIp: Thr
       key: `account-ip:${account}:${ip}`,
       maxFailures: accountIp.maxFailures,
       windowMs: accountIp.windowMs,
-      lockMs: (failures) => Math.min(accountIp.firstLockMs * 2 ** (failures - accountIp.maxFailures), accountIp.maxLockMs),
+      lockMs: (failures) =>
+        Math.min(accountIp.firstLockMs * 2 ** (failures - accountIp.maxFailures), accountIp.maxLockMs),
     },
-    account: { key: `account:${account}`, maxFailures: accountLimit.maxFailures, windowMs: accountLimit.windowMs, lockMs: () => accountLimit.lockMs },
+    account: {
+      key: `account:${account}`,
+      maxFailures: accountLimit.maxFailures,
+      windowMs: accountLimit.windowMs,
+      lockMs: () => accountLimit.lockMs,
+    },
   };
 }
 
 /** Seconds until the attempt may be made, or 0 when no counter is locked. */
 export async function secondsLocked(prisma: PrismaClient, email: string, ip: string, now: Date): Promise<number> {
   const keys = Object.values(rulesFor(email, ip)).map((r) => r.key);
-  const rows = await prisma.loginThrottle.findMany({ where: { key: { in: keys }, lockedUntil: { gt: now } }, select: { lockedUntil: true } });
+  const rows = await prisma.loginThrottle.findMany({
+    where: { key: { in: keys }, lockedUntil: { gt: now } },
+    select: { lockedUntil: true },
+  });
   const until = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
   return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
 }
@@ -62,7 +71,11 @@ async function countFailure(prisma: PrismaClient, rule: ThrottleRule, now: Date)
     });
     failures = 1;
   } else {
-    const updated = await prisma.loginThrottle.update({ where: { key: rule.key }, data: { failures: { increment: 1 } }, select: { failures: true } });
+    const updated = await prisma.loginThrottle.update({
+      where: { key: rule.key },
+      data: { failures: { increment: 1 } },
+      select: { failures: true },
+    });
     failures = updated.failures;
   }
   if (failures >= rule.maxFailures) {

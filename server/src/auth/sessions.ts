@@ -57,7 +57,12 @@ export async function revokeSession(prisma: PrismaClient, sessionId: string, now
 }
 
 /** Ends every session of the user except `keepSessionId` (after a password change). */
-export async function revokeOtherSessions(prisma: PrismaClient, userId: string, keepSessionId: string | null, now: Date): Promise<number> {
+export async function revokeOtherSessions(
+  prisma: PrismaClient,
+  userId: string,
+  keepSessionId: string | null,
+  now: Date,
+): Promise<number> {
   const result = await prisma.session.updateMany({
     where: { userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
     data: { revokedAt: now },

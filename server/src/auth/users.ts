@@ -16,7 +16,9 @@ import { hashPassword } from "./password.ts";
 /** The users record as every route answers it (the same shape as `GET /api/v1/users/:id`). */
 export const ZUserRecord = recordSchemaOf(usersCollection);
 
-export function sessionUserOf(row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds">): TSessionUser {
+export function sessionUserOf(
+  row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds">,
+): TSessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -39,7 +41,10 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
   const { password, facilityIds, ...fields } = parsed.data;
   const email = fields.email.toLowerCase();
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
-  if (existing) throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, { fields: { email: "This e-mail is already in use" } });
+  if (existing)
+    throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, {
+      fields: { email: "This e-mail is already in use" },
+    });
   const passwordHash = await hashPassword(password);
   try {
     return await prisma.user.create({
@@ -57,7 +62,10 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
       },
     });
   } catch (error) {
-    if (toAppError(error)?.code === "CONFLICT") throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, { fields: { email: "This e-mail is already in use" } });
+    if (toAppError(error)?.code === "CONFLICT")
+      throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, {
+        fields: { email: "This e-mail is already in use" },
+      });
     throw error;
   }
 }

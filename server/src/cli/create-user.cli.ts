@@ -9,7 +9,8 @@ import { createUser } from "../auth/users.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
 import { openDatabase } from "../db/database.ts";
 
-const USAGE = "Usage: npm run create-user -- --email <e-mail> --password <password> --role admin|staff [--facilities id1,id2] [--name <display name>]";
+const USAGE =
+  "Usage: npm run create-user -- --email <e-mail> --password <password> --role admin|staff [--facilities id1,id2] [--name <display name>]";
 
 async function run(argv: string[]): Promise<number> {
   let values: Record<string, string | undefined>;
@@ -35,23 +36,44 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase({ ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}), dataDir: config.dataDir });
+  const database = await openDatabase({
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    dataDir: config.dataDir,
+  });
   try {
-    const facilityIds = facilities ? facilities.split(",").map((f) => f.trim()).filter(Boolean) : null;
+    const facilityIds = facilities
+      ? facilities
+          .split(",")
+          .map((f) => f.trim())
+          .filter(Boolean)
+      : null;
     if (facilityIds) {
-      const known = await database.prisma.facility.findMany({ where: { id: { in: facilityIds } }, select: { id: true } });
+      const known = await database.prisma.facility.findMany({
+        where: { id: { in: facilityIds } },
+        select: { id: true },
+      });
       const unknown = facilityIds.filter((id) => !known.some((k) => k.id === id));
       if (unknown.length > 0) {
         console.error(`Unknown facilities: ${unknown.join(", ")}`);
         return 1;
       }
     }
-    const user = await createUser(database.prisma, { email, password, role: role as "admin" | "staff", displayName: name, facilityIds }, null);
-    console.info(`Created ${user.role} ${user.email}${facilityIds ? ` (facilities: ${facilityIds.join(", ")})` : " (all facilities)"}.`);
+    const user = await createUser(
+      database.prisma,
+      { email, password, role: role as "admin" | "staff", displayName: name, facilityIds },
+      null,
+    );
+    console.info(
+      `Created ${user.role} ${user.email}${facilityIds ? ` (facilities: ${facilityIds.join(", ")})` : " (all facilities)"}.`,
+    );
     return 0;
   } catch (error) {
     if (isAppError(error)) {
-      const details = error.fields ? Object.entries(error.fields).map(([field, message]) => `  --${field === "displayName" ? "name" : field}: ${message}`) : [];
+      const details = error.fields
+        ? Object.entries(error.fields).map(
+            ([field, message]) => `  --${field === "displayName" ? "name" : field}: ${message}`,
+          )
+        : [];
       console.error([error.message, ...details].join("\n"));
       return 1;
     }

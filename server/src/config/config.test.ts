@@ -10,7 +10,14 @@ describe("loadConfig", () => {
   it("applies the defaults", () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ port: 3000, host: "0.0.0.0", dataDir, logLevel: "info", cookieSecure: "auto", trustProxy: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir,
+      logLevel: "info",
+      cookieSecure: "auto",
+      trustProxy: false,
+    });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.admin).toBeUndefined();
     expect(config.webDist).toMatch(/web[/\\]dist$/);
@@ -33,7 +40,15 @@ describe("loadConfig", () => {
     }
     expect(caught).toBeInstanceOf(ConfigError);
     const problems = (caught as ConfigError).problems.join("\n");
-    for (const name of ["PORT", "DATABASE_URL", "SESSION_SECRET", "ADMIN_PASSWORD", "LOG_LEVEL", "COOKIE_SECURE", "TRUST_PROXY"]) {
+    for (const name of [
+      "PORT",
+      "DATABASE_URL",
+      "SESSION_SECRET",
+      "ADMIN_PASSWORD",
+      "LOG_LEVEL",
+      "COOKIE_SECURE",
+      "TRUST_PROXY",
+    ]) {
       expect(problems).toContain(`${name}:`);
     }
     expect((caught as ConfigError).problems).toHaveLength(7);
@@ -41,8 +56,14 @@ describe("loadConfig", () => {
   });
 
   it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
-    expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_PASSWORD: "long enough password" })).toThrow(/ADMIN_EMAIL: Required/);
-    const config = loadConfig({ DATA_DIR: tempDir(), ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "long enough password" });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ADMIN_PASSWORD: "long enough password" })).toThrow(
+      /ADMIN_EMAIL: Required/,
+    );
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ADMIN_EMAIL: "Boss@Example.com",
+      ADMIN_PASSWORD: "long enough password",
+    });
     expect(config.admin).toEqual({ email: "boss@example.com", password: "long enough password" });
   });
 
@@ -66,6 +87,13 @@ describe("loadConfig", () => {
       TRUST_PROXY: "2",
       LOG_LEVEL: "warn",
     });
-    expect(config).toMatchObject({ sessionSecret: "s".repeat(40), port: 8080, databaseUrl: "postgresql://app:app@db:5432/app", cookieSecure: true, trustProxy: 2, logLevel: "warn" });
+    expect(config).toMatchObject({
+      sessionSecret: "s".repeat(40),
+      port: 8080,
+      databaseUrl: "postgresql://app:app@db:5432/app",
+      cookieSecure: true,
+      trustProxy: 2,
+      logLevel: "warn",
+    });
   });
 });

@@ -8,7 +8,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
-const booleanText = z.enum(["true", "false", "1", "0", "yes", "no"], "Use true or false").transform((v) => ["true", "1", "yes"].includes(v));
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no"], "Use true or false")
+  .transform((v) => ["true", "1", "yes"].includes(v));
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /**
@@ -27,7 +29,10 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
  * - `WEB_DIST` – folder of the built web app to serve (default `<repo>/web/dist`).
  */
 const ZEnv = z.object({
-  PORT: z.preprocess(blankToUndefined, z.coerce.number("Use a number").int("Use a whole number").min(1).max(65535).default(3000)),
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number("Use a number").int("Use a whole number").min(1).max(65535).default(3000),
+  ),
   HOST: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
   DATABASE_URL: z.preprocess(
     blankToUndefined,
@@ -40,10 +45,18 @@ const ZEnv = z.object({
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "Must be at least 32 characters").optional()),
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email("Not a valid e-mail address").optional()),
-  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(10, "Must be at least 10 characters").max(256).optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    blankToUndefined,
+    z.string().min(10, "Must be at least 10 characters").max(256).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "Use fatal, error, warn, info, debug, trace or silent").default("info"),
+    z
+      .enum(
+        ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
+        "Use fatal, error, warn, info, debug, trace or silent",
+      )
+      .default("info"),
   ),
   COOKIE_SECURE: z.preprocess(
     blankToUndefined,
@@ -51,7 +64,9 @@ const ZEnv = z.object({
   ),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
-    z.union([booleanText, z.coerce.number().int().min(1).max(10)], "Use true, false or a number of proxy hops").default(false),
+    z
+      .union([booleanText, z.coerce.number().int().min(1).max(10)], "Use true, false or a number of proxy hops")
+      .default(false),
   ),
   WEB_DIST: z.preprocess(blankToUndefined, z.string().optional()),
 });
@@ -126,7 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const emailGiven = blankToUndefined(env.ADMIN_EMAIL) !== undefined;
   const passwordGiven = blankToUndefined(env.ADMIN_PASSWORD) !== undefined;
   if (emailGiven !== passwordGiven) {
-    problems.push(`${emailGiven ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"}: Required when ${emailGiven ? "ADMIN_EMAIL" : "ADMIN_PASSWORD"} is set (give both or neither)`);
+    problems.push(
+      `${emailGiven ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"}: Required when ${emailGiven ? "ADMIN_EMAIL" : "ADMIN_PASSWORD"} is set (give both or neither)`,
+    );
   }
   if (problems.length > 0 || !parsed.data) throw new ConfigError(problems);
 
@@ -137,7 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     try {
       sessionSecret = persistedSessionSecret(dataDir);
     } catch (error) {
-      throw new ConfigError([`SESSION_SECRET: not set, and no secret could be kept in ${join(dataDir, SECRET_FILE)} (${(error as Error).message})`]);
+      throw new ConfigError([
+        `SESSION_SECRET: not set, and no secret could be kept in ${join(dataDir, SECRET_FILE)} (${(error as Error).message})`,
+      ]);
     }
   }
   return {

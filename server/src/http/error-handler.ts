@@ -32,14 +32,22 @@ const CODE_OF_STATUS: Record<number, TErrorCode> = {
   429: "RATE_LIMITED",
 };
 
-const CONTEXT_LABEL: Record<string, string> = { body: "body", querystring: "query", params: "params", headers: "headers" };
+const CONTEXT_LABEL: Record<string, string> = {
+  body: "body",
+  querystring: "query",
+  params: "params",
+  headers: "headers",
+};
 
 /** Field errors named by their path inside the body, query or params (dot-joined, `_` for the whole). */
 function fieldsOfValidation(error: FastifyError): TFieldErrors {
   const fields: TFieldErrors = {};
   for (const issue of error.validation ?? []) {
     const path = issue.instancePath.split("/").filter(Boolean).join(".");
-    const missing = issue.keyword === "required" && typeof issue.params.missingProperty === "string" ? issue.params.missingProperty : "";
+    const missing =
+      issue.keyword === "required" && typeof issue.params.missingProperty === "string"
+        ? issue.params.missingProperty
+        : "";
     const key = [path, missing].filter(Boolean).join(".") || "_";
     if (!(key in fields)) fields[key] = issue.message ?? "Invalid value";
   }
@@ -53,17 +61,36 @@ export function toResponseError(error: unknown): { appError: AppError; unexpecte
   if (hasZodFastifySchemaValidationErrors(error) || (fastifyError?.validation && fastifyError.validation.length > 0)) {
     const context = CONTEXT_LABEL[(fastifyError as FastifyError).validationContext ?? "body"] ?? "request";
     const message = context === "body" ? defaultMessages.VALIDATION : `The ${context} of the request is not valid.`;
-    return { appError: new AppError("VALIDATION", message, { fields: fieldsOfValidation(fastifyError as FastifyError) }), unexpected: false };
+    return {
+      appError: new AppError("VALIDATION", message, { fields: fieldsOfValidation(fastifyError as FastifyError) }),
+      unexpected: false,
+    };
   }
-  if (error instanceof Error && isResponseSerializationError(error as never) && (error as { code?: string }).code === "FST_ERR_RESPONSE_SERIALIZATION") {
+  if (
+    error instanceof Error &&
+    isResponseSerializationError(error as never) &&
+    (error as { code?: string }).code === "FST_ERR_RESPONSE_SERIALIZATION"
+  ) {
     return { appError: new AppError("INTERNAL", defaultMessages.INTERNAL), unexpected: true };
   }
   const fromDatabase = toAppError(error);
-  if (fromDatabase) return { appError: fromDatabase, unexpected: fromDatabase.code === "INTERNAL" || fromDatabase.code === "UNAVAILABLE" };
+  if (fromDatabase)
+    return {
+      appError: fromDatabase,
+      unexpected: fromDatabase.code === "INTERNAL" || fromDatabase.code === "UNAVAILABLE",
+    };
   const status = fastifyError?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    if (fastifyError?.code === "FST_ERR_CTP_INVALID_JSON_BODY" || fastifyError?.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
-      return { appError: new AppError("VALIDATION", "The request body is not valid JSON.", { fields: { _: "Send a JSON object" } }), unexpected: false };
+    if (
+      fastifyError?.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+      fastifyError?.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+    ) {
+      return {
+        appError: new AppError("VALIDATION", "The request body is not valid JSON.", {
+          fields: { _: "Send a JSON object" },
+        }),
+        unexpected: false,
+      };
     }
     const code = CODE_OF_STATUS[status] ?? "VALIDATION";
     const message = code === "VALIDATION" ? "The request is not valid." : defaultMessages[code];
@@ -90,7 +117,10 @@ async function errorHandlerPlugin(fastify: FastifyInstance): Promise<void> {
 
 /** The JSON 404 for a request no route matches. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return sendAppError(reply, new AppError("NOT_FOUND", `No such endpoint: ${request.method} ${request.url.split("?")[0]}`));
+  return sendAppError(
+    reply,
+    new AppError("NOT_FOUND", `No such endpoint: ${request.method} ${request.url.split("?")[0]}`),
+  );
 }
 
 /** Registers the error handler (the not-found handler lives with the web app's SPA fallback). */

@@ -11,7 +11,14 @@ import { testConfig } from "../test/build-test-app.ts";
 import { toResponseError } from "./error-handler.ts";
 
 function fakeDatabase(ping: () => Promise<void>): Database {
-  const unreachable = new Proxy({}, { get: () => { throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }); } });
+  const unreachable = new Proxy(
+    {},
+    {
+      get: () => {
+        throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+      },
+    },
+  );
   return { kind: "postgres", prisma: unreachable as Database["prisma"], ping, close: async () => {} };
 }
 
@@ -49,7 +56,11 @@ describe("health", () => {
 
   it("/readyz is 200 when the database answers and 503 when its ping rejects", async () => {
     let up = true;
-    const a = await start({ ping: async () => { if (!up) throw new Error("connection refused"); } });
+    const a = await start({
+      ping: async () => {
+        if (!up) throw new Error("connection refused");
+      },
+    });
     expect((await a.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
     up = false;
     const res = await a.inject({ method: "GET", url: "/readyz" });
@@ -69,7 +80,11 @@ describe("health", () => {
 describe("requests while the database is down", () => {
   it("answer 503 UNAVAILABLE, not 500", async () => {
     const a = await start();
-    const res = await a.inject({ method: "GET", url: "/api/v1/auth/me", headers: { cookie: `care_session=${a.jwt.sign({ sid: "s1", sub: "u1" })}` } });
+    const res = await a.inject({
+      method: "GET",
+      url: "/api/v1/auth/me",
+      headers: { cookie: `care_session=${a.jwt.sign({ sid: "s1", sub: "u1" })}` },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe("UNAVAILABLE");
     expect(res.body).not.toContain("ECONNREFUSED");
@@ -79,7 +94,11 @@ describe("requests while the database is down", () => {
 describe("CSRF", () => {
   it("refuses a POST without X-Requested-With with 403 FORBIDDEN", async () => {
     const a = await start();
-    const res = await a.inject({ method: "POST", url: "/api/v1/auth/login", payload: { email: "a@b.co", password: "x" } });
+    const res = await a.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { email: "a@b.co", password: "x" },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe("FORBIDDEN");
     for (const method of ["PUT", "PATCH", "DELETE"] as const) {
@@ -93,7 +112,12 @@ describe("CSRF", () => {
 describe("errors", () => {
   it("invalid body → 400 VALIDATION naming each bad field", async () => {
     const a = await start();
-    const res = await a.inject({ method: "POST", url: "/api/v1/auth/login", headers: { "x-requested-with": "t" }, payload: { email: "not-an-email" } });
+    const res = await a.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: { "x-requested-with": "t" },
+      payload: { email: "not-an-email" },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error.code).toBe("VALIDATION");
@@ -102,10 +126,20 @@ describe("errors", () => {
 
   it("malformed JSON → 400, too large body → 413, unknown /api route → JSON 404", async () => {
     const a = await start();
-    const bad = await a.inject({ method: "POST", url: "/api/v1/auth/login", headers: { "x-requested-with": "t", "content-type": "application/json" }, payload: "{\"email\":" });
+    const bad = await a.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: { "x-requested-with": "t", "content-type": "application/json" },
+      payload: '{"email":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe("VALIDATION");
-    const big = await a.inject({ method: "POST", url: "/api/v1/auth/login", headers: { "x-requested-with": "t", "content-type": "application/json" }, payload: JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) }) });
+    const big = await a.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: { "x-requested-with": "t", "content-type": "application/json" },
+      payload: JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe("PAYLOAD_TOO_LARGE");
     const nope = await a.inject({ method: "GET", url: "/api/v1/nope", headers: { accept: "text/html" } });
@@ -121,12 +155,40 @@ describe("errors", () => {
   });
 });
 
+describe("login flood guard", () => {
+  it("answers 429 RATE_LIMITED with Retry-After after 60 login requests a minute from one IP", async () => {
+    const a = await start();
+    const post = () =>
+      a.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        headers: { "x-requested-with": "t" },
+        payload: {},
+        remoteAddress: "10.9.9.9",
+      });
+    for (let i = 0; i < 60; i++) expect((await post()).statusCode).toBe(400);
+    const limited = await post();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe("RATE_LIMITED");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json().error.retryAfterSeconds).toBeGreaterThan(0);
+  });
+});
+
 describe("security headers", () => {
   it("sends the CSP and the other helmet headers", async () => {
     const a = await start();
     const res = await a.inject({ method: "GET", url: "/healthz" });
     const csp = String(res.headers["content-security-policy"]);
-    for (const directive of ["default-src 'self'", "img-src 'self' data: blob:", "frame-src 'self' blob:", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "img-src 'self' data: blob:",
+      "frame-src 'self' blob:",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -136,18 +198,26 @@ describe("security headers", () => {
 describe("web app", () => {
   it("serves index.html for client routes, assets with a long cache, JSON 404 for /api", async () => {
     const a = await start({ webDist: webDist() });
-    const page = await a.inject({ method: "GET", url: "/residents/", headers: { accept: "text/html,application/xhtml+xml" } });
+    const page = await a.inject({
+      method: "GET",
+      url: "/residents/",
+      headers: { accept: "text/html,application/xhtml+xml" },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.headers["cache-control"]).toBe("no-cache");
     expect(page.body).toContain("<title>Care Portal</title>");
-    expect((await a.inject({ method: "GET", url: "/", headers: { accept: "text/html" } })).body).toContain("Care Portal");
+    expect((await a.inject({ method: "GET", url: "/", headers: { accept: "text/html" } })).body).toContain(
+      "Care Portal",
+    );
 
     const asset = await a.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
 
-    expect((await a.inject({ method: "GET", url: "/assets/missing.js", headers: { accept: "*/*" } })).statusCode).toBe(404);
+    expect((await a.inject({ method: "GET", url: "/assets/missing.js", headers: { accept: "*/*" } })).statusCode).toBe(
+      404,
+    );
     const api = await a.inject({ method: "GET", url: "/api/v1/nope", headers: { accept: "text/html" } });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe("NOT_FOUND");

@@ -47,7 +47,12 @@ async function webAppPlugin(fastify: FastifyInstance): Promise<void> {
   }
 
   const sendIndex = (reply: FastifyReply) => {
-    if (!built) return reply.code(200).type("text/plain; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT_MESSAGE);
+    if (!built)
+      return reply
+        .code(200)
+        .type("text/plain; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(NOT_BUILT_MESSAGE);
     return reply.sendFile("index.html", root);
   };
 

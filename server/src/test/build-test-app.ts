@@ -57,7 +57,11 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const database = overrides.database ?? owned!.database;
   const adminRow = overrides.database
     ? { id: "" }
-    : await createUser(database.prisma, { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "admin", facilityIds: null }, null);
+    : await createUser(
+        database.prisma,
+        { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "admin", facilityIds: null },
+        null,
+      );
   const app = await buildApp({ config: testConfig(overrides.config), database, logger: overrides.logger ?? false });
   await app.ready();
 
@@ -72,7 +76,8 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
         headers: { "x-requested-with": "care-portal" },
         payload: { email, password },
       });
-      if (response.statusCode !== 200) throw new Error(`login as ${email} failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`login as ${email} failed: ${response.statusCode} ${response.body}`);
       return sessionCookieOf(response.headers["set-cookie"]);
     },
     async cleanup() {
