@@ -44,7 +44,11 @@ export default defineConfig({
           groups: [
             { name: "firebase", test: /node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 20 },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 10 },
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 10 },
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/,
+              priority: 10,
+            },
           ],
         },
       },

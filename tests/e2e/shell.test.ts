@@ -108,7 +108,10 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
   /** Waits until the page's heading reads exactly `text` (pages load lazily). */
   async function expectHeading(page: Page, text: string) {
     const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    await page.locator("main h1").filter({ hasText: new RegExp(`^${escaped}$`) }).waitFor();
+    await page
+      .locator("main h1")
+      .filter({ hasText: new RegExp(`^${escaped}$`) })
+      .waitFor();
   }
 
   /** Waits until the link `label` in `scope` is marked as the current page. */
@@ -231,7 +234,15 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
 
   it("serves every seed route directly, with and without the trailing slash", async () => {
     const page = await signedInPage();
-    const routes = [...TOP_NAV.map(([, r]) => r), ...Object.values(SUBMENUS).flatMap((e) => e.map(([, r]) => r)), ...QUICK_LINKS.map(([, r]) => r), "/privacy", "/terms", "/residents", "/agencies"];
+    const routes = [
+      ...TOP_NAV.map(([, r]) => r),
+      ...Object.values(SUBMENUS).flatMap((e) => e.map(([, r]) => r)),
+      ...QUICK_LINKS.map(([, r]) => r),
+      "/privacy",
+      "/terms",
+      "/residents",
+      "/agencies",
+    ];
     for (const route of routes) {
       await page.goto(route);
       await page.locator("main h1").waitFor();
@@ -239,12 +250,14 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     }
   });
 
-  it("offers \"Select Facility\" and the six facilities in seed order, defaults to van-buren and keeps the choice across a reload", async () => {
+  it('offers "Select Facility" and the six facilities in seed order, defaults to van-buren and keeps the choice across a reload', async () => {
     const page = await signedInPage();
     const select = page.getByRole("banner").getByRole("combobox", { name: "Facility" });
     // The list comes from the server once it answers; wait for it.
     await page.waitForFunction(() => document.querySelectorAll("header select option").length === 7);
-    const options = await select.locator("option").evaluateAll((nodes) => nodes.map((n) => [(n as HTMLOptionElement).value, n.textContent]));
+    const options = await select
+      .locator("option")
+      .evaluateAll((nodes) => nodes.map((n) => [(n as HTMLOptionElement).value, n.textContent]));
     expect(options).toEqual([["", "Select Facility"], ...FACILITIES]);
     expect(await select.inputValue()).toBe("van-buren");
     await select.selectOption("edgemont");
@@ -354,11 +367,22 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     const page = await signedInPage();
     const headers = { "X-Requested-With": "care-portal" };
     const current = await (await page.request.get("/api/v1/facilities/newman")).json();
-    const renamed = await page.request.patch("/api/v1/facilities/newman", { headers, data: { version: current.version, patch: { name: "Newman House" } } });
+    const renamed = await page.request.patch("/api/v1/facilities/newman", {
+      headers,
+      data: { version: current.version, patch: { name: "Newman House" } },
+    });
     expect(renamed.status()).toBe(200);
     await page.reload();
     const select = page.getByRole("banner").getByRole("combobox", { name: "Facility" });
     await select.locator("option", { hasText: "Newman House" }).waitFor({ state: "attached" });
-    expect(await select.locator("option").allTextContents()).toEqual(["Select Facility", "Van Buren", "Tull", "Duvali", "Ashwood", "Edgemont", "Newman House"]);
+    expect(await select.locator("option").allTextContents()).toEqual([
+      "Select Facility",
+      "Van Buren",
+      "Tull",
+      "Duvali",
+      "Ashwood",
+      "Edgemont",
+      "Newman House",
+    ]);
   });
 });

@@ -61,10 +61,16 @@ async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () =
   };
 }
 
-async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
+async function waitForReady(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output()}`);
     try {
       const response = await fetch(`${baseUrl}/readyz`);
       if (response.ok) return;
@@ -81,7 +87,10 @@ export async function startAppServer(): Promise<TAppServer> {
     [SERVER_ENTRY, "the server"],
     [WEB_INDEX, "the web app"],
   ] as const) {
-    if (!existsSync(file)) throw new Error(`${what} is not built (${file} is missing): run \`npm run build\` first (\`npm run test:e2e\` does).`);
+    if (!existsSync(file))
+      throw new Error(
+        `${what} is not built (${file} is missing): run \`npm run build\` first (\`npm run test:e2e\` does).`,
+      );
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "care-e2e-"));

@@ -20,7 +20,9 @@ const inCi = Boolean(process.env.CI);
 
 /** Why the browser tests cannot run here, or undefined when they can (never set in CI). */
 export const chromiumMissing: string | undefined =
-  existsSync(CHROMIUM_PATH) || inCi ? undefined : `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH) to run the browser tests.`;
+  existsSync(CHROMIUM_PATH) || inCi
+    ? undefined
+    : `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH) to run the browser tests.`;
 
 if (chromiumMissing) console.warn(`[e2e] SKIPPED: ${chromiumMissing}`);
 

@@ -41,7 +41,9 @@ async function loadPorts(config: TRuntimeConfig): Promise<TPorts> {
         import("@care/adapter-memory/memory-backend"),
         import("@care/adapter-memory/memory-client"),
       ]);
-      console.info(`Memory backend (data is lost on reload). Sign in as ${MEMORY_DEMO_ACCOUNT.email} / ${MEMORY_DEMO_ACCOUNT.password}`);
+      console.info(
+        `Memory backend (data is lost on reload). Sign in as ${MEMORY_DEMO_ACCOUNT.email} / ${MEMORY_DEMO_ACCOUNT.password}`,
+      );
       return memoryClient(createMemoryBackend({ admin: { ...MEMORY_DEMO_ACCOUNT } }));
     }
   }

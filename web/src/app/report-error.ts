@@ -53,7 +53,11 @@ export function reportError(error: unknown): void {
  * Puts a VALIDATION error's field messages next to the form's fields; returns true when it did, so the
  * caller reports anything else (or a VALIDATION naming no known field) through `reportError`.
  */
-export function applyFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fieldNames: readonly Path<T>[]): boolean {
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldNames: readonly Path<T>[],
+): boolean {
   if (!isAppError(error) || error.code !== "VALIDATION" || !error.fields) return false;
   const known = Object.entries(error.fields).filter(([field]) => (fieldNames as readonly string[]).includes(field));
   for (const [field, message] of known) setError(field as Path<T>, { type: "server", message });

@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { BootError, loadRuntimeConfig, parseRuntimeConfig } from "./runtime-config.ts";
 
-const answer = (body: string, status = 200) => async () => new Response(body, { status, headers: { "content-type": "application/json" } });
+const answer =
+  (body: string, status = 200) =>
+  async () =>
+    new Response(body, { status, headers: { "content-type": "application/json" } });
 
 describe("runtime config", () => {
   it("accepts the server's http config and a firebase config", () => {
     expect(parseRuntimeConfig({ backend: "http" })).toEqual({ backend: "http" });
-    const firebase = { backend: "firebase", firebase: { apiKey: "k", authDomain: "a", projectId: "p", storageBucket: "b", appId: "i" }, portalTitle: "Sunrise Homes" };
+    const firebase = {
+      backend: "firebase",
+      firebase: { apiKey: "k", authDomain: "a", projectId: "p", storageBucket: "b", appId: "i" },
+      portalTitle: "Sunrise Homes",
+    };
     expect(parseRuntimeConfig(firebase)).toMatchObject({ backend: "firebase", portalTitle: "Sunrise Homes" });
   });
 
@@ -22,7 +29,9 @@ describe("runtime config", () => {
   });
 
   it("explains an unreachable server, an error status and a body that is not JSON", async () => {
-    await expect(loadRuntimeConfig(async () => Promise.reject(new TypeError("Failed to fetch")))).rejects.toThrow(/cannot be reached/);
+    await expect(loadRuntimeConfig(async () => Promise.reject(new TypeError("Failed to fetch")))).rejects.toThrow(
+      /cannot be reached/,
+    );
     await expect(loadRuntimeConfig(answer("missing", 404))).rejects.toThrow(/answered 404/);
     await expect(loadRuntimeConfig(answer("<html>"))).rejects.toThrow(/not JSON/);
     await expect(loadRuntimeConfig(answer('{"backend":"http"}'))).resolves.toEqual({ backend: "http" });

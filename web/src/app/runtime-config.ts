@@ -18,7 +18,9 @@ export class BootError extends Error {
 export function parseRuntimeConfig(json: unknown): TRuntimeConfig {
   const parsed = ZRuntimeConfig.safeParse(json);
   if (parsed.success) return parsed.data;
-  const details = parsed.error.issues.map((issue) => `${issue.path.map(String).join(".") || "(top level)"}: ${issue.message}`);
+  const details = parsed.error.issues.map(
+    (issue) => `${issue.path.map(String).join(".") || "(top level)"}: ${issue.message}`,
+  );
   throw new BootError(`The portal's configuration (${RUNTIME_CONFIG_URL}) is not valid.`, details);
 }
 
@@ -30,7 +32,9 @@ export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<
     throw new BootError("The portal's server cannot be reached. Check the network connection and try again.");
   }
   if (!response.ok) {
-    throw new BootError(`The portal's configuration could not be loaded (${RUNTIME_CONFIG_URL} answered ${response.status}).`);
+    throw new BootError(
+      `The portal's configuration could not be loaded (${RUNTIME_CONFIG_URL} answered ${response.status}).`,
+    );
   }
   let json: unknown;
   try {

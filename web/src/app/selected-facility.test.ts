@@ -3,7 +3,11 @@ import { createFacilityStore, SELECTED_FACILITY_KEY } from "./selected-facility.
 
 function fakeStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
-  return { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v), values };
+  return {
+    getItem: (k: string) => values.get(k) ?? null,
+    setItem: (k: string, v: string) => void values.set(k, v),
+    values,
+  };
 }
 
 describe("selected facility store", () => {
@@ -33,7 +37,14 @@ describe("selected facility store", () => {
   });
 
   it("still works when storage is blocked", () => {
-    const blocked = { getItem: () => { throw new Error("blocked"); }, setItem: () => { throw new Error("blocked"); } };
+    const blocked = {
+      getItem: () => {
+        throw new Error("blocked");
+      },
+      setItem: () => {
+        throw new Error("blocked");
+      },
+    };
     const store = createFacilityStore(blocked, null);
     expect(store.get()).toBe("van-buren");
     store.set("newman");

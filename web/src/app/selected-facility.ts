@@ -16,7 +16,10 @@ export interface TFacilityStore {
   subscribe(listener: () => void): () => void;
 }
 
-export function createFacilityStore(storage: TStorage | null, target: Pick<Window, "addEventListener" | "removeEventListener"> | null): TFacilityStore {
+export function createFacilityStore(
+  storage: TStorage | null,
+  target: Pick<Window, "addEventListener" | "removeEventListener"> | null,
+): TFacilityStore {
   const listeners = new Set<() => void>();
   let memoryValue = DEFAULT_FACILITY_ID;
 

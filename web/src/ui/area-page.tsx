@@ -24,7 +24,15 @@ export interface TAreaPageProps {
   actions?: readonly { label: string; to: string }[];
 }
 
-export function AreaPage({ title, intro, emptyTitle, emptyText, facilityScoped = false, helpAnchor, actions = [] }: TAreaPageProps) {
+export function AreaPage({
+  title,
+  intro,
+  emptyTitle,
+  emptyText,
+  facilityScoped = false,
+  helpAnchor,
+  actions = [],
+}: TAreaPageProps) {
   const [selected] = useSelectedFacility();
   const { facilities } = useFacilities();
   const scope = selected === "" ? "All facilities" : facilityName(facilities, selected);

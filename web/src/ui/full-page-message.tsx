@@ -2,7 +2,15 @@
 import type { ReactNode } from "react";
 import "./full-page-message.css";
 
-export function FullPageMessage({ title, children, role = "status" }: { title?: string; children: ReactNode; role?: "status" | "alert" }) {
+export function FullPageMessage({
+  title,
+  children,
+  role = "status",
+}: {
+  title?: string;
+  children: ReactNode;
+  role?: "status" | "alert";
+}) {
   return (
     <main className="full-page-message">
       <div className="full-page-message__box" role={role}>

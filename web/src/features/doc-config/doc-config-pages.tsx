@@ -1,7 +1,8 @@
 /** Settings › document configuration for residents, facilities and staff (`/admin/*-doc-config`). */
 import { AreaPage } from "../../ui/area-page.tsx";
 
-const REVIEW_NOTE = "Form codes follow California's RCFE licensing forms; review the list for your home and your licensing office before relying on it.";
+const REVIEW_NOTE =
+  "Form codes follow California's RCFE licensing forms; review the list for your home and your licensing office before relying on it.";
 
 export function ResidentDocConfigPage() {
   return (
@@ -35,7 +36,10 @@ export function FacilityDocConfigPage() {
       emptyTitle="No facility document types configured"
       emptyText={
         <>
-          <p>Add each document an inspector asks to see, with how long it is valid, so expiry reminders reach you in time.</p>
+          <p>
+            Add each document an inspector asks to see, with how long it is valid, so expiry reminders reach you in
+            time.
+          </p>
           <p>{REVIEW_NOTE}</p>
         </>
       }

@@ -11,7 +11,8 @@ export function FacilitiesPage() {
     <article className="facilities-page" aria-labelledby="page-title">
       <h1 id="page-title">Facilities</h1>
       <p className="facilities-page__intro">
-        The homes of your group. Address, license, capacity, census and facility documents are kept on each home's record; the header's selector chooses which home every list shows.
+        The homes of your group. Address, license, capacity, census and facility documents are kept on each home's
+        record; the header's selector chooses which home every list shows.
       </p>
       {source === "seed" && (
         <p className="alert" role="status">

@@ -56,7 +56,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "facilities",
     title: "Facilities",
     to: "/facilities/",
-    text: "The homes of the group with address, license number, capacity, administrator, census and facility documents. The selector in the header chooses which home every list shows; choose \"Select Facility\" to see all homes together. Your choice is remembered on this computer.",
+    text: 'The homes of the group with address, license number, capacity, administrator, census and facility documents. The selector in the header chooses which home every list shows; choose "Select Facility" to see all homes together. Your choice is remembered on this computer.',
   },
   {
     id: "document-configuration",
@@ -109,7 +109,10 @@ export function HelpPage() {
   return (
     <article className="text-page" aria-labelledby="page-title">
       <h1 id="page-title">Help</h1>
-      <p>How each part of the portal works, and answers to common questions. The menu at the top (at the bottom on a phone) leads to the areas; the side menu shows the pages of the area you are in.</p>
+      <p>
+        How each part of the portal works, and answers to common questions. The menu at the top (at the bottom on a
+        phone) leads to the areas; the side menu shows the pages of the area you are in.
+      </p>
       <nav aria-label="Help topics" className="text-page__toc card">
         <h2>Topics</h2>
         <ul>

@@ -28,7 +28,14 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
   return (
     <header className="app-header">
       <div className="app-header__brand">
-        <button id={MENU_BUTTON_ID} type="button" className="app-header__menu-button" aria-expanded={menuOpen} aria-controls="side-menu" onClick={onToggleMenu}>
+        <button
+          id={MENU_BUTTON_ID}
+          type="button"
+          className="app-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+          onClick={onToggleMenu}
+        >
           Menu
         </button>
         <Link to={HOME_PATH} className="app-header__title">
@@ -41,7 +48,12 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
           <span className="visually-hidden">Signed in as </span>
           {session?.email}
         </span>
-        <button type="button" className="button button--secondary app-header__logout" onClick={logout} disabled={signingOut}>
+        <button
+          type="button"
+          className="button button--secondary app-header__logout"
+          onClick={logout}
+          disabled={signingOut}
+        >
           Logout
         </button>
       </div>

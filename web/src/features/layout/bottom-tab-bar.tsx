@@ -10,7 +10,11 @@ export function BottomTabBar() {
       <ul className="bottom-tabs__list">
         {TOP_NAV.map((section) => (
           <li key={section.id}>
-            <Link to={section.to} className="bottom-tabs__link" aria-current={currentMarker(section.to, pathname, section)}>
+            <Link
+              to={section.to}
+              className="bottom-tabs__link"
+              aria-current={currentMarker(section.to, pathname, section)}
+            >
               <NavIcon section={section.id} />
               <span className="bottom-tabs__label">{section.label}</span>
             </Link>

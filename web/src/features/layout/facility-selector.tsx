@@ -12,7 +12,12 @@ export function FacilitySelector() {
       <label htmlFor={id} className="visually-hidden">
         Facility
       </label>
-      <select id={id} className="facility-selector__select" value={selected} onChange={(event) => setSelected(event.target.value)}>
+      <select
+        id={id}
+        className="facility-selector__select"
+        value={selected}
+        onChange={(event) => setSelected(event.target.value)}
+      >
         <option value="">Select Facility</option>
         {facilities.map((facility) => (
           <option key={facility.id} value={facility.id}>

@@ -8,7 +8,12 @@ export function AgentListPage() {
       intro="The placement agents and agencies who refer residents to your homes: contact details, fee terms, whether their agreement is on file, and how many of their referrals moved in."
       helpAnchor="referral-agents"
       emptyTitle="No referral agents recorded"
-      emptyText={<p>Add the agents you work with, with their fee terms, so every home of the group sees the same referrals and no fee is paid twice.</p>}
+      emptyText={
+        <p>
+          Add the agents you work with, with their fee terms, so every home of the group sees the same referrals and no
+          fee is paid twice.
+        </p>
+      }
       actions={[{ label: "Add New Agent", to: "/referral-agents/add" }]}
     />
   );
@@ -40,7 +45,12 @@ export function ReferralLogsPage() {
       facilityScoped
       helpAnchor="referral-logs"
       emptyTitle="No referrals logged"
-      emptyText={<p>Log each referral when the agent calls. A prospect already referred to any home of the group is flagged, so the same move-in is never paid twice.</p>}
+      emptyText={
+        <p>
+          Log each referral when the agent calls. A prospect already referred to any home of the group is flagged, so
+          the same move-in is never paid twice.
+        </p>
+      }
       actions={[{ label: "Agent List", to: "/referral-agents" }]}
     />
   );

@@ -9,7 +9,12 @@ export function RemindersPage() {
       facilityScoped
       helpAnchor="reminders"
       emptyTitle="Nothing needs doing right now"
-      emptyText={<p>When a document is missing or about to expire, rent is past due, or a follow-up comes due, it appears here with the date it is due. Mark it done or snooze it until a later date.</p>}
+      emptyText={
+        <p>
+          When a document is missing or about to expire, rent is past due, or a follow-up comes due, it appears here
+          with the date it is due. Mark it done or snooze it until a later date.
+        </p>
+      }
     />
   );
 }

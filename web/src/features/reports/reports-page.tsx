@@ -9,7 +9,12 @@ export function ReportsPage() {
       facilityScoped
       helpAnchor="reports"
       emptyTitle="No figures to report yet"
-      emptyText={<p>Reports are calculated from residents, rent, documents, staff and referrals. Once those are recorded, each report can be printed or exported to CSV.</p>}
+      emptyText={
+        <p>
+          Reports are calculated from residents, rent, documents, staff and referrals. Once those are recorded, each
+          report can be printed or exported to CSV.
+        </p>
+      }
     />
   );
 }

@@ -9,7 +9,12 @@ export function AllResidentsPage() {
       facilityScoped
       helpAnchor="residents"
       emptyTitle="No residents recorded"
-      emptyText={<p>Residents appear here once they are admitted with Add New Resident. Choose "Select Facility" in the header to see every home at once.</p>}
+      emptyText={
+        <p>
+          Residents appear here once they are admitted with Add New Resident. Choose "Select Facility" in the header to
+          see every home at once.
+        </p>
+      }
       actions={[{ label: "Add New Resident", to: "/residents/add" }]}
     />
   );
@@ -44,7 +49,12 @@ export function MedicalRecordsPage() {
       facilityScoped
       helpAnchor="medical-records"
       emptyTitle="No medical entries recorded"
-      emptyText={<p>Entries are recorded per resident. Admit the resident first, then record their diagnoses, allergies and medications from their record.</p>}
+      emptyText={
+        <p>
+          Entries are recorded per resident. Admit the resident first, then record their diagnoses, allergies and
+          medications from their record.
+        </p>
+      }
       actions={[{ label: "All Residents", to: "/residents" }]}
     />
   );
@@ -58,7 +68,12 @@ export function RentTrackerPage() {
       facilityScoped
       helpAnchor="rent-tracker"
       emptyTitle="No rent charges recorded"
-      emptyText={<p>A charge is created each month for every resident with a monthly rate. Set the rate on the resident's record; payments are then recorded against the month they settle.</p>}
+      emptyText={
+        <p>
+          A charge is created each month for every resident with a monthly rate. Set the rate on the resident's record;
+          payments are then recorded against the month they settle.
+        </p>
+      }
       actions={[{ label: "All Residents", to: "/residents" }]}
     />
   );

@@ -9,11 +9,20 @@ export function SettingsPage() {
   const portal = usePortal();
   const { facilities } = useFacilities();
   if (!session) return null;
-  const visible = session.facilityIds === null ? "All facilities" : facilities.filter((f) => session.facilityIds?.includes(f.id)).map((f) => f.name).join(", ") || "None";
+  const visible =
+    session.facilityIds === null
+      ? "All facilities"
+      : facilities
+          .filter((f) => session.facilityIds?.includes(f.id))
+          .map((f) => f.name)
+          .join(", ") || "None";
   return (
     <article className="settings-page" aria-labelledby="page-title">
       <h1 id="page-title">Settings</h1>
-      <p className="settings-page__intro">Your account and the portal's settings. Users, the group's facilities, data export and the audit log are managed by administrators.</p>
+      <p className="settings-page__intro">
+        Your account and the portal's settings. Users, the group's facilities, data export and the audit log are managed
+        by administrators.
+      </p>
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">Your account</h2>
         <dl className="settings-page__list">
@@ -40,7 +49,8 @@ export function SettingsPage() {
           <dd>{facilities.map((f) => f.name).join(", ")}</dd>
         </dl>
         <p>
-          Document requirements are set under <Link to="/admin/resident-doc-config">Document Configuration</Link>. See <Link to="/help#settings">Help</Link> for how accounts and access work.
+          Document requirements are set under <Link to="/admin/resident-doc-config">Document Configuration</Link>. See{" "}
+          <Link to="/help#settings">Help</Link> for how accounts and access work.
         </p>
       </section>
     </article>

@@ -9,7 +9,12 @@ export function StaffDirectoryPage() {
       facilityScoped
       helpAnchor="staff"
       emptyTitle="No staff recorded"
-      emptyText={<p>Staff appear here once they are added with Add New Staff. Choose "Select Facility" in the header to see every home at once.</p>}
+      emptyText={
+        <p>
+          Staff appear here once they are added with Add New Staff. Choose "Select Facility" in the header to see every
+          home at once.
+        </p>
+      }
       actions={[{ label: "Add New Staff", to: "/staff/add" }]}
     />
   );
@@ -44,7 +49,12 @@ export function SchedulesPage() {
       facilityScoped
       helpAnchor="schedules"
       emptyTitle="No shifts scheduled"
-      emptyText={<p>Shifts are planned per facility and week. Add your staff first; a finished week can then be copied to the next one.</p>}
+      emptyText={
+        <p>
+          Shifts are planned per facility and week. Add your staff first; a finished week can then be copied to the next
+          one.
+        </p>
+      }
       actions={[{ label: "Staff Directory", to: "/staff" }]}
     />
   );
