@@ -9,6 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type TAppServer } from "./support/app-server.ts";
+import { ensureBuilt } from "./support/build.ts";
 import { chromiumMissing, launchChromium } from "./support/chromium.ts";
 
 const SCREENSHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
@@ -81,6 +82,7 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
+    ensureBuilt();
     server = await startAppServer();
     browser = await launchChromium();
   });

@@ -1,5 +1,5 @@
 /**
- * Starts the BUILT portal (`node server/dist/main.js`, after `npm run build`) for the browser tests: a
+ * Starts the BUILT portal (`node server/dist/main.js`, see build.ts) for the browser tests: a
  * free port, a temporary DATA_DIR with the embedded database, or a fresh PostgreSQL database created
  * on TEST_DATABASE_URL (CI), and an administrator from ADMIN_EMAIL/ADMIN_PASSWORD. Waits for /readyz.
  */
@@ -87,10 +87,7 @@ export async function startAppServer(): Promise<TAppServer> {
     [SERVER_ENTRY, "the server"],
     [WEB_INDEX, "the web app"],
   ] as const) {
-    if (!existsSync(file))
-      throw new Error(
-        `${what} is not built (${file} is missing): run \`npm run build\` first (\`npm run test:e2e\` does).`,
-      );
+    if (!existsSync(file)) throw new Error(`${what} is not built (${file} is missing): run \`npm run build\` first.`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "care-e2e-"));
