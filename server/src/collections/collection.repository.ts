@@ -7,12 +7,32 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@care/core/app-error";
 import type { CollectionDef } from "@care/core/collection";
-import { decodeCursor, encodeCursor, normalizeListQuery, type TFilterValue, type TListQuery, type TPage } from "@care/core/list-query";
+import {
+  decodeCursor,
+  encodeCursor,
+  normalizeListQuery,
+  type TFilterValue,
+  type TListQuery,
+  type TPage,
+} from "@care/core/list-query";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TWriteOp } from "@care/core/ports/data.port";
 import { collections, type TCollectionName } from "@care/core/registry";
-import { assertCanRead, assertCanWrite, assertCanWriteRecord, canSeeRecord, facilityOfRecord, facilityRestriction } from "@care/core/rules/access.rules";
-import { fieldsOf, staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
+import {
+  assertCanRead,
+  assertCanWrite,
+  assertCanWriteRecord,
+  canSeeRecord,
+  facilityOfRecord,
+  facilityRestriction,
+} from "@care/core/rules/access.rules";
+import {
+  fieldsOf,
+  staleVersionError,
+  validateClientId,
+  validateCreate,
+  validateUpdate,
+} from "@care/core/rules/records.rules";
 import { auditRow } from "../audit/audit-row.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
@@ -57,7 +77,9 @@ function notFound(def: CollectionDef): AppError {
 
 /** The names of the fields whose value differs; never the values themselves. */
 function changedFields(def: CollectionDef, before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return Object.keys(def.schema.shape).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+  return Object.keys(def.schema.shape).filter(
+    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  );
 }
 
 function presentFields(def: CollectionDef, fields: Record<string, unknown>): string[] {
@@ -67,7 +89,9 @@ function presentFields(def: CollectionDef, fields: Record<string, unknown>): str
 /** Re-raises a VALIDATION error with its field names under `prefix` (for the ops of a commit). */
 function prefixFields(error: unknown, prefix: string): unknown {
   if (!(error instanceof AppError) || error.code !== "VALIDATION" || !error.fields) return error;
-  const fields = Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [`${prefix}.${key}`, message]));
+  const fields = Object.fromEntries(
+    Object.entries(error.fields).map(([key, message]) => [`${prefix}.${key}`, message]),
+  );
   return new AppError("VALIDATION", error.message, { fields });
 }
 
@@ -75,7 +99,8 @@ export class CollectionRepository {
   private readonly mappers = new Map<TCollectionName, RowMapper>();
 
   constructor(private readonly prisma: PrismaClient) {
-    for (const name of Object.keys(collections) as TCollectionName[]) this.mappers.set(name, rowMapperOf(name, collections[name]));
+    for (const name of Object.keys(collections) as TCollectionName[])
+      this.mappers.set(name, rowMapperOf(name, collections[name]));
   }
 
   /** One page of the records the caller may see, filtered, searched and sorted as the collection allows. */
@@ -85,7 +110,8 @@ export class CollectionRepository {
     const normalized = normalizeListQuery(def, query);
     const { field, direction } = normalized.orderBy;
     const conditions = this.conditions(def, user, normalized);
-    if (normalized.cursor) conditions.push(keysetAfter(field, direction, decodeCursor(normalized.cursor), mayBeNull(def, field)));
+    if (normalized.cursor)
+      conditions.push(keysetAfter(field, direction, decodeCursor(normalized.cursor), mayBeNull(def, field)));
     const rows = await this.delegate(this.prisma, name).findMany({
       where: { AND: conditions },
       orderBy: [{ [field]: direction }, { id: direction }],
@@ -96,12 +122,17 @@ export class CollectionRepository {
     const mapper = this.mapper(name);
     return {
       items: page.map((row) => mapper.toRecord(row)),
-      nextCursor: rows.length > normalized.limit && last ? encodeCursor(sortValueOf(last[field]), last.id as string) : null,
+      nextCursor:
+        rows.length > normalized.limit && last ? encodeCursor(sortValueOf(last[field]), last.id as string) : null,
     };
   }
 
   /** How many records the caller may see match the filters and search. */
-  async count(caller: TCaller, name: TCollectionName, query: Pick<TListQuery, "where" | "search" | "includeArchived">): Promise<number> {
+  async count(
+    caller: TCaller,
+    name: TCollectionName,
+    query: Pick<TListQuery, "where" | "search" | "includeArchived">,
+  ): Promise<number> {
     const def: CollectionDef = collections[name];
     const user = assertCanRead(caller.user, def);
     const normalized = normalizeListQuery(def, { ...query });
@@ -115,7 +146,14 @@ export class CollectionRepository {
     const record = await this.visible(this.prisma, user, name, id);
     if (def.auditViews) {
       await this.prisma.auditEntry.create({
-        data: auditRow({ action: "view", actor: user, ip: caller.ip, collection: name, recordId: id, facilityId: facilityOfRecord(def, record) ?? null }),
+        data: auditRow({
+          action: "view",
+          actor: user,
+          ip: caller.ip,
+          collection: name,
+          recordId: id,
+          facilityId: facilityOfRecord(def, record) ?? null,
+        }),
       });
     }
     return record;
@@ -162,13 +200,25 @@ export class CollectionRepository {
     const id = clientId ?? randomUUID();
     assertCanWriteRecord(user, def, { ...fields, id });
     const delegate = this.delegate(db, name);
-    const duplicate = () => new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, { fields: { id: "This id is already in use" } });
+    const duplicate = () =>
+      new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, {
+        fields: { id: "This id is already in use" },
+      });
     if (clientId !== undefined && (await delegate.findUnique({ where: { id } }))) throw duplicate();
     const now = new Date();
     let row: TRow;
     try {
       row = await delegate.create({
-        data: { ...this.mapper(name).toColumns(fields), id, version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id, archivedAt: null },
+        data: {
+          ...this.mapper(name).toColumns(fields),
+          id,
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+          createdBy: user.id,
+          updatedBy: user.id,
+          archivedAt: null,
+        },
       });
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code === "P2002" && clientId !== undefined) throw duplicate();
@@ -189,7 +239,14 @@ export class CollectionRepository {
     return record;
   }
 
-  private async updateIn(db: TDb, caller: TCaller, name: TCollectionName, id: string, version: number, patch: unknown): Promise<TRecord> {
+  private async updateIn(
+    db: TDb,
+    caller: TCaller,
+    name: TCollectionName,
+    id: string,
+    version: number,
+    patch: unknown,
+  ): Promise<TRecord> {
     const def: CollectionDef = collections[name];
     const user = assertCanWrite(caller.user, def);
     const current = await this.visible(db, user, name, id);
@@ -199,7 +256,12 @@ export class CollectionRepository {
     const delegate = this.delegate(db, name);
     const { count } = await delegate.updateMany({
       where: { id, version },
-      data: { ...this.mapper(name).toColumns(merged), version: { increment: 1 }, updatedAt: new Date(), updatedBy: user.id },
+      data: {
+        ...this.mapper(name).toColumns(merged),
+        version: { increment: 1 },
+        updatedAt: new Date(),
+        updatedBy: user.id,
+      },
     });
     if (count === 0) await this.raceLost(db, user, name, id);
     const updated = await this.visible(db, user, name, id);
@@ -227,7 +289,10 @@ export class CollectionRepository {
     const delegate = this.delegate(db, name);
     const { count } =
       def.removal === "archive"
-        ? await delegate.updateMany({ where: { id, version }, data: { archivedAt: new Date(), version: { increment: 1 }, updatedAt: new Date(), updatedBy: user.id } })
+        ? await delegate.updateMany({
+            where: { id, version },
+            data: { archivedAt: new Date(), version: { increment: 1 }, updatedAt: new Date(), updatedBy: user.id },
+          })
         : await delegate.deleteMany({ where: { id, version } });
     if (count === 0) await this.raceLost(db, user, name, id);
     await db.auditEntry.create({
@@ -260,7 +325,11 @@ export class CollectionRepository {
   }
 
   /** Filters, search, archive and facility restriction as Prisma conditions (ANDed). */
-  private conditions(def: CollectionDef, user: TSessionUser, query: Pick<TListQuery, "where" | "search" | "includeArchived">): TWhere[] {
+  private conditions(
+    def: CollectionDef,
+    user: TSessionUser,
+    query: Pick<TListQuery, "where" | "search" | "includeArchived">,
+  ): TWhere[] {
     const conditions: TWhere[] = [];
     const bad: Record<string, string> = {};
     for (const [field, value] of Object.entries(query.where ?? {})) {
@@ -272,14 +341,21 @@ export class CollectionRepository {
       }
       conditions.push(equalsAny(field, values));
     }
-    if (Object.keys(bad).length > 0) throw new AppError("VALIDATION", "The list request is not valid.", { fields: bad });
+    if (Object.keys(bad).length > 0)
+      throw new AppError("VALIDATION", "The list request is not valid.", { fields: bad });
     if (query.search) {
-      conditions.push({ OR: def.searchable.map((field) => ({ [field]: { contains: query.search, mode: "insensitive" } })) });
+      conditions.push({
+        OR: def.searchable.map((field) => ({ [field]: { contains: query.search, mode: "insensitive" } })),
+      });
     }
     if (!query.includeArchived) conditions.push({ archivedAt: null });
     const facilityIds = facilityRestriction(user, def);
     if (facilityIds !== null) {
-      conditions.push(def.scope.kind === "facility-id" ? { id: { in: facilityIds } } : { [def.scope.kind === "facility" ? def.scope.field : "id"]: { in: facilityIds } });
+      conditions.push(
+        def.scope.kind === "facility-id"
+          ? { id: { in: facilityIds } }
+          : { [def.scope.kind === "facility" ? def.scope.field : "id"]: { in: facilityIds } },
+      );
     }
     return conditions;
   }
@@ -308,7 +384,8 @@ function equalsAny(field: string, values: TFilterValue[]): TWhere {
   const present = values.filter((v) => v !== null);
   const alternatives: TWhere[] = [];
   // Prisma has no `in` for booleans; equalities ORed are the same query.
-  if (present.length === 1 || present.some((v) => typeof v === "boolean")) alternatives.push(...present.map((v) => ({ [field]: v })));
+  if (present.length === 1 || present.some((v) => typeof v === "boolean"))
+    alternatives.push(...present.map((v) => ({ [field]: v })));
   else if (present.length > 1) alternatives.push({ [field]: { in: present } });
   if (present.length < values.length) alternatives.push({ [field]: null });
   return alternatives.length === 1 ? alternatives[0]! : { OR: alternatives };
@@ -324,10 +401,16 @@ function sortValueOf(value: unknown): TFilterValue {
  * Rows strictly after the cursor in the order `(field direction, id direction)`, with PostgreSQL's
  * default null placement (last when ascending, first when descending).
  */
-function keysetAfter(field: string, direction: "asc" | "desc", cursor: { sortValue: TFilterValue; id: string }, nullable: boolean): TWhere {
+function keysetAfter(
+  field: string,
+  direction: "asc" | "desc",
+  cursor: { sortValue: TFilterValue; id: string },
+  nullable: boolean,
+): TWhere {
   const idAfter = { id: direction === "asc" ? { gt: cursor.id } : { lt: cursor.id } };
   if (cursor.sortValue === null) {
-    if (!nullable) throw new AppError("VALIDATION", "The list request is not valid.", { fields: { cursor: "Invalid cursor" } });
+    if (!nullable)
+      throw new AppError("VALIDATION", "The list request is not valid.", { fields: { cursor: "Invalid cursor" } });
     const sameNull = { [field]: null, ...idAfter };
     return direction === "asc" ? sameNull : { OR: [sameNull, { [field]: { not: null } }] };
   }

@@ -28,7 +28,8 @@ export function withoutTransforms(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodArray) return z.array(withoutTransforms(schema.element as z.ZodType));
   if (schema instanceof z.ZodOptional) return withoutTransforms(schema.unwrap() as z.ZodType).optional();
   if (schema instanceof z.ZodNullable) return withoutTransforms(schema.unwrap() as z.ZodType).nullable();
-  if (schema instanceof z.ZodDefault) return withoutTransforms(schema.unwrap() as z.ZodType).default(schema.def.defaultValue as never);
+  if (schema instanceof z.ZodDefault)
+    return withoutTransforms(schema.unwrap() as z.ZodType).default(schema.def.defaultValue as never);
   if (type === "transform") return z.unknown();
   return schema;
 }
@@ -48,7 +49,11 @@ const ZBooleanFlag = z
 
 /** `GET /<c>/count`: the filter part of a list request. */
 export const ZCountQuery = z.object({
-  where: z.string().max(10_000).optional().describe('JSON object of equality filters, e.g. {"active":true} or {"facilityId":["tull","newman"]}'),
+  where: z
+    .string()
+    .max(10_000)
+    .optional()
+    .describe('JSON object of equality filters, e.g. {"active":true} or {"facilityId":["tull","newman"]}'),
   search: z.string().max(100).optional().describe("Case-insensitive text to find in the searchable fields"),
   includeArchived: ZBooleanFlag.describe("Include archived records (true/false)"),
 });
@@ -81,7 +86,10 @@ export function createBodyOf(def: CollectionDef): z.ZodObject {
 }
 
 export function updateBodyOf(def: CollectionDef): z.ZodObject {
-  return z.object({ version: z.number().int().positive().describe("The version you read"), patch: def.schema.partial() });
+  return z.object({
+    version: z.number().int().positive().describe("The version you read"),
+    patch: def.schema.partial(),
+  });
 }
 
 /** `POST /commit`: one write per element, of any collection; all are applied or none. */
@@ -93,8 +101,19 @@ export const ZCommitBody = z.object({
           const def = collections[name];
           return [
             z.object({ op: z.literal("create"), collection: z.literal(name), id: ZId.optional(), data: def.schema }),
-            z.object({ op: z.literal("update"), collection: z.literal(name), id: ZId, version: z.number().int().positive(), patch: def.schema.partial() }),
-            z.object({ op: z.literal("remove"), collection: z.literal(name), id: ZId, version: z.number().int().positive() }),
+            z.object({
+              op: z.literal("update"),
+              collection: z.literal(name),
+              id: ZId,
+              version: z.number().int().positive(),
+              patch: def.schema.partial(),
+            }),
+            z.object({
+              op: z.literal("remove"),
+              collection: z.literal(name),
+              id: ZId,
+              version: z.number().int().positive(),
+            }),
           ];
         }) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]],
       ),

@@ -27,10 +27,16 @@ async function call(cookie: string, method: "GET" | "POST" | "PATCH" | "DELETE",
 
 const get = (cookie: string, url: string) => call(cookie, "GET", url);
 const q = (params: Record<string, unknown>) =>
-  "?" + new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])).toString();
+  "?" +
+  new URLSearchParams(
+    Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+  ).toString();
 
 async function createFacility(id: string, data: Record<string, unknown> = {}) {
-  const response = await call(adminCookie, "POST", "/facilities", { id, data: { name: `Home ${id}`, sortOrder: 1000, ...data } });
+  const response = await call(adminCookie, "POST", "/facilities", {
+    id,
+    data: { name: `Home ${id}`, sortOrder: 1000, ...data },
+  });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -44,8 +50,16 @@ async function auditRows(where: Record<string, unknown>) {
 beforeAll(async () => {
   t = await buildTestApp();
   adminCookie = await t.login(t.admin.email, t.admin.password);
-  await createUser(t.database.prisma, { email: "tull.staff@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] }, null);
-  const tullAdmin = await createUser(t.database.prisma, { email: "tull.admin@example.test", password: PASSWORD, role: "admin", facilityIds: ["tull"] }, null);
+  await createUser(
+    t.database.prisma,
+    { email: "tull.staff@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] },
+    null,
+  );
+  const tullAdmin = await createUser(
+    t.database.prisma,
+    { email: "tull.admin@example.test", password: PASSWORD, role: "admin", facilityIds: ["tull"] },
+    null,
+  );
   tullAdminId = tullAdmin.id;
   tullStaffCookie = await t.login("tull.staff@example.test", PASSWORD);
   tullAdminCookie = await t.login("tull.admin@example.test", PASSWORD);
@@ -58,14 +72,18 @@ afterAll(async () => {
 describe("lists", () => {
   beforeAll(async () => {
     // Three sort values for nine homes, so pages must break ties by id.
-    for (let i = 1; i <= 9; i += 1) await createFacility(`page-${i}`, { name: `Paged ${10 - i}`, sortOrder: 2000 + (i % 3), active: i % 4 !== 0 });
+    for (let i = 1; i <= 9; i += 1)
+      await createFacility(`page-${i}`, { name: `Paged ${10 - i}`, sortOrder: 2000 + (i % 3), active: i % 4 !== 0 });
   });
 
   async function allPages(query: Record<string, unknown>, limit: number) {
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const response = await get(adminCookie, `/facilities${q({ ...query, limit: String(limit), ...(cursor ? { cursor } : {}) })}`);
+      const response = await get(
+        adminCookie,
+        `/facilities${q({ ...query, limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
+      );
       expect(response.status).toBe(200);
       expect(response.body.items.length).toBeLessThanOrEqual(limit);
       ids.push(...response.body.items.map((f: { id: string }) => f.id));
@@ -75,15 +93,21 @@ describe("lists", () => {
   }
 
   it("pages by sort field and id, with no duplicates and no gaps, in both directions", async () => {
-    const everything = (await get(adminCookie, `/facilities${q({ limit: "500" })}`)).body.items.map((f: { id: string }) => f.id);
+    const everything = (await get(adminCookie, `/facilities${q({ limit: "500" })}`)).body.items.map(
+      (f: { id: string }) => f.id,
+    );
     expect(everything).toHaveLength(15);
     expect(await allPages({}, 2)).toEqual(everything);
     for (const sort of ["sortOrder:desc", "name:asc", "name:desc", "createdAt:desc"]) {
-      const whole = (await get(adminCookie, `/facilities${q({ sort, limit: "500", search: "paged" })}`)).body.items.map((f: { id: string }) => f.id);
+      const whole = (await get(adminCookie, `/facilities${q({ sort, limit: "500", search: "paged" })}`)).body.items.map(
+        (f: { id: string }) => f.id,
+      );
       expect(whole).toHaveLength(9);
       expect(await allPages({ sort, search: "paged" }, 4)).toEqual(whole);
     }
-    const byName = (await get(adminCookie, `/facilities${q({ sort: "name:asc", search: "paged" })}`)).body.items.map((f: { name: string }) => f.name);
+    const byName = (await get(adminCookie, `/facilities${q({ sort: "name:asc", search: "paged" })}`)).body.items.map(
+      (f: { name: string }) => f.name,
+    );
     expect(byName).toEqual([...byName].sort());
   });
 
@@ -91,9 +115,15 @@ describe("lists", () => {
     const inactive = await get(adminCookie, `/facilities${q({ where: { active: false } })}`);
     expect(inactive.body.items.map((f: { id: string }) => f.id).sort()).toEqual(["page-4", "page-8"]);
     expect((await get(adminCookie, `/facilities/count${q({ where: { active: false } })}`)).body).toEqual({ count: 2 });
-    expect((await get(adminCookie, `/facilities/count${q({ where: { active: [true, false] }, search: "PAGED" })}`)).body).toEqual({ count: 9 });
-    expect((await get(adminCookie, `/facilities${q({ search: "uReN" })}`)).body.items.map((f: { id: string }) => f.id)).toEqual(["van-buren"]);
-    expect((await get(adminCookie, `/facilities/count${q({ search: "nothing like this" })}`)).body).toEqual({ count: 0 });
+    expect(
+      (await get(adminCookie, `/facilities/count${q({ where: { active: [true, false] }, search: "PAGED" })}`)).body,
+    ).toEqual({ count: 9 });
+    expect(
+      (await get(adminCookie, `/facilities${q({ search: "uReN" })}`)).body.items.map((f: { id: string }) => f.id),
+    ).toEqual(["van-buren"]);
+    expect((await get(adminCookie, `/facilities/count${q({ search: "nothing like this" })}`)).body).toEqual({
+      count: 0,
+    });
   });
 
   it("refuses bad list requests with 400 naming the field", async () => {
@@ -119,10 +149,20 @@ describe("lists", () => {
 describe("records", () => {
   it("creates, gets, updates with the version read, and answers 409 with the current record when stale", async () => {
     const created = await createFacility("versions", { phone: "555-0100" });
-    expect(created).toMatchObject({ id: "versions", version: 1, createdBy: t.admin.id, updatedBy: t.admin.id, archivedAt: null, phone: "555-0100" });
+    expect(created).toMatchObject({
+      id: "versions",
+      version: 1,
+      createdBy: t.admin.id,
+      updatedBy: t.admin.id,
+      archivedAt: null,
+      phone: "555-0100",
+    });
     expect((await get(adminCookie, "/facilities/versions")).body).toEqual(created);
 
-    const updated = await call(adminCookie, "PATCH", "/facilities/versions", { version: 1, patch: { licensedCapacity: 12, phone: "" } });
+    const updated = await call(adminCookie, "PATCH", "/facilities/versions", {
+      version: 1,
+      patch: { licensedCapacity: 12, phone: "" },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ version: 2, licensedCapacity: 12, name: "Home versions" });
     expect(updated.body).not.toHaveProperty("phone");
@@ -136,7 +176,12 @@ describe("records", () => {
   it("lets exactly one of 20 concurrent updates with the same version through", async () => {
     await createFacility("race");
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(adminCookie, "PATCH", "/facilities/race", { version: 1, patch: { phone: `555-01${String(i).padStart(2, "0")}` } })),
+      Array.from({ length: 20 }, (_, i) =>
+        call(adminCookie, "PATCH", "/facilities/race", {
+          version: 1,
+          patch: { phone: `555-01${String(i).padStart(2, "0")}` },
+        }),
+      ),
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -146,20 +191,28 @@ describe("records", () => {
 
   it("answers 404 for an unknown id and an unknown collection", async () => {
     expect((await get(adminCookie, "/facilities/no-such-home")).status).toBe(404);
-    expect((await call(adminCookie, "PATCH", "/facilities/no-such-home", { version: 1, patch: { name: "X" } })).status).toBe(404);
+    expect(
+      (await call(adminCookie, "PATCH", "/facilities/no-such-home", { version: 1, patch: { name: "X" } })).status,
+    ).toBe(404);
     const unknown = await get(adminCookie, "/residentz");
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("NOT_FOUND");
   });
 
   it("refuses an invalid body with 400 naming each bad field", async () => {
-    const create = await call(adminCookie, "POST", "/facilities", { id: "bad-one", data: { name: "", licensedCapacity: -1, active: "yes" } });
+    const create = await call(adminCookie, "POST", "/facilities", {
+      id: "bad-one",
+      data: { name: "", licensedCapacity: -1, active: "yes" },
+    });
     expect(create.status).toBe(400);
     expect(Object.keys(create.body.error.fields).sort()).toEqual(["active", "licensedCapacity", "name"]);
     const badId = await call(adminCookie, "POST", "/facilities", { id: "no spaces!", data: { name: "X" } });
     expect(Object.keys(badId.body.error.fields)).toEqual(["id"]);
     await createFacility("patch-target");
-    const patch = await call(adminCookie, "PATCH", "/facilities/patch-target", { version: 1, patch: { name: " ", colour: "red" } });
+    const patch = await call(adminCookie, "PATCH", "/facilities/patch-target", {
+      version: 1,
+      patch: { name: " ", colour: "red" },
+    });
     expect(patch.status).toBe(400);
     expect(Object.keys(patch.body.error.fields)).toEqual(["colour"]);
     const noVersion = await call(adminCookie, "PATCH", "/facilities/patch-target", { patch: { name: "Y" } });
@@ -180,23 +233,34 @@ describe("records", () => {
     expect(response.body.error.message).toContain("/auth/users");
     const users = (await get(adminCookie, "/users")).body.items as Array<Record<string, unknown>>;
     expect(users.map((u) => u.email)).toContain("tull.staff@example.test");
-    expect(users.find((u) => u.email === "tull.staff@example.test")).toMatchObject({ facilityIds: ["tull"], role: "staff" });
+    expect(users.find((u) => u.email === "tull.staff@example.test")).toMatchObject({
+      facilityIds: ["tull"],
+      role: "staff",
+    });
     expect(users.find((u) => u.email === t.admin.email)).toMatchObject({ facilityIds: null });
     for (const user of users) expect(user).not.toHaveProperty("passwordHash");
   });
 
   it("updates a user's facilities through the allFacilities column", async () => {
     const staff = (await get(adminCookie, `/users${q({ search: "tull.staff" })}`)).body.items[0];
-    const widened = await call(adminCookie, "PATCH", `/users/${staff.id}`, { version: staff.version, patch: { facilityIds: null } });
+    const widened = await call(adminCookie, "PATCH", `/users/${staff.id}`, {
+      version: staff.version,
+      patch: { facilityIds: null },
+    });
     expect(widened.body).toMatchObject({ facilityIds: null, version: staff.version + 1 });
-    const narrowed = await call(adminCookie, "PATCH", `/users/${staff.id}`, { version: staff.version + 1, patch: { facilityIds: ["tull"] } });
+    const narrowed = await call(adminCookie, "PATCH", `/users/${staff.id}`, {
+      version: staff.version + 1,
+      patch: { facilityIds: ["tull"] },
+    });
     expect(narrowed.body).toMatchObject({ facilityIds: ["tull"] });
   });
 
   it("refuses to remove what the collection does not allow removing, and audit rows cannot be written", async () => {
     const tull = (await get(adminCookie, "/facilities/tull")).body;
     expect((await call(adminCookie, "DELETE", `/facilities/tull?version=${tull.version}`)).status).toBe(403);
-    const audit = await call(adminCookie, "POST", "/auditLog", { data: { at: new Date().toISOString(), action: "create" } });
+    const audit = await call(adminCookie, "POST", "/auditLog", {
+      data: { at: new Date().toISOString(), action: "create" },
+    });
     expect(audit.status).toBe(403);
   });
 });
@@ -238,7 +302,9 @@ describe("commit", () => {
   });
 
   it("refuses unknown collections and malformed ops with 400", async () => {
-    const response = await call(adminCookie, "POST", "/commit", { ops: [{ op: "create", collection: "nope", data: {} }] });
+    const response = await call(adminCookie, "POST", "/commit", {
+      ops: [{ op: "create", collection: "nope", data: {} }],
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.error.fields)).toEqual(["ops.0.collection"]);
   });
@@ -265,11 +331,16 @@ describe("access limited to tull", () => {
 
   it("never changes newman through update, remove or commit, and cannot create outside tull", async () => {
     const newman = (await get(adminCookie, "/facilities/newman")).body;
-    const update = await call(tullAdminCookie, "PATCH", "/facilities/newman", { version: newman.version, patch: { phone: "555-0666" } });
+    const update = await call(tullAdminCookie, "PATCH", "/facilities/newman", {
+      version: newman.version,
+      patch: { phone: "555-0666" },
+    });
     expect(update.status).toBe(404);
     expect((await call(tullAdminCookie, "DELETE", `/facilities/newman?version=${newman.version}`)).status).toBe(403);
     const commit = await call(tullAdminCookie, "POST", "/commit", {
-      ops: [{ op: "update", collection: "facilities", id: "newman", version: newman.version, patch: { phone: "555-0666" } }],
+      ops: [
+        { op: "update", collection: "facilities", id: "newman", version: newman.version, patch: { phone: "555-0666" } },
+      ],
     });
     expect(commit.status).toBe(404);
     const created = await call(tullAdminCookie, "POST", "/facilities", { id: "tull-annex", data: { name: "Annex" } });
@@ -277,18 +348,30 @@ describe("access limited to tull", () => {
     expect((await get(adminCookie, "/facilities/newman")).body).toEqual(newman);
     // The tull admin may change tull itself.
     const tull = (await get(tullAdminCookie, "/facilities/tull")).body;
-    expect((await call(tullAdminCookie, "PATCH", "/facilities/tull", { version: tull.version, patch: { phone: "555-0123" } })).status).toBe(200);
+    expect(
+      (
+        await call(tullAdminCookie, "PATCH", "/facilities/tull", {
+          version: tull.version,
+          patch: { phone: "555-0123" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses staff writes and staff reads of admin collections (403)", async () => {
     const tull = (await get(tullStaffCookie, "/facilities/tull")).body;
-    expect((await call(tullStaffCookie, "PATCH", "/facilities/tull", { version: tull.version, patch: { phone: "1" } })).status).toBe(403);
+    expect(
+      (await call(tullStaffCookie, "PATCH", "/facilities/tull", { version: tull.version, patch: { phone: "1" } }))
+        .status,
+    ).toBe(403);
     expect((await get(tullStaffCookie, "/users")).status).toBe(403);
     expect((await get(tullStaffCookie, "/auditLog/count")).status).toBe(403);
   });
 
   it("shows a facility-limited admin only tull's audit rows", async () => {
-    const rows = (await get(tullAdminCookie, `/auditLog${q({ limit: "500" })}`)).body.items as Array<{ facilityId: string | null }>;
+    const rows = (await get(tullAdminCookie, `/auditLog${q({ limit: "500" })}`)).body.items as Array<{
+      facilityId: string | null;
+    }>;
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.facilityId === "tull")).toBe(true);
   });
@@ -297,11 +380,19 @@ describe("access limited to tull", () => {
 describe("audit", () => {
   it("writes a row per create and update naming the changed fields, never their values", async () => {
     await createFacility("audited", { phone: "555-0199" });
-    await call(adminCookie, "PATCH", "/facilities/audited", { version: 1, patch: { phone: "555-0200", administrator: "Ann Smith" } });
+    await call(adminCookie, "PATCH", "/facilities/audited", {
+      version: 1,
+      patch: { phone: "555-0200", administrator: "Ann Smith" },
+    });
     const rows = await auditRows({ collection: "facilities", recordId: "audited" });
     expect(rows.map((r) => r.action).sort()).toEqual(["create", "update"]);
     const update = rows.find((r) => r.action === "update")!;
-    expect(update).toMatchObject({ actorId: t.admin.id, actorEmail: t.admin.email, facilityId: "audited", summary: "phone, administrator" });
+    expect(update).toMatchObject({
+      actorId: t.admin.id,
+      actorEmail: t.admin.email,
+      facilityId: "audited",
+      summary: "phone, administrator",
+    });
     expect(JSON.stringify(rows)).not.toContain("555-0200");
     expect(JSON.stringify(rows)).not.toContain("Ann Smith");
   });
@@ -323,7 +414,9 @@ describe("audit", () => {
 
   it("offers no way to change or delete audit rows", async () => {
     const [row] = await auditRows({ action: "create" });
-    expect((await call(adminCookie, "PATCH", `/auditLog/${row!.id}`, { version: 1, patch: { summary: "x" } })).status).toBe(403);
+    expect(
+      (await call(adminCookie, "PATCH", `/auditLog/${row!.id}`, { version: 1, patch: { summary: "x" } })).status,
+    ).toBe(403);
     expect((await call(adminCookie, "DELETE", `/auditLog/${row!.id}?version=1`)).status).toBe(403);
   });
 });
@@ -332,14 +425,30 @@ describe("OpenAPI", () => {
   it("lists every collection route with the collection's record schema", async () => {
     const response = await t.app.inject({ url: "/api/v1/openapi.json" });
     expect(response.statusCode).toBe(200);
-    const document = JSON.parse(response.body) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
+    const document = JSON.parse(response.body) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }
+            >;
+          }
+        >
+      >;
+    };
     for (const name of Object.keys(collections)) {
       expect(Object.keys(document.paths[`/api/v1/${name}`] ?? {}).sort()).toEqual(["get", "post"]);
       expect(Object.keys(document.paths[`/api/v1/${name}/count`] ?? {})).toEqual(["get"]);
       expect(Object.keys(document.paths[`/api/v1/${name}/{id}`] ?? {}).sort()).toEqual(["delete", "get", "patch"]);
     }
     expect(Object.keys(document.paths["/api/v1/commit"] ?? {})).toEqual(["post"]);
-    const facility = document.paths["/api/v1/facilities/{id}"]!.get!.responses["200"]!.content!["application/json"]!.schema;
-    expect(Object.keys(facility.properties ?? {})).toEqual(expect.arrayContaining(["name", "licensedCapacity", "version", "archivedAt"]));
+    const facility =
+      document.paths["/api/v1/facilities/{id}"]!.get!.responses["200"]!.content!["application/json"]!.schema;
+    expect(Object.keys(facility.properties ?? {})).toEqual(
+      expect.arrayContaining(["name", "licensedCapacity", "version", "archivedAt"]),
+    );
   });
 });

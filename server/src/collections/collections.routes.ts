@@ -51,7 +51,10 @@ function parseEnvelope<S extends z.ZodType>(schema: S, body: unknown): z.infer<S
 }
 
 const ZCreateEnvelope = z.object({ id: z.unknown().optional(), data: z.unknown() }, { error: "Expected {id?, data}" });
-const ZUpdateEnvelope = z.object({ version: z.number({ error: "Give the version you read" }).int().positive(), patch: z.unknown() });
+const ZUpdateEnvelope = z.object({
+  version: z.number({ error: "Give the version you read" }).int().positive(),
+  patch: z.unknown(),
+});
 const ZCommitEnvelope = z.object({
   ops: z
     .array(
@@ -90,10 +93,14 @@ function listQueryOf(query: TListQueryString): TListQuery {
     try {
       parsed = JSON.parse(query.where);
     } catch {
-      throw new AppError("VALIDATION", "The list request is not valid.", { fields: { where: "Must be a JSON object" } });
+      throw new AppError("VALIDATION", "The list request is not valid.", {
+        fields: { where: "Must be a JSON object" },
+      });
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      throw new AppError("VALIDATION", "The list request is not valid.", { fields: { where: "Must be a JSON object" } });
+      throw new AppError("VALIDATION", "The list request is not valid.", {
+        fields: { where: "Must be a JSON object" },
+      });
     }
     where = parsed as TListQuery["where"];
   }
@@ -120,14 +127,25 @@ function registerCollection(fastify: FastifyInstance, repository: CollectionRepo
   fastify.route({
     method: "GET",
     url: `/${name}`,
-    schema: { tags, summary: `List ${def.label.toLowerCase()} records`, querystring: ZListQuery, response: { 200: pageSchemaOf(def) } },
-    handler: async (request) => repository.list(callerOf(request), name, listQueryOf(request.query as TListQueryString)),
+    schema: {
+      tags,
+      summary: `List ${def.label.toLowerCase()} records`,
+      querystring: ZListQuery,
+      response: { 200: pageSchemaOf(def) },
+    },
+    handler: async (request) =>
+      repository.list(callerOf(request), name, listQueryOf(request.query as TListQueryString)),
   });
 
   fastify.route({
     method: "GET",
     url: `/${name}/count`,
-    schema: { tags, summary: `Count ${def.label.toLowerCase()} records`, querystring: ZCountQuery, response: { 200: ZCount } },
+    schema: {
+      tags,
+      summary: `Count ${def.label.toLowerCase()} records`,
+      querystring: ZCountQuery,
+      response: { 200: ZCount },
+    },
     handler: async (request) => ({
       count: await repository.count(callerOf(request), name, listQueryOf(request.query as TListQueryString)),
     }),
@@ -137,13 +155,19 @@ function registerCollection(fastify: FastifyInstance, repository: CollectionRepo
     method: "GET",
     url: `/${name}/:id`,
     schema: { tags, summary: `Get a ${def.label.toLowerCase()}`, params: ZIdParams, response: { 200: record } },
-    handler: async (request) => repository.get(callerOf(request), name, (request.params as z.infer<typeof ZIdParams>).id),
+    handler: async (request) =>
+      repository.get(callerOf(request), name, (request.params as z.infer<typeof ZIdParams>).id),
   });
 
   fastify.route({
     method: "POST",
     url: `/${name}`,
-    schema: { tags, summary: `Create a ${def.label.toLowerCase()}`, body: createBodyOf(def), response: { 201: record } },
+    schema: {
+      tags,
+      summary: `Create a ${def.label.toLowerCase()}`,
+      body: createBodyOf(def),
+      response: { 201: record },
+    },
     attachValidation: true,
     preValidation: keepRawBody,
     handler: async (request, reply) => {
@@ -156,19 +180,37 @@ function registerCollection(fastify: FastifyInstance, repository: CollectionRepo
   fastify.route({
     method: "PATCH",
     url: `/${name}/:id`,
-    schema: { tags, summary: `Update a ${def.label.toLowerCase()}`, params: ZIdParams, body: updateBodyOf(def), response: { 200: record } },
+    schema: {
+      tags,
+      summary: `Update a ${def.label.toLowerCase()}`,
+      params: ZIdParams,
+      body: updateBodyOf(def),
+      response: { 200: record },
+    },
     attachValidation: true,
     preValidation: keepRawBody,
     handler: async (request) => {
       const body = parseEnvelope(ZUpdateEnvelope, rawBodyOrThrow(request));
-      return repository.update(callerOf(request), name, (request.params as z.infer<typeof ZIdParams>).id, body.version, body.patch);
+      return repository.update(
+        callerOf(request),
+        name,
+        (request.params as z.infer<typeof ZIdParams>).id,
+        body.version,
+        body.patch,
+      );
     },
   });
 
   fastify.route({
     method: "DELETE",
     url: `/${name}/:id`,
-    schema: { tags, summary: `Archive or delete a ${def.label.toLowerCase()}`, params: ZIdParams, querystring: ZRemoveQuery, response: { 204: z.null() } },
+    schema: {
+      tags,
+      summary: `Archive or delete a ${def.label.toLowerCase()}`,
+      params: ZIdParams,
+      querystring: ZRemoveQuery,
+      response: { 204: z.null() },
+    },
     handler: async (request, reply) => {
       const { id } = request.params as z.infer<typeof ZIdParams>;
       await repository.remove(callerOf(request), name, id, (request.query as z.infer<typeof ZRemoveQuery>).version);
@@ -184,7 +226,12 @@ export default async function collectionsRoutes(fastify: FastifyInstance): Promi
   fastify.route({
     method: "POST",
     url: "/commit",
-    schema: { tags: ["commit"], summary: "Apply several writes atomically (all or none)", body: ZCommitBody, response: { 204: z.null() } },
+    schema: {
+      tags: ["commit"],
+      summary: "Apply several writes atomically (all or none)",
+      body: ZCommitBody,
+      response: { 204: z.null() },
+    },
     attachValidation: true,
     preValidation: keepRawBody,
     handler: async (request, reply) => {

@@ -23,7 +23,11 @@ function iso(value: unknown): unknown {
 export function genericMapper(def: CollectionDef): RowMapper {
   const keys = Object.keys(def.schema.shape);
   // Fields whose schema accepts null keep null; for the others a stored null means "absent".
-  const keepsNull = new Set(keys.filter((key) => (def.schema.shape[key] as { safeParse(v: unknown): { success: boolean } }).safeParse(null).success));
+  const keepsNull = new Set(
+    keys.filter(
+      (key) => (def.schema.shape[key] as { safeParse(v: unknown): { success: boolean } }).safeParse(null).success,
+    ),
+  );
   return {
     toRecord(row) {
       const record: Record<string, unknown> = {};
@@ -56,7 +60,10 @@ function usersMapper(def: CollectionDef): RowMapper {
   const generic = genericMapper(def);
   return {
     toRecord(row) {
-      return { ...generic.toRecord(row), facilityIds: row.allFacilities ? null : [...((row.facilityIds as string[] | null) ?? [])] };
+      return {
+        ...generic.toRecord(row),
+        facilityIds: row.allFacilities ? null : [...((row.facilityIds as string[] | null) ?? [])],
+      };
     },
     toColumns(fields) {
       const { facilityIds, ...columns } = generic.toColumns(fields);

@@ -28,8 +28,10 @@ describe("displayName", () => {
 
 describe("contentDisposition", () => {
   it("gives an ASCII fallback and the exact UTF-8 name", () => {
-    expect(contentDisposition("attachment", "report.pdf")).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
-    expect(contentDisposition("inline", "José's \"file\" 100%.pdf")).toBe(
+    expect(contentDisposition("attachment", "report.pdf")).toBe(
+      `attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`,
+    );
+    expect(contentDisposition("inline", 'José\'s "file" 100%.pdf')).toBe(
       `inline; filename="Jos_'s _file_ 100_.pdf"; filename*=UTF-8''Jos%C3%A9%27s%20%22file%22%20100%25.pdf`,
     );
   });
@@ -37,6 +39,8 @@ describe("contentDisposition", () => {
   it("cannot be broken out of by a name with header characters", () => {
     const header = contentDisposition("attachment", "a\r\nSet-Cookie: x=1;.pdf");
     expect(header).not.toMatch(/[\r\n]/);
-    expect(header).toBe(`attachment; filename="a__Set-Cookie: x=1;.pdf"; filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x%3D1%3B.pdf`);
+    expect(header).toBe(
+      `attachment; filename="a__Set-Cookie: x=1;.pdf"; filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x%3D1%3B.pdf`,
+    );
   });
 });

@@ -4,6 +4,8 @@
  */
 
 const MAX_NAME_LENGTH = 255;
+// Matching control characters is the point here: they are removed from names.
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** Bidirectional overrides and isolates (e.g. U+202E) disguise extensions: "gpj.exe" shown as "exe.jpg". */
 const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

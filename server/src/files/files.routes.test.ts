@@ -6,14 +6,26 @@ import { MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { createUser } from "../auth/users.ts";
 import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+  0x00, 0xff, 0xd9,
+]);
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
     "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
 /** A Windows executable's header: "MZ" and the PE pointer. */
-const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from("PE\0\0")]);
+const EXE = Buffer.concat([
+  Buffer.from("MZ"),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64),
+  Buffer.from("PE\0\0"),
+]);
 
 const PASSWORD = "a long enough password";
 let t: TestApp;
@@ -22,11 +34,16 @@ let tullCookie: string;
 let tullUserId: string;
 
 /** A multipart/form-data body with the fields in order, as a browser's FormData sends it. */
-function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer }>) {
+function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer }>,
+) {
   const boundary = `----care${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const disposition = "filename" in part ? `form-data; name="${part.name}"; filename="${part.filename}"` : `form-data; name="${part.name}"`;
+    const disposition =
+      "filename" in part
+        ? `form-data; name="${part.name}"; filename="${part.filename}"`
+        : `form-data; name="${part.name}"`;
     const type = "filename" in part ? `\r\nContent-Type: ${part.type}` : "";
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
     chunks.push("filename" in part ? part.bytes : Buffer.from(part.value));
@@ -36,7 +53,13 @@ function multipart(parts: Array<{ name: string; value: string } | { name: string
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function upload(cookie: string, facilityId: string, filename: string, bytes: Buffer, type = "application/octet-stream") {
+async function upload(
+  cookie: string,
+  facilityId: string,
+  filename: string,
+  bytes: Buffer,
+  type = "application/octet-stream",
+) {
   const { payload, contentType } = multipart([
     { name: "facilityId", value: facilityId },
     { name: "file", filename, type, bytes },
@@ -58,7 +81,13 @@ async function auditActions(recordId: string) {
 beforeAll(async () => {
   t = await buildTestApp();
   adminCookie = await t.login(t.admin.email, t.admin.password);
-  tullUserId = (await createUser(t.database.prisma, { email: "tull@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] }, null)).id;
+  tullUserId = (
+    await createUser(
+      t.database.prisma,
+      { email: "tull@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] },
+      null,
+    )
+  ).id;
   tullCookie = await t.login("tull@example.test", PASSWORD);
 });
 
@@ -74,7 +103,13 @@ describe("upload", () => {
   ] as const)("stores %s with its type, size and sha256, in the database", async (name, bytes, type) => {
     const response = await upload(adminCookie, "tull", name, bytes);
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ name, contentType: type, size: bytes.length, facilityId: "tull", createdBy: t.admin.id });
+    expect(response.body).toMatchObject({
+      name,
+      contentType: type,
+      size: bytes.length,
+      facilityId: "tull",
+      createdBy: t.admin.id,
+    });
     const row = await t.database.prisma.storedFile.findUniqueOrThrow({ where: { id: response.body.id } });
     expect(Buffer.from(row.bytes)).toEqual(bytes);
     expect(row.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
@@ -136,14 +171,22 @@ describe("upload", () => {
 describe("download, describe and remove", () => {
   it("sends the bytes with the stored type and safe headers, and audits the download", async () => {
     const stored = (await upload(adminCookie, "tull", "Résumé final; 100%.pdf", PDF)).body;
-    const response = await t.app.inject({ url: `/api/v1/files/${stored.id}/content`, headers: { cookie: adminCookie } });
+    const response = await t.app.inject({
+      url: `/api/v1/files/${stored.id}/content`,
+      headers: { cookie: adminCookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload).toEqual(PDF);
     expect(response.headers["content-type"]).toBe("application/pdf");
-    expect(response.headers["content-disposition"]).toBe(`attachment; filename="R_sum_ final; 100_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final%3B%20100%25.pdf`);
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="R_sum_ final; 100_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final%3B%20100%25.pdf`,
+    );
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["cache-control"]).toBe("private, no-store");
-    const inline = await t.app.inject({ url: `/api/v1/files/${stored.id}/content?inline=1`, headers: { cookie: adminCookie } });
+    const inline = await t.app.inject({
+      url: `/api/v1/files/${stored.id}/content?inline=1`,
+      headers: { cookie: adminCookie },
+    });
     expect(inline.headers["content-disposition"]).toMatch(/^inline; /);
     expect(await auditActions(stored.id)).toEqual(["file_upload", "file_download", "file_download"]);
     const described = await t.app.inject({ url: `/api/v1/files/${stored.id}`, headers: { cookie: adminCookie } });
@@ -157,7 +200,11 @@ describe("download, describe and remove", () => {
       for (const url of [`/api/v1/files/${id}`, `/api/v1/files/${id}/content`]) {
         expect((await t.app.inject({ url, headers: { cookie: tullCookie } })).statusCode).toBe(404);
       }
-      const remove = await t.app.inject({ method: "DELETE", url: `/api/v1/files/${id}`, headers: { cookie: tullCookie, "x-requested-with": "x" } });
+      const remove = await t.app.inject({
+        method: "DELETE",
+        url: `/api/v1/files/${id}`,
+        headers: { cookie: tullCookie, "x-requested-with": "x" },
+      });
       expect(remove.statusCode).toBe(404);
     }
     expect(await t.database.prisma.storedFile.count({ where: { id: { in: [elsewhere.id, groupWide.id] } } })).toBe(2);
@@ -178,7 +225,9 @@ describe("download, describe and remove", () => {
   });
 
   it("lists the file routes in the OpenAPI document", async () => {
-    const document = JSON.parse((await t.app.inject({ url: "/api/v1/openapi.json" })).body) as { paths: Record<string, object> };
+    const document = JSON.parse((await t.app.inject({ url: "/api/v1/openapi.json" })).body) as {
+      paths: Record<string, object>;
+    };
     expect(Object.keys(document.paths["/api/v1/files"] ?? {})).toEqual(["post"]);
     expect(Object.keys(document.paths["/api/v1/files/{id}"] ?? {}).sort()).toEqual(["delete", "get"]);
     expect(Object.keys(document.paths["/api/v1/files/{id}/content"] ?? {})).toEqual(["get"]);

@@ -5,7 +5,13 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { AppError } from "@care/core/app-error";
-import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES, ZStoredFile, type TAcceptedFileType, type TStoredFile } from "@care/core/ports/file.port";
+import {
+  ACCEPTED_FILE_TYPES,
+  MAX_FILE_BYTES,
+  ZStoredFile,
+  type TAcceptedFileType,
+  type TStoredFile,
+} from "@care/core/ports/file.port";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { canSeeFacility } from "@care/core/rules/access.rules";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -15,7 +21,9 @@ import { auditRow } from "../audit/audit-row.ts";
 import { contentDisposition, displayName } from "./file-names.ts";
 
 const ZFileParams = z.object({ id: z.string().min(1).max(64) });
-const ZContentQuery = z.object({ inline: z.enum(["1", "0", "true", "false"]).optional().describe("1 to view in the browser instead of downloading") });
+const ZContentQuery = z.object({
+  inline: z.enum(["1", "0", "true", "false"]).optional().describe("1 to view in the browser instead of downloading"),
+});
 const ZUploadForm = z
   .object({
     facilityId: z.string().describe("The facility the file belongs to; empty for a group-wide file (admins only)"),
@@ -23,7 +31,15 @@ const ZUploadForm = z
   })
   .describe("multipart/form-data");
 
-const FILE_META = { id: true, name: true, contentType: true, size: true, facilityId: true, createdAt: true, createdBy: true } as const;
+const FILE_META = {
+  id: true,
+  name: true,
+  contentType: true,
+  size: true,
+  facilityId: true,
+  createdAt: true,
+  createdBy: true,
+} as const;
 
 interface TFileMetaRow {
   id: string;
@@ -46,16 +62,29 @@ function signedIn(request: FastifyRequest): TSessionUser {
 
 const fileNotFound = () => new AppError("NOT_FOUND", "This file does not exist or was removed.");
 const unsupported = () =>
-  new AppError("UNSUPPORTED_MEDIA_TYPE", "This file type is not accepted. Upload a PDF or an image (PNG, JPEG, WebP or HEIC).");
-const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The file is too large. The limit is ${Math.round(MAX_FILE_BYTES / 1024 / 1024)} MB.`);
+  new AppError(
+    "UNSUPPORTED_MEDIA_TYPE",
+    "This file type is not accepted. Upload a PDF or an image (PNG, JPEG, WebP or HEIC).",
+  );
+const tooLarge = () =>
+  new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `The file is too large. The limit is ${Math.round(MAX_FILE_BYTES / 1024 / 1024)} MB.`,
+  );
 
 function isTooLarge(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_FILES_LIMIT" || (error as { statusCode?: unknown } | null)?.statusCode === 413;
+  return (
+    code === "FST_REQ_FILE_TOO_LARGE" ||
+    code === "FST_FILES_LIMIT" ||
+    (error as { statusCode?: unknown } | null)?.statusCode === 413
+  );
 }
 
 /** Reads the multipart form: the `facilityId` field and one `file`, at most MAX_FILE_BYTES (never more is buffered). */
-async function readUpload(request: FastifyRequest): Promise<{ facilityId: string | null; name: string; bytes: Buffer }> {
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ facilityId: string | null; name: string; bytes: Buffer }> {
   if (!request.isMultipart()) {
     throw new AppError("VALIDATION", "Send the file as multipart/form-data.", { fields: { file: "Required" } });
   }
@@ -112,9 +141,11 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
           throw new AppError("FORBIDDEN", "Only an administrator for every facility may store group-wide files.");
         }
       } else {
-        if (!canSeeFacility(user, upload.facilityId)) throw new AppError("FORBIDDEN", "You do not have access to that facility.");
+        if (!canSeeFacility(user, upload.facilityId))
+          throw new AppError("FORBIDDEN", "You do not have access to that facility.");
         const facility = await prisma.facility.findUnique({ where: { id: upload.facilityId }, select: { id: true } });
-        if (!facility) throw new AppError("VALIDATION", "The upload is not valid.", { fields: { facilityId: "Unknown facility" } });
+        if (!facility)
+          throw new AppError("VALIDATION", "The upload is not valid.", { fields: { facilityId: "Unknown facility" } });
       }
       if (upload.bytes.length === 0) throw unsupported();
       const detected = await fileTypeFromBuffer(upload.bytes);
@@ -176,7 +207,13 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
       const meta = await visibleFile(user, (request.params as z.infer<typeof ZFileParams>).id);
       const content = await prisma.storedFile.findUnique({ where: { id: meta.id }, select: { bytes: true } });
       if (!content) throw fileNotFound();
-      await fastify.audit.record({ action: "file_download", request, collection: "files", recordId: meta.id, facilityId: meta.facilityId });
+      await fastify.audit.record({
+        action: "file_download",
+        request,
+        collection: "files",
+        recordId: meta.id,
+        facilityId: meta.facilityId,
+      });
       const inline = ["1", "true"].includes((request.query as z.infer<typeof ZContentQuery>).inline ?? "");
       return reply
         .header("content-type", meta.contentType)
@@ -190,16 +227,30 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
   fastify.route({
     method: "DELETE",
     url: "/files/:id",
-    schema: { tags: ["files"], summary: "Remove a file for good (administrators or the uploader)", params: ZFileParams, response: { 204: z.null() } },
+    schema: {
+      tags: ["files"],
+      summary: "Remove a file for good (administrators or the uploader)",
+      params: ZFileParams,
+      response: { 204: z.null() },
+    },
     handler: async (request, reply) => {
       const user = signedIn(request);
       const meta = await visibleFile(user, (request.params as z.infer<typeof ZFileParams>).id);
-      if (user.role !== "admin" && meta.createdBy !== user.id) throw new AppError("FORBIDDEN", "Only an administrator or the person who uploaded it may remove this file.");
+      if (user.role !== "admin" && meta.createdBy !== user.id)
+        throw new AppError("FORBIDDEN", "Only an administrator or the person who uploaded it may remove this file.");
       await prisma.$transaction(async (tx) => {
         const removed = await tx.storedFile.deleteMany({ where: { id: meta.id } });
         if (removed.count === 0) throw fileNotFound();
         await tx.auditEntry.create({
-          data: auditRow({ action: "file_remove", actor: user, ip: request.ip, collection: "files", recordId: meta.id, facilityId: meta.facilityId, summary: meta.contentType }),
+          data: auditRow({
+            action: "file_remove",
+            actor: user,
+            ip: request.ip,
+            collection: "files",
+            recordId: meta.id,
+            facilityId: meta.facilityId,
+            summary: meta.contentType,
+          }),
         });
       });
       return reply.code(204).send();
