@@ -97,9 +97,9 @@ export class MemoryDataAdapter implements DataPort {
     const def = this.def(collection);
     const user = assertCanRead(this.session.user(), def);
     const q = normalizeListQuery(def, {
-      ...(query.where ? { where: query.where } : {}),
-      ...(query.search !== undefined ? { search: query.search } : {}),
-      ...(query.includeArchived !== undefined ? { includeArchived: query.includeArchived } : {}),
+      where: query.where,
+      search: query.search,
+      includeArchived: query.includeArchived,
     });
     return this.matching(user, def, q).length;
   }
