@@ -4,7 +4,13 @@ import type { TSessionUser } from "@care/core/ports/auth.port";
 import { createHttpPorts } from "./http-ports.ts";
 import { fakeFetch, json, noContent } from "./fake-fetch.test-support.ts";
 
-const alice: TSessionUser = { id: "u1", email: "alice@example.org", displayName: "Alice", role: "admin", facilityIds: null };
+const alice: TSessionUser = {
+  id: "u1",
+  email: "alice@example.org",
+  displayName: "Alice",
+  role: "admin",
+  facilityIds: null,
+};
 const unauthorized = () => json(401, { error: { code: "UNAUTHENTICATED", message: "Please sign in again." } });
 
 /** Resolves after pending promise callbacks (the adapter's fetch chain) have run. */
@@ -52,12 +58,19 @@ describe("HttpAuthAdapter", () => {
     expect(auth.current()).toEqual(alice);
     expect(listener.mock.calls).toEqual([[alice]]);
     const login = requests[1];
-    expect([login?.method, login?.url, login?.headers["x-requested-with"]]).toEqual(["POST", "http://server/api/v1/auth/login", "care-portal"]);
+    expect([login?.method, login?.url, login?.headers["x-requested-with"]]).toEqual([
+      "POST",
+      "http://server/api/v1/auth/login",
+      "care-portal",
+    ]);
     expect(JSON.parse(String(login?.body))).toEqual({ email: "alice@example.org", password: "correct horse" });
   });
 
   it("rejects wrong credentials with the server's message without touching the state", async () => {
-    const { fetch } = fakeFetch(json(200, { user: alice }), json(401, { error: { code: "UNAUTHENTICATED", message: "Wrong e-mail or password." } }));
+    const { fetch } = fakeFetch(
+      json(200, { user: alice }),
+      json(401, { error: { code: "UNAUTHENTICATED", message: "Wrong e-mail or password." } }),
+    );
     const { auth } = createHttpPorts({ fetch });
     auth.onChange(() => undefined);
     await settle();
@@ -94,7 +107,9 @@ describe("HttpAuthAdapter", () => {
     await expired.signOut();
     expect(expired.current()).toBeNull();
 
-    const down = createHttpPorts({ fetch: fakeFetch(json(200, { user: alice }), new TypeError("fetch failed")).fetch }).auth;
+    const down = createHttpPorts({
+      fetch: fakeFetch(json(200, { user: alice }), new TypeError("fetch failed")).fetch,
+    }).auth;
     down.onChange(() => undefined);
     await settle();
     await expect(down.signOut()).rejects.toMatchObject({ code: "UNAVAILABLE" });
@@ -102,12 +117,27 @@ describe("HttpAuthAdapter", () => {
   });
 
   it("changes the password and creates users through their routes", async () => {
-    const record = { id: "u2", email: "bob@example.org", role: "staff", facilityIds: ["tull"], active: true, version: 1 };
+    const record = {
+      id: "u2",
+      email: "bob@example.org",
+      role: "staff",
+      facilityIds: ["tull"],
+      active: true,
+      version: 1,
+    };
     const { fetch, requests } = fakeFetch(noContent(), json(201, record));
     const { auth } = createHttpPorts({ fetch });
     await auth.changePassword({ currentPassword: "old password 1", newPassword: "new password 2" });
-    await expect(auth.createUser({ email: "bob@example.org", role: "staff", facilityIds: ["tull"], password: "long enough 1" })).resolves.toEqual(record);
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /api/v1/auth/password", "POST /api/v1/auth/users"]);
-    expect(JSON.parse(String(requests[0]?.body))).toEqual({ currentPassword: "old password 1", newPassword: "new password 2" });
+    await expect(
+      auth.createUser({ email: "bob@example.org", role: "staff", facilityIds: ["tull"], password: "long enough 1" }),
+    ).resolves.toEqual(record);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "POST /api/v1/auth/password",
+      "POST /api/v1/auth/users",
+    ]);
+    expect(JSON.parse(String(requests[0]?.body))).toEqual({
+      currentPassword: "old password 1",
+      newPassword: "new password 2",
+    });
   });
 });

@@ -4,7 +4,14 @@
  */
 import { AppError } from "@care/core/app-error";
 import type { TUserCreate } from "@care/core/collections/users.collection";
-import { ZSessionUser, type AuthPort, type TAuthState, type TPasswordChange, type TSessionUser, type TSignIn } from "@care/core/ports/auth.port";
+import {
+  ZSessionUser,
+  type AuthPort,
+  type TAuthState,
+  type TPasswordChange,
+  type TSessionUser,
+  type TSignIn,
+} from "@care/core/ports/auth.port";
 import type { TRecordOf } from "@care/core/registry";
 import { UNEXPECTED_MESSAGE, type HttpClient } from "./http-client.ts";
 

@@ -15,7 +15,9 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describe("HttpClient", () => {
   it("defaults to the same origin's /api/v1 and drops a trailing slash of a given base", () => {
     expect(new HttpClient().url("/auth/me")).toBe("/api/v1/auth/me");
-    expect(new HttpClient({ baseUrl: "http://127.0.0.1:9/api/v1/" }).url("/x", { a: 1, b: undefined, c: "d e" })).toBe("http://127.0.0.1:9/api/v1/x?a=1&c=d+e");
+    expect(new HttpClient({ baseUrl: "http://127.0.0.1:9/api/v1/" }).url("/x", { a: 1, b: undefined, c: "d e" })).toBe(
+      "http://127.0.0.1:9/api/v1/x?a=1&c=d+e",
+    );
   });
 
   it("sends cookies always and the CSRF header on mutations only", async () => {
@@ -34,7 +36,9 @@ describe("HttpClient", () => {
   });
 
   it("turns the server's error body into the same AppError", async () => {
-    const { fetch } = fakeFetch(json(400, { error: { code: "VALIDATION", message: "Fix it", fields: { name: "Required" } } }));
+    const { fetch } = fakeFetch(
+      json(400, { error: { code: "VALIDATION", message: "Fix it", fields: { name: "Required" } } }),
+    );
     const error = await failure(new HttpClient({ fetch }).request("POST", "/facilities", { json: {} }));
     expect(error.code).toBe("VALIDATION");
     expect(error.message).toBe("Fix it");
@@ -42,7 +46,9 @@ describe("HttpClient", () => {
   });
 
   it("keeps the newer record of a CONFLICT", async () => {
-    const { fetch } = fakeFetch(json(409, { error: { code: "CONFLICT", message: "Stale", current: { id: "a", version: 3 } } }));
+    const { fetch } = fakeFetch(
+      json(409, { error: { code: "CONFLICT", message: "Stale", current: { id: "a", version: 3 } } }),
+    );
     const error = await failure(new HttpClient({ fetch }).request("PATCH", "/facilities/a", { json: {} }));
     expect(error.code).toBe("CONFLICT");
     expect(error.current).toEqual({ id: "a", version: 3 });
@@ -56,7 +62,10 @@ describe("HttpClient", () => {
   });
 
   it("maps a proxy's non-JSON error page to UNAVAILABLE, or to what the status alone says", async () => {
-    const { fetch } = fakeFetch(new Response("<html>Bad gateway</html>", { status: 502 }), new Response("<html>too big</html>", { status: 413 }));
+    const { fetch } = fakeFetch(
+      new Response("<html>Bad gateway</html>", { status: 502 }),
+      new Response("<html>too big</html>", { status: 413 }),
+    );
     const http = new HttpClient({ fetch });
     const bad = await failure(http.request("GET", "/facilities"));
     expect(bad.code).toBe("UNAVAILABLE");
@@ -65,7 +74,10 @@ describe("HttpClient", () => {
   });
 
   it("maps a network failure and a timeout to UNAVAILABLE with a friendly message", async () => {
-    const { fetch } = fakeFetch(new TypeError("fetch failed"), new DOMException("The operation timed out.", "TimeoutError"));
+    const { fetch } = fakeFetch(
+      new TypeError("fetch failed"),
+      new DOMException("The operation timed out.", "TimeoutError"),
+    );
     const http = new HttpClient({ fetch });
     const network = await failure(http.request("GET", "/a"));
     expect([network.code, network.message]).toEqual(["UNAVAILABLE", NETWORK_MESSAGE]);
@@ -85,7 +97,9 @@ describe("HttpClient", () => {
   });
 
   it("refuses a successful answer that is not JSON (e.g. the web app's index.html)", async () => {
-    const { fetch } = fakeFetch(new Response("<!doctype html>", { status: 200, headers: { "Content-Type": "text/html" } }));
+    const { fetch } = fakeFetch(
+      new Response("<!doctype html>", { status: 200, headers: { "Content-Type": "text/html" } }),
+    );
     const error = await failure(new HttpClient({ fetch }).request("GET", "/facilities"));
     expect([error.code, error.message]).toEqual(["UNAVAILABLE", UNEXPECTED_MESSAGE]);
   });

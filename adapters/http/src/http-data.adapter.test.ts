@@ -56,13 +56,21 @@ describe("HttpDataAdapter", () => {
 
   it("counts with filters only", async () => {
     const { fetch, requests } = fakeFetch(json(200, { count: 6 }));
-    await expect(createHttpPorts({ fetch }).data.count("facilities", { where: { active: [true, false] } })).resolves.toBe(6);
+    await expect(
+      createHttpPorts({ fetch }).data.count("facilities", { where: { active: [true, false] } }),
+    ).resolves.toBe(6);
     expect(requests[0]?.url.split("?")[0]).toBe("/api/v1/facilities/count");
     expect(query(requests[0]?.url)).toEqual({ where: '{"active":[true,false]}' });
   });
 
   it("gets, creates, updates and removes through the record routes", async () => {
-    const { fetch, requests } = fakeFetch(json(200, facility), json(201, facility), json(201, facility), json(200, { ...facility, version: 3 }), noContent());
+    const { fetch, requests } = fakeFetch(
+      json(200, facility),
+      json(201, facility),
+      json(201, facility),
+      json(200, { ...facility, version: 3 }),
+      noContent(),
+    );
     const { data } = createHttpPorts({ fetch });
     await data.get("facilities", "tull");
     await data.create("facilities", { name: "Tull" }, { id: "tull" });

@@ -26,7 +26,11 @@ function recordPath(collection: TCollectionName, id: string): string {
 }
 
 /** The query string of a list or count request: `where` as JSON, `sort` as `field:direction`. */
-export function listQueryParams(collection: TCollectionName, query: TListQuery = {}, forCount = false): Record<string, TQueryValue> {
+export function listQueryParams(
+  collection: TCollectionName,
+  query: TListQuery = {},
+  forCount = false,
+): Record<string, TQueryValue> {
   const q = normalizeListQuery(getCollection(collection), query);
   const params: Record<string, TQueryValue> = {};
   if (Object.keys(q.where).length > 0) params.where = JSON.stringify(q.where);
@@ -55,10 +59,15 @@ export class HttpDataAdapter implements DataPort {
   }
 
   async list<N extends TCollectionName>(collection: N, query?: TListQuery): Promise<TPage<TRecordOf<N>>> {
-    return this.http.request<TPage<TRecordOf<N>>>("GET", collectionPath(collection), { query: listQueryParams(collection, query) });
+    return this.http.request<TPage<TRecordOf<N>>>("GET", collectionPath(collection), {
+      query: listQueryParams(collection, query),
+    });
   }
 
-  async count<N extends TCollectionName>(collection: N, query?: Pick<TListQuery, "where" | "search" | "includeArchived">): Promise<number> {
+  async count<N extends TCollectionName>(
+    collection: N,
+    query?: Pick<TListQuery, "where" | "search" | "includeArchived">,
+  ): Promise<number> {
     const body = await this.http.request<{ count: number }>("GET", `${collectionPath(collection)}/count`, {
       query: listQueryParams(collection, query, true),
     });
@@ -69,15 +78,26 @@ export class HttpDataAdapter implements DataPort {
     return this.http.request<TRecordOf<N>>("GET", recordPath(collection, id));
   }
 
-  async create<N extends TCollectionName>(collection: N, data: TInputOf<N>, options?: { id?: string }): Promise<TRecordOf<N>> {
+  async create<N extends TCollectionName>(
+    collection: N,
+    data: TInputOf<N>,
+    options?: { id?: string },
+  ): Promise<TRecordOf<N>> {
     const body = options?.id === undefined ? { data } : { id: options.id, data };
     const record = await this.http.request<TRecordOf<N>>("POST", collectionPath(collection), { json: body });
     this.refreshWatchers();
     return record;
   }
 
-  async update<N extends TCollectionName>(collection: N, id: string, patch: Partial<TInputOf<N>>, version: number): Promise<TRecordOf<N>> {
-    const record = await this.http.request<TRecordOf<N>>("PATCH", recordPath(collection, id), { json: { version, patch } });
+  async update<N extends TCollectionName>(
+    collection: N,
+    id: string,
+    patch: Partial<TInputOf<N>>,
+    version: number,
+  ): Promise<TRecordOf<N>> {
+    const record = await this.http.request<TRecordOf<N>>("PATCH", recordPath(collection, id), {
+      json: { version, patch },
+    });
     this.refreshWatchers();
     return record;
   }

@@ -4,7 +4,14 @@
  */
 import { AppError, defaultMessages } from "@care/core/app-error";
 import { MAX_FILE_BYTES, type FilePort, type TStoredFile, type TUploadOptions } from "@care/core/ports/file.port";
-import { CSRF_HEADER, CSRF_VALUE, errorFromFailure, errorFromResponse, UNEXPECTED_MESSAGE, type HttpClient } from "./http-client.ts";
+import {
+  CSRF_HEADER,
+  CSRF_VALUE,
+  errorFromFailure,
+  errorFromResponse,
+  UNEXPECTED_MESSAGE,
+  type HttpClient,
+} from "./http-client.ts";
 
 /** Time allowed for one upload (20 MiB on a slow line), in milliseconds. */
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
@@ -48,7 +55,10 @@ export class HttpFileAdapter implements FilePort {
     await this.http.request("DELETE", filePath(id), { read: "none" });
   }
 
-  private uploadWithProgress(form: FormData, onProgress: ((fraction: number) => void) | undefined): Promise<TStoredFile> {
+  private uploadWithProgress(
+    form: FormData,
+    onProgress: ((fraction: number) => void) | undefined,
+  ): Promise<TStoredFile> {
     const epoch = this.http.epoch;
     return new Promise<TStoredFile>((resolve, reject) => {
       const xhr = new XMLHttpRequest();

@@ -60,7 +60,8 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
       app = await buildApp({ config, database: testDatabase.database, logger: false });
       await app.listen({ host: "127.0.0.1", port: 0 });
       const address = app.server.address();
-      if (address === null || typeof address === "string") throw new Error("http harness: the server has no TCP address");
+      if (address === null || typeof address === "string")
+        throw new Error("http harness: the server has no TCP address");
       baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
       await createUser(testDatabase.database.prisma, { ...admin, role: "admin", facilityIds: null }, null);
     },
