@@ -265,6 +265,58 @@ describe("records", () => {
   });
 });
 
+describe("removal", () => {
+  // No collection of this issue archives or deletes (residents, staff and documents will archive);
+  // the facilities definition is switched for these cases and restored after.
+  async function withRemoval(removal: "archive" | "delete", run: () => Promise<void>) {
+    const def = collections.facilities as { removal: string };
+    const before = def.removal;
+    def.removal = removal;
+    try {
+      await run();
+    } finally {
+      def.removal = before;
+    }
+  }
+
+  it("archives with the version read: hidden from lists and counts unless asked, still readable by id", async () => {
+    await createFacility("to-archive");
+    await withRemoval("archive", async () => {
+      expect((await call(adminCookie, "DELETE", "/facilities/to-archive?version=2")).status).toBe(409);
+      expect((await call(adminCookie, "DELETE", "/facilities/to-archive?version=1")).status).toBe(204);
+    });
+    const ids = async (params: Record<string, unknown>) =>
+      (await get(adminCookie, `/facilities${q({ limit: "500", ...params })}`)).body.items.map(
+        (f: { id: string }) => f.id,
+      );
+    expect(await ids({})).not.toContain("to-archive");
+    expect(await ids({ includeArchived: "true" })).toContain("to-archive");
+    const all = (await get(adminCookie, `/facilities/count${q({ includeArchived: "true" })}`)).body.count;
+    expect((await get(adminCookie, "/facilities/count")).body.count).toBe(all - 1);
+    const archived = (await get(adminCookie, "/facilities/to-archive")).body;
+    expect(archived).toMatchObject({ version: 2, updatedBy: t.admin.id });
+    expect(archived.archivedAt).toEqual(expect.any(String));
+    expect((await auditRows({ recordId: "to-archive", action: "remove" }))[0]).toMatchObject({ summary: "archived" });
+  });
+
+  it("deletes with the version read", async () => {
+    await createFacility("to-delete");
+    await withRemoval("delete", async () => {
+      expect((await call(adminCookie, "DELETE", "/facilities/to-delete?version=7")).status).toBe(409);
+      expect((await call(adminCookie, "DELETE", "/facilities/to-delete?version=1")).status).toBe(204);
+      expect((await call(adminCookie, "DELETE", "/facilities/to-delete?version=1")).status).toBe(404);
+    });
+    expect((await get(adminCookie, "/facilities/to-delete")).status).toBe(404);
+    expect((await auditRows({ recordId: "to-delete", action: "remove" }))[0]).toMatchObject({ summary: "deleted" });
+  });
+
+  it("needs the version in the query (400)", async () => {
+    const response = await call(adminCookie, "DELETE", "/facilities/tull");
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.error.fields)).toEqual(["version"]);
+  });
+});
+
 describe("commit", () => {
   it("applies all ops or none", async () => {
     await createFacility("commit-kept");
