@@ -387,4 +387,34 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
       "Newman House",
     ]);
   });
+
+  it("tells a visitor locked out after repeated failures how long to wait", async () => {
+    const page = await newPage();
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill("someone-else@example.com");
+    const alert = page.locator(".login__error");
+    let message = "";
+    for (let attempt = 1; attempt <= 8 && !message.includes("wait"); attempt++) {
+      await page.getByLabel("Password").fill(`wrong-password-${attempt}`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      await alert.waitFor();
+      message = (await alert.textContent()) ?? "";
+    }
+    expect(message).toMatch(/^Too many attempts\. Please wait \d+ (second|minute)s? and try again\.$/);
+    expect(await page.getByRole("alert").count()).toBe(1);
+  });
+
+  it("shows a failing page's error with Retry inside the layout, and Retry recovers", async () => {
+    const page = await signedInPage();
+    // The Residents pages' code cannot be downloaded (a dropped connection).
+    await page.route(/\/assets\/residents-pages-[^/]*\.js$/, (route) => route.abort("connectionreset"));
+    await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Residents" }).click();
+    await expectHeading(page, "This page could not be shown");
+    expect(await page.getByRole("navigation", { name: "Main", exact: true }).isVisible()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, "route-error-desktop.png") });
+    await page.unroute(/\/assets\/residents-pages-[^/]*\.js$/);
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expectHeading(page, "All Residents");
+  });
 });
