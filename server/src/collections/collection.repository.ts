@@ -253,6 +253,7 @@ export class CollectionRepository {
     if (current.version !== version) throw staleVersionError(def, current);
     const merged = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...merged, id });
+    if (name === "users") assertCanGrantFacilities(user, current, merged);
     const delegate = this.delegate(db, name);
     const { count } = await delegate.updateMany({
       where: { id, version },
@@ -366,6 +367,23 @@ export class CollectionRepository {
 
   private mapper(name: TCollectionName): RowMapper {
     return this.mappers.get(name)!;
+  }
+}
+
+/**
+ * An administrator limited to some facilities manages only users limited to those facilities: they
+ * may not widen anyone's access (their own included) beyond what they see themselves.
+ */
+function assertCanGrantFacilities(
+  user: TSessionUser,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): void {
+  if (user.facilityIds === null) return;
+  const mine = user.facilityIds;
+  const within = (ids: unknown) => Array.isArray(ids) && ids.every((id) => mine.includes(id as string));
+  if (!within(before.facilityIds) || !within(after.facilityIds)) {
+    throw new AppError("FORBIDDEN", "You may only manage users limited to the facilities you can see.");
   }
 }
 

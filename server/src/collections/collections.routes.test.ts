@@ -420,6 +420,36 @@ describe("access limited to tull", () => {
     expect((await get(tullStaffCookie, "/auditLog/count")).status).toBe(403);
   });
 
+  it("keeps a facility-limited admin from widening anyone's facilities, their own included", async () => {
+    const users = (await get(tullAdminCookie, `/users${q({ limit: "500" })}`)).body.items as Array<{
+      id: string;
+      email: string;
+      version: number;
+    }>;
+    const self = users.find((u) => u.id === tullAdminId)!;
+    const everyone = await call(tullAdminCookie, "PATCH", `/users/${self.id}`, {
+      version: self.version,
+      patch: { facilityIds: null },
+    });
+    expect(everyone.status).toBe(403);
+    const more = await call(tullAdminCookie, "PATCH", `/users/${self.id}`, {
+      version: self.version,
+      patch: { facilityIds: ["tull", "newman"] },
+    });
+    expect(more.status).toBe(403);
+    const admin = users.find((u) => u.email === t.admin.email)!;
+    const demote = await call(tullAdminCookie, "PATCH", `/users/${admin.id}`, {
+      version: admin.version,
+      patch: { role: "staff" },
+    });
+    expect(demote.status).toBe(403);
+    const rename = await call(tullAdminCookie, "PATCH", `/users/${self.id}`, {
+      version: self.version,
+      patch: { displayName: "Tull admin" },
+    });
+    expect(rename.status).toBe(200);
+  });
+
   it("shows a facility-limited admin only tull's audit rows", async () => {
     const rows = (await get(tullAdminCookie, `/auditLog${q({ limit: "500" })}`)).body.items as Array<{
       facilityId: string | null;
