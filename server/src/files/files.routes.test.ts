@@ -183,6 +183,7 @@ describe("download, describe and remove", () => {
     );
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["cache-control"]).toBe("private, no-store");
+    expect(response.headers["content-security-policy"]).toContain("default-src 'none'");
     const inline = await t.app.inject({
       url: `/api/v1/files/${stored.id}/content?inline=1`,
       headers: { cookie: adminCookie },

@@ -31,6 +31,13 @@ const ZUploadForm = z
   })
   .describe("multipart/form-data");
 
+/**
+ * The files are PDFs and images (checked by their bytes): nothing may run in them, but the browser's
+ * PDF viewer needs `object-src`, and the web app may show a file in a same-origin frame.
+ */
+const FILE_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+
 const FILE_META = {
   id: true,
   name: true,
@@ -220,6 +227,7 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
         .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", meta.name))
         .header("x-content-type-options", "nosniff")
         .header("cache-control", "private, no-store")
+        .header("content-security-policy", FILE_CSP)
         .send(Buffer.from(content.bytes));
     },
   });
