@@ -92,7 +92,27 @@ async function startAuthEmulator(): Promise<{ host: string; stop(): Promise<void
   child.stderr?.on("data", append);
   let exited: number | null | undefined;
   child.once("exit", (code) => (exited = code));
+  // The suites' afterAll (and so stop) does not run in a file whose cases are all skipped, and vitest
+  // ends its workers with SIGTERM: kill the emulator's process group then too, never leaving it behind.
+  const killNow = () => {
+    if (child.pid !== undefined && exited === undefined) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const onSigterm = () => {
+    killNow();
+    process.exit(143);
+  };
+  process.once("exit", killNow);
+  process.once("SIGTERM", onSigterm);
   const stop = async () => {
+    process.off("exit", killNow);
+    process.off("SIGTERM", onSigterm);
     if (child.pid !== undefined && exited === undefined) {
       const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
       process.kill(-child.pid, "SIGTERM");
