@@ -10,5 +10,7 @@ for (const [path, content] of Object.entries(generatedRuleFiles())) {
 }
 
 // Firestore allows 200 composite indexes per database by default.
-const indexCount = (JSON.parse(generatedRuleFiles()["firestore.indexes.json"] ?? "{}") as { indexes: unknown[] }).indexes.length;
-if (indexCount > 200) console.warn(`firestore.indexes.json holds ${indexCount} composite indexes, above Firestore's default limit of 200.`);
+const indexCount = (JSON.parse(generatedRuleFiles()["firestore.indexes.json"] ?? "{}") as { indexes: unknown[] })
+  .indexes.length;
+if (indexCount > 200)
+  console.warn(`firestore.indexes.json holds ${indexCount} composite indexes, above Firestore's default limit of 200.`);

@@ -16,7 +16,14 @@ import {
 import { httpsCallable, type Functions } from "firebase/functions";
 import { AppError, validationError } from "@care/core/app-error";
 import { ZUserCreate } from "@care/core/collections/users.collection";
-import { ZPasswordChange, ZSessionUser, ZSignIn, type AuthPort, type TAuthState, type TSessionUser } from "@care/core/ports/auth.port";
+import {
+  ZPasswordChange,
+  ZSessionUser,
+  ZSignIn,
+  type AuthPort,
+  type TAuthState,
+  type TSessionUser,
+} from "@care/core/ports/auth.port";
 import type { TRecordOf } from "@care/core/registry";
 import { toAppError } from "./firebase-errors.ts";
 
@@ -36,7 +43,10 @@ export async function sessionUserOf(user: User, forceRefresh = false): Promise<T
   return parsed.success ? parsed.data : null;
 }
 
-export function createFirebaseAuthAdapter(auth: Auth, functions: Functions): AuthPort & { session(): TSessionUser | null } {
+export function createFirebaseAuthAdapter(
+  auth: Auth,
+  functions: Functions,
+): AuthPort & { session(): TSessionUser | null } {
   let state: TAuthState = undefined;
   const listeners = new Set<(state: TSessionUser | null) => void>();
 
@@ -114,7 +124,9 @@ export function createFirebaseAuthAdapter(auth: Auth, functions: Functions): Aut
       } catch (error) {
         const appError = toAppError(error);
         if (appError.code === "UNAUTHENTICATED") {
-          throw new AppError("VALIDATION", "The current password is not correct.", { fields: { currentPassword: "The current password is not correct" } });
+          throw new AppError("VALIDATION", "The current password is not correct.", {
+            fields: { currentPassword: "The current password is not correct" },
+          });
         }
         throw appError;
       }

@@ -32,7 +32,9 @@ describe("Firebase error mapping", () => {
   it("keeps AppErrors, reads AppErrors sent by our functions and hides unknown vendor messages", () => {
     const own = new AppError("CONFLICT", "x");
     expect(toAppError(own)).toBe(own);
-    const fromFunction = Object.assign(fb("functions/already-exists"), { details: new AppError("CONFLICT", "Taken", { fields: { email: "used" } }).toBody() });
+    const fromFunction = Object.assign(fb("functions/already-exists"), {
+      details: new AppError("CONFLICT", "Taken", { fields: { email: "used" } }).toBody(),
+    });
     expect(toAppError(fromFunction)).toMatchObject({ code: "CONFLICT", message: "Taken", fields: { email: "used" } });
     const unknown = toAppError(new Error("grpc internals"));
     expect(unknown.code).toBe("INTERNAL");

@@ -43,7 +43,10 @@ export function toAppError(error: unknown): AppError {
     case "auth/user-disabled":
       return new AppError("FORBIDDEN", "This account has been deactivated. Ask an administrator.", { cause: error });
     case "auth/too-many-requests":
-      return new AppError("RATE_LIMITED", defaultMessages.RATE_LIMITED, { retryAfterSeconds: RATE_LIMIT_RETRY_SECONDS, cause: error });
+      return new AppError("RATE_LIMITED", defaultMessages.RATE_LIMITED, {
+        retryAfterSeconds: RATE_LIMIT_RETRY_SECONDS,
+        cause: error,
+      });
     case "auth/network-request-failed":
     case "storage/retry-limit-exceeded":
       return new AppError("UNAVAILABLE", defaultMessages.UNAVAILABLE, { cause: error });
@@ -54,9 +57,15 @@ export function toAppError(error: unknown): AppError {
       return new AppError("UNAUTHENTICATED", defaultMessages.UNAUTHENTICATED, { cause: error });
     case "auth/weak-password":
     case "auth/password-does-not-meet-requirements":
-      return new AppError("VALIDATION", defaultMessages.VALIDATION, { fields: { newPassword: "Choose a stronger password" }, cause: error });
+      return new AppError("VALIDATION", defaultMessages.VALIDATION, {
+        fields: { newPassword: "Choose a stronger password" },
+        cause: error,
+      });
     case "auth/email-already-in-use":
-      return new AppError("CONFLICT", "A user with this e-mail already exists.", { fields: { email: "This e-mail is already in use" }, cause: error });
+      return new AppError("CONFLICT", "A user with this e-mail already exists.", {
+        fields: { email: "This e-mail is already in use" },
+        cause: error,
+      });
     case "storage/unauthorized":
       return new AppError("FORBIDDEN", defaultMessages.FORBIDDEN, { cause: error });
     case "storage/object-not-found":
@@ -80,7 +89,10 @@ export function toAppError(error: unknown): AppError {
     case "out-of-range":
       return new AppError("VALIDATION", defaultMessages.VALIDATION, { cause: error });
     case "resource-exhausted":
-      return new AppError("RATE_LIMITED", defaultMessages.RATE_LIMITED, { retryAfterSeconds: RATE_LIMIT_RETRY_SECONDS, cause: error });
+      return new AppError("RATE_LIMITED", defaultMessages.RATE_LIMITED, {
+        retryAfterSeconds: RATE_LIMIT_RETRY_SECONDS,
+        cause: error,
+      });
     case "unavailable":
     case "deadline-exceeded":
     case "cancelled":

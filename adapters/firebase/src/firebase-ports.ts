@@ -3,7 +3,13 @@
  * independent sessions), connected to the emulators when they are named.
  */
 import { deleteApp, initializeApp, type FirebaseOptions } from "firebase/app";
-import { connectAuthEmulator, inMemoryPersistence, indexedDBLocalPersistence, initializeAuth, type Persistence } from "firebase/auth";
+import {
+  connectAuthEmulator,
+  inMemoryPersistence,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Persistence,
+} from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore } from "firebase/firestore";
 import { connectFunctionsEmulator, getFunctions } from "firebase/functions";
 import { connectStorageEmulator, getStorage } from "firebase/storage";

@@ -32,8 +32,14 @@ import type { TAuditAction } from "@care/core/collections/audit-log.collection";
 import { decodeCursor, encodeCursor, normalizeListQuery, type TListQuery, type TPage } from "@care/core/list-query";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
-import { getCollection, isCollectionName, type TCollectionName, type TRecordOf } from "@care/core/registry";
-import { assertCanRead, assertCanWrite, assertCanWriteRecord, canSeeRecord, facilityRestriction } from "@care/core/rules/access.rules";
+import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
+import {
+  assertCanRead,
+  assertCanWrite,
+  assertCanWriteRecord,
+  canSeeRecord,
+  facilityRestriction,
+} from "@care/core/rules/access.rules";
 import { staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import { CREATED_BY_FUNCTIONS, fromStoredData, toStoredData } from "./firestore-records.ts";
@@ -49,7 +55,9 @@ function definition(name: string): CollectionDef {
 /** A record the user may not see does not exist for them: the rules' refusal reads as NOT_FOUND. */
 function hiddenAsNotFound(error: unknown): AppError {
   const appError = toAppError(error);
-  return appError.code === "FORBIDDEN" ? new AppError("NOT_FOUND", "That record does not exist or was removed.", { cause: error }) : appError;
+  return appError.code === "FORBIDDEN"
+    ? new AppError("NOT_FOUND", "That record does not exist or was removed.", { cause: error })
+    : appError;
 }
 
 function notFound(def: CollectionDef): AppError {
@@ -86,7 +94,11 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return { q, constraints };
   }
 
-  function pageQuery(def: CollectionDef, user: TSessionUser, query: TListQuery): { built: Query; field: string; size: number } | null {
+  function pageQuery(
+    def: CollectionDef,
+    user: TSessionUser,
+    query: TListQuery,
+  ): { built: Query; field: string; size: number } | null {
     const listed = listConstraints(def, user, query);
     if (listed === null) return null;
     const { q, constraints } = listed;
@@ -138,7 +150,12 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   }
 
   /** Reads a record inside a transaction: NOT_FOUND when missing or out of the user's reach. */
-  async function readForWrite(tx: Transaction, def: CollectionDef, user: TSessionUser, ref: DocumentReference): Promise<TRecord> {
+  async function readForWrite(
+    tx: Transaction,
+    def: CollectionDef,
+    user: TSessionUser,
+    ref: DocumentReference,
+  ): Promise<TRecord> {
     let snap: DocumentSnapshot;
     try {
       snap = await tx.get(ref);
@@ -153,11 +170,26 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
 
   function newRecord(def: CollectionDef, user: TSessionUser, id: string, fields: Record<string, unknown>): TRecord {
     const now = new Date().toISOString();
-    return { ...fields, id, version: 1, createdAt: now, updatedAt: now, createdBy: user.id, updatedBy: user.id, archivedAt: null };
+    return {
+      ...fields,
+      id,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: user.id,
+      updatedBy: user.id,
+      archivedAt: null,
+    };
   }
 
-  function prepareCreate(def: CollectionDef, user: TSessionUser, data: unknown, id: string | undefined): { ref: DocumentReference; record: TRecord; clientId: boolean } {
-    if (CREATED_BY_FUNCTIONS.includes(def.name)) throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
+  function prepareCreate(
+    def: CollectionDef,
+    user: TSessionUser,
+    data: unknown,
+    id: string | undefined,
+  ): { ref: DocumentReference; record: TRecord; clientId: boolean } {
+    if (CREATED_BY_FUNCTIONS.includes(def.name))
+      throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     const clientId = validateClientId(def, id);
     const fields = validateCreate(def, data);
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
@@ -166,7 +198,13 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return { ref, record, clientId: clientId !== undefined };
   }
 
-  function applyUpdate(def: CollectionDef, user: TSessionUser, current: TRecord, patch: unknown, version: number): TRecord {
+  function applyUpdate(
+    def: CollectionDef,
+    user: TSessionUser,
+    current: TRecord,
+    patch: unknown,
+    version: number,
+  ): TRecord {
     if (current.version !== version) throw staleVersionError(def, current);
     const fields = validateUpdate(def, current, patch);
     const next: TRecord = {
@@ -211,7 +249,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const user = assertCanRead(session(), def);
       const listed = listConstraints(def, user, query);
       if (listed === null) return 0;
-      const snap = await guard(() => getCountFromServer(buildQuery(collectionRef(db, def.name), ...listed.constraints)));
+      const snap = await guard(() =>
+        getCountFromServer(buildQuery(collectionRef(db, def.name), ...listed.constraints)),
+      );
       return snap.data().count;
     },
 
@@ -245,7 +285,10 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           if (toAppError(error).code === "FORBIDDEN") return null;
           throw error;
         });
-        if (existing === null || existing.exists()) throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, { fields: { id: "This id is already in use" } });
+        if (existing === null || existing.exists())
+          throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, {
+            fields: { id: "This id is already in use" },
+          });
         tx.set(ref, writeData(def, record));
       });
       return record as TRecordOf<typeof name>;
@@ -276,14 +319,20 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           tx.delete(ref);
         } else {
           const now = new Date().toISOString();
-          tx.set(ref, writeData(def, { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now }));
+          tx.set(
+            ref,
+            writeData(def, { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now }),
+          );
         }
       });
     },
 
     async commit(ops: TWriteOp[]) {
       if (ops.length === 0) return;
-      if (ops.length > 500) throw new AppError("VALIDATION", "A commit may hold at most 500 writes.", { fields: { ops: "At most 500 writes" } });
+      if (ops.length > 500)
+        throw new AppError("VALIDATION", "A commit may hold at most 500 writes.", {
+          fields: { ops: "At most 500 writes" },
+        });
       const user = session();
       // Checks that need no read come first, so a refused op never starts a transaction.
       const planned = ops.map((op) => {
@@ -298,7 +347,13 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         // Firestore transactions read everything before they write.
         const reads = await Promise.all(
           planned.map(async (p) => {
-            if (p.op.op === "create") return p.clientId ? tx.get(p.ref).then((s) => s.exists(), (e: unknown) => (toAppError(e).code === "FORBIDDEN" ? true : Promise.reject(e))) : false;
+            if (p.op.op === "create")
+              return p.clientId
+                ? tx.get(p.ref).then(
+                    (s) => s.exists(),
+                    (e: unknown) => (toAppError(e).code === "FORBIDDEN" ? true : Promise.reject(e)),
+                  )
+                : false;
             return readForWrite(tx, p.def, writer, p.ref);
           }),
         );
@@ -306,7 +361,10 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           const read = reads[i];
           const { op, def, ref } = p;
           if (op.op === "create") {
-            if (read === true) throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, { fields: { id: "This id is already in use" } });
+            if (read === true)
+              throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, {
+                fields: { id: "This id is already in use" },
+              });
             tx.set(ref, writeData(def, p.record as TRecord));
           } else if (op.op === "update") {
             tx.set(ref, writeData(def, applyUpdate(def, writer, read as TRecord, op.patch, op.version)));
@@ -317,7 +375,16 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
               tx.delete(ref);
             } else {
               const now = new Date().toISOString();
-              tx.set(ref, writeData(def, { ...current, version: op.version + 1, updatedAt: now, updatedBy: writer.id, archivedAt: now }));
+              tx.set(
+                ref,
+                writeData(def, {
+                  ...current,
+                  version: op.version + 1,
+                  updatedAt: now,
+                  updatedBy: writer.id,
+                  archivedAt: now,
+                }),
+              );
             }
           }
         });

@@ -28,7 +28,10 @@ export const FILES_COLLECTION = "files";
  * The document data for a record (without `_writtenAt`, which the caller sets to the server time).
  * Absent optional fields are stored as null so that sorting by them never drops a document.
  */
-export function toStoredData(def: CollectionDef, record: Record<string, unknown> & { id: string }): Record<string, unknown> {
+export function toStoredData(
+  def: CollectionDef,
+  record: Record<string, unknown> & { id: string },
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const key of Object.keys(def.schema.shape)) data[key] = record[key] === undefined ? null : record[key];
   for (const key of STORED_META_FIELDS) data[key] = record[key] === undefined ? null : record[key];
@@ -39,7 +42,11 @@ export function toStoredData(def: CollectionDef, record: Record<string, unknown>
 }
 
 /** The record a document holds: nulls that the schema does not allow are turned back into absent fields. */
-export function fromStoredData(def: CollectionDef, id: string, data: Record<string, unknown>): Record<string, unknown> & { id: string } {
+export function fromStoredData(
+  def: CollectionDef,
+  id: string,
+  data: Record<string, unknown>,
+): Record<string, unknown> & { id: string } {
   const record: Record<string, unknown> & { id: string } = { id };
   const shape = def.schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
   for (const [key, value] of Object.entries(data)) {

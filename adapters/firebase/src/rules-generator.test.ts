@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
 import { defineCollection } from "@care/core/collection";
 import { z } from "zod";
-import { generatedRuleFiles, generateFirestoreIndexes, generateFirestoreRules, generateStorageRules } from "./rules-generator.ts";
+import {
+  generatedRuleFiles,
+  generateFirestoreIndexes,
+  generateFirestoreRules,
+  generateStorageRules,
+} from "./rules-generator.ts";
 
 const root = new URL("../../../", import.meta.url);
 
@@ -16,7 +21,9 @@ function block(rules: string, name: string): string {
 describe("generated Firebase rules", () => {
   it("the committed rules and indexes are the generated ones (run `npm run firebase:rules`)", () => {
     for (const [path, content] of Object.entries(generatedRuleFiles())) {
-      expect(readFileSync(new URL(path, root), "utf8"), `${path} is out of date: run npm run firebase:rules`).toBe(content);
+      expect(readFileSync(new URL(path, root), "utf8"), `${path} is out of date: run npm run firebase:rules`).toBe(
+        content,
+      );
     }
   });
 

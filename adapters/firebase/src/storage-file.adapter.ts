@@ -3,8 +3,23 @@
  * Firestore document `files/{id}`. The type comes from the bytes (the shared sniffer); `storage.rules`
  * enforces the size limit, the accepted types and the facility access again on the server side.
  */
-import { collection as collectionRef, deleteDoc, doc, getDocFromServer, serverTimestamp, setDoc, type Firestore } from "firebase/firestore";
-import { deleteObject, getBlob, getDownloadURL, ref as storageRef, uploadBytesResumable, type FirebaseStorage } from "firebase/storage";
+import {
+  collection as collectionRef,
+  deleteDoc,
+  doc,
+  getDocFromServer,
+  serverTimestamp,
+  setDoc,
+  type Firestore,
+} from "firebase/firestore";
+import {
+  deleteObject,
+  getBlob,
+  getDownloadURL,
+  ref as storageRef,
+  uploadBytesResumable,
+  type FirebaseStorage,
+} from "firebase/storage";
 import { AppError, defaultMessages } from "@care/core/app-error";
 import { ZId } from "@care/core/common.schema";
 import type { TSessionUser } from "@care/core/ports/auth.port";
@@ -31,7 +46,11 @@ function fileNotFound(cause?: unknown): AppError {
   return new AppError("NOT_FOUND", "That file does not exist or was removed.", cause === undefined ? {} : { cause });
 }
 
-export function createStorageFileAdapter(db: Firestore, storage: FirebaseStorage, session: () => TSessionUser | null): FilePort {
+export function createStorageFileAdapter(
+  db: Firestore,
+  storage: FirebaseStorage,
+  session: () => TSessionUser | null,
+): FilePort {
   async function describe(id: string): Promise<TStoredFile> {
     const user = signedIn(session);
     if (!ZId.safeParse(id).success) throw fileNotFound();
@@ -50,10 +69,15 @@ export function createStorageFileAdapter(db: Firestore, storage: FirebaseStorage
   return {
     async upload(file, name, options) {
       const user = signedIn(session);
-      if (file.size > MAX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `${defaultMessages.PAYLOAD_TOO_LARGE} The limit is ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+      if (file.size > MAX_FILE_BYTES)
+        throw new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `${defaultMessages.PAYLOAD_TOO_LARGE} The limit is ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
+        );
       const contentType = sniffFileType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
       if (contentType === null) throw new AppError("UNSUPPORTED_MEDIA_TYPE", defaultMessages.UNSUPPORTED_MEDIA_TYPE);
-      if (!canSeeFacility(user, options.facilityId)) throw new AppError("FORBIDDEN", "You do not have access to that facility.");
+      if (!canSeeFacility(user, options.facilityId))
+        throw new AppError("FORBIDDEN", "You do not have access to that facility.");
       const id = doc(collectionRef(db, FILES_COLLECTION)).id;
       const stored: TStoredFile = {
         id,
@@ -65,11 +89,25 @@ export function createStorageFileAdapter(db: Firestore, storage: FirebaseStorage
         createdBy: user.id,
       };
       // The description is written first: the storage rules read it to check the facility.
-      await guard(() => setDoc(doc(db, FILES_COLLECTION, id), { ...stored, _facility: stored.facilityId, _writtenAt: serverTimestamp() }));
+      await guard(() =>
+        setDoc(doc(db, FILES_COLLECTION, id), {
+          ...stored,
+          _facility: stored.facilityId,
+          _writtenAt: serverTimestamp(),
+        }),
+      );
       try {
         await new Promise<void>((resolve, reject) => {
-          const task = uploadBytesResumable(storageRef(storage, storagePath(stored)), file, { contentType, customMetadata: { fileId: id } });
-          task.on("state_changed", (snap) => options.onProgress?.(snap.totalBytes > 0 ? snap.bytesTransferred / snap.totalBytes : 1), reject, () => resolve());
+          const task = uploadBytesResumable(storageRef(storage, storagePath(stored)), file, {
+            contentType,
+            customMetadata: { fileId: id },
+          });
+          task.on(
+            "state_changed",
+            (snap) => options.onProgress?.(snap.totalBytes > 0 ? snap.bytesTransferred / snap.totalBytes : 1),
+            reject,
+            () => resolve(),
+          );
         });
       } catch (error) {
         await deleteDoc(doc(db, FILES_COLLECTION, id)).catch(() => undefined);

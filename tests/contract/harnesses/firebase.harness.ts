@@ -24,7 +24,8 @@ const START_TIMEOUT_MS = 150_000;
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const FIREBASE_BIN = join(ROOT, "node_modules/.bin/firebase");
 /** Why Firestore-backed cases cannot run when no Firestore emulator is running. */
-const OFFLINE_REASON = "download its Java archive at first start, which fails without internet; run `npm run test:firebase` where the emulators can start";
+const OFFLINE_REASON =
+  "download its Java archive at first start, which fails without internet; run `npm run test:firebase` where the emulators can start";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,7 +33,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -59,7 +62,10 @@ async function call(url: string, init: RequestInit & { json?: unknown } = {}): P
     ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`firebase harness: ${init.method ?? "GET"} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(
+      `firebase harness: ${init.method ?? "GET"} ${url} answered ${response.status}: ${text.slice(0, 300)}`,
+    );
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
@@ -67,23 +73,35 @@ async function call(url: string, init: RequestInit & { json?: unknown } = {}): P
 function firestoreValue(value: unknown): unknown {
   if (value === null || value === undefined) return { nullValue: null };
   if (typeof value === "boolean") return { booleanValue: value };
-  if (typeof value === "number") return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
+  if (typeof value === "number")
+    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
   if (typeof value === "string") return { stringValue: value };
   if (Array.isArray(value)) return { arrayValue: { values: value.map(firestoreValue) } };
-  return { mapValue: { fields: Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, firestoreValue(v)])) } };
+  return {
+    mapValue: { fields: Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, firestoreValue(v)])) },
+  };
 }
 
 /** Runs the Auth emulator in a child process on free ports; `stop` kills its process group. */
 async function startAuthEmulator(): Promise<{ host: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "care-firebase-"));
   const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
-  writeFileSync(join(dir, "firebase.json"), JSON.stringify({ emulators: { auth: { port: auth }, hub: { port: hub }, logging: { port: logging }, ui: { enabled: false } } }));
-  const child: ChildProcess = spawn(FIREBASE_BIN, ["emulators:start", "--only", "auth", "--project", PROJECT_ID, "--config", join(dir, "firebase.json")], {
-    cwd: dir,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: "", CI: "true" },
-  });
+  writeFileSync(
+    join(dir, "firebase.json"),
+    JSON.stringify({
+      emulators: { auth: { port: auth }, hub: { port: hub }, logging: { port: logging }, ui: { enabled: false } },
+    }),
+  );
+  const child: ChildProcess = spawn(
+    FIREBASE_BIN,
+    ["emulators:start", "--only", "auth", "--project", PROJECT_ID, "--config", join(dir, "firebase.json")],
+    {
+      cwd: dir,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: "", CI: "true" },
+    },
+  );
   let log = "";
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
@@ -116,7 +134,10 @@ async function startAuthEmulator(): Promise<{ host: string; stop(): Promise<void
     if (child.pid !== undefined && exited === undefined) {
       const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
       process.kill(-child.pid, "SIGTERM");
-      const timer = setTimeout(() => child.pid !== undefined && exited === undefined && process.kill(-child.pid, "SIGKILL"), 5000);
+      const timer = setTimeout(
+        () => child.pid !== undefined && exited === undefined && process.kill(-child.pid, "SIGKILL"),
+        5000,
+      );
       await gone;
       clearTimeout(timer);
     }
@@ -126,9 +147,12 @@ async function startAuthEmulator(): Promise<{ host: string; stop(): Promise<void
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await reachable(`http://${host}/`))) {
     if (exited !== undefined || Date.now() > deadline) {
-      const why = exited !== undefined ? `exited with code ${exited}` : `was not ready within ${START_TIMEOUT_MS / 1000} s`;
+      const why =
+        exited !== undefined ? `exited with code ${exited}` : `was not ready within ${START_TIMEOUT_MS / 1000} s`;
       await stop().catch(() => undefined);
-      throw new Error(`firebase harness: the Auth emulator (firebase emulators:start --only auth) ${why}. Its output:\n${log.slice(-2000)}`);
+      throw new Error(
+        `firebase harness: the Auth emulator (firebase emulators:start --only auth) ${why}. Its output:\n${log.slice(-2000)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -161,7 +185,10 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
     const write = async (collection: "users" | "facilities", id: string, fields: Record<string, unknown>) => {
       const data = { ...toStoredData(getCollection(collection), { ...fields, ...meta, id }), _writtenAt: now };
       const encoded = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, firestoreValue(v)]));
-      await call(`${base}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${collection}?documentId=${id}`, { method: "POST", json: { fields: encoded } });
+      await call(`${base}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${collection}?documentId=${id}`, {
+        method: "POST",
+        json: { fields: encoded },
+      });
     };
     await write("users", adminId, { email: admin.email, role: "admin", facilityIds: null, active: true });
     for (const [index, facility] of SEED_FACILITIES.entries()) {
@@ -189,14 +216,24 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
       const hub = await hubEmulators();
       const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
       const storageHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
-      const firestore = firestoreHost && (await reachable(`http://${firestoreHost}/`)) ? hostPort(firestoreHost) : undefined;
+      const firestore =
+        firestoreHost && (await reachable(`http://${firestoreHost}/`)) ? hostPort(firestoreHost) : undefined;
       const storage = storageHost && (await reachable(`http://${storageHost}/`)) ? hostPort(storageHost) : undefined;
       const functions = hub.functions ? { host: hub.functions.host, port: hub.functions.port } : undefined;
-      if (!firestore) unavailable.data = `no Firestore emulator running (FIRESTORE_EMULATOR_HOST ${firestoreHost ? `${firestoreHost} unreachable` : "unset"}); it must ${OFFLINE_REASON}`;
-      else if (!functions) unavailable.data = "no Functions emulator running (createUser and the audit trigger are Cloud Functions); run `npm run test:firebase`";
-      if (!storage) unavailable.files = `no Storage emulator running (FIREBASE_STORAGE_EMULATOR_HOST ${storageHost ? `${storageHost} unreachable` : "unset"}); it must ${OFFLINE_REASON}`;
+      if (!firestore)
+        unavailable.data = `no Firestore emulator running (FIRESTORE_EMULATOR_HOST ${firestoreHost ? `${firestoreHost} unreachable` : "unset"}); it must ${OFFLINE_REASON}`;
+      else if (!functions)
+        unavailable.data =
+          "no Functions emulator running (createUser and the audit trigger are Cloud Functions); run `npm run test:firebase`";
+      if (!storage)
+        unavailable.files = `no Storage emulator running (FIREBASE_STORAGE_EMULATOR_HOST ${storageHost ? `${storageHost} unreachable` : "unset"}); it must ${OFFLINE_REASON}`;
       else if (unavailable.data) unavailable.files = `file descriptions live in Firestore: ${unavailable.data}`;
-      emulators = { auth: `http://${authHost}`, ...(firestore ? { firestore } : {}), ...(storage ? { storage } : {}), ...(functions ? { functions } : {}) };
+      emulators = {
+        auth: `http://${authHost}`,
+        ...(firestore ? { firestore } : {}),
+        ...(storage ? { storage } : {}),
+        ...(functions ? { functions } : {}),
+      };
 
       // A fresh store: no accounts, then the admin with its claims (what createUser would set).
       const authBase = `http://${authHost}`;
@@ -220,7 +257,13 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
     client(): TPorts {
       if (!emulators) throw new Error("firebase harness: start() first");
       const ports = createFirebasePorts({
-        firebase: { apiKey: "demo-api-key", projectId: PROJECT_ID, authDomain: `${PROJECT_ID}.firebaseapp.com`, storageBucket: `${PROJECT_ID}.appspot.com`, appId: "demo-app" },
+        firebase: {
+          apiKey: "demo-api-key",
+          projectId: PROJECT_ID,
+          authDomain: `${PROJECT_ID}.firebaseapp.com`,
+          storageBucket: `${PROJECT_ID}.appspot.com`,
+          appId: "demo-app",
+        },
         emulators,
         persistence: "memory",
       });
@@ -229,4 +272,3 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
     },
   };
 };
-

@@ -38,7 +38,10 @@ function httpsError(error: AppError): HttpsError {
 }
 
 /** The claims the rules and the auth adapter read. */
-function claimsOf(user: { role: string; facilityIds: string[] | null }): { role: string; facilityIds: string[] | null } {
+function claimsOf(user: { role: string; facilityIds: string[] | null }): {
+  role: string;
+  facilityIds: string[] | null;
+} {
   return { role: user.role, facilityIds: user.facilityIds };
 }
 
@@ -52,22 +55,44 @@ export const createUser = onCall(async (request): Promise<TRecordOf<"users">> =>
     const { password, ...fields } = parsed.data;
     // Firestore's "in" filter (how a limited user's lists are restricted) takes at most 30 values.
     if (fields.facilityIds && fields.facilityIds.length > MAX_IN_VALUES) {
-      throw new AppError("VALIDATION", "Some fields need attention.", { fields: { facilityIds: `On Firebase a user may be limited to at most ${MAX_IN_VALUES} facilities; give all facilities instead` } });
+      throw new AppError("VALIDATION", "Some fields need attention.", {
+        fields: {
+          facilityIds: `On Firebase a user may be limited to at most ${MAX_IN_VALUES} facilities; give all facilities instead`,
+        },
+      });
     }
     const auth = getAuth();
     const account = await auth
-      .createUser({ email: fields.email, password, disabled: !fields.active, ...(fields.displayName ? { displayName: fields.displayName } : {}) })
+      .createUser({
+        email: fields.email,
+        password,
+        disabled: !fields.active,
+        ...(fields.displayName ? { displayName: fields.displayName } : {}),
+      })
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === "auth/email-already-exists") {
-          throw new AppError("CONFLICT", `A user with the e-mail ${fields.email} already exists.`, { fields: { email: "This e-mail is already in use" } });
+          throw new AppError("CONFLICT", `A user with the e-mail ${fields.email} already exists.`, {
+            fields: { email: "This e-mail is already in use" },
+          });
         }
         throw error;
       });
     await auth.setCustomUserClaims(account.uid, claimsOf(fields));
     const now = new Date().toISOString();
-    const record = { ...fields, id: account.uid, version: 1, createdAt: now, updatedAt: now, createdBy: caller.uid, updatedBy: caller.uid, archivedAt: null };
+    const record = {
+      ...fields,
+      id: account.uid,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: caller.uid,
+      updatedBy: caller.uid,
+      archivedAt: null,
+    };
     const def = getCollection("users");
-    await getFirestore().doc(`users/${account.uid}`).set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
+    await getFirestore()
+      .doc(`users/${account.uid}`)
+      .set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
     return fromStoredData(def, account.uid, toStoredData(def, record)) as TRecordOf<"users">;
   } catch (error) {
     if (isAppError(error)) throw httpsError(error);
@@ -83,10 +108,14 @@ export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => 
     await auth.updateUser(uid, { disabled: true }).catch(() => undefined);
     return;
   }
-  const wanted = claimsOf({ role: String(after.role), facilityIds: Array.isArray(after.facilityIds) ? (after.facilityIds as string[]) : null });
+  const wanted = claimsOf({
+    role: String(after.role),
+    facilityIds: Array.isArray(after.facilityIds) ? (after.facilityIds as string[]) : null,
+  });
   const account = await auth.getUser(uid);
   const current = account.customClaims ?? {};
-  const claimsChanged = current.role !== wanted.role || JSON.stringify(current.facilityIds ?? null) !== JSON.stringify(wanted.facilityIds);
+  const claimsChanged =
+    current.role !== wanted.role || JSON.stringify(current.facilityIds ?? null) !== JSON.stringify(wanted.facilityIds);
   const disabled = after.active === false;
   if (claimsChanged) await auth.setCustomUserClaims(uid, { ...current, ...wanted });
   if (account.disabled !== disabled || account.email !== after.email) {
@@ -103,9 +132,18 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
   const after = event.data?.after.data();
   if (!before && !after) return;
   const action = !before ? "create" : !after ? "remove" : after.archivedAt && !before.archivedAt ? "remove" : "update";
-  const changed = before && after ? Object.keys({ ...before, ...after }).filter((k) => !k.startsWith("_") && JSON.stringify(before[k]) !== JSON.stringify(after[k])) : [];
+  const changed =
+    before && after
+      ? Object.keys({ ...before, ...after }).filter(
+          (k) => !k.startsWith("_") && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+        )
+      : [];
   const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
-  const actor = actorId ? await getAuth().getUser(actorId).catch(() => null) : null;
+  const actor = actorId
+    ? await getAuth()
+        .getUser(actorId)
+        .catch(() => null)
+    : null;
   const facility = (after ?? before)?._facility;
   const now = new Date().toISOString();
   const ref = getFirestore().collection("auditLog").doc();
