@@ -182,8 +182,15 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
 
   it("signs in to /reminders by default and shows the seed's header and footer", async () => {
     const page = await newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
     await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "login-desktop.png") });
+    // The first load carries only the shell: no area page's code and never the Firebase SDK.
+    const scripts = requested.filter((path) => path.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => /firebase|memory|-pages?-/.test(path))).toEqual([]);
     await signIn(page);
     const banner = page.getByRole("banner");
     expect(await banner.getByText("Care Portal", { exact: true }).isVisible()).toBe(true);
@@ -358,6 +365,10 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     for (const path of ["/reminders", "/residents/add", "/facilities/", "/help"]) {
       const desktop = await signedInPage(DESKTOP, path);
       await desktop.locator("main h1").waitFor();
+      await desktop.screenshot({
+        path: join(SCREENSHOTS, `page${path.replaceAll("/", "-").replace(/-$/, "")}.png`),
+        fullPage: true,
+      });
       await expectNoSeriousAxeViolations(desktop);
     }
     const phone = await signedInPage(PHONE, "/residents/");
