@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { createHttpPorts } from "@care/adapter-http/http-ports";
 import { buildApp } from "../../../server/src/app.ts";
-import { createUser } from "../../../server/src/auth/users.ts";
+import { ensureFirstAdmin } from "../../../server/src/auth/first-admin.ts";
 import { loadConfig } from "../../../server/src/config/config.ts";
 import { createTestDatabase, type TestDatabase } from "../../../server/src/test/test-database.ts";
 import type { ContractHarness, ContractHarnessFactory } from "../harness.ts";
@@ -55,6 +55,8 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
       const config = loadConfig({
         SESSION_SECRET: randomBytes(32).toString("base64url"),
         LOG_LEVEL: "silent",
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
         ...(testDatabase.databaseUrl ? { DATABASE_URL: testDatabase.databaseUrl } : {}),
       });
       app = await buildApp({ config, database: testDatabase.database, logger: false });
@@ -63,7 +65,9 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
       if (address === null || typeof address === "string")
         throw new Error("http harness: the server has no TCP address");
       baseUrl = `http://127.0.0.1:${address.port}/api/v1`;
-      await createUser(testDatabase.database.prisma, { ...admin, role: "admin", facilityIds: null }, null);
+      // The server's own first start: no user yet, so the administrator from ADMIN_EMAIL/ADMIN_PASSWORD.
+      const first = await ensureFirstAdmin(testDatabase.database.prisma, config.admin);
+      if (!first.created) throw new Error("http harness: the fresh database already had users");
     },
     async stop() {
       await app?.close();
