@@ -13,7 +13,16 @@ const crossFeatureImports = {
 };
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "server/src/generated/**", "test-results/**", "data/**", "coverage/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "server/src/generated/**",
+      "test-results/**",
+      "data/**",
+      "coverage/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

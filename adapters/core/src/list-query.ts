@@ -38,7 +38,10 @@ export const META_SORT_FIELDS = ["createdAt", "updatedAt"] as const;
  * Checks a list query against the collection's declared filters and sort keys and fills defaults.
  * Adapters call it first, so every backend refuses the same queries with the same message.
  */
-export function normalizeListQuery(def: CollectionDef, query: TListQuery = {}): Required<Omit<TListQuery, "cursor" | "search">> & Pick<TListQuery, "cursor" | "search"> {
+export function normalizeListQuery(
+  def: CollectionDef,
+  query: TListQuery = {},
+): Required<Omit<TListQuery, "cursor" | "search">> & Pick<TListQuery, "cursor" | "search"> {
   const fields: Record<string, string> = {};
   const where: Record<string, TFilterValue | TFilterValue[]> = {};
   for (const [field, value] of Object.entries(query.where ?? {})) {
@@ -66,7 +69,8 @@ export function normalizeListQuery(def: CollectionDef, query: TListQuery = {}): 
   if (!sortable.includes(orderBy.field)) fields["orderBy"] = `Cannot sort ${def.name} by ${orderBy.field}`;
   if (orderBy.direction !== "asc" && orderBy.direction !== "desc") fields["orderBy"] = "Direction must be asc or desc";
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) fields["limit"] = `Use a page size between 1 and ${MAX_PAGE_SIZE}`;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE)
+    fields["limit"] = `Use a page size between 1 and ${MAX_PAGE_SIZE}`;
   const search = query.search?.trim();
   if (search && search.length > 100) fields["search"] = "At most 100 characters";
   if (search && def.searchable.length === 0) fields["search"] = `${def.label} records cannot be searched`;
@@ -83,14 +87,22 @@ export function normalizeListQuery(def: CollectionDef, query: TListQuery = {}): 
 
 /** Cursor = the sort value and id of the last row of the page, base64url JSON (keyset pagination). */
 export function encodeCursor(sortValue: unknown, id: string): string {
-  return btoa(JSON.stringify([sortValue, id])).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(JSON.stringify([sortValue, id]))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 }
 
 export function decodeCursor(cursor: string): { sortValue: TFilterValue; id: string } {
   try {
     const json = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
     const parsed: unknown = JSON.parse(json);
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === "string" && ZFilterValue.safeParse(parsed[0]).success) {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[1] === "string" &&
+      ZFilterValue.safeParse(parsed[0]).success
+    ) {
       return { sortValue: parsed[0] as TFilterValue, id: parsed[1] };
     }
   } catch {

@@ -32,9 +32,7 @@ describe("openDatabase", () => {
   });
 
   it("is idempotent: applying again applies nothing", SLOW, async () => {
-    const target = test.databaseUrl
-      ? ({ kind: "postgres", connectionString: test.databaseUrl } as const)
-      : undefined;
+    const target = test.databaseUrl ? ({ kind: "postgres", connectionString: test.databaseUrl } as const) : undefined;
     if (target) expect(await applyMigrations(target)).toEqual({ applied: [] });
     else {
       const pglite = new PGlite();
@@ -63,7 +61,10 @@ describe("openDatabase", () => {
       i === 10
         ? prisma.$transaction(async (tx) => {
             await tx.setting.create({ data: { key: "concurrency", value: { n: 1 } } });
-            await tx.setting.update({ where: { key: "concurrency" }, data: { value: { n: 2 }, version: { increment: 1 } } });
+            await tx.setting.update({
+              where: { key: "concurrency" },
+              data: { value: { n: 2 }, version: { increment: 1 } },
+            });
             return tx.setting.count();
           })
         : prisma.facility.count(),
@@ -91,12 +92,16 @@ describe("openDatabase", () => {
     expect(toAppError(duplicate)?.code).toBe("CONFLICT");
     const user = { role: "staff", passwordHash: "x" };
     await prisma.user.create({ data: { ...user, id: "u1", email: "a@example.org" } });
-    const sameEmail = await prisma.user.create({ data: { ...user, id: "u2", email: "a@example.org" } }).catch((e: unknown) => e);
+    const sameEmail = await prisma.user
+      .create({ data: { ...user, id: "u2", email: "a@example.org" } })
+      .catch((e: unknown) => e);
     const conflict = toAppError(sameEmail);
     expect(conflict?.code).toBe("CONFLICT");
     expect(conflict?.fields).toEqual({ email: "Already in use." });
     expect(conflict?.message).not.toMatch(/users|insert|constraint/i);
-    const missing = await prisma.facility.update({ where: { id: "nowhere" }, data: { name: "x" } }).catch((e: unknown) => e);
+    const missing = await prisma.facility
+      .update({ where: { id: "nowhere" }, data: { name: "x" } })
+      .catch((e: unknown) => e);
     expect(toAppError(missing)?.code).toBe("NOT_FOUND");
   });
 });

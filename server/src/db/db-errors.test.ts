@@ -17,13 +17,28 @@ describe("toAppError", () => {
     ["connection terminated", new Error("Connection terminated unexpectedly")],
     ["pool connect timeout", new Error("timeout exceeded when trying to connect")],
     ["query read timeout", new Error("Query read timeout")],
-    ["admin shutdown", Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01", severity: "FATAL" })],
-    ["statement timeout", Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014", severity: "ERROR" })],
+    [
+      "admin shutdown",
+      Object.assign(new Error("terminating connection due to administrator command"), {
+        code: "57P01",
+        severity: "FATAL",
+      }),
+    ],
+    [
+      "statement timeout",
+      Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014", severity: "ERROR" }),
+    ],
     ["prisma P1001", prismaError("P1001")],
     ["prisma pool timeout P2024", prismaError("P2024")],
     ["adapter DatabaseNotReachable", new DriverAdapterError({ kind: "DatabaseNotReachable" })],
-    ["adapter ConnectionClosed in meta", prismaError("P2010", { driverAdapterError: new DriverAdapterError({ kind: "ConnectionClosed" }) })],
-    ["initialization error", Object.assign(new Error("Can't reach database server"), { name: "PrismaClientInitializationError" })],
+    [
+      "adapter ConnectionClosed in meta",
+      prismaError("P2010", { driverAdapterError: new DriverAdapterError({ kind: "ConnectionClosed" }) }),
+    ],
+    [
+      "initialization error",
+      Object.assign(new Error("Can't reach database server"), { name: "PrismaClientInitializationError" }),
+    ],
     ["wrapped in cause", new Error("query failed", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) })],
   ])("maps %s to UNAVAILABLE", (_, error) => {
     const mapped = toAppError(error);
@@ -36,14 +51,20 @@ describe("toAppError", () => {
     expect(mapped?.code).toBe("CONFLICT");
     expect(mapped?.fields).toEqual({ email: "Already in use." });
     expect(mapped?.message).not.toMatch(/select|users|prisma/i);
-    const viaAdapter = toAppError(new DriverAdapterError({ kind: "UniqueConstraintViolation", constraint: { fields: ["id"] } }));
+    const viaAdapter = toAppError(
+      new DriverAdapterError({ kind: "UniqueConstraintViolation", constraint: { fields: ["id"] } }),
+    );
     expect(viaAdapter?.code).toBe("CONFLICT");
-    expect(toAppError(Object.assign(new Error("duplicate key"), { code: "23505", severity: "ERROR" }))?.code).toBe("CONFLICT");
+    expect(toAppError(Object.assign(new Error("duplicate key"), { code: "23505", severity: "ERROR" }))?.code).toBe(
+      "CONFLICT",
+    );
   });
 
   it("maps serialization failures and deadlocks to CONFLICT", () => {
     expect(toAppError(prismaError("P2034"))?.code).toBe("CONFLICT");
-    expect(toAppError(Object.assign(new Error("could not serialize"), { code: "40001", severity: "ERROR" }))?.code).toBe("CONFLICT");
+    expect(
+      toAppError(Object.assign(new Error("could not serialize"), { code: "40001", severity: "ERROR" }))?.code,
+    ).toBe("CONFLICT");
     expect(toAppError(new DriverAdapterError({ kind: "TransactionWriteConflict" }))?.code).toBe("CONFLICT");
   });
 

@@ -8,9 +8,24 @@ const DUPLICATE_MESSAGE = "A record with the same value already exists.";
 /** Prisma error codes (https://www.prisma.io/docs/orm/reference/error-reference). */
 const PRISMA_UNAVAILABLE = new Set(["P1001", "P1002", "P1008", "P1011", "P1017", "P2024", "P2037"]);
 /** Driver adapter error kinds meaning the database cannot be used right now. */
-const KIND_UNAVAILABLE = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
+const KIND_UNAVAILABLE = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TlsConnectionError",
+]);
 /** Node socket error codes. */
-const NODE_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const NODE_UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 /** SQLSTATEs: connection exceptions (08…), shutdown/cannot connect (57P0x), canceled by timeout, too many connections. */
 const SQLSTATE_UNAVAILABLE = /^(08...|57P0[1-4]|57014|53300|53400)$/;
 /** node-postgres and pg-pool messages for dead or missing connections. */

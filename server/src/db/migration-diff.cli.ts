@@ -7,7 +7,10 @@ import { pendingMigrationSql } from "./migration-diff.ts";
 import { LOCK_FILE_CONTENT, migrationsDir } from "./migrations-folder.ts";
 
 const rawName = process.argv.slice(2).join("_");
-const name = rawName.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+const name = rawName
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, "_")
+  .replace(/^_+|_+$/g, "");
 if (!name) {
   console.error("Usage: npm run db:migration -- <name>   (e.g. add_resident_phone)");
   process.exit(2);
@@ -22,6 +25,7 @@ if (sql === null) {
   const folder = join(dir, `${stamp}_${name}`);
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, "migration.sql"), sql);
-  if (!existsSync(join(dir, "migration_lock.toml"))) await writeFile(join(dir, "migration_lock.toml"), LOCK_FILE_CONTENT);
+  if (!existsSync(join(dir, "migration_lock.toml")))
+    await writeFile(join(dir, "migration_lock.toml"), LOCK_FILE_CONTENT);
   console.log(`Wrote ${folder}/migration.sql. Review it, then commit it with schema.prisma.`);
 }

@@ -16,7 +16,10 @@ export async function pendingMigrationSql(
   const pglite = new PGlite();
   const engine = await createSchemaEngine(new PGliteAdapterFactory(pglite));
   try {
-    const from = migrations.migrationDirectories.length > 0 ? { tag: "migrations" as const, ...migrations } : { tag: "empty" as const };
+    const from =
+      migrations.migrationDirectories.length > 0
+        ? { tag: "migrations" as const, ...migrations }
+        : { tag: "empty" as const };
     const result = await engine.diff({
       from,
       to: { tag: "schemaDatamodel", files: [schema] },

@@ -36,7 +36,10 @@ export function schemaPath(): string {
 /** Reads the migrations folder in Prisma's format (one folder per migration, sorted by name). */
 export async function readMigrationsList(baseDir = migrationsDir()): Promise<MigrationList> {
   const entries = existsSync(baseDir) ? await readdir(baseDir, { withFileTypes: true }) : [];
-  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const folders = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   const lockPath = join(baseDir, LOCK_FILE);
   return {
     baseDir,

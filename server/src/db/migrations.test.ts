@@ -6,10 +6,14 @@ import { pendingMigrationSql } from "./migration-diff.ts";
 import { readMigrationsList, schemaPath } from "./migrations-folder.ts";
 
 describe("prisma/migrations", () => {
-  it("matches schema.prisma (run `npm run db:migration -- <name>` after changing the schema)", { timeout: 120_000 }, async () => {
-    const pending = await pendingMigrationSql();
-    expect(pending, `schema.prisma has changes with no migration:\n${pending}`).toBeNull();
-  });
+  it(
+    "matches schema.prisma (run `npm run db:migration -- <name>` after changing the schema)",
+    { timeout: 120_000 },
+    async () => {
+      const pending = await pendingMigrationSql();
+      expect(pending, `schema.prisma has changes with no migration:\n${pending}`).toBeNull();
+    },
+  );
 
   it("detects a schema change that has no migration", { timeout: 120_000 }, async () => {
     const content = await readFile(schemaPath(), "utf8");

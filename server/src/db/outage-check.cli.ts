@@ -8,7 +8,8 @@ import { toAppError } from "./db-errors.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("Set DATABASE_URL to the local PostgreSQL 15 cluster.");
-const cluster = (action: "start" | "stop") => execFileSync("pg_ctlcluster", ["15", "main", action], { stdio: "inherit" });
+const cluster = (action: "start" | "stop") =>
+  execFileSync("pg_ctlcluster", ["15", "main", action], { stdio: "inherit" });
 
 async function timed(label: string, work: () => Promise<unknown>): Promise<void> {
   const started = Date.now();
@@ -17,7 +18,9 @@ async function timed(label: string, work: () => Promise<unknown>): Promise<void>
     console.log(`${label}: ok in ${Date.now() - started} ms`);
   } catch (error) {
     const mapped = toAppError(error);
-    console.log(`${label}: failed in ${Date.now() - started} ms -> ${mapped ? mapped.code : `unmapped: ${String(error)}`}`);
+    console.log(
+      `${label}: failed in ${Date.now() - started} ms -> ${mapped ? mapped.code : `unmapped: ${String(error)}`}`,
+    );
     if (Date.now() - started > 5_000 || mapped?.code !== "UNAVAILABLE") process.exitCode = 1;
   }
 }

@@ -48,13 +48,26 @@ function toDriverError(error: PgErrorShape): DriverErrorPayload {
       return {
         ...base,
         kind: "ForeignKeyConstraintViolation",
-        constraint: error.column ? { fields: [error.column] } : error.constraint ? { index: error.constraint } : undefined,
+        constraint: error.column
+          ? { fields: [error.column] }
+          : error.constraint
+            ? { index: error.constraint }
+            : undefined,
       };
     case "40001":
     case "40P01":
       return { ...base, kind: "TransactionWriteConflict" };
     default:
-      return { ...base, kind: "postgres", code: error.code, severity: error.severity, message: error.message, detail: error.detail, column: error.column, hint: undefined };
+      return {
+        ...base,
+        kind: "postgres",
+        code: error.code,
+        severity: error.severity,
+        message: error.message,
+        detail: error.detail,
+        column: error.column,
+        hint: undefined,
+      };
   }
 }
 
@@ -109,7 +122,9 @@ export class PGliteAdapterFactory implements SqlMigrationAwareDriverAdapterFacto
   /** A fresh in-memory PGlite, closed when the engine is done with it. */
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
     const shadow = new PGlite();
-    const adapter = await new PrismaPGlite(shadow as unknown as ConstructorParameters<typeof PrismaPGlite>[0]).connect();
+    const adapter = await new PrismaPGlite(
+      shadow as unknown as ConstructorParameters<typeof PrismaPGlite>[0],
+    ).connect();
     return awaitScripts(adapter, shadow, () => shadow.close());
   }
 }

@@ -22,7 +22,10 @@ let ready: Promise<typeof bindings> | undefined;
 export function loadSchemaEngineModule(): Promise<typeof bindings> {
   ready ??= (async () => {
     const require = createRequire(import.meta.url);
-    const wasmPath = join(dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+    const wasmPath = join(
+      dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")),
+      "schema_engine_bg.wasm",
+    );
     const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), {
       "./schema_engine_bg.js": bindings as unknown as WebAssembly.ModuleImports,
     });
@@ -46,5 +49,9 @@ export async function createSchemaEngine(
     ? [[options.schema.path, options.schema.content]]
     : undefined;
   const log = options.log ?? (() => {});
-  return engine.SchemaEngine.new({ datamodels }, (message: string) => log(message), bindMigrationAwareSqlAdapterFactory(factory));
+  return engine.SchemaEngine.new(
+    { datamodels },
+    (message: string) => log(message),
+    bindMigrationAwareSqlAdapterFactory(factory),
+  );
 }

@@ -20,7 +20,8 @@ async function chooseBackend(): Promise<Backend> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return { kind: "postgres", serverUrl: url, label: `PostgreSQL at TEST_DATABASE_URL (${new URL(url).host})` };
   const container = await startContainer();
-  if (container) return { kind: "postgres", serverUrl: container, label: "PostgreSQL 15 in a testcontainers container" };
+  if (container)
+    return { kind: "postgres", serverUrl: container, label: "PostgreSQL 15 in a testcontainers container" };
   return { kind: "pglite", label: "in-memory PGlite (no TEST_DATABASE_URL and no Docker engine)" };
 }
 

@@ -25,7 +25,10 @@ export type TSignIn = z.infer<typeof ZSignIn>;
 
 export const ZPasswordChange = z
   .object({ currentPassword: z.string().min(1, "Enter your current password").max(256), newPassword: ZPassword })
-  .refine((v) => v.currentPassword !== v.newPassword, { path: ["newPassword"], message: "Choose a password different from the current one" });
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    path: ["newPassword"],
+    message: "Choose a password different from the current one",
+  });
 export type TPasswordChange = z.infer<typeof ZPasswordChange>;
 
 /**

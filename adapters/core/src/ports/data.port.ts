@@ -4,7 +4,9 @@ import type { TCollectionName, TInputOf, TRecordOf } from "../registry.ts";
 /** One write of an atomic commit. Updates and removes name the version they read. */
 export type TWriteOp =
   | { [N in TCollectionName]: { op: "create"; collection: N; id?: string; data: TInputOf<N> } }[TCollectionName]
-  | { [N in TCollectionName]: { op: "update"; collection: N; id: string; version: number; patch: Partial<TInputOf<N>> } }[TCollectionName]
+  | {
+      [N in TCollectionName]: { op: "update"; collection: N; id: string; version: number; patch: Partial<TInputOf<N>> };
+    }[TCollectionName]
   | { op: "remove"; collection: TCollectionName; id: string; version: number };
 
 /**
@@ -18,7 +20,10 @@ export interface DataPort {
   list<N extends TCollectionName>(collection: N, query?: TListQuery): Promise<TPage<TRecordOf<N>>>;
 
   /** How many records match the query's filters and search (cursor and limit are ignored). */
-  count<N extends TCollectionName>(collection: N, query?: Pick<TListQuery, "where" | "search" | "includeArchived">): Promise<number>;
+  count<N extends TCollectionName>(
+    collection: N,
+    query?: Pick<TListQuery, "where" | "search" | "includeArchived">,
+  ): Promise<number>;
 
   /** One record by id, archived or not. NOT_FOUND when it does not exist or is out of the user's reach. */
   get<N extends TCollectionName>(collection: N, id: string): Promise<TRecordOf<N>>;
@@ -34,7 +39,12 @@ export interface DataPort {
    * Applies `patch` to the record if it is still at `version`, validating the merged record, and
    * returns it with version + 1. A stale version is a CONFLICT whose `current` holds the newer record.
    */
-  update<N extends TCollectionName>(collection: N, id: string, patch: Partial<TInputOf<N>>, version: number): Promise<TRecordOf<N>>;
+  update<N extends TCollectionName>(
+    collection: N,
+    id: string,
+    patch: Partial<TInputOf<N>>,
+    version: number,
+  ): Promise<TRecordOf<N>>;
 
   /**
    * Archives the record (residents, staff, documents) or deletes it, as the collection declares,
@@ -49,5 +59,10 @@ export interface DataPort {
    * Live updates of a list, where the backend offers them: calls `onChange` with the first page now
    * and again whenever it changes; returns the unsubscribe function. Absent on backends without push.
    */
-  watch?<N extends TCollectionName>(collection: N, query: TListQuery, onChange: (page: TPage<TRecordOf<N>>) => void, onError: (error: Error) => void): () => void;
+  watch?<N extends TCollectionName>(
+    collection: N,
+    query: TListQuery,
+    onChange: (page: TPage<TRecordOf<N>>) => void,
+    onError: (error: Error) => void,
+  ): () => void;
 }

@@ -22,7 +22,10 @@ export function canSeeFacility(user: TSessionUser, facilityId: string | null): b
 }
 
 /** The facility a record belongs to, as the collection's scope says; undefined for global records. */
-export function facilityOfRecord(def: CollectionDef, record: { id?: string } & Record<string, unknown>): string | null | undefined {
+export function facilityOfRecord(
+  def: CollectionDef,
+  record: { id?: string } & Record<string, unknown>,
+): string | null | undefined {
   switch (def.scope.kind) {
     case "global":
       return undefined;
@@ -35,7 +38,11 @@ export function facilityOfRecord(def: CollectionDef, record: { id?: string } & R
   }
 }
 
-export function canSeeRecord(user: TSessionUser, def: CollectionDef, record: { id?: string } & Record<string, unknown>): boolean {
+export function canSeeRecord(
+  user: TSessionUser,
+  def: CollectionDef,
+  record: { id?: string } & Record<string, unknown>,
+): boolean {
   if (!canReadCollection(user, def)) return false;
   const facilityId = facilityOfRecord(def, record);
   return facilityId === undefined || canSeeFacility(user, facilityId);
@@ -52,18 +59,24 @@ export function facilityRestriction(user: TSessionUser, def: CollectionDef): str
 
 export function assertCanRead(user: TSessionUser | null, def: CollectionDef): TSessionUser {
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-  if (!canReadCollection(user, def)) throw new AppError("FORBIDDEN", `You do not have access to ${def.label.toLowerCase()} records.`);
+  if (!canReadCollection(user, def))
+    throw new AppError("FORBIDDEN", `You do not have access to ${def.label.toLowerCase()} records.`);
   return user;
 }
 
 export function assertCanWrite(user: TSessionUser | null, def: CollectionDef): TSessionUser {
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-  if (!canWriteCollection(user, def)) throw new AppError("FORBIDDEN", `You may not change ${def.label.toLowerCase()} records.`);
+  if (!canWriteCollection(user, def))
+    throw new AppError("FORBIDDEN", `You may not change ${def.label.toLowerCase()} records.`);
   return user;
 }
 
 /** A write that would put a record into (or take it out of) a facility the user may not see. */
-export function assertCanWriteRecord(user: TSessionUser, def: CollectionDef, record: { id?: string } & Record<string, unknown>): void {
+export function assertCanWriteRecord(
+  user: TSessionUser,
+  def: CollectionDef,
+  record: { id?: string } & Record<string, unknown>,
+): void {
   const facilityId = facilityOfRecord(def, record);
   if (facilityId !== undefined && !canSeeFacility(user, facilityId)) {
     throw new AppError("FORBIDDEN", "You do not have access to that facility.");

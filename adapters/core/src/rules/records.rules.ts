@@ -23,7 +23,11 @@ export function fieldsOf(record: Record<string, unknown>): Record<string, unknow
  * Merges a patch into the stored record's fields and validates the result as a whole, so rules that
  * span fields hold after a partial update. Unknown and metadata keys in the patch are refused.
  */
-export function validateUpdate(def: CollectionDef, current: Record<string, unknown>, patch: unknown): Record<string, unknown> {
+export function validateUpdate(
+  def: CollectionDef,
+  current: Record<string, unknown>,
+  patch: unknown,
+): Record<string, unknown> {
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
     throw new AppError("VALIDATION", "The change is not valid.", { fields: { _: "Expected an object of fields" } });
   }
@@ -39,10 +43,13 @@ export function validateUpdate(def: CollectionDef, current: Record<string, unkno
 
 export function validateClientId(def: CollectionDef, id: string | undefined): string | undefined {
   if (id === undefined) return undefined;
-  if (!def.clientIds) throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Ids are assigned automatically" } });
+  if (!def.clientIds)
+    throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Ids are assigned automatically" } });
   const parsed = ZId.safeParse(id);
   if (!parsed.success) {
-    throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: parsed.error.issues[0]?.message ?? "Invalid id" } });
+    throw new AppError("VALIDATION", "The record is not valid.", {
+      fields: { id: parsed.error.issues[0]?.message ?? "Invalid id" },
+    });
   }
   return parsed.data;
 }
