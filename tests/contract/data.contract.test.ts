@@ -290,6 +290,63 @@ await runContract("data", (ctx) => {
     });
   });
 
+  describe("an admin limited to tull", () => {
+    let tullAdmin: TPorts;
+    let tullAdminId: string;
+
+    beforeAll(async () => {
+      const account = await ctx.createUser(admin, { role: "admin", facilityIds: ["tull"] });
+      tullAdmin = await ctx.signedIn(account);
+      tullAdminId = account.record.id;
+    });
+
+    const newAccount = (facilityIds: string[] | null) => ({
+      email: `${unique("granted")}@contract.test`,
+      password: `pw-${unique("secret")}`,
+      role: "staff" as const,
+      facilityIds,
+    });
+
+    it("creates users limited to tull, but none for newman or all facilities (FORBIDDEN)", async () => {
+      await expectAppError(tullAdmin.auth.createUser(newAccount(["newman"])), "FORBIDDEN");
+      await expectAppError(tullAdmin.auth.createUser(newAccount(["tull", "newman"])), "FORBIDDEN");
+      const all = newAccount(null);
+      await expectAppError(tullAdmin.auth.createUser(all), "FORBIDDEN");
+      expect((await allUsers(admin)).map((u) => u.email)).not.toContain(all.email);
+      const created = await tullAdmin.auth.createUser(newAccount(["tull"]));
+      expect(created).toMatchObject({ role: "staff", facilityIds: ["tull"], version: 1 });
+    });
+
+    it("refuses widening a user, their own record included, to all facilities or newman (FORBIDDEN)", async () => {
+      const staff = await tullAdmin.auth.createUser(newAccount(["tull"]));
+      await expectAppError(tullAdmin.data.update("users", staff.id, { facilityIds: null }, staff.version), "FORBIDDEN");
+      await expectAppError(
+        tullAdmin.data.update("users", staff.id, { facilityIds: ["tull", "newman"] }, staff.version),
+        "FORBIDDEN",
+      );
+      const self = await tullAdmin.data.get("users", tullAdminId);
+      await expectAppError(
+        tullAdmin.data.update("users", tullAdminId, { facilityIds: null }, self.version),
+        "FORBIDDEN",
+      );
+      expect(await admin.data.get("users", staff.id)).toMatchObject({ facilityIds: ["tull"], version: staff.version });
+      const renamed = await tullAdmin.data.update("users", staff.id, { displayName: "Tull carer" }, staff.version);
+      expect(renamed).toMatchObject({ displayName: "Tull carer", facilityIds: ["tull"] });
+    });
+
+    it("refuses editing a user whose access exceeds tull (FORBIDDEN)", async () => {
+      const wide = await ctx.createUser(admin, { role: "staff", facilityIds: null });
+      await expectAppError(
+        tullAdmin.data.update("users", wide.record.id, { facilityIds: ["tull"] }, wide.record.version),
+        "FORBIDDEN",
+      );
+      await expectAppError(
+        tullAdmin.data.update("users", wide.record.id, { displayName: "Narrowed" }, wide.record.version),
+        "FORBIDDEN",
+      );
+    });
+  });
+
   it("writes audit rows for changes, readable by an admin", async () => {
     const id = unique("audited");
     await admin.data.create("facilities", { name: `Audited ${id}`, sortOrder: 1000 }, { id });

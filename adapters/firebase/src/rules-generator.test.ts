@@ -62,6 +62,16 @@ describe("generated Firebase rules", () => {
     expect(users).toMatch(/allow update: if isAdmin\(\)/);
   });
 
+  it("keeps a facility-limited admin from editing users beyond their facilities or widening them", () => {
+    const rules = generateFirestoreRules();
+    const update = block(rules, "users")
+      .split("\n")
+      .find((line) => line.includes("allow update:"));
+    expect(update).toContain("mayGrant(resource.data.facilityIds) && mayGrant(request.resource.data.facilityIds)");
+    expect(rules).toContain("facilityIds is list && facilityIds.hasOnly(request.auth.token.facilityIds)");
+    expect(block(rules, "facilities")).not.toContain("mayGrant");
+  });
+
   it("limits facility-scoped records to the user's facilities and checks the version step", () => {
     const rules = generateFirestoreRules();
     expect(block(rules, "facilities")).toContain("request.resource.data._facility == id");

@@ -11,6 +11,7 @@ import {
   type TSignIn,
 } from "@care/core/ports/auth.port";
 import type { TRecordOf } from "@care/core/registry";
+import { assertCanGrantFacilities } from "@care/core/rules/access.rules";
 import type { MemoryBackend } from "./memory-backend.ts";
 import { copyRecord } from "./memory-copy.ts";
 import type { MemorySession } from "./memory-session.ts";
@@ -86,6 +87,7 @@ export class MemoryAuthAdapter implements AuthPort {
     if (actor.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators can create accounts.");
     const parsed = ZUserCreate.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
+    assertCanGrantFacilities(actor, undefined, parsed.data.facilityIds);
     if (this.backend.findUserByEmail(parsed.data.email)) {
       throw new AppError("CONFLICT", "An account with this e-mail already exists.", {
         fields: { email: "Already in use" },

@@ -15,7 +15,13 @@ import {
   type TPage,
 } from "@care/core/list-query";
 import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
-import { assertCanRead, assertCanWrite, assertCanWriteRecord, canSeeRecord } from "@care/core/rules/access.rules";
+import {
+  assertCanGrantFacilities,
+  assertCanRead,
+  assertCanWrite,
+  assertCanWriteRecord,
+  canSeeRecord,
+} from "@care/core/rules/access.rules";
 import {
   fieldsOf,
   staleVersionError,
@@ -37,6 +43,11 @@ export function compareValues(a: unknown, b: unknown): number {
   const sa = String(a);
   const sb = String(b);
   return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+/** A users record's facilities as the access rules take them (the schema makes them a list or null). */
+function facilityIdsOf(user: Record<string, unknown>): string[] | null {
+  return Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null;
 }
 
 /** Writes applied directly to the store with an undo log; rolled back if any step fails. */
@@ -271,6 +282,7 @@ export class MemoryDataAdapter implements DataPort {
     if (current.version !== version) throw staleVersionError(def, copyRecord(current));
     const fields = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...fields, id });
+    if (def.name === "users") assertCanGrantFacilities(user, facilityIdsOf(current), facilityIdsOf(fields));
     if (def.name === "users" && fields.email !== current.email && this.backend.findUserByEmail(String(fields.email))) {
       throw new AppError("CONFLICT", "An account with this e-mail already exists.", {
         fields: { email: "Already in use" },

@@ -365,6 +365,40 @@ describe("POST /auth/users", () => {
       401,
     );
   });
+
+  it("lets an admin limited to some facilities create users only within them (403 otherwise)", async () => {
+    const limited = await newUser({ role: "admin", facilityIds: ["tull"] });
+    const cookie = await t.login(limited.email, PASSWORD);
+    const create = (email: string, facilityIds?: string[] | null) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/users",
+        headers: { ...CSRF, cookie },
+        payload: {
+          email,
+          password: "a good long password",
+          role: "admin",
+          ...(facilityIds === undefined ? {} : { facilityIds }),
+        },
+      });
+    const wider = [
+      await create("wider-newman@example.test", ["newman"]),
+      await create("wider-both@example.test", ["tull", "newman"]),
+      await create("wider-all@example.test", null),
+      await create("wider-default@example.test"),
+    ];
+    for (const res of wider) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe("FORBIDDEN");
+    }
+    expect(
+      await t.database.prisma.user.count({ where: { email: { startsWith: "wider-" } } }),
+      "no account is created when refused",
+    ).toBe(0);
+    const within = await create("within-tull@example.test", ["tull"]);
+    expect(within.statusCode).toBe(201);
+    expect(within.json()).toMatchObject({ email: "within-tull@example.test", facilityIds: ["tull"] });
+  });
 });
 
 describe("audit", () => {

@@ -2,6 +2,7 @@
 import { AppError } from "@care/core/app-error";
 import { ZUserCreate } from "@care/core/collections/users.collection";
 import { ZPasswordChange, ZSessionUser, ZSignIn } from "@care/core/ports/auth.port";
+import { assertCanGrantFacilities } from "@care/core/rules/access.rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clearSessionCookie, requireAdmin, requireUser, sessionCookieOptions } from "./auth.plugin.ts";
@@ -139,6 +140,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
+      assertCanGrantFacilities(admin, undefined, request.body.facilityIds);
       const row = await createUser(prisma, request.body, admin.id);
       await fastify.audit.record({
         action: "user_create",

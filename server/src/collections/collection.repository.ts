@@ -19,6 +19,7 @@ import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TWriteOp } from "@care/core/ports/data.port";
 import { collections, type TCollectionName } from "@care/core/registry";
 import {
+  assertCanGrantFacilities,
   assertCanRead,
   assertCanWrite,
   assertCanWriteRecord,
@@ -253,7 +254,7 @@ export class CollectionRepository {
     if (current.version !== version) throw staleVersionError(def, current);
     const merged = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...merged, id });
-    if (name === "users") assertCanGrantFacilities(user, current, merged);
+    if (name === "users") assertCanGrantFacilities(user, facilityIdsOf(current), facilityIdsOf(merged));
     const delegate = this.delegate(db, name);
     const { count } = await delegate.updateMany({
       where: { id, version },
@@ -370,21 +371,9 @@ export class CollectionRepository {
   }
 }
 
-/**
- * An administrator limited to some facilities manages only users limited to those facilities: they
- * may not widen anyone's access (their own included) beyond what they see themselves.
- */
-function assertCanGrantFacilities(
-  user: TSessionUser,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): void {
-  if (user.facilityIds === null) return;
-  const mine = user.facilityIds;
-  const within = (ids: unknown) => Array.isArray(ids) && ids.every((id) => mine.includes(id as string));
-  if (!within(before.facilityIds) || !within(after.facilityIds)) {
-    throw new AppError("FORBIDDEN", "You may only manage users limited to the facilities you can see.");
-  }
+/** A users record's facilities as the access rules take them (the schema makes them a list or null). */
+function facilityIdsOf(user: Record<string, unknown>): string[] | null {
+  return Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null;
 }
 
 type TFieldSchema = { safeParse(value: unknown): { success: boolean; data?: unknown } };

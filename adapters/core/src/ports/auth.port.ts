@@ -61,6 +61,7 @@ export interface AuthPort {
   /**
    * Admin only (FORBIDDEN for staff): creates an account and its user record; returns the record.
    * An e-mail already in use is a CONFLICT. The only way to create users (DataPort refuses it).
+   * An admin limited to some facilities may only give facilities among theirs (else FORBIDDEN).
    */
   createUser(input: TUserCreate): Promise<TRecordOf<"users">>;
 }

@@ -82,3 +82,31 @@ export function assertCanWriteRecord(
     throw new AppError("FORBIDDEN", "You do not have access to that facility.");
   }
 }
+
+/**
+ * May `actor` give a user these facilities? An administrator limited to some facilities manages only
+ * users limited to those facilities: they may not widen anyone's access (their own included) beyond
+ * what they see, nor give all facilities (null), nor edit a user whose current access exceeds theirs.
+ * `before` is the user's current facilities (undefined when creating the user), `after` the new ones.
+ */
+export function canGrantFacilities(
+  actor: Pick<TSessionUser, "facilityIds">,
+  before: readonly string[] | null | undefined,
+  after: readonly string[] | null,
+): boolean {
+  const mine = actor.facilityIds;
+  if (mine === null) return true;
+  const within = (ids: readonly string[] | null) => ids !== null && ids.every((id) => mine.includes(id));
+  return (before === undefined || within(before)) && within(after);
+}
+
+/** FORBIDDEN unless `canGrantFacilities` allows the change. */
+export function assertCanGrantFacilities(
+  actor: Pick<TSessionUser, "facilityIds">,
+  before: readonly string[] | null | undefined,
+  after: readonly string[] | null,
+): void {
+  if (!canGrantFacilities(actor, before, after)) {
+    throw new AppError("FORBIDDEN", "You may only manage users limited to the facilities you can see.");
+  }
+}

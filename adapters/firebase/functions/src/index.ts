@@ -15,6 +15,7 @@ import { AppError, isAppError, validationError, type TErrorCode } from "@care/co
 import { ZUserCreate } from "@care/core/collections/users.collection";
 import { MAX_IN_VALUES } from "@care/core/list-query";
 import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
+import { assertCanGrantFacilities } from "@care/core/rules/access.rules";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 
 initializeApp();
@@ -53,6 +54,9 @@ export const createUser = onCall(async (request): Promise<TRecordOf<"users">> =>
     const parsed = ZUserCreate.safeParse(request.data);
     if (!parsed.success) throw validationError(parsed.error);
     const { password, ...fields } = parsed.data;
+    // The facilityIds claim, as the rules read it: absent or null = every facility.
+    const callerFacilities = Array.isArray(caller.token.facilityIds) ? (caller.token.facilityIds as string[]) : null;
+    assertCanGrantFacilities({ facilityIds: callerFacilities }, undefined, fields.facilityIds);
     // Firestore's "in" filter (how a limited user's lists are restricted) takes at most 30 values.
     if (fields.facilityIds && fields.facilityIds.length > MAX_IN_VALUES) {
       throw new AppError("VALIDATION", "Some fields need attention.", {
