@@ -189,7 +189,15 @@ describe("graceful shutdown on SIGTERM (the built server, embedded PGlite)", () 
     const half = Math.floor(body.length / 2);
     upload.req.write(body.subarray(0, half));
     const logins = Array.from({ length: 4 }, () => signIn(port, clock));
-    await sleep(150);
+    // SIGTERM only once the server has taken every request in (Fastify logs "incoming request"):
+    // a request still unread in the socket at that moment would rightly get 503 "shutting down".
+    const received = (url: string) =>
+      output.split("\n").filter((line) => line.includes("incoming request") && line.includes(`"url":"${url}"`)).length;
+    const deadline = Date.now() + 10_000;
+    while (received("/api/v1/auth/login") < 5 || received("/api/v1/files") < 1) {
+      if (Date.now() > deadline) throw new Error(`the server did not receive the requests within 10 s:\n${output}`);
+      await sleep(5);
+    }
 
     const sigtermAt = clock();
     child.kill("SIGTERM");
@@ -207,6 +215,7 @@ describe("graceful shutdown on SIGTERM (the built server, embedded PGlite)", () 
     const exitAt = clock();
     console.info(
       `[graceful-shutdown] SIGTERM at ${sigtermAt} ms; upload answered at ${uploaded!.at} ms; ` +
+        `${signedIn.filter((s) => s.at > sigtermAt).length} of 4 sign-ins still running at SIGTERM, ` +
         `sign-ins answered at ${signedIn.map((s) => s.at).join(", ")} ms; exit ${JSON.stringify(exit)} at ${exitAt} ms`,
     );
 
