@@ -1,0 +1,114 @@
+/** A resident's medical record: one collection per kind of entry, each tied to the resident and facility. */
+import { z } from "zod";
+import { defineCollection, type CollectionDef } from "../collection.ts";
+import { ZDateOnly, ZId, ZOptionalText, ZText, ZTimestamp } from "../common.schema.ts";
+
+const residentLink = { residentId: ZId, facilityId: ZId };
+
+function medicalCollection<S extends z.ZodObject>(
+  name: string,
+  label: string,
+  schema: S,
+  sort: { field: keyof z.infer<S> & string; direction: "asc" | "desc" },
+  extra: { filterable?: (keyof z.infer<S> & string)[]; searchable?: (keyof z.infer<S> & string)[] } = {},
+): CollectionDef<S> {
+  return defineCollection({
+    name,
+    label,
+    schema,
+    scope: { kind: "facility", field: "facilityId" },
+    access: { read: "signed-in", write: "signed-in" },
+    filterable: ["residentId", "facilityId", ...(extra.filterable ?? [])] as (keyof z.infer<S> & string)[],
+    sortable: [sort.field],
+    defaultSort: sort,
+    searchable: extra.searchable ?? [],
+    removal: "archive",
+    clientIds: false,
+    auditViews: true,
+  });
+}
+
+export const ZDiagnosis = z.object({
+  ...residentLink,
+  name: ZText(200),
+  icd10: ZOptionalText(10),
+  diagnosedOn: ZDateOnly.optional(),
+  active: z.boolean().default(true),
+  notes: ZOptionalText(2000),
+});
+export const diagnosesCollection = medicalCollection("diagnoses", "Diagnosis", ZDiagnosis, { field: "name", direction: "asc" }, { filterable: ["active"] });
+
+export const ZAllergy = z.object({
+  ...residentLink,
+  allergen: ZText(200),
+  reaction: ZOptionalText(500),
+  severity: z.enum(["mild", "moderate", "severe", "unknown"]).default("unknown"),
+});
+export const allergiesCollection = medicalCollection("allergies", "Allergy", ZAllergy, { field: "allergen", direction: "asc" });
+
+export const MEDICATION_ROUTES = ["oral", "sublingual", "topical", "transdermal", "inhaled", "nasal", "ophthalmic", "otic", "injection", "rectal", "other"] as const;
+export const ZMedication = z
+  .object({
+    ...residentLink,
+    name: ZText(200),
+    dose: ZText(100),
+    route: z.enum(MEDICATION_ROUTES),
+    frequency: ZText(100),
+    prescriber: ZOptionalText(200),
+    startDate: ZDateOnly.optional(),
+    stopDate: ZDateOnly.optional(),
+    asNeeded: z.boolean().default(false),
+    instructions: ZOptionalText(1000),
+  })
+  .superRefine((m, ctx) => {
+    if (m.startDate && m.stopDate && m.stopDate < m.startDate)
+      ctx.addIssue({ code: "custom", path: ["stopDate"], message: "Stop date cannot be before the start date" });
+  });
+export const medicationsCollection = medicalCollection("medications", "Medication", ZMedication, { field: "name", direction: "asc" });
+
+export const ZVitals = z
+  .object({
+    ...residentLink,
+    recordedAt: ZTimestamp,
+    systolic: z.number().int().min(40).max(300).optional(),
+    diastolic: z.number().int().min(20).max(200).optional(),
+    pulse: z.number().int().min(20).max(250).optional(),
+    /** Degrees Fahrenheit, one decimal. */
+    temperatureF: z.number().min(80).max(115).optional(),
+    /** Pounds, one decimal. */
+    weightLb: z.number().min(30).max(1000).optional(),
+    recordedBy: ZText(120),
+    notes: ZOptionalText(1000),
+  })
+  .superRefine((v, ctx) => {
+    if ([v.systolic, v.diastolic, v.pulse, v.temperatureF, v.weightLb].every((x) => x === undefined))
+      ctx.addIssue({ code: "custom", path: ["systolic"], message: "Record at least one measurement" });
+    if ((v.systolic === undefined) !== (v.diastolic === undefined))
+      ctx.addIssue({ code: "custom", path: [v.systolic === undefined ? "systolic" : "diastolic"], message: "Give both blood pressure numbers" });
+  });
+export const vitalsCollection = medicalCollection("vitals", "Vitals entry", ZVitals, { field: "recordedAt", direction: "desc" });
+
+export const INCIDENT_TYPES = ["fall", "injury", "behavior", "medication_error", "elopement", "illness", "other"] as const;
+export const ZIncident = z.object({
+  ...residentLink,
+  occurredAt: ZTimestamp,
+  type: z.enum(INCIDENT_TYPES),
+  description: ZText(5000),
+  /** Who was told: family, physician, licensing, ombudsman… with names. */
+  notified: ZOptionalText(1000),
+  reportFiled: z.boolean().default(false),
+  reportFiledOn: ZDateOnly.optional(),
+});
+export const incidentsCollection = medicalCollection("incidents", "Incident", ZIncident, { field: "occurredAt", direction: "desc" }, { filterable: ["type"] });
+
+export const ZAppointment = z.object({
+  ...residentLink,
+  at: ZTimestamp,
+  provider: ZText(200),
+  purpose: ZOptionalText(500),
+  location: ZOptionalText(300),
+  transportation: ZOptionalText(200),
+  status: z.enum(["scheduled", "completed", "cancelled", "missed"]).default("scheduled"),
+  notes: ZOptionalText(2000),
+});
+export const appointmentsCollection = medicalCollection("appointments", "Appointment", ZAppointment, { field: "at", direction: "asc" }, { filterable: ["status"] });

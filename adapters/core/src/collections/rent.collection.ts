@@ -1,0 +1,112 @@
+/** Rent: rate history, monthly charges, payments, and each resident's running account. Money in cents. */
+import { z } from "zod";
+import { defineCollection } from "../collection.ts";
+import { ZCents, ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+
+export const ZMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the format YYYY-MM");
+
+/** A monthly rate from a date on; the rate in force on a day is the latest one effective by then. */
+export const ZRentRate = z.object({
+  residentId: ZId,
+  facilityId: ZId,
+  amountCents: ZCents.min(0, "Cannot be negative"),
+  effectiveFrom: ZDateOnly,
+  notes: ZOptionalText(500),
+});
+export const rentRatesCollection = defineCollection({
+  name: "rentRates",
+  label: "Rent rate",
+  schema: ZRentRate,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["residentId", "facilityId"],
+  sortable: ["effectiveFrom"],
+  defaultSort: { field: "effectiveFrom", direction: "desc" },
+  searchable: [],
+  removal: "archive",
+  clientIds: false,
+  auditViews: false,
+});
+
+/**
+ * One resident's charge for one month. Its id is `rent-<residentId>-<YYYY-MM>` (see rent.rules), so
+ * generating a month twice, from two screens or two servers, is refused as a duplicate.
+ */
+export const ZRentCharge = z.object({
+  residentId: ZId,
+  facilityId: ZId,
+  month: ZMonth,
+  amountCents: ZCents,
+  periodStart: ZDateOnly,
+  periodEnd: ZDateOnly,
+  dueDate: ZDateOnly,
+  description: ZText(200),
+});
+export const rentChargesCollection = defineCollection({
+  name: "rentCharges",
+  label: "Rent charge",
+  schema: ZRentCharge,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["residentId", "facilityId", "month"],
+  sortable: ["month", "dueDate"],
+  defaultSort: { field: "month", direction: "desc" },
+  searchable: [],
+  removal: "archive",
+  clientIds: true,
+  auditViews: false,
+});
+
+export const PAYMENT_METHODS = ["check", "cash", "ach", "card", "other"] as const;
+export const ZPayment = z.object({
+  residentId: ZId,
+  facilityId: ZId,
+  receivedOn: ZDateOnly,
+  amountCents: ZCents.min(1, "Enter an amount above zero"),
+  method: z.enum(PAYMENT_METHODS),
+  reference: ZOptionalText(100),
+  payer: ZOptionalText(200),
+  notes: ZOptionalText(1000),
+});
+export const paymentsCollection = defineCollection({
+  name: "payments",
+  label: "Payment",
+  schema: ZPayment,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["residentId", "facilityId", "method"],
+  sortable: ["receivedOn"],
+  defaultSort: { field: "receivedOn", direction: "desc" },
+  searchable: ["payer", "reference"],
+  removal: "archive",
+  clientIds: false,
+  auditViews: false,
+});
+
+/**
+ * A resident's running balance, id = residentId, updated in the same commit as every charge and
+ * payment so lists show balances without summing history.
+ */
+export const ZRentAccount = z.object({
+  residentId: ZId,
+  facilityId: ZId,
+  chargedCents: ZCents,
+  paidCents: ZCents,
+  balanceCents: ZCents,
+  /** Due date of the oldest charge not yet covered by payments (for days overdue). */
+  oldestUnpaidDueDate: ZDateOnly.nullable().default(null),
+});
+export const rentAccountsCollection = defineCollection({
+  name: "rentAccounts",
+  label: "Rent account",
+  schema: ZRentAccount,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["residentId", "facilityId"],
+  sortable: ["balanceCents"],
+  defaultSort: { field: "balanceCents", direction: "desc" },
+  searchable: [],
+  removal: "none",
+  clientIds: true,
+  auditViews: false,
+});

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { defineCollection } from "../collection.ts";
+import { ZCents, ZDateOnly, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+
+export const RESIDENT_STATUSES = ["active", "on_leave", "hospital", "discharged", "deceased"] as const;
+export const ZResidentStatus = z.enum(RESIDENT_STATUSES);
+export type TResidentStatus = z.infer<typeof ZResidentStatus>;
+
+export const ZGender = z.enum(["female", "male", "nonbinary", "other", "undisclosed"]);
+export const ZAmbulatoryStatus = z.enum(["ambulatory", "non_ambulatory", "bedridden"]);
+export const ZCodeStatus = z.enum(["full_code", "dnr", "polst"]);
+
+export const ZEmergencyContact = z.object({
+  name: ZText(120),
+  relationship: ZText(60),
+  phone: ZText(40),
+  altPhone: ZOptionalText(40),
+  email: z.union([ZEmail, z.literal("").transform(() => undefined)]).optional(),
+  responsibleParty: z.boolean().default(false),
+  powerOfAttorney: z.boolean().default(false),
+});
+export type TEmergencyContact = z.infer<typeof ZEmergencyContact>;
+
+/** A resident's face sheet. Medical entries, rent and events live in their own collections. */
+export const ZResident = z
+  .object({
+    facilityId: ZId,
+    firstName: ZText(60),
+    lastName: ZText(60),
+    preferredName: ZOptionalText(60),
+    dateOfBirth: ZDateOnly,
+    gender: ZGender,
+    room: ZOptionalText(20),
+    bed: ZOptionalText(20),
+    status: ZResidentStatus.default("active"),
+    /** When the current status began (admission, leave, hospital, discharge or death date). */
+    statusDate: ZDateOnly.optional(),
+    statusReason: ZOptionalText(500),
+    admissionDate: ZDateOnly,
+    dischargeDate: ZDateOnly.optional(),
+    levelOfCare: ZOptionalText(60),
+    ambulatoryStatus: ZAmbulatoryStatus,
+    codeStatus: ZCodeStatus,
+    primaryPhysician: ZOptionalText(200),
+    pharmacy: ZOptionalText(200),
+    preferredHospital: ZOptionalText(200),
+    emergencyContacts: z.array(ZEmergencyContact).max(10, "At most 10 contacts").default([]),
+    diet: ZOptionalText(500),
+    /** The current monthly rate; its history is in `rentRates`. */
+    monthlyRateCents: ZCents.min(0, "Cannot be negative").optional(),
+    /** The referral log entry this resident came from. */
+    referralLogId: ZId.optional(),
+    notes: ZOptionalText(5000),
+  })
+  .superRefine((r, ctx) => {
+    if (r.admissionDate < r.dateOfBirth)
+      ctx.addIssue({ code: "custom", path: ["admissionDate"], message: "Admission cannot be before the date of birth" });
+    if (r.dischargeDate && r.dischargeDate < r.admissionDate)
+      ctx.addIssue({ code: "custom", path: ["dischargeDate"], message: "Discharge cannot be before admission" });
+    if ((r.status === "discharged" || r.status === "deceased") && !r.dischargeDate)
+      ctx.addIssue({ code: "custom", path: ["dischargeDate"], message: "Give the date of discharge or death" });
+  });
+export type TResident = z.infer<typeof ZResident>;
+
+export const residentsCollection = defineCollection({
+  name: "residents",
+  label: "Resident",
+  schema: ZResident,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["facilityId", "status"],
+  sortable: ["lastName", "admissionDate", "room"],
+  defaultSort: { field: "lastName", direction: "asc" },
+  searchable: ["lastName", "firstName", "preferredName"],
+  removal: "archive",
+  clientIds: false,
+  auditViews: true,
+});
+
+export const RESIDENT_EVENT_TYPES = ["admission", "leave", "hospital", "return", "discharge", "death", "readmission"] as const;
+
+/** One change of a resident's stay: the history tab and the census reports read these. */
+export const ZResidentEvent = z.object({
+  residentId: ZId,
+  facilityId: ZId,
+  type: z.enum(RESIDENT_EVENT_TYPES),
+  date: ZDateOnly,
+  reason: ZOptionalText(500),
+});
+export type TResidentEvent = z.infer<typeof ZResidentEvent>;
+
+export const residentEventsCollection = defineCollection({
+  name: "residentEvents",
+  label: "Resident event",
+  schema: ZResidentEvent,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["residentId", "facilityId", "type"],
+  sortable: ["date"],
+  defaultSort: { field: "date", direction: "desc" },
+  searchable: [],
+  removal: "archive",
+  clientIds: false,
+  auditViews: false,
+});
