@@ -7,12 +7,39 @@ import type { CollectionDef } from "./collection.ts";
 import type { TRecordMeta } from "./common.schema.ts";
 import { auditLogCollection } from "./collections/audit-log.collection.ts";
 import { facilitiesCollection } from "./collections/facilities.collection.ts";
+import {
+  allergiesCollection,
+  appointmentsCollection,
+  diagnosesCollection,
+  incidentsCollection,
+  medicationsCollection,
+  vitalsCollection,
+} from "./collections/medical.collection.ts";
+import {
+  paymentsCollection,
+  rentAccountsCollection,
+  rentChargesCollection,
+  rentRatesCollection,
+} from "./collections/rent.collection.ts";
+import { residentEventsCollection, residentsCollection } from "./collections/residents.collection.ts";
 import { usersCollection } from "./collections/users.collection.ts";
 
 export const collections = {
   facilities: facilitiesCollection,
   users: usersCollection,
   auditLog: auditLogCollection,
+  residents: residentsCollection,
+  residentEvents: residentEventsCollection,
+  diagnoses: diagnosesCollection,
+  allergies: allergiesCollection,
+  medications: medicationsCollection,
+  vitals: vitalsCollection,
+  incidents: incidentsCollection,
+  appointments: appointmentsCollection,
+  rentRates: rentRatesCollection,
+  rentCharges: rentChargesCollection,
+  payments: paymentsCollection,
+  rentAccounts: rentAccountsCollection,
 } as const satisfies Record<string, CollectionDef>;
 
 export type TCollections = typeof collections;

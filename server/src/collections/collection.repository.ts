@@ -43,6 +43,18 @@ export const PRISMA_MODELS = {
   facilities: "facility",
   users: "user",
   auditLog: "auditEntry",
+  residents: "resident",
+  residentEvents: "residentEvent",
+  diagnoses: "diagnosis",
+  allergies: "allergy",
+  medications: "medication",
+  vitals: "vitals",
+  incidents: "incident",
+  appointments: "appointment",
+  rentRates: "rentRate",
+  rentCharges: "rentCharge",
+  payments: "payment",
+  rentAccounts: "rentAccount",
 } as const satisfies Record<TCollectionName, keyof PrismaClient>;
 
 type TDb = PrismaClient | Prisma.TransactionClient;
@@ -400,6 +412,7 @@ function equalsAny(field: string, values: TFilterValue[]): TWhere {
 
 function sortValueOf(value: unknown): TFilterValue {
   if (value instanceof Date) return value.toISOString();
+  if (typeof value === "bigint") return Number(value);
   if (value === undefined) return null;
   return value as TFilterValue;
 }

@@ -85,10 +85,18 @@ export function createBodyOf(def: CollectionDef): z.ZodObject {
   });
 }
 
+/**
+ * The fields of a patch, each optional. Built from the shape alone: zod refuses `.partial()` on a
+ * schema with cross-field refinements, which apply to the merged record (`validateUpdate`) instead.
+ */
+function patchSchemaOf(def: CollectionDef): z.ZodObject {
+  return z.object(def.schema.shape).partial();
+}
+
 export function updateBodyOf(def: CollectionDef): z.ZodObject {
   return z.object({
     version: z.number().int().positive().describe("The version you read"),
-    patch: def.schema.partial(),
+    patch: patchSchemaOf(def),
   });
 }
 
@@ -106,7 +114,7 @@ export const ZCommitBody = z.object({
               collection: z.literal(name),
               id: ZId,
               version: z.number().int().positive(),
-              patch: def.schema.partial(),
+              patch: patchSchemaOf(def),
             }),
             z.object({
               op: z.literal("remove"),

@@ -15,11 +15,13 @@ export interface RowMapper {
   toColumns(fields: Record<string, unknown>): TRow;
 }
 
+/** Timestamp columns answer ISO strings; BIGINT (money in cents) answers numbers (ZCents keeps them safe integers). */
 function iso(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
   return value instanceof Date ? value.toISOString() : value;
 }
 
-/** Columns named like the collection's fields; Date columns answer ISO strings. */
+/** Columns named like the collection's fields; Date columns answer ISO strings, BIGINT columns numbers. */
 export function genericMapper(def: CollectionDef): RowMapper {
   const keys = Object.keys(def.schema.shape);
   // Fields whose schema accepts null keep null; for the others a stored null means "absent".
