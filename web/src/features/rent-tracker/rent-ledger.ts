@@ -1,0 +1,70 @@
+/**
+ * A resident's rent ledger as people read a bank statement: charges and payments in date order with
+ * the balance after each line, and the short receipt number printed on a payment's receipt.
+ */
+
+export interface TLedgerCharge {
+  id: string;
+  dueDate: string;
+  description: string;
+  amountCents: number;
+  createdAt: string;
+}
+
+export interface TLedgerPayment {
+  id: string;
+  receivedOn: string;
+  amountCents: number;
+  method: string;
+  reference?: string | undefined;
+  payer?: string | undefined;
+  createdAt: string;
+}
+
+export type TLedgerRow =
+  | { kind: "charge"; date: string; charge: TLedgerCharge; balanceCents: number }
+  | { kind: "payment"; date: string; payment: TLedgerPayment; balanceCents: number };
+
+/**
+ * Charges (on their due date) and payments (on the day received) oldest first, each with the running
+ * balance. On the same day a charge comes before a payment, so paying rent on its due date reads
+ * "charged, then paid" and ends at zero; same-kind lines keep the order they were recorded in.
+ */
+export function ledgerRows(charges: readonly TLedgerCharge[], payments: readonly TLedgerPayment[]): TLedgerRow[] {
+  const lines = [
+    ...charges.map((charge) => ({ kind: "charge" as const, date: charge.dueDate, order: 0, charge })),
+    ...payments.map((payment) => ({ kind: "payment" as const, date: payment.receivedOn, order: 1, payment })),
+  ].sort((a, b) => {
+    if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+    if (a.order !== b.order) return a.order - b.order;
+    const aCreated = a.kind === "charge" ? a.charge.createdAt : a.payment.createdAt;
+    const bCreated = b.kind === "charge" ? b.charge.createdAt : b.payment.createdAt;
+    return aCreated < bCreated ? -1 : aCreated > bCreated ? 1 : 0;
+  });
+  let balance = 0;
+  return lines.map((line): TLedgerRow => {
+    if (line.kind === "charge") {
+      balance += line.charge.amountCents;
+      return { kind: "charge", date: line.date, charge: line.charge, balanceCents: balance };
+    }
+    balance -= line.payment.amountCents;
+    return { kind: "payment", date: line.date, payment: line.payment, balanceCents: balance };
+  });
+}
+
+/** The balance right after a payment, as its ledger line shows it; null when the payment is not in the ledger. */
+export function balanceAfterPayment(rows: readonly TLedgerRow[], paymentId: string): number | null {
+  const row = rows.find((r) => r.kind === "payment" && r.payment.id === paymentId);
+  return row ? row.balanceCents : null;
+}
+
+/**
+ * The receipt number printed for a payment: "R-" and the last eight letters or digits of its id,
+ * upper-cased (the random end of a UUID; short enough to read out on the phone).
+ */
+export function receiptNumber(paymentId: string): string {
+  return `R-${paymentId
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(-8)
+    .toUpperCase()}`;
+}

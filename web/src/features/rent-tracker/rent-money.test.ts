@@ -1,0 +1,35 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { centsToDollarsInput, parseDollars } from "./rent-money.ts";
+
+describe("parseDollars", () => {
+  it.each([
+    ["1250", 125000],
+    ["1,250.00", 125000],
+    ["$1,250.5", 125050],
+    [" 0.07 ", 7],
+    [".5", 50],
+    ["19.99", 1999],
+    ["0.1", 10],
+  ])("reads %s as %i cents", (input, cents) => {
+    expect(parseDollars(input)).toEqual({ cents });
+  });
+
+  it.each([
+    ["", "Enter an amount"],
+    ["-5", "Enter an amount above zero"],
+    ["12.345", "At most two digits after the point"],
+    ["12a", "Enter an amount like 1250 or 1,250.00"],
+    ["1e3", "Enter an amount like 1250 or 1,250.00"],
+  ])("refuses %j", (input, error) => {
+    expect(parseDollars(input)).toEqual({ error });
+  });
+
+  it("round-trips every amount in cents exactly", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (cents) => {
+        expect(parseDollars(centsToDollarsInput(cents))).toEqual({ cents });
+      }),
+    );
+  });
+});
