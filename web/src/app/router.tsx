@@ -33,7 +33,12 @@ const notFound = () => import("../features/not-found/not-found-page.tsx");
 const RemindersPage = page(reminders, "RemindersPage");
 const AllResidentsPage = page(residents, "AllResidentsPage");
 const AddResidentPage = page(residents, "AddResidentPage");
-const MedicalRecordsPage = page(residents, "MedicalRecordsPage");
+const medicalRecords = () => import("../features/medical-records/medical-records-page.tsx");
+const MedicalRecordsPage = page(medicalRecords, "MedicalRecordsPage");
+const ResidentMedicalPage = page(
+  () => import("../features/medical-records/resident-medical-page.tsx"),
+  "ResidentMedicalPage",
+);
 const RentTrackerPage = page(residents, "RentTrackerPage");
 const StaffDirectoryPage = page(staff, "StaffDirectoryPage");
 const AddStaffPage = page(staff, "AddStaffPage");
@@ -58,6 +63,7 @@ export const PAGE_ROUTES: readonly { path: string; Page: ComponentType }[] = [
   { path: "/residents", Page: AllResidentsPage },
   { path: "/residents/add", Page: AddResidentPage },
   { path: "/residents/medical-records", Page: MedicalRecordsPage },
+  { path: "/residents/:id/medical", Page: ResidentMedicalPage },
   { path: "/residents/rent-tracker", Page: RentTrackerPage },
   { path: "/staff", Page: StaffDirectoryPage },
   { path: "/staff/add", Page: AddStaffPage },

@@ -1,0 +1,189 @@
+/**
+ * One section of a resident's medical page (diagnoses, vitals…): its entries in one or more tables,
+ * an add button, edit and archive on each row (archive asks first), and the entry form in place.
+ */
+import { useCallback, useEffect, useState, type ComponentType } from "react";
+import toast from "react-hot-toast";
+import { isAppError } from "@care/core/app-error";
+import type { TListQuery } from "@care/core/list-query";
+import type { TCollectionName, TRecordOf } from "@care/core/registry";
+import { useData } from "../../app/providers.tsx";
+import { reportError } from "../../app/report-error.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { DataTable, type TDataColumn } from "../../ui/data-table.tsx";
+import type { TEntryFormProps } from "./use-entry-form.tsx";
+
+/** Entries shown at first, and added by each "Show more". */
+const SECTION_PAGE_SIZE = 100;
+
+export interface TEntryGroup<T> {
+  title: string;
+  filter: (entry: T) => boolean;
+  /** Shown when the group has no entries. */
+  empty: string;
+}
+
+export interface TEntrySectionProps<N extends TCollectionName> {
+  collection: N;
+  /** Section heading, e.g. "Vitals". */
+  title: string;
+  /** Singular, for buttons and questions: "vitals entry". */
+  noun: string;
+  addLabel: string;
+  residentId: string;
+  facilityId: string;
+  columns: TDataColumn<TRecordOf<N>>[];
+  /** Short text naming an entry in the archive question. */
+  describe: (entry: TRecordOf<N>) => string;
+  Form: ComponentType<TEntryFormProps<N>>;
+  orderBy?: TListQuery["orderBy"];
+  /** Sub-tables (e.g. active / stopped); one table of everything when absent. */
+  groups?: TEntryGroup<TRecordOf<N>>[];
+  empty: string;
+}
+
+export function EntrySection<N extends TCollectionName>(props: TEntrySectionProps<N>) {
+  const { collection, residentId } = props;
+  const sortField = props.orderBy?.field;
+  const sortDirection = props.orderBy?.direction ?? "asc";
+  const data = useData();
+  const [entries, setEntries] = useState<TRecordOf<N>[]>([]);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  /** undefined = no form; null = a new entry; a record = editing it. */
+  const [editing, setEditing] = useState<TRecordOf<N> | null | undefined>(undefined);
+  const [archiving, setArchiving] = useState<TRecordOf<N> | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** The first page again (after a change), or the page after `cursor` appended ("Show more"). */
+  const load = useCallback(
+    async (cursor?: string) => {
+      setLoading(true);
+      try {
+        const page = await data.list(collection, {
+          where: { residentId },
+          limit: SECTION_PAGE_SIZE,
+          ...(sortField ? { orderBy: { field: sortField, direction: sortDirection } } : {}),
+          ...(cursor ? { cursor } : {}),
+        });
+        setEntries((shown) => (cursor ? [...shown, ...page.items] : page.items));
+        setNextCursor(page.nextCursor);
+      } catch (error) {
+        reportError(error);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [data, collection, residentId, sortField, sortDirection],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const headingId = `section-${collection}`;
+
+  async function archive(entry: TRecordOf<N>) {
+    setBusy(true);
+    try {
+      await data.remove(collection, entry.id, entry.version);
+      toast.success(`The ${props.noun} was archived`);
+    } catch (error) {
+      if (isAppError(error) && error.code === "CONFLICT") {
+        toast.error(`Someone changed this ${props.noun} meanwhile; it was not archived. The newer version is shown.`, {
+          id: "error-CONFLICT",
+        });
+      } else reportError(error);
+    } finally {
+      setBusy(false);
+      setArchiving(null);
+      void load();
+    }
+  }
+
+  const columns: TDataColumn<TRecordOf<N>>[] = [
+    ...props.columns,
+    {
+      id: "actions",
+      header: () => <span className="visually-hidden">Actions</span>,
+      meta: { label: "Actions" },
+      cell: ({ row }) => (
+        <span className="entry-section__row-actions">
+          <button type="button" className="button button--secondary" onClick={() => setEditing(row.original)}>
+            Edit<span className="visually-hidden"> {props.describe(row.original)}</span>
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setArchiving(row.original)}>
+            Archive<span className="visually-hidden"> {props.describe(row.original)}</span>
+          </button>
+        </span>
+      ),
+    },
+  ];
+
+  const tables = props.groups ?? [{ title: "", filter: () => true, empty: props.empty }];
+  const Form = props.Form;
+  return (
+    <section className="card entry-section" aria-labelledby={headingId}>
+      <div className="entry-section__header">
+        <h2 id={headingId}>{props.title}</h2>
+        {editing === undefined && (
+          <button type="button" className="button" onClick={() => setEditing(null)}>
+            {props.addLabel}
+          </button>
+        )}
+      </div>
+      {editing !== undefined && (
+        <Form
+          key={editing?.id ?? "new"}
+          residentId={residentId}
+          facilityId={props.facilityId}
+          record={editing}
+          onSaved={() => {
+            setEditing(undefined);
+            void load();
+          }}
+          onCancel={() => setEditing(undefined)}
+        />
+      )}
+      {tables.map((group) => (
+        <div key={group.title} className="entry-section__group">
+          {group.title && <h3>{group.title}</h3>}
+          <DataTable
+            caption={`${props.title}${group.title ? `: ${group.title}` : ""}`}
+            columns={columns}
+            rows={entries.filter(group.filter)}
+            getRowId={(entry) => entry.id}
+            loading={loading}
+            empty={<p>{group.empty}</p>}
+          />
+        </div>
+      ))}
+      {nextCursor && (
+        <p>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={loading}
+            onClick={() => void load(nextCursor)}
+          >
+            Show more {props.title.toLowerCase()}
+          </button>
+        </p>
+      )}
+      <ConfirmDialog
+        open={archiving !== null}
+        title={`Archive this ${props.noun}?`}
+        confirmLabel="Archive"
+        danger
+        busy={busy}
+        onConfirm={() => archiving && void archive(archiving)}
+        onCancel={() => setArchiving(null)}
+      >
+        <p>
+          {archiving ? props.describe(archiving) : ""} will no longer be shown. It stays in the record and the audit
+          log.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

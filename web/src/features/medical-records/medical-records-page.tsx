@@ -1,0 +1,243 @@
+/**
+ * `/residents/medical-records`: the selected facility's residents, active ones first, each with their
+ * allergies, latest vitals, active medications and incidents of the last 30 days.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import type { TRecordOf } from "@care/core/registry";
+import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
+import { useData } from "../../app/providers.tsx";
+import { reportError } from "../../app/report-error.ts";
+import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { DataTable, type TDataColumn } from "../../ui/data-table.tsx";
+import { loadMedicalSummaries, loadResidentsPage, type TResidentsCursor } from "./medical-queries.ts";
+import {
+  formatBloodPressure,
+  formatDateTime,
+  humanize,
+  RECENT_INCIDENT_DAYS,
+  type TMedicalSummary,
+} from "./medical-summary.ts";
+import "./medical-records.css";
+
+interface TRow {
+  resident: TRecordOf<"residents">;
+  summary: TMedicalSummary;
+}
+
+function residentName(r: TRecordOf<"residents">): string {
+  return `${r.lastName}, ${r.preferredName ?? r.firstName}`;
+}
+
+function VitalsCell({ summary }: { summary: TMedicalSummary }) {
+  const v = summary.latestVitals;
+  if (!v) return <span className="med-muted">None recorded</span>;
+  const parts = [
+    formatBloodPressure(v) && `BP ${formatBloodPressure(v)}`,
+    v.pulse !== undefined && `Pulse ${v.pulse}`,
+    v.temperatureF !== undefined && `Temp ${v.temperatureF} °F`,
+    v.weightLb !== undefined && `Weight ${v.weightLb} lb`,
+  ].filter(Boolean);
+  return (
+    <div className="med-stack">
+      <span>{parts.join(" · ")}</span>
+      <span className="med-muted med-small">
+        {formatDateTime(v.recordedAt)} by {v.recordedBy}
+      </span>
+    </div>
+  );
+}
+
+const COLUMNS: TDataColumn<TRow>[] = [
+  {
+    id: "resident",
+    header: "Resident",
+    meta: { label: "Resident" },
+    cell: ({ row }) => {
+      const r = row.original.resident;
+      return (
+        <div className="med-stack">
+          <Link to={`/residents/${encodeURIComponent(r.id)}/medical`} className="med-resident">
+            {residentName(r)}
+          </Link>
+          <span className="med-muted med-small">
+            {r.room ? `Room ${r.room} · ` : ""}
+            {humanize(r.status)}
+          </span>
+        </div>
+      );
+    },
+  },
+  {
+    id: "allergies",
+    header: "Allergies",
+    meta: { label: "Allergies" },
+    cell: ({ row }) => {
+      const allergies = row.original.summary.allergies;
+      if (allergies.length === 0) return <span className="med-muted">None recorded</span>;
+      return (
+        <ul className="med-allergies">
+          {allergies.map((a) => (
+            <li key={a.id} className={`med-allergy med-allergy--${a.severity}`}>
+              {a.allergen}
+              {a.severity !== "unknown" ? ` (${a.severity})` : ""}
+            </li>
+          ))}
+        </ul>
+      );
+    },
+  },
+  {
+    id: "vitals",
+    header: "Latest vitals",
+    meta: { label: "Latest vitals" },
+    cell: ({ row }) => <VitalsCell summary={row.original.summary} />,
+  },
+  {
+    id: "medications",
+    header: "Active medications",
+    meta: { label: "Active medications" },
+    cell: ({ row }) => {
+      const meds = row.original.summary.activeMedications;
+      if (meds.length === 0) return <span className="med-muted">None</span>;
+      return (
+        <details className="med-meds">
+          <summary>
+            {meds.length} active medication{meds.length === 1 ? "" : "s"}
+          </summary>
+          <ul>
+            {meds.map((m) => (
+              <li key={m.id}>
+                {m.name} {m.dose}, {m.frequency}
+                {m.asNeeded && <span className="med-tag">PRN</span>}
+              </li>
+            ))}
+          </ul>
+        </details>
+      );
+    },
+  },
+  {
+    id: "incidents",
+    header: `Incidents (${RECENT_INCIDENT_DAYS} days)`,
+    meta: { label: `Incidents (${RECENT_INCIDENT_DAYS} days)` },
+    cell: ({ row }) => {
+      const incidents = row.original.summary.recentIncidents;
+      if (incidents.length === 0) return <span className="med-muted">None</span>;
+      return (
+        <ul className="med-incidents">
+          {incidents.map((i) => (
+            <li key={i.id}>
+              {humanize(i.type)}, {formatDateTime(i.occurredAt)}
+            </li>
+          ))}
+        </ul>
+      );
+    },
+  },
+];
+
+export function MedicalRecordsPage() {
+  const data = useData();
+  const [facilityId] = useSelectedFacility();
+  const { facilities } = useFacilities();
+  const [searchText, setSearchText] = useState("");
+  const [search, setSearch] = useState("");
+  const [rows, setRows] = useState<TRow[]>([]);
+  const [next, setNext] = useState<TResidentsCursor | null>(null);
+  const [loading, setLoading] = useState(true);
+  /** Answers of an older query (facility or search changed meanwhile) are dropped. */
+  const generation = useRef(0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchText.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const load = useCallback(
+    async (from: TResidentsCursor | undefined, append: boolean) => {
+      const mine = ++generation.current;
+      setLoading(true);
+      try {
+        const page = await loadResidentsPage(data, facilityId, search, from);
+        const summaries = await loadMedicalSummaries(
+          data,
+          page.items.map((r) => r.id),
+          new Date(),
+        );
+        if (mine !== generation.current) return;
+        const loaded = page.items.map((resident) => ({ resident, summary: summaries.get(resident.id)! }));
+        setRows((shown) => (append ? [...shown, ...loaded] : loaded));
+        setNext(page.next);
+      } catch (error) {
+        if (mine === generation.current) reportError(error);
+      } finally {
+        if (mine === generation.current) setLoading(false);
+      }
+    },
+    [data, facilityId, search],
+  );
+
+  useEffect(() => {
+    void load(undefined, false);
+  }, [load]);
+
+  const scope = facilityId === "" ? "All facilities" : facilityName(facilities, facilityId);
+  return (
+    <article className="medical-records" aria-labelledby="page-title">
+      <header className="medical-page__header">
+        <h1 id="page-title">Medical Records</h1>
+        <p className="medical-page__intro">
+          Each resident's allergies, latest vitals, active medications and recent incidents, active residents first.
+          Open a resident to record vitals, medications, diagnoses, incidents and appointments. Every view and change is
+          written to the audit log.
+        </p>
+        <p className="medical-page__scope">
+          <span className="medical-page__scope-label">Facility:</span> {scope}
+        </p>
+      </header>
+      <div className="medical-records__search">
+        <label htmlFor="medical-search">Search by name</label>
+        <input
+          id="medical-search"
+          type="search"
+          value={searchText}
+          placeholder="Last, first or preferred name"
+          onChange={(event) => setSearchText(event.target.value)}
+        />
+      </div>
+      <DataTable
+        caption="Residents' medical summaries"
+        columns={COLUMNS}
+        rows={rows}
+        getRowId={(row) => row.resident.id}
+        loading={loading}
+        empty={
+          search ? (
+            <p>No resident's name matches "{search}".</p>
+          ) : (
+            <>
+              <h2>No residents in {scope}</h2>
+              <p>
+                Medical entries are kept per resident. <Link to="/residents/add">Add a resident</Link> first, then
+                record their allergies, medications and vitals from their record.
+              </p>
+            </>
+          )
+        }
+      />
+      {next && (
+        <p className="medical-records__more">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={loading}
+            onClick={() => void load(next, true)}
+          >
+            Show more residents
+          </button>
+        </p>
+      )}
+    </article>
+  );
+}

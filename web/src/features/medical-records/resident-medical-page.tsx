@@ -1,0 +1,240 @@
+/**
+ * `/residents/:id/medical`: one resident's medical record — allergies, diagnoses, medications
+ * (active / stopped), the vitals log, incidents and appointments (upcoming / past) — each added,
+ * edited and archived in place.
+ */
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, useParams } from "react-router-dom";
+import { isAppError } from "@care/core/app-error";
+import type { TRecordOf } from "@care/core/registry";
+import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
+import { useData } from "../../app/providers.tsx";
+import { reportError } from "../../app/report-error.ts";
+import type { TDataColumn } from "../../ui/data-table.tsx";
+import { PageLoading } from "../../ui/page-loading.tsx";
+import { ResidentTabs } from "../../ui/resident-tabs.tsx";
+import { EntrySection } from "./entry-section.tsx";
+import {
+  AllergyForm,
+  AppointmentForm,
+  DiagnosisForm,
+  IncidentForm,
+  MedicationForm,
+  VitalsForm,
+} from "./medical-forms.tsx";
+import {
+  formatBloodPressure,
+  formatDate,
+  formatDateTime,
+  humanize,
+  isActiveMedication,
+  localDate,
+  type TAllergyRecord,
+  type TAppointmentRecord,
+  type TDiagnosisRecord,
+  type TIncidentRecord,
+  type TMedicationRecord,
+  type TVitalsRecord,
+} from "./medical-summary.ts";
+import "./medical-records.css";
+
+/** A column showing `render(entry)` under `header`. */
+function column<T>(id: string, header: string, render: (entry: T) => ReactNode): TDataColumn<T> {
+  return { id, header, meta: { label: header }, cell: ({ row }) => render(row.original) };
+}
+
+const optionalDate = (date: string | undefined) => (date ? formatDate(date) : "—");
+
+const allergyColumns: TDataColumn<TAllergyRecord>[] = [
+  column("allergen", "Allergen", (a) => <strong>{a.allergen}</strong>),
+  column("reaction", "Reaction", (a) => a.reaction ?? "—"),
+  column("severity", "Severity", (a) => <span className={`med-severity--${a.severity}`}>{humanize(a.severity)}</span>),
+];
+
+const diagnosisColumns: TDataColumn<TDiagnosisRecord>[] = [
+  column("name", "Diagnosis", (d) => d.name),
+  column("icd10", "ICD-10", (d) => d.icd10 ?? "—"),
+  column("diagnosedOn", "Diagnosed", (d) => optionalDate(d.diagnosedOn)),
+  column("active", "Status", (d) => (d.active ? "Active" : "Resolved")),
+  column("notes", "Notes", (d) => d.notes ?? ""),
+];
+
+const medicationColumns: TDataColumn<TMedicationRecord>[] = [
+  column("name", "Medication", (m) => (
+    <>
+      {m.name}
+      {m.asNeeded && <span className="med-tag">PRN</span>}
+    </>
+  )),
+  column("dose", "Dose", (m) => m.dose),
+  column("route", "Route", (m) => humanize(m.route)),
+  column("frequency", "Frequency", (m) => m.frequency),
+  column("prescriber", "Prescriber", (m) => m.prescriber ?? "—"),
+  column("start", "Start", (m) => optionalDate(m.startDate)),
+  column("stop", "Stop", (m) => optionalDate(m.stopDate)),
+];
+
+const vitalsColumns: TDataColumn<TVitalsRecord>[] = [
+  column("recordedAt", "Taken", (v) => formatDateTime(v.recordedAt)),
+  column("bp", "BP", (v) => formatBloodPressure(v) || "—"),
+  column("pulse", "Pulse", (v) => v.pulse ?? "—"),
+  column("temperature", "Temp °F", (v) => v.temperatureF ?? "—"),
+  column("weight", "Weight lb", (v) => v.weightLb ?? "—"),
+  column("recordedBy", "By", (v) => v.recordedBy),
+  column("notes", "Notes", (v) => v.notes ?? ""),
+];
+
+const incidentColumns: TDataColumn<TIncidentRecord>[] = [
+  column("occurredAt", "When", (i) => formatDateTime(i.occurredAt)),
+  column("type", "Type", (i) => humanize(i.type)),
+  column("description", "What happened", (i) => i.description),
+  column("notified", "Notified", (i) => i.notified ?? "—"),
+  column("report", "Report filed", (i) =>
+    i.reportFiled ? `Yes${i.reportFiledOn ? `, ${formatDate(i.reportFiledOn)}` : ""}` : "No",
+  ),
+];
+
+const appointmentColumns: TDataColumn<TAppointmentRecord>[] = [
+  column("at", "When", (a) => formatDateTime(a.at)),
+  column("provider", "Provider", (a) => a.provider),
+  column("purpose", "Purpose", (a) => a.purpose ?? "—"),
+  column("location", "Location", (a) => a.location ?? "—"),
+  column("transportation", "Transportation", (a) => a.transportation ?? "—"),
+  column("status", "Status", (a) => humanize(a.status)),
+];
+
+const NEWEST_FIRST = { field: "recordedAt", direction: "desc" } as const;
+const INCIDENTS_NEWEST_FIRST = { field: "occurredAt", direction: "desc" } as const;
+
+export function ResidentMedicalPage() {
+  const { id = "" } = useParams();
+  const data = useData();
+  const { facilities } = useFacilities();
+  const [resident, setResident] = useState<TRecordOf<"residents"> | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    setResident(null);
+    setMissing(false);
+    data
+      .get("residents", id)
+      .then((r) => !cancelled && setResident(r))
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (isAppError(error) && error.code === "NOT_FOUND") setMissing(true);
+        else reportError(error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, id]);
+
+  if (missing) {
+    return (
+      <article className="medical-page" aria-labelledby="page-title">
+        <h1 id="page-title">Resident not found</h1>
+        <p>
+          This resident does not exist or belongs to a facility you may not see. Go to{" "}
+          <Link to="/residents/medical-records">Medical Records</Link>.
+        </p>
+      </article>
+    );
+  }
+  if (!resident) return <PageLoading />;
+
+  const name = `${resident.preferredName ?? resident.firstName} ${resident.lastName}`;
+  const now = new Date();
+  const today = localDate(now);
+  const nowIso = now.toISOString();
+  const common = { residentId: resident.id, facilityId: resident.facilityId };
+  return (
+    <article className="medical-page" aria-labelledby="page-title">
+      <header className="medical-page__header">
+        <h1 id="page-title">{name}: medical record</h1>
+        <p className="medical-page__meta">
+          {facilityName(facilities, resident.facilityId)}
+          {resident.room ? ` · Room ${resident.room}` : ""} · {humanize(resident.status)} · Code status:{" "}
+          {resident.codeStatus === "full_code" ? "Full code" : resident.codeStatus.toUpperCase()}
+        </p>
+      </header>
+      <ResidentTabs residentId={resident.id} />
+      <EntrySection
+        {...common}
+        collection="allergies"
+        title="Allergies"
+        noun="allergy"
+        addLabel="Add allergy"
+        columns={allergyColumns}
+        describe={(a) => `Allergy to ${a.allergen}`}
+        Form={AllergyForm}
+        empty="No known allergies recorded."
+      />
+      <EntrySection
+        {...common}
+        collection="diagnoses"
+        title="Diagnoses"
+        noun="diagnosis"
+        addLabel="Add diagnosis"
+        columns={diagnosisColumns}
+        describe={(d) => `Diagnosis ${d.name}`}
+        Form={DiagnosisForm}
+        empty="No diagnoses recorded."
+      />
+      <EntrySection
+        {...common}
+        collection="medications"
+        title="Medications"
+        noun="medication"
+        addLabel="Add medication"
+        columns={medicationColumns}
+        describe={(m) => `${m.name} ${m.dose}`}
+        Form={MedicationForm}
+        groups={[
+          { title: "Active", filter: (m) => isActiveMedication(m, today), empty: "No active medications." },
+          { title: "Stopped", filter: (m) => !isActiveMedication(m, today), empty: "No stopped medications." },
+        ]}
+        empty="No medications recorded."
+      />
+      <EntrySection
+        {...common}
+        collection="vitals"
+        title="Vitals"
+        noun="vitals entry"
+        addLabel="Record vitals"
+        columns={vitalsColumns}
+        describe={(v) => `Vitals of ${formatDateTime(v.recordedAt)}`}
+        Form={VitalsForm}
+        orderBy={NEWEST_FIRST}
+        empty="No vitals recorded."
+      />
+      <EntrySection
+        {...common}
+        collection="incidents"
+        title="Incidents"
+        noun="incident"
+        addLabel="Record incident"
+        columns={incidentColumns}
+        describe={(i) => `${humanize(i.type)} of ${formatDateTime(i.occurredAt)}`}
+        Form={IncidentForm}
+        orderBy={INCIDENTS_NEWEST_FIRST}
+        empty="No incidents recorded."
+      />
+      <EntrySection
+        {...common}
+        collection="appointments"
+        title="Appointments"
+        noun="appointment"
+        addLabel="Add appointment"
+        columns={appointmentColumns}
+        describe={(a) => `Appointment with ${a.provider} on ${formatDateTime(a.at)}`}
+        Form={AppointmentForm}
+        groups={[
+          { title: "Upcoming", filter: (a) => a.at >= nowIso, empty: "No upcoming appointments." },
+          { title: "Past", filter: (a) => a.at < nowIso, empty: "No past appointments." },
+        ]}
+        empty="No appointments recorded."
+      />
+    </article>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * What every medical entry form shares: react-hook-form validated by the entry's core schema (local
+ * date-times converted to UTC first), create or versioned update through the data port, server field
+ * errors beside the fields, a toast on save, and a stale edit refused with the newer entry loaded.
+ */
+import { useState, type FormEvent, type ReactNode } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import toast from "react-hot-toast";
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
+import { z } from "zod";
+import { isAppError } from "@care/core/app-error";
+import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
+import { useData } from "../../app/providers.tsx";
+import { applyFieldErrors, reportError } from "../../app/report-error.ts";
+import { fromLocalInput } from "./medical-summary.ts";
+
+/** The props of every entry form: whose record, and the entry being edited (null = a new one). */
+export interface TEntryFormProps<N extends TCollectionName> {
+  residentId: string;
+  facilityId: string;
+  record: TRecordOf<N> | null;
+  onSaved: (record: TRecordOf<N>) => void;
+  onCancel: () => void;
+}
+
+/** The core schema, reading the named fields as local `datetime-local` text and converting them to UTC. */
+export function withLocalTimes(schema: z.ZodType, fields: readonly string[]): z.ZodType {
+  return z.preprocess((value) => {
+    if (typeof value !== "object" || value === null) return value;
+    const out: Record<string, unknown> = { ...value };
+    for (const field of fields) if (typeof out[field] === "string") out[field] = fromLocalInput(out[field] as string);
+    return out;
+  }, schema);
+}
+
+/** For number inputs: empty means absent. */
+export const numberOrAbsent = (value: unknown) => (value === "" || value === null ? undefined : Number(value));
+/** For optional date inputs: empty means absent. */
+export const dateOrAbsent = (value: unknown) => (value === "" ? undefined : value);
+
+export function useEntryForm<N extends TCollectionName, V extends FieldValues>(options: {
+  collection: N;
+  /** "Vitals entry", for the toast. */
+  label: string;
+  schema: z.ZodType;
+  props: TEntryFormProps<N>;
+  toValues: (record: TRecordOf<N> | null) => V;
+}) {
+  const { collection, label, schema, props, toValues } = options;
+  const data = useData();
+  const [base, setBase] = useState<TRecordOf<N> | null>(props.record);
+  const [stale, setStale] = useState(false);
+  const form = useForm<V, unknown, TInputOf<N>>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<V, unknown, TInputOf<N>>,
+    defaultValues: toValues(props.record) as DefaultValues<V>,
+  });
+
+  const submit = form.handleSubmit(async (parsed) => {
+    const raw = form.getValues() as Record<string, unknown>;
+    try {
+      let saved: TRecordOf<N>;
+      if (base) {
+        // An emptied text field must reach the server as "" (undefined would vanish from the JSON).
+        const patch: Record<string, unknown> = { ...parsed };
+        for (const [field, value] of Object.entries(raw)) if (value === "") patch[field] = "";
+        saved = await data.update(collection, base.id, patch as Partial<TInputOf<N>>, base.version);
+      } else {
+        saved = await data.create(collection, parsed);
+      }
+      toast.success(`${label} saved`);
+      props.onSaved(saved);
+    } catch (error) {
+      if (isAppError(error) && error.code === "CONFLICT" && error.current) {
+        const current = error.current as TRecordOf<N>;
+        setBase(current);
+        form.reset(toValues(current));
+        setStale(true);
+        return;
+      }
+      if (!applyFieldErrors(error, form.setError, Object.keys(raw) as Path<V>[])) reportError(error);
+    }
+  });
+
+  return { form, submit, stale, editing: base !== null };
+}
+
+/** The frame of an entry form: heading, the stale-edit notice, the fields, Save and Cancel. */
+export function EntryForm({
+  title,
+  stale,
+  saving,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  title: string;
+  stale: boolean;
+  saving: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const headingId = `entry-form-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <form className="entry-form" aria-labelledby={headingId} onSubmit={onSubmit} noValidate>
+      <h3 id={headingId}>{title}</h3>
+      {stale && (
+        <p className="alert" role="alert">
+          Someone else changed this entry while you were editing it, so your change was not saved. The form now shows
+          their version; make your change again and save.
+        </p>
+      )}
+      <div className="form-grid">{children}</div>
+      <p className="entry-form__actions">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? "Saving…" : "Save"}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </p>
+    </form>
+  );
+}
