@@ -1,0 +1,194 @@
+/**
+ * Medical records in Chromium against the built app and server: a resident made through the API,
+ * vitals, a medication and an allergy recorded in the UI, field errors, a stale edit refused with the
+ * newer data shown, archive after a confirm, and the Medical Records list showing the latest entries.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type TAppServer } from "./support/app-server.ts";
+import { ensureBuilt } from "./support/build.ts";
+import { chromiumMissing, launchChromium } from "./support/chromium.ts";
+
+const SCREENSHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+const CSRF = { "X-Requested-With": "care-portal" };
+
+describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
+  let server: TAppServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let residentId = "";
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    ensureBuilt();
+    server = await startAppServer();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedInPage(viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(server.admin.email);
+    await page.getByLabel("Password").fill(server.admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/reminders");
+    return page;
+  }
+
+  /** A call to the API with the page's session cookie. */
+  async function api(page: Page, method: "GET" | "POST" | "PATCH", path: string, body?: unknown) {
+    const response = await page.request.fetch(`/api/v1${path}`, {
+      method,
+      headers: CSRF,
+      ...(body === undefined ? {} : { data: body }),
+    });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  function section(page: Page, name: string) {
+    return page.getByRole("region", { name, exact: true });
+  }
+
+  it("records vitals, a medication and an allergy on the resident's medical page", async () => {
+    const page = await signedInPage();
+    const created = await api(page, "POST", "/residents", {
+      data: {
+        facilityId: "van-buren",
+        firstName: "Margaret",
+        lastName: "Holloway",
+        dateOfBirth: "1938-04-12",
+        gender: "female",
+        room: "12",
+        admissionDate: "2024-02-01",
+        ambulatoryStatus: "ambulatory",
+        codeStatus: "dnr",
+      },
+    });
+    residentId = String(created.id);
+
+    await page.goto(`/residents/${residentId}/medical`);
+    await page.locator("main h1", { hasText: "Margaret Holloway: medical record" }).waitFor();
+    expect(await page.getByRole("navigation", { name: "Resident record" }).isVisible()).toBe(true);
+
+    // Vitals: nothing measured is refused beside the field; then a full entry is saved.
+    const vitals = section(page, "Vitals");
+    await vitals.getByRole("button", { name: "Record vitals" }).click();
+    expect(await vitals.getByLabel("Recorded by").inputValue()).toBe(server.admin.email);
+    await vitals.getByRole("button", { name: "Save" }).click();
+    await vitals.getByText("Record at least one measurement").waitFor();
+    expect(await vitals.getByLabel("Blood pressure, systolic").getAttribute("aria-invalid")).toBe("true");
+    await vitals.getByLabel("Blood pressure, systolic").fill("128");
+    await vitals.getByLabel("Blood pressure, diastolic").fill("82");
+    await vitals.getByLabel("Pulse (bpm)").fill("74");
+    await vitals.getByLabel("Temperature (°F)").fill("98.4");
+    await vitals.getByLabel("Weight (lb)").fill("142.5");
+    await page.screenshot({ path: join(SCREENSHOTS, "medical-vitals-form-desktop.png"), fullPage: true });
+    await vitals.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Vitals entry saved").waitFor();
+    await vitals.getByRole("cell", { name: "128/82", exact: true }).waitFor();
+    expect(await vitals.getByRole("cell", { name: server.admin.email, exact: true }).count()).toBe(1);
+
+    // Medication: required fields are named beside the fields, then it is listed as active.
+    const meds = section(page, "Medications");
+    await meds.getByRole("button", { name: "Add medication" }).click();
+    await meds.getByRole("button", { name: "Save" }).click();
+    expect(await meds.locator(".form-field__error").count()).toBeGreaterThanOrEqual(3);
+    await meds.getByRole("textbox", { name: "Medication", exact: true }).fill("Lisinopril");
+    await meds.getByRole("textbox", { name: "Dose", exact: true }).fill("10 mg");
+    await meds.getByRole("textbox", { name: "Frequency", exact: true }).fill("once daily");
+    await meds.getByLabel("Prescriber").fill("Dr. Ruiz");
+    await meds.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Medication saved").waitFor();
+    await meds
+      .getByRole("table", { name: "Medications: Active" })
+      .getByRole("cell", { name: "Lisinopril", exact: true })
+      .waitFor();
+
+    const allergies = section(page, "Allergies");
+    await allergies.getByRole("button", { name: "Add allergy" }).click();
+    await allergies.getByLabel("Allergen").fill("Penicillin");
+    await allergies.getByLabel("Reaction").fill("Hives");
+    await allergies.getByLabel("Severity").selectOption("severe");
+    await allergies.getByRole("button", { name: "Save" }).click();
+    await allergies.getByRole("cell", { name: "Penicillin", exact: true }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "medical-resident-desktop.png"), fullPage: true });
+  });
+
+  it("refuses a stale edit and shows the newer data, and archives only after a confirm", async () => {
+    const page = await signedInPage();
+    await page.goto(`/residents/${residentId}/medical`);
+    const meds = section(page, "Medications");
+    await meds.getByRole("button", { name: "Edit Lisinopril 10 mg" }).click();
+    await meds.getByRole("textbox", { name: "Dose", exact: true }).fill("20 mg");
+
+    // Someone else changes the same medication meanwhile.
+    const list = await api(page, "GET", `/medications?where=${encodeURIComponent(JSON.stringify({ residentId }))}`);
+    const [med] = list.items as { id: string; version: number }[];
+    await api(page, "PATCH", `/medications/${med!.id}`, { version: med!.version, patch: { dose: "5 mg" } });
+
+    await meds.getByRole("button", { name: "Save" }).click();
+    await meds.getByText("Someone else changed this entry").waitFor();
+    expect(await meds.getByRole("textbox", { name: "Dose", exact: true }).inputValue()).toBe("5 mg");
+    await meds.getByRole("textbox", { name: "Dose", exact: true }).fill("20 mg");
+    await meds.getByRole("button", { name: "Save" }).click();
+    await meds.getByRole("cell", { name: "20 mg", exact: true }).waitFor();
+
+    // Archive: cancel keeps it, confirm removes it from the list.
+    const add = section(page, "Diagnoses");
+    await add.getByRole("button", { name: "Add diagnosis" }).click();
+    await add.getByRole("textbox", { name: "Diagnosis", exact: true }).fill("Hypertension");
+    await add.getByLabel("ICD-10 code").fill("I10");
+    await add.getByRole("button", { name: "Save" }).click();
+    await add.getByRole("cell", { name: "Hypertension", exact: true }).waitFor();
+    await add.getByRole("button", { name: "Archive Diagnosis Hypertension" }).click();
+    const dialog = page.getByRole("dialog", { name: "Archive this diagnosis?" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect(await add.getByRole("cell", { name: "Hypertension", exact: true }).count()).toBe(1);
+    await add.getByRole("button", { name: "Archive Diagnosis Hypertension" }).click();
+    await dialog.getByRole("button", { name: "Archive" }).click();
+    await add.getByText("No diagnoses recorded.").waitFor();
+  });
+
+  it("shows the resident's latest entries on the Medical Records page, searchable by name", async () => {
+    const page = await signedInPage();
+    await page.goto("/residents/medical-records");
+    await page.locator("main h1", { hasText: "Medical Records" }).waitFor();
+    const row = page.getByRole("row").filter({ hasText: "Holloway, Margaret" });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("BP 128/82");
+    expect(await row.textContent()).toContain("Pulse 74");
+    expect(await row.textContent()).toContain(server.admin.email);
+    expect(await row.textContent()).toContain("Penicillin (severe)");
+    expect(await row.textContent()).toContain("1 active medication");
+    await page.screenshot({ path: join(SCREENSHOTS, "medical-records-desktop.png"), fullPage: true });
+
+    await page.getByLabel("Search by name").fill("nobody-by-this-name");
+    await page.getByText('No resident\'s name matches "nobody-by-this-name".').waitFor();
+    await page.getByLabel("Search by name").fill("hollo");
+    await row.waitFor();
+    await row.getByRole("link", { name: "Holloway, Margaret" }).click();
+    await page.waitForURL((url) => url.pathname === `/residents/${residentId}/medical`);
+
+    const phone = await signedInPage(PHONE);
+    await phone.goto("/residents/medical-records");
+    await phone.getByRole("link", { name: "Holloway, Margaret" }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "medical-records-phone.png"), fullPage: true });
+    await phone.goto(`/residents/${residentId}/medical`);
+    await section(phone, "Vitals").getByText("128/82").waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "medical-resident-phone.png"), fullPage: true });
+  });
+});
