@@ -15,6 +15,7 @@ import {
   type TPage,
 } from "@care/core/list-query";
 import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
+import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
 import {
   assertCanGrantFacilities,
   assertCanRead,
@@ -98,7 +99,19 @@ export class MemoryDataAdapter implements DataPort {
   ) {}
 
   async list<N extends TCollectionName>(collection: N, query: TListQuery = {}): Promise<TPage<TRecordOf<N>>> {
-    return this.listNow(collection, query) as TPage<TRecordOf<N>>;
+    const page = this.listNow(collection, query);
+    const def = this.def(collection);
+    if (def.auditViews) {
+      this.backend.audit({
+        actor: this.session.user(),
+        action: "view",
+        collection: def.name,
+        facilityId: listViewFacility(def, query, page.items),
+        summary: listViewSummary(query),
+      });
+      this.backend.notify(new Set(["auditLog"]));
+    }
+    return page as TPage<TRecordOf<N>>;
   }
 
   async count<N extends TCollectionName>(

@@ -34,6 +34,8 @@ import {
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
+import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
+import { assertResidentLink, isResidentChild } from "@care/core/rules/resident-link.rules";
 import { auditRow } from "../audit/audit-row.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
@@ -133,8 +135,21 @@ export class CollectionRepository {
     const page = rows.slice(0, normalized.limit);
     const last = page.at(-1);
     const mapper = this.mapper(name);
+    const items = page.map((row) => mapper.toRecord(row));
+    if (def.auditViews) {
+      await this.prisma.auditEntry.create({
+        data: auditRow({
+          action: "view",
+          actor: user,
+          ip: caller.ip,
+          collection: name,
+          facilityId: listViewFacility(def, normalized, items),
+          summary: listViewSummary(normalized),
+        }),
+      });
+    }
     return {
-      items: page.map((row) => mapper.toRecord(row)),
+      items,
       nextCursor:
         rows.length > normalized.limit && last ? encodeCursor(sortValueOf(last[field]), last.id as string) : null,
     };
@@ -212,6 +227,7 @@ export class CollectionRepository {
     const fields = validateCreate(def, input.data);
     const id = clientId ?? randomUUID();
     assertCanWriteRecord(user, def, { ...fields, id });
+    await this.assertLinks(db, user, name, fields);
     const delegate = this.delegate(db, name);
     const duplicate = () =>
       new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, {
@@ -266,6 +282,7 @@ export class CollectionRepository {
     if (current.version !== version) throw staleVersionError(def, current);
     const merged = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...merged, id });
+    await this.assertLinks(db, user, name, merged);
     if (name === "users") assertCanGrantFacilities(user, facilityIdsOf(current), facilityIdsOf(merged));
     const delegate = this.delegate(db, name);
     const { count } = await delegate.updateMany({
@@ -320,6 +337,28 @@ export class CollectionRepository {
         summary: def.removal === "archive" ? "archived" : "deleted",
       }),
     });
+  }
+
+  /**
+   * A resident lives in an existing facility; a resident's child record names a resident the user can
+   * see and carries that resident's facility (VALIDATION otherwise, instead of a foreign-key failure).
+   */
+  private async assertLinks(
+    db: TDb,
+    user: TSessionUser,
+    name: TCollectionName,
+    fields: Record<string, unknown>,
+  ): Promise<void> {
+    if (name === "residents") {
+      const facility = await db.facility.findUnique({ where: { id: String(fields.facilityId) } });
+      if (!facility)
+        throw new AppError("VALIDATION", "The record is not valid.", { fields: { facilityId: "No such facility" } });
+      return;
+    }
+    if (!isResidentChild(collections[name])) return;
+    const row = await db.resident.findUnique({ where: { id: String(fields.residentId) } });
+    const resident = row ? this.mapper("residents").toRecord(row) : null;
+    assertResidentLink(fields, resident && canSeeRecord(user, collections.residents, resident) ? resident : null);
   }
 
   /** A versioned write matched no row: someone else changed or removed the record meanwhile. */

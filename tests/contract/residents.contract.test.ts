@@ -1,0 +1,320 @@
+// DataPort contract for the residents area (residents, medical entries, rent): the same cases against
+// every harness (see contract-runner.ts).
+import { beforeAll, expect, it } from "vitest";
+import type { TInputOf, TRecordOf } from "@care/core/registry";
+import type { TPorts } from "./harness.ts";
+import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
+
+function residentInput(facilityId: string, overrides: Partial<TInputOf<"residents">> = {}): TInputOf<"residents"> {
+  return {
+    facilityId,
+    firstName: "Ada",
+    lastName: unique("Lovelace"),
+    dateOfBirth: "1941-05-02",
+    gender: "female",
+    admissionDate: "2024-03-01",
+    ambulatoryStatus: "ambulatory",
+    codeStatus: "full_code",
+    emergencyContacts: [{ name: "Byron King", relationship: "son", phone: "555-0101", powerOfAttorney: true }],
+    ...overrides,
+  };
+}
+
+await runContract("data", (ctx) => {
+  let admin: TPorts;
+  let tullStaff: TPorts;
+  let tullResident: TRecordOf<"residents">;
+  let newmanResident: TRecordOf<"residents">;
+
+  beforeAll(async () => {
+    admin = await ctx.signedIn();
+    const account = await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] });
+    tullStaff = await ctx.signedIn(account);
+    tullResident = await admin.data.create("residents", residentInput("tull", { lastName: `Tullson-${RUN}` }));
+    newmanResident = await admin.data.create("residents", residentInput("newman", { lastName: `Newmark-${RUN}` }));
+  });
+
+  it("creates a resident with defaults, emergency contacts and metadata, and gets it back unchanged", async () => {
+    expect(tullResident).toMatchObject({
+      facilityId: "tull",
+      status: "active",
+      version: 1,
+      archivedAt: null,
+      emergencyContacts: [
+        {
+          name: "Byron King",
+          relationship: "son",
+          phone: "555-0101",
+          responsibleParty: false,
+          powerOfAttorney: true,
+        },
+      ],
+    });
+    expect(await admin.data.get("residents", tullResident.id)).toEqual(tullResident);
+  });
+
+  it("lists residents by facility and status, and finds them by name", async () => {
+    const onLeave = await admin.data.create(
+      "residents",
+      residentInput("tull", { status: "on_leave", statusDate: "2024-06-01", lastName: `Away-${RUN}` }),
+    );
+    const tull = await admin.data.list("residents", { where: { facilityId: "tull" }, limit: 500 });
+    const tullIds = tull.items.map((r) => r.id);
+    expect(tullIds).toEqual(expect.arrayContaining([tullResident.id, onLeave.id]));
+    expect(tullIds).not.toContain(newmanResident.id);
+    expect(tull.items.every((r) => r.facilityId === "tull")).toBe(true);
+    const names = tull.items.map((r) => r.lastName);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    const leave = await admin.data.list("residents", { where: { facilityId: "tull", status: "on_leave" } });
+    expect(leave.items.map((r) => r.id)).toEqual([onLeave.id]);
+    expect(await admin.data.count("residents", { where: { facilityId: "tull", status: "active" } })).toBe(1);
+
+    const found = await admin.data.list("residents", { search: `tullson-${RUN}` });
+    expect(found.items.map((r) => r.id)).toEqual([tullResident.id]);
+  });
+
+  it("refuses invalid residents with VALIDATION naming each field (admission before birth)", async () => {
+    const error = await expectAppError(
+      admin.data.create(
+        "residents",
+        residentInput("tull", { firstName: "", dateOfBirth: "1950-01-01", admissionDate: "1949-12-31" }),
+      ),
+      "VALIDATION",
+    );
+    expect(error.fields).toMatchObject({
+      firstName: "Required",
+      admissionDate: "Admission cannot be before the date of birth",
+    });
+    const discharged = await expectAppError(
+      admin.data.update("residents", tullResident.id, { status: "discharged" }, tullResident.version),
+      "VALIDATION",
+    );
+    expect(Object.keys(discharged.fields ?? {})).toContain("dischargeDate");
+  });
+
+  it("refuses a stale resident edit with CONFLICT carrying the newer record", async () => {
+    const resident = await admin.data.create("residents", residentInput("tull"));
+    const updated = await admin.data.update("residents", resident.id, { room: "12" }, 1);
+    const error = await expectAppError(admin.data.update("residents", resident.id, { room: "14" }, 1), "CONFLICT");
+    expect(error.current).toEqual(updated);
+  });
+
+  it("round-trips each kind of medical entry", async () => {
+    const link = { residentId: tullResident.id, facilityId: "tull" };
+    const vitals = await admin.data.create("vitals", {
+      ...link,
+      recordedAt: "2025-02-03T08:30:00.000Z",
+      systolic: 128,
+      diastolic: 82,
+      pulse: 71,
+      temperatureF: 98.6,
+      weightLb: 142.5,
+      recordedBy: "Nurse Joy",
+    });
+    expect(vitals).toMatchObject({
+      ...link,
+      recordedAt: "2025-02-03T08:30:00.000Z",
+      temperatureF: 98.6,
+      weightLb: 142.5,
+    });
+    expect(await admin.data.get("vitals", vitals.id)).toEqual(vitals);
+
+    const medication = await admin.data.create("medications", {
+      ...link,
+      name: "Metformin",
+      dose: "500 mg",
+      route: "oral",
+      frequency: "twice daily",
+      startDate: "2025-01-01",
+    });
+    expect(medication).toMatchObject({ asNeeded: false, route: "oral", startDate: "2025-01-01" });
+    const stopped = await admin.data.update("medications", medication.id, { stopDate: "2025-03-01" }, 1);
+    expect(stopped).toMatchObject({ stopDate: "2025-03-01", version: 2 });
+    const badStop = await expectAppError(
+      admin.data.update("medications", medication.id, { stopDate: "2024-12-31" }, 2),
+      "VALIDATION",
+    );
+    expect(Object.keys(badStop.fields ?? {})).toContain("stopDate");
+
+    const allergy = await admin.data.create("allergies", { ...link, allergen: "Penicillin", severity: "severe" });
+    const diagnosis = await admin.data.create("diagnoses", { ...link, name: "Type 2 diabetes", icd10: "E11.9" });
+    const incident = await admin.data.create("incidents", {
+      ...link,
+      occurredAt: "2025-02-10T22:15:00.000Z",
+      type: "fall",
+      description: "Found on the floor beside the bed, no injury.",
+    });
+    const appointment = await admin.data.create("appointments", {
+      ...link,
+      at: "2025-03-04T15:00:00.000Z",
+      provider: "Dr. Patel",
+    });
+    expect(allergy).toMatchObject({ allergen: "Penicillin", severity: "severe" });
+    expect(diagnosis).toMatchObject({ active: true, icd10: "E11.9" });
+    expect(incident).toMatchObject({ reportFiled: false, occurredAt: "2025-02-10T22:15:00.000Z" });
+    expect(appointment).toMatchObject({ status: "scheduled", at: "2025-03-04T15:00:00.000Z" });
+
+    const meds = await admin.data.list("medications", { where: { residentId: tullResident.id } });
+    expect(meds.items).toEqual([stopped]);
+    const vitalsPage = await tullStaff.data.list("vitals", { where: { residentId: tullResident.id } });
+    expect(vitalsPage.items).toEqual([vitals]);
+  });
+
+  it("applies a payment and its rent account in one atomic commit, or neither", async () => {
+    const residentId = tullResident.id;
+    const accountId = residentId;
+    await admin.data.commit([
+      {
+        op: "create",
+        collection: "rentCharges",
+        id: `rent-${residentId}-2025-01`,
+        data: {
+          residentId,
+          facilityId: "tull",
+          month: "2025-01",
+          amountCents: 350_000,
+          periodStart: "2025-01-01",
+          periodEnd: "2025-01-31",
+          dueDate: "2025-01-01",
+          description: "Rent January 2025",
+        },
+      },
+      {
+        op: "create",
+        collection: "rentAccounts",
+        id: accountId,
+        data: {
+          residentId,
+          facilityId: "tull",
+          chargedCents: 350_000,
+          paidCents: 0,
+          balanceCents: 350_000,
+          oldestUnpaidDueDate: "2025-01-01",
+        },
+      },
+    ]);
+    const account = await admin.data.get("rentAccounts", accountId);
+    expect(account).toMatchObject({ balanceCents: 350_000, version: 1 });
+
+    const payment = {
+      residentId,
+      facilityId: "tull",
+      receivedOn: "2025-01-05",
+      amountCents: 100_000,
+      method: "check" as const,
+      reference: "1042",
+    };
+    // A stale account version fails the whole commit: no payment is stored.
+    await expectAppError(
+      admin.data.commit([
+        { op: "create", collection: "payments", data: payment },
+        {
+          op: "update",
+          collection: "rentAccounts",
+          id: accountId,
+          version: account.version + 1,
+          patch: { paidCents: 100_000, balanceCents: 250_000 },
+        },
+      ]),
+      "CONFLICT",
+    );
+    expect((await admin.data.list("payments", { where: { residentId } })).items).toEqual([]);
+
+    await admin.data.commit([
+      { op: "create", collection: "payments", data: payment },
+      {
+        op: "update",
+        collection: "rentAccounts",
+        id: accountId,
+        version: account.version,
+        patch: { paidCents: 100_000, balanceCents: 250_000 },
+      },
+    ]);
+    const payments = await admin.data.list("payments", { where: { residentId } });
+    expect(payments.items).toHaveLength(1);
+    expect(payments.items[0]).toMatchObject({ amountCents: 100_000, method: "check", reference: "1042" });
+    expect(await admin.data.get("rentAccounts", accountId)).toMatchObject({
+      paidCents: 100_000,
+      balanceCents: 250_000,
+      version: 2,
+    });
+  });
+
+  it("refuses to generate the same month's rent charge twice (CONFLICT on the deterministic id)", async () => {
+    const residentId = tullResident.id;
+    const charge = {
+      residentId,
+      facilityId: "tull",
+      month: "2025-02",
+      amountCents: 350_000,
+      periodStart: "2025-02-01",
+      periodEnd: "2025-02-28",
+      dueDate: "2025-02-01",
+      description: "Rent February 2025",
+    };
+    const id = `rent-${residentId}-2025-02`;
+    await admin.data.create("rentCharges", charge, { id });
+    await expectAppError(admin.data.create("rentCharges", charge, { id }), "CONFLICT");
+    await expectAppError(
+      admin.data.commit([{ op: "create", collection: "rentCharges", id, data: charge }]),
+      "CONFLICT",
+    );
+    expect(await admin.data.count("rentCharges", { where: { residentId, month: "2025-02" } })).toBe(1);
+  });
+
+  it("hides newman's residents, vitals and payments from a user limited to tull", async () => {
+    const link = { residentId: newmanResident.id, facilityId: "newman" };
+    const vitals = await admin.data.create("vitals", {
+      ...link,
+      recordedAt: "2025-02-03T09:00:00.000Z",
+      pulse: 64,
+      recordedBy: "Nurse Joy",
+    });
+    const payment = await admin.data.create("payments", {
+      ...link,
+      receivedOn: "2025-02-01",
+      amountCents: 5_000,
+      method: "cash",
+    });
+    await expectAppError(tullStaff.data.get("residents", newmanResident.id), "NOT_FOUND");
+    await expectAppError(tullStaff.data.get("vitals", vitals.id), "NOT_FOUND");
+    await expectAppError(tullStaff.data.get("payments", payment.id), "NOT_FOUND");
+    const residents = await tullStaff.data.list("residents", { limit: 500 });
+    expect(residents.items.map((r) => r.id)).toContain(tullResident.id);
+    expect(residents.items.every((r) => r.facilityId === "tull")).toBe(true);
+    expect(await tullStaff.data.count("residents", { where: { facilityId: "newman" } })).toBe(0);
+    expect((await tullStaff.data.list("vitals", { where: { residentId: newmanResident.id } })).items).toEqual([]);
+    expect((await tullStaff.data.list("payments", { where: { facilityId: "newman" } })).items).toEqual([]);
+    await expectAppError(
+      tullStaff.data.create("vitals", { ...link, recordedAt: "2025-02-04T09:00:00.000Z", pulse: 60, recordedBy: "X" }),
+      "FORBIDDEN",
+    );
+  });
+
+  const itAuditsLists =
+    ctx.harness.name === "firebase"
+      ? (name: string, fn: () => Promise<void>) =>
+          it.skip(`${name} — skipped: the Firebase adapter writes view rows for gets only, not yet for lists`, fn)
+      : it;
+
+  itAuditsLists("writes one view audit row per list of medical entries, naming the filter", async () => {
+    const residentId = tullResident.id;
+    const before = await admin.data.count("auditLog", { where: { action: "view", collection: "allergies" } });
+    await tullStaff.data.list("allergies", { where: { residentId } });
+    const rows = await admin.data.list("auditLog", {
+      where: { action: "view", collection: "allergies" },
+      limit: 500,
+    });
+    expect(rows.items).toHaveLength(before + 1);
+    expect(rows.items[0]).toMatchObject({
+      actorId: tullStaff.auth.current()!.id,
+      facilityId: "tull",
+      recordId: null,
+      summary: `list residentId=${residentId}`,
+    });
+    // Collections without auditViews write no view rows for lists.
+    await admin.data.list("payments", { where: { residentId } });
+    expect(await admin.data.count("auditLog", { where: { action: "view", collection: "payments" } })).toBe(0);
+  });
+});
