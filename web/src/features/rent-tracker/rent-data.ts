@@ -1,0 +1,296 @@
+/**
+ * The rent tracker's reads and writes through the data port: whole histories read in batches (an `in`
+ * filter takes at most 30 values), payments committed with the account they change, and a month's
+ * charges generated one resident per commit so a duplicate is refused for that resident only.
+ */
+import { AppError, isAppError } from "@care/core/app-error";
+import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue, type TListQuery } from "@care/core/list-query";
+import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
+import { chargeId, chargesToGenerate, generationOps, paymentOps, rateOn } from "@care/core/rules/rent.rules";
+import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
+
+export type TResidentRecord = TRecordOf<"residents">;
+export type TRateRecord = TRecordOf<"rentRates">;
+export type TChargeRecord = TRecordOf<"rentCharges">;
+export type TPaymentRecord = TRecordOf<"payments">;
+export type TAccountRecord = TRecordOf<"rentAccounts">;
+
+/** Every record matching the query, read page by page at the largest page size. */
+export async function listAll<N extends TCollectionName>(
+  data: DataPort,
+  collection: N,
+  query: Omit<TListQuery, "cursor" | "limit"> = {},
+): Promise<TRecordOf<N>[]> {
+  const items: TRecordOf<N>[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await data.list(collection, { ...query, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+/** Every record of these residents (`residentId` in batches of 30), with further equality filters. */
+export async function listForResidents<N extends TCollectionName>(
+  data: DataPort,
+  collection: N,
+  residentIds: readonly string[],
+  where: Record<string, TFilterValue> = {},
+): Promise<TRecordOf<N>[]> {
+  const batches: string[][] = [];
+  for (let i = 0; i < residentIds.length; i += MAX_IN_VALUES) batches.push(residentIds.slice(i, i + MAX_IN_VALUES));
+  const pages = await Promise.all(
+    batches.map((ids) => listAll(data, collection, { where: { ...where, residentId: ids } })),
+  );
+  return pages.flat();
+}
+
+/** Groups records by their resident. */
+export function byResident<T extends { residentId: string }>(records: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const record of records) {
+    const list = map.get(record.residentId);
+    if (list) list.push(record);
+    else map.set(record.residentId, [record]);
+  }
+  return map;
+}
+
+/** The account of a resident, or null before their first charge or payment. */
+export async function getAccount(data: DataPort, residentId: string): Promise<TAccountRecord | null> {
+  try {
+    return await data.get("rentAccounts", residentId);
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") return null;
+    throw error;
+  }
+}
+
+/** Runs `attempt` and, when it fails with CONFLICT, once more (it re-reads what it needs). */
+export async function retryOnceOnConflict<T>(attempt: () => Promise<T>, giveUpMessage: string): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isAppError(error) || error.code !== "CONFLICT") throw error;
+  }
+  try {
+    return await attempt();
+  } catch (error) {
+    if (isAppError(error) && error.code === "CONFLICT") throw new AppError("CONFLICT", giveUpMessage, { cause: error });
+    throw error;
+  }
+}
+
+/** A resident's stored rent history: what the rules need to price, allocate and write the account. */
+export interface TResidentRent {
+  residentId: string;
+  facilityId: string;
+  account: TAccountRecord | null;
+  charges: TChargeRecord[];
+  payments: TPaymentRecord[];
+}
+
+/** The rent histories of these residents (charges, payments, account), read in batches. */
+export async function loadRentHistories(
+  data: DataPort,
+  residents: readonly { id: string; facilityId: string }[],
+): Promise<Map<string, TResidentRent>> {
+  const ids = residents.map((r) => r.id);
+  const [charges, payments, accounts] = await Promise.all([
+    listForResidents(data, "rentCharges", ids),
+    listForResidents(data, "payments", ids),
+    listForResidents(data, "rentAccounts", ids),
+  ]);
+  const chargesOf = byResident(charges);
+  const paymentsOf = byResident(payments);
+  const accountOf = new Map(accounts.map((a) => [a.residentId, a]));
+  return new Map(
+    residents.map((r) => [
+      r.id,
+      {
+        residentId: r.id,
+        facilityId: r.facilityId,
+        account: accountOf.get(r.id) ?? null,
+        charges: chargesOf.get(r.id) ?? [],
+        payments: paymentsOf.get(r.id) ?? [],
+      },
+    ]),
+  );
+}
+
+async function loadOne(data: DataPort, resident: { id: string; facilityId: string }): Promise<TResidentRent> {
+  const histories = await loadRentHistories(data, [resident]);
+  return histories.get(resident.id)!;
+}
+
+export type TNewPayment = TInputOf<"payments"> & { residentId: string; facilityId: string; amountCents: number };
+
+/**
+ * Records a payment and sets the resident's account in one commit. When the account changed since it
+ * was read (another payment or a charge at the same moment), it re-reads and tries once more; a second
+ * conflict ends with a clear CONFLICT and nothing saved.
+ */
+export async function recordPayment(data: DataPort, payment: TNewPayment): Promise<void> {
+  await retryOnceOnConflict(async () => {
+    const history = await loadOne(data, { id: payment.residentId, facilityId: payment.facilityId });
+    await data.commit(paymentOps(payment, history));
+  }, "The resident's rent account was changed by someone else twice while saving, so the payment was not recorded. Check the ledger, then record it again.");
+}
+
+export interface TGenerationResult {
+  month: string;
+  /** Charges created now. */
+  created: number;
+  /** Residents whose charge for the month already existed (also when another screen made it meanwhile). */
+  alreadyGenerated: number;
+  /** Residents not in residence that month, or without any rate. */
+  notCharged: number;
+  /** Residents whose charge could not be written, with the reason. */
+  failed: { residentId: string; name: string; message: string }[];
+}
+
+/** Whether a charge exists, archived or not (its id is taken either way). */
+async function chargeExists(data: DataPort, id: string): Promise<boolean> {
+  try {
+    await data.get("rentCharges", id);
+    return true;
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") return false;
+    throw error;
+  }
+}
+
+type TChargeableResident = Pick<
+  TResidentRecord,
+  "id" | "facilityId" | "firstName" | "lastName" | "admissionDate" | "dischargeDate" | "monthlyRateCents"
+>;
+
+/**
+ * Generates `month`'s charges for the residents, one commit per resident (the charge with its fixed id
+ * and the account). Running it twice, or on two screens at once, creates nothing twice: an existing
+ * charge is counted as already generated. A conflict on the account alone is retried once.
+ */
+export async function generateMonth(
+  data: DataPort,
+  residents: readonly TChargeableResident[],
+  month: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<TGenerationResult> {
+  const result: TGenerationResult = { month, created: 0, alreadyGenerated: 0, notCharged: 0, failed: [] };
+  let done = 0;
+  for (let i = 0; i < residents.length; i += MAX_IN_VALUES) {
+    const batch = residents.slice(i, i + MAX_IN_VALUES);
+    const [rates, histories] = await Promise.all([
+      listForResidents(
+        data,
+        "rentRates",
+        batch.map((r) => r.id),
+      ),
+      loadRentHistories(data, batch),
+    ]);
+    const ratesOf = byResident(rates);
+    for (const resident of batch) {
+      const stay = {
+        id: resident.id,
+        facilityId: resident.facilityId,
+        admissionDate: resident.admissionDate,
+        dischargeDate: resident.dischargeDate ?? null,
+        monthlyRateCents: resident.monthlyRateCents ?? null,
+        rates: ratesOf.get(resident.id) ?? [],
+      };
+      const id = chargeId(resident.id, month);
+      let history = histories.get(resident.id)!;
+      if (history.charges.some((c) => c.id === id)) {
+        result.alreadyGenerated++;
+      } else {
+        const [charge] = chargesToGenerate([stay], [], month);
+        if (!charge) {
+          result.notCharged++;
+        } else {
+          try {
+            await retryOnceOnConflict(async () => {
+              try {
+                await data.commit(generationOps(charge, history));
+              } catch (error) {
+                if (isAppError(error) && error.code === "CONFLICT") history = await loadOne(data, resident);
+                throw error;
+              }
+            }, "The resident's rent account kept changing while the charge was saved; generate the month again.");
+            result.created++;
+          } catch (error) {
+            if (isAppError(error) && error.code === "CONFLICT" && (await chargeExists(data, id))) {
+              result.alreadyGenerated++;
+            } else {
+              result.failed.push({
+                residentId: resident.id,
+                name: `${resident.lastName}, ${resident.firstName}`,
+                message: isAppError(error) ? error.message : "Unexpected error",
+              });
+            }
+          }
+        }
+      }
+      onProgress?.(++done, residents.length);
+    }
+  }
+  return result;
+}
+
+/**
+ * Adds a rate with its effective date and, in the same commit, sets the resident's face-sheet monthly
+ * rate to the rate in force on `today` (a future rate changes it only once it is in force). A stale
+ * resident version is re-read and retried once.
+ */
+export async function addRate(
+  data: DataPort,
+  residentId: string,
+  rate: { amountCents: number; effectiveFrom: string; notes?: string | undefined },
+  today: string,
+): Promise<void> {
+  await retryOnceOnConflict(async () => {
+    const [resident, rates] = await Promise.all([
+      data.get("residents", residentId),
+      listAll(data, "rentRates", { where: { residentId } }),
+    ]);
+    const newRate = { residentId, facilityId: resident.facilityId, ...rate };
+    const inForce = rateOn([...rates, newRate], today);
+    const ops: TWriteOp[] = [{ op: "create", collection: "rentRates", data: newRate }];
+    if (inForce && inForce.amountCents !== resident.monthlyRateCents) {
+      ops.push({
+        op: "update",
+        collection: "residents",
+        id: resident.id,
+        version: resident.version,
+        patch: { monthlyRateCents: inForce.amountCents },
+      });
+    }
+    await data.commit(ops);
+  }, "The resident's record was changed by someone else twice while saving, so the rate was not added. Reload and try again.");
+}
+
+/**
+ * Payments received from `from` to `to` (both included), newest first, for one facility or all ("").
+ * Reads pages newest first and stops at the first page that reaches before `from`.
+ */
+export async function paymentsInRange(
+  data: DataPort,
+  facilityId: string,
+  from: string,
+  to: string,
+): Promise<TPaymentRecord[]> {
+  const out: TPaymentRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await data.list("payments", {
+      where: facilityId ? { facilityId } : {},
+      orderBy: { field: "receivedOn", direction: "desc" },
+      limit: MAX_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    });
+    out.push(...page.items.filter((p) => p.receivedOn >= from && p.receivedOn <= to));
+    const last = page.items.at(-1);
+    cursor = last && last.receivedOn >= from ? (page.nextCursor ?? undefined) : undefined;
+  } while (cursor);
+  return out;
+}

@@ -1,0 +1,88 @@
+/**
+ * The month grid's rows and its CSV: per resident the balance and days overdue from their account, and
+ * each month's status (payments settle the oldest charges first), in words as well as colour.
+ */
+import { daysOverdue, monthStatus, type TMonthStatus } from "@care/core/rules/rent.rules";
+import { toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
+import type { TPaymentRecord, TResidentRecord, TResidentRent } from "./rent-data.ts";
+import { receiptNumber } from "./rent-ledger.ts";
+
+export const STATUS_LABELS: Record<TMonthStatus, string> = {
+  paid: "Paid",
+  partial: "Partial",
+  unpaid: "Unpaid",
+  none: "No charge",
+};
+
+export interface TGridRow {
+  resident: Pick<TResidentRecord, "id" | "facilityId" | "firstName" | "lastName" | "preferredName" | "status">;
+  balanceCents: number;
+  daysOverdue: number;
+  /** Status per month, in the order of the grid's months. */
+  statuses: TMonthStatus[];
+}
+
+export function residentName(r: Pick<TResidentRecord, "firstName" | "lastName" | "preferredName">): string {
+  return `${r.lastName}, ${r.firstName}${r.preferredName ? ` (${r.preferredName})` : ""}`;
+}
+
+export function gridRows(
+  residents: readonly TGridRow["resident"][],
+  histories: ReadonlyMap<string, TResidentRent>,
+  months: readonly string[],
+  today: string,
+): TGridRow[] {
+  return residents.map((resident) => {
+    const history = histories.get(resident.id);
+    const charges = history?.charges ?? [];
+    const payments = history?.payments ?? [];
+    const account = history?.account;
+    return {
+      resident,
+      balanceCents: account?.balanceCents ?? 0,
+      daysOverdue: account ? daysOverdue(account, today) : 0,
+      statuses: months.map((month) => monthStatus(charges, payments, month)),
+    };
+  });
+}
+
+/** Cents as a plain number of dollars for spreadsheets ("1234.50"). */
+export function csvDollars(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export function gridCsvColumns(
+  months: readonly string[],
+  facilityName: (id: string) => string,
+): TCsvColumn<TGridRow>[] {
+  return [
+    { header: "Resident", value: (r) => residentName(r.resident) },
+    { header: "Facility", value: (r) => facilityName(r.resident.facilityId) },
+    { header: "Balance ($)", value: (r) => csvDollars(r.balanceCents) },
+    { header: "Days overdue", value: (r) => r.daysOverdue },
+    ...months.map((month, i) => ({ header: month, value: (r: TGridRow) => STATUS_LABELS[r.statuses[i] ?? "none"] })),
+  ];
+}
+
+export function gridCsv(rows: readonly TGridRow[], months: readonly string[], facilityName: (id: string) => string) {
+  return toCsv(rows, gridCsvColumns(months, facilityName));
+}
+
+export function paymentsCsv(
+  payments: readonly TPaymentRecord[],
+  residentNames: ReadonlyMap<string, string>,
+  facilityName: (id: string) => string,
+): string {
+  return toCsv(payments, [
+    { header: "Receipt", value: (p) => receiptNumber(p.id) },
+    { header: "Date received", value: (p) => p.receivedOn },
+    { header: "Resident", value: (p) => residentNames.get(p.residentId) ?? p.residentId },
+    { header: "Facility", value: (p) => facilityName(p.facilityId) },
+    { header: "Amount ($)", value: (p) => csvDollars(p.amountCents) },
+    { header: "Method", value: (p) => p.method },
+    { header: "Reference", value: (p) => p.reference },
+    { header: "Payer", value: (p) => p.payer },
+    { header: "Notes", value: (p) => p.notes },
+  ]);
+}
