@@ -31,8 +31,15 @@ const terms = () => import("../features/help/terms-page.tsx");
 const notFound = () => import("../features/not-found/not-found-page.tsx");
 
 const RemindersPage = page(reminders, "RemindersPage");
-const AllResidentsPage = page(residents, "AllResidentsPage");
-const AddResidentPage = page(residents, "AddResidentPage");
+const AllResidentsPage = page(() => import("../features/residents/residents-list-page.tsx"), "AllResidentsPage");
+const residentForm = () => import("../features/residents/resident-form-page.tsx");
+const AddResidentPage = page(residentForm, "AddResidentPage");
+const EditResidentPage = page(residentForm, "EditResidentPage");
+const ResidentDetailPage = page(() => import("../features/residents/resident-detail-page.tsx"), "ResidentDetailPage");
+const ResidentHistoryPage = page(
+  () => import("../features/residents/resident-history-page.tsx"),
+  "ResidentHistoryPage",
+);
 const medicalRecords = () => import("../features/medical-records/medical-records-page.tsx");
 const MedicalRecordsPage = page(medicalRecords, "MedicalRecordsPage");
 const ResidentMedicalPage = page(
@@ -62,6 +69,9 @@ export const PAGE_ROUTES: readonly { path: string; Page: ComponentType }[] = [
   { path: "/reminders", Page: RemindersPage },
   { path: "/residents", Page: AllResidentsPage },
   { path: "/residents/add", Page: AddResidentPage },
+  { path: "/residents/:id", Page: ResidentDetailPage },
+  { path: "/residents/:id/edit", Page: EditResidentPage },
+  { path: "/residents/:id/history", Page: ResidentHistoryPage },
   { path: "/residents/medical-records", Page: MedicalRecordsPage },
   { path: "/residents/:id/medical", Page: ResidentMedicalPage },
   { path: "/residents/rent-tracker", Page: RentTrackerPage },

@@ -29,6 +29,8 @@ export type TFormFieldProps =
       inputMode?: "text" | "decimal" | "numeric" | "tel" | "email";
       placeholder?: string;
       step?: string;
+      /** For a controlled input (most fields use react-hook-form's uncontrolled `register`). */
+      value?: string;
     })
   | (TBaseProps & { kind: "select"; options: readonly { value: string; label: string }[]; placeholder?: string })
   | (TBaseProps & { kind: "textarea"; rows?: number })
@@ -77,6 +79,7 @@ export function FormField(props: TFormFieldProps) {
         inputMode={props.inputMode}
         placeholder={props.placeholder}
         step={props.step}
+        value={props.value}
       />
     );
   }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { ZResident } from "@care/core/collections/residents.collection";
+import {
+  changedFields,
+  editPatch,
+  fieldPaths,
+  newResidentValues,
+  residentToValues,
+  type TResidentRecord,
+} from "./resident-form-values.ts";
+
+const stored: TResidentRecord = {
+  ...ZResident.parse({
+    facilityId: "tull",
+    firstName: "Ada",
+    lastName: "Byrne",
+    preferredName: "Addie",
+    dateOfBirth: "1940-02-03",
+    gender: "female",
+    status: "discharged",
+    statusDate: "2026-01-05",
+    dischargeDate: "2026-01-05",
+    admissionDate: "2025-01-10",
+    ambulatoryStatus: "ambulatory",
+    codeStatus: "dnr",
+    emergencyContacts: [{ name: "Sam Byrne", relationship: "Son", phone: "555-0101" }],
+    monthlyRateCents: 450000,
+  }),
+  id: "r1",
+  version: 3,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  createdBy: null,
+  updatedBy: null,
+  archivedAt: null,
+};
+
+describe("resident form values", () => {
+  it("round-trips a stored resident through the form and the shared schema", () => {
+    const values = residentToValues(stored);
+    const parsed = ZResident.parse(values);
+    expect(parsed.preferredName).toBe("Addie");
+    expect(parsed.emergencyContacts[0]).toMatchObject({ name: "Sam Byrne", email: undefined, responsibleParty: false });
+    expect(changedFields(values, residentToValues(stored))).toEqual([]);
+  });
+
+  it("an edit never sends the status fields and sends cleared texts as empty", () => {
+    const values = ZResident.parse({ ...residentToValues(stored), preferredName: "", room: "7" });
+    const patch = editPatch(values);
+    expect(patch).not.toHaveProperty("status");
+    expect(patch).not.toHaveProperty("dischargeDate");
+    expect(patch).not.toHaveProperty("referralLogId");
+    expect(patch.preferredName).toBe("");
+    expect(patch.room).toBe("7");
+    expect(patch.monthlyRateCents).toBe(450000);
+    // Applied to the stored record, the patch is valid and clears the preferred name.
+    expect(ZResident.parse({ ...stored, ...patch }).preferredName).toBeUndefined();
+  });
+
+  it("names the fields two versions disagree on, contacts included", () => {
+    const mine = { ...residentToValues(stored), room: "9" };
+    const theirs = residentToValues({
+      ...stored,
+      diet: "Low sodium",
+      emergencyContacts: [{ ...stored.emergencyContacts[0]!, phone: "555-0199" }],
+    });
+    expect(changedFields(mine, theirs).sort()).toEqual(["diet", "emergencyContacts", "room"]);
+  });
+
+  it("a new resident's empty form fails validation on the required fields only", () => {
+    const result = ZResident.safeParse(newResidentValues("tull", "2026-02-01"));
+    expect(result.success).toBe(false);
+    const paths = new Set(result.error!.issues.map((i) => i.path.join(".")));
+    expect(paths).toEqual(
+      new Set([
+        "firstName",
+        "lastName",
+        "dateOfBirth",
+        "gender",
+        "ambulatoryStatus",
+        "codeStatus",
+        "emergencyContacts.0.name",
+        "emergencyContacts.0.relationship",
+        "emergencyContacts.0.phone",
+      ]),
+    );
+    expect(fieldPaths(1)).toContain("emergencyContacts.0.phone");
+  });
+});

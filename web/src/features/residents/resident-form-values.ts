@@ -1,0 +1,140 @@
+/**
+ * Between a stored resident and the add/edit form: the values the form edits, the patch an edit
+ * sends (never the status fields, which only the status actions change), the field paths server
+ * messages may name, and which fields differ between two versions (for the stale-edit comparison).
+ */
+import { ZResident } from "@care/core/collections/residents.collection";
+import type { TInputOf, TRecordOf } from "@care/core/registry";
+import type { z } from "zod";
+
+export type TResidentFormValues = z.input<typeof ZResident>;
+export type TResidentRecord = TRecordOf<"residents">;
+
+/** Fields changed only by the status actions (leave, discharge, …) and the referral log, never by the form. */
+const NOT_EDITED = ["status", "statusDate", "statusReason", "dischargeDate", "referralLogId"] as const;
+
+export const CONTACT_FIELDS = [
+  "name",
+  "relationship",
+  "phone",
+  "altPhone",
+  "email",
+  "responsibleParty",
+  "powerOfAttorney",
+] as const;
+
+export const EDITED_FIELDS = Object.keys(ZResident.shape).filter(
+  (f) => !(NOT_EDITED as readonly string[]).includes(f),
+) as (keyof TResidentFormValues)[];
+
+export function emptyContact(): NonNullable<TResidentFormValues["emergencyContacts"]>[number] {
+  return {
+    name: "",
+    relationship: "",
+    phone: "",
+    altPhone: "",
+    email: "",
+    responsibleParty: false,
+    powerOfAttorney: false,
+  };
+}
+
+export function newResidentValues(facilityId: string, admissionDate: string): TResidentFormValues {
+  return {
+    facilityId,
+    firstName: "",
+    lastName: "",
+    preferredName: "",
+    dateOfBirth: "",
+    gender: "" as TResidentFormValues["gender"],
+    room: "",
+    bed: "",
+    admissionDate,
+    levelOfCare: "",
+    ambulatoryStatus: "" as TResidentFormValues["ambulatoryStatus"],
+    codeStatus: "" as TResidentFormValues["codeStatus"],
+    primaryPhysician: "",
+    pharmacy: "",
+    preferredHospital: "",
+    emergencyContacts: [emptyContact()],
+    diet: "",
+    notes: "",
+  };
+}
+
+/** The form's values for a stored resident: absent texts become "" so every input is controlled alike. */
+export function residentToValues(r: TResidentRecord): TResidentFormValues {
+  return {
+    facilityId: r.facilityId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    preferredName: r.preferredName ?? "",
+    dateOfBirth: r.dateOfBirth,
+    gender: r.gender,
+    room: r.room ?? "",
+    bed: r.bed ?? "",
+    status: r.status,
+    statusDate: r.statusDate,
+    statusReason: r.statusReason ?? "",
+    admissionDate: r.admissionDate,
+    dischargeDate: r.dischargeDate,
+    levelOfCare: r.levelOfCare ?? "",
+    ambulatoryStatus: r.ambulatoryStatus,
+    codeStatus: r.codeStatus,
+    primaryPhysician: r.primaryPhysician ?? "",
+    pharmacy: r.pharmacy ?? "",
+    preferredHospital: r.preferredHospital ?? "",
+    emergencyContacts: r.emergencyContacts.map((c) => ({
+      name: c.name,
+      relationship: c.relationship,
+      phone: c.phone,
+      altPhone: c.altPhone ?? "",
+      email: c.email ?? "",
+      responsibleParty: c.responsibleParty,
+      powerOfAttorney: c.powerOfAttorney,
+    })),
+    diet: r.diet ?? "",
+    monthlyRateCents: r.monthlyRateCents,
+    referralLogId: r.referralLogId,
+    notes: r.notes ?? "",
+  };
+}
+
+/**
+ * The update an edit sends: every field the form edits. An optional text left empty is sent as "" (the
+ * schema stores it as absent), so clearing a field really clears it on every backend.
+ */
+export function editPatch(values: z.output<typeof ZResident>): Partial<TInputOf<"residents">> {
+  const patch: Record<string, unknown> = {};
+  for (const field of EDITED_FIELDS) {
+    const value = values[field as keyof typeof values];
+    patch[field] = value === undefined && field !== "monthlyRateCents" ? "" : value;
+  }
+  return patch as Partial<TInputOf<"residents">>;
+}
+
+/** Every path a server VALIDATION message may name for this form (top-level fields and contact fields). */
+export function fieldPaths(contactCount: number): string[] {
+  const paths: string[] = Object.keys(ZResident.shape);
+  for (let i = 0; i < contactCount; i++) for (const f of CONTACT_FIELDS) paths.push(`emergencyContacts.${i}.${f}`);
+  return paths;
+}
+
+function normalized(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "";
+  return JSON.stringify(value);
+}
+
+/** The edited fields whose value in `a` differs from `b` (absent and "" count as the same). */
+export function changedFields(a: TResidentFormValues, b: TResidentFormValues): (keyof TResidentFormValues)[] {
+  return EDITED_FIELDS.filter((f) => {
+    if (f === "emergencyContacts") {
+      const strip = (v: TResidentFormValues) =>
+        (v.emergencyContacts ?? []).map((c) =>
+          CONTACT_FIELDS.map((k) => normalized(c[k] === false ? undefined : c[k])),
+        );
+      return JSON.stringify(strip(a)) !== JSON.stringify(strip(b));
+    }
+    return normalized(a[f]) !== normalized(b[f]);
+  });
+}

@@ -1,0 +1,267 @@
+/**
+ * The add/edit resident form: validated with the shared ZResident schema (errors beside each field),
+ * emergency contacts as a field array, the monthly rate typed in dollars and kept in cents. The page
+ * decides what saving means; server field messages come back through `setError`.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, type ReactNode } from "react";
+import { Controller, useFieldArray, useForm, type FieldError, type UseFormReturn } from "react-hook-form";
+import { ZResident } from "@care/core/collections/residents.collection";
+import type { z } from "zod";
+import { useFacilities } from "../../app/facilities-provider.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { AMBULATORY_LABELS, CODE_STATUS_LABELS, GENDER_LABELS, optionsOf, parseDollars } from "./resident-format.ts";
+import { emptyContact, type TResidentFormValues } from "./resident-form-values.ts";
+
+export type TResidentForm = UseFormReturn<TResidentFormValues, unknown, z.output<typeof ZResident>>;
+
+/** zod's generic messages, in words a care-home administrator acts on. */
+export function fieldMessage(error: Pick<FieldError, "message"> | undefined): string | undefined {
+  const message = error?.message;
+  if (!message) return undefined;
+  if (message.startsWith("Invalid option")) return "Choose one";
+  if (/expected number/.test(message)) return "Enter an amount such as 2450.00";
+  if (/expected string, received undefined/.test(message)) return "Required";
+  return message;
+}
+
+export function useResidentForm(defaultValues: TResidentFormValues): TResidentForm {
+  return useForm<TResidentFormValues, unknown, z.output<typeof ZResident>>({
+    resolver: zodResolver(ZResident),
+    defaultValues,
+    mode: "onTouched",
+  });
+}
+
+function MoneyField({ form, error }: { form: TResidentForm; error: string | undefined }) {
+  return (
+    <Controller
+      control={form.control}
+      name="monthlyRateCents"
+      render={({ field }) => (
+        <MoneyInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={error} />
+      )}
+    />
+  );
+}
+
+function dollars(cents: number | undefined): string {
+  return cents === undefined || Number.isNaN(cents) ? "" : (cents / 100).toFixed(2);
+}
+
+function MoneyInput({
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  value: number | undefined;
+  onChange: (cents: number | undefined) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}) {
+  const [text, setText] = useState(dollars(value));
+  const [shown, setShown] = useState(value);
+  // The form was reset to other values (e.g. the newer version after a conflict): show them.
+  if (!Object.is(value, shown)) {
+    setShown(value);
+    if (!Number.isNaN(value)) setText(dollars(value));
+  }
+  return (
+    <FormField
+      label="Monthly rate ($)"
+      name="monthlyRateCents"
+      inputMode="decimal"
+      hint="The current monthly rent; its history is kept on the Rent tab."
+      error={error}
+      onBlur={onBlur}
+      onChange={(event) => {
+        const typed = (event.target as HTMLInputElement).value;
+        setText(typed);
+        const cents = typed.trim() === "" ? undefined : (parseDollars(typed) ?? Number.NaN);
+        setShown(cents);
+        onChange(cents);
+      }}
+      value={text}
+    />
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="resident-form__section card">
+      <legend>{title}</legend>
+      <div className="form-grid">{children}</div>
+    </fieldset>
+  );
+}
+
+export function ResidentFormFields({ form }: { form: TResidentForm }) {
+  const { facilities } = useFacilities();
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const contacts = useFieldArray({ control: form.control, name: "emergencyContacts" });
+  const e = (name: keyof typeof errors) => fieldMessage(errors[name] as FieldError | undefined);
+  const optionalDate = { setValueAs: (v: string) => (v === "" ? undefined : v) };
+
+  return (
+    <>
+      <Section title="Name and identity">
+        <FormField label="First name" required autoComplete="off" error={e("firstName")} {...register("firstName")} />
+        <FormField label="Last name" required autoComplete="off" error={e("lastName")} {...register("lastName")} />
+        <FormField label="Preferred name" error={e("preferredName")} {...register("preferredName")} />
+        <FormField label="Date of birth" type="date" required error={e("dateOfBirth")} {...register("dateOfBirth")} />
+        <FormField
+          kind="select"
+          label="Gender"
+          required
+          placeholder="Choose…"
+          options={optionsOf(GENDER_LABELS)}
+          error={e("gender")}
+          {...register("gender")}
+        />
+      </Section>
+
+      <Section title="Placement">
+        <FormField
+          kind="select"
+          label="Facility"
+          required
+          placeholder="Choose a facility…"
+          options={facilities.map((f) => ({ value: f.id, label: f.name }))}
+          error={e("facilityId")}
+          {...register("facilityId")}
+        />
+        <FormField label="Room" error={e("room")} {...register("room")} />
+        <FormField label="Bed" error={e("bed")} {...register("bed")} />
+        <FormField
+          label="Admission date"
+          type="date"
+          required
+          error={e("admissionDate")}
+          {...register("admissionDate")}
+        />
+        <FormField label="Level of care" error={e("levelOfCare")} {...register("levelOfCare")} />
+        <FormField
+          kind="select"
+          label="Ambulatory status"
+          required
+          placeholder="Choose…"
+          options={optionsOf(AMBULATORY_LABELS)}
+          error={e("ambulatoryStatus")}
+          {...register("ambulatoryStatus")}
+        />
+        <input type="hidden" {...register("statusDate", optionalDate)} />
+        <input type="hidden" {...register("dischargeDate", optionalDate)} />
+      </Section>
+
+      <Section title="Care">
+        <FormField
+          kind="select"
+          label="Code status"
+          required
+          placeholder="Choose…"
+          options={optionsOf(CODE_STATUS_LABELS)}
+          error={e("codeStatus")}
+          {...register("codeStatus")}
+        />
+        <FormField label="Primary physician" error={e("primaryPhysician")} {...register("primaryPhysician")} />
+        <FormField label="Pharmacy" error={e("pharmacy")} {...register("pharmacy")} />
+        <FormField label="Preferred hospital" error={e("preferredHospital")} {...register("preferredHospital")} />
+        <FormField
+          kind="textarea"
+          label="Diet"
+          className="form-field--wide"
+          rows={2}
+          error={e("diet")}
+          {...register("diet")}
+        />
+      </Section>
+
+      <fieldset className="resident-form__section card">
+        <legend>Emergency contacts</legend>
+        {errors.emergencyContacts?.root?.message || errors.emergencyContacts?.message ? (
+          <p className="form-field__error" role="alert">
+            {errors.emergencyContacts.root?.message ?? errors.emergencyContacts.message}
+          </p>
+        ) : null}
+        {contacts.fields.length === 0 && <p className="resident-form__none">No emergency contacts yet.</p>}
+        {contacts.fields.map((contact, index) => {
+          const ce = errors.emergencyContacts?.[index];
+          return (
+            <div key={contact.id} className="resident-form__contact">
+              <h3 className="resident-form__contact-title">Contact {index + 1}</h3>
+              <div className="form-grid">
+                <FormField
+                  label="Name"
+                  required
+                  error={fieldMessage(ce?.name)}
+                  {...register(`emergencyContacts.${index}.name`)}
+                />
+                <FormField
+                  label="Relationship"
+                  required
+                  error={fieldMessage(ce?.relationship)}
+                  {...register(`emergencyContacts.${index}.relationship`)}
+                />
+                <FormField
+                  label="Phone"
+                  type="tel"
+                  required
+                  error={fieldMessage(ce?.phone)}
+                  {...register(`emergencyContacts.${index}.phone`)}
+                />
+                <FormField
+                  label="Other phone"
+                  type="tel"
+                  error={fieldMessage(ce?.altPhone)}
+                  {...register(`emergencyContacts.${index}.altPhone`)}
+                />
+                <FormField
+                  label="E-mail"
+                  type="email"
+                  error={fieldMessage(ce?.email)}
+                  {...register(`emergencyContacts.${index}.email`)}
+                />
+                <div className="resident-form__flags">
+                  <FormField
+                    kind="checkbox"
+                    label="Responsible party"
+                    {...register(`emergencyContacts.${index}.responsibleParty`)}
+                  />
+                  <FormField
+                    kind="checkbox"
+                    label="Power of attorney"
+                    {...register(`emergencyContacts.${index}.powerOfAttorney`)}
+                  />
+                </div>
+              </div>
+              <button type="button" className="button button--secondary" onClick={() => contacts.remove(index)}>
+                Remove contact {index + 1}
+              </button>
+            </div>
+          );
+        })}
+        {contacts.fields.length < 10 && (
+          <button type="button" className="button button--secondary" onClick={() => contacts.append(emptyContact())}>
+            Add a contact
+          </button>
+        )}
+      </fieldset>
+
+      <Section title="Rent and notes">
+        <MoneyField form={form} error={e("monthlyRateCents")} />
+        <FormField
+          kind="textarea"
+          label="Notes"
+          className="form-field--wide"
+          rows={4}
+          error={e("notes")}
+          {...register("notes")}
+        />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+/** How resident fields read on screen, in CSV and on the printed face sheet. */
+import type { TResidentStatus } from "@care/core/collections/residents.collection";
+
+export const STATUS_LABELS: Record<TResidentStatus, string> = {
+  active: "Active",
+  on_leave: "On leave",
+  hospital: "In hospital",
+  discharged: "Discharged",
+  deceased: "Deceased",
+};
+
+export const GENDER_LABELS = {
+  female: "Female",
+  male: "Male",
+  nonbinary: "Non-binary",
+  other: "Other",
+  undisclosed: "Prefers not to say",
+} as const;
+
+export const AMBULATORY_LABELS = {
+  ambulatory: "Ambulatory",
+  non_ambulatory: "Non-ambulatory",
+  bedridden: "Bedridden",
+} as const;
+
+export const CODE_STATUS_LABELS = {
+  full_code: "Full code",
+  dnr: "DNR",
+  polst: "POLST",
+} as const;
+
+/** `{ value, label }` options of a label map, in its order, for a select. */
+export function optionsOf(labels: Record<string, string>): { value: string; label: string }[] {
+  return Object.entries(labels).map(([value, label]) => ({ value, label }));
+}
+
+/** "Last, First (Preferred)": the list and the face sheet's way of naming a resident. */
+export function residentName(r: { firstName: string; lastName: string; preferredName?: string | undefined }): string {
+  const preferred = r.preferredName && r.preferredName !== r.firstName ? ` (${r.preferredName})` : "";
+  return `${r.lastName}, ${r.firstName}${preferred}`;
+}
+
+/** Room and bed as one short text ("12 / B"), or "" when neither is set. */
+export function roomAndBed(r: { room?: string | undefined; bed?: string | undefined }): string {
+  return [r.room, r.bed].filter(Boolean).join(" / ");
+}
+
+const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Cents as dollars, "$1,234.50"; integer arithmetic up to the formatting. */
+export function formatCents(cents: number): string {
+  return money.format(cents / 100);
+}
+
+/** Dollars typed by a person ("2,450.5", "$2450") as integer cents, or null when it is not an amount. */
+export function parseDollars(text: string): number | null {
+  const cleaned = text.replace(/[$,\s]/g, "");
+  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ""] = cleaned.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Whole years between a date of birth and a day (both `YYYY-MM-DD`). */
+export function ageOn(dateOfBirth: string, day: string): number {
+  const [by, bm, bd] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Today's date in the viewer's time zone, `YYYY-MM-DD`. */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

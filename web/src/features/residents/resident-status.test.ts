@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { ZResident, ZResidentEvent } from "@care/core/collections/residents.collection";
+import { actionsFor, statusChange } from "./resident-status.ts";
+
+const resident = ZResident.parse({
+  facilityId: "tull",
+  firstName: "Ada",
+  lastName: "Byrne",
+  dateOfBirth: "1940-02-03",
+  gender: "female",
+  admissionDate: "2025-01-10",
+  ambulatoryStatus: "ambulatory",
+  codeStatus: "dnr",
+});
+
+describe("resident status changes", () => {
+  it("offers only the changes that make sense for each status", () => {
+    expect(actionsFor("active")).toEqual(["leave", "hospital", "discharge", "death"]);
+    expect(actionsFor("hospital")).toContain("return");
+    expect(actionsFor("discharged")).toEqual(["readmission"]);
+    expect(actionsFor("deceased")).toEqual([]);
+  });
+
+  it("a discharge sets status, dates and reason, and the merged record and event are valid", () => {
+    const { patch, event } = statusChange(resident, "r1", "discharge", "2026-03-04", "Moved to family");
+    expect(patch).toEqual({
+      status: "discharged",
+      statusDate: "2026-03-04",
+      statusReason: "Moved to family",
+      dischargeDate: "2026-03-04",
+    });
+    expect(ZResident.safeParse({ ...resident, ...patch }).success).toBe(true);
+    expect(ZResidentEvent.parse(event)).toEqual({
+      residentId: "r1",
+      facilityId: "tull",
+      type: "discharge",
+      date: "2026-03-04",
+      reason: "Moved to family",
+    });
+  });
+
+  it("a readmission after a discharge makes the resident active again and stays valid", () => {
+    const discharged = { ...resident, ...statusChange(resident, "r1", "discharge", "2026-03-04", undefined).patch };
+    const { patch, event } = statusChange(discharged, "r1", "readmission", "2026-05-01", undefined);
+    const merged = ZResident.parse({ ...discharged, ...patch });
+    expect(merged.status).toBe("active");
+    expect(merged.statusDate).toBe("2026-05-01");
+    expect(merged.statusReason).toBeUndefined();
+    expect(event.type).toBe("readmission");
+    expect(event).not.toHaveProperty("reason");
+  });
+
+  it("a discharge dated before the admission is refused by the shared schema", () => {
+    const { patch } = statusChange(resident, "r1", "discharge", "2024-12-31", undefined);
+    const result = ZResident.safeParse({ ...resident, ...patch });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(["dischargeDate"]);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The stay of a resident as a small state machine: which status changes are offered for each status,
+ * and the resident patch plus history event each one commits together.
+ */
+import type { TResidentStatus } from "@care/core/collections/residents.collection";
+import type { TInputOf } from "@care/core/registry";
+
+export type TStatusAction = "leave" | "hospital" | "return" | "discharge" | "death" | "readmission";
+
+export const STATUS_ACTIONS: Record<
+  TStatusAction,
+  { label: string; title: string; dateLabel: string; to: TResidentStatus }
+> = {
+  leave: { label: "Leave", title: "Record a leave", dateLabel: "Leave date", to: "on_leave" },
+  hospital: {
+    label: "Hospital",
+    title: "Record a hospital stay",
+    dateLabel: "Admitted to hospital on",
+    to: "hospital",
+  },
+  return: { label: "Return", title: "Record the return", dateLabel: "Return date", to: "active" },
+  discharge: { label: "Discharge", title: "Discharge the resident", dateLabel: "Discharge date", to: "discharged" },
+  death: { label: "Death", title: "Record a death", dateLabel: "Date of death", to: "deceased" },
+  readmission: { label: "Readmit", title: "Readmit the resident", dateLabel: "Readmission date", to: "active" },
+};
+
+const ALLOWED: Record<TResidentStatus, readonly TStatusAction[]> = {
+  active: ["leave", "hospital", "discharge", "death"],
+  on_leave: ["return", "hospital", "discharge", "death"],
+  hospital: ["return", "discharge", "death"],
+  discharged: ["readmission"],
+  deceased: [],
+};
+
+/** The status changes offered for a resident in `status`. */
+export function actionsFor(status: TResidentStatus): readonly TStatusAction[] {
+  return ALLOWED[status];
+}
+
+/**
+ * The resident fields a status change sets and the history event it records. Discharge and death also
+ * set the discharge date; a readmission keeps the first admission date and the last discharge date (the
+ * history tab holds every stay) and starts the new stay through status and status date.
+ */
+export function statusChange(
+  resident: { facilityId: string },
+  residentId: string,
+  action: TStatusAction,
+  date: string,
+  reason: string | undefined,
+): { patch: Partial<TInputOf<"residents">>; event: TInputOf<"residentEvents"> } {
+  const to = STATUS_ACTIONS[action].to;
+  const patch: Partial<TInputOf<"residents">> = { status: to, statusDate: date, statusReason: reason ?? "" };
+  if (action === "discharge" || action === "death") patch.dischargeDate = date;
+  return {
+    patch,
+    event: {
+      residentId,
+      facilityId: resident.facilityId,
+      type: action,
+      date,
+      ...(reason ? { reason } : {}),
+    },
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * All Residents (`/residents`): the selected facility's residents (every facility when none is
+ * selected), searchable by name, filtered by status, sorted by the server, a page at a time by cursor,
+ * with their balance due and a CSV export of everything the filters match.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router-dom";
+import { RESIDENT_STATUSES, type TResidentStatus } from "@care/core/collections/residents.collection";
+import { MAX_PAGE_SIZE } from "@care/core/list-query";
+import type { TRecordOf } from "@care/core/registry";
+import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
+import { useData } from "../../app/providers.tsx";
+import { reportError } from "../../app/report-error.ts";
+import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { collectCsv, downloadCsv, type TCsvColumn } from "../../ui/csv-export.ts";
+import { DataTable, type TDataColumn, type TSort } from "../../ui/data-table.tsx";
+import { useCursorPages } from "../../ui/use-cursor-pages.ts";
+import { STATUS_LABELS, formatCents, residentName, roomAndBed, today } from "./resident-format.ts";
+import { balancesOf, residentsQuery, type TResidentFilters } from "./residents-queries.ts";
+import "./residents.css";
+
+type TResidentRow = TRecordOf<"residents"> & { balanceCents: number | undefined };
+
+const DOCUMENTS_PENDING = "Document compliance appears here once resident documents are tracked.";
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function AllResidentsPage() {
+  const data = useData();
+  const { facilities } = useFacilities();
+  const [facilityId] = useSelectedFacility();
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText, 300);
+  const [status, setStatus] = useState<TResidentStatus | "">("");
+  const [orderBy, setOrderBy] = useState<TResidentFilters["orderBy"]>({ field: "lastName", direction: "asc" });
+  const pages = useCursorPages(25);
+  const { reset } = pages;
+  const [rows, setRows] = useState<TResidentRow[]>([]);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [total, setTotal] = useState<number | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [exporting, setExporting] = useState<number | null>(null);
+
+  const filters = useMemo<TResidentFilters>(
+    () => ({ facilityId, status, search, orderBy }),
+    [facilityId, status, search, orderBy],
+  );
+
+  // A new filter starts again at the first page.
+  useEffect(() => reset(), [filters, reset]);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    (async () => {
+      const page = await data.list("residents", residentsQuery(filters, pages.pageSize, pages.cursor));
+      const balances = await balancesOf(
+        data,
+        page.items.map((r) => r.id),
+      ).catch((error: unknown) => {
+        reportError(error);
+        return new Map<string, number>();
+      });
+      if (cancelled) return;
+      setRows(page.items.map((r) => ({ ...r, balanceCents: balances.get(r.id) })));
+      setNextCursor(page.nextCursor);
+    })()
+      .catch((error: unknown) => {
+        if (!cancelled) reportError(error);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, filters, pages.cursor, pages.pageSize]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const { where, search: text } = residentsQuery(filters, 1);
+    data
+      .count("residents", { ...(where ? { where } : {}), ...(text ? { search: text } : {}) })
+      .then((n) => !cancelled && setTotal(n))
+      .catch(() => !cancelled && setTotal(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [data, filters]);
+
+  const columns = useMemo<TDataColumn<TResidentRow>[]>(
+    () => [
+      {
+        id: "name",
+        header: "Name",
+        meta: { sortField: "lastName" },
+        cell: ({ row }) => <Link to={`/residents/${row.original.id}`}>{residentName(row.original)}</Link>,
+      },
+      { id: "facility", header: "Facility", cell: ({ row }) => facilityName(facilities, row.original.facilityId) },
+      { id: "room", header: "Room", meta: { sortField: "room" }, cell: ({ row }) => roomAndBed(row.original) || "—" },
+      {
+        id: "status",
+        header: "Status",
+        cell: ({ row }) => (
+          <span className={`status-badge status-badge--${row.original.status}`}>
+            {STATUS_LABELS[row.original.status]}
+          </span>
+        ),
+      },
+      {
+        id: "admissionDate",
+        header: "Admitted",
+        meta: { sortField: "admissionDate" },
+        cell: ({ row }) => row.original.admissionDate,
+      },
+      {
+        id: "documents",
+        header: "Documents",
+        cell: () => (
+          <span title={DOCUMENTS_PENDING} aria-label={DOCUMENTS_PENDING}>
+            —
+          </span>
+        ),
+      },
+      {
+        id: "balance",
+        header: "Balance due",
+        cell: ({ row }) =>
+          row.original.balanceCents === undefined ? (
+            "—"
+          ) : (
+            <span className={row.original.balanceCents > 0 ? "balance balance--due" : "balance"}>
+              {formatCents(row.original.balanceCents)}
+            </span>
+          ),
+      },
+    ],
+    [facilities],
+  );
+
+  async function exportCsv() {
+    const csvColumns: TCsvColumn<TResidentRow>[] = [
+      { header: "Last name", value: (r) => r.lastName },
+      { header: "First name", value: (r) => r.firstName },
+      { header: "Preferred name", value: (r) => r.preferredName },
+      { header: "Facility", value: (r) => facilityName(facilities, r.facilityId) },
+      { header: "Room", value: (r) => r.room },
+      { header: "Bed", value: (r) => r.bed },
+      { header: "Status", value: (r) => STATUS_LABELS[r.status] },
+      { header: "Admission date", value: (r) => r.admissionDate },
+      { header: "Discharge date", value: (r) => r.dischargeDate },
+      { header: "Balance due", value: (r) => (r.balanceCents === undefined ? "" : (r.balanceCents / 100).toFixed(2)) },
+    ];
+    setExporting(0);
+    try {
+      const parts = await collectCsv(
+        csvColumns,
+        async (cursor) => {
+          const page = await data.list("residents", residentsQuery(filters, MAX_PAGE_SIZE, cursor));
+          const balances = await balancesOf(
+            data,
+            page.items.map((r) => r.id),
+          );
+          return {
+            items: page.items.map((r) => ({ ...r, balanceCents: balances.get(r.id) })),
+            nextCursor: page.nextCursor,
+          };
+        },
+        setExporting,
+      );
+      downloadCsv(`residents-${facilityId || "all-facilities"}-${today()}.csv`, parts);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const filtered = Boolean(search.trim() || status);
+  const scope = facilityId ? facilityName(facilities, facilityId) : "All facilities";
+  const sort: TSort = orderBy;
+
+  return (
+    <article className="residents-page" aria-labelledby="page-title">
+      <header className="residents-page__header">
+        <div>
+          <h1 id="page-title">All Residents</h1>
+          <p className="residents-page__scope">
+            <span className="residents-page__scope-label">Facility:</span> {scope}
+            {total !== null && (
+              <span className="residents-page__count">
+                {" "}
+                · {total} resident{total === 1 ? "" : "s"}
+                {filtered ? " match" : ""}
+              </span>
+            )}
+          </p>
+        </div>
+        <div className="residents-page__actions">
+          <Link className="button" to="/residents/add">
+            Add New Resident
+          </Link>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void exportCsv()}
+            disabled={exporting !== null || rows.length === 0}
+          >
+            {exporting === null ? "Export CSV" : `Exporting… ${exporting}`}
+          </button>
+        </div>
+      </header>
+
+      <form className="residents-filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <label className="residents-filters__field">
+          <span>Search by name</span>
+          <input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="Last, first or preferred name"
+            maxLength={100}
+          />
+        </label>
+        <label className="residents-filters__field">
+          <span>Status</span>
+          <select value={status} onChange={(event) => setStatus(event.target.value as TResidentStatus | "")}>
+            <option value="">Any status</option>
+            {RESIDENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+
+      <DataTable
+        caption={`Residents, ${scope}`}
+        columns={columns}
+        rows={rows}
+        getRowId={(r) => r.id}
+        loading={loading}
+        sort={sort}
+        onSortChange={(next) => setOrderBy(next as TResidentFilters["orderBy"])}
+        pagination={{
+          pageNumber: pages.pageNumber,
+          pageSize: pages.pageSize,
+          hasPrevious: pages.hasPrevious,
+          hasNext: nextCursor !== null,
+          onPrevious: pages.previous,
+          onNext: () => nextCursor && pages.next(nextCursor),
+          onPageSizeChange: pages.setPageSize,
+        }}
+        empty={
+          filtered ? (
+            <div className="residents-empty">
+              <h2>No residents match</h2>
+              <p>Nobody in {scope} matches this search and status. Clear them to see everyone.</p>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setSearchText("");
+                  setStatus("");
+                }}
+              >
+                Clear search and status
+              </button>
+            </div>
+          ) : (
+            <div className="residents-empty">
+              <h2>No residents recorded</h2>
+              <p>
+                {facilityId
+                  ? `No residents are recorded for ${scope} yet. Admit one with Add New Resident, or choose "Select Facility" in the header to see every home.`
+                  : "No residents are recorded yet. Admit the first one with Add New Resident."}
+              </p>
+              <Link className="button" to="/residents/add">
+                Add New Resident
+              </Link>
+            </div>
+          )
+        }
+      />
+    </article>
+  );
+}
