@@ -125,6 +125,7 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     await allergies.getByLabel("Severity").selectOption("severe");
     await allergies.getByRole("button", { name: "Save" }).click();
     await allergies.getByRole("cell", { name: "Penicillin", exact: true }).waitFor();
+    await section(page, "Appointments").getByText("No upcoming appointments.").waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "medical-resident-desktop.png"), fullPage: true });
   });
 
@@ -189,6 +190,7 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     await phone.screenshot({ path: join(SCREENSHOTS, "medical-records-phone.png"), fullPage: true });
     await phone.goto(`/residents/${residentId}/medical`);
     await section(phone, "Vitals").getByText("128/82").waitFor();
+    await section(phone, "Appointments").getByText("No upcoming appointments.").waitFor();
     await phone.screenshot({ path: join(SCREENSHOTS, "medical-resident-phone.png"), fullPage: true });
   });
 });

@@ -21,6 +21,8 @@ export interface TEntryGroup<T> {
   filter: (entry: T) => boolean;
   /** Shown when the group has no entries. */
   empty: string;
+  /** Show the group in the reverse of the list's order (e.g. past appointments, latest first). */
+  reverse?: boolean;
 }
 
 export interface TEntrySectionProps<N extends TCollectionName> {
@@ -120,7 +122,7 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
     },
   ];
 
-  const tables = props.groups ?? [{ title: "", filter: () => true, empty: props.empty }];
+  const tables: TEntryGroup<TRecordOf<N>>[] = props.groups ?? [{ title: "", filter: () => true, empty: props.empty }];
   const Form = props.Form;
   return (
     <section className="card entry-section" aria-labelledby={headingId}>
@@ -151,7 +153,7 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
           <DataTable
             caption={`${props.title}${group.title ? `: ${group.title}` : ""}`}
             columns={columns}
-            rows={entries.filter(group.filter)}
+            rows={group.reverse ? entries.filter(group.filter).reverse() : entries.filter(group.filter)}
             getRowId={(entry) => entry.id}
             loading={loading}
             empty={<p>{group.empty}</p>}

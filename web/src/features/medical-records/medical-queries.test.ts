@@ -5,7 +5,7 @@ import { createMemoryBackend } from "@care/adapter-memory/memory-backend";
 import { memoryClient } from "@care/adapter-memory/memory-client";
 import type { TListQuery } from "@care/core/list-query";
 import type { DataPort } from "@care/core/ports/data.port";
-import type { TCollectionName } from "@care/core/registry";
+import type { TCollectionName, TRecordOf } from "@care/core/registry";
 import { loadMedicalSummaries, loadResidentsPage } from "./medical-queries.ts";
 
 const ADMIN = { email: "admin@example.com", password: "a-long-password-1" };
@@ -62,7 +62,7 @@ describe("medical records queries", () => {
   });
 
   it("reads the entries of 35 residents in batches of at most 30 ids, not one query per resident", async () => {
-    const residents = [];
+    const residents: TRecordOf<"residents">[] = [];
     for (let i = 0; i < 35; i++) residents.push(await resident(`R${String(i).padStart(2, "0")}`));
     const link = (i: number) => ({ residentId: residents[i]!.id, facilityId: "van-buren" });
     await data.create("vitals", {

@@ -30,6 +30,7 @@ const vitals = (id: string, residentId: string, recordedAt: string): TVitalsReco
   recordedAt,
   pulse: 70,
   recordedBy: "nurse@example.com",
+  notes: undefined,
 });
 const medication = (id: string, residentId: string, name: string, stopDate?: string): TMedicationRecord => ({
   ...meta(id),
@@ -39,6 +40,8 @@ const medication = (id: string, residentId: string, name: string, stopDate?: str
   route: "oral",
   frequency: "daily",
   asNeeded: false,
+  prescriber: undefined,
+  instructions: undefined,
   ...(stopDate ? { stopDate } : {}),
 });
 const incident = (id: string, residentId: string, occurredAt: string): TIncidentRecord => ({
@@ -47,12 +50,14 @@ const incident = (id: string, residentId: string, occurredAt: string): TIncident
   occurredAt,
   type: "fall",
   description: "Slipped",
+  notified: undefined,
   reportFiled: false,
 });
 const allergy = (id: string, residentId: string, allergen: string): TAllergyRecord => ({
   ...meta(id),
   ...link(residentId),
   allergen,
+  reaction: undefined,
   severity: "severe",
 });
 

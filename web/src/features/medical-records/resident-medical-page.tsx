@@ -231,7 +231,7 @@ export function ResidentMedicalPage() {
         Form={AppointmentForm}
         groups={[
           { title: "Upcoming", filter: (a) => a.at >= nowIso, empty: "No upcoming appointments." },
-          { title: "Past", filter: (a) => a.at < nowIso, empty: "No past appointments." },
+          { title: "Past", filter: (a) => a.at < nowIso, empty: "No past appointments.", reverse: true },
         ]}
         empty="No appointments recorded."
       />
