@@ -201,9 +201,13 @@ describe("graceful shutdown on SIGTERM (the built server, embedded PGlite)", () 
 
     const sigtermAt = clock();
     child.kill("SIGTERM");
-    await sleep(300);
-    // Still draining (the upload is half sent), yet no new connection is accepted.
-    const refusedWhileDraining = await refused(port);
+    // Still draining (the upload is half sent), yet new connections are soon refused: poll, because a
+    // loaded machine may take a moment to deliver the signal.
+    let refusedWhileDraining = false;
+    for (const deadline = clock() + 5_000; !refusedWhileDraining && clock() < deadline;) {
+      await sleep(100);
+      refusedWhileDraining = await refused(port);
+    }
     for (let offset = half; offset < body.length; offset += 256 * 1024) {
       upload.req.write(body.subarray(offset, Math.min(offset + 256 * 1024, body.length)));
       await sleep(50);
