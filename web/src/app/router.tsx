@@ -18,7 +18,6 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 const reminders = () => import("../features/reminders/reminders-page.tsx");
-const residents = () => import("../features/residents/residents-pages.tsx");
 const staff = () => import("../features/staff/staff-pages.tsx");
 const agents = () => import("../features/referral-agents/referral-agents-pages.tsx");
 const facilities = () => import("../features/facilities/facilities-page.tsx");
@@ -46,7 +45,13 @@ const ResidentMedicalPage = page(
   () => import("../features/medical-records/resident-medical-page.tsx"),
   "ResidentMedicalPage",
 );
-const RentTrackerPage = page(residents, "RentTrackerPage");
+const rentTracker = () => import("../features/rent-tracker/rent-tracker-page.tsx");
+const RentTrackerPage = page(rentTracker, "RentTrackerPage");
+const ResidentRentPage = page(() => import("../features/rent-tracker/resident-rent-page.tsx"), "ResidentRentPage");
+const PaymentReceiptPage = page(
+  () => import("../features/rent-tracker/payment-receipt-page.tsx"),
+  "PaymentReceiptPage",
+);
 const StaffDirectoryPage = page(staff, "StaffDirectoryPage");
 const AddStaffPage = page(staff, "AddStaffPage");
 const SchedulesPage = page(staff, "SchedulesPage");
@@ -75,6 +80,8 @@ export const PAGE_ROUTES: readonly { path: string; Page: ComponentType }[] = [
   { path: "/residents/medical-records", Page: MedicalRecordsPage },
   { path: "/residents/:id/medical", Page: ResidentMedicalPage },
   { path: "/residents/rent-tracker", Page: RentTrackerPage },
+  { path: "/residents/:id/rent", Page: ResidentRentPage },
+  { path: "/residents/:id/rent/receipts/:paymentId", Page: PaymentReceiptPage },
   { path: "/staff", Page: StaffDirectoryPage },
   { path: "/staff/add", Page: AddStaffPage },
   { path: "/staff/schedules", Page: SchedulesPage },

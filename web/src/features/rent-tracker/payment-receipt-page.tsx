@@ -1,0 +1,152 @@
+/**
+ * `/residents/:id/rent/receipts/:paymentId`: a printable receipt for one payment: receipt number, the
+ * home's name and address, resident, amount, method, reference, payer, date and the balance after it.
+ */
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { AppError, isAppError } from "@care/core/app-error";
+import { formatCents } from "@care/core/rules/rent.rules";
+import { useData } from "../../app/providers.tsx";
+import { describeError, reportError } from "../../app/report-error.ts";
+import { printPage } from "../../ui/print.ts";
+import { METHOD_LABELS } from "./payment-dialog.tsx";
+import { loadRentHistories, type TPaymentRecord, type TResidentRecord } from "./rent-data.ts";
+import { longDate } from "./rent-dates.ts";
+import { residentName } from "./rent-grid.ts";
+import { balanceAfterPayment, ledgerRows, receiptNumber } from "./rent-ledger.ts";
+import "./rent-tracker.css";
+
+interface TReceipt {
+  payment: TPaymentRecord;
+  resident: TResidentRecord;
+  facility: { name: string; address?: string | undefined; phone?: string | undefined };
+  balanceAfterCents: number | null;
+}
+
+type TState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; receipt: TReceipt };
+
+export function PaymentReceiptPage() {
+  const { id = "", paymentId = "" } = useParams();
+  const data = useData();
+  const [state, setState] = useState<TState>({ status: "loading" });
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const [payment, resident] = await Promise.all([data.get("payments", paymentId), data.get("residents", id)]);
+      if (payment.residentId !== resident.id) throw new AppError("NOT_FOUND", "Not this resident's payment.");
+      const [facility, histories] = await Promise.all([
+        data.get("facilities", payment.facilityId).catch((error: unknown) => {
+          // A home renamed away or out of reach still gets a receipt, with its id for a name.
+          if (isAppError(error) && error.code === "NOT_FOUND") return { name: payment.facilityId };
+          throw error;
+        }),
+        loadRentHistories(data, [resident]),
+      ]);
+      const history = histories.get(resident.id)!;
+      const balanceAfterCents = balanceAfterPayment(ledgerRows(history.charges, history.payments), payment.id);
+      if (!cancelled) setState({ status: "ready", receipt: { payment, resident, facility, balanceAfterCents } });
+    })().catch((error: unknown) => {
+      if (cancelled) return;
+      const missing = isAppError(error) && error.code === "NOT_FOUND";
+      setState({
+        status: "error",
+        message: missing ? "This payment does not exist for this resident, or it was removed." : describeError(error),
+      });
+      if (!missing) reportError(error);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, id, paymentId]);
+
+  const back = `/residents/${encodeURIComponent(id)}/rent`;
+  if (state.status === "loading")
+    return (
+      <p className="page-loading" role="status">
+        Loading…
+      </p>
+    );
+  if (state.status === "error")
+    return (
+      <article className="rent-page" aria-labelledby="page-title">
+        <h1 id="page-title">Receipt not available</h1>
+        <p className="alert" role="alert">
+          {state.message}
+        </p>
+        <p>
+          <Link to={back}>Back to the resident's rent</Link>
+        </p>
+      </article>
+    );
+
+  const { payment, resident, facility, balanceAfterCents } = state.receipt;
+  const name = residentName(resident);
+  return (
+    <article className="receipt-page" aria-labelledby="page-title">
+      <p className="receipt-page__tools no-print">
+        <Link to={back}>← {name}: rent</Link>
+        <button type="button" className="button" onClick={printPage}>
+          Print receipt
+        </button>
+      </p>
+      <div className="receipt card">
+        <header className="receipt__header">
+          <div>
+            <p className="receipt__facility">{facility.name}</p>
+            {facility.address && <p className="receipt__address">{facility.address}</p>}
+            {facility.phone && <p className="receipt__address">Tel. {facility.phone}</p>}
+          </div>
+          <div className="receipt__number">
+            <h1 id="page-title">Payment receipt</h1>
+            <p>
+              Receipt no. <strong>{receiptNumber(payment.id)}</strong>
+            </p>
+          </div>
+        </header>
+        <p className="receipt__amount">
+          <span className="receipt__label">Amount received</span>
+          <strong>{formatCents(payment.amountCents)}</strong>
+        </p>
+        <dl className="receipt__details">
+          <div>
+            <dt>Date received</dt>
+            <dd>{longDate(payment.receivedOn)}</dd>
+          </div>
+          <div>
+            <dt>Resident</dt>
+            <dd>
+              {resident.firstName} {resident.lastName}
+              {resident.room && `, room ${resident.room}`}
+            </dd>
+          </div>
+          <div>
+            <dt>Received from</dt>
+            <dd>{payment.payer ?? `${resident.firstName} ${resident.lastName}`}</dd>
+          </div>
+          <div>
+            <dt>Method</dt>
+            <dd>{METHOD_LABELS[payment.method]}</dd>
+          </div>
+          <div>
+            <dt>Reference</dt>
+            <dd>{payment.reference ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>Balance after this payment</dt>
+            <dd>{balanceAfterCents === null ? "—" : formatCents(balanceAfterCents)}</dd>
+          </div>
+          {payment.notes && (
+            <div>
+              <dt>Notes</dt>
+              <dd>{payment.notes}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="receipt__signature">
+          <span>Received by</span>
+        </p>
+      </div>
+    </article>
+  );
+}

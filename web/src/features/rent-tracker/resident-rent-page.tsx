@@ -1,0 +1,358 @@
+/**
+ * `/residents/:id/rent`: one resident's rent: balance and days overdue, the rate history (adding a rate
+ * also sets the face sheet's monthly rate), and the ledger of charges and payments with the running
+ * balance and a receipt for every payment.
+ */
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useParams } from "react-router-dom";
+import toast from "react-hot-toast";
+import { isAppError } from "@care/core/app-error";
+import { ZRentRate } from "@care/core/collections/rent.collection";
+import { daysOverdue, formatCents, rateOn } from "@care/core/rules/rent.rules";
+import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
+import { useData } from "../../app/providers.tsx";
+import { describeError, reportError } from "../../app/report-error.ts";
+import { FormField } from "../../ui/form-field.tsx";
+import { printPage } from "../../ui/print.ts";
+import { ResidentTabs } from "../../ui/resident-tabs.tsx";
+import { METHOD_LABELS, PaymentDialog } from "./payment-dialog.tsx";
+import {
+  addRate,
+  listAll,
+  loadRentHistories,
+  type TRateRecord,
+  type TResidentRecord,
+  type TResidentRent,
+} from "./rent-data.ts";
+import { longDate, todayLocal } from "./rent-dates.ts";
+import { residentName } from "./rent-grid.ts";
+import { ledgerRows, receiptNumber } from "./rent-ledger.ts";
+import { parseDollars } from "./rent-money.ts";
+import "./rent-tracker.css";
+
+type TState =
+  | { status: "loading" }
+  | { status: "error"; message: string; notFound: boolean }
+  | { status: "ready"; resident: TResidentRecord; rates: TRateRecord[]; rent: TResidentRent };
+
+export function ResidentRentPage() {
+  const { id = "" } = useParams();
+  const data = useData();
+  const { facilities } = useFacilities();
+  const [state, setState] = useState<TState>({ status: "loading" });
+  const [reloadKey, setReloadKey] = useState(0);
+  const [paying, setPaying] = useState(false);
+  const reload = () => setReloadKey((k) => k + 1);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const resident = await data.get("residents", id);
+      const [rates, histories] = await Promise.all([
+        listAll(data, "rentRates", { where: { residentId: id } }),
+        loadRentHistories(data, [resident]),
+      ]);
+      if (!cancelled) setState({ status: "ready", resident, rates, rent: histories.get(id)! });
+    })().catch((error: unknown) => {
+      if (cancelled) return;
+      const notFound = isAppError(error) && error.code === "NOT_FOUND";
+      setState({ status: "error", message: describeError(error), notFound });
+      if (!notFound) reportError(error);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, id, reloadKey]);
+
+  if (state.status === "loading")
+    return (
+      <p className="page-loading" role="status">
+        Loading…
+      </p>
+    );
+  if (state.status === "error")
+    return (
+      <article className="rent-page" aria-labelledby="page-title">
+        <h1 id="page-title">{state.notFound ? "Resident not found" : "Rent could not be loaded"}</h1>
+        <p className="alert" role="alert">
+          {state.message}
+        </p>
+        <p>
+          <Link to="/residents/rent-tracker">Back to the Rent Tracker</Link>
+        </p>
+      </article>
+    );
+
+  const { resident, rates, rent } = state;
+  const name = residentName(resident);
+  const today = todayLocal();
+  const account = rent.account;
+  const current = rateOn(rates, today);
+  const rows = ledgerRows(rent.charges, rent.payments).reverse();
+
+  return (
+    <article className="rent-page" aria-labelledby="page-title">
+      <header className="rent-page__header">
+        <h1 id="page-title">{name}</h1>
+        <p className="rent-page__scope">
+          <span className="rent-page__scope-label">Facility:</span> {facilityName(facilities, resident.facilityId)}
+          {resident.room && ` · Room ${resident.room}`}
+        </p>
+      </header>
+      <div className="no-print">
+        <ResidentTabs residentId={resident.id} />
+      </div>
+
+      <section className="rent-summary" aria-label="Rent summary">
+        <div className="card rent-summary__item">
+          <span className="rent-summary__label">Balance</span>
+          <span className={`rent-summary__value${(account?.balanceCents ?? 0) > 0 ? " rent-grid__owing" : ""}`}>
+            {formatCents(account?.balanceCents ?? 0)}
+          </span>
+        </div>
+        <div className="card rent-summary__item">
+          <span className="rent-summary__label">Days overdue</span>
+          <span className="rent-summary__value">{account ? daysOverdue(account, today) : 0}</span>
+        </div>
+        <div className="card rent-summary__item">
+          <span className="rent-summary__label">Monthly rate</span>
+          <span className="rent-summary__value">
+            {current
+              ? formatCents(current.amountCents)
+              : resident.monthlyRateCents !== undefined
+                ? formatCents(resident.monthlyRateCents)
+                : "Not set"}
+          </span>
+        </div>
+      </section>
+      <p className="rent-page__actions no-print">
+        <button type="button" className="button" onClick={() => setPaying(true)}>
+          Record a payment
+        </button>
+        <button type="button" className="button button--secondary" onClick={printPage}>
+          Print statement
+        </button>
+      </p>
+
+      <section className="card rent-section" aria-labelledby="ledger-title">
+        <h2 id="ledger-title">Charges and payments</h2>
+        {rows.length === 0 ? (
+          <p>
+            No charges or payments yet. Charges are created from the{" "}
+            <Link to="/residents/rent-tracker">Rent Tracker</Link> with "Generate charges" once a rate is set.
+          </p>
+        ) : (
+          <div className="rent-table__scroll">
+            <table className="rent-table">
+              <caption className="visually-hidden">Ledger, newest first, with the balance after each line</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Description</th>
+                  <th scope="col" className="rent-grid__num">
+                    Charge
+                  </th>
+                  <th scope="col" className="rent-grid__num">
+                    Payment
+                  </th>
+                  <th scope="col" className="rent-grid__num">
+                    Balance
+                  </th>
+                  <th scope="col" className="no-print">
+                    <span className="visually-hidden">Receipt</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) =>
+                  row.kind === "charge" ? (
+                    <tr key={`c-${row.charge.id}`}>
+                      <td data-label="Date">{row.date}</td>
+                      <td data-label="Description">{row.charge.description}</td>
+                      <td data-label="Charge" className="rent-grid__num">
+                        {formatCents(row.charge.amountCents)}
+                      </td>
+                      <td data-label="Payment" className="rent-grid__num" />
+                      <td data-label="Balance" className="rent-grid__num">
+                        {formatCents(row.balanceCents)}
+                      </td>
+                      <td className="no-print" />
+                    </tr>
+                  ) : (
+                    <tr key={`p-${row.payment.id}`}>
+                      <td data-label="Date">{row.date}</td>
+                      <td data-label="Description">
+                        Payment, {METHOD_LABELS[row.payment.method as keyof typeof METHOD_LABELS] ?? row.payment.method}
+                        {row.payment.reference && ` ${row.payment.reference}`}
+                        {row.payment.payer && ` · from ${row.payment.payer}`}
+                      </td>
+                      <td data-label="Charge" className="rent-grid__num" />
+                      <td data-label="Payment" className="rent-grid__num">
+                        {formatCents(row.payment.amountCents)}
+                      </td>
+                      <td data-label="Balance" className="rent-grid__num">
+                        {formatCents(row.balanceCents)}
+                      </td>
+                      <td className="no-print">
+                        <Link
+                          to={`/residents/${encodeURIComponent(resident.id)}/rent/receipts/${encodeURIComponent(row.payment.id)}`}
+                        >
+                          Receipt {receiptNumber(row.payment.id)}
+                        </Link>
+                      </td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="card rent-section" aria-labelledby="rates-title">
+        <h2 id="rates-title">Rate history</h2>
+        {rates.length === 0 ? (
+          <p>
+            {resident.monthlyRateCents !== undefined
+              ? `No rate history yet: charges use the face sheet's rate of ${formatCents(resident.monthlyRateCents)} from admission (${longDate(resident.admissionDate)}). Adding a rate starts the history; add the admission rate first.`
+              : "No rate yet. Add the monthly rate the resident was admitted at; its effective date is the admission date."}
+          </p>
+        ) : (
+          <ul className="rent-rates">
+            {rates.map((rate) => (
+              <li key={rate.id} className={rate === current ? "rent-rates__current" : undefined}>
+                <strong>{formatCents(rate.amountCents)}</strong> a month from {longDate(rate.effectiveFrom)}
+                {rate === current && " (in force)"}
+                {rate.effectiveFrom > today && " (upcoming)"}
+                {rate.notes && <span className="rent-rates__notes"> — {rate.notes}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <AddRateForm
+          residentId={resident.id}
+          defaultDate={rates.length === 0 ? resident.admissionDate : today}
+          onAdded={reload}
+        />
+      </section>
+
+      <PaymentDialog
+        open={paying}
+        residents={[{ id: resident.id, facilityId: resident.facilityId, name }]}
+        residentId={resident.id}
+        onClose={() => setPaying(false)}
+        onRecorded={reload}
+      />
+    </article>
+  );
+}
+
+/** The rate fields a person types; resident and facility come from the record. */
+const ZRateFields = ZRentRate.pick({ amountCents: true, effectiveFrom: true, notes: true });
+
+interface TRateForm {
+  amount: string;
+  effectiveFrom: string;
+  notes: string;
+}
+
+function AddRateForm({
+  residentId,
+  defaultDate,
+  onAdded,
+}: {
+  residentId: string;
+  defaultDate: string;
+  onAdded: () => void;
+}) {
+  const data = useData();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TRateForm>({ defaultValues: { amount: "", effectiveFrom: defaultDate, notes: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const amount = parseDollars(values.amount);
+    if ("error" in amount) setError("amount", { message: amount.error });
+    const parsed = ZRateFields.safeParse({
+      amountCents: "cents" in amount ? amount.cents : 0,
+      effectiveFrom: values.effectiveFrom,
+      notes: values.notes,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.join(".");
+        if (path === "effectiveFrom" || path === "notes") setError(path, { message: issue.message });
+        if (path === "amountCents" && !("error" in amount)) setError("amount", { message: issue.message });
+      }
+    }
+    if (!parsed.success || "error" in amount) return;
+    try {
+      await addRate(
+        data,
+        residentId,
+        { amountCents: amount.cents, effectiveFrom: parsed.data.effectiveFrom, notes: parsed.data.notes },
+        todayLocal(),
+      );
+      toast.success(`Rate of ${formatCents(amount.cents)} from ${longDate(parsed.data.effectiveFrom)} added`);
+      reset({ amount: "", effectiveFrom: todayLocal(), notes: "" });
+      onAdded();
+    } catch (error) {
+      if (isAppError(error) && error.code === "VALIDATION" && error.fields) {
+        const fields = error.fields;
+        if (fields.amountCents) setError("amount", { type: "server", message: fields.amountCents });
+        if (fields.effectiveFrom) setError("effectiveFrom", { type: "server", message: fields.effectiveFrom });
+        if (fields.notes) setError("notes", { type: "server", message: fields.notes });
+        if (fields.amountCents || fields.effectiveFrom || fields.notes) return;
+      }
+      setFailure(describeError(error));
+      reportError(error);
+    }
+  });
+
+  return (
+    <form className="rent-form rent-form--inline no-print" noValidate onSubmit={onSubmit} aria-label="Add a rate">
+      <h3 className="rent-form__title">Add a rate</h3>
+      <div className="rent-form__row">
+        <FormField
+          label="Monthly rate ($)"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          error={errors.amount?.message}
+          {...register("amount")}
+        />
+        <FormField
+          type="date"
+          label="Effective from"
+          required
+          error={errors.effectiveFrom?.message}
+          {...register("effectiveFrom")}
+        />
+      </div>
+      <FormField
+        label="Notes"
+        hint="E.g. annual increase, level of care change"
+        error={errors.notes?.message}
+        {...register("notes")}
+      />
+      {failure && (
+        <p className="alert" role="alert">
+          {failure}
+        </p>
+      )}
+      <p>
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Add rate"}
+        </button>
+      </p>
+    </form>
+  );
+}
