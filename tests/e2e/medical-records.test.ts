@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type TAppServer } from "./support/app-server.ts";
@@ -57,6 +58,12 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     });
     expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
     return (await response.json()) as Record<string, unknown>;
+  }
+
+  async function expectNoSeriousAxeViolations(page: Page) {
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
   }
 
   function section(page: Page, name: string) {
@@ -127,6 +134,7 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     await allergies.getByRole("cell", { name: "Penicillin", exact: true }).waitFor();
     await section(page, "Appointments").getByText("No upcoming appointments.").waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "medical-resident-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
   });
 
   it("refuses a stale edit and shows the newer data, and archives only after a confirm", async () => {
@@ -176,6 +184,7 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     expect(await row.textContent()).toContain("Penicillin (severe)");
     expect(await row.textContent()).toContain("1 active medication");
     await page.screenshot({ path: join(SCREENSHOTS, "medical-records-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
 
     await page.getByLabel("Search by name").fill("nobody-by-this-name");
     await page.getByText('No resident\'s name matches "nobody-by-this-name".').waitFor();
@@ -192,5 +201,6 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     await section(phone, "Vitals").getByText("128/82").waitFor();
     await section(phone, "Appointments").getByText("No upcoming appointments.").waitFor();
     await phone.screenshot({ path: join(SCREENSHOTS, "medical-resident-phone.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(phone);
   });
 });
