@@ -1,0 +1,270 @@
+/**
+ * Residents in Chromium against the built app and server: add a resident through the form (field
+ * errors first), find them in All Residents by search, edit them, a stale edit from a second window
+ * refused with the newer data shown side by side, discharge with a date and reason, and the history.
+ * Screenshots of the list, form and face sheet at 1280×800 and 375×812.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type TAppServer } from "./support/app-server.ts";
+import { ensureBuilt } from "./support/build.ts";
+import { chromiumMissing, launchChromium } from "./support/chromium.ts";
+
+const SCREENSHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+
+describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
+  let server: TAppServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let residentPath = "";
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    ensureBuilt();
+    server = await startAppServer();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedInPage(viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(server.admin.email);
+    await page.getByLabel("Password").fill(server.admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/reminders");
+    return page;
+  }
+
+  const form = (page: Page) => page.locator("main form.resident-form");
+
+  it("adds a resident: errors beside the fields first, then saved with a toast and shown on the face sheet", async () => {
+    const page = await signedInPage();
+    await page.goto("/residents/add");
+    await page.locator("main h1", { hasText: "Add New Resident" }).waitFor();
+    const f = form(page);
+    // The facility comes preselected from the header (van-buren by default).
+    expect(await f.getByLabel("Facility").inputValue()).toBe("van-buren");
+
+    await f.getByRole("button", { name: "Save resident" }).click();
+    await f.locator(".form-field__error").first().waitFor();
+    const firstName = f.getByLabel("First name");
+    expect(await firstName.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = await firstName.getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Required");
+    expect(await f.getByLabel("Gender").getAttribute("aria-invalid")).toBe("true");
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-form-errors-desktop.png"), fullPage: true });
+
+    await firstName.fill("Winifred");
+    await f.getByLabel("Last name").fill("Quennell");
+    await f.getByLabel("Preferred name").fill("Winnie");
+    await f.getByLabel("Date of birth").fill("1937-09-14");
+    await f.getByLabel("Gender").selectOption("female");
+    await f.getByLabel("Room").fill("4");
+    await f.getByLabel("Bed").fill("A");
+    await f.getByLabel("Admission date").fill("2025-03-01");
+    await f.getByLabel("Ambulatory status").selectOption("non_ambulatory");
+    await f.getByLabel("Code status").selectOption("polst");
+    await f.getByLabel("Primary physician").fill("Dr. Amani Osei");
+    await f.getByLabel("Monthly rate ($)").fill("4,850.00");
+    await f.getByRole("textbox", { name: "Name", exact: true }).fill("Rosalind Quennell");
+    await f.getByLabel("Relationship").fill("Daughter");
+    await f.getByRole("textbox", { name: "Phone", exact: true }).fill("555-0142");
+    await f.getByLabel("E-mail").fill("not-an-address");
+    await f.getByLabel("Responsible party").check();
+    await f.getByRole("button", { name: "Save resident" }).click();
+    await f.getByText("Enter a valid e-mail address").waitFor();
+    await f.getByLabel("E-mail").fill("rosalind@example.org");
+    await f.getByRole("button", { name: "Save resident" }).click();
+
+    await page.getByText("Quennell, Winifred (Winnie) was admitted.").waitFor();
+    await page.waitForURL((url) => /^\/residents\/[^/]+$/.test(url.pathname));
+    residentPath = new URL(page.url()).pathname;
+    await page.locator("main h1", { hasText: "Quennell, Winifred (Winnie)" }).waitFor();
+    const sheet = page.getByRole("region", { name: /Face sheet/ });
+    await sheet.getByText("POLST").waitFor();
+    await sheet.getByText("$4,850.00").waitFor();
+    await sheet.getByRole("cell", { name: "Rosalind Quennell" }).waitFor();
+    await sheet.getByRole("cell", { name: "Responsible party" }).waitFor();
+    expect(await page.getByRole("navigation", { name: "Resident record" }).getByRole("link").allTextContents()).toEqual(
+      ["Face sheet", "Medical", "Rent", "History"],
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-detail-desktop.png"), fullPage: true });
+    await page.emulateMedia({ media: "print" });
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-face-sheet-print.png"), fullPage: true });
+    expect(await page.getByRole("banner").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Print face sheet" }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: "screen" });
+  });
+
+  it("finds the resident in All Residents by a debounced name search and the status filter", async () => {
+    const page = await signedInPage();
+    // Another resident, so the search has something to leave out.
+    const other = await page.request.post("/api/v1/residents", {
+      headers: { "X-Requested-With": "care-portal" },
+      data: {
+        data: {
+          facilityId: "van-buren",
+          firstName: "Harold",
+          lastName: "Abernathy",
+          dateOfBirth: "1941-01-20",
+          gender: "male",
+          room: "9",
+          admissionDate: "2024-06-01",
+          ambulatoryStatus: "ambulatory",
+          codeStatus: "full_code",
+        },
+      },
+    });
+    expect(other.status(), await other.text()).toBeLessThan(300);
+
+    await page.goto("/residents/");
+    const table = page.getByRole("table", { name: /Residents, Van Buren/ });
+    await table.getByRole("link", { name: "Abernathy, Harold" }).waitFor();
+    expect(await table.getByRole("link").allTextContents()).toEqual([
+      "Abernathy, Harold",
+      "Quennell, Winifred (Winnie)",
+    ]);
+    // Sorting by name descending is done by the server.
+    await table.getByRole("button", { name: /Name/ }).click();
+    await page.waitForFunction(() => document.querySelector("main tbody a")?.textContent?.startsWith("Quennell"));
+    expect(await table.locator("th[aria-sort]").first().getAttribute("aria-sort")).toBe("descending");
+
+    await page.getByRole("searchbox", { name: "Search by name" }).fill("winn");
+    await page.waitForFunction(() => document.querySelectorAll("main tbody tr").length === 1);
+    const row = table.getByRole("row").filter({ hasText: "Quennell" });
+    expect(await row.getByRole("cell").allTextContents()).toEqual([
+      "Quennell, Winifred (Winnie)",
+      "Van Buren",
+      "4 / A",
+      "Active",
+      "2025-03-01",
+      "—",
+      "—",
+    ]);
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-list-desktop.png"), fullPage: true });
+
+    await page.getByLabel("Status").selectOption("discharged");
+    await page.getByRole("heading", { name: "No residents match" }).waitFor();
+    await page.getByRole("button", { name: "Clear search and status" }).click();
+    await table.getByRole("link", { name: "Abernathy, Harold" }).waitFor();
+
+    const phone = await signedInPage(PHONE);
+    await phone.goto("/residents");
+    await phone.getByRole("link", { name: "Quennell, Winifred (Winnie)" }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "residents-list-phone.png"), fullPage: true });
+    // On a phone each row is a card: cells are stacked, not side by side.
+    const cells = phone.locator("main tbody tr").first().locator("td");
+    const [a, b] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
+    expect(b!.y).toBeGreaterThan(a!.y);
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it("edits the resident, and refuses a stale edit from a second window with the newer data shown", async () => {
+    const first = await signedInPage();
+    const second = await signedInPage();
+    await first.goto(`${residentPath}/edit`);
+    await second.goto(`${residentPath}/edit`);
+    await form(first).getByLabel("Room").waitFor();
+    await form(second).getByLabel("Room").waitFor();
+
+    await form(first).getByLabel("Diet").fill("Pureed, thickened liquids");
+    await form(first).getByRole("button", { name: "Save changes" }).click();
+    await first.getByText("Quennell, Winifred (Winnie) was saved.").waitFor();
+    await first.waitForURL((url) => url.pathname === residentPath);
+    await first.getByText("Pureed, thickened liquids").waitFor();
+
+    // The second window still holds the version before that save.
+    await form(second).getByLabel("Room").fill("7");
+    await form(second).getByRole("button", { name: "Save changes" }).click();
+    const conflict = second.getByRole("alert").filter({ hasText: "Someone else saved this resident" });
+    await conflict.waitFor();
+    expect(await conflict.getByRole("row", { name: /Diet/ }).getByRole("cell").allTextContents()).toEqual([
+      "Pureed, thickened liquids",
+      "—",
+    ]);
+    expect(await conflict.getByRole("row", { name: /Room/ }).getByRole("cell").allTextContents()).toEqual(["4", "7"]);
+    expect(await form(second).getByLabel("Room").inputValue()).toBe("7");
+    await second.screenshot({ path: join(SCREENSHOTS, "residents-conflict-desktop.png"), fullPage: true });
+
+    // Taking their version, then re-applying the room, keeps both changes.
+    await conflict.getByRole("button", { name: "Load their version" }).click();
+    expect(await form(second).getByLabel("Diet").inputValue()).toBe("Pureed, thickened liquids");
+    await form(second).getByLabel("Room").fill("7");
+    await form(second).getByRole("button", { name: "Save changes" }).click();
+    await second.waitForURL((url) => url.pathname === residentPath);
+    const sheet = second.getByRole("region", { name: /Face sheet/ });
+    await sheet.getByText("7 / A").waitFor();
+    await sheet.getByText("Pureed, thickened liquids").waitFor();
+  });
+
+  it("discharges the resident with a date and reason, shown on the face sheet and in the history", async () => {
+    const page = await signedInPage();
+    await page.goto(residentPath);
+    const stay = page.getByRole("region", { name: "Stay" });
+    await stay.getByRole("button", { name: "Discharge" }).waitFor();
+    expect(await stay.getByRole("button").allTextContents()).toEqual([
+      "Leave",
+      "Hospital",
+      "Discharge",
+      "Death",
+      "Archive",
+    ]);
+    await stay.getByRole("button", { name: "Discharge" }).click();
+    const dialog = page.getByRole("dialog", { name: "Discharge the resident" });
+    // A discharge before the admission is refused beside the date.
+    await dialog.getByLabel("Discharge date").fill("2025-01-01");
+    await dialog.getByRole("button", { name: "Record discharge" }).click();
+    await dialog.getByText("Discharge cannot be before admission").waitFor();
+    await dialog.getByLabel("Discharge date").fill("2026-02-15");
+    await dialog.getByLabel("Reason").fill("Moved closer to family");
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-discharge-dialog-desktop.png") });
+    await dialog.getByRole("button", { name: "Record discharge" }).click();
+    await page.getByText("Discharge recorded for Quennell, Winifred (Winnie).").waitFor();
+    await stay.getByText("Discharged since 2026-02-15 — Moved closer to family").waitFor();
+    expect(await stay.getByRole("button").allTextContents()).toEqual(["Readmit", "Archive"]);
+
+    await page.getByRole("navigation", { name: "Resident record" }).getByRole("link", { name: "History" }).click();
+    await page.locator("main h1", { hasText: "history" }).waitFor();
+    const events = page.locator(".timeline__event");
+    await events.nth(1).waitFor();
+    expect(await events.allTextContents()).toEqual([
+      "2026-02-15DischargedMoved closer to family",
+      "2025-03-01Admitted",
+    ]);
+
+    await page.goto("/residents");
+    await page.getByLabel("Status").selectOption("discharged");
+    await page.getByRole("link", { name: "Quennell, Winifred (Winnie)" }).waitFor();
+  });
+
+  it("shows the form and the face sheet at phone width without sideways scrolling", async () => {
+    const phone = await signedInPage(PHONE);
+    await phone.goto("/residents/add");
+    await form(phone).getByLabel("First name").waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "residents-form-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await phone.goto(residentPath);
+    await phone.getByRole("region", { name: /Face sheet/ }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "residents-detail-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    const desktop = await signedInPage();
+    await desktop.goto("/residents/add");
+    await form(desktop).getByLabel("First name").waitFor();
+    await desktop.screenshot({ path: join(SCREENSHOTS, "residents-form-desktop.png"), fullPage: true });
+  });
+});
