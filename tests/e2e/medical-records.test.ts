@@ -190,6 +190,13 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     await page.getByText('No resident\'s name matches "nobody-by-this-name".').waitFor();
     await page.getByLabel("Search by name").fill("hollo");
     await row.waitFor();
+    // Every facility at once: each resident names their home; another home alone does not list her.
+    await page.getByRole("banner").getByRole("combobox").selectOption("");
+    await row.getByText("Van Buren · Room 12").waitFor();
+    await page.getByLabel("Search by name").fill("");
+    await page.getByRole("banner").getByRole("combobox").selectOption("tull");
+    await page.getByText("No residents in Tull").waitFor();
+    await page.getByRole("banner").getByRole("combobox").selectOption("van-buren");
     await row.getByRole("link", { name: "Holloway, Margaret" }).click();
     await page.waitForURL((url) => url.pathname === `/residents/${residentId}/medical`);
 

@@ -2,7 +2,7 @@
  * `/residents/medical-records`: the selected facility's residents, active ones first, each with their
  * allergies, latest vitals, active medications and incidents of the last 30 days.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
 import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
@@ -23,6 +23,8 @@ import "./medical-records.css";
 interface TRow {
   resident: TRecordOf<"residents">;
   summary: TMedicalSummary;
+  /** The resident's home, named when the list shows every facility. */
+  facility?: string;
 }
 
 function residentName(r: TRecordOf<"residents">): string {
@@ -61,6 +63,7 @@ const COLUMNS: TDataColumn<TRow>[] = [
             {residentName(r)}
           </Link>
           <span className="med-muted med-small">
+            {row.original.facility ? `${row.original.facility} · ` : ""}
             {r.room ? `Room ${r.room} · ` : ""}
             {humanize(r.status)}
           </span>
@@ -183,6 +186,13 @@ export function MedicalRecordsPage() {
   }, [load]);
 
   const scope = facilityId === "" ? "All facilities" : facilityName(facilities, facilityId);
+  const shown = useMemo(
+    () =>
+      facilityId === ""
+        ? rows.map((row) => ({ ...row, facility: facilityName(facilities, row.resident.facilityId) }))
+        : rows,
+    [rows, facilityId, facilities],
+  );
   return (
     <article className="medical-records" aria-labelledby="page-title">
       <header className="medical-page__header">
@@ -209,7 +219,7 @@ export function MedicalRecordsPage() {
       <DataTable
         caption="Residents' medical summaries"
         columns={COLUMNS}
-        rows={rows}
+        rows={shown}
         getRowId={(row) => row.resident.id}
         loading={loading}
         empty={
