@@ -147,6 +147,10 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     await residentRow(page).getByRole("cell", { name: "$1,999.50" }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "rent-tracker-desktop.png"), fullPage: true });
     await expectNoSeriousAxeViolations(page);
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByRole("button", { name: "Record a payment" }).isVisible()).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, "rent-tracker-print.png"), fullPage: true });
+    await page.emulateMedia({ media: "screen" });
 
     // The account is the same on the server.
     const account = await api(page, "GET", `/rentAccounts/${residentId}`);
