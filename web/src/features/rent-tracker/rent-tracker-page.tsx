@@ -109,6 +109,10 @@ export function RentTrackerPage() {
         limit: MAX_PAGE_SIZE,
       });
       const residents = page.items.map((r) => ({ id: r.id, facilityId: r.facilityId, name: residentName(r) }));
+      // A row's resident beyond the first page of the list is still offered.
+      const row = grid.status === "ready" ? grid.rows.find((r) => r.resident.id === residentId) : undefined;
+      if (row && !residents.some((r) => r.id === row.resident.id))
+        residents.push({ id: row.resident.id, facilityId: row.resident.facilityId, name: residentName(row.resident) });
       setPayment({ ...(residentId ? { residentId } : {}), residents });
     } catch (error) {
       reportError(error);
