@@ -30,7 +30,7 @@ const terms = () => import("../features/help/terms-page.tsx");
 const notFound = () => import("../features/not-found/not-found-page.tsx");
 
 const RemindersPage = page(reminders, "RemindersPage");
-const AllResidentsPage = page(() => import("../features/residents/residents-list-page.tsx"), "AllResidentsPage");
+const AllResidentsPage = page(() => import("../features/residents/residents-pages.tsx"), "AllResidentsPage");
 const residentForm = () => import("../features/residents/resident-form-page.tsx");
 const AddResidentPage = page(residentForm, "AddResidentPage");
 const EditResidentPage = page(residentForm, "EditResidentPage");

@@ -147,9 +147,11 @@ export function ResidentDetailPage() {
           <Item label="Room / bed">{roomAndBed(r)}</Item>
           <Item label="Status">{STATUS_LABELS[r.status]}</Item>
           <Item label="Admission date">{r.admissionDate}</Item>
-          <Item label={r.status === "deceased" ? "Date of death" : ended ? "Discharge date" : "Last discharge"}>
-            {r.dischargeDate}
-          </Item>
+          {(ended || r.dischargeDate) && (
+            <Item label={r.status === "deceased" ? "Date of death" : ended ? "Discharge date" : "Last discharge"}>
+              {r.dischargeDate}
+            </Item>
+          )}
           <Item label="Level of care">{r.levelOfCare}</Item>
           <Item label="Ambulatory status">{AMBULATORY_LABELS[r.ambulatoryStatus]}</Item>
           <Item label="Monthly rate">
@@ -181,11 +183,11 @@ export function ResidentDetailPage() {
               <tbody>
                 {r.emergencyContacts.map((c, i) => (
                   <tr key={i}>
-                    <td>{c.name}</td>
-                    <td>{c.relationship}</td>
-                    <td>{[c.phone, c.altPhone].filter(Boolean).join(", ")}</td>
-                    <td>{c.email ?? "—"}</td>
-                    <td>
+                    <td data-label="Name">{c.name}</td>
+                    <td data-label="Relationship">{c.relationship}</td>
+                    <td data-label="Phones">{[c.phone, c.altPhone].filter(Boolean).join(", ")}</td>
+                    <td data-label="E-mail">{c.email ?? "—"}</td>
+                    <td data-label="Role">
                       {[c.responsibleParty && "Responsible party", c.powerOfAttorney && "Power of attorney"]
                         .filter(Boolean)
                         .join(", ") || "—"}

@@ -198,7 +198,7 @@ export function AllResidentsPage() {
               <span className="residents-page__count">
                 {" "}
                 · {total} resident{total === 1 ? "" : "s"}
-                {filtered ? " match" : ""}
+                {filtered ? (total === 1 ? " matches" : " match") : ""}
               </span>
             )}
           </p>
