@@ -36,7 +36,13 @@ export const ZDiagnosis = z.object({
   active: z.boolean().default(true),
   notes: ZOptionalText(2000),
 });
-export const diagnosesCollection = medicalCollection("diagnoses", "Diagnosis", ZDiagnosis, { field: "name", direction: "asc" }, { filterable: ["active"] });
+export const diagnosesCollection = medicalCollection(
+  "diagnoses",
+  "Diagnosis",
+  ZDiagnosis,
+  { field: "name", direction: "asc" },
+  { filterable: ["active"] },
+);
 
 export const ZAllergy = z.object({
   ...residentLink,
@@ -44,9 +50,24 @@ export const ZAllergy = z.object({
   reaction: ZOptionalText(500),
   severity: z.enum(["mild", "moderate", "severe", "unknown"]).default("unknown"),
 });
-export const allergiesCollection = medicalCollection("allergies", "Allergy", ZAllergy, { field: "allergen", direction: "asc" });
+export const allergiesCollection = medicalCollection("allergies", "Allergy", ZAllergy, {
+  field: "allergen",
+  direction: "asc",
+});
 
-export const MEDICATION_ROUTES = ["oral", "sublingual", "topical", "transdermal", "inhaled", "nasal", "ophthalmic", "otic", "injection", "rectal", "other"] as const;
+export const MEDICATION_ROUTES = [
+  "oral",
+  "sublingual",
+  "topical",
+  "transdermal",
+  "inhaled",
+  "nasal",
+  "ophthalmic",
+  "otic",
+  "injection",
+  "rectal",
+  "other",
+] as const;
 export const ZMedication = z
   .object({
     ...residentLink,
@@ -64,7 +85,10 @@ export const ZMedication = z
     if (m.startDate && m.stopDate && m.stopDate < m.startDate)
       ctx.addIssue({ code: "custom", path: ["stopDate"], message: "Stop date cannot be before the start date" });
   });
-export const medicationsCollection = medicalCollection("medications", "Medication", ZMedication, { field: "name", direction: "asc" });
+export const medicationsCollection = medicalCollection("medications", "Medication", ZMedication, {
+  field: "name",
+  direction: "asc",
+});
 
 export const ZVitals = z
   .object({
@@ -84,11 +108,26 @@ export const ZVitals = z
     if ([v.systolic, v.diastolic, v.pulse, v.temperatureF, v.weightLb].every((x) => x === undefined))
       ctx.addIssue({ code: "custom", path: ["systolic"], message: "Record at least one measurement" });
     if ((v.systolic === undefined) !== (v.diastolic === undefined))
-      ctx.addIssue({ code: "custom", path: [v.systolic === undefined ? "systolic" : "diastolic"], message: "Give both blood pressure numbers" });
+      ctx.addIssue({
+        code: "custom",
+        path: [v.systolic === undefined ? "systolic" : "diastolic"],
+        message: "Give both blood pressure numbers",
+      });
   });
-export const vitalsCollection = medicalCollection("vitals", "Vitals entry", ZVitals, { field: "recordedAt", direction: "desc" });
+export const vitalsCollection = medicalCollection("vitals", "Vitals entry", ZVitals, {
+  field: "recordedAt",
+  direction: "desc",
+});
 
-export const INCIDENT_TYPES = ["fall", "injury", "behavior", "medication_error", "elopement", "illness", "other"] as const;
+export const INCIDENT_TYPES = [
+  "fall",
+  "injury",
+  "behavior",
+  "medication_error",
+  "elopement",
+  "illness",
+  "other",
+] as const;
 export const ZIncident = z.object({
   ...residentLink,
   occurredAt: ZTimestamp,
@@ -99,7 +138,13 @@ export const ZIncident = z.object({
   reportFiled: z.boolean().default(false),
   reportFiledOn: ZDateOnly.optional(),
 });
-export const incidentsCollection = medicalCollection("incidents", "Incident", ZIncident, { field: "occurredAt", direction: "desc" }, { filterable: ["type"] });
+export const incidentsCollection = medicalCollection(
+  "incidents",
+  "Incident",
+  ZIncident,
+  { field: "occurredAt", direction: "desc" },
+  { filterable: ["type"] },
+);
 
 export const ZAppointment = z.object({
   ...residentLink,
@@ -111,4 +156,10 @@ export const ZAppointment = z.object({
   status: z.enum(["scheduled", "completed", "cancelled", "missed"]).default("scheduled"),
   notes: ZOptionalText(2000),
 });
-export const appointmentsCollection = medicalCollection("appointments", "Appointment", ZAppointment, { field: "at", direction: "asc" }, { filterable: ["status"] });
+export const appointmentsCollection = medicalCollection(
+  "appointments",
+  "Appointment",
+  ZAppointment,
+  { field: "at", direction: "asc" },
+  { filterable: ["status"] },
+);

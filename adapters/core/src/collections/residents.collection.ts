@@ -54,7 +54,11 @@ export const ZResident = z
   })
   .superRefine((r, ctx) => {
     if (r.admissionDate < r.dateOfBirth)
-      ctx.addIssue({ code: "custom", path: ["admissionDate"], message: "Admission cannot be before the date of birth" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["admissionDate"],
+        message: "Admission cannot be before the date of birth",
+      });
     if (r.dischargeDate && r.dischargeDate < r.admissionDate)
       ctx.addIssue({ code: "custom", path: ["dischargeDate"], message: "Discharge cannot be before admission" });
     if ((r.status === "discharged" || r.status === "deceased") && !r.dischargeDate)
@@ -77,7 +81,15 @@ export const residentsCollection = defineCollection({
   auditViews: true,
 });
 
-export const RESIDENT_EVENT_TYPES = ["admission", "leave", "hospital", "return", "discharge", "death", "readmission"] as const;
+export const RESIDENT_EVENT_TYPES = [
+  "admission",
+  "leave",
+  "hospital",
+  "return",
+  "discharge",
+  "death",
+  "readmission",
+] as const;
 
 /** One change of a resident's stay: the history tab and the census reports read these. */
 export const ZResidentEvent = z.object({
