@@ -47,6 +47,15 @@ export type TCollectionName = keyof TCollections;
 
 /** The fields a client sends when creating a record of collection N (before defaults apply). */
 export type TInputOf<N extends TCollectionName> = z.input<TCollections[N]["schema"]>;
+/** Keys of T that may be left out. */
+type TOptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+/**
+ * A change to a record of collection N: any of its fields; `null` for an optional field removes it
+ * (JSON drops `undefined`, so an emptied field is sent as null).
+ */
+export type TPatchOf<N extends TCollectionName> = {
+  [K in keyof TInputOf<N>]?: K extends TOptionalKeys<TInputOf<N>> ? TInputOf<N>[K] | null : TInputOf<N>[K];
+};
 /** A stored record of collection N: its fields plus the metadata. */
 export type TRecordOf<N extends TCollectionName> = z.output<TCollections[N]["schema"]> & TRecordMeta;
 

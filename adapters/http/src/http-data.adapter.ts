@@ -7,7 +7,7 @@
 import type { TListQuery, TPage } from "@care/core/list-query";
 import { normalizeListQuery } from "@care/core/list-query";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
-import { getCollection, type TCollectionName, type TInputOf, type TRecordOf } from "@care/core/registry";
+import { getCollection, type TCollectionName, type TInputOf, type TPatchOf, type TRecordOf } from "@care/core/registry";
 import type { HttpClient, TQueryValue } from "./http-client.ts";
 
 export const DEFAULT_WATCH_INTERVAL_MS = 15_000;
@@ -92,7 +92,7 @@ export class HttpDataAdapter implements DataPort {
   async update<N extends TCollectionName>(
     collection: N,
     id: string,
-    patch: Partial<TInputOf<N>>,
+    patch: TPatchOf<N>,
     version: number,
   ): Promise<TRecordOf<N>> {
     const record = await this.http.request<TRecordOf<N>>("PATCH", recordPath(collection, id), {

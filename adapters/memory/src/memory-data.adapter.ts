@@ -14,7 +14,7 @@ import {
   type TListQuery,
   type TPage,
 } from "@care/core/list-query";
-import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
+import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
 import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
 import {
   assertCanGrantFacilities,
@@ -156,7 +156,7 @@ export class MemoryDataAdapter implements DataPort {
   async update<N extends TCollectionName>(
     collection: N,
     id: string,
-    patch: Partial<TInputOf<N>>,
+    patch: TPatchOf<N>,
     version: number,
   ): Promise<TRecordOf<N>> {
     return this.transact((tx) => this.updateIn(tx, collection, id, patch, version)) as TRecordOf<N>;

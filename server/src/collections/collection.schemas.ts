@@ -86,11 +86,20 @@ export function createBodyOf(def: CollectionDef): z.ZodObject {
 }
 
 /**
- * The fields of a patch, each optional. Built from the shape alone: zod refuses `.partial()` on a
- * schema with cross-field refinements, which apply to the merged record (`validateUpdate`) instead.
+ * The fields of a patch, each optional; an optional field may be `null`, which removes it. Built from
+ * the shape alone: zod refuses `.partial()` on a schema with cross-field refinements, which apply to the
+ * merged record (`validateUpdate`) instead.
  */
 function patchSchemaOf(def: CollectionDef): z.ZodObject {
-  return z.object(def.schema.shape).partial();
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, value] of Object.entries(def.schema.shape)) {
+    const field = value as z.ZodType;
+    shape[key] =
+      field.safeParse(undefined).success && !field.safeParse(null).success
+        ? field.nullable().describe("null removes the field")
+        : field;
+  }
+  return z.object(shape).partial();
 }
 
 export function updateBodyOf(def: CollectionDef): z.ZodObject {

@@ -137,6 +137,56 @@ describe("validation", () => {
     expect(moved.status).toBe(400);
     expect(moved.body.error.fields).toEqual({ facilityId: "Must be the resident's facility" });
   });
+
+  it("commits a new resident with its own id and its admission event together (the link sees the new resident)", async () => {
+    const id = "b6f0c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d";
+    // In duvali, so the access cases below still see only their own tull residents.
+    const admission = { residentId: id, facilityId: "duvali", type: "admission", date: "2024-01-15" };
+    const ops = [
+      { op: "create", collection: "residents", id, data: residentData("duvali", { lastName: "Committed" }) },
+      { op: "create", collection: "residentEvents", data: admission },
+    ];
+    const response = await call(adminCookie, "POST", "/commit", { ops });
+    expect(response.status, JSON.stringify(response.body)).toBe(204);
+    expect((await get(adminCookie, `/residents/${id}`)).body).toMatchObject({ id, lastName: "Committed" });
+    const events = await get(adminCookie, `/residentEvents${q({ where: { residentId: id } })}`);
+    expect(events.body.items).toMatchObject([admission]);
+
+    // The same id again is a CONFLICT, and the event of that failed commit is not stored either.
+    const again = await call(adminCookie, "POST", "/commit", { ops });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("CONFLICT");
+    expect((await get(adminCookie, `/residentEvents${q({ where: { residentId: id } })}`)).body.items).toHaveLength(1);
+
+    // An event for a resident that the commit does not create (and that does not exist) is still refused.
+    const orphan = await call(adminCookie, "POST", "/commit", {
+      ops: [{ op: "create", collection: "residentEvents", data: { ...admission, residentId: "no-such-resident" } }],
+    });
+    expect(orphan.status).toBe(400);
+    expect(orphan.body.error.fields).toEqual({ "ops.0.residentId": "No such resident" });
+  });
+
+  it("clears an optional field patched with null, and refuses null on a required one", async () => {
+    const resident = await created(
+      "residents",
+      residentData("duvali", { lastName: "Nullable", room: "4", monthlyRateCents: 450000 }),
+    );
+    const cleared = await call(adminCookie, "PATCH", `/residents/${resident.id}`, {
+      version: resident.version,
+      patch: { room: null, monthlyRateCents: null },
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body).not.toHaveProperty("room");
+    expect(cleared.body).not.toHaveProperty("monthlyRateCents");
+    expect((await get(adminCookie, `/residents/${resident.id}`)).body).not.toHaveProperty("monthlyRateCents");
+
+    const required = await call(adminCookie, "PATCH", `/residents/${resident.id}`, {
+      version: cleared.body.version,
+      patch: { lastName: null },
+    });
+    expect(required.status).toBe(400);
+    expect(required.body.error.code).toBe("VALIDATION");
+  });
 });
 
 describe("access", () => {

@@ -11,7 +11,8 @@ export function App({ container }: { container: Container }) {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Toaster position="top-right" toastOptions={{ duration: 6000 }} />
+      {/* Toasts are for the screen: a "saved" message must not end up on a printed receipt or face sheet. */}
+      <Toaster position="top-right" containerClassName="no-print" toastOptions={{ duration: 6000 }} />
     </ContainerProvider>
   );
 }

@@ -77,7 +77,8 @@ export const residentsCollection = defineCollection({
   defaultSort: { field: "lastName", direction: "asc" },
   searchable: ["lastName", "firstName", "preferredName"],
   removal: "archive",
-  clientIds: false,
+  /** The web makes the id so a new resident and their admission event are committed together. */
+  clientIds: true,
   auditViews: true,
 });
 

@@ -1,11 +1,14 @@
 import type { TListQuery, TPage } from "../list-query.ts";
-import type { TCollectionName, TInputOf, TRecordOf } from "../registry.ts";
+import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "../registry.ts";
 
-/** One write of an atomic commit. Updates and removes name the version they read. */
+/**
+ * One write of an atomic commit. Updates and removes name the version they read; an update's `null`
+ * for an optional field removes it.
+ */
 export type TWriteOp =
   | { [N in TCollectionName]: { op: "create"; collection: N; id?: string; data: TInputOf<N> } }[TCollectionName]
   | {
-      [N in TCollectionName]: { op: "update"; collection: N; id: string; version: number; patch: Partial<TInputOf<N>> };
+      [N in TCollectionName]: { op: "update"; collection: N; id: string; version: number; patch: TPatchOf<N> };
     }[TCollectionName]
   | { op: "remove"; collection: TCollectionName; id: string; version: number };
 
@@ -37,12 +40,13 @@ export interface DataPort {
 
   /**
    * Applies `patch` to the record if it is still at `version`, validating the merged record, and
-   * returns it with version + 1. A stale version is a CONFLICT whose `current` holds the newer record.
+   * returns it with version + 1. `null` for an optional field removes it (null on a required field is a
+   * VALIDATION error). A stale version is a CONFLICT whose `current` holds the newer record.
    */
   update<N extends TCollectionName>(
     collection: N,
     id: string,
-    patch: Partial<TInputOf<N>>,
+    patch: TPatchOf<N>,
     version: number,
   ): Promise<TRecordOf<N>>;
 

@@ -21,7 +21,9 @@ export function fieldsOf(record: Record<string, unknown>): Record<string, unknow
 
 /**
  * Merges a patch into the stored record's fields and validates the result as a whole, so rules that
- * span fields hold after a partial update. Unknown and metadata keys in the patch are refused.
+ * span fields hold after a partial update. `null` for a key removes that field (JSON cannot carry
+ * `undefined`, so this is how an emptied optional field is cleared); a required field removed this way
+ * fails validation with its field message. Unknown and metadata keys in the patch are refused.
  */
 export function validateUpdate(
   def: CollectionDef,
@@ -38,7 +40,17 @@ export function validateUpdate(
       fields: Object.fromEntries(unknownKeys.map((k) => [k, "This field cannot be changed"])),
     });
   }
-  return validateCreate(def, { ...fieldsOf(current), ...patch });
+  const merged: Record<string, unknown> = { ...fieldsOf(current), ...patch };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null && !acceptsNull(def, key)) delete merged[key];
+  }
+  return validateCreate(def, merged);
+}
+
+/** Fields whose schema stores null as a value of its own (e.g. a user's `facilityIds: null`), not as "absent". */
+function acceptsNull(def: CollectionDef, key: string): boolean {
+  const field = def.schema.shape[key] as { safeParse(value: unknown): { success: boolean } };
+  return field.safeParse(null).success;
 }
 
 export function validateClientId(def: CollectionDef, id: string | undefined): string | undefined {

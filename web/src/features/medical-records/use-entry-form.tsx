@@ -9,7 +9,7 @@ import toast from "react-hot-toast";
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { z } from "zod";
 import { isAppError } from "@care/core/app-error";
-import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
+import { getCollection, type TCollectionName, type TInputOf, type TPatchOf, type TRecordOf } from "@care/core/registry";
 import { useData } from "../../app/providers.tsx";
 import { applyFieldErrors, reportError } from "../../app/report-error.ts";
 import { fromLocalInput } from "./medical-summary.ts";
@@ -60,10 +60,12 @@ export function useEntryForm<N extends TCollectionName, V extends FieldValues>(o
     try {
       let saved: TRecordOf<N>;
       if (base) {
-        // An emptied text field must reach the server as "" (undefined would vanish from the JSON).
+        // A field of the form left empty is sent as null, which clears it (undefined would vanish from the JSON).
         const patch: Record<string, unknown> = { ...parsed };
-        for (const [field, value] of Object.entries(raw)) if (value === "") patch[field] = "";
-        saved = await data.update(collection, base.id, patch as Partial<TInputOf<N>>, base.version);
+        for (const field of Object.keys(getCollection(collection).schema.shape)) {
+          if (field in raw && patch[field] === undefined) patch[field] = null;
+        }
+        saved = await data.update(collection, base.id, patch as TPatchOf<N>, base.version);
       } else {
         saved = await data.create(collection, parsed);
       }

@@ -1,13 +1,14 @@
 /**
- * Add New Resident (`/residents/add`) and edit (`/residents/:id/edit`). Adding also records the
- * admission in the resident's history. An edit refused as stale (someone saved after this form was
+ * Add New Resident (`/residents/add`) and edit (`/residents/:id/edit`). Adding commits the resident
+ * (with an id made here) and the admission in their history together, so neither exists without the
+ * other. An edit refused as stale (someone saved after this form was
  * opened) keeps the user's edits in the form and shows, field by field, what the other person saved.
  */
 import { useState } from "react";
 import type { Path } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { isAppError } from "@care/core/app-error";
+import { AppError, isAppError } from "@care/core/app-error";
 import { useData } from "../../app/providers.tsx";
 import { applyFieldErrors, reportError } from "../../app/report-error.ts";
 import { useSelectedFacility } from "../../app/selected-facility.ts";
@@ -33,6 +34,15 @@ function serverFieldErrors(form: TResidentForm, error: unknown): boolean {
   return applyFieldErrors(error, form.setError, paths);
 }
 
+/** A commit may name the fields of its first write (the resident) `ops.0.<field>`; the form names them `<field>`. */
+function firstOpErrors(error: unknown): unknown {
+  if (!isAppError(error) || !error.fields) return error;
+  const fields = Object.fromEntries(
+    Object.entries(error.fields).map(([field, message]) => [field.replace(/^ops\.0\./, ""), message]),
+  );
+  return new AppError(error.code, error.message, { fields });
+}
+
 export function AddResidentPage() {
   const data = useData();
   const navigate = useNavigate();
@@ -40,22 +50,20 @@ export function AddResidentPage() {
   const form = useResidentForm(newResidentValues(facilityId, today()));
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const id = crypto.randomUUID();
     try {
-      const resident = await data.create("residents", values);
-      try {
-        await data.create("residentEvents", {
-          residentId: resident.id,
-          facilityId: resident.facilityId,
-          type: "admission",
-          date: resident.admissionDate,
-        });
-      } catch (error) {
-        reportError(error);
-      }
-      toast.success(`${residentName(resident)} was admitted.`);
-      navigate(`/residents/${resident.id}`);
+      await data.commit([
+        { op: "create", collection: "residents", id, data: values },
+        {
+          op: "create",
+          collection: "residentEvents",
+          data: { residentId: id, facilityId: values.facilityId, type: "admission", date: values.admissionDate },
+        },
+      ]);
+      toast.success(`${residentName(values)} was admitted.`);
+      navigate(`/residents/${id}`);
     } catch (error) {
-      if (!serverFieldErrors(form, error)) reportError(error);
+      if (!serverFieldErrors(form, firstOpErrors(error))) reportError(error);
     }
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZResident } from "@care/core/collections/residents.collection";
+import { residentsCollection, ZResident } from "@care/core/collections/residents.collection";
+import { validateUpdate } from "@care/core/rules/records.rules";
 import {
   changedFields,
   editPatch,
@@ -44,17 +45,26 @@ describe("resident form values", () => {
     expect(changedFields(values, residentToValues(stored))).toEqual([]);
   });
 
-  it("an edit never sends the status fields and sends cleared texts as empty", () => {
-    const values = ZResident.parse({ ...residentToValues(stored), preferredName: "", room: "7" });
+  it("an edit never sends the status fields and sends emptied optional fields as null", () => {
+    const values = ZResident.parse({
+      ...residentToValues(stored),
+      preferredName: "",
+      room: "7",
+      monthlyRateCents: undefined,
+    });
     const patch = editPatch(values);
     expect(patch).not.toHaveProperty("status");
     expect(patch).not.toHaveProperty("dischargeDate");
     expect(patch).not.toHaveProperty("referralLogId");
-    expect(patch.preferredName).toBe("");
+    expect(patch.preferredName).toBeNull();
+    expect(patch.monthlyRateCents).toBeNull();
     expect(patch.room).toBe("7");
-    expect(patch.monthlyRateCents).toBe(450000);
-    // Applied to the stored record, the patch is valid and clears the preferred name.
-    expect(ZResident.parse({ ...stored, ...patch }).preferredName).toBeUndefined();
+    // Null survives JSON, and applied to the stored record it clears the name and the rate.
+    const sent = JSON.parse(JSON.stringify(patch)) as typeof patch;
+    const merged = validateUpdate(residentsCollection, stored, sent);
+    expect(merged).not.toHaveProperty("preferredName");
+    expect(merged).not.toHaveProperty("monthlyRateCents");
+    expect(merged.room).toBe("7");
   });
 
   it("names the fields two versions disagree on, contacts included", () => {

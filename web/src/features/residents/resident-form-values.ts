@@ -4,7 +4,7 @@
  * messages may name, and which fields differ between two versions (for the stale-edit comparison).
  */
 import { ZResident } from "@care/core/collections/residents.collection";
-import type { TInputOf, TRecordOf } from "@care/core/registry";
+import type { TPatchOf, TRecordOf } from "@care/core/registry";
 import type { z } from "zod";
 
 export type TResidentFormValues = z.input<typeof ZResident>;
@@ -101,16 +101,17 @@ export function residentToValues(r: TResidentRecord): TResidentFormValues {
 }
 
 /**
- * The update an edit sends: every field the form edits. An optional text left empty is sent as "" (the
- * schema stores it as absent), so clearing a field really clears it on every backend.
+ * The update an edit sends: every field the form edits. An optional field left empty is sent as null
+ * (undefined would vanish from the JSON), which removes it, so clearing a field really clears it on
+ * every backend.
  */
-export function editPatch(values: z.output<typeof ZResident>): Partial<TInputOf<"residents">> {
+export function editPatch(values: z.output<typeof ZResident>): TPatchOf<"residents"> {
   const patch: Record<string, unknown> = {};
   for (const field of EDITED_FIELDS) {
     const value = values[field as keyof typeof values];
-    patch[field] = value === undefined && field !== "monthlyRateCents" ? "" : value;
+    patch[field] = value === undefined ? null : value;
   }
-  return patch as Partial<TInputOf<"residents">>;
+  return patch as TPatchOf<"residents">;
 }
 
 /** Every path a server VALIDATION message may name for this form (top-level fields and contact fields). */

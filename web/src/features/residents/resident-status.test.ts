@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZResident, ZResidentEvent } from "@care/core/collections/residents.collection";
+import { residentsCollection, ZResident, ZResidentEvent } from "@care/core/collections/residents.collection";
+import { validateUpdate } from "@care/core/rules/records.rules";
 import { actionsFor, statusChange } from "./resident-status.ts";
 
 const resident = ZResident.parse({
@@ -39,12 +40,15 @@ describe("resident status changes", () => {
     });
   });
 
-  it("a readmission after a discharge makes the resident active again and stays valid", () => {
+  it("a readmission starts a new stay: active, admitted on the date, discharge date cleared", () => {
     const discharged = { ...resident, ...statusChange(resident, "r1", "discharge", "2026-03-04", undefined).patch };
     const { patch, event } = statusChange(discharged, "r1", "readmission", "2026-05-01", undefined);
-    const merged = ZResident.parse({ ...discharged, ...patch });
+    expect(patch).toMatchObject({ status: "active", admissionDate: "2026-05-01", dischargeDate: null });
+    const merged = validateUpdate(residentsCollection, discharged, patch);
     expect(merged.status).toBe("active");
     expect(merged.statusDate).toBe("2026-05-01");
+    expect(merged.admissionDate).toBe("2026-05-01");
+    expect(merged.dischargeDate).toBeUndefined();
     expect(merged.statusReason).toBeUndefined();
     expect(event.type).toBe("readmission");
     expect(event).not.toHaveProperty("reason");

@@ -3,7 +3,7 @@
  * and the resident patch plus history event each one commits together.
  */
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
-import type { TInputOf } from "@care/core/registry";
+import type { TInputOf, TPatchOf } from "@care/core/registry";
 
 export type TStatusAction = "leave" | "hospital" | "return" | "discharge" | "death" | "readmission";
 
@@ -39,8 +39,9 @@ export function actionsFor(status: TResidentStatus): readonly TStatusAction[] {
 
 /**
  * The resident fields a status change sets and the history event it records. Discharge and death also
- * set the discharge date; a readmission keeps the first admission date and the last discharge date (the
- * history tab holds every stay) and starts the new stay through status and status date.
+ * set the discharge date; a readmission starts a new stay: the admission date becomes the readmission
+ * date and the discharge date is cleared (null), so the face sheet and rent follow the current stay
+ * (the history tab keeps every earlier admission and discharge).
  */
 export function statusChange(
   resident: { facilityId: string },
@@ -48,10 +49,14 @@ export function statusChange(
   action: TStatusAction,
   date: string,
   reason: string | undefined,
-): { patch: Partial<TInputOf<"residents">>; event: TInputOf<"residentEvents"> } {
+): { patch: TPatchOf<"residents">; event: TInputOf<"residentEvents"> } {
   const to = STATUS_ACTIONS[action].to;
-  const patch: Partial<TInputOf<"residents">> = { status: to, statusDate: date, statusReason: reason ?? "" };
+  const patch: TPatchOf<"residents"> = { status: to, statusDate: date, statusReason: reason ?? "" };
   if (action === "discharge" || action === "death") patch.dischargeDate = date;
+  if (action === "readmission") {
+    patch.admissionDate = date;
+    patch.dischargeDate = null;
+  }
   return {
     patch,
     event: {

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../app-error.ts";
+import { residentsCollection } from "../collections/residents.collection.ts";
+import { usersCollection } from "../collections/users.collection.ts";
+import { validateCreate, validateUpdate } from "./records.rules.ts";
+
+const stored = {
+  ...validateCreate(residentsCollection, {
+    facilityId: "tull",
+    firstName: "Ada",
+    lastName: "Byrne",
+    room: "12",
+    dateOfBirth: "1940-02-03",
+    gender: "female",
+    status: "discharged",
+    statusDate: "2026-03-04",
+    admissionDate: "2025-01-10",
+    dischargeDate: "2026-03-04",
+    ambulatoryStatus: "ambulatory",
+    codeStatus: "dnr",
+    monthlyRateCents: 450000,
+  }),
+  id: "r1",
+  version: 2,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  createdBy: null,
+  updatedBy: null,
+  archivedAt: null,
+};
+
+function thrown(work: () => unknown): AppError {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("Expected an AppError");
+}
+
+describe("validateUpdate", () => {
+  it("merges a patch into the stored fields, without the metadata", () => {
+    const merged = validateUpdate(residentsCollection, stored, { room: "14" });
+    expect(merged).toMatchObject({ room: "14", lastName: "Byrne", monthlyRateCents: 450000 });
+    expect(merged).not.toHaveProperty("version");
+  });
+
+  it("removes an optional field patched with null (date, number, text)", () => {
+    const merged = validateUpdate(residentsCollection, stored, {
+      status: "active",
+      dischargeDate: null,
+      monthlyRateCents: null,
+      room: null,
+    });
+    expect(merged.status).toBe("active");
+    expect(merged).not.toHaveProperty("dischargeDate");
+    expect(merged).not.toHaveProperty("monthlyRateCents");
+    expect(merged).not.toHaveProperty("room");
+  });
+
+  it("checks the record without the removed field, so cross-field rules still hold", () => {
+    const error = thrown(() => validateUpdate(residentsCollection, stored, { dischargeDate: null }));
+    expect(error.code).toBe("VALIDATION");
+    expect(error.fields).toEqual({ dischargeDate: "Give the date of discharge or death" });
+  });
+
+  it("refuses null on a required field with that field's message", () => {
+    const error = thrown(() => validateUpdate(residentsCollection, stored, { lastName: null }));
+    expect(error.code).toBe("VALIDATION");
+    expect(Object.keys(error.fields ?? {})).toEqual(["lastName"]);
+  });
+
+  it("keeps null as a value for fields whose schema allows it (a user's every-facility access)", () => {
+    const user = { email: "a@example.test", role: "staff", facilityIds: ["tull"] };
+    const merged = validateUpdate(usersCollection, validateCreate(usersCollection, user), { facilityIds: null });
+    expect(merged.facilityIds).toBeNull();
+  });
+
+  it("refuses unknown and metadata keys", () => {
+    const error = thrown(() => validateUpdate(residentsCollection, stored, { version: 9, colour: "red" }));
+    expect(error.fields).toEqual({ version: "This field cannot be changed", colour: "This field cannot be changed" });
+  });
+});
