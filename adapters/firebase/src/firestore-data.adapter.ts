@@ -28,7 +28,7 @@ import {
 } from "firebase/firestore";
 import { AppError } from "@care/core/app-error";
 import type { CollectionDef } from "@care/core/collection";
-import type { TAuditAction } from "@care/core/collections/audit-log.collection";
+import type { TAuditEntry } from "@care/core/collections/audit-log.collection";
 import { decodeCursor, encodeCursor, normalizeListQuery, type TListQuery, type TPage } from "@care/core/list-query";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
@@ -40,9 +40,16 @@ import {
   canSeeRecord,
   facilityRestriction,
 } from "@care/core/rules/access.rules";
+import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
 import { staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
-import { CREATED_BY_FUNCTIONS, fromStoredData, toStoredData } from "./firestore-records.ts";
+import {
+  CREATED_BY_FUNCTIONS,
+  fromStoredData,
+  storedFilterField,
+  toStoredData,
+  UNINDEXED_SORT_FIELDS,
+} from "./firestore-records.ts";
 import { searchToken } from "./search-tokens.ts";
 
 type TRecord = Record<string, unknown> & { id: string };
@@ -73,17 +80,29 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return { ...toStoredData(def, record), _writtenAt: serverTimestamp() };
   }
 
-  /** The query constraints of a list (without cursor and limit), or null when nothing can match. */
+  /**
+   * The query constraints of a list (without sort, cursor and limit), or null when nothing can match.
+   * The collection's facility filter is folded into the `_facility` filter (the same value), so it
+   * needs no index of its own and meets a limited user's restriction as one `in`.
+   */
   function listConstraints(def: CollectionDef, user: TSessionUser, query: TListQuery) {
     const q = normalizeListQuery(def, query);
     const constraints: QueryConstraint[] = [];
     const restriction = facilityRestriction(user, def);
-    if (restriction !== null) {
-      if (restriction.length === 0) return null;
-      constraints.push(where("_facility", "in", restriction));
-    }
+    let facilities: (string | null)[] | null = restriction;
     for (const [field, value] of Object.entries(q.where)) {
+      if (storedFilterField(def, field) === "_facility") {
+        const wanted = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === "string" ? v : null));
+        facilities = facilities === null ? wanted : facilities.filter((f) => wanted.includes(f));
+        continue;
+      }
       constraints.push(Array.isArray(value) ? where(field, "in", value) : where(field, "==", value));
+    }
+    if (facilities !== null) {
+      if (facilities.length === 0) return null;
+      constraints.push(
+        facilities.length === 1 ? where("_facility", "==", facilities[0]) : where("_facility", "in", facilities),
+      );
     }
     if (!q.includeArchived) constraints.push(where("archivedAt", "==", null));
     if (q.search) {
@@ -94,45 +113,64 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return { q, constraints };
   }
 
-  function pageQuery(
-    def: CollectionDef,
-    user: TSessionUser,
-    query: TListQuery,
-  ): { built: Query; field: string; size: number } | null {
+  interface TPageQuery {
+    built: Query;
+    field: string;
+    direction: "asc" | "desc";
+    size: number;
+    cursor: { sortValue: unknown; id: string } | null;
+    /** Ordered and cut by the adapter: a filtered list by a meta timestamp, which has no composite index. */
+    inMemory: boolean;
+  }
+
+  function pageQuery(def: CollectionDef, user: TSessionUser, query: TListQuery): TPageQuery | null {
     const listed = listConstraints(def, user, query);
     if (listed === null) return null;
     const { q, constraints } = listed;
     const { field, direction } = q.orderBy;
+    const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+    const base = { field, direction, size: q.limit, cursor };
+    if (constraints.length > 0 && UNINDEXED_SORT_FIELDS.includes(field))
+      return { ...base, built: buildQuery(collectionRef(db, def.name), ...constraints), inMemory: true };
     constraints.push(orderBy(field, direction), orderBy(documentId(), direction));
-    if (q.cursor) {
-      const cursor = decodeCursor(q.cursor);
-      constraints.push(startAfter(cursor.sortValue, cursor.id));
-    }
+    if (cursor) constraints.push(startAfter(cursor.sortValue, cursor.id));
     constraints.push(limitTo(q.limit + 1));
-    return { built: buildQuery(collectionRef(db, def.name), ...constraints), field, size: q.limit };
+    return { ...base, built: buildQuery(collectionRef(db, def.name), ...constraints), inMemory: false };
   }
 
-  function toPage(def: CollectionDef, docs: DocumentSnapshot[], field: string, size: number): TPage<TRecord> {
-    const items = docs.slice(0, size).map((d) => recordOf(def, d));
+  /** Orders every match by a meta timestamp (always an ISO string) then id, and keeps the page after the cursor. */
+  function orderInMemory(page: TPageQuery, docs: DocumentSnapshot[]): DocumentSnapshot[] {
+    const key = (d: DocumentSnapshot) => [String(d.get(page.field) ?? ""), d.id] as const;
+    const compare = (a: readonly [string, string], b: readonly [string, string]) => {
+      const order = a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+      return page.direction === "asc" ? order : -order;
+    };
+    const sorted = [...docs].sort((a, b) => compare(key(a), key(b)));
+    const after = page.cursor ? ([String(page.cursor.sortValue ?? ""), page.cursor.id] as const) : null;
+    return (after ? sorted.filter((d) => compare(key(d), after) > 0) : sorted).slice(0, page.size + 1);
+  }
+
+  function toPage(def: CollectionDef, page: TPageQuery, docs: DocumentSnapshot[]): TPage<TRecord> {
+    const rows = page.inMemory ? orderInMemory(page, docs) : docs;
+    const items = rows.slice(0, page.size).map((d) => recordOf(def, d));
     const last = items[items.length - 1];
-    const nextCursor = docs.length > size && last ? encodeCursor(last[field] ?? null, last.id) : null;
+    const nextCursor = rows.length > page.size && last ? encodeCursor(last[page.field] ?? null, last.id) : null;
     return { items, nextCursor };
   }
 
-  async function audit(user: TSessionUser, action: TAuditAction, def: CollectionDef, record: TRecord): Promise<void> {
+  /** Appends an audit row as the user, which `firestore.rules` allows for the actions a client alone knows. */
+  async function audit(
+    user: TSessionUser,
+    row: Pick<TAuditEntry, "action" | "collection" | "recordId" | "facilityId" | "summary">,
+  ): Promise<void> {
     const ref = doc(collectionRef(db, "auditLog"));
     const now = new Date().toISOString();
-    const auditDef = getCollection("auditLog");
     const entry = {
       id: ref.id,
       at: now,
       actorId: user.id,
       actorEmail: user.email,
-      action,
-      collection: def.name,
-      recordId: record.id,
-      facilityId: facilityOf(def, record),
-      summary: null,
+      ...row,
       ip: null,
       version: 1,
       createdAt: now,
@@ -141,7 +179,25 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       updatedBy: user.id,
       archivedAt: null,
     };
-    await setDoc(ref, writeData(auditDef, entry));
+    await setDoc(ref, writeData(getCollection("auditLog"), entry));
+  }
+
+  /**
+   * The `view` row of a list, as on every backend (`@care/core/rules/audit.rules`). A facility-limited
+   * user's row names no facility when the filter names one beyond their reach (the list is empty and
+   * the rules refuse rows in another facility's log).
+   */
+  async function auditList(user: TSessionUser, def: CollectionDef, query: TListQuery, items: TRecord[]) {
+    const normalized = normalizeListQuery(def, query);
+    const facility = listViewFacility(def, normalized, items);
+    const reachable = facility === null || user.facilityIds === null || user.facilityIds.includes(facility);
+    await audit(user, {
+      action: "view",
+      collection: def.name,
+      recordId: null,
+      facilityId: reachable ? facility : null,
+      summary: listViewSummary(normalized),
+    });
   }
 
   function facilityOf(def: CollectionDef, record: TRecord): string | null {
@@ -241,7 +297,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const page = pageQuery(def, user, query);
       if (page === null) return { items: [], nextCursor: null };
       const snap = await guard(() => getDocsFromServer(page.built));
-      return toPage(def, snap.docs, page.field, page.size) as TPage<TRecordOf<typeof name>>;
+      const result = toPage(def, page, snap.docs);
+      if (def.auditViews) await guard(() => auditList(user, def, query, result.items));
+      return result as TPage<TRecordOf<typeof name>>;
     },
 
     async count(name, query = {}) {
@@ -267,7 +325,16 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       if (!snap.exists()) throw notFound(def);
       const record = recordOf(def, snap);
       if (!canSeeRecord(user, def, record)) throw notFound(def);
-      if (def.auditViews) await guard(() => audit(user, "view", def, record));
+      if (def.auditViews)
+        await guard(() =>
+          audit(user, {
+            action: "view",
+            collection: def.name,
+            recordId: record.id,
+            facilityId: facilityOf(def, record),
+            summary: null,
+          }),
+        );
       return record as TRecordOf<typeof name>;
     },
 
@@ -401,7 +468,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       }
       return onSnapshot(
         page.built,
-        (snap) => onChange(toPage(def, snap.docs, page.field, page.size) as TPage<TRecordOf<typeof name>>),
+        (snap) => onChange(toPage(def, page, snap.docs) as TPage<TRecordOf<typeof name>>),
         (error) => onError(toAppError(error)),
       );
     },

@@ -7,6 +7,7 @@
  */
 import type { CollectionDef } from "@care/core/collection";
 import { META_FIELDS } from "@care/core/common.schema";
+import { META_SORT_FIELDS } from "@care/core/list-query";
 import { facilityOfRecord } from "@care/core/rules/access.rules";
 import { searchTokens } from "./search-tokens.ts";
 
@@ -20,6 +21,18 @@ export const STORED_META_FIELDS = META_FIELDS.filter((f) => f !== "id");
  * which the callable `createUser` makes with the Admin SDK (which the rules do not apply to).
  */
 export const CREATED_BY_FUNCTIONS: readonly string[] = ["users"];
+
+/**
+ * Sort keys whose filtered lists are served without a composite index: the adapter reads every match
+ * (equality filters only, which Firestore serves by merging its automatic single-field indexes) and
+ * orders the page itself. They are the meta timestamps, always set, so the order is a plain string order.
+ */
+export const UNINDEXED_SORT_FIELDS: readonly string[] = META_SORT_FIELDS;
+
+/** The stored field a list filter applies to: a collection's facility field is `_facility` (the same value). */
+export function storedFilterField(def: CollectionDef, field: string): string {
+  return def.scope.kind === "facility" && def.scope.field === field ? "_facility" : field;
+}
 
 /** The Firestore collection holding file descriptions (beside the registry's collections). */
 export const FILES_COLLECTION = "files";

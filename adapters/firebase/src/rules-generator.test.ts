@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
 import { defineCollection } from "@care/core/collection";
+import { META_SORT_FIELDS } from "@care/core/list-query";
 import { z } from "zod";
+import { storedFilterField, UNINDEXED_SORT_FIELDS } from "./firestore-records.ts";
 import {
   generatedRuleFiles,
   generateFirestoreIndexes,
@@ -84,6 +86,72 @@ describe("generated Firebase rules", () => {
     expect(audit).toContain("allow update, delete: if false;");
     expect(audit).toContain("request.resource.data.actorId == request.auth.uid");
     expect(audit).toContain("allow get, list: if isAdmin()");
+  });
+
+  it("keeps the composite indexes within Firestore's default limit of 200", () => {
+    const { indexes } = JSON.parse(generateFirestoreIndexes()) as { indexes: unknown[] };
+    expect(indexes.length).toBeLessThanOrEqual(200);
+  });
+
+  it("serves every filter and sort combination the registry allows, by an index or without one", () => {
+    const { indexes } = JSON.parse(generateFirestoreIndexes()) as {
+      indexes: { collectionGroup: string; fields: { fieldPath: string; order?: string }[] }[];
+    };
+    const has = (group: string, filter: string, sort: string, order: string) =>
+      indexes.some(
+        (i) =>
+          i.collectionGroup === group &&
+          i.fields[0]?.fieldPath === filter &&
+          i.fields[1]?.fieldPath === sort &&
+          i.fields[1]?.order === order &&
+          i.fields[2]?.fieldPath === "__name__" &&
+          i.fields[2]?.order === order,
+      );
+    let checked = 0;
+    for (const def of Object.values(collections)) {
+      // The stored equality filters a list can carry, as the adapter issues them.
+      const optional = [
+        ...new Set([
+          ...def.filterable.map((f) => storedFilterField(def, f)),
+          ...(def.scope.kind === "global" ? [] : ["_facility"]),
+          ...(def.searchable.length > 0 ? ["_search"] : []),
+        ]),
+      ];
+      for (const sort of [...def.sortable, ...META_SORT_FIELDS]) {
+        for (const order of ["ASCENDING", "DESCENDING"]) {
+          for (let mask = 0; mask < 1 << optional.length; mask++) {
+            for (const live of [true, false]) {
+              const filters = [...optional.filter((_, i) => mask & (1 << i)), ...(live ? ["archivedAt"] : [])];
+              const indexed = filters.filter((f) => f !== sort);
+              checked++;
+              // No filter but the sort key: the automatic single-field index; meta sorts: ordered by the adapter.
+              if (indexed.length === 0 || UNINDEXED_SORT_FIELDS.includes(sort)) continue;
+              // Several equality filters: Firestore merges the indexes sharing the sort suffix.
+              for (const filter of indexed)
+                expect(has(def.name, filter, sort, order), `${def.name}: ${filter} then ${sort} ${order}`).toBe(true);
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it("folds the facility filter into _facility and leaves meta sorts to the adapter", () => {
+    const json = generateFirestoreIndexes([collections.residents]);
+    expect(json).not.toContain('"fieldPath": "facilityId"');
+    expect(json).not.toContain('"fieldPath": "createdAt"');
+    expect(json).toContain('"fieldPath": "_facility"');
+  });
+
+  it("lets a facility-limited user append a view row naming one of their facilities or none", () => {
+    const create = block(generateFirestoreRules(), "auditLog")
+      .split("\n")
+      .find((line) => line.includes("allow create:"));
+    expect(create).toContain("request.resource.data._facility == request.resource.data.facilityId");
+    expect(create).toContain(
+      "(request.resource.data._facility == null || mayFacility(request.resource.data._facility))",
+    );
   });
 
   it("enforces the upload size and types in storage.rules", () => {

@@ -5,10 +5,15 @@
  * the committed files differ from what this produces.
  */
 import type { CollectionDef } from "@care/core/collection";
-import { META_SORT_FIELDS } from "@care/core/list-query";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { collections } from "@care/core/registry";
-import { CREATED_BY_FUNCTIONS, FILES_COLLECTION, STORED_META_FIELDS } from "./firestore-records.ts";
+import {
+  CREATED_BY_FUNCTIONS,
+  FILES_COLLECTION,
+  STORED_META_FIELDS,
+  storedFilterField,
+  UNINDEXED_SORT_FIELDS,
+} from "./firestore-records.ts";
 import { GROUP_FOLDER } from "./storage-file.adapter.ts";
 
 /**
@@ -59,6 +64,9 @@ function collectionRules(def: CollectionDef): string {
   const newFacility = scoped
     ? ` && request.resource.data._facility == ${facility} && mayFacility(request.resource.data._facility)`
     : "";
+  const clientFacility = scoped
+    ? ` && request.resource.data._facility == ${facility} && (request.resource.data._facility == null || mayFacility(request.resource.data._facility))`
+    : "";
   const grant = GRANTS_FACILITIES.includes(def.name)
     ? " && mayGrant(resource.data.facilityIds) && mayGrant(request.resource.data.facilityIds)"
     : "";
@@ -70,7 +78,8 @@ function collectionRules(def: CollectionDef): string {
   if (def.access.write === "server") {
     lines.push(
       `      // Changes are recorded by Cloud Functions; a client may only append what it alone knows, as itself.`,
-      `      allow create: if signedIn() && request.resource.data.action in ${list(CLIENT_AUDIT_ACTIONS)} && request.resource.data.actorId == request.auth.uid && request.resource.data.at == request.resource.data.createdAt && ${shape} && validCreateMeta()${newFacility};`,
+      `      // Its row names one of its facilities, or none (a list over several facilities, or an empty one).`,
+      `      allow create: if signedIn() && request.resource.data.action in ${list(CLIENT_AUDIT_ACTIONS)} && request.resource.data.actorId == request.auth.uid && request.resource.data.at == request.resource.data.createdAt && ${shape} && validCreateMeta()${clientFacility};`,
       `      allow update, delete: if false;`,
     );
   } else {
@@ -196,23 +205,39 @@ interface TIndexField {
 }
 
 /**
- * Composite indexes for every list the data adapter can ask: one filter field (equality, one-of or
- * search token) followed by each sort key and the document id in both directions. Firestore merges
- * these for queries with several equality filters.
+ * The equality-like filters a list can put on a collection's documents, as stored: `archivedAt`
+ * (live records), `_facility` (a limited user's facilities and the collection's facility filter, which
+ * the adapter folds into it), `_search` (one search token) and the other filterable fields.
+ */
+export function indexedFilters(def: CollectionDef): TIndexField[] {
+  return [
+    { fieldPath: "archivedAt", order: "ASCENDING" },
+    ...(def.scope.kind === "global" ? [] : [{ fieldPath: "_facility", order: "ASCENDING" as const }]),
+    ...(def.searchable.length > 0 ? [{ fieldPath: "_search", arrayConfig: "CONTAINS" as const }] : []),
+    ...def.filterable
+      .map((f) => storedFilterField(def, f))
+      .filter((f) => f !== "archivedAt" && f !== "_facility")
+      .map((f) => ({ fieldPath: f, order: "ASCENDING" as const })),
+  ];
+}
+
+/**
+ * Composite indexes for every list the data adapter can ask. A list is equality filters (`==`, `in`,
+ * `array-contains`) then `orderBy(sort, dir), orderBy(__name__, dir)`. Firestore serves several
+ * equality filters by merging indexes that share the same sort suffix, so one index per filter field,
+ * sort key and direction covers every combination of filters; it does not scan a composite index in
+ * reverse, so each direction needs its own. A list with no filter is served by the automatic
+ * single-field index of its sort key, and one sorted by a meta timestamp by the adapter (see
+ * `UNINDEXED_SORT_FIELDS`).
  */
 export function generateFirestoreIndexes(defs: readonly CollectionDef[] = Object.values(collections)): string {
   const indexes: { collectionGroup: string; queryScope: "COLLECTION"; fields: TIndexField[] }[] = [];
   for (const def of defs) {
-    const sorts = [...new Set([...def.sortable, ...META_SORT_FIELDS])];
-    const filters: TIndexField[] = [
-      { fieldPath: "archivedAt", order: "ASCENDING" },
-      ...(def.scope.kind === "global" ? [] : [{ fieldPath: "_facility", order: "ASCENDING" as const }]),
-      ...(def.searchable.length > 0 ? [{ fieldPath: "_search", arrayConfig: "CONTAINS" as const }] : []),
-      ...def.filterable.filter((f) => f !== "archivedAt").map((f) => ({ fieldPath: f, order: "ASCENDING" as const })),
-    ];
+    const sorts = [...new Set(def.sortable)].filter((s) => !UNINDEXED_SORT_FIELDS.includes(s));
     for (const sort of sorts) {
       for (const order of ["ASCENDING", "DESCENDING"] as const) {
-        for (const filter of filters) {
+        for (const filter of indexedFilters(def)) {
+          // An equality filter on the sort key itself is served by the other filters' indexes.
           if (filter.fieldPath === sort) continue;
           indexes.push({
             collectionGroup: def.name,
