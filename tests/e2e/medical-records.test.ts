@@ -156,6 +156,18 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     await meds.getByRole("button", { name: "Save" }).click();
     await meds.getByRole("cell", { name: "20 mg", exact: true }).waitFor();
 
+    // An emptied measurement is cleared from the stored entry, not kept.
+    const vitals = section(page, "Vitals");
+    await vitals.getByRole("button", { name: /^Edit/ }).click();
+    await vitals.getByLabel("Weight (lb)").fill("");
+    await vitals.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Vitals entry saved").waitFor();
+    const stored = await api(page, "GET", `/vitals?where=${encodeURIComponent(JSON.stringify({ residentId }))}`);
+    const entries = stored.items as Record<string, unknown>[];
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ systolic: 128, version: 2 });
+    expect(entries[0]).not.toHaveProperty("weightLb");
+
     // Archive: cancel keeps it, confirm removes it from the list.
     const add = section(page, "Diagnoses");
     await add.getByRole("button", { name: "Add diagnosis" }).click();

@@ -1,7 +1,8 @@
 /**
  * Residents in Chromium against the built app and server: add a resident through the form (field
- * errors first), find them in All Residents by search, edit them, a stale edit from a second window
- * refused with the newer data shown side by side, discharge with a date and reason, and the history.
+ * errors first), find them in All Residents by search, edit them (emptied fields cleared), a stale edit
+ * from a second window refused with the newer data shown side by side, discharge with a date and reason,
+ * readmission, and the history; toasts stay off the printed page.
  * Screenshots of the list, form and face sheet at 1280×800 and 375×812.
  */
 import { mkdirSync } from "node:fs";
@@ -106,7 +107,11 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await page.screenshot({ path: join(SCREENSHOTS, "residents-face-sheet-print.png"), fullPage: true });
     expect(await page.getByRole("banner").isVisible()).toBe(false);
     expect(await page.getByRole("button", { name: "Print face sheet" }).isVisible()).toBe(false);
+    // The "admitted" toast is still up, but not on paper.
+    expect(await page.locator("[data-rht-toaster]").getByText("was admitted.").count()).toBe(1);
+    expect(await page.locator("[data-rht-toaster]").isVisible()).toBe(false);
     await page.emulateMedia({ media: "screen" });
+    expect(await page.locator("[data-rht-toaster]").isVisible()).toBe(true);
   });
 
   it("finds the resident in All Residents by a debounced name search and the status filter", async () => {
@@ -182,10 +187,16 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await form(second).getByLabel("Room").waitFor();
 
     await form(first).getByLabel("Diet").fill("Pureed, thickened liquids");
+    // Emptied optional fields (a text and an amount) are cleared, not kept.
+    await form(first).getByLabel("Primary physician").fill("");
+    await form(first).getByLabel("Monthly rate ($)").fill("");
     await form(first).getByRole("button", { name: "Save changes" }).click();
     await first.getByText("Quennell, Winifred (Winnie) was saved.").waitFor();
     await first.waitForURL((url) => url.pathname === residentPath);
     await first.getByText("Pureed, thickened liquids").waitFor();
+    const saved = first.getByRole("region", { name: /Face sheet/ });
+    expect(await saved.getByText("$4,850.00").count()).toBe(0);
+    expect(await saved.getByText("Dr. Amani Osei").count()).toBe(0);
 
     // The second window still holds the version before that save.
     await form(second).getByLabel("Room").fill("7");
@@ -249,6 +260,30 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await page.goto("/residents");
     await page.getByLabel("Status").selectOption("discharged");
     await page.getByRole("link", { name: "Quennell, Winifred (Winnie)" }).waitFor();
+  });
+
+  it("readmits the resident: active from the readmission date, the discharge date cleared", async () => {
+    const page = await signedInPage();
+    await page.goto(residentPath);
+    const stay = page.getByRole("region", { name: "Stay" });
+    await stay.getByRole("button", { name: "Readmit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Readmit the resident" });
+    await dialog.getByLabel("Readmission date").fill("2026-04-01");
+    await dialog.getByRole("button", { name: "Record readmit" }).click();
+    await stay.getByText("Active since 2026-04-01").waitFor();
+    const sheet = page.getByRole("region", { name: /Face sheet/ });
+    expect(await sheet.getByText("2026-04-01").count()).toBe(1);
+    expect(await sheet.getByText("2026-02-15").count()).toBe(0);
+    expect(await sheet.getByText(/discharge/i).count()).toBe(0);
+
+    await page.getByRole("navigation", { name: "Resident record" }).getByRole("link", { name: "History" }).click();
+    const events = page.locator(".timeline__event");
+    await events.nth(2).waitFor();
+    expect(await events.allTextContents()).toEqual([
+      "2026-04-01Readmitted",
+      "2026-02-15DischargedMoved closer to family",
+      "2025-03-01Admitted",
+    ]);
   });
 
   it("shows the form and the face sheet at phone width without sideways scrolling", async () => {
