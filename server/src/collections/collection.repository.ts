@@ -458,7 +458,9 @@ function sortValueOf(value: unknown): TFilterValue {
 
 /**
  * Rows strictly after the cursor in the order `(field direction, id direction)`, with PostgreSQL's
- * default null placement (last when ascending, first when descending).
+ * default null placement (last when ascending, first when descending). Where no null can follow the
+ * cursor, the OR is ANDed with `field >= v` (`<=` descending): the same rows, but a bound PostgreSQL
+ * can start an index range at, so a deep page does not walk the index from its beginning.
  */
 function keysetAfter(
   field: string,
@@ -475,6 +477,7 @@ function keysetAfter(
   }
   const beyond = { [field]: direction === "asc" ? { gt: cursor.sortValue } : { lt: cursor.sortValue } };
   const alternatives: TWhere[] = [beyond, { [field]: cursor.sortValue, ...idAfter }];
-  if (direction === "asc" && nullable) alternatives.push({ [field]: null });
-  return { OR: alternatives };
+  if (direction === "asc" && nullable) return { OR: [...alternatives, { [field]: null }] };
+  const from = { [field]: direction === "asc" ? { gte: cursor.sortValue } : { lte: cursor.sortValue } };
+  return { AND: [from, { OR: alternatives }] };
 }

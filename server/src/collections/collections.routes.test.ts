@@ -239,6 +239,13 @@ describe("records", () => {
     });
     expect(users.find((u) => u.email === t.admin.email)).toMatchObject({ facilityIds: null });
     for (const user of users) expect(user).not.toHaveProperty("passwordHash");
+    // Lists and gets skip the checking serializer: the raw answers must still carry no hash.
+    const list = await t.app.inject({ url: "/api/v1/users?limit=500", headers: { cookie: adminCookie } });
+    expect(list.body).toContain("tull.staff@example.test");
+    expect(list.body).not.toMatch(/passwordHash|argon2/);
+    const one = await t.app.inject({ url: `/api/v1/users/${users[0]!.id}`, headers: { cookie: adminCookie } });
+    expect(one.statusCode).toBe(200);
+    expect(one.body).not.toMatch(/passwordHash|argon2/);
   });
 
   it("updates a user's facilities through the allFacilities column", async () => {
