@@ -3,51 +3,19 @@
  * vitals, a medication and an allergy recorded in the UI, field errors, a stale edit refused with the
  * newer data shown, archive after a confirm, and the Medical Records list showing the latest entries.
  */
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type TAppServer } from "./support/app-server.ts";
-import { ensureBuilt } from "./support/build.ts";
-import { chromiumMissing, launchChromium } from "./support/chromium.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumMissing } from "./support/chromium.ts";
+import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
-const SCREENSHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 const CSRF = { "X-Requested-With": "care-portal" };
 
 describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
-  let server: TAppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const session = useBrowserSession();
+  const { signedInPage } = session;
   let residentId = "";
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    ensureBuilt();
-    server = await startAppServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function signedInPage(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto("/login");
-    await page.getByLabel("E-mail").fill(server.admin.email);
-    await page.getByLabel("Password").fill(server.admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => url.pathname === "/reminders");
-    return page;
-  }
 
   /** A call to the API with the page's session cookie. */
   async function api(page: Page, method: "GET" | "POST" | "PATCH", path: string, body?: unknown) {
@@ -94,7 +62,7 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     // Vitals: nothing measured is refused beside the field; then a full entry is saved.
     const vitals = section(page, "Vitals");
     await vitals.getByRole("button", { name: "Record vitals" }).click();
-    expect(await vitals.getByLabel("Recorded by").inputValue()).toBe(server.admin.email);
+    expect(await vitals.getByLabel("Recorded by").inputValue()).toBe(session.server.admin.email);
     await vitals.getByRole("button", { name: "Save" }).click();
     await vitals.getByText("Record at least one measurement").waitFor();
     expect(await vitals.getByLabel("Blood pressure, systolic").getAttribute("aria-invalid")).toBe("true");
@@ -107,7 +75,7 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     await vitals.getByRole("button", { name: "Save" }).click();
     await page.getByText("Vitals entry saved").waitFor();
     await vitals.getByRole("cell", { name: "128/82", exact: true }).waitFor();
-    expect(await vitals.getByRole("cell", { name: server.admin.email, exact: true }).count()).toBe(1);
+    expect(await vitals.getByRole("cell", { name: session.server.admin.email, exact: true }).count()).toBe(1);
 
     // Medication: required fields are named beside the fields, then it is listed as active.
     const meds = section(page, "Medications");
@@ -192,7 +160,7 @@ describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain("BP 128/82");
     expect(await row.textContent()).toContain("Pulse 74");
-    expect(await row.textContent()).toContain(server.admin.email);
+    expect(await row.textContent()).toContain(session.server.admin.email);
     expect(await row.textContent()).toContain("Penicillin (severe)");
     expect(await row.textContent()).toContain("1 active medication");
     await page.screenshot({ path: join(SCREENSHOTS, "medical-records-desktop.png"), fullPage: true });

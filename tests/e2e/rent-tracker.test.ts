@@ -4,18 +4,13 @@
  * the balance and the month grid changing, the ledger, and the printable receipt (print media).
  * Dates are computed here from the local clock, as the browser does, not imported from the app.
  */
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type TAppServer } from "./support/app-server.ts";
-import { ensureBuilt } from "./support/build.ts";
-import { chromiumMissing, launchChromium } from "./support/chromium.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumMissing } from "./support/chromium.ts";
+import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
-const SCREENSHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 const CSRF = { "X-Requested-With": "care-portal" };
 const MONTHS = "January February March April May June July August September October November December".split(" ");
 
@@ -28,36 +23,9 @@ const previous = new Date(now.getFullYear(), now.getMonth() - 1, 1);
 const admissionDate = `${previous.getFullYear()}-${pad(previous.getMonth() + 1)}-01`;
 
 describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => {
-  let server: TAppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const session = useBrowserSession();
+  const { signedInPage } = session;
   let residentId = "";
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    ensureBuilt();
-    server = await startAppServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function signedInPage(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto("/login");
-    await page.getByLabel("E-mail").fill(server.admin.email);
-    await page.getByLabel("Password").fill(server.admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => url.pathname === "/reminders");
-    return page;
-  }
 
   async function api(page: Page, method: "GET" | "POST", path: string, body?: unknown) {
     const response = await page.request.fetch(`/api/v1${path}`, {

@@ -5,49 +5,16 @@
  * readmission, and the history; toasts stay off the printed page.
  * Screenshots of the list, form and face sheet at 1280×800 and 375×812.
  */
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type TAppServer } from "./support/app-server.ts";
-import { ensureBuilt } from "./support/build.ts";
-import { chromiumMissing, launchChromium } from "./support/chromium.ts";
-
-const SCREENSHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumMissing } from "./support/chromium.ts";
+import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
 describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
-  let server: TAppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const session = useBrowserSession();
+  const { signedInPage } = session;
   let residentPath = "";
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    ensureBuilt();
-    server = await startAppServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function signedInPage(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto("/login");
-    await page.getByLabel("E-mail").fill(server.admin.email);
-    await page.getByLabel("Password").fill(server.admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => url.pathname === "/reminders");
-    return page;
-  }
 
   const form = (page: Page) => page.locator("main form.resident-form");
 

@@ -3,18 +3,12 @@
  * auth flow, navigation, facility selector, layouts at phone and desktop width, accessibility.
  * The expected texts and routes are copied from the seed, not imported from the app.
  */
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type TAppServer } from "./support/app-server.ts";
-import { ensureBuilt } from "./support/build.ts";
-import { chromiumMissing, launchChromium } from "./support/chromium.ts";
-
-const SCREENSHOTS = resolve(import.meta.dirname, "../../test-results/screenshots");
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumMissing } from "./support/chromium.ts";
+import { DESKTOP, PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
 const TOP_NAV = [
   ["Reminders", "/reminders"],
@@ -76,30 +70,8 @@ const RECORD_TEXTS = `
 `;
 
 describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
-  let server: TAppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    ensureBuilt();
-    server = await startAppServer();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const session = useBrowserSession();
+  const { newPage } = session;
 
   const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -122,8 +94,8 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
   }
 
   async function signIn(page: Page, expectedPath = "/reminders") {
-    await page.getByLabel("E-mail").fill(server.admin.email);
-    await page.getByLabel("Password").fill(server.admin.password);
+    await page.getByLabel("E-mail").fill(session.server.admin.email);
+    await page.getByLabel("Password").fill(session.server.admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await waitForPath(page, expectedPath);
     await page.getByRole("banner").waitFor();
@@ -159,7 +131,7 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
   it("refuses a wrong password with one clear message and stays on /login", async () => {
     const page = await newPage();
     await page.goto("/login");
-    await page.getByLabel("E-mail").fill(server.admin.email);
+    await page.getByLabel("E-mail").fill(session.server.admin.email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     const alert = page.locator(".login__error");
@@ -194,7 +166,7 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     await signIn(page);
     const banner = page.getByRole("banner");
     expect(await banner.getByText("Care Portal", { exact: true }).isVisible()).toBe(true);
-    expect(await banner.getByText(server.admin.email).isVisible()).toBe(true);
+    expect(await banner.getByText(session.server.admin.email).isVisible()).toBe(true);
     expect(await banner.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
     const footer = page.getByRole("contentinfo");
     expect(await footer.getByRole("link", { name: "Privacy" }).getAttribute("href")).toBe("/privacy");

@@ -13,14 +13,7 @@ import { useSession } from "../../app/providers.tsx";
 import { DateTimeField } from "../../ui/date-time-field.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { humanize, toLocalInput } from "./medical-summary.ts";
-import {
-  dateOrAbsent,
-  EntryForm,
-  numberOrAbsent,
-  useEntryForm,
-  withLocalTimes,
-  type TEntryFormProps,
-} from "./use-entry-form.tsx";
+import { EntryForm, entryFields, useEntryForm, withLocalTimes, type TEntryFormProps } from "./use-entry-form.tsx";
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: humanize(value) }));
 
@@ -46,6 +39,7 @@ export function DiagnosisForm(props: TEntryFormProps<"diagnoses">) {
   });
   const { register, formState } = form;
   const e = formState.errors;
+  const fields = entryFields(form);
   return (
     <EntryForm
       title={editing ? "Edit diagnosis" : "Add diagnosis"}
@@ -56,20 +50,9 @@ export function DiagnosisForm(props: TEntryFormProps<"diagnoses">) {
     >
       <FormField label="Diagnosis" required error={e.name?.message} {...register("name")} />
       <FormField label="ICD-10 code" error={e.icd10?.message} {...register("icd10")} />
-      <FormField
-        label="Diagnosed on"
-        type="date"
-        error={e.diagnosedOn?.message}
-        {...register("diagnosedOn", { setValueAs: dateOrAbsent })}
-      />
+      <FormField label="Diagnosed on" {...fields.date("diagnosedOn")} />
       <FormField label="Active" kind="checkbox" error={e.active?.message} {...register("active")} />
-      <FormField
-        label="Notes"
-        kind="textarea"
-        className="form-field--wide"
-        error={e.notes?.message}
-        {...register("notes")}
-      />
+      <FormField label="Notes" {...fields.notes("notes")} />
     </EntryForm>
   );
 }
@@ -133,6 +116,7 @@ export function MedicationForm(props: TEntryFormProps<"medications">) {
   });
   const { register, formState } = form;
   const e = formState.errors;
+  const fields = entryFields(form);
   return (
     <EntryForm
       title={editing ? "Edit medication" : "Add medication"}
@@ -159,26 +143,10 @@ export function MedicationForm(props: TEntryFormProps<"medications">) {
         {...register("frequency")}
       />
       <FormField label="Prescriber" error={e.prescriber?.message} {...register("prescriber")} />
-      <FormField
-        label="Start date"
-        type="date"
-        error={e.startDate?.message}
-        {...register("startDate", { setValueAs: dateOrAbsent })}
-      />
-      <FormField
-        label="Stop date"
-        type="date"
-        error={e.stopDate?.message}
-        {...register("stopDate", { setValueAs: dateOrAbsent })}
-      />
+      <FormField label="Start date" {...fields.date("startDate")} />
+      <FormField label="Stop date" {...fields.date("stopDate")} />
       <FormField label="As needed (PRN)" kind="checkbox" error={e.asNeeded?.message} {...register("asNeeded")} />
-      <FormField
-        label="Instructions"
-        kind="textarea"
-        className="form-field--wide"
-        error={e.instructions?.message}
-        {...register("instructions")}
-      />
+      <FormField label="Instructions" {...fields.notes("instructions")} />
     </EntryForm>
   );
 }
@@ -205,7 +173,7 @@ export function VitalsForm(props: TEntryFormProps<"vitals">) {
   });
   const { register, formState } = form;
   const e = formState.errors;
-  const num = { setValueAs: numberOrAbsent };
+  const fields = entryFields(form);
   return (
     <EntryForm
       title={editing ? "Edit vitals" : "Record vitals"}
@@ -215,51 +183,13 @@ export function VitalsForm(props: TEntryFormProps<"vitals">) {
       onCancel={props.onCancel}
     >
       <DateTimeField label="Taken at" required error={e.recordedAt?.message} {...register("recordedAt")} />
-      <FormField
-        label="Blood pressure, systolic"
-        type="number"
-        inputMode="numeric"
-        error={e.systolic?.message}
-        {...register("systolic", num)}
-      />
-      <FormField
-        label="Blood pressure, diastolic"
-        type="number"
-        inputMode="numeric"
-        error={e.diastolic?.message}
-        {...register("diastolic", num)}
-      />
-      <FormField
-        label="Pulse (bpm)"
-        type="number"
-        inputMode="numeric"
-        error={e.pulse?.message}
-        {...register("pulse", num)}
-      />
-      <FormField
-        label="Temperature (°F)"
-        type="number"
-        inputMode="decimal"
-        step="0.1"
-        error={e.temperatureF?.message}
-        {...register("temperatureF", num)}
-      />
-      <FormField
-        label="Weight (lb)"
-        type="number"
-        inputMode="decimal"
-        step="0.1"
-        error={e.weightLb?.message}
-        {...register("weightLb", num)}
-      />
+      <FormField label="Blood pressure, systolic" {...fields.number("systolic")} />
+      <FormField label="Blood pressure, diastolic" {...fields.number("diastolic")} />
+      <FormField label="Pulse (bpm)" {...fields.number("pulse")} />
+      <FormField label="Temperature (°F)" {...fields.number("temperatureF", true)} />
+      <FormField label="Weight (lb)" {...fields.number("weightLb", true)} />
       <FormField label="Recorded by" required error={e.recordedBy?.message} {...register("recordedBy")} />
-      <FormField
-        label="Notes"
-        kind="textarea"
-        className="form-field--wide"
-        error={e.notes?.message}
-        {...register("notes")}
-      />
+      <FormField label="Notes" {...fields.notes("notes")} />
     </EntryForm>
   );
 }
@@ -283,6 +213,7 @@ export function IncidentForm(props: TEntryFormProps<"incidents">) {
   });
   const { register, formState } = form;
   const e = formState.errors;
+  const fields = entryFields(form);
   return (
     <EntryForm
       title={editing ? "Edit incident" : "Record incident"}
@@ -318,12 +249,7 @@ export function IncidentForm(props: TEntryFormProps<"incidents">) {
         {...register("notified")}
       />
       <FormField label="Report filed" kind="checkbox" error={e.reportFiled?.message} {...register("reportFiled")} />
-      <FormField
-        label="Report filed on"
-        type="date"
-        error={e.reportFiledOn?.message}
-        {...register("reportFiledOn", { setValueAs: dateOrAbsent })}
-      />
+      <FormField label="Report filed on" {...fields.date("reportFiledOn")} />
     </EntryForm>
   );
 }
@@ -348,6 +274,7 @@ export function AppointmentForm(props: TEntryFormProps<"appointments">) {
   });
   const { register, formState } = form;
   const e = formState.errors;
+  const fields = entryFields(form);
   return (
     <EntryForm
       title={editing ? "Edit appointment" : "Add appointment"}
@@ -368,13 +295,7 @@ export function AppointmentForm(props: TEntryFormProps<"appointments">) {
         error={e.status?.message}
         {...register("status")}
       />
-      <FormField
-        label="Notes"
-        kind="textarea"
-        className="form-field--wide"
-        error={e.notes?.message}
-        {...register("notes")}
-      />
+      <FormField label="Notes" {...fields.notes("notes")} />
     </EntryForm>
   );
 }

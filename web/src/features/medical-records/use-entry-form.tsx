@@ -6,7 +6,14 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import toast from "react-hot-toast";
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from "react-hook-form";
 import { z } from "zod";
 import { isAppError } from "@care/core/app-error";
 import { getCollection, type TCollectionName, type TInputOf, type TPatchOf, type TRecordOf } from "@care/core/registry";
@@ -123,4 +130,38 @@ export function EntryForm({
       </p>
     </form>
   );
+}
+
+/**
+ * The props of the kinds of field the entry forms repeat, for `<FormField {...fields.date("x")} />`:
+ * each registered with react-hook-form and carrying its error message.
+ */
+export function entryFields<V extends FieldValues, T>(
+  form: Pick<UseFormReturn<V, unknown, T>, "register" | "formState">,
+) {
+  const { register, formState } = form;
+  const error = (name: Path<V>) => (formState.errors[name] as { message?: string } | undefined)?.message;
+  return {
+    /** An optional date: empty means absent. */
+    date: (name: Path<V>) => ({
+      type: "date" as const,
+      error: error(name),
+      ...register(name, { setValueAs: dateOrAbsent }),
+    }),
+    /** A number: whole (numeric keypad) or to one decimal place; empty means absent. */
+    number: (name: Path<V>, decimal = false) => ({
+      type: "number" as const,
+      inputMode: decimal ? ("decimal" as const) : ("numeric" as const),
+      ...(decimal ? { step: "0.1" } : {}),
+      error: error(name),
+      ...register(name, { setValueAs: numberOrAbsent }),
+    }),
+    /** Free text across the whole row. */
+    notes: (name: Path<V>) => ({
+      kind: "textarea" as const,
+      className: "form-field--wide",
+      error: error(name),
+      ...register(name),
+    }),
+  };
 }

@@ -13,6 +13,7 @@ import { useData } from "../../app/providers.tsx";
 import { describeError, reportError } from "../../app/report-error.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { MoneyField } from "./money-field.tsx";
 import { recordPayment } from "./rent-data.ts";
 import { todayLocal } from "./rent-dates.ts";
 import { parseDollars } from "./rent-money.ts";
@@ -167,15 +168,7 @@ function PaymentForm({
         />
       )}
       <div className="rent-form__row">
-        <FormField
-          label="Amount ($)"
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          error={errors.amount?.message}
-          {...register("amount")}
-        />
+        <MoneyField label="Amount ($)" required error={errors.amount?.message} {...register("amount")} />
         <FormField
           type="date"
           label="Date received"

@@ -14,6 +14,7 @@ import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
 import { useData } from "../../app/providers.tsx";
 import { describeError, reportError } from "../../app/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
+import { MoneyField } from "./money-field.tsx";
 import { printPage } from "../../ui/print.ts";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { METHOD_LABELS, PaymentDialog } from "./payment-dialog.tsx";
@@ -320,15 +321,7 @@ function AddRateForm({
     <form className="rent-form rent-form--inline no-print" noValidate onSubmit={onSubmit} aria-label="Add a rate">
       <h3 className="rent-form__title">Add a rate</h3>
       <div className="rent-form__row">
-        <FormField
-          label="Monthly rate ($)"
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          error={errors.amount?.message}
-          {...register("amount")}
-        />
+        <MoneyField label="Monthly rate ($)" required error={errors.amount?.message} {...register("amount")} />
         <FormField
           type="date"
           label="Effective from"
