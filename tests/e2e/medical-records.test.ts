@@ -4,35 +4,16 @@
  * newer data shown, archive after a confirm, and the Medical Records list showing the latest entries.
  */
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumMissing } from "./support/chromium.ts";
+import { api, expectNoSeriousAxeViolations } from "./support/page-checks.ts";
 import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
-
-const CSRF = { "X-Requested-With": "care-portal" };
 
 describe.skipIf(Boolean(chromiumMissing))("medical records in Chromium", () => {
   const session = useBrowserSession();
   const { signedInPage } = session;
   let residentId = "";
-
-  /** A call to the API with the page's session cookie. */
-  async function api(page: Page, method: "GET" | "POST" | "PATCH", path: string, body?: unknown) {
-    const response = await page.request.fetch(`/api/v1${path}`, {
-      method,
-      headers: CSRF,
-      ...(body === undefined ? {} : { data: body }),
-    });
-    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-    return (await response.json()) as Record<string, unknown>;
-  }
-
-  async function expectNoSeriousAxeViolations(page: Page) {
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-  }
 
   function section(page: Page, name: string) {
     return page.getByRole("region", { name, exact: true });

@@ -5,13 +5,12 @@
  * Dates are computed here from the local clock, as the browser does, not imported from the app.
  */
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumMissing } from "./support/chromium.ts";
+import { api, expectNoSeriousAxeViolations } from "./support/page-checks.ts";
 import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
-const CSRF = { "X-Requested-With": "care-portal" };
 const MONTHS = "January February March April May June July August September October November December".split(" ");
 
 const now = new Date();
@@ -26,22 +25,6 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
   const session = useBrowserSession();
   const { signedInPage } = session;
   let residentId = "";
-
-  async function api(page: Page, method: "GET" | "POST", path: string, body?: unknown) {
-    const response = await page.request.fetch(`/api/v1${path}`, {
-      method,
-      headers: CSRF,
-      ...(body === undefined ? {} : { data: body }),
-    });
-    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-    return (await response.json()) as Record<string, unknown>;
-  }
-
-  async function expectNoSeriousAxeViolations(page: Page) {
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-  }
 
   const residentRow = (page: Page) => page.getByRole("row").filter({ hasText: "Banerjee, Priya" });
 

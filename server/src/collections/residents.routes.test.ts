@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../auth/users.ts";
 import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
+import { injectApi, listQuery as q, TEST_PASSWORD as PASSWORD } from "../test/inject-api.ts";
 
 let t: TestApp;
 let adminCookie: string;
@@ -12,26 +13,7 @@ let tullStaffId: string;
 let tullResident: Record<string, unknown> & { id: string };
 let newmanResident: Record<string, unknown> & { id: string };
 
-const CSRF = { "x-requested-with": "care-portal" };
-const PASSWORD = "a long enough password";
-
-async function call(cookie: string, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) {
-  const response = await t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { cookie, ...(method === "GET" ? {} : CSRF) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  const body = response.body === "" ? null : JSON.parse(response.body);
-  return { status: response.statusCode, body };
-}
-
-const get = (cookie: string, url: string) => call(cookie, "GET", url);
-const q = (params: Record<string, unknown>) =>
-  "?" +
-  new URLSearchParams(
-    Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
-  ).toString();
+const { call, get } = injectApi(() => t.app);
 
 function residentData(facilityId: string, overrides: Record<string, unknown> = {}) {
   return {

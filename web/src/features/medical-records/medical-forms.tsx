@@ -22,14 +22,13 @@ const incidentSchema = withLocalTimes(ZIncident, ["occurredAt"]);
 const appointmentSchema = withLocalTimes(ZAppointment, ["at"]);
 
 export function DiagnosisForm(props: TEntryFormProps<"diagnoses">) {
-  const { form, submit, stale, editing } = useEntryForm({
+  const { form, frame } = useEntryForm({
     collection: "diagnoses",
     label: "Diagnosis",
     schema: ZDiagnosis,
+    titles: ["Add diagnosis", "Edit diagnosis"],
     props,
     toValues: (r) => ({
-      residentId: props.residentId,
-      facilityId: props.facilityId,
       name: r?.name ?? "",
       icd10: r?.icd10 ?? "",
       diagnosedOn: r?.diagnosedOn,
@@ -41,13 +40,7 @@ export function DiagnosisForm(props: TEntryFormProps<"diagnoses">) {
   const e = formState.errors;
   const fields = entryFields(form);
   return (
-    <EntryForm
-      title={editing ? "Edit diagnosis" : "Add diagnosis"}
-      stale={stale}
-      saving={formState.isSubmitting}
-      onSubmit={submit}
-      onCancel={props.onCancel}
-    >
+    <EntryForm {...frame}>
       <FormField label="Diagnosis" required error={e.name?.message} {...register("name")} />
       <FormField label="ICD-10 code" error={e.icd10?.message} {...register("icd10")} />
       <FormField label="Diagnosed on" {...fields.date("diagnosedOn")} />
@@ -58,14 +51,13 @@ export function DiagnosisForm(props: TEntryFormProps<"diagnoses">) {
 }
 
 export function AllergyForm(props: TEntryFormProps<"allergies">) {
-  const { form, submit, stale, editing } = useEntryForm({
+  const { form, frame } = useEntryForm({
     collection: "allergies",
     label: "Allergy",
     schema: ZAllergy,
+    titles: ["Add allergy", "Edit allergy"],
     props,
     toValues: (r) => ({
-      residentId: props.residentId,
-      facilityId: props.facilityId,
       allergen: r?.allergen ?? "",
       reaction: r?.reaction ?? "",
       severity: r?.severity ?? "unknown",
@@ -74,13 +66,7 @@ export function AllergyForm(props: TEntryFormProps<"allergies">) {
   const { register, formState } = form;
   const e = formState.errors;
   return (
-    <EntryForm
-      title={editing ? "Edit allergy" : "Add allergy"}
-      stale={stale}
-      saving={formState.isSubmitting}
-      onSubmit={submit}
-      onCancel={props.onCancel}
-    >
+    <EntryForm {...frame}>
       <FormField label="Allergen" required error={e.allergen?.message} {...register("allergen")} />
       <FormField label="Reaction" error={e.reaction?.message} {...register("reaction")} />
       <FormField
@@ -95,14 +81,13 @@ export function AllergyForm(props: TEntryFormProps<"allergies">) {
 }
 
 export function MedicationForm(props: TEntryFormProps<"medications">) {
-  const { form, submit, stale, editing } = useEntryForm({
+  const { form, frame } = useEntryForm({
     collection: "medications",
     label: "Medication",
     schema: ZMedication,
+    titles: ["Add medication", "Edit medication"],
     props,
     toValues: (r) => ({
-      residentId: props.residentId,
-      facilityId: props.facilityId,
       name: r?.name ?? "",
       dose: r?.dose ?? "",
       route: r?.route ?? "oral",
@@ -118,13 +103,7 @@ export function MedicationForm(props: TEntryFormProps<"medications">) {
   const e = formState.errors;
   const fields = entryFields(form);
   return (
-    <EntryForm
-      title={editing ? "Edit medication" : "Add medication"}
-      stale={stale}
-      saving={formState.isSubmitting}
-      onSubmit={submit}
-      onCancel={props.onCancel}
-    >
+    <EntryForm {...frame}>
       <FormField label="Medication" required error={e.name?.message} {...register("name")} />
       <FormField label="Dose" required hint="e.g. 10 mg" error={e.dose?.message} {...register("dose")} />
       <FormField
@@ -153,14 +132,13 @@ export function MedicationForm(props: TEntryFormProps<"medications">) {
 
 export function VitalsForm(props: TEntryFormProps<"vitals">) {
   const session = useSession();
-  const { form, submit, stale, editing } = useEntryForm({
+  const { form, frame } = useEntryForm({
     collection: "vitals",
     label: "Vitals entry",
     schema: vitalsSchema,
+    titles: ["Record vitals", "Edit vitals"],
     props,
     toValues: (r) => ({
-      residentId: props.residentId,
-      facilityId: props.facilityId,
       recordedAt: toLocalInput(r?.recordedAt ?? new Date().toISOString()),
       systolic: r?.systolic,
       diastolic: r?.diastolic,
@@ -175,13 +153,7 @@ export function VitalsForm(props: TEntryFormProps<"vitals">) {
   const e = formState.errors;
   const fields = entryFields(form);
   return (
-    <EntryForm
-      title={editing ? "Edit vitals" : "Record vitals"}
-      stale={stale}
-      saving={formState.isSubmitting}
-      onSubmit={submit}
-      onCancel={props.onCancel}
-    >
+    <EntryForm {...frame}>
       <DateTimeField label="Taken at" required error={e.recordedAt?.message} {...register("recordedAt")} />
       <FormField label="Blood pressure, systolic" {...fields.number("systolic")} />
       <FormField label="Blood pressure, diastolic" {...fields.number("diastolic")} />
@@ -195,14 +167,13 @@ export function VitalsForm(props: TEntryFormProps<"vitals">) {
 }
 
 export function IncidentForm(props: TEntryFormProps<"incidents">) {
-  const { form, submit, stale, editing } = useEntryForm({
+  const { form, frame } = useEntryForm({
     collection: "incidents",
     label: "Incident",
     schema: incidentSchema,
+    titles: ["Record incident", "Edit incident"],
     props,
     toValues: (r) => ({
-      residentId: props.residentId,
-      facilityId: props.facilityId,
       occurredAt: toLocalInput(r?.occurredAt ?? new Date().toISOString()),
       type: r?.type ?? "fall",
       description: r?.description ?? "",
@@ -215,13 +186,7 @@ export function IncidentForm(props: TEntryFormProps<"incidents">) {
   const e = formState.errors;
   const fields = entryFields(form);
   return (
-    <EntryForm
-      title={editing ? "Edit incident" : "Record incident"}
-      stale={stale}
-      saving={formState.isSubmitting}
-      onSubmit={submit}
-      onCancel={props.onCancel}
-    >
+    <EntryForm {...frame}>
       <DateTimeField label="Occurred at" required error={e.occurredAt?.message} {...register("occurredAt")} />
       <FormField
         label="Type"
@@ -255,14 +220,13 @@ export function IncidentForm(props: TEntryFormProps<"incidents">) {
 }
 
 export function AppointmentForm(props: TEntryFormProps<"appointments">) {
-  const { form, submit, stale, editing } = useEntryForm({
+  const { form, frame } = useEntryForm({
     collection: "appointments",
     label: "Appointment",
     schema: appointmentSchema,
+    titles: ["Add appointment", "Edit appointment"],
     props,
     toValues: (r) => ({
-      residentId: props.residentId,
-      facilityId: props.facilityId,
       at: r ? toLocalInput(r.at) : "",
       provider: r?.provider ?? "",
       purpose: r?.purpose ?? "",
@@ -276,13 +240,7 @@ export function AppointmentForm(props: TEntryFormProps<"appointments">) {
   const e = formState.errors;
   const fields = entryFields(form);
   return (
-    <EntryForm
-      title={editing ? "Edit appointment" : "Add appointment"}
-      stale={stale}
-      saving={formState.isSubmitting}
-      onSubmit={submit}
-      onCancel={props.onCancel}
-    >
+    <EntryForm {...frame}>
       <DateTimeField label="Date and time" required error={e.at?.message} {...register("at")} />
       <FormField label="Provider" required error={e.provider?.message} {...register("provider")} />
       <FormField label="Purpose" error={e.purpose?.message} {...register("purpose")} />

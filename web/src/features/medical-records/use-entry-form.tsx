@@ -45,21 +45,36 @@ export const numberOrAbsent = (value: unknown) => (value === "" || value === nul
 /** For optional date inputs: empty means absent. */
 export const dateOrAbsent = (value: unknown) => (value === "" ? undefined : value);
 
+/** The props of the frame of an entry form, as `useEntryForm` returns them for `<EntryForm {...frame}>`. */
+export interface TEntryFrameProps {
+  title: string;
+  stale: boolean;
+  saving: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+}
+
 export function useEntryForm<N extends TCollectionName, V extends FieldValues>(options: {
   collection: N;
   /** "Vitals entry", for the toast. */
   label: string;
+  /** The heading when adding and when editing: `["Add diagnosis", "Edit diagnosis"]`. */
+  titles: readonly [add: string, edit: string];
   schema: z.ZodType;
   props: TEntryFormProps<N>;
+  /** The entry's own fields as the form shows them; the resident and facility are added here. */
   toValues: (record: TRecordOf<N> | null) => V;
 }) {
-  const { collection, label, schema, props, toValues } = options;
+  const { collection, label, titles, schema, props, toValues } = options;
+  type TValues = V & { residentId: string; facilityId: string };
+  const valuesOf = (record: TRecordOf<N> | null) =>
+    ({ residentId: props.residentId, facilityId: props.facilityId, ...toValues(record) }) as TValues;
   const data = useData();
   const [base, setBase] = useState<TRecordOf<N> | null>(props.record);
   const [stale, setStale] = useState(false);
-  const form = useForm<V, unknown, TInputOf<N>>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<V, unknown, TInputOf<N>>,
-    defaultValues: toValues(props.record) as DefaultValues<V>,
+  const form = useForm<TValues, unknown, TInputOf<N>>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TInputOf<N>>,
+    defaultValues: valuesOf(props.record) as DefaultValues<TValues>,
   });
 
   const submit = form.handleSubmit(async (parsed) => {
@@ -82,15 +97,22 @@ export function useEntryForm<N extends TCollectionName, V extends FieldValues>(o
       if (isAppError(error) && error.code === "CONFLICT" && error.current) {
         const current = error.current as TRecordOf<N>;
         setBase(current);
-        form.reset(toValues(current));
+        form.reset(valuesOf(current));
         setStale(true);
         return;
       }
-      if (!applyFieldErrors(error, form.setError, Object.keys(raw) as Path<V>[])) reportError(error);
+      if (!applyFieldErrors(error, form.setError, Object.keys(raw) as Path<TValues>[])) reportError(error);
     }
   });
 
-  return { form, submit, stale, editing: base !== null };
+  const frame: TEntryFrameProps = {
+    title: base ? titles[1] : titles[0],
+    stale,
+    saving: form.formState.isSubmitting,
+    onSubmit: submit,
+    onCancel: props.onCancel,
+  };
+  return { form, frame };
 }
 
 /** The frame of an entry form: heading, the stale-edit notice, the fields, Save and Cancel. */
@@ -101,14 +123,7 @@ export function EntryForm({
   onSubmit,
   onCancel,
   children,
-}: {
-  title: string;
-  stale: boolean;
-  saving: boolean;
-  onSubmit: (event: FormEvent) => void;
-  onCancel: () => void;
-  children: ReactNode;
-}) {
+}: TEntryFrameProps & { children: ReactNode }) {
   const headingId = `entry-form-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <form className="entry-form" aria-labelledby={headingId} onSubmit={onSubmit} noValidate>
