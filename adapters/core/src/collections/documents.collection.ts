@@ -1,0 +1,105 @@
+/**
+ * The compliance core's records: the document types each home must keep (configured in Settings, one
+ * list per subject) and the documents uploaded on resident, staff and facility records.
+ */
+import { z } from "zod";
+import { defineCollection } from "../collection.ts";
+import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import { ACCEPTED_FILE_TYPES, type TAcceptedFileType } from "../ports/file.port.ts";
+
+export const DOCUMENT_SUBJECTS = ["resident", "staff", "facility"] as const;
+export const ZDocumentSubject = z.enum(DOCUMENT_SUBJECTS);
+export type TDocumentSubject = z.infer<typeof ZDocumentSubject>;
+
+/** A kind of paperwork a home keeps for each resident, staff member or for itself (e.g. LIC 602A). */
+export const ZDocumentType = z.object({
+  subject: ZDocumentSubject,
+  name: ZText(120),
+  formCode: ZOptionalText(40),
+  description: ZOptionalText(1000),
+  /** Required types count for compliance; optional ones are listed but never make a record incomplete. */
+  required: z.boolean().default(true),
+  /** How long a document stays valid from its issue date; absent = never expires. */
+  validityMonths: z.number().int("Whole months").min(1, "At least 1 month").max(600, "At most 600 months").optional(),
+  /** How many days before expiry the reminder and the "expiring" badge start. */
+  leadTimeDays: z.number().int("Whole days").min(0, "Cannot be negative").max(365, "At most 365 days").default(30),
+  /** The facilities this type applies to; empty = every facility. */
+  facilityIds: z.array(ZId).max(500).default([]),
+  /** Position in the configuration list and the checklists. */
+  sortOrder: z.number().int().min(0).max(100_000).default(0),
+  /** Pre-loaded defaults carry this until an administrator has reviewed them for their home. */
+  needsReview: z.boolean().default(false),
+  /** Expiry of this type means the resident is due a reappraisal (reminders say so). */
+  reappraisal: z.boolean().default(false),
+});
+export type TDocumentType = z.infer<typeof ZDocumentType>;
+
+export const documentTypesCollection = defineCollection({
+  name: "documentTypes",
+  label: "Document type",
+  schema: ZDocumentType,
+  scope: { kind: "global" },
+  access: { read: "signed-in", write: "admin" },
+  filterable: ["subject"],
+  sortable: ["sortOrder", "name"],
+  defaultSort: { field: "sortOrder", direction: "asc" },
+  searchable: ["name", "formCode"],
+  /** Retiring a type archives it: documents already uploaded stay. */
+  removal: "archive",
+  /** The pre-loaded defaults have stable ids, so loading them twice creates them once. */
+  clientIds: true,
+  auditViews: false,
+});
+
+const contentTypes = Object.keys(ACCEPTED_FILE_TYPES) as [TAcceptedFileType, ...TAcceptedFileType[]];
+
+/**
+ * One uploaded version of a document on a resident, staff member or facility. Replacing a document
+ * creates a new record (`replacesId` = the old one) and sets the old one's `current` to false, in one
+ * commit; older versions stay listed under the current one.
+ */
+export const ZDocument = z
+  .object({
+    subject: ZDocumentSubject,
+    /** The resident's, staff member's or facility's id. */
+    subjectId: ZId,
+    /** The subject's home (for a facility document, the facility itself); access follows it. */
+    facilityId: ZId,
+    /** The configured type; absent for other paperwork outside the checklist. */
+    typeId: ZId.optional(),
+    title: ZOptionalText(200),
+    /** The file in the FilePort (same facility). */
+    fileId: ZId,
+    fileName: ZText(255),
+    contentType: z.enum(contentTypes),
+    size: z.number().int().nonnegative(),
+    issueDate: ZDateOnly.optional(),
+    /** Last day the document is valid; defaults in the form from the type's validity. */
+    expiryDate: ZDateOnly.optional(),
+    notes: ZOptionalText(2000),
+    current: z.boolean().default(true),
+    replacesId: ZId.optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (!d.typeId && !d.title)
+      ctx.addIssue({ code: "custom", path: ["title"], message: "Give a title or pick a document type" });
+    if (d.issueDate && d.expiryDate && d.expiryDate < d.issueDate)
+      ctx.addIssue({ code: "custom", path: ["expiryDate"], message: "Expiry cannot be before the issue date" });
+  });
+export type TDocument = z.infer<typeof ZDocument>;
+
+export const documentsCollection = defineCollection({
+  name: "documents",
+  label: "Document",
+  schema: ZDocument,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["subject", "subjectId", "facilityId", "typeId", "current"],
+  sortable: ["expiryDate", "issueDate"],
+  defaultSort: { field: "createdAt", direction: "desc" },
+  searchable: ["title", "fileName"],
+  removal: "archive",
+  clientIds: false,
+  /** Residents' and staff members' papers are personal data: every view is audited. */
+  auditViews: true,
+});

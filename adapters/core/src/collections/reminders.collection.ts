@@ -1,0 +1,80 @@
+/**
+ * Manual reminders, and the done/snoozed state of derived ones (missing or expiring documents, rent
+ * past due, reappraisals), which are computed from the data and never stored themselves.
+ */
+import { z } from "zod";
+import { defineCollection } from "../collection.ts";
+import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+
+export const REMINDER_REPEATS = ["none", "weekly", "monthly", "yearly"] as const;
+export const REMINDER_LINK_TYPES = ["resident", "staff", "facility"] as const;
+export type TReminderLinkType = (typeof REMINDER_LINK_TYPES)[number];
+
+export const ZReminder = z
+  .object({
+    facilityId: ZId,
+    title: ZText(200),
+    dueDate: ZDateOnly,
+    notes: ZOptionalText(2000),
+    linkType: z.enum(REMINDER_LINK_TYPES).optional(),
+    linkId: ZId.optional(),
+    repeat: z.enum(REMINDER_REPEATS).default("none"),
+    /** A repeating reminder marked done moves to its next due date and stays open. */
+    status: z.enum(["open", "done"]).default("open"),
+    snoozedUntil: ZDateOnly.optional(),
+    lastDoneOn: ZDateOnly.optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (Boolean(r.linkType) !== Boolean(r.linkId))
+      ctx.addIssue({ code: "custom", path: ["linkId"], message: "Pick the record to link, or no link" });
+  });
+export type TReminder = z.infer<typeof ZReminder>;
+
+export const remindersCollection = defineCollection({
+  name: "reminders",
+  label: "Reminder",
+  schema: ZReminder,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["facilityId", "status", "linkId"],
+  sortable: ["dueDate"],
+  defaultSort: { field: "dueDate", direction: "asc" },
+  searchable: ["title"],
+  removal: "archive",
+  clientIds: false,
+  auditViews: false,
+});
+
+/**
+ * Done or snoozed, for one derived reminder. `key` names the occurrence (e.g. a document's expiry date
+ * is part of it), so a new occurrence is a new key and comes back. The id is derived from the key
+ * (`reminderStateId` in reminders.rules), so two clicks make one state.
+ */
+export const ZReminderState = z
+  .object({
+    facilityId: ZId,
+    key: z.string().min(1).max(300),
+    state: z.enum(["done", "snoozed"]),
+    snoozedUntil: ZDateOnly.optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.state === "snoozed" && !s.snoozedUntil)
+      ctx.addIssue({ code: "custom", path: ["snoozedUntil"], message: "Pick the date to snooze until" });
+  });
+export type TReminderState = z.infer<typeof ZReminderState>;
+
+export const reminderStatesCollection = defineCollection({
+  name: "reminderStates",
+  label: "Reminder state",
+  schema: ZReminderState,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["facilityId", "key"],
+  sortable: [],
+  defaultSort: { field: "createdAt", direction: "desc" },
+  searchable: [],
+  /** Undoing done or snooze deletes the state. */
+  removal: "delete",
+  clientIds: true,
+  auditViews: false,
+});

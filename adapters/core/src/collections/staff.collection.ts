@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { defineCollection } from "../collection.ts";
+import { ZDateOnly, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+
+export const STAFF_ROLES = [
+  "administrator",
+  "caregiver",
+  "med_tech",
+  "cook",
+  "housekeeper",
+  "activity_director",
+  "other",
+] as const;
+export const STAFF_STATUSES = ["active", "on_leave", "terminated"] as const;
+export const CLEARANCE_STATUSES = ["not_started", "pending", "cleared", "not_cleared"] as const;
+
+/**
+ * A staff member. `facilityId` is their home facility (access, the directory's facility filter and the
+ * facility's staff count follow it); `otherFacilityIds` lists further homes they work at.
+ * Certifications (first aid/CPR, administrator certificate) are documents of their configured types.
+ */
+export const ZStaff = z
+  .object({
+    facilityId: ZId,
+    otherFacilityIds: z.array(ZId).max(50).default([]),
+    firstName: ZText(60),
+    lastName: ZText(60),
+    preferredName: ZOptionalText(60),
+    role: z.enum(STAFF_ROLES),
+    status: z.enum(STAFF_STATUSES).default("active"),
+    phone: ZOptionalText(40),
+    email: z.union([ZEmail, z.literal("").transform(() => undefined)]).optional(),
+    address: ZOptionalText(300),
+    emergencyContactName: ZOptionalText(120),
+    emergencyContactRelationship: ZOptionalText(60),
+    emergencyContactPhone: ZOptionalText(40),
+    hireDate: ZDateOnly.optional(),
+    terminationDate: ZDateOnly.optional(),
+    /** Live Scan (criminal record clearance). */
+    clearanceStatus: z.enum(CLEARANCE_STATUSES).default("not_started"),
+    clearanceDate: ZDateOnly.optional(),
+    notes: ZOptionalText(5000),
+  })
+  .superRefine((s, ctx) => {
+    if (s.hireDate && s.terminationDate && s.terminationDate < s.hireDate)
+      ctx.addIssue({ code: "custom", path: ["terminationDate"], message: "Termination cannot be before hire" });
+    if (s.status === "terminated" && !s.terminationDate)
+      ctx.addIssue({ code: "custom", path: ["terminationDate"], message: "Give the termination date" });
+  });
+export type TStaff = z.infer<typeof ZStaff>;
+
+export const staffCollection = defineCollection({
+  name: "staff",
+  label: "Staff member",
+  schema: ZStaff,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "signed-in", write: "signed-in" },
+  filterable: ["facilityId", "status", "role"],
+  sortable: ["lastName", "hireDate"],
+  defaultSort: { field: "lastName", direction: "asc" },
+  searchable: ["lastName", "firstName", "preferredName"],
+  removal: "archive",
+  clientIds: false,
+  auditViews: false,
+});
