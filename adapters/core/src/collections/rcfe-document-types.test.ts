@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { ZId } from "../common.schema.ts";
+import { ZDocumentType } from "./documents.collection.ts";
+import { RCFE_DEFAULT_DOCUMENT_TYPES } from "./rcfe-document-types.ts";
+
+describe("RCFE default document types", () => {
+  it("are valid document types with unique, valid ids, all marked for review", () => {
+    const ids = RCFE_DEFAULT_DOCUMENT_TYPES.map((t) => t.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { id, ...input } of RCFE_DEFAULT_DOCUMENT_TYPES) {
+      expect(ZId.safeParse(id).success, id).toBe(true);
+      expect(ZDocumentType.safeParse(input).success, id).toBe(true);
+      expect(input.needsReview, id).toBe(true);
+      expect(id.startsWith(`rcfe-${input.subject}-`), id).toBe(true);
+    }
+  });
+
+  it("cover every subject, ordered in steps of 10", () => {
+    for (const subject of ["resident", "staff", "facility"] as const) {
+      const orders = RCFE_DEFAULT_DOCUMENT_TYPES.filter((t) => t.subject === subject).map((t) => t.sortOrder);
+      expect(orders.length).toBeGreaterThan(0);
+      expect(orders).toEqual(orders.map((_, i) => (i + 1) * 10));
+    }
+  });
+
+  it("set a validity only for the fixed periods (602A, 603A, 610E, administrator certificate)", () => {
+    const withValidity = RCFE_DEFAULT_DOCUMENT_TYPES.filter((t) => t.validityMonths !== undefined).map((t) => [
+      t.id,
+      t.validityMonths,
+    ]);
+    expect(withValidity).toEqual([
+      ["rcfe-resident-lic-602a", 12],
+      ["rcfe-resident-lic-603a", 12],
+      ["rcfe-staff-administrator-certificate", 24],
+      ["rcfe-facility-lic-610e", 12],
+    ]);
+  });
+});
