@@ -1,0 +1,269 @@
+/**
+ * Compliance as pure functions: which document types apply to a resident, staff member or facility,
+ * which of their documents is current, when it expires and where each of them stands (complete,
+ * missing, expiring within the lead time, expired). The lists' badges, the facility page, the
+ * reminders and the server's insights endpoints all use these, so every backend agrees.
+ *
+ * Dates are `YYYY-MM-DD` calendar days; all arithmetic is UTC date math on the string (date-only.rules),
+ * so a date-only expiry is the same day in every time zone.
+ */
+import type { TDocumentSubject } from "../collections/documents.collection.ts";
+import type { TResidentStatus } from "../collections/residents.collection.ts";
+import type { TComplianceStatus, TRequirementStatus, TSubjectCompliance } from "../ports/insights.port.ts";
+import { addMonths, daysBetween } from "./date-only.rules.ts";
+
+/** A document type as the rules need it (a `documentTypes` record fits). */
+export interface TDocumentTypeLike {
+  id: string;
+  subject: TDocumentSubject;
+  name: string;
+  formCode?: string | undefined;
+  required: boolean;
+  validityMonths?: number | undefined;
+  leadTimeDays: number;
+  facilityIds: readonly string[];
+  sortOrder: number;
+  reappraisal: boolean;
+  archivedAt: string | null;
+}
+
+/** A document as the rules need it (a `documents` record fits). */
+export interface TDocumentLike {
+  id: string;
+  subject: TDocumentSubject;
+  subjectId: string;
+  typeId?: string | undefined;
+  issueDate?: string | undefined;
+  expiryDate?: string | undefined;
+  current: boolean;
+  createdAt: string;
+  archivedAt: string | null;
+}
+
+/** A resident, staff member or facility whose paperwork is checked. */
+export interface TComplianceSubject {
+  subject: TDocumentSubject;
+  id: string;
+  /** The subject's home (a facility's own id). */
+  facilityId: string;
+  /** "Last, First" for people, the facility's name. */
+  name: string;
+  /** Admission or hire date: when missing paperwork first became due. */
+  startDate?: string | undefined;
+}
+
+/** Worst first: a subject's status is the most severe of its required types. */
+const SEVERITY: Record<TComplianceStatus, number> = { expired: 3, missing: 2, expiring: 1, complete: 0 };
+
+/** Resident statuses whose paperwork counts (not discharged or deceased). */
+const COUNTED_RESIDENT_STATUSES: readonly TResidentStatus[] = ["active", "on_leave", "hospital"];
+
+/**
+ * The form's default expiry for a document issued on `issueDate` of a type valid `validityMonths`:
+ * the same day `validityMonths` months later, clamped to that month's end (issued 2025-01-31, 1 month
+ * → 2026-02-28), minus nothing. Convention: the expiry date is the last day the document is valid; it
+ * is expired from the next day on.
+ */
+export function defaultExpiryDate(issueDate: string, validityMonths: number): string {
+  return addMonths(issueDate, validityMonths);
+}
+
+/**
+ * The last valid day of a document of this type: its own expiry date when given, else the default from
+ * its issue date and the type's validity, else none (never expires).
+ */
+export function documentExpiry(
+  type: Pick<TDocumentTypeLike, "validityMonths">,
+  doc: Pick<TDocumentLike, "issueDate" | "expiryDate">,
+): string | undefined {
+  if (doc.expiryDate) return doc.expiryDate;
+  if (doc.issueDate && type.validityMonths) return defaultExpiryDate(doc.issueDate, type.validityMonths);
+  return undefined;
+}
+
+/** Types that apply to a subject: same subject, not retired, for every facility or for its facility. */
+export function applicableTypes<T extends TDocumentTypeLike>(
+  types: readonly T[],
+  subject: TDocumentSubject,
+  facilityId: string,
+): T[] {
+  return types
+    .filter(
+      (t) =>
+        t.subject === subject &&
+        t.archivedAt === null &&
+        (t.facilityIds.length === 0 || t.facilityIds.includes(facilityId)),
+    )
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/**
+ * A subject's current document of a type: the newest (by issue date, then upload time) that is not
+ * archived and is marked current. `docs` may hold other subjects' and types' documents.
+ */
+export function currentDocument<D extends TDocumentLike>(
+  docs: readonly D[],
+  subjectId: string,
+  typeId: string,
+): D | undefined {
+  let best: D | undefined;
+  for (const d of docs) {
+    if (d.subjectId !== subjectId || d.typeId !== typeId || !d.current || d.archivedAt !== null) continue;
+    if (!best || compareNewest(d, best) > 0) best = d;
+  }
+  return best;
+}
+
+function compareNewest(a: TDocumentLike, b: TDocumentLike): number {
+  const ai = a.issueDate ?? "";
+  const bi = b.issueDate ?? "";
+  if (ai !== bi) return ai < bi ? -1 : 1;
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Status of one type from its current document's expiry: no document → missing; expiry before today →
+ * expired; expiry within `leadTimeDays` of today → expiring; otherwise (or never expiring) complete.
+ */
+export function expiryStatus(
+  hasDocument: boolean,
+  expiry: string | undefined,
+  leadTimeDays: number,
+  today: string,
+): TComplianceStatus {
+  if (!hasDocument) return "missing";
+  if (expiry === undefined) return "complete";
+  if (expiry < today) return "expired";
+  return daysBetween(today, expiry) <= leadTimeDays ? "expiring" : "complete";
+}
+
+/** The worse of two statuses (expired > missing > expiring > complete). */
+export function worseStatus(a: TComplianceStatus, b: TComplianceStatus): TComplianceStatus {
+  return SEVERITY[a] >= SEVERITY[b] ? a : b;
+}
+
+/**
+ * One subject's compliance: each applicable type's status (optional types are listed but never worsen
+ * the overall status), the counts of required types per status, and the overall status.
+ */
+export function subjectCompliance(
+  subject: TComplianceSubject,
+  types: readonly TDocumentTypeLike[],
+  documents: readonly TDocumentLike[],
+  today: string,
+): TSubjectCompliance {
+  const counts: Record<TComplianceStatus, number> = { complete: 0, missing: 0, expiring: 0, expired: 0 };
+  let status: TComplianceStatus = "complete";
+  const requirements: TRequirementStatus[] = [];
+  for (const type of applicableTypes(types, subject.subject, subject.facilityId)) {
+    const doc = currentDocument(documents, subject.id, type.id);
+    const expiry = doc ? documentExpiry(type, doc) : undefined;
+    const typeStatus = expiryStatus(doc !== undefined, expiry, type.leadTimeDays, today);
+    if (type.required) {
+      counts[typeStatus] += 1;
+      status = worseStatus(status, typeStatus);
+    }
+    requirements.push({
+      typeId: type.id,
+      typeName: type.name,
+      ...(type.formCode ? { formCode: type.formCode } : {}),
+      required: type.required,
+      status: typeStatus,
+      ...(doc ? { documentId: doc.id } : {}),
+      ...(expiry ? { expiryDate: expiry } : {}),
+    });
+  }
+  return {
+    subject: subject.subject,
+    subjectId: subject.id,
+    facilityId: subject.facilityId,
+    name: subject.name,
+    status,
+    counts,
+    requirements,
+  };
+}
+
+/** Compliance of many subjects at once; `documents` may be every document of those subjects. */
+export function complianceOf(
+  subjects: readonly TComplianceSubject[],
+  types: readonly TDocumentTypeLike[],
+  documents: readonly TDocumentLike[],
+  today: string,
+): TSubjectCompliance[] {
+  const bySubject = new Map<string, TDocumentLike[]>();
+  for (const d of documents) {
+    const key = `${d.subject}|${d.subjectId}`;
+    const list = bySubject.get(key);
+    if (list) list.push(d);
+    else bySubject.set(key, [d]);
+  }
+  return subjects.map((s) => subjectCompliance(s, types, bySubject.get(`${s.subject}|${s.id}`) ?? [], today));
+}
+
+/** The badge's words for a status. */
+export function complianceStatusLabel(status: TComplianceStatus): string {
+  switch (status) {
+    case "complete":
+      return "Complete";
+    case "missing":
+      return "Missing";
+    case "expiring":
+      return "Expiring soon";
+    case "expired":
+      return "Expired";
+  }
+}
+
+/** "LIC 602A Physician's Report", or the name alone when the type has no form code. */
+export function documentTypeLabel(type: Pick<TDocumentTypeLike, "name" | "formCode">): string {
+  return type.formCode ? `${type.formCode} ${type.name}` : type.name;
+}
+
+/** "Garcia, Ana". */
+export function personName(p: { firstName: string; lastName: string }): string {
+  return `${p.lastName}, ${p.firstName}`;
+}
+
+/** Residents whose paperwork counts: active, on leave or in hospital, not archived. */
+export function residentCounts(r: { status: TResidentStatus; archivedAt: string | null }): boolean {
+  return r.archivedAt === null && COUNTED_RESIDENT_STATUSES.includes(r.status);
+}
+
+/** Staff whose paperwork counts: not terminated, not archived. */
+export function staffCounts(s: { status: string; archivedAt: string | null }): boolean {
+  return s.archivedAt === null && s.status !== "terminated";
+}
+
+/** Facilities whose paperwork counts: active ones. */
+export function facilityCounts(f: { active: boolean; archivedAt: string | null }): boolean {
+  return f.active && f.archivedAt === null;
+}
+
+/** A resident as a compliance subject. */
+export function residentSubject(r: {
+  id: string;
+  facilityId: string;
+  firstName: string;
+  lastName: string;
+  admissionDate?: string | undefined;
+}): TComplianceSubject {
+  return { subject: "resident", id: r.id, facilityId: r.facilityId, name: personName(r), startDate: r.admissionDate };
+}
+
+/** A staff member as a compliance subject. */
+export function staffSubject(s: {
+  id: string;
+  facilityId: string;
+  firstName: string;
+  lastName: string;
+  hireDate?: string | undefined;
+}): TComplianceSubject {
+  return { subject: "staff", id: s.id, facilityId: s.facilityId, name: personName(s), startDate: s.hireDate };
+}
+
+/** A facility as a compliance subject (its own facility). */
+export function facilitySubject(f: { id: string; name: string }): TComplianceSubject {
+  return { subject: "facility", id: f.id, facilityId: f.id, name: f.name };
+}

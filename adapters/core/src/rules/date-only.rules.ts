@@ -1,0 +1,63 @@
+/**
+ * Calendar-date arithmetic on `YYYY-MM-DD` strings, in UTC only: a date-only value is the same day in
+ * every time zone, so nothing here reads the machine's local time (except `localToday`, which asks
+ * for it on purpose).
+ */
+
+const DAY_MS = 86_400_000;
+
+function parts(date: string): [number, number, number] {
+  return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+}
+
+function utcMs(year: number, monthIndex: number, day: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  return d.getTime();
+}
+
+function fromUtcMs(ms: number): string {
+  const d = new Date(ms);
+  return `${String(d.getUTCFullYear()).padStart(4, "0")}-${String(d.getUTCMonth() + 1).padStart(2, "0")}-${String(d.getUTCDate()).padStart(2, "0")}`;
+}
+
+/** The date `days` calendar days after `date` (before, when negative). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = parts(date);
+  return fromUtcMs(utcMs(y, m - 1, d) + days * DAY_MS);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const [fy, fm, fd] = parts(from);
+  const [ty, tm, td] = parts(to);
+  return Math.round((utcMs(ty, tm - 1, td) - utcMs(fy, fm - 1, fd)) / DAY_MS);
+}
+
+/** Days in a month (1-based month). */
+function monthLength(year: number, month: number): number {
+  return new Date(utcMs(year, month, 0)).getUTCDate();
+}
+
+/**
+ * The same day `months` months later, clamped to the month's end: Jan 31 + 1 month = Feb 28 (29 in a
+ * leap year); Feb 29 + 12 months = Feb 28.
+ */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = parts(date);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const day = Math.min(d, monthLength(year, month));
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** The earlier of two dates. */
+export function minDate(a: string, b: string): string {
+  return a <= b ? a : b;
+}
+
+/** The viewer's calendar date as `YYYY-MM-DD` (the browser's or server's local time zone). */
+export function localToday(now: Date = new Date()): string {
+  return `${String(now.getFullYear()).padStart(4, "0")}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
