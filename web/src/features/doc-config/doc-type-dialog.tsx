@@ -1,0 +1,307 @@
+/**
+ * Add or edit one document type in a dialog, validated with the shared ZDocumentType schema. Saving an
+ * edit also clears "review for your home" (an administrator has now looked at it). A save refused as
+ * stale keeps the form as typed, lists what the other person saved, and saves against their version.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Controller, useForm, type FieldError } from "react-hook-form";
+import toast from "react-hot-toast";
+import type { z } from "zod";
+import { isAppError } from "@care/core/app-error";
+import { ZDocumentType, type TDocumentSubject } from "@care/core/collections/documents.collection";
+import type { TRecordOf } from "@care/core/registry";
+import { useData } from "../../app/providers.tsx";
+import { applyFieldErrors, reportError } from "../../app/report-error.ts";
+import { Dialog } from "../../ui/confirm-dialog.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { appliesToLabel, leadTimeLabel, validityLabel } from "./doc-type-rules.ts";
+
+export type TDocTypeRecord = TRecordOf<"documentTypes">;
+type TValues = z.input<typeof ZDocumentType>;
+type TOutput = z.output<typeof ZDocumentType>;
+
+const FIELDS = [
+  "name",
+  "formCode",
+  "description",
+  "required",
+  "validityMonths",
+  "leadTimeDays",
+  "facilityIds",
+  "reappraisal",
+] as const;
+type TField = (typeof FIELDS)[number];
+
+const LABELS: Record<TField, string> = {
+  name: "Name",
+  formCode: "Form code",
+  description: "Description",
+  required: "Required",
+  validityMonths: "Valid for",
+  leadTimeDays: "Remind",
+  facilityIds: "Applies to",
+  reappraisal: "Expiry means a reappraisal is due",
+};
+
+function valuesOf(record: TDocTypeRecord): TValues {
+  return {
+    subject: record.subject,
+    name: record.name,
+    formCode: record.formCode ?? "",
+    description: record.description ?? "",
+    required: record.required,
+    validityMonths: record.validityMonths,
+    leadTimeDays: record.leadTimeDays,
+    facilityIds: [...record.facilityIds],
+    sortOrder: record.sortOrder,
+    needsReview: record.needsReview,
+    reappraisal: record.reappraisal,
+  };
+}
+
+/** zod's generic messages in words an administrator acts on. */
+function message(error: Pick<FieldError, "message"> | undefined): string | undefined {
+  const text = error?.message;
+  if (!text) return undefined;
+  if (/expected number/.test(text)) return "Enter a whole number";
+  return text;
+}
+
+const optionalNumber = {
+  setValueAs: (v: unknown) => (v === "" || v === undefined || v === null ? undefined : Number(v)),
+};
+
+export interface TDocTypeDialogProps {
+  subject: TDocumentSubject;
+  /** The type being edited; absent to add one. */
+  editing: TDocTypeRecord | undefined;
+  /** Sort order of a new type (after the last one). */
+  newSortOrder: number;
+  facilities: readonly { id: string; name: string; active: boolean }[];
+  onClose: () => void;
+  onSaved: (saved: TDocTypeRecord) => void;
+}
+
+export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onClose, onSaved }: TDocTypeDialogProps) {
+  const data = useData();
+  const [base, setBase] = useState(editing);
+  const [conflict, setConflict] = useState<{ theirs: TDocTypeRecord; mine: TValues } | null>(null);
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(ZDocumentType),
+    defaultValues: editing
+      ? valuesOf(editing)
+      : {
+          subject,
+          name: "",
+          formCode: "",
+          description: "",
+          required: true,
+          validityMonths: undefined,
+          leadTimeDays: 30,
+          facilityIds: [],
+          sortOrder: newSortOrder,
+          needsReview: false,
+          reappraisal: false,
+        },
+    mode: "onTouched",
+  });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  const nameOf = (id: string) => facilities.find((f) => f.id === id)?.name ?? id;
+  // Inactive homes are offered only when the type already names them, so they can be unticked.
+  const choices = facilities.filter((f) => f.active || form.getValues("facilityIds")?.includes(f.id));
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = base
+        ? await data.update(
+            "documentTypes",
+            base.id,
+            {
+              name: values.name,
+              formCode: values.formCode ?? null,
+              description: values.description ?? null,
+              required: values.required,
+              validityMonths: values.validityMonths ?? null,
+              leadTimeDays: values.leadTimeDays,
+              facilityIds: values.facilityIds,
+              reappraisal: values.reappraisal,
+              needsReview: false,
+            },
+            base.version,
+          )
+        : await data.create("documentTypes", { ...values, needsReview: false });
+      toast.success(`${saved.name} was ${base ? "saved" : "added"}.`);
+      onSaved(saved);
+    } catch (error) {
+      if (isAppError(error) && error.code === "CONFLICT" && error.current && base) {
+        const theirs = error.current as TDocTypeRecord;
+        setConflict({ theirs, mine: form.getValues() });
+        setBase(theirs);
+        return;
+      }
+      if (!applyFieldErrors(error, form.setError, FIELDS)) reportError(error);
+    }
+  });
+
+  const show = (values: TValues, field: TField): string => {
+    const v = values[field];
+    switch (field) {
+      case "required":
+        return v ? "Required" : "Optional";
+      case "reappraisal":
+        return v ? "Yes" : "No";
+      case "validityMonths":
+        return validityLabel(typeof v === "number" && !Number.isNaN(v) ? v : undefined);
+      case "leadTimeDays":
+        return typeof v === "number" && !Number.isNaN(v) ? leadTimeLabel(v) : "—";
+      case "facilityIds":
+        return appliesToLabel((v as string[] | undefined) ?? [], nameOf);
+      default:
+        return v === undefined || v === "" ? "—" : String(v);
+    }
+  };
+  const differing = conflict ? FIELDS.filter((f) => show(conflict.mine, f) !== show(valuesOf(conflict.theirs), f)) : [];
+
+  const title = editing ? `Edit ${editing.name}` : "Add a document type";
+  return (
+    <Dialog open title={title} onClose={onClose}>
+      {conflict && (
+        <section className="doc-config-conflict" role="alert" aria-labelledby="doc-type-conflict-title">
+          <h3 id="doc-type-conflict-title">Someone else saved this document type after you opened it</h3>
+          <p>
+            Nothing was overwritten; your edits are still in the form.
+            {differing.length > 0 ? " Their saved version differs here:" : " Their saved version matches your form."}
+          </p>
+          {differing.length > 0 && (
+            <table className="doc-config-conflict__table">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Saved by them</th>
+                  <th scope="col">Your form</th>
+                </tr>
+              </thead>
+              <tbody>
+                {differing.map((field) => (
+                  <tr key={field}>
+                    <th scope="row">{LABELS[field]}</th>
+                    <td>{show(valuesOf(conflict.theirs), field)}</td>
+                    <td>{show(conflict.mine, field)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p>
+            Save again to keep your version, or{" "}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                form.reset(valuesOf(conflict.theirs));
+                setConflict(null);
+              }}
+            >
+              Load their version
+            </button>
+          </p>
+        </section>
+      )}
+      <form className="doc-type-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <FormField label="Name" required autoComplete="off" error={message(errors.name)} {...register("name")} />
+        <FormField
+          label="Form code"
+          placeholder="e.g. LIC 602A"
+          autoComplete="off"
+          error={message(errors.formCode)}
+          {...register("formCode")}
+        />
+        <FormField
+          kind="textarea"
+          label="Description"
+          rows={2}
+          error={message(errors.description)}
+          {...register("description")}
+        />
+        <FormField
+          kind="checkbox"
+          label="Required (counts for compliance)"
+          error={message(errors.required)}
+          {...register("required")}
+        />
+        <div className="doc-type-form__pair">
+          <FormField
+            label="Valid for (months)"
+            type="number"
+            inputMode="numeric"
+            hint="Leave empty when it never expires."
+            error={message(errors.validityMonths)}
+            {...register("validityMonths", optionalNumber)}
+          />
+          <FormField
+            label="Remind (days before expiry)"
+            type="number"
+            inputMode="numeric"
+            required
+            error={message(errors.leadTimeDays)}
+            {...register("leadTimeDays", optionalNumber)}
+          />
+        </div>
+        <Controller
+          control={form.control}
+          name="facilityIds"
+          render={({ field }) => {
+            const chosen = field.value ?? [];
+            return (
+              <fieldset className="doc-type-form__facilities">
+                <legend>Applies to</legend>
+                <p className="form-field__hint">Tick none for every facility.</p>
+                {choices.map((f) => (
+                  <label key={f.id} className="form-field__check">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(f.id)}
+                      onChange={(event) =>
+                        field.onChange(event.target.checked ? [...chosen, f.id] : chosen.filter((id) => id !== f.id))
+                      }
+                      onBlur={field.onBlur}
+                    />
+                    {f.name}
+                    {!f.active && " (inactive)"}
+                  </label>
+                ))}
+                {errors.facilityIds?.message && (
+                  <p className="form-field__error" role="alert">
+                    {errors.facilityIds.message}
+                  </p>
+                )}
+              </fieldset>
+            );
+          }}
+        />
+        {subject === "resident" && (
+          <FormField
+            kind="checkbox"
+            label="Expiry means a reappraisal is due"
+            hint="Reminders then say the resident is due a reappraisal."
+            error={message(errors.reappraisal)}
+            {...register("reappraisal")}
+          />
+        )}
+        {editing?.needsReview && <p className="form-field__hint">Saving marks this type as reviewed for your home.</p>}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={isSubmitting}>
+            {isSubmitting ? "Saving…" : conflict ? "Save my version" : editing ? "Save changes" : "Add type"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
