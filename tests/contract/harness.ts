@@ -8,11 +8,13 @@
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
+import type { InsightsPort } from "@care/core/ports/insights.port";
 
 export interface TPorts {
   auth: AuthPort;
   data: DataPort;
   files: FilePort;
+  insights: InsightsPort;
 }
 
 export interface ContractHarness {

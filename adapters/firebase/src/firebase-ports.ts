@@ -15,6 +15,8 @@ import { connectFunctionsEmulator, getFunctions } from "firebase/functions";
 import { connectStorageEmulator, getStorage } from "firebase/storage";
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
+import type { InsightsPort } from "@care/core/ports/insights.port";
+import { createDataPortInsights } from "@care/core/insights/data-port-insights";
 import type { FilePort } from "@care/core/ports/file.port";
 import { createFirebaseAuthAdapter } from "./firebase-auth.adapter.ts";
 import { createFirestoreDataAdapter } from "./firestore-data.adapter.ts";
@@ -40,6 +42,8 @@ export interface TFirebasePorts {
   auth: AuthPort;
   data: DataPort;
   files: FilePort;
+  /** Compliance and derived reminders, computed in the browser from the DataPort (no server here). */
+  insights: InsightsPort;
   /** Deletes this Firebase app instance (closes its connections). */
   dispose(): Promise<void>;
 }
@@ -59,9 +63,11 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
   if (emulators.storage) connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
   if (emulators.functions) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
   const auth = createFirebaseAuthAdapter(firebaseAuth, functions);
+  const data = createFirestoreDataAdapter(firestore, auth.session);
   return {
     auth,
-    data: createFirestoreDataAdapter(firestore, auth.session),
+    data,
+    insights: createDataPortInsights(data),
     files: createStorageFileAdapter(firestore, storage, auth.session),
     dispose: () => deleteApp(app),
   };

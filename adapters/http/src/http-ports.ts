@@ -1,11 +1,13 @@
-/** The composition root's entry to the http backend: one client shared by the three ports. */
+/** The composition root's entry to the http backend: one client shared by the four ports. */
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
+import type { InsightsPort } from "@care/core/ports/insights.port";
 import { HttpAuthAdapter } from "./http-auth.adapter.ts";
 import { HttpClient, type TFetch } from "./http-client.ts";
 import { HttpDataAdapter } from "./http-data.adapter.ts";
 import { HttpFileAdapter } from "./http-file.adapter.ts";
+import { HttpInsightsAdapter } from "./http-insights.adapter.ts";
 
 export interface THttpPortsOptions {
   /** Where the API lives; default the same origin's `/api/v1`. */
@@ -16,11 +18,17 @@ export interface THttpPortsOptions {
   watchIntervalMs?: number;
 }
 
-export function createHttpPorts(options: THttpPortsOptions = {}): { auth: AuthPort; data: DataPort; files: FilePort } {
+export function createHttpPorts(options: THttpPortsOptions = {}): {
+  auth: AuthPort;
+  data: DataPort;
+  files: FilePort;
+  insights: InsightsPort;
+} {
   const http = new HttpClient({ baseUrl: options.baseUrl, fetch: options.fetch });
   return {
     auth: new HttpAuthAdapter(http),
     data: new HttpDataAdapter(http, { watchIntervalMs: options.watchIntervalMs }),
     files: new HttpFileAdapter(http),
+    insights: new HttpInsightsAdapter(http),
   };
 }

@@ -7,6 +7,7 @@ import { Container } from "inversify";
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
+import type { InsightsPort } from "@care/core/ports/insights.port";
 import { DEFAULT_PORTAL_TITLE, type TRuntimeConfig } from "@care/core/runtime-config.schema";
 import { TOKENS, type TToken } from "./tokens.ts";
 
@@ -14,6 +15,7 @@ export interface TPorts {
   auth: AuthPort;
   data: DataPort;
   files: FilePort;
+  insights: InsightsPort;
 }
 
 /**
@@ -55,6 +57,7 @@ export function containerFromPorts(ports: TPorts, portalTitle: string = DEFAULT_
   container.bind<AuthPort>(TOKENS.auth).toConstantValue(ports.auth);
   container.bind<DataPort>(TOKENS.data).toConstantValue(ports.data);
   container.bind<FilePort>(TOKENS.files).toConstantValue(ports.files);
+  container.bind<InsightsPort>(TOKENS.insights).toConstantValue(ports.insights);
   container.bind(TOKENS.portal).toConstantValue({ title: portalTitle });
   return container;
 }

@@ -2,6 +2,7 @@
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
+import type { InsightsPort } from "@care/core/ports/insights.port";
 
 /** A symbol that remembers, in the type system only, what the container returns for it. */
 export type TToken<T> = symbol & { readonly __resolves?: T };
@@ -15,5 +16,6 @@ export const TOKENS = {
   auth: Symbol.for("care.AuthPort") as TToken<AuthPort>,
   data: Symbol.for("care.DataPort") as TToken<DataPort>,
   files: Symbol.for("care.FilePort") as TToken<FilePort>,
+  insights: Symbol.for("care.InsightsPort") as TToken<InsightsPort>,
   portal: Symbol.for("care.PortalInfo") as TToken<TPortalInfo>,
 } as const;

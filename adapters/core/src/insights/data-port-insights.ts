@@ -1,0 +1,135 @@
+/**
+ * The InsightsPort for backends without a server of their own (memory, firebase): reads the records
+ * through the DataPort, which already applies the user's facility access, and runs the shared rules.
+ * The http backend computes the same answers on the server instead.
+ */
+import type { DataPort } from "../ports/data.port.ts";
+import type {
+  InsightsPort,
+  TComplianceQuery,
+  TComplianceReport,
+  TDerivedReminder,
+  TRemindersQuery,
+} from "../ports/insights.port.ts";
+import type { TDocumentSubject } from "../collections/documents.collection.ts";
+import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue, type TListQuery } from "../list-query.ts";
+import type { TCollectionName, TRecordOf } from "../registry.ts";
+import {
+  complianceOf,
+  facilityCounts,
+  facilitySubject,
+  personName,
+  residentCounts,
+  residentSubject,
+  staffCounts,
+  staffSubject,
+  type TComplianceSubject,
+} from "../rules/compliance.rules.ts";
+import { deriveReminders } from "../rules/reminders.rules.ts";
+import { parseComplianceQuery, parseRemindersQuery } from "./insights-query.schema.ts";
+
+type TWhere = Record<string, TFilterValue | TFilterValue[]>;
+
+/** Every record matching `where`, page by page (500 a page). */
+async function listAll<N extends TCollectionName>(
+  data: DataPort,
+  collection: N,
+  where: TWhere = {},
+): Promise<TRecordOf<N>[]> {
+  const out: TRecordOf<N>[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: TListQuery = { where, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
+    const page = await data.list(collection, query);
+    out.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+/** Every record whose `field` is one of `values`, asked in chunks of the one-of limit (30). */
+async function listOneOf<N extends TCollectionName>(
+  data: DataPort,
+  collection: N,
+  field: string,
+  values: readonly string[],
+  where: TWhere = {},
+): Promise<TRecordOf<N>[]> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < values.length; i += MAX_IN_VALUES) chunks.push(values.slice(i, i + MAX_IN_VALUES));
+  const pages = await Promise.all(chunks.map((chunk) => listAll(data, collection, { ...where, [field]: chunk })));
+  return pages.flat();
+}
+
+/** The facilities the question is about: the one asked for (NOT_FOUND when out of reach) or every visible one. */
+async function facilitiesOf(data: DataPort, facilityId: string | undefined): Promise<TRecordOf<"facilities">[]> {
+  if (facilityId) return [await data.get("facilities", facilityId)];
+  return listAll(data, "facilities");
+}
+
+const wants = (query: { subject?: TDocumentSubject }, subject: TDocumentSubject) =>
+  query.subject === undefined || query.subject === subject;
+
+export function createDataPortInsights(data: DataPort): InsightsPort {
+  return {
+    async compliance(raw: TComplianceQuery): Promise<TComplianceReport> {
+      const query = parseComplianceQuery(raw);
+      const { facilityId, today } = query;
+      const byFacility: TWhere = facilityId ? { facilityId } : {};
+      const ids = query.subjectIds ? new Set(query.subjectIds) : null;
+      const [types, facilities, residents, staff] = await Promise.all([
+        listAll(data, "documentTypes"),
+        facilitiesOf(data, facilityId),
+        wants(query, "resident")
+          ? listAll(data, "residents", { ...byFacility, status: ["active", "on_leave", "hospital"] })
+          : [],
+        wants(query, "staff") ? listAll(data, "staff", { ...byFacility, status: ["active", "on_leave"] }) : [],
+      ]);
+      const subjects: TComplianceSubject[] = [
+        ...residents.filter(residentCounts).map(residentSubject),
+        ...staff.filter(staffCounts).map(staffSubject),
+        ...(wants(query, "facility") ? facilities.filter(facilityCounts).map(facilitySubject) : []),
+      ].filter((s) => !ids || ids.has(s.id));
+      const documentWhere: TWhere = {
+        ...byFacility,
+        current: true,
+        ...(query.subject ? { subject: query.subject } : {}),
+      };
+      const documents = ids
+        ? await listOneOf(data, "documents", "subjectId", [...ids], documentWhere)
+        : await listAll(data, "documents", documentWhere);
+      return { today, subjects: complianceOf(subjects, types, documents, today) };
+    },
+
+    async derivedReminders(raw: TRemindersQuery): Promise<TDerivedReminder[]> {
+      const { facilityId, today } = parseRemindersQuery(raw);
+      const byFacility: TWhere = facilityId ? { facilityId } : {};
+      const [types, facilities, residents, staff, documents, accounts, states] = await Promise.all([
+        listAll(data, "documentTypes"),
+        facilitiesOf(data, facilityId),
+        // Every resident, for the names on rent past due; only those in care count for documents.
+        listAll(data, "residents", byFacility),
+        listAll(data, "staff", { ...byFacility, status: ["active", "on_leave"] }),
+        listAll(data, "documents", { ...byFacility, current: true }),
+        listAll(data, "rentAccounts", byFacility),
+        listAll(data, "reminderStates", byFacility),
+      ]);
+      const names = new Map(residents.map((r) => [r.id, personName(r)]));
+      return deriveReminders({
+        today,
+        subjects: [
+          ...residents.filter(residentCounts).map(residentSubject),
+          ...staff.filter(staffCounts).map(staffSubject),
+          ...facilities.filter(facilityCounts).map(facilitySubject),
+        ],
+        types,
+        documents,
+        rentAccounts: accounts.flatMap((a) => {
+          const residentName = names.get(a.residentId);
+          return residentName ? [{ ...a, residentName }] : [];
+        }),
+        states,
+      });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The InsightsPort's queries, validated the same way by every backend (the server parses its query
+ * string into these first), so a bad date or too many ids is the same VALIDATION error everywhere.
+ */
+import { z } from "zod";
+import { validationError } from "../app-error.ts";
+import { ZDocumentSubject } from "../collections/documents.collection.ts";
+import { ZDateOnly, ZId } from "../common.schema.ts";
+import type { TComplianceQuery, TRemindersQuery } from "../ports/insights.port.ts";
+
+/** At most this many subjects in one compliance question (a list page's worth). */
+export const MAX_COMPLIANCE_SUBJECT_IDS = 100;
+
+export const ZComplianceQuery = z.object({
+  facilityId: ZId.optional(),
+  subject: ZDocumentSubject.optional(),
+  subjectIds: z
+    .array(ZId)
+    .min(1, "Give at least one id")
+    .max(MAX_COMPLIANCE_SUBJECT_IDS, `At most ${MAX_COMPLIANCE_SUBJECT_IDS} ids`)
+    .optional(),
+  today: ZDateOnly,
+});
+
+export const ZRemindersQuery = z.object({
+  facilityId: ZId.optional(),
+  today: ZDateOnly,
+});
+
+/** The compliance query, checked; VALIDATION with field messages otherwise. */
+export function parseComplianceQuery(query: unknown): TComplianceQuery {
+  const parsed = ZComplianceQuery.safeParse(query);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** The reminders query, checked; VALIDATION with field messages otherwise. */
+export function parseRemindersQuery(query: unknown): TRemindersQuery {
+  const parsed = ZRemindersQuery.safeParse(query);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
