@@ -1,14 +1,16 @@
 /**
  * Who is asking: on every `/api/*` request, the session cookie's JWT is verified, the session row it
- * names is checked (not revoked, not idle, not past its end) and the user is read fresh. The result is
- * `request.user` (null when signed out); routes call `requireUser(request)`.
+ * names is checked (not revoked, not idle, not past its end) and the user is read fresh, or taken from
+ * this instance's SessionCache when read less than SESSION_CACHE_MS ago. The result is `request.user`
+ * (null when signed out); routes call `requireUser(request)`. Any write to sign-in/account routes, users
+ * or a commit clears the cache before its answer is sent, so its effect applies here at once.
  */
 import { AppError } from "@care/core/app-error";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
-import { resolveSession, SESSION_COOKIE } from "./sessions.ts";
+import { resolveSession, SESSION_COOKIE, SessionCache } from "./sessions.ts";
 
 declare module "@fastify/jwt" {
   interface FastifyJWT {
@@ -22,7 +24,14 @@ declare module "fastify" {
     /** The session row's id when signed in, else null. */
     sessionId: string | null;
   }
+  interface FastifyInstance {
+    /** This instance's short-lived session cache; `clear()` after changing sessions or users directly. */
+    sessionCache: SessionCache;
+  }
 }
+
+/** Writes that may end a session or change a user: they clear the session cache before answering. */
+const SESSION_CHANGING_WRITE = /^\/api\/v1\/(auth\/|users(\/|\?|$)|commit(\?|$))/;
 
 const ZTokenPayload = z.object({ sid: z.string().min(1).max(100), sub: z.string().min(1) });
 
@@ -52,6 +61,14 @@ export function clearSessionCookie(fastify: FastifyInstance, request: FastifyReq
 async function authPlugin(fastify: FastifyInstance): Promise<void> {
   fastify.decorateRequest("user", null);
   fastify.decorateRequest("sessionId", null);
+  const cache = new SessionCache();
+  fastify.decorate("sessionCache", cache);
+
+  fastify.addHook("onSend", async (request, _reply, payload) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && SESSION_CHANGING_WRITE.test(request.url))
+      cache.clear();
+    return payload;
+  });
 
   fastify.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/")) return;
@@ -64,7 +81,7 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
       clearSessionCookie(fastify, request, reply);
       return;
     }
-    const user = await resolveSession(fastify.database.prisma, sessionId, new Date());
+    const user = await resolveSession(fastify.database.prisma, sessionId, new Date(), cache);
     if (!user) {
       clearSessionCookie(fastify, request, reply);
       return;

@@ -49,6 +49,14 @@ function login(email: string, password: string, ip = freshIp()) {
   });
 }
 
+/**
+ * A test that edits a session or user row directly makes the change as another instance (or an
+ * operator) would; this instance may trust its cache for SESSION_CACHE_MS, so the test clears it.
+ */
+function editedElsewhere(): void {
+  t.app.sessionCache.clear();
+}
+
 function me(cookie: string) {
   return t.app.inject({ method: "GET", url: "/api/v1/auth/me", headers: { cookie } });
 }
@@ -207,8 +215,10 @@ describe("session checks", () => {
     const cookie = await t.login(user.email, PASSWORD);
     const id = await sessionIdOf(cookie);
     await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 29 * 60_000) } });
+    editedElsewhere();
     expect((await me(cookie)).statusCode).toBe(200);
     await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 31 * 60_000) } });
+    editedElsewhere();
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
@@ -218,11 +228,13 @@ describe("session checks", () => {
     const id = await sessionIdOf(cookie);
     const recent = new Date(Date.now() - 20_000);
     await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: recent } });
+    editedElsewhere();
     await me(cookie);
     expect((await t.database.prisma.session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBe(
       recent.getTime(),
     );
     await t.database.prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - 5 * 60_000) } });
+    editedElsewhere();
     await me(cookie);
     expect((await t.database.prisma.session.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime()).toBeGreaterThan(
       Date.now() - 10_000,
@@ -239,6 +251,7 @@ describe("session checks", () => {
       where: { id },
       data: { expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() },
     });
+    editedElsewhere();
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
@@ -249,8 +262,10 @@ describe("session checks", () => {
       where: { id: user.id },
       data: { role: "admin", facilityIds: ["tull", "newman"] },
     });
+    editedElsewhere();
     expect((await me(cookie)).json().user).toMatchObject({ role: "admin", facilityIds: ["tull", "newman"] });
     await t.database.prisma.user.update({ where: { id: user.id }, data: { active: false } });
+    editedElsewhere();
     expect((await me(cookie)).statusCode).toBe(401);
   });
 });
