@@ -59,6 +59,10 @@ const AgentListPage = page(agents, "AgentListPage");
 const AddAgentPage = page(agents, "AddAgentPage");
 const ReferralLogsPage = page(agents, "ReferralLogsPage");
 const FacilitiesPage = page(facilities, "FacilitiesPage");
+const FacilityDetailPage = page(() => import("../features/facilities/facility-detail-page.tsx"), "FacilityDetailPage");
+const facilityForm = () => import("../features/facilities/facility-form-page.tsx");
+const AddFacilityPage = page(facilityForm, "AddFacilityPage");
+const EditFacilityPage = page(facilityForm, "EditFacilityPage");
 const ResidentDocConfigPage = page(docConfig, "ResidentDocConfigPage");
 const FacilityDocConfigPage = page(docConfig, "FacilityDocConfigPage");
 const StaffDocConfigPage = page(docConfig, "StaffDocConfigPage");
@@ -90,6 +94,9 @@ export const PAGE_ROUTES: readonly { path: string; Page: ComponentType }[] = [
   { path: "/referral-agents/add", Page: AddAgentPage },
   { path: "/referral-agents/logs", Page: ReferralLogsPage },
   { path: "/facilities", Page: FacilitiesPage },
+  { path: "/facilities/add", Page: AddFacilityPage },
+  { path: "/facilities/:id", Page: FacilityDetailPage },
+  { path: "/facilities/:id/edit", Page: EditFacilityPage },
   { path: "/admin/resident-doc-config", Page: ResidentDocConfigPage },
   { path: "/admin/facility-doc-config", Page: FacilityDocConfigPage },
   { path: "/admin/staff-doc-config", Page: StaffDocConfigPage },

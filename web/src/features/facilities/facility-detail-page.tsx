@@ -1,0 +1,261 @@
+/**
+ * `/facilities/:id`: one home's details, census and occupancy, staff count, the compliance summary of
+ * the home and its people (who is missing or about to lose which document, linking to them), and the
+ * home's own documents. Administrators edit, deactivate and reactivate it (with a confirmation).
+ */
+import { useCallback, useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { Link, useParams } from "react-router-dom";
+import { isAppError } from "@care/core/app-error";
+import type { TSubjectCompliance } from "@care/core/ports/insights.port";
+import type { TRecordOf } from "@care/core/registry";
+import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
+import { localToday } from "@care/core/rules/date-only.rules";
+import { useData, useInsights, useSession } from "../../app/providers.tsx";
+import { reportError } from "../../app/report-error.ts";
+import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
+import { facilityStats, occupancyLabel, type TFacilityStats } from "./facility-stats.ts";
+import "./facilities-page.css";
+
+type TFacilityRecord = TRecordOf<"facilities">;
+
+const SUBJECT_WORDS = { resident: "Resident", staff: "Staff", facility: "This home" } as const;
+
+function subjectLink(s: TSubjectCompliance): string {
+  if (s.subject === "resident") return `/residents/${s.subjectId}`;
+  if (s.subject === "staff") return `/staff/${s.subjectId}`;
+  return `/facilities/${s.subjectId}#documents`;
+}
+
+function Detail({ label, value }: { label: string; value: string | number | undefined }) {
+  return (
+    <div className="facility-detail__item">
+      <dt>{label}</dt>
+      <dd>{value === undefined || value === "" ? "Not recorded" : value}</dd>
+    </div>
+  );
+}
+
+export function FacilityDetailPage() {
+  const { id = "" } = useParams();
+  const data = useData();
+  const insights = useInsights();
+  const session = useSession();
+  const isAdmin = session?.role === "admin";
+  const [facility, setFacility] = useState<TFacilityRecord | undefined>();
+  const [missing, setMissing] = useState(false);
+  const [stats, setStats] = useState<TFacilityStats | undefined>();
+  const [statsFailed, setStatsFailed] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    data
+      .get("facilities", id)
+      .then((f) => !cancelled && setFacility(f))
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (isAppError(error) && error.code === "NOT_FOUND") setMissing(true);
+        else reportError(error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, id]);
+
+  useEffect(() => {
+    let cancelled = false;
+    facilityStats(data, insights, id, localToday())
+      .then((s) => {
+        if (cancelled) return;
+        setStats(s);
+        setStatsFailed(false);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setStatsFailed(true);
+        if (!(isAppError(error) && error.code === "NOT_FOUND")) reportError(error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, insights, id, generation]);
+
+  const documentsChanged = useCallback(() => setGeneration((g) => g + 1), []);
+
+  async function toggleActive() {
+    if (!facility) return;
+    setBusy(true);
+    try {
+      const saved = await data.update("facilities", facility.id, { active: !facility.active }, facility.version);
+      setFacility(saved);
+      toast.success(`${saved.name} was ${saved.active ? "reactivated" : "deactivated"}.`);
+    } catch (error) {
+      if (isAppError(error) && error.code === "CONFLICT" && error.current) {
+        setFacility(error.current as TFacilityRecord);
+        toast.error("Someone else changed this facility meanwhile; its newer details are shown. Try again.", {
+          id: "error-CONFLICT",
+        });
+      } else reportError(error);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  if (missing)
+    return (
+      <article className="facility-detail" aria-labelledby="page-title">
+        <h1 id="page-title">Facility not found</h1>
+        <p>
+          There is no facility “{id}”, or your account may not see it. <Link to="/facilities">Back to Facilities</Link>
+        </p>
+      </article>
+    );
+  if (!facility)
+    return (
+      <p className="page-loading" role="status">
+        Loading…
+      </p>
+    );
+
+  const compliance = stats?.compliance;
+  return (
+    <article className="facility-detail" aria-labelledby="page-title">
+      <header className="facility-detail__header">
+        <div>
+          <p className="facility-detail__crumb">
+            <Link to="/facilities">Facilities</Link>
+          </p>
+          <h1 id="page-title">
+            {facility.name}
+            {!facility.active && <span className="facility-inactive">Inactive</span>}
+          </h1>
+        </div>
+        {isAdmin && (
+          <div className="facility-detail__actions">
+            <Link className="button" to={`/facilities/${facility.id}/edit`}>
+              Edit facility
+            </Link>
+            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+              {facility.active ? "Deactivate" : "Reactivate"}
+            </button>
+          </div>
+        )}
+      </header>
+
+      <div className="facility-detail__grid">
+        <section className="card" aria-labelledby="details-title">
+          <h2 id="details-title">Details</h2>
+          <dl className="facility-detail__list">
+            <Detail label="Address" value={facility.address} />
+            <Detail label="Phone" value={facility.phone} />
+            <Detail label="License number" value={facility.licenseNumber} />
+            <Detail label="Licensed capacity" value={facility.licensedCapacity} />
+            <Detail label="Administrator" value={facility.administrator} />
+            <Detail label="Id" value={facility.id} />
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="census-title">
+          <h2 id="census-title">Census</h2>
+          {stats ? (
+            <dl className="facility-detail__list">
+              <Detail label="Residents (active, on leave, in hospital)" value={stats.census} />
+              <Detail label="Occupancy" value={occupancyLabel(stats.census, facility.licensedCapacity)} />
+              <Detail label="Staff (home facility, not terminated)" value={stats.staff} />
+            </dl>
+          ) : (
+            <p role="status">{statsFailed ? "The census could not be read." : "Loading…"}</p>
+          )}
+        </section>
+      </div>
+
+      <section className="card facility-compliance" aria-labelledby="compliance-title">
+        <h2 id="compliance-title">Compliance</h2>
+        {!stats ? (
+          <p role="status">{statsFailed ? "Compliance could not be read." : "Loading…"}</p>
+        ) : !compliance ? (
+          <p>Compliance could not be read; try again later.</p>
+        ) : (
+          <>
+            <p className="facility-compliance__summary">
+              <ComplianceBadge status={compliance.status} counts={compliance.counts} />{" "}
+              {compliance.attention.length === 0
+                ? "Every required document of the home, its residents and staff is on file and current."
+                : `Required documents of the home, its residents and staff: ${complianceCountsText(compliance.counts)}.`}
+            </p>
+            {compliance.attention.length > 0 && (
+              <div className="facility-compliance__scroll">
+                <table className="facility-compliance__table">
+                  <caption className="visually-hidden">Who needs documents</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Who</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Documents to see to</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {compliance.attention.map((s) => (
+                      <tr key={`${s.subject}:${s.subjectId}`}>
+                        <td data-label="Who">
+                          <Link to={subjectLink(s)}>{s.subject === "facility" ? SUBJECT_WORDS.facility : s.name}</Link>
+                          {s.subject !== "facility" && (
+                            <span className="facility-compliance__kind"> · {SUBJECT_WORDS[s.subject]}</span>
+                          )}
+                        </td>
+                        <td data-label="Status">
+                          <ComplianceBadge status={s.status} counts={s.counts} />
+                        </td>
+                        <td data-label="Documents to see to">
+                          {s.requirements
+                            .filter((r) => r.required && r.status !== "complete")
+                            .map(
+                              (r) =>
+                                `${r.formCode ? `${r.formCode} ` : ""}${r.typeName}: ${complianceStatusLabel(r.status).toLowerCase()}${r.expiryDate ? ` (${r.expiryDate})` : ""}`,
+                            )
+                            .join("; ")}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
+      <section id="documents" className="facility-detail__documents" aria-label="Facility documents">
+        <DocumentsPanel
+          subject="facility"
+          subjectId={facility.id}
+          facilityId={facility.id}
+          canEdit
+          subjectName={facility.name}
+          onChange={documentsChanged}
+        />
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        title={facility.active ? `Deactivate ${facility.name}?` : `Reactivate ${facility.name}?`}
+        confirmLabel={facility.active ? "Deactivate" : "Reactivate"}
+        danger={facility.active}
+        busy={busy}
+        onConfirm={() => void toggleActive()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          {facility.active
+            ? "It leaves the header's facility selector and the active list. Its residents, staff and documents stay, and it can be reactivated at any time."
+            : "It comes back to the header's facility selector and the active list."}
+        </p>
+      </ConfirmDialog>
+    </article>
+  );
+}
