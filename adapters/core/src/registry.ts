@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { CollectionDef } from "./collection.ts";
 import type { TRecordMeta } from "./common.schema.ts";
 import { auditLogCollection } from "./collections/audit-log.collection.ts";
+import { documentsCollection, documentTypesCollection } from "./collections/documents.collection.ts";
 import { facilitiesCollection } from "./collections/facilities.collection.ts";
 import {
   allergiesCollection,
@@ -21,7 +22,9 @@ import {
   rentChargesCollection,
   rentRatesCollection,
 } from "./collections/rent.collection.ts";
+import { reminderStatesCollection, remindersCollection } from "./collections/reminders.collection.ts";
 import { residentEventsCollection, residentsCollection } from "./collections/residents.collection.ts";
+import { staffCollection } from "./collections/staff.collection.ts";
 import { usersCollection } from "./collections/users.collection.ts";
 
 export const collections = {
@@ -40,6 +43,11 @@ export const collections = {
   rentCharges: rentChargesCollection,
   payments: paymentsCollection,
   rentAccounts: rentAccountsCollection,
+  documentTypes: documentTypesCollection,
+  documents: documentsCollection,
+  staff: staffCollection,
+  reminders: remindersCollection,
+  reminderStates: reminderStatesCollection,
 } as const satisfies Record<string, CollectionDef>;
 
 export type TCollections = typeof collections;

@@ -44,11 +44,12 @@ import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules"
 import { staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
+  compareStoredValues,
   CREATED_BY_FUNCTIONS,
   fromStoredData,
+  ordersInMemory,
   storedFilterField,
   toStoredData,
-  UNINDEXED_SORT_FIELDS,
 } from "./firestore-records.ts";
 import { searchToken } from "./search-tokens.ts";
 
@@ -88,6 +89,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   function listConstraints(def: CollectionDef, user: TSessionUser, query: TListQuery) {
     const q = normalizeListQuery(def, query);
     const constraints: QueryConstraint[] = [];
+    /** The stored fields of the equality filters, for ordersInMemory. */
+    const fields: string[] = [];
     const restriction = facilityRestriction(user, def);
     let facilities: (string | null)[] | null = restriction;
     for (const [field, value] of Object.entries(q.where)) {
@@ -97,20 +100,26 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         continue;
       }
       constraints.push(Array.isArray(value) ? where(field, "in", value) : where(field, "==", value));
+      fields.push(field);
     }
     if (facilities !== null) {
       if (facilities.length === 0) return null;
       constraints.push(
         facilities.length === 1 ? where("_facility", "==", facilities[0]) : where("_facility", "in", facilities),
       );
+      fields.push("_facility");
     }
-    if (!q.includeArchived) constraints.push(where("archivedAt", "==", null));
+    if (!q.includeArchived) {
+      constraints.push(where("archivedAt", "==", null));
+      fields.push("archivedAt");
+    }
     if (q.search) {
       const token = searchToken(q.search);
       if (token === null) return null;
       constraints.push(where("_search", "array-contains", token));
+      fields.push("_search");
     }
-    return { q, constraints };
+    return { q, constraints, fields };
   }
 
   interface TPageQuery {
@@ -119,18 +128,24 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     direction: "asc" | "desc";
     size: number;
     cursor: { sortValue: unknown; id: string } | null;
-    /** Ordered and cut by the adapter: a filtered list by a meta timestamp, which has no composite index. */
+    /** Ordered and cut by the adapter: a list with no composite index (see ordersInMemory). */
     inMemory: boolean;
   }
 
   function pageQuery(def: CollectionDef, user: TSessionUser, query: TListQuery): TPageQuery | null {
     const listed = listConstraints(def, user, query);
     if (listed === null) return null;
-    const { q, constraints } = listed;
+    const { q, constraints, fields } = listed;
     const { field, direction } = q.orderBy;
     const cursor = q.cursor ? decodeCursor(q.cursor) : null;
     const base = { field, direction, size: q.limit, cursor };
-    if (constraints.length > 0 && UNINDEXED_SORT_FIELDS.includes(field))
+    if (
+      ordersInMemory(
+        def,
+        fields.filter((f) => f !== field),
+        field,
+      )
+    )
       return { ...base, built: buildQuery(collectionRef(db, def.name), ...constraints), inMemory: true };
     constraints.push(orderBy(field, direction), orderBy(documentId(), direction));
     if (cursor) constraints.push(startAfter(cursor.sortValue, cursor.id));
@@ -138,15 +153,15 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return { ...base, built: buildQuery(collectionRef(db, def.name), ...constraints), inMemory: false };
   }
 
-  /** Orders every match by a meta timestamp (always an ISO string) then id, and keeps the page after the cursor. */
+  /** Orders every match by the sort field (as Firestore orders values) then id, and keeps the page after the cursor. */
   function orderInMemory(page: TPageQuery, docs: DocumentSnapshot[]): DocumentSnapshot[] {
-    const key = (d: DocumentSnapshot) => [String(d.get(page.field) ?? ""), d.id] as const;
-    const compare = (a: readonly [string, string], b: readonly [string, string]) => {
-      const order = a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+    const key = (d: DocumentSnapshot) => [d.get(page.field) ?? null, d.id] as const;
+    const compare = (a: readonly [unknown, string], b: readonly [unknown, string]) => {
+      const order = compareStoredValues(a[0], b[0]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
       return page.direction === "asc" ? order : -order;
     };
     const sorted = [...docs].sort((a, b) => compare(key(a), key(b)));
-    const after = page.cursor ? ([String(page.cursor.sortValue ?? ""), page.cursor.id] as const) : null;
+    const after = page.cursor ? ([page.cursor.sortValue ?? null, page.cursor.id] as const) : null;
     return (after ? sorted.filter((d) => compare(key(d), after) > 0) : sorted).slice(0, page.size + 1);
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getCollection } from "@care/core/registry";
-import { fromStoredData, toStoredData } from "./firestore-records.ts";
+import { compareStoredValues, fromStoredData, ordersInMemory, toStoredData } from "./firestore-records.ts";
 
 const meta = {
   version: 1,
@@ -61,5 +61,40 @@ describe("Firestore record layout", () => {
     );
     expect(user.facilityIds).toBeNull();
     expect(user).not.toHaveProperty("displayName");
+  });
+
+  it("keeps arrays (a document type's facilities, a staff member's other homes) as they are", () => {
+    const def = getCollection("staff");
+    const stored = toStoredData(def, {
+      id: "s1",
+      facilityId: "tull",
+      otherFacilityIds: ["ashwood", "newman"],
+      firstName: "Ana",
+      lastName: "Reyes",
+      role: "caregiver",
+      status: "active",
+      clearanceStatus: "cleared",
+      ...meta,
+    });
+    expect(stored.otherFacilityIds).toEqual(["ashwood", "newman"]);
+    expect(fromStoredData(def, "s1", stored).otherFacilityIds).toEqual(["ashwood", "newman"]);
+  });
+});
+
+describe("lists the adapter orders itself", () => {
+  it("are meta-timestamp sorts, lists narrowed to one record's own and small collections, never unfiltered ones", () => {
+    const documents = getCollection("documents");
+    expect(ordersInMemory(documents, ["archivedAt"], "createdAt")).toBe(true);
+    expect(ordersInMemory(documents, ["archivedAt", "subjectId"], "expiryDate")).toBe(true);
+    expect(ordersInMemory(documents, ["archivedAt", "_facility"], "expiryDate")).toBe(false);
+    expect(ordersInMemory(documents, [], "createdAt")).toBe(false);
+    expect(ordersInMemory(getCollection("documentTypes"), ["archivedAt"], "sortOrder")).toBe(true);
+    expect(ordersInMemory(getCollection("reminders"), ["linkId"], "dueDate")).toBe(true);
+    expect(ordersInMemory(getCollection("staff"), ["_facility"], "lastName")).toBe(false);
+  });
+
+  it("order values as Firestore does: null, booleans, numbers, then strings", () => {
+    const values = ["2026-02-01", 10, null, true, "2026-01-31", 2, false];
+    expect([...values].sort(compareStoredValues)).toEqual([null, false, true, 2, 10, "2026-01-31", "2026-02-01"]);
   });
 });

@@ -29,6 +29,42 @@ export const CREATED_BY_FUNCTIONS: readonly string[] = ["users"];
  */
 export const UNINDEXED_SORT_FIELDS: readonly string[] = META_SORT_FIELDS;
 
+/**
+ * Equality filters that narrow a list to one record's own (a person's documents, the reminders linked
+ * to a record): few matches, so the adapter orders them itself and they need no composite index.
+ */
+export const NARROW_FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  documents: ["subjectId"],
+  reminders: ["linkId"],
+};
+
+/** Configuration collections small enough (tens of records) that the adapter orders every filtered list. */
+export const SMALL_COLLECTIONS: readonly string[] = ["documentTypes"];
+
+/**
+ * Does the adapter read every match of a list and order it itself, instead of Firestore by a composite
+ * index? `filters` are the stored fields of the list's equality filters. A list without filters is
+ * served by the sort key's automatic single-field index.
+ */
+export function ordersInMemory(def: CollectionDef, filters: readonly string[], sort: string): boolean {
+  if (filters.length === 0) return false;
+  return (
+    UNINDEXED_SORT_FIELDS.includes(sort) ||
+    SMALL_COLLECTIONS.includes(def.name) ||
+    filters.some((f) => NARROW_FILTER_FIELDS[def.name]?.includes(f) ?? false)
+  );
+}
+
+/** Firestore's order of stored values: null first, then booleans, numbers and strings. */
+export function compareStoredValues(a: unknown, b: unknown): number {
+  const rank = (v: unknown) =>
+    v === null || v === undefined ? 0 : typeof v === "boolean" ? 1 : typeof v === "number" ? 2 : 3;
+  const byRank = rank(a) - rank(b);
+  if (byRank !== 0 || rank(a) === 0) return byRank;
+  const [x, y] = rank(a) === 3 ? [String(a), String(b)] : [a as number, b as number];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** The stored field a list filter applies to: a collection's facility field is `_facility` (the same value). */
 export function storedFilterField(def: CollectionDef, field: string): string {
   return def.scope.kind === "facility" && def.scope.field === field ? "_facility" : field;

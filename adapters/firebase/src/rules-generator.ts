@@ -10,9 +10,9 @@ import { collections } from "@care/core/registry";
 import {
   CREATED_BY_FUNCTIONS,
   FILES_COLLECTION,
+  ordersInMemory,
   STORED_META_FIELDS,
   storedFilterField,
-  UNINDEXED_SORT_FIELDS,
 } from "./firestore-records.ts";
 import { GROUP_FOLDER } from "./storage-file.adapter.ts";
 
@@ -227,18 +227,17 @@ export function indexedFilters(def: CollectionDef): TIndexField[] {
  * equality filters by merging indexes that share the same sort suffix, so one index per filter field,
  * sort key and direction covers every combination of filters; it does not scan a composite index in
  * reverse, so each direction needs its own. A list with no filter is served by the automatic
- * single-field index of its sort key, and one sorted by a meta timestamp by the adapter (see
- * `UNINDEXED_SORT_FIELDS`).
+ * single-field index of its sort key; one the adapter orders itself (sorted by a meta timestamp,
+ * narrowed to one record's own, or of a small collection: see `ordersInMemory`) needs none.
  */
 export function generateFirestoreIndexes(defs: readonly CollectionDef[] = Object.values(collections)): string {
   const indexes: { collectionGroup: string; queryScope: "COLLECTION"; fields: TIndexField[] }[] = [];
   for (const def of defs) {
-    const sorts = [...new Set(def.sortable)].filter((s) => !UNINDEXED_SORT_FIELDS.includes(s));
-    for (const sort of sorts) {
+    for (const sort of new Set(def.sortable)) {
       for (const order of ["ASCENDING", "DESCENDING"] as const) {
         for (const filter of indexedFilters(def)) {
           // An equality filter on the sort key itself is served by the other filters' indexes.
-          if (filter.fieldPath === sort) continue;
+          if (filter.fieldPath === sort || ordersInMemory(def, [filter.fieldPath], sort)) continue;
           indexes.push({
             collectionGroup: def.name,
             queryScope: "COLLECTION",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { createMemoryBackend } from "./memory-backend.ts";
 
 describe("memory backend", () => {
@@ -15,9 +16,24 @@ describe("memory backend", () => {
     expect(backend.sessionUser(user!.id)).toMatchObject({ role: "admin", facilityIds: null });
   });
 
+  it("seeds the RCFE default document types with their stable ids and defaults applied", () => {
+    const types = createMemoryBackend().table("documentTypes");
+    expect([...types.keys()]).toEqual(RCFE_DEFAULT_DOCUMENT_TYPES.map((t) => t.id));
+    expect(types.get("rcfe-resident-lic-602a")).toMatchObject({
+      subject: "resident",
+      formCode: "LIC 602A",
+      validityMonths: 12,
+      needsReview: true,
+      facilityIds: [],
+      version: 1,
+      archivedAt: null,
+    });
+  });
+
   it("starts empty when asked, and validates accounts added directly", () => {
-    const backend = createMemoryBackend({ seedFacilities: false });
+    const backend = createMemoryBackend({ seedFacilities: false, seedDocumentTypes: false });
     expect(backend.table("facilities").size).toBe(0);
+    expect(backend.table("documentTypes").size).toBe(0);
     expect(backend.table("users").size).toBe(0);
     expect(() => backend.addUser({ email: "x", password: "short", role: "staff" })).toThrow(
       expect.objectContaining({ code: "VALIDATION" }),

@@ -8,6 +8,7 @@ import { validationError } from "@care/core/app-error";
 import type { CollectionDef } from "@care/core/collection";
 import type { TAuditAction } from "@care/core/collections/audit-log.collection";
 import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
 import type { TRecordMeta } from "@care/core/common.schema";
 import type { TSessionUser } from "@care/core/ports/auth.port";
@@ -23,6 +24,8 @@ export interface MemoryBackendOptions {
   admin?: { email: string; password: string };
   /** Create the six facilities of the seed (default true), as the server does on first start. */
   seedFacilities?: boolean;
+  /** Create the California RCFE default document types (default true), as the server does on first start. */
+  seedDocumentTypes?: boolean;
   /**
    * The collections served; defaults to the registry. Tests of collection-generic behaviour (archive,
    * delete, facility-scoped records) pass definitions the registry does not have yet.
@@ -163,6 +166,15 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
         const fields = validateCreate(def, { name, sortOrder: (index + 1) * 10 });
         table("facilities").set(id, { ...fields, ...meta(id, backend.now(), null) } as TStoredRecord);
       });
+    }
+  }
+  if (options.seedDocumentTypes ?? true) {
+    const def = collections.documentTypes;
+    if (def) {
+      for (const { id, ...input } of RCFE_DEFAULT_DOCUMENT_TYPES) {
+        const fields = validateCreate(def, input);
+        table("documentTypes").set(id, { ...fields, ...meta(id, backend.now(), null) } as TStoredRecord);
+      }
     }
   }
   if (options.admin) backend.addUser({ ...options.admin, role: "admin", facilityIds: null });

@@ -23,6 +23,7 @@ import {
   assertCanRead,
   assertCanWrite,
   assertCanWriteRecord,
+  canSeeFacility,
   canSeeRecord,
   facilityOfRecord,
   facilityRestriction,
@@ -57,6 +58,11 @@ export const PRISMA_MODELS = {
   rentCharges: "rentCharge",
   payments: "payment",
   rentAccounts: "rentAccount",
+  documentTypes: "documentType",
+  documents: "document",
+  staff: "staff",
+  reminders: "reminder",
+  reminderStates: "reminderState",
 } as const satisfies Record<TCollectionName, keyof PrismaClient>;
 
 type TDb = PrismaClient | Prisma.TransactionClient;
@@ -228,6 +234,7 @@ export class CollectionRepository {
     const id = clientId ?? randomUUID();
     assertCanWriteRecord(user, def, { ...fields, id });
     await this.assertLinks(db, user, name, fields);
+    await this.assertFileLink(db, user, def, fields);
     const delegate = this.delegate(db, name);
     const duplicate = () =>
       new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, {
@@ -283,6 +290,8 @@ export class CollectionRepository {
     const merged = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...merged, id });
     await this.assertLinks(db, user, name, merged);
+    if (merged.fileId !== current.fileId || facilityOfRecord(def, merged) !== facilityOfRecord(def, current))
+      await this.assertFileLink(db, user, def, merged);
     if (name === "users") assertCanGrantFacilities(user, facilityIdsOf(current), facilityIdsOf(merged));
     const delegate = this.delegate(db, name);
     const { count } = await delegate.updateMany({
@@ -337,6 +346,22 @@ export class CollectionRepository {
         summary: def.removal === "archive" ? "archived" : "deleted",
       }),
     });
+  }
+
+  /**
+   * A record naming an uploaded file (`fileId`, e.g. a document) names one the user can see, of the
+   * record's own facility (VALIDATION otherwise). Checked on create and when the file or facility changes.
+   */
+  private async assertFileLink(db: TDb, user: TSessionUser, def: CollectionDef, fields: Record<string, unknown>) {
+    if (!("fileId" in def.schema.shape) || typeof fields.fileId !== "string") return;
+    const file = await db.storedFile.findUnique({ where: { id: fields.fileId }, select: { facilityId: true } });
+    if (!file || !canSeeFacility(user, file.facilityId))
+      throw new AppError("VALIDATION", "The record is not valid.", { fields: { fileId: "No such file" } });
+    const facilityId = facilityOfRecord(def, fields);
+    if (facilityId !== undefined && file.facilityId !== facilityId)
+      throw new AppError("VALIDATION", "The record is not valid.", {
+        fields: { fileId: "The file belongs to another facility; upload it again for this one" },
+      });
   }
 
   /**

@@ -1,12 +1,14 @@
 // Opens the server's database: PostgreSQL when a URL is given, else embedded PGlite kept under
 // `<dataDir>/pglite` (or in memory for `dataDir: ":memory:"`). Applies the migrations, then seeds the
-// six facilities on first start.
+// six facilities and the California RCFE default document types on first start.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { AppError } from "@care/core/app-error";
+import { ZDocumentType } from "@care/core/collections/documents.collection";
 import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { UNAVAILABLE_MESSAGE, toAppError } from "./db-errors.ts";
@@ -54,6 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : await openPGlite(options.dataDir, log);
   try {
     await seedFacilities(database.prisma);
+    await seedDocumentTypes(database.prisma);
   } catch (error) {
     await database.close();
     throw error;
@@ -127,6 +130,18 @@ async function seedFacilities(prisma: PrismaClient): Promise<void> {
   if ((await prisma.facility.count()) > 0) return;
   await prisma.facility.createMany({
     data: SEED_FACILITIES.map((facility, index) => ({ id: facility.id, name: facility.name, sortOrder: index })),
+    skipDuplicates: true,
+  });
+}
+
+/**
+ * Creates the RCFE default document types when there are none (retired ones count: an administrator's
+ * choices are never undone); safe when two servers start at once (stable ids, duplicates skipped).
+ */
+async function seedDocumentTypes(prisma: PrismaClient): Promise<void> {
+  if ((await prisma.documentType.count()) > 0) return;
+  await prisma.documentType.createMany({
+    data: RCFE_DEFAULT_DOCUMENT_TYPES.map(({ id, ...input }) => ({ id, ...ZDocumentType.parse(input) })),
     skipDuplicates: true,
   });
 }
