@@ -1,0 +1,205 @@
+/**
+ * The reads behind the insights endpoints: only the columns the compliance and reminder rules need,
+ * one query per table, under the caller's facility access, then the shared rules of @care/core. Kept
+ * apart from the generic repository because these answers span five collections at once and must stay
+ * fast at thousands of documents per facility.
+ */
+import type { TDocumentSubject } from "@care/core/collections/documents.collection";
+import type { TResidentStatus } from "@care/core/collections/residents.collection";
+import type {
+  TComplianceQuery,
+  TComplianceReport,
+  TDerivedReminder,
+  TRemindersQuery,
+} from "@care/core/ports/insights.port";
+import {
+  complianceOf,
+  facilitySubject,
+  personName,
+  residentSubject,
+  staffSubject,
+  type TComplianceSubject,
+  type TDocumentLike,
+  type TDocumentTypeLike,
+} from "@care/core/rules/compliance.rules";
+import { deriveReminders } from "@care/core/rules/reminders.rules";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+
+/** The facilities a question covers: null = every facility (an unrestricted user asking for all). */
+export type TFacilityScope = string[] | null;
+
+const COUNTED_RESIDENT_STATUSES: TResidentStatus[] = ["active", "on_leave", "hospital"];
+
+const facilityWhere = (scope: TFacilityScope) => (scope === null ? {} : { facilityId: { in: scope } });
+
+async function documentTypes(prisma: PrismaClient, subject?: TDocumentSubject): Promise<TDocumentTypeLike[]> {
+  const rows = await prisma.documentType.findMany({
+    where: { archivedAt: null, ...(subject ? { subject } : {}) },
+    select: {
+      id: true,
+      subject: true,
+      name: true,
+      formCode: true,
+      required: true,
+      validityMonths: true,
+      leadTimeDays: true,
+      facilityIds: true,
+      sortOrder: true,
+      reappraisal: true,
+    },
+  });
+  return rows.map((r) => ({
+    ...r,
+    subject: r.subject as TDocumentSubject,
+    formCode: r.formCode ?? undefined,
+    validityMonths: r.validityMonths ?? undefined,
+    archivedAt: null,
+  }));
+}
+
+async function currentDocuments(
+  prisma: PrismaClient,
+  scope: TFacilityScope,
+  options: { subject?: TDocumentSubject; subjectIds?: string[] } = {},
+): Promise<TDocumentLike[]> {
+  const rows = await prisma.document.findMany({
+    where: {
+      ...facilityWhere(scope),
+      archivedAt: null,
+      current: true,
+      typeId: { not: null },
+      ...(options.subject ? { subject: options.subject } : {}),
+      ...(options.subjectIds ? { subjectId: { in: options.subjectIds } } : {}),
+    },
+    select: {
+      id: true,
+      subject: true,
+      subjectId: true,
+      typeId: true,
+      issueDate: true,
+      expiryDate: true,
+      createdAt: true,
+    },
+  });
+  return rows.map((d) => ({
+    id: d.id,
+    subject: d.subject as TDocumentSubject,
+    subjectId: d.subjectId,
+    typeId: d.typeId ?? undefined,
+    issueDate: d.issueDate ?? undefined,
+    expiryDate: d.expiryDate ?? undefined,
+    current: true,
+    createdAt: d.createdAt.toISOString(),
+    archivedAt: null,
+  }));
+}
+
+/** Residents in care, staff not terminated and active facilities of the scope (optionally only some ids). */
+async function subjects(
+  prisma: PrismaClient,
+  scope: TFacilityScope,
+  options: { subject?: TDocumentSubject; subjectIds?: string[] } = {},
+): Promise<TComplianceSubject[]> {
+  const wants = (s: TDocumentSubject) => options.subject === undefined || options.subject === s;
+  const ids = options.subjectIds ? { id: { in: options.subjectIds } } : {};
+  const person = { id: true, facilityId: true, firstName: true, lastName: true } as const;
+  const [residents, staff, facilities] = await Promise.all([
+    wants("resident")
+      ? prisma.resident.findMany({
+          where: { ...facilityWhere(scope), ...ids, archivedAt: null, status: { in: COUNTED_RESIDENT_STATUSES } },
+          select: { ...person, admissionDate: true },
+        })
+      : [],
+    wants("staff")
+      ? prisma.staff.findMany({
+          where: { ...facilityWhere(scope), ...ids, archivedAt: null, status: { not: "terminated" } },
+          select: { ...person, hireDate: true },
+        })
+      : [],
+    wants("facility")
+      ? prisma.facility.findMany({
+          where: {
+            ...(scope === null ? {} : { id: { in: scope } }),
+            ...ids,
+            archivedAt: null,
+            active: true,
+          },
+          select: { id: true, name: true },
+        })
+      : [],
+  ]);
+  return [
+    ...residents.map(residentSubject),
+    ...staff.map((s) => staffSubject({ ...s, hireDate: s.hireDate ?? undefined })),
+    ...facilities.map(facilitySubject),
+  ];
+}
+
+export async function complianceReport(
+  prisma: PrismaClient,
+  scope: TFacilityScope,
+  query: TComplianceQuery,
+): Promise<TComplianceReport> {
+  const options = {
+    ...(query.subject ? { subject: query.subject } : {}),
+    ...(query.subjectIds ? { subjectIds: query.subjectIds } : {}),
+  };
+  const [types, people, documents] = await Promise.all([
+    documentTypes(prisma, query.subject),
+    subjects(prisma, scope, options),
+    currentDocuments(prisma, scope, options),
+  ]);
+  return { today: query.today, subjects: complianceOf(people, types, documents, query.today) };
+}
+
+export async function derivedReminders(
+  prisma: PrismaClient,
+  scope: TFacilityScope,
+  query: TRemindersQuery,
+): Promise<TDerivedReminder[]> {
+  const [types, people, documents, accounts, states] = await Promise.all([
+    documentTypes(prisma),
+    subjects(prisma, scope),
+    currentDocuments(prisma, scope),
+    prisma.rentAccount.findMany({
+      where: {
+        ...facilityWhere(scope),
+        archivedAt: null,
+        balanceCents: { gt: 0 },
+        oldestUnpaidDueDate: { lt: query.today },
+        resident: { archivedAt: null },
+      },
+      select: {
+        residentId: true,
+        facilityId: true,
+        balanceCents: true,
+        oldestUnpaidDueDate: true,
+        resident: { select: { firstName: true, lastName: true } },
+      },
+    }),
+    prisma.reminderState.findMany({
+      where: { ...facilityWhere(scope), archivedAt: null },
+      select: { id: true, version: true, key: true, state: true, snoozedUntil: true },
+    }),
+  ]);
+  return deriveReminders({
+    today: query.today,
+    subjects: people,
+    types,
+    documents,
+    rentAccounts: accounts.map((a) => ({
+      residentId: a.residentId,
+      facilityId: a.facilityId,
+      residentName: personName(a.resident),
+      balanceCents: Number(a.balanceCents),
+      oldestUnpaidDueDate: a.oldestUnpaidDueDate,
+    })),
+    states: states.map((s) => ({
+      id: s.id,
+      version: s.version,
+      key: s.key,
+      state: s.state as "done" | "snoozed",
+      snoozedUntil: s.snoozedUntil ?? undefined,
+    })),
+  });
+}

@@ -1,0 +1,241 @@
+// The insights endpoints through the real app (inject) on a fresh test database, with data made
+// through the API: a missing, an expiring and an expired document, rent past due and a snoozed
+// derived reminder; a limited user's reach; and 400s for bad queries.
+import { reminderStateId } from "@care/core/rules/reminders.rules";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../auth/users.ts";
+import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
+import { injectApi, listQuery as q, TEST_PASSWORD as PASSWORD } from "../test/inject-api.ts";
+
+let t: TestApp;
+let adminCookie: string;
+let tullCookie: string;
+const ids = { ana: "", bob: "", cara: "", anaPhysician: "", anaAppraisal: "" };
+const TODAY = "2026-02-20";
+
+const { call, get } = injectApi(() => t.app);
+
+async function created(collection: string, data: unknown, id?: string) {
+  const response = await call(adminCookie, "POST", `/${collection}`, id === undefined ? { data } : { id, data });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as Record<string, unknown> & { id: string; version: number };
+}
+
+async function uploadPdf(facilityId: string): Promise<string> {
+  const boundary = "----careinsights";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="facilityId"\r\n\r\n${facilityId}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/files",
+    headers: {
+      cookie: adminCookie,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "x-requested-with": "care-portal",
+    },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (JSON.parse(response.body) as { id: string }).id;
+}
+
+const resident = (facilityId: string, firstName: string, lastName: string, admissionDate: string) => ({
+  facilityId,
+  firstName,
+  lastName,
+  dateOfBirth: "1940-01-01",
+  gender: "female",
+  admissionDate,
+  ambulatoryStatus: "ambulatory",
+  codeStatus: "full_code",
+});
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminCookie = await t.login(t.admin.email, t.admin.password);
+  await createUser(
+    t.database.prisma,
+    { email: "tull.staff@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] },
+    null,
+  );
+  tullCookie = await t.login("tull.staff@example.test", PASSWORD);
+
+  // Only the types of this test: retire the seeded defaults.
+  const seeded = await get(adminCookie, `/documentTypes${q({ limit: 500 })}`);
+  for (const type of seeded.body.items as { id: string; version: number }[]) {
+    const removed = await call(adminCookie, "DELETE", `/documentTypes/${type.id}?version=${type.version}`);
+    expect(removed.status).toBe(204);
+  }
+  const base = { subject: "resident", required: true, validityMonths: 12, leadTimeDays: 30 };
+  await created("documentTypes", { ...base, name: "Physician's Report", formCode: "LIC 602A", sortOrder: 1 }, "t-602a");
+  await created(
+    "documentTypes",
+    { ...base, name: "Appraisal", formCode: "LIC 603", sortOrder: 2, reappraisal: true },
+    "t-603",
+  );
+  await created("documentTypes", { ...base, name: "Photo", required: false, sortOrder: 3 }, "t-photo");
+
+  ids.ana = (await created("residents", resident("tull", "Ana", "Garcia", "2025-01-15"))).id;
+  ids.bob = (await created("residents", resident("tull", "Bob", "Lee", "2025-06-01"))).id;
+  ids.cara = (await created("residents", resident("newman", "Cara", "Novak", "2025-02-01"))).id;
+  const fileId = await uploadPdf("tull");
+  const doc = (typeId: string, issueDate: string) => ({
+    subject: "resident",
+    subjectId: ids.ana,
+    facilityId: "tull",
+    typeId,
+    fileId,
+    fileName: "report.pdf",
+    contentType: "application/pdf",
+    size: 40,
+    issueDate,
+  });
+  // Valid through 2026-03-10: expiring on TODAY (30 days' lead).
+  ids.anaPhysician = (await created("documents", doc("t-602a", "2025-03-10"))).id;
+  // Valid through 2025-12-01: expired, and a reappraisal.
+  ids.anaAppraisal = (await created("documents", doc("t-603", "2024-12-01"))).id;
+  await created(
+    "rentAccounts",
+    {
+      residentId: ids.ana,
+      facilityId: "tull",
+      chargedCents: 125_050,
+      paidCents: 0,
+      balanceCents: 125_050,
+      oldestUnpaidDueDate: "2026-02-01",
+    },
+    ids.ana,
+  );
+  const snoozedKey = `missing|resident|${ids.bob}|t-602a`;
+  await created(
+    "reminderStates",
+    { facilityId: "tull", key: snoozedKey, state: "snoozed", snoozedUntil: "2026-03-01" },
+    reminderStateId(snoozedKey),
+  );
+});
+
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+type TSubject = { subjectId: string; subject: string; status: string; counts: object; requirements: object[] };
+
+describe("GET /insights/compliance", () => {
+  it("gives each resident's status per type: expired beats expiring, optional types never count", async () => {
+    const response = await get(adminCookie, `/insights/compliance?facilityId=tull&subject=resident&today=${TODAY}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const subjects = response.body.subjects as TSubject[];
+    expect(subjects.map((s) => s.subjectId).sort()).toEqual([ids.ana, ids.bob].sort());
+    const ana = subjects.find((s) => s.subjectId === ids.ana)!;
+    expect(ana).toMatchObject({ subject: "resident", status: "expired", name: "Garcia, Ana", facilityId: "tull" });
+    expect(ana.counts).toEqual({ complete: 0, missing: 0, expiring: 1, expired: 1 });
+    expect(ana.requirements).toEqual([
+      {
+        typeId: "t-602a",
+        typeName: "Physician's Report",
+        formCode: "LIC 602A",
+        required: true,
+        status: "expiring",
+        documentId: ids.anaPhysician,
+        expiryDate: "2026-03-10",
+      },
+      {
+        typeId: "t-603",
+        typeName: "Appraisal",
+        formCode: "LIC 603",
+        required: true,
+        status: "expired",
+        documentId: ids.anaAppraisal,
+        expiryDate: "2025-12-01",
+      },
+      { typeId: "t-photo", typeName: "Photo", required: false, status: "missing" },
+    ]);
+    const bob = subjects.find((s) => s.subjectId === ids.bob)!;
+    expect(bob).toMatchObject({ status: "missing", counts: { complete: 0, missing: 2, expiring: 0, expired: 0 } });
+  });
+
+  it("answers for the given subjects only, and a day decides the status", async () => {
+    const response = await get(adminCookie, `/insights/compliance?subjectIds=${ids.ana},${ids.cara}&today=2025-06-01`);
+    expect(response.status).toBe(200);
+    const subjects = response.body.subjects as TSubject[];
+    expect(subjects.map((s) => [s.subjectId, s.status]).sort()).toEqual(
+      [
+        [ids.ana, "complete"],
+        [ids.cara, "missing"],
+      ].sort(),
+    );
+  });
+
+  it("covers every facility for an admin and only theirs for a limited user; 404 beyond", async () => {
+    const all = await get(adminCookie, `/insights/compliance?today=${TODAY}`);
+    const allIds = (all.body.subjects as TSubject[]).map((s) => s.subjectId);
+    expect(allIds).toEqual(expect.arrayContaining([ids.ana, ids.bob, ids.cara, "tull", "newman"]));
+
+    const mine = await get(tullCookie, `/insights/compliance?today=${TODAY}`);
+    expect(mine.status).toBe(200);
+    const mineIds = (mine.body.subjects as TSubject[]).map((s) => s.subjectId).sort();
+    expect(mineIds).toEqual([ids.ana, ids.bob, "tull"].sort());
+
+    expect((await get(tullCookie, `/insights/compliance?facilityId=newman&today=${TODAY}`)).status).toBe(404);
+    expect((await get(tullCookie, `/insights/compliance?subjectIds=${ids.cara}&today=${TODAY}`)).body.subjects).toEqual(
+      [],
+    );
+    expect((await get(adminCookie, `/insights/compliance?facilityId=nowhere&today=${TODAY}`)).status).toBe(404);
+    expect((await get("", `/insights/compliance?today=${TODAY}`)).status).toBe(401);
+  });
+
+  it("answers 400 for a bad date, subject or too many ids", async () => {
+    const bad = await get(adminCookie, `/insights/compliance?today=2026-02-30`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(["today"]);
+    expect((await get(adminCookie, `/insights/compliance`)).status).toBe(400);
+    expect((await get(adminCookie, `/insights/compliance?today=${TODAY}&subject=pets`)).status).toBe(400);
+    const many = Array.from({ length: 101 }, (_, i) => `r${i}`).join(",");
+    const tooMany = await get(adminCookie, `/insights/compliance?today=${TODAY}&subjectIds=${many}`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.fields).toEqual({ subjectIds: "At most 100 ids" });
+  });
+});
+
+describe("GET /insights/reminders", () => {
+  it("derives missing, expiring, reappraisal and rent reminders with their states, soonest first", async () => {
+    const response = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const items = response.body.items as Array<Record<string, unknown>>;
+    expect(items.map((r) => [r.kind, r.title, r.dueDate, r.state])).toEqual([
+      ["document-missing", "LIC 602A Physician's Report missing — Lee, Bob", "2025-06-01", "snoozed"],
+      ["document-missing", "LIC 603 Appraisal missing — Lee, Bob", "2025-06-01", "open"],
+      ["reappraisal-due", "Reappraisal due: LIC 603 Appraisal — Garcia, Ana", "2025-12-01", "open"],
+      ["rent-overdue", "Rent past due: $1,250.50 — Garcia, Ana", "2026-02-01", "open"],
+      ["document-expiring", "LIC 602A Physician's Report expiring — Garcia, Ana", "2026-03-10", "open"],
+    ]);
+    const snoozed = items[0]!;
+    expect(snoozed).toMatchObject({
+      key: `missing|resident|${ids.bob}|t-602a`,
+      snoozedUntil: "2026-03-01",
+      stateRecord: { id: reminderStateId(`missing|resident|${ids.bob}|t-602a`), version: 1 },
+      link: { type: "resident", id: ids.bob },
+      facilityId: "tull",
+    });
+    // The snooze has run out on 2026-03-01: open again.
+    const later = await get(adminCookie, `/insights/reminders?facilityId=tull&today=2026-03-01`);
+    const again = (later.body.items as Array<Record<string, unknown>>).find((r) => r.key === snoozed.key);
+    expect(again?.state).toBe("open");
+  });
+
+  it("shows a limited user only their facilities' reminders; 404 for another facility; 400 for a bad date", async () => {
+    const mine = await get(tullCookie, `/insights/reminders?today=${TODAY}`);
+    expect(mine.status).toBe(200);
+    expect(new Set((mine.body.items as { facilityId: string }[]).map((r) => r.facilityId))).toEqual(new Set(["tull"]));
+    const all = await get(adminCookie, `/insights/reminders?today=${TODAY}`);
+    expect((all.body.items as { link: { id: string } }[]).some((r) => r.link.id === ids.cara)).toBe(true);
+    expect((await get(tullCookie, `/insights/reminders?facilityId=newman&today=${TODAY}`)).status).toBe(404);
+    expect((await get(adminCookie, `/insights/reminders?today=20260220`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * `GET /insights/compliance` and `GET /insights/reminders`: the InsightsPort of the http backend,
+ * computed here next to the data with the shared rules. Signed-in users only; a limited user's answer
+ * covers only their facilities, and a facility they may not see does not exist for them (404).
+ * A compliance summary is not a view of any one record, so no audit rows are written.
+ */
+import { AppError } from "@care/core/app-error";
+import { ZDocumentSubject } from "@care/core/collections/documents.collection";
+import { ZDateOnly, ZId } from "@care/core/common.schema";
+import { parseComplianceQuery, parseRemindersQuery } from "@care/core/insights/insights-query.schema";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import { DERIVED_REMINDER_KINDS } from "@care/core/ports/insights.port";
+import { canSeeFacility } from "@care/core/rules/access.rules";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requireUser } from "../auth/auth.plugin.ts";
+import { complianceReport, derivedReminders, type TFacilityScope } from "./insights.queries.ts";
+
+const ZFacilityParam = ZId.optional().describe("One facility; every facility the user may see when absent");
+const ZToday = ZDateOnly.describe("The viewer's calendar date, YYYY-MM-DD");
+
+const ZComplianceQueryString = z.object({
+  facilityId: ZFacilityParam,
+  subject: ZDocumentSubject.optional().describe("Only residents, staff or facilities"),
+  subjectIds: z
+    .string()
+    .max(6600)
+    .regex(/^[A-Za-z0-9_,-]+$/, "Comma-separated ids")
+    .optional()
+    .describe("Only these subjects, comma-separated (at most 100)"),
+  today: ZToday,
+});
+const ZRemindersQueryString = z.object({ facilityId: ZFacilityParam, today: ZToday });
+
+const ZStatus = z.enum(["complete", "missing", "expiring", "expired"]);
+const ZComplianceReport = z.object({
+  today: z.string(),
+  subjects: z.array(
+    z.object({
+      subject: ZDocumentSubject,
+      subjectId: z.string(),
+      facilityId: z.string(),
+      name: z.string(),
+      status: ZStatus,
+      counts: z.object({ complete: z.number(), missing: z.number(), expiring: z.number(), expired: z.number() }),
+      requirements: z.array(
+        z.object({
+          typeId: z.string(),
+          typeName: z.string(),
+          formCode: z.string().optional(),
+          required: z.boolean(),
+          status: ZStatus,
+          documentId: z.string().optional(),
+          expiryDate: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
+});
+const ZDerivedReminders = z.object({
+  items: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(DERIVED_REMINDER_KINDS),
+      title: z.string(),
+      detail: z.string().optional(),
+      dueDate: z.string(),
+      facilityId: z.string(),
+      link: z.object({ type: z.enum(["resident", "staff", "facility"]), id: z.string() }),
+      state: z.enum(["open", "snoozed", "done"]),
+      snoozedUntil: z.string().optional(),
+      stateRecord: z.object({ id: z.string(), version: z.number() }).optional(),
+    }),
+  ),
+});
+
+export default async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
+  /** The facilities the answer covers; NOT_FOUND for a facility that does not exist or is out of reach. */
+  async function scopeOf(user: TSessionUser, facilityId: string | undefined): Promise<TFacilityScope> {
+    if (facilityId === undefined) return user.facilityIds;
+    const exists =
+      canSeeFacility(user, facilityId) &&
+      (await fastify.database.prisma.facility.count({ where: { id: facilityId } })) > 0;
+    if (!exists) throw new AppError("NOT_FOUND", "That facility does not exist or is not yours to see.");
+    return [facilityId];
+  }
+
+  fastify.get(
+    "/insights/compliance",
+    {
+      schema: {
+        tags: ["insights"],
+        summary: "Compliance of residents, staff and facilities per document type",
+        querystring: ZComplianceQueryString,
+        response: { 200: ZComplianceReport },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const raw = request.query as z.infer<typeof ZComplianceQueryString>;
+      const query = parseComplianceQuery({
+        ...raw,
+        ...(raw.subjectIds !== undefined ? { subjectIds: raw.subjectIds.split(",").filter(Boolean) } : {}),
+      });
+      const scope = await scopeOf(user, query.facilityId);
+      return complianceReport(fastify.database.prisma, scope, query);
+    },
+  );
+
+  fastify.get(
+    "/insights/reminders",
+    {
+      schema: {
+        tags: ["insights"],
+        summary: "Derived reminders (documents, reappraisals, rent past due) with their states, soonest first",
+        querystring: ZRemindersQueryString,
+        response: { 200: ZDerivedReminders },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const query = parseRemindersQuery(request.query);
+      const scope = await scopeOf(user, query.facilityId);
+      return { items: await derivedReminders(fastify.database.prisma, scope, query) };
+    },
+  );
+}
