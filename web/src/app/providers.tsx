@@ -7,6 +7,7 @@ import type { Container } from "inversify";
 import type { AuthPort, TAuthState } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
+import type { InsightsPort } from "@care/core/ports/insights.port";
 import { resolve } from "./container.ts";
 import { TOKENS, type TPortalInfo } from "./tokens.ts";
 
@@ -32,6 +33,10 @@ export function useData(): DataPort {
 
 export function useFiles(): FilePort {
   return resolve(useContainer(), TOKENS.files);
+}
+
+export function useInsights(): InsightsPort {
+  return resolve(useContainer(), TOKENS.insights);
 }
 
 export function usePortal(): TPortalInfo {

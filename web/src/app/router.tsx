@@ -53,7 +53,10 @@ const PaymentReceiptPage = page(
   "PaymentReceiptPage",
 );
 const StaffDirectoryPage = page(staff, "StaffDirectoryPage");
-const AddStaffPage = page(staff, "AddStaffPage");
+const staffForm = () => import("../features/staff/staff-form-page.tsx");
+const AddStaffPage = page(staffForm, "AddStaffPage");
+const EditStaffPage = page(staffForm, "EditStaffPage");
+const StaffDetailPage = page(() => import("../features/staff/staff-detail-page.tsx"), "StaffDetailPage");
 const SchedulesPage = page(staff, "SchedulesPage");
 const AgentListPage = page(agents, "AgentListPage");
 const AddAgentPage = page(agents, "AddAgentPage");
@@ -89,6 +92,8 @@ export const PAGE_ROUTES: readonly { path: string; Page: ComponentType }[] = [
   { path: "/staff", Page: StaffDirectoryPage },
   { path: "/staff/add", Page: AddStaffPage },
   { path: "/staff/schedules", Page: SchedulesPage },
+  { path: "/staff/:id", Page: StaffDetailPage },
+  { path: "/staff/:id/edit", Page: EditStaffPage },
   { path: "/agencies", Page: AgentListPage },
   { path: "/referral-agents", Page: AgentListPage },
   { path: "/referral-agents/add", Page: AddAgentPage },

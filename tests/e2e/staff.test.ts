@@ -1,0 +1,224 @@
+/**
+ * Staff in Chromium against the built app and server: add a staff member through the form (field errors
+ * first, a terminated status without its date refused), see them in the Staff Directory with a
+ * "Missing" documents badge (a required staff document type is configured through the API), search
+ * and filter, edit, a stale edit from a second window refused with the newer data shown side by side,
+ * the detail page's profile, Live Scan clearance and document checklist, and archive.
+ * Screenshots of the directory, form, conflict and detail at 1280×800 and 375×812.
+ */
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumMissing } from "./support/chromium.ts";
+import { api, expectNoSeriousAxeViolations } from "./support/page-checks.ts";
+import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
+
+const FIRST_AID_TYPE = { id: "e2e-staff-first-aid", name: "First aid and CPR card (e2e)" };
+
+describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
+  const { signedInPage } = useBrowserSession();
+  let staffPath = "";
+
+  const form = (page: Page) => page.locator("main form.staff-form");
+
+  it("adds a staff member: errors beside the fields first, then saved with a toast and shown on their page", async () => {
+    const page = await signedInPage();
+    // A required staff document every home keeps, so a new staff member starts with it missing.
+    await api(page, "POST", "/documentTypes", {
+      id: FIRST_AID_TYPE.id,
+      data: { subject: "staff", name: FIRST_AID_TYPE.name, required: true, validityMonths: 24, leadTimeDays: 30 },
+    });
+
+    await page.goto("/staff/add");
+    await page.locator("main h1", { hasText: "Add New Staff" }).waitFor();
+    const f = form(page);
+    // The home facility comes preselected from the header (van-buren by default).
+    expect(await f.getByLabel("Home facility").inputValue()).toBe("van-buren");
+    // The home facility is not offered again as another home.
+    const others = f.getByRole("group", { name: "Also works at" });
+    expect(await others.getByRole("checkbox", { name: "Van Buren" }).count()).toBe(0);
+
+    await f.getByRole("button", { name: "Save staff member" }).click();
+    await f.locator(".form-field__error").first().waitFor();
+    const firstName = f.getByLabel("First name");
+    expect(await firstName.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = await firstName.getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Required");
+    expect(await f.getByLabel("Role").getAttribute("aria-invalid")).toBe("true");
+    await page.screenshot({ path: join(SCREENSHOTS, "staff-form-errors-desktop.png"), fullPage: true });
+
+    await firstName.fill("Maria");
+    await f.getByLabel("Last name").fill("Delgado");
+    await f.getByLabel("Preferred name").fill("Mari");
+    await f.getByLabel("Role").selectOption("med_tech");
+    await others.getByRole("checkbox", { name: "Tull" }).check();
+    await f.getByRole("textbox", { name: "Phone", exact: true }).fill("555-0110");
+    await f.getByLabel("E-mail").fill("not-an-address");
+    await f.getByLabel("Contact name").fill("Luis Delgado");
+    await f.getByLabel("Relationship").fill("Husband");
+    await f.getByLabel("Contact phone").fill("555-0111");
+    await f.getByLabel("Hire date").fill("2024-03-01");
+    await f.getByLabel("Clearance status").selectOption("cleared");
+    await f.getByLabel("Clearance date").fill("2024-02-20");
+    await f.getByRole("button", { name: "Save staff member" }).click();
+    await f.getByText("Enter a valid e-mail address").waitFor();
+    await f.getByLabel("E-mail").fill("maria.delgado@example.org");
+
+    // Terminated needs its date.
+    await f.getByRole("combobox", { name: "Status", exact: true }).selectOption("terminated");
+    await f.getByRole("button", { name: "Save staff member" }).click();
+    await f.getByText("Give the termination date").waitFor();
+    await f.getByRole("combobox", { name: "Status", exact: true }).selectOption("active");
+    await f.getByRole("button", { name: "Save staff member" }).click();
+
+    await page.getByText("Delgado, Maria (Mari) was added.").waitFor();
+    await page.waitForURL((url) => /^\/staff\/[^/]+$/.test(url.pathname));
+    staffPath = new URL(page.url()).pathname;
+    await page.locator("main h1", { hasText: "Delgado, Maria (Mari)" }).waitFor();
+    const profile = page.getByRole("region", { name: "Profile" });
+    await profile.getByText("Med tech").first().waitFor();
+    await profile.getByText("Tull").waitFor();
+    await profile.getByRole("link", { name: "maria.delgado@example.org" }).waitFor();
+    await profile.getByText("Luis Delgado").waitFor();
+    const clearance = page.getByRole("region", { name: "Live Scan clearance" });
+    expect((await clearance.textContent())?.replace(/\s+/g, " ")).toContain("Cleared on 2024-02-20");
+
+    // The document checklist lists the configured staff type, missing.
+    const row = page.getByRole("listitem", { name: FIRST_AID_TYPE.name });
+    await row.waitFor();
+    await row.getByText("Missing").waitFor();
+    await row.getByRole("button", { name: `Upload ${FIRST_AID_TYPE.name}` }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "staff-detail-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it("lists the staff member in the directory with a Missing badge; search, role filter, empty state, phone", async () => {
+    const page = await signedInPage();
+    // Someone else at the same home, so search and filters have something to leave out.
+    await api(page, "POST", "/staff", {
+      data: {
+        facilityId: "van-buren",
+        firstName: "Harold",
+        lastName: "Abernathy",
+        role: "cook",
+        hireDate: "2023-05-02",
+      },
+    });
+
+    await page.goto("/staff/");
+    const table = page.getByRole("table", { name: /Staff, Van Buren/ });
+    await table.getByRole("link", { name: "Delgado, Maria (Mari)" }).waitFor();
+    expect(await table.locator("tbody tr td:first-child").allTextContents()).toEqual([
+      "Abernathy, Harold",
+      "Delgado, Maria (Mari)",
+    ]);
+    const row = table.getByRole("row").filter({ hasText: "Delgado" });
+    // The badge arrives with the compliance answer, after the rows.
+    await row.locator(".compliance-badge").waitFor();
+    const cells = (await row.getByRole("cell").allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
+    expect(cells.slice(0, 7)).toEqual([
+      "Delgado, Maria (Mari)",
+      "Med tech",
+      "Van Buren (home), Tull",
+      "555-0110",
+      "maria.delgado@example.org",
+      "Active",
+      "2024-03-01",
+    ]);
+    expect(cells[7]).toContain("Missing");
+    await page.screenshot({ path: join(SCREENSHOTS, "staff-directory-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+
+    // Sorting by hire date, newest first, is done by the server.
+    await table.getByRole("button", { name: /Hired/ }).click();
+    await page.waitForFunction(() => document.querySelector("main tbody a")?.textContent?.startsWith("Abernathy"));
+    await table.getByRole("button", { name: /Hired/ }).click();
+    await page.waitForFunction(() => document.querySelector("main tbody a")?.textContent?.startsWith("Delgado"));
+
+    await page.getByRole("searchbox", { name: "Search by name" }).fill("mari");
+    await page.waitForFunction(() => document.querySelectorAll("main tbody tr").length === 1);
+    await table.getByRole("link", { name: "Delgado, Maria (Mari)" }).waitFor();
+    await page.getByLabel("Role").selectOption("cook");
+    await page.getByRole("heading", { name: "No staff match" }).waitFor();
+    await page.getByRole("button", { name: "Clear search and filters" }).click();
+    await table.getByRole("link", { name: "Abernathy, Harold" }).waitFor();
+
+    const phone = await signedInPage(PHONE);
+    await phone.goto("/staff");
+    await phone.getByRole("link", { name: "Delgado, Maria (Mari)" }).waitFor();
+    await phone.locator("main tbody .compliance-badge").first().waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "staff-directory-phone.png"), fullPage: true });
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSeriousAxeViolations(phone);
+  });
+
+  it("edits the staff member, and refuses a stale edit from a second window with the newer data shown", async () => {
+    const first = await signedInPage();
+    const second = await signedInPage();
+    await first.goto(`${staffPath}/edit`);
+    await second.goto(`${staffPath}/edit`);
+    await form(first).getByLabel("Notes").waitFor();
+    await form(second).getByLabel("Notes").waitFor();
+
+    await form(first).getByRole("textbox", { name: "Phone", exact: true }).fill("555-0199");
+    // An emptied optional field is cleared, not kept.
+    await form(first).getByLabel("Preferred name").fill("");
+    await form(first).getByRole("button", { name: "Save changes" }).click();
+    await first.getByText("Delgado, Maria was saved.").waitFor();
+    await first.waitForURL((url) => url.pathname === staffPath);
+    await first.getByRole("region", { name: "Profile" }).getByRole("link", { name: "555-0199" }).waitFor();
+
+    // The second window still holds the version before that save.
+    await form(second).getByLabel("Notes").fill("Prefers night shifts");
+    await form(second).getByRole("button", { name: "Save changes" }).click();
+    const conflict = second.getByRole("alert").filter({ hasText: "Someone else saved this staff member" });
+    await conflict.waitFor();
+    expect(
+      await conflict
+        .getByRole("row", { name: /^Phone/ })
+        .getByRole("cell")
+        .allTextContents(),
+    ).toEqual(["555-0199", "555-0110"]);
+    expect(await conflict.getByRole("row", { name: /Notes/ }).getByRole("cell").allTextContents()).toEqual([
+      "—",
+      "Prefers night shifts",
+    ]);
+    expect(await form(second).getByLabel("Notes").inputValue()).toBe("Prefers night shifts");
+    await second.screenshot({ path: join(SCREENSHOTS, "staff-conflict-desktop.png"), fullPage: true });
+
+    // Taking their version, then re-applying the note, keeps both changes.
+    await conflict.getByRole("button", { name: "Load their version" }).click();
+    expect(await form(second).getByRole("textbox", { name: "Phone", exact: true }).inputValue()).toBe("555-0199");
+    await form(second).getByLabel("Notes").fill("Prefers night shifts");
+    await form(second).getByRole("button", { name: "Save changes" }).click();
+    await second.waitForURL((url) => url.pathname === staffPath);
+    const profile = second.getByRole("region", { name: "Profile" });
+    await profile.getByText("Prefers night shifts").waitFor();
+    await profile.getByRole("link", { name: "555-0199" }).waitFor();
+    expect(await second.locator("main h1").textContent()).toBe("Delgado, Maria");
+
+    const phone = await signedInPage(PHONE);
+    await phone.goto(staffPath);
+    await phone.getByRole("listitem", { name: FIRST_AID_TYPE.name }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "staff-detail-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await phone.goto(`${staffPath}/edit`);
+    await form(phone).getByLabel("Notes").waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "staff-form-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it("archives the staff member after confirmation: no longer listed", async () => {
+    const page = await signedInPage();
+    await page.goto(staffPath);
+    await page.getByRole("button", { name: "Archive", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Archive this staff member?" });
+    await dialog.getByRole("button", { name: "Archive" }).click();
+    await page.getByText("Delgado, Maria was archived.").waitFor();
+    await page.waitForURL((url) => url.pathname === "/staff");
+    const table = page.getByRole("table", { name: /Staff, Van Buren/ });
+    await table.getByRole("link", { name: "Abernathy, Harold" }).waitFor();
+    expect(await table.getByRole("link", { name: /Delgado/ }).count()).toBe(0);
+  });
+});
