@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { openDatabase } from "./database.ts";
 import { toAppError } from "./db-errors.ts";
@@ -49,6 +50,24 @@ describe("openDatabase", () => {
     const facilities = await test.database.prisma.facility.findMany({ orderBy: { sortOrder: "asc" } });
     expect(facilities.map((f) => [f.id, f.sortOrder])).toEqual(SEED_IDS.map((id, index) => [id, index]));
     expect(facilities[0]?.name).toBe("Van Buren");
+  });
+
+  it("seeds the California RCFE default document types, defaults applied", async () => {
+    const types = await test.database.prisma.documentType.findMany();
+    expect(types.map((t) => t.id).sort()).toEqual(RCFE_DEFAULT_DOCUMENT_TYPES.map((t) => t.id).sort());
+    expect(types.find((t) => t.id === "rcfe-resident-lic-603a")).toMatchObject({
+      subject: "resident",
+      formCode: "LIC 603A",
+      validityMonths: 12,
+      reappraisal: true,
+      needsReview: true,
+      required: true,
+      facilityIds: [],
+      version: 1,
+      createdBy: null,
+      archivedAt: null,
+    });
+    expect(types.find((t) => t.id === "rcfe-resident-tb-screening")?.validityMonths).toBeNull();
   });
 
   it("answers ping", async () => {
@@ -120,6 +139,11 @@ describe("embedded PGlite under a data directory", () => {
     expect(first.kind).toBe("pglite");
     await first.prisma.facility.update({ where: { id: "tull" }, data: { name: "Tull House" } });
     await first.prisma.facility.delete({ where: { id: "newman" } });
+    await first.prisma.documentType.update({ where: { id: "rcfe-resident-lic-601" }, data: { name: "Face sheet" } });
+    await first.prisma.documentType.update({
+      where: { id: "rcfe-staff-training" },
+      data: { archivedAt: new Date() },
+    });
     await first.close();
 
     const logs: string[] = [];
@@ -129,6 +153,10 @@ describe("embedded PGlite under a data directory", () => {
       const facilities = await second.prisma.facility.findMany({ orderBy: { sortOrder: "asc" } });
       expect(facilities.map((f) => f.id)).toEqual(SEED_IDS.filter((id) => id !== "newman"));
       expect(facilities.find((f) => f.id === "tull")?.name).toBe("Tull House");
+      const types = await second.prisma.documentType.findMany({ orderBy: { id: "asc" } });
+      expect(types.map((t) => t.id)).toEqual(RCFE_DEFAULT_DOCUMENT_TYPES.map((t) => t.id).sort());
+      expect(types.find((t) => t.id === "rcfe-resident-lic-601")?.name).toBe("Face sheet");
+      expect(types.find((t) => t.id === "rcfe-staff-training")?.archivedAt).not.toBeNull();
     } finally {
       await second.close();
     }
