@@ -39,6 +39,10 @@ const ResidentHistoryPage = page(
   () => import("../features/residents/resident-history-page.tsx"),
   "ResidentHistoryPage",
 );
+const ResidentDocumentsPage = page(
+  () => import("../features/residents/resident-documents-page.tsx"),
+  "ResidentDocumentsPage",
+);
 const medicalRecords = () => import("../features/medical-records/medical-records-page.tsx");
 const MedicalRecordsPage = page(medicalRecords, "MedicalRecordsPage");
 const ResidentMedicalPage = page(
@@ -84,6 +88,7 @@ export const PAGE_ROUTES: readonly { path: string; Page: ComponentType }[] = [
   { path: "/residents/:id", Page: ResidentDetailPage },
   { path: "/residents/:id/edit", Page: EditResidentPage },
   { path: "/residents/:id/history", Page: ResidentHistoryPage },
+  { path: "/residents/:id/documents", Page: ResidentDocumentsPage },
   { path: "/residents/medical-records", Page: MedicalRecordsPage },
   { path: "/residents/:id/medical", Page: ResidentMedicalPage },
   { path: "/residents/rent-tracker", Page: RentTrackerPage },

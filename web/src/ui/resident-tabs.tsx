@@ -8,6 +8,7 @@ export function ResidentTabs({ residentId }: { residentId: string }) {
       label="Resident record"
       tabs={[
         { label: "Face sheet", to: base },
+        { label: "Documents", to: `${base}/documents` },
         { label: "Medical", to: `${base}/medical` },
         { label: "Rent", to: `${base}/rent` },
         { label: "History", to: `${base}/history` },

@@ -3,12 +3,15 @@
  * with the status changes of a stay (leave, hospital, return, discharge, death, readmission) and
  * Archive (residents are never deleted).
  */
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
-import { useData } from "../../app/providers.tsx";
+import type { TSubjectCompliance } from "@care/core/ports/insights.port";
+import { localToday } from "@care/core/rules/date-only.rules";
+import { useData, useInsights } from "../../app/providers.tsx";
 import { reportError } from "../../app/report-error.ts";
+import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { printPage } from "../../ui/print.ts";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
@@ -28,6 +31,41 @@ import { ResidentStatusDialog } from "./resident-status-dialog.tsx";
 import { STATUS_ACTIONS, actionsFor, type TStatusAction } from "./resident-status.ts";
 import { useResident } from "./use-resident.ts";
 import "./residents.css";
+
+/** The resident's document compliance in one line, linking to their Documents tab. */
+function DocumentsSummary({ residentId }: { residentId: string }) {
+  const insights = useInsights();
+  const [compliance, setCompliance] = useState<TSubjectCompliance | null | undefined>(undefined);
+  useEffect(() => {
+    let cancelled = false;
+    insights
+      .compliance({ subject: "resident", subjectIds: [residentId], today: localToday() })
+      .then((report) => !cancelled && setCompliance(report.subjects.find((s) => s.subjectId === residentId) ?? null))
+      .catch((error: unknown) => {
+        // The face sheet stands without the summary; the toast says what failed.
+        if (!cancelled) reportError(error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [insights, residentId]);
+
+  if (compliance === undefined) return null;
+  return (
+    <p className="resident-detail__documents no-print">
+      <span className="resident-detail__documents-label">Documents:</span>{" "}
+      {compliance ? (
+        <>
+          <ComplianceBadge status={compliance.status} counts={compliance.counts} />{" "}
+          {complianceCountsText(compliance.counts)} ·{" "}
+        </>
+      ) : (
+        "not tracked for this resident now · "
+      )}
+      <Link to={`/residents/${encodeURIComponent(residentId)}/documents`}>Open documents</Link>
+    </p>
+  );
+}
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -80,6 +118,7 @@ export function ResidentDetailPage() {
             {facilityName(facilities, r.facilityId)}
             {roomAndBed(r) && ` · Room ${roomAndBed(r)}`}
           </p>
+          <DocumentsSummary residentId={r.id} />
         </div>
         <div className="resident-detail__actions no-print">
           <Link className="button" to={`/residents/${r.id}/edit`}>

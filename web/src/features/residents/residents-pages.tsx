@@ -7,21 +7,54 @@ import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { RESIDENT_STATUSES, type TResidentStatus } from "@care/core/collections/residents.collection";
 import { MAX_PAGE_SIZE } from "@care/core/list-query";
+import type { DataPort } from "@care/core/ports/data.port";
+import type { InsightsPort, TSubjectCompliance } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
+import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
+import { localToday } from "@care/core/rules/date-only.rules";
 import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
-import { useData } from "../../app/providers.tsx";
+import { useData, useInsights } from "../../app/providers.tsx";
 import { reportError } from "../../app/report-error.ts";
 import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import { collectCsv, downloadCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { DataTable, type TDataColumn, type TSort } from "../../ui/data-table.tsx";
 import { useCursorPages } from "../../ui/use-cursor-pages.ts";
 import { STATUS_LABELS, formatCents, residentName, roomAndBed, today } from "./resident-format.ts";
-import { balancesOf, residentsQuery, type TResidentFilters } from "./residents-queries.ts";
+import { balancesOf, complianceOf, residentsQuery, type TResidentFilters } from "./residents-queries.ts";
 import "./residents.css";
 
-type TResidentRow = TRecordOf<"residents"> & { balanceCents: number | undefined };
+type TResidentRow = TRecordOf<"residents"> & {
+  balanceCents: number | undefined;
+  compliance: TSubjectCompliance | undefined;
+};
 
-const DOCUMENTS_PENDING = "Document compliance appears here once resident documents are tracked.";
+const NOT_TRACKED = "Documents are not tracked for discharged, deceased or archived residents.";
+
+/**
+ * Balances and document compliance of a page of residents. On screen (`lenient`) a failing port is
+ * reported and its column left empty; an export fails instead of writing a file with gaps.
+ */
+async function withExtras(
+  data: DataPort,
+  insights: InsightsPort,
+  residents: TRecordOf<"residents">[],
+  lenient: boolean,
+): Promise<TResidentRow[]> {
+  const soft = <T,>(promise: Promise<T>, empty: T): Promise<T> =>
+    lenient
+      ? promise.catch((error: unknown) => {
+          reportError(error);
+          return empty;
+        })
+      : promise;
+  const ids = residents.map((r) => r.id);
+  const [balances, compliance] = await Promise.all([
+    soft(balancesOf(data, ids), new Map<string, number>()),
+    soft(complianceOf(insights, ids, localToday()), new Map<string, TSubjectCompliance>()),
+  ]);
+  return residents.map((r) => ({ ...r, balanceCents: balances.get(r.id), compliance: compliance.get(r.id) }));
+}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -34,6 +67,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 export function AllResidentsPage() {
   const data = useData();
+  const insights = useInsights();
   const { facilities } = useFacilities();
   const [facilityId] = useSelectedFacility();
   const [searchText, setSearchText] = useState("");
@@ -61,15 +95,9 @@ export function AllResidentsPage() {
     setLoading(true);
     (async () => {
       const page = await data.list("residents", residentsQuery(filters, pages.pageSize, pages.cursor));
-      const balances = await balancesOf(
-        data,
-        page.items.map((r) => r.id),
-      ).catch((error: unknown) => {
-        reportError(error);
-        return new Map<string, number>();
-      });
+      const pageRows = await withExtras(data, insights, page.items, true);
       if (cancelled) return;
-      setRows(page.items.map((r) => ({ ...r, balanceCents: balances.get(r.id) })));
+      setRows(pageRows);
       setNextCursor(page.nextCursor);
     })()
       .catch((error: unknown) => {
@@ -81,7 +109,7 @@ export function AllResidentsPage() {
     return () => {
       cancelled = true;
     };
-  }, [data, filters, pages.cursor, pages.pageSize]);
+  }, [data, insights, filters, pages.cursor, pages.pageSize]);
 
   useEffect(() => {
     let cancelled = false;
@@ -123,11 +151,18 @@ export function AllResidentsPage() {
       {
         id: "documents",
         header: "Documents",
-        cell: () => (
-          <span title={DOCUMENTS_PENDING} aria-label={DOCUMENTS_PENDING}>
-            —
-          </span>
-        ),
+        cell: ({ row }) =>
+          row.original.compliance ? (
+            <Link
+              className="residents-documents-link"
+              to={`/residents/${row.original.id}/documents`}
+              aria-label={`Documents of ${residentName(row.original)}: ${complianceStatusLabel(row.original.compliance.status)}, ${complianceCountsText(row.original.compliance.counts)}`}
+            >
+              <ComplianceBadge status={row.original.compliance.status} counts={row.original.compliance.counts} />
+            </Link>
+          ) : (
+            <span title={NOT_TRACKED}>—</span>
+          ),
       },
       {
         id: "balance",
@@ -156,6 +191,8 @@ export function AllResidentsPage() {
       { header: "Status", value: (r) => STATUS_LABELS[r.status] },
       { header: "Admission date", value: (r) => r.admissionDate },
       { header: "Discharge date", value: (r) => r.dischargeDate },
+      { header: "Documents", value: (r) => (r.compliance ? complianceStatusLabel(r.compliance.status) : "") },
+      { header: "Documents detail", value: (r) => (r.compliance ? complianceCountsText(r.compliance.counts) : "") },
       { header: "Balance due", value: (r) => (r.balanceCents === undefined ? "" : (r.balanceCents / 100).toFixed(2)) },
     ];
     setExporting(0);
@@ -164,14 +201,7 @@ export function AllResidentsPage() {
         csvColumns,
         async (cursor) => {
           const page = await data.list("residents", residentsQuery(filters, MAX_PAGE_SIZE, cursor));
-          const balances = await balancesOf(
-            data,
-            page.items.map((r) => r.id),
-          );
-          return {
-            items: page.items.map((r) => ({ ...r, balanceCents: balances.get(r.id) })),
-            nextCursor: page.nextCursor,
-          };
+          return { items: await withExtras(data, insights, page.items, false), nextCursor: page.nextCursor };
         },
         setExporting,
       );
