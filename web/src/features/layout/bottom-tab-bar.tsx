@@ -2,9 +2,11 @@
 import { Link, useLocation } from "react-router-dom";
 import { currentMarker, TOP_NAV } from "../../app/navigation.ts";
 import { NavIcon } from "../../ui/nav-icons.tsx";
+import { useReminderCountParts } from "./reminder-count-badge.tsx";
 
 export function BottomTabBar() {
   const { pathname } = useLocation();
+  const count = useReminderCountParts();
   return (
     <nav className="bottom-tabs" aria-label="Main tabs">
       <ul className="bottom-tabs__list">
@@ -14,10 +16,13 @@ export function BottomTabBar() {
               to={section.to}
               className="bottom-tabs__link"
               aria-current={currentMarker(section.to, pathname, section)}
+              aria-describedby={section.id === "reminders" ? count.describedBy : undefined}
             >
               <NavIcon section={section.id} />
               <span className="bottom-tabs__label">{section.label}</span>
+              {section.id === "reminders" && count.badge}
             </Link>
+            {section.id === "reminders" && count.description}
           </li>
         ))}
       </ul>

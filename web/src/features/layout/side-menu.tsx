@@ -4,7 +4,8 @@
  */
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { currentMarker, QUICK_LINKS, sectionOf } from "../../app/navigation.ts";
+import { currentMarker, HOME_PATH, QUICK_LINKS, sectionOf } from "../../app/navigation.ts";
+import { useReminderCountParts } from "./reminder-count-badge.tsx";
 
 /** The header's Menu button, which opens this menu on phones. */
 export const MENU_BUTTON_ID = "menu-button";
@@ -13,6 +14,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   const { pathname } = useLocation();
   const section = sectionOf(pathname);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const count = useReminderCountParts();
 
   useEffect(() => {
     if (!open) return;
@@ -41,6 +43,23 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
       >
         Close menu
       </button>
+      <nav className="side-menu__group" aria-label="Reminders due">
+        <h2 className="side-menu__heading">Reminders</h2>
+        <ul className="side-menu__list">
+          <li>
+            <Link
+              to={HOME_PATH}
+              className="side-menu__link side-menu__link--count"
+              aria-current={currentMarker(HOME_PATH, pathname)}
+              aria-describedby={count.describedBy}
+            >
+              Overdue and today
+              {count.badge}
+            </Link>
+            {count.description}
+          </li>
+        </ul>
+      </nav>
       {section && section.submenu.length > 0 && (
         <nav className="side-menu__group" aria-label={`${section.label} menu`}>
           <h2 className="side-menu__heading">{section.label}</h2>

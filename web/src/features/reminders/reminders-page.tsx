@@ -1,20 +1,523 @@
-/** `/reminders`, the home page after sign-in: everything that needs doing, soonest first. */
-import { AreaPage } from "../../ui/area-page.tsx";
+/**
+ * `/reminders`, the home page after sign-in: one list of what needs doing for the header's facility,
+ * soonest first, grouped Overdue / Today / This week / Later. Derived reminders (missing, expiring and
+ * expired documents, reappraisals, rent past due) come from the insights port; manual ones are records.
+ * Done and snooze keep a `reminderStates` record for a derived reminder and change a manual one; both
+ * can be undone from "Snoozed and done". The navigation's count is set from the same data.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router-dom";
+import toast from "react-hot-toast";
+import { isAppError } from "@care/core/app-error";
+import { MAX_PAGE_SIZE } from "@care/core/list-query";
+import type { TDerivedReminder } from "@care/core/ports/insights.port";
+import { groupReminders, localToday, reminderStateId } from "@care/core/rules/reminders.rules";
+import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
+import { useData, useInsights } from "../../app/providers.tsx";
+import { derivedDue, manualDue, setReminderCount } from "../../app/reminder-count.ts";
+import { reportError } from "../../app/report-error.ts";
+import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
+import { ReminderFormDialog } from "./reminder-form-dialog.tsx";
+import {
+  dueText,
+  filterItems,
+  fromDerived,
+  fromManual,
+  KIND_LABELS,
+  linkPath,
+  nextOccurrence,
+  REMINDER_KINDS,
+  sortItems,
+  type TManualReminder,
+  type TReminderItem,
+  type TReminderKind,
+  type TReminderSort,
+} from "./reminder-items.ts";
+import { SnoozeDialog } from "./snooze-dialog.tsx";
+import "../../ui/area-page.css";
+import "./reminders.css";
+
+/** Rows shown per group before "Show more". */
+const GROUP_PAGE = 50;
+/** Done manual reminders listed under "Snoozed and done" (the latest by due date). */
+const DONE_SHOWN = 50;
+
+interface TLoaded {
+  today: string;
+  facilityId: string;
+  derived: TDerivedReminder[];
+  manualOpen: TManualReminder[];
+  manualDone: TManualReminder[];
+}
+
+async function allOpenManual(data: ReturnType<typeof useData>, facilityId: string): Promise<TManualReminder[]> {
+  const out: TManualReminder[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await data.list("reminders", {
+      where: { status: "open", ...(facilityId ? { facilityId } : {}) },
+      orderBy: { field: "dueDate", direction: "asc" },
+      limit: MAX_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
+    });
+    out.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return out;
+}
 
 export function RemindersPage() {
-  return (
-    <AreaPage
-      title="Reminders"
-      intro="One list of what needs doing, soonest first, grouped Overdue, Today, This week and Later: missing or expiring documents, rent past due, certifications and training hours, referral follow-ups, reappraisals, and your own reminders."
-      facilityScoped
-      helpAnchor="reminders"
-      emptyTitle="Nothing needs doing right now"
-      emptyText={
-        <p>
-          When a document is missing or about to expire, rent is past due, or a follow-up comes due, it appears here
-          with the date it is due. Mark it done or snooze it until a later date.
-        </p>
+  const data = useData();
+  const insights = useInsights();
+  const { facilities } = useFacilities();
+  const [facilityId] = useSelectedFacility();
+  const [loaded, setLoaded] = useState<TLoaded | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const [kind, setKind] = useState<TReminderKind | "">("");
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<TReminderSort>("due");
+  const [shown, setShown] = useState<Record<string, number>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [snoozing, setSnoozing] = useState<TReminderItem | null>(null);
+  const [editing, setEditing] = useState<TManualReminder | "new" | null>(null);
+
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    const today = localToday();
+    Promise.all([
+      insights.derivedReminders({ ...(facilityId ? { facilityId } : {}), today }),
+      allOpenManual(data, facilityId),
+      data.list("reminders", {
+        where: { status: "done", ...(facilityId ? { facilityId } : {}) },
+        orderBy: { field: "dueDate", direction: "desc" },
+        limit: DONE_SHOWN,
+      }),
+    ])
+      .then(([derived, manualOpen, done]) => {
+        if (cancelled) return;
+        setLoaded({ today, facilityId, derived, manualOpen, manualDone: done.items });
+        setFailed(false);
+        setReminderCount(
+          facilityId,
+          derived.filter((r) => derivedDue(r, today)).length + manualOpen.filter((r) => manualDue(r, today)).length,
+        );
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setFailed(true);
+        reportError(error);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, insights, facilityId, reloads]);
+
+  // Another facility or filter starts every group at its first rows again.
+  useEffect(() => setShown({}), [facilityId, kind, search, sort]);
+
+  const today = loaded?.today ?? localToday();
+  const nameOf = useCallback((id: string) => facilityName(facilities, id), [facilities]);
+
+  const items = useMemo(() => {
+    if (!loaded) return [];
+    return [
+      ...loaded.derived.map((r) => fromDerived(r, loaded.today)),
+      ...loaded.manualOpen.map((r) => fromManual(r, loaded.today)),
+      ...loaded.manualDone.map((r) => fromManual(r, loaded.today)),
+    ];
+  }, [loaded]);
+
+  const matching = useMemo(
+    () => sortItems(filterItems(items, { kind, search }), sort, nameOf),
+    [items, kind, search, sort, nameOf],
+  );
+  const active = matching.filter((item) => item.state === "open");
+  const settled = matching.filter((item) => item.state !== "open");
+  const groups = groupReminders(active, today);
+  const filtered = Boolean(kind || search.trim());
+  const scope = facilityId ? nameOf(facilityId) : "All facilities";
+
+  /** Runs one action on a row; a stale or duplicate write reloads the list with a message. */
+  async function act(item: TReminderItem, action: () => Promise<string>) {
+    setBusy(item.rowId);
+    try {
+      toast.success(await action());
+    } catch (error) {
+      if (isAppError(error) && error.code === "CONFLICT") {
+        toast.error("Someone else changed this reminder just now. The list shows where it stands.", {
+          id: "reminder-conflict",
+        });
+      } else reportError(error);
+    } finally {
+      setBusy(null);
+      setSnoozing(null);
+      reload();
+    }
+  }
+
+  function markDone(item: TReminderItem) {
+    void act(item, async () => {
+      if (item.source.type === "derived") {
+        const { reminder } = item.source;
+        if (reminder.stateRecord)
+          await data.update(
+            "reminderStates",
+            reminder.stateRecord.id,
+            { state: "done", snoozedUntil: null },
+            reminder.stateRecord.version,
+          );
+        else
+          await data.create(
+            "reminderStates",
+            { facilityId: reminder.facilityId, key: reminder.key, state: "done" },
+            { id: reminderStateId(reminder.key) },
+          );
+        return `Done: ${item.title}`;
       }
-    />
+      const { record } = item.source;
+      if (record.repeat === "none") {
+        await data.update(
+          "reminders",
+          record.id,
+          { status: "done", lastDoneOn: today, snoozedUntil: null },
+          record.version,
+        );
+        return `Done: ${item.title}`;
+      }
+      const next = nextOccurrence(record, today);
+      await data.update(
+        "reminders",
+        record.id,
+        { dueDate: next, lastDoneOn: today, snoozedUntil: null },
+        record.version,
+      );
+      return `Done. Next due ${next}`;
+    });
+  }
+
+  function snooze(item: TReminderItem, until: string) {
+    void act(item, async () => {
+      if (item.source.type === "derived") {
+        const { reminder } = item.source;
+        if (reminder.stateRecord)
+          await data.update(
+            "reminderStates",
+            reminder.stateRecord.id,
+            { state: "snoozed", snoozedUntil: until },
+            reminder.stateRecord.version,
+          );
+        else
+          await data.create(
+            "reminderStates",
+            { facilityId: reminder.facilityId, key: reminder.key, state: "snoozed", snoozedUntil: until },
+            { id: reminderStateId(reminder.key) },
+          );
+      } else {
+        await data.update("reminders", item.source.record.id, { snoozedUntil: until }, item.source.record.version);
+      }
+      return `Snoozed until ${until}`;
+    });
+  }
+
+  function undo(item: TReminderItem) {
+    void act(item, async () => {
+      if (item.source.type === "derived") {
+        const state = item.source.reminder.stateRecord;
+        if (state) await data.remove("reminderStates", state.id, state.version);
+      } else {
+        const { record } = item.source;
+        const patch = record.status === "done" ? { status: "open" as const } : { snoozedUntil: null };
+        await data.update("reminders", record.id, patch, record.version);
+      }
+      return `Back on the list: ${item.title}`;
+    });
+  }
+
+  function exportCsv() {
+    const groupOf = new Map(groups.flatMap((g) => g.items.map((item) => [item.rowId, g.label] as const)));
+    const columns: TCsvColumn<TReminderItem>[] = [
+      { header: "Group", value: (r) => groupOf.get(r.rowId) ?? (r.state === "done" ? "Done" : "Snoozed") },
+      { header: "Due date", value: (r) => r.dueDate },
+      { header: "Kind", value: (r) => KIND_LABELS[r.kind] },
+      { header: "Title", value: (r) => r.title },
+      { header: "Details", value: (r) => r.detail },
+      { header: "Facility", value: (r) => nameOf(r.facilityId) },
+      { header: "Snoozed until", value: (r) => (r.state === "snoozed" ? r.snoozedUntil : "") },
+    ];
+    const rows = [...groups.flatMap((g) => g.items), ...settled];
+    downloadCsv(`reminders-${facilityId || "all-facilities"}-${today}.csv`, toCsv(rows, columns));
+  }
+
+  const rowProps = { today, busy, nameOf, onDone: markDone, onSnooze: setSnoozing, onUndo: undo };
+
+  return (
+    <article className="reminders-page" aria-labelledby="page-title">
+      <header className="reminders-page__header">
+        <div>
+          <h1 id="page-title">Reminders</h1>
+          <p className="reminders-page__scope">
+            <span className="reminders-page__scope-label">Facility:</span> {scope}
+            {loaded && (
+              <span>
+                {" "}
+                · {active.length} to do{filtered ? " matching" : ""}
+              </span>
+            )}
+          </p>
+        </div>
+        <div className="reminders-page__actions">
+          <button type="button" className="button" onClick={() => setEditing("new")}>
+            New reminder
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={exportCsv}
+            disabled={matching.length === 0}
+          >
+            Export CSV
+          </button>
+        </div>
+      </header>
+
+      <form className="reminders-filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <label className="reminders-filters__field">
+          <span>Search by title</span>
+          <input
+            type="search"
+            value={search}
+            maxLength={100}
+            placeholder="Name, form or word in the title"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <label className="reminders-filters__field">
+          <span>Kind</span>
+          <select value={kind} onChange={(event) => setKind(event.target.value as TReminderKind | "")}>
+            <option value="">Every kind</option>
+            {REMINDER_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="reminders-filters__field">
+          <span>Sort within groups</span>
+          <select value={sort} onChange={(event) => setSort(event.target.value as TReminderSort)}>
+            <option value="due">Soonest first</option>
+            <option value="title">Title</option>
+            <option value="facility">Facility</option>
+          </select>
+        </label>
+      </form>
+
+      {loading && (
+        <p className="reminders-page__loading" role="status">
+          Loading reminders…
+        </p>
+      )}
+
+      {!loaded && failed && (
+        <section className="empty-state card" aria-labelledby="reminders-failed">
+          <h2 id="reminders-failed">Reminders could not be loaded</h2>
+          <p>Check the connection and try again.</p>
+          <button type="button" className="button" onClick={reload}>
+            Try again
+          </button>
+        </section>
+      )}
+
+      {loaded && active.length === 0 && (
+        <section className="empty-state card" aria-labelledby="reminders-empty">
+          {filtered ? (
+            <>
+              <h2 id="reminders-empty">No reminders match</h2>
+              <p>Nothing to do in {scope} matches this search and kind. Clear them to see everything.</p>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setSearch("");
+                  setKind("");
+                }}
+              >
+                Clear search and kind
+              </button>
+            </>
+          ) : (
+            <>
+              <h2 id="reminders-empty">Nothing needs doing right now</h2>
+              <p>
+                When a document is missing or about to expire, rent is past due or a reappraisal comes due in {scope},
+                it appears here with its date. Add your own with New reminder.
+              </p>
+              <p className="empty-state__links">
+                <button type="button" className="button" onClick={() => setEditing("new")}>
+                  New reminder
+                </button>
+                <Link className="button button--secondary" to="/help#reminders">
+                  How this page works
+                </Link>
+              </p>
+            </>
+          )}
+        </section>
+      )}
+
+      {groups
+        .filter((group) => group.items.length > 0)
+        .map((group) => {
+          const limit = shown[group.id] ?? GROUP_PAGE;
+          const headingId = `reminders-${group.id}`;
+          return (
+            <section
+              key={group.id}
+              className={`reminder-group reminder-group--${group.id}`}
+              aria-labelledby={headingId}
+            >
+              <h2 id={headingId} className="reminder-group__title">
+                {group.label} <span className="reminder-group__count">({group.items.length})</span>
+              </h2>
+              <ul className="reminder-list">
+                {group.items.slice(0, limit).map((item) => (
+                  <ReminderRow key={item.rowId} item={item} {...rowProps} onEdit={setEditing} />
+                ))}
+              </ul>
+              {group.items.length > limit && (
+                <button
+                  type="button"
+                  className="button button--secondary reminder-group__more"
+                  onClick={() => setShown((s) => ({ ...s, [group.id]: limit + GROUP_PAGE }))}
+                >
+                  Show more ({group.items.length - limit} left)
+                </button>
+              )}
+            </section>
+          );
+        })}
+
+      {settled.length > 0 && (
+        <details className="reminder-settled">
+          <summary>
+            <h2 className="reminder-settled__title">Snoozed and done ({settled.length})</h2>
+          </summary>
+          <ul className="reminder-list">
+            {settled.map((item) => (
+              <ReminderRow key={item.rowId} item={item} {...rowProps} onEdit={setEditing} />
+            ))}
+          </ul>
+        </details>
+      )}
+
+      <SnoozeDialog
+        title={snoozing?.title ?? null}
+        today={today}
+        busy={busy !== null}
+        onSnooze={(until) => snoozing && snooze(snoozing, until)}
+        onClose={() => setSnoozing(null)}
+      />
+      <ReminderFormDialog
+        open={editing !== null}
+        record={editing === "new" ? null : editing}
+        defaults={{ facilityId, dueDate: today }}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+    </article>
+  );
+}
+
+function ReminderRow({
+  item,
+  today,
+  busy,
+  nameOf,
+  onDone,
+  onSnooze,
+  onUndo,
+  onEdit,
+}: {
+  item: TReminderItem;
+  today: string;
+  busy: string | null;
+  nameOf: (facilityId: string) => string;
+  onDone: (item: TReminderItem) => void;
+  onSnooze: (item: TReminderItem) => void;
+  onUndo: (item: TReminderItem) => void;
+  onEdit: (record: TManualReminder) => void;
+}) {
+  const path = linkPath(item);
+  const titleId = `reminder-${item.rowId.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  const disabled = busy !== null;
+  const overdue = item.state === "open" && item.dueDate < today;
+  const manual = item.source.type === "manual" ? item.source.record : null;
+  return (
+    <li className={`reminder-row reminder-row--${item.state}`} aria-labelledby={titleId}>
+      <div className="reminder-row__main">
+        <p id={titleId} className="reminder-row__title">
+          {item.title}
+        </p>
+        <p className="reminder-row__meta">
+          <span className={`reminder-kind reminder-kind--${item.kind}`}>{KIND_LABELS[item.kind]}</span>
+          <span>{nameOf(item.facilityId)}</span>
+          {manual && manual.repeat !== "none" && <span>Repeats {manual.repeat}</span>}
+        </p>
+        {item.detail && <p className="reminder-row__detail">{item.detail}</p>}
+      </div>
+      <p className={overdue ? "reminder-row__due reminder-row__due--overdue" : "reminder-row__due"}>
+        {item.state === "open" && (
+          <>
+            {dueText(item.dueDate, today)}
+            <span className="reminder-row__date">{item.dueDate}</span>
+          </>
+        )}
+        {item.state === "snoozed" && `Snoozed until ${item.snoozedUntil ?? ""}`}
+        {item.state === "done" && `Done${manual?.lastDoneOn ? ` on ${manual.lastDoneOn}` : ""}`}
+      </p>
+      <div className="reminder-row__actions" role="group" aria-label={`Actions for ${item.title}`}>
+        {item.state === "open" ? (
+          <>
+            <button type="button" className="button" disabled={disabled} onClick={() => onDone(item)}>
+              Done
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={disabled}
+              onClick={() => onSnooze(item)}
+            >
+              Snooze
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button button--secondary" disabled={disabled} onClick={() => onUndo(item)}>
+            Undo
+          </button>
+        )}
+        {path && (
+          <Link className="button button--secondary" to={path}>
+            Open
+          </Link>
+        )}
+        {manual && item.state === "open" && (
+          <button type="button" className="button button--secondary" disabled={disabled} onClick={() => onEdit(manual)}>
+            Edit
+          </button>
+        )}
+      </div>
+    </li>
   );
 }

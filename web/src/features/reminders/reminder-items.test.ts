@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import type { TDerivedReminder } from "@care/core/ports/insights.port";
+import {
+  defaultSnoozeDate,
+  dueText,
+  filterItems,
+  fromDerived,
+  fromManual,
+  linkPath,
+  nextOccurrence,
+  sortItems,
+  type TManualReminder,
+} from "./reminder-items.ts";
+import { reminderFormValues, reminderInput, reminderPatch } from "./reminder-form-values.ts";
+
+const TODAY = "2026-03-10";
+
+function derived(over: Partial<TDerivedReminder> = {}): TDerivedReminder {
+  return {
+    key: "missing|resident|r1|t1",
+    kind: "document-missing",
+    title: "LIC 602A missing — Quennell, Winifred",
+    dueDate: "2026-03-01",
+    facilityId: "van-buren",
+    link: { type: "resident", id: "r1" },
+    state: "open",
+    ...over,
+  };
+}
+
+function manual(over: Partial<TManualReminder> = {}): TManualReminder {
+  return {
+    id: "m1",
+    version: 1,
+    createdAt: "2026-03-01T00:00:00.000Z",
+    updatedAt: "2026-03-01T00:00:00.000Z",
+    createdBy: null,
+    updatedBy: null,
+    archivedAt: null,
+    facilityId: "tull",
+    title: "Fire drill",
+    notes: undefined,
+    dueDate: TODAY,
+    repeat: "none",
+    status: "open",
+    ...over,
+  };
+}
+
+describe("reminder rows", () => {
+  it("maps derived kinds and keeps a run-out snooze open", () => {
+    expect(fromDerived(derived(), TODAY).kind).toBe("missing");
+    expect(fromDerived(derived({ kind: "rent-overdue" }), TODAY).kind).toBe("rent");
+    expect(fromDerived(derived({ state: "snoozed", snoozedUntil: "2026-03-20" }), TODAY).state).toBe("snoozed");
+    expect(fromDerived(derived({ state: "snoozed", snoozedUntil: TODAY }), TODAY).state).toBe("open");
+    expect(fromDerived(derived({ state: "done" }), TODAY).state).toBe("done");
+  });
+
+  it("reads a manual reminder's state from its status and snooze date", () => {
+    expect(fromManual(manual(), TODAY).state).toBe("open");
+    expect(fromManual(manual({ snoozedUntil: "2026-03-11" }), TODAY).state).toBe("snoozed");
+    expect(fromManual(manual({ snoozedUntil: "2026-03-09" }), TODAY).state).toBe("open");
+    expect(fromManual(manual({ status: "done" }), TODAY).state).toBe("done");
+    expect(fromManual(manual({ linkType: "staff", linkId: "s1" }), TODAY).link).toEqual({ type: "staff", id: "s1" });
+  });
+
+  it("says how far off the due date is", () => {
+    expect(dueText("2026-03-07", TODAY)).toBe("3 days overdue");
+    expect(dueText("2026-03-09", TODAY)).toBe("1 day overdue");
+    expect(dueText(TODAY, TODAY)).toBe("Due today");
+    expect(dueText("2026-03-11", TODAY)).toBe("Due tomorrow");
+    expect(dueText("2026-03-15", TODAY)).toBe("In 5 days");
+    // Across a month end and a leap day.
+    expect(dueText("2028-03-01", "2028-02-28")).toBe("In 2 days");
+  });
+
+  it("opens the record: documents, rent, staff, facility, or a manual link's face sheet", () => {
+    expect(linkPath(fromDerived(derived(), TODAY))).toBe("/residents/r1/documents");
+    expect(linkPath(fromDerived(derived({ kind: "rent-overdue" }), TODAY))).toBe("/residents/r1/rent");
+    expect(linkPath(fromDerived(derived({ link: { type: "staff", id: "s9" } }), TODAY))).toBe("/staff/s9");
+    expect(linkPath(fromDerived(derived({ link: { type: "facility", id: "tull" } }), TODAY))).toBe("/facilities/tull");
+    expect(linkPath(fromManual(manual({ linkType: "resident", linkId: "r2" }), TODAY))).toBe("/residents/r2");
+    expect(linkPath(fromManual(manual(), TODAY))).toBeUndefined();
+  });
+
+  it("filters by kind and by title text, and sorts soonest first or by title or facility", () => {
+    const rows = [
+      fromDerived(derived(), TODAY),
+      fromManual(manual({ id: "a", title: "Order gloves", dueDate: "2026-03-12" }), TODAY),
+      fromManual(manual({ id: "b", title: "fire drill", dueDate: "2026-03-02", facilityId: "ashwood" }), TODAY),
+    ];
+    expect(filterItems(rows, { kind: "manual", search: "" }).map((r) => r.title)).toEqual([
+      "Order gloves",
+      "fire drill",
+    ]);
+    expect(filterItems(rows, { kind: "", search: " FIRE " }).map((r) => r.rowId)).toEqual(["manual:b"]);
+    expect(filterItems(rows, { kind: "", search: "quennell" })).toHaveLength(1);
+    const names: Record<string, string> = { "van-buren": "Van Buren", tull: "Tull", ashwood: "Ashwood" };
+    const name = (id: string) => names[id] ?? id;
+    expect(sortItems(rows, "due", name).map((r) => r.dueDate)).toEqual(["2026-03-01", "2026-03-02", "2026-03-12"]);
+    expect(sortItems(rows, "title", name).map((r) => r.title)).toEqual([
+      "fire drill",
+      "LIC 602A missing — Quennell, Winifred",
+      "Order gloves",
+    ]);
+    expect(sortItems(rows, "facility", name).map((r) => r.facilityId)).toEqual(["ashwood", "tull", "van-buren"]);
+  });
+
+  it("moves a repeating reminder done late to its first date after today, and done early to the next one", () => {
+    expect(nextOccurrence({ dueDate: "2026-02-17", repeat: "weekly" }, TODAY)).toBe("2026-03-17");
+    expect(nextOccurrence({ dueDate: "2026-03-12", repeat: "weekly" }, TODAY)).toBe("2026-03-19");
+    expect(nextOccurrence({ dueDate: "2026-01-31", repeat: "monthly" }, "2026-01-31")).toBe("2026-02-28");
+    expect(nextOccurrence({ dueDate: "2024-02-29", repeat: "yearly" }, "2024-02-29")).toBe("2025-02-28");
+    expect(nextOccurrence({ dueDate: TODAY, repeat: "none" }, TODAY)).toBe(TODAY);
+  });
+
+  it("snoozes a week ahead by default", () => {
+    expect(defaultSnoozeDate("2026-12-28")).toBe("2027-01-04");
+  });
+});
+
+describe("manual reminder form values", () => {
+  it("sends no link without a link type and clears emptied fields with null on edit", () => {
+    const values = { ...reminderFormValues(null, { facilityId: "tull", dueDate: TODAY }), title: "Call pharmacy" };
+    expect(values.facilityId).toBe("tull");
+    expect(reminderInput({ ...values, linkId: "r1" })).toEqual({
+      title: "Call pharmacy",
+      dueDate: TODAY,
+      facilityId: "tull",
+      repeat: "none",
+    });
+    expect(reminderInput({ ...values, linkType: "resident", linkId: "r1", notes: "Ask for refill" })).toMatchObject({
+      linkType: "resident",
+      linkId: "r1",
+      notes: "Ask for refill",
+    });
+    expect(reminderPatch(reminderInput(values))).toEqual({
+      title: "Call pharmacy",
+      dueDate: TODAY,
+      facilityId: "tull",
+      repeat: "none",
+      notes: null,
+      linkType: null,
+      linkId: null,
+    });
+    const edited = reminderFormValues(manual({ linkType: "staff", linkId: "s1", notes: "n" }), {
+      facilityId: "",
+      dueDate: TODAY,
+    });
+    expect(edited).toMatchObject({ facilityId: "tull", linkType: "staff", linkId: "s1", notes: "n" });
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The Reminders page's one list: derived reminders (from the insights port) and manual ones (stored
+ * records) made into the same row shape, with the words each row shows (kind, "3 days overdue") and
+ * where its Open button leads. Pure, so the page and its tests agree on every rule.
+ */
+import type { TRecordOf } from "@care/core/registry";
+import type { TDerivedReminder, TDerivedReminderKind } from "@care/core/ports/insights.port";
+import { addDays, daysBetween } from "@care/core/rules/date-only.rules";
+import { nextDueDate } from "@care/core/rules/reminders.rules";
+
+export type TManualReminder = TRecordOf<"reminders">;
+
+export const REMINDER_KINDS = ["missing", "expiring", "expired", "reappraisal", "rent", "manual"] as const;
+export type TReminderKind = (typeof REMINDER_KINDS)[number];
+
+export const KIND_LABELS: Record<TReminderKind, string> = {
+  missing: "Missing document",
+  expiring: "Expiring",
+  expired: "Expired",
+  reappraisal: "Reappraisal",
+  rent: "Rent",
+  manual: "Manual",
+};
+
+const DERIVED_KINDS: Record<TDerivedReminderKind, TReminderKind> = {
+  "document-missing": "missing",
+  "document-expiring": "expiring",
+  "document-expired": "expired",
+  "reappraisal-due": "reappraisal",
+  "rent-overdue": "rent",
+};
+
+export type TReminderState = "open" | "snoozed" | "done";
+
+/** One row of the list, whichever kind it is. */
+export interface TReminderItem {
+  /** Unique across both sources: `derived:<key>` or `manual:<id>`. */
+  rowId: string;
+  kind: TReminderKind;
+  title: string;
+  detail?: string;
+  dueDate: string;
+  facilityId: string;
+  link?: { type: "resident" | "staff" | "facility"; id: string };
+  state: TReminderState;
+  snoozedUntil?: string;
+  source: { type: "derived"; reminder: TDerivedReminder } | { type: "manual"; record: TManualReminder };
+}
+
+/** A snooze that has run out (snoozed until today or earlier) counts as open again. */
+function effectiveState(state: TReminderState, snoozedUntil: string | undefined, today: string): TReminderState {
+  if (state === "snoozed" && (!snoozedUntil || snoozedUntil <= today)) return "open";
+  return state;
+}
+
+export function fromDerived(reminder: TDerivedReminder, today: string): TReminderItem {
+  return {
+    rowId: `derived:${reminder.key}`,
+    kind: DERIVED_KINDS[reminder.kind],
+    title: reminder.title,
+    ...(reminder.detail ? { detail: reminder.detail } : {}),
+    dueDate: reminder.dueDate,
+    facilityId: reminder.facilityId,
+    link: reminder.link,
+    state: effectiveState(reminder.state, reminder.snoozedUntil, today),
+    ...(reminder.snoozedUntil ? { snoozedUntil: reminder.snoozedUntil } : {}),
+    source: { type: "derived", reminder },
+  };
+}
+
+export function fromManual(record: TManualReminder, today: string): TReminderItem {
+  const state: TReminderState = record.status === "done" ? "done" : record.snoozedUntil ? "snoozed" : "open";
+  return {
+    rowId: `manual:${record.id}`,
+    kind: "manual",
+    title: record.title,
+    ...(record.notes ? { detail: record.notes } : {}),
+    dueDate: record.dueDate,
+    facilityId: record.facilityId,
+    ...(record.linkType && record.linkId ? { link: { type: record.linkType, id: record.linkId } } : {}),
+    state: effectiveState(state, record.snoozedUntil, today),
+    ...(record.snoozedUntil ? { snoozedUntil: record.snoozedUntil } : {}),
+    source: { type: "manual", record },
+  };
+}
+
+/** "3 days overdue", "Due today", "Due tomorrow", "In 5 days". */
+export function dueText(dueDate: string, today: string): string {
+  const days = daysBetween(today, dueDate);
+  if (days < 0) return `${-days} day${days === -1 ? "" : "s"} overdue`;
+  if (days === 0) return "Due today";
+  if (days === 1) return "Due tomorrow";
+  return `In ${days} days`;
+}
+
+/** Where Open leads: the record's documents for document reminders, the rent page for rent. */
+export function linkPath(item: Pick<TReminderItem, "kind" | "link">): string | undefined {
+  const link = item.link;
+  if (!link) return undefined;
+  switch (link.type) {
+    case "resident":
+      if (item.kind === "rent") return `/residents/${link.id}/rent`;
+      if (item.kind === "manual") return `/residents/${link.id}`;
+      return `/residents/${link.id}/documents`;
+    case "staff":
+      return `/staff/${link.id}`;
+    case "facility":
+      return `/facilities/${link.id}`;
+  }
+}
+
+export interface TReminderFilters {
+  kind: TReminderKind | "";
+  search: string;
+}
+
+/** Rows of the chosen kind whose title (or detail) contains the search text, case-insensitively. */
+export function filterItems(items: readonly TReminderItem[], filters: TReminderFilters): TReminderItem[] {
+  const needle = filters.search.trim().toLowerCase();
+  return items.filter(
+    (item) =>
+      (!filters.kind || item.kind === filters.kind) &&
+      (!needle || item.title.toLowerCase().includes(needle) || (item.detail?.toLowerCase().includes(needle) ?? false)),
+  );
+}
+
+export type TReminderSort = "due" | "title" | "facility";
+
+/** Soonest first (then title); or by title or facility name, soonest first among equals. */
+export function sortItems(
+  items: readonly TReminderItem[],
+  sort: TReminderSort,
+  facilityName: (id: string) => string,
+): TReminderItem[] {
+  const byDue = (a: TReminderItem, b: TReminderItem) =>
+    a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : a.title.localeCompare(b.title);
+  return [...items].sort((a, b) => {
+    if (sort === "title") return a.title.localeCompare(b.title) || byDue(a, b);
+    if (sort === "facility") return facilityName(a.facilityId).localeCompare(facilityName(b.facilityId)) || byDue(a, b);
+    return byDue(a, b);
+  });
+}
+
+/**
+ * A repeating manual reminder marked done moves to its next occurrence after today (a weekly one done
+ * three weeks late does not come back as still overdue); the first occurrence after its due date when
+ * done early.
+ */
+export function nextOccurrence(record: Pick<TManualReminder, "dueDate" | "repeat">, today: string): string {
+  let next = nextDueDate(record.dueDate, record.repeat);
+  if (next === null) return record.dueDate;
+  // At most a few hundred steps: a weekly reminder ten years overdue.
+  for (let i = 0; next <= today && i < 1000; i++) next = nextDueDate(next, record.repeat) ?? next;
+  return next;
+}
+
+/** The default snooze: a week from today. */
+export function defaultSnoozeDate(today: string): string {
+  return addDays(today, 7);
+}
