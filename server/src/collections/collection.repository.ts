@@ -37,6 +37,7 @@ import {
 } from "@care/core/rules/records.rules";
 import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
 import { assertResidentLink, isResidentChild } from "@care/core/rules/resident-link.rules";
+import { AuditBatcher } from "../audit/audit-batch.ts";
 import { auditRow } from "../audit/audit-row.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
@@ -118,6 +119,8 @@ function prefixFields(error: unknown, prefix: string): unknown {
 
 export class CollectionRepository {
   private readonly mappers = new Map<TCollectionName, RowMapper>();
+  /** "view" rows of concurrent reads go to the audit log in multi-row inserts; each read awaits its row. */
+  private readonly views = new AuditBatcher((rows) => this.prisma.auditEntry.createMany({ data: rows }));
 
   constructor(private readonly prisma: PrismaClient) {
     for (const name of Object.keys(collections) as TCollectionName[])
@@ -143,8 +146,8 @@ export class CollectionRepository {
     const mapper = this.mapper(name);
     const items = page.map((row) => mapper.toRecord(row));
     if (def.auditViews) {
-      await this.prisma.auditEntry.create({
-        data: auditRow({
+      await this.views.record(
+        auditRow({
           action: "view",
           actor: user,
           ip: caller.ip,
@@ -152,7 +155,7 @@ export class CollectionRepository {
           facilityId: listViewFacility(def, normalized, items),
           summary: listViewSummary(normalized),
         }),
-      });
+      );
     }
     return {
       items,
@@ -179,8 +182,8 @@ export class CollectionRepository {
     const user = assertCanRead(caller.user, def);
     const record = await this.visible(this.prisma, user, name, id);
     if (def.auditViews) {
-      await this.prisma.auditEntry.create({
-        data: auditRow({
+      await this.views.record(
+        auditRow({
           action: "view",
           actor: user,
           ip: caller.ip,
@@ -188,7 +191,7 @@ export class CollectionRepository {
           recordId: id,
           facilityId: facilityOfRecord(def, record) ?? null,
         }),
-      });
+      );
     }
     return record;
   }
