@@ -67,6 +67,9 @@ export const PRISMA_MODELS = {
 } as const satisfies Record<TCollectionName, keyof PrismaClient>;
 
 type TDb = PrismaClient | Prisma.TransactionClient;
+
+/** The fields of a record that describe its uploaded file (see assertFileLink). */
+const FILE_FIELDS = ["fileId", "contentType", "size"] as const;
 type TWhere = Record<string, unknown>;
 
 /** The subset of a Prisma model delegate the repository uses, typed loosely so it works for any model. */
@@ -293,7 +296,10 @@ export class CollectionRepository {
     const merged = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...merged, id });
     await this.assertLinks(db, user, name, merged);
-    if (merged.fileId !== current.fileId || facilityOfRecord(def, merged) !== facilityOfRecord(def, current))
+    if (
+      FILE_FIELDS.some((key) => merged[key] !== current[key]) ||
+      facilityOfRecord(def, merged) !== facilityOfRecord(def, current)
+    )
       await this.assertFileLink(db, user, def, merged);
     if (name === "users") assertCanGrantFacilities(user, facilityIdsOf(current), facilityIdsOf(merged));
     const delegate = this.delegate(db, name);
@@ -353,18 +359,26 @@ export class CollectionRepository {
 
   /**
    * A record naming an uploaded file (`fileId`, e.g. a document) names one the user can see, of the
-   * record's own facility (VALIDATION otherwise). Checked on create and when the file or facility changes.
+   * record's own facility, and describes it truly: its `contentType` and `size`, where the record has
+   * them, are the stored file's (VALIDATION otherwise). Checked on create and when the file or the
+   * facility changes.
    */
   private async assertFileLink(db: TDb, user: TSessionUser, def: CollectionDef, fields: Record<string, unknown>) {
     if (!("fileId" in def.schema.shape) || typeof fields.fileId !== "string") return;
-    const file = await db.storedFile.findUnique({ where: { id: fields.fileId }, select: { facilityId: true } });
-    if (!file || !canSeeFacility(user, file.facilityId))
-      throw new AppError("VALIDATION", "The record is not valid.", { fields: { fileId: "No such file" } });
+    const file = await db.storedFile.findUnique({
+      where: { id: fields.fileId },
+      select: { facilityId: true, contentType: true, size: true },
+    });
+    const invalid = (message: string) =>
+      new AppError("VALIDATION", "The record is not valid.", { fields: { fileId: message } });
+    if (!file || !canSeeFacility(user, file.facilityId)) throw invalid("No such file");
     const facilityId = facilityOfRecord(def, fields);
     if (facilityId !== undefined && file.facilityId !== facilityId)
-      throw new AppError("VALIDATION", "The record is not valid.", {
-        fields: { fileId: "The file belongs to another facility; upload it again for this one" },
-      });
+      throw invalid("The file belongs to another facility; upload it again for this one");
+    for (const key of ["contentType", "size"] as const) {
+      if (key in def.schema.shape && fields[key] !== file[key])
+        throw invalid(`The ${key === "size" ? "size" : "type"} given is not the uploaded file's`);
+    }
   }
 
   /**
