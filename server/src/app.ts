@@ -21,7 +21,7 @@ import { SESSION_COOKIE } from "./auth/sessions.ts";
 import type { TConfig } from "./config/config.ts";
 import type { Database } from "./db/database.ts";
 import csrfPlugin from "./http/csrf.plugin.ts";
-import errorHandler from "./http/error-handler.ts";
+import errorHandler, { sendAppError } from "./http/error-handler.ts";
 import healthRoutes from "./http/health.routes.ts";
 import webAppPlugin from "./http/web-app.plugin.ts";
 import collectionsRoutes from "./collections/collections.routes.ts";
@@ -90,6 +90,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // The router's own errors (a path parameter over 100 characters, a malformed URL) in the API's shape.
+    frameworkErrors: (error, _request, reply) =>
+      sendAppError(
+        reply,
+        error.code === "FST_ERR_MAX_PARAM_LENGTH"
+          ? new AppError("NOT_FOUND", "No such record: the id is too long.")
+          : new AppError("VALIDATION", "The address of the request is not valid."),
+      ),
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);

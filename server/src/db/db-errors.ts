@@ -96,6 +96,10 @@ export function toAppError(error: unknown): AppError | null {
   ) {
     return new AppError("CONFLICT", defaultMessages.CONFLICT, { cause: error });
   }
+  // SQLSTATE class 22 (data exception: a NUL byte in text, a number out of range …) is bad input, not a fault.
+  if (codes.some((c) => /^22[0-9A-Z]{3}$/.test(c))) {
+    return new AppError("VALIDATION", "The request contains a value that cannot be stored.", { cause: error });
+  }
   if (codes.includes("P2025")) {
     return new AppError("NOT_FOUND", defaultMessages.NOT_FOUND, { cause: error });
   }
