@@ -205,20 +205,24 @@ export function FacilityDetailPage() {
                         <td data-label="Who">
                           <Link to={subjectLink(s)}>{s.subject === "facility" ? SUBJECT_WORDS.facility : s.name}</Link>
                           {s.subject !== "facility" && (
-                            <span className="facility-compliance__kind"> · {SUBJECT_WORDS[s.subject]}</span>
+                            <span className="facility-compliance__kind">{SUBJECT_WORDS[s.subject]}</span>
                           )}
                         </td>
                         <td data-label="Status">
                           <ComplianceBadge status={s.status} counts={s.counts} />
                         </td>
                         <td data-label="Documents to see to">
-                          {s.requirements
-                            .filter((r) => r.required && r.status !== "complete")
-                            .map(
-                              (r) =>
-                                `${r.formCode ? `${r.formCode} ` : ""}${r.typeName}: ${complianceStatusLabel(r.status).toLowerCase()}${r.expiryDate ? ` (${r.expiryDate})` : ""}`,
-                            )
-                            .join("; ")}
+                          <ul className="facility-compliance__docs">
+                            {s.requirements
+                              .filter((r) => r.required && r.status !== "complete")
+                              .map((r) => (
+                                <li key={r.typeId}>
+                                  {r.formCode ? `${r.formCode} ` : ""}
+                                  {r.typeName}: {complianceStatusLabel(r.status).toLowerCase()}
+                                  {r.expiryDate ? ` (${r.expiryDate})` : ""}
+                                </li>
+                              ))}
+                          </ul>
                         </td>
                       </tr>
                     ))}
