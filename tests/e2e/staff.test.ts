@@ -46,6 +46,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Required");
     expect(await f.getByLabel("Role").getAttribute("aria-invalid")).toBe("true");
     await page.screenshot({ path: join(SCREENSHOTS, "staff-form-errors-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
 
     await firstName.fill("Maria");
     await f.getByLabel("Last name").fill("Delgado");
@@ -186,6 +187,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     ]);
     expect(await form(second).getByLabel("Notes").inputValue()).toBe("Prefers night shifts");
     await second.screenshot({ path: join(SCREENSHOTS, "staff-conflict-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(second);
 
     // Taking their version, then re-applying the note, keeps both changes.
     await conflict.getByRole("button", { name: "Load their version" }).click();

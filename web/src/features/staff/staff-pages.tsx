@@ -34,6 +34,7 @@ import "./staff.css";
 type TStaffRow = TStaffRecord & { compliance: TSubjectCompliance | undefined };
 
 const NOT_TRACKED = "Documents are not tracked for terminated or archived staff.";
+const NOT_LOADED = "The document status could not be loaded.";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -60,6 +61,7 @@ export function StaffDirectoryPage() {
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [total, setTotal] = useState<number | null>(null);
   const [loading, setLoading] = useState(true);
+  const [complianceFailed, setComplianceFailed] = useState(false);
   const [exporting, setExporting] = useState<number | null>(null);
 
   const filters = useMemo<TStaffFilters>(
@@ -76,15 +78,18 @@ export function StaffDirectoryPage() {
     setLoading(true);
     (async () => {
       const page = await data.list("staff", staffQuery(filters, pages.pageSize, pages.cursor));
+      let failed = false;
       const compliance = await staffCompliance(
         insights,
         page.items.map((s) => s.id),
         localToday(),
       ).catch((error: unknown) => {
         reportError(error);
+        failed = true;
         return new Map<string, TSubjectCompliance>();
       });
       if (cancelled) return;
+      setComplianceFailed(failed);
       setRows(page.items.map((s) => ({ ...s, compliance: compliance.get(s.id) })));
       setNextCursor(page.nextCursor);
     })()
@@ -158,17 +163,20 @@ export function StaffDirectoryPage() {
         header: "Documents",
         cell: ({ row }) => {
           const c = row.original.compliance;
-          if (!c)
+          if (!c) {
+            const why = complianceFailed ? NOT_LOADED : NOT_TRACKED;
             return (
-              <span title={NOT_TRACKED} aria-label={NOT_TRACKED}>
-                —
+              <span title={why}>
+                <span aria-hidden="true">—</span>
+                <span className="visually-hidden">{why}</span>
               </span>
             );
+          }
           return <ComplianceBadge status={c.status} counts={c.counts} />;
         },
       },
     ],
-    [nameOf],
+    [nameOf, complianceFailed],
   );
 
   async function exportCsv() {
