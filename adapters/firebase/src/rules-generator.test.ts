@@ -74,6 +74,18 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "facilities")).not.toContain("mayGrant");
   });
 
+  it("checks a document's file against the document: its facility, type and size", () => {
+    const rules = generateFirestoreRules();
+    const lines = block(rules, "documents").split("\n");
+    expect(lines.find((l) => l.includes("allow create:"))).toContain("fileMatches(request.resource.data)");
+    const update = lines.find((l) => l.includes("allow update:"));
+    expect(update).toContain("request.resource.data.fileId == resource.data.fileId");
+    expect(update).toContain("|| fileMatches(request.resource.data)");
+    expect(rules).toContain("get(/databases/$(database)/documents/files/$(d.fileId)).data");
+    expect(rules).toContain("file._facility == d._facility && file.contentType == d.contentType");
+    expect(block(rules, "residents")).not.toContain("fileMatches");
+  });
+
   it("limits facility-scoped records to the user's facilities and checks the version step", () => {
     const rules = generateFirestoreRules();
     expect(block(rules, "facilities")).toContain("request.resource.data._facility == id");

@@ -67,6 +67,15 @@ function collectionRules(def: CollectionDef): string {
   const clientFacility = scoped
     ? ` && request.resource.data._facility == ${facility} && (request.resource.data._facility == null || mayFacility(request.resource.data._facility))`
     : "";
+  // A record naming an uploaded file (a document) names one of its own facility and states its type and
+  // size, as the server's repository checks; an update keeping the file and facility needs no lookup.
+  const names = (field: string) => fields.includes(field);
+  const fileLink = names("fileId") && scoped && names("contentType") && names("size");
+  const keepsFile =
+    "(request.resource.data.fileId == resource.data.fileId && request.resource.data._facility == resource.data._facility" +
+    " && request.resource.data.contentType == resource.data.contentType && request.resource.data.size == resource.data.size)";
+  const fileOnCreate = fileLink ? " && fileMatches(request.resource.data)" : "";
+  const fileOnUpdate = fileLink ? ` && (${keepsFile} || fileMatches(request.resource.data))` : "";
   const grant = GRANTS_FACILITIES.includes(def.name)
     ? " && mayGrant(resource.data.facilityIds) && mayGrant(request.resource.data.facilityIds)"
     : "";
@@ -85,10 +94,10 @@ function collectionRules(def: CollectionDef): string {
   } else {
     const create = CREATED_BY_FUNCTIONS.includes(def.name)
       ? "false"
-      : `${writer} && ${shape} && validCreateMeta()${newFacility}`;
+      : `${writer} && ${shape} && validCreateMeta()${newFacility}${fileOnCreate}`;
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${newFacility}${grant};`,
+      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${newFacility}${grant}${fileOnUpdate};`,
     );
     lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}` : "false"};`);
   }
@@ -135,6 +144,11 @@ service cloud.firestore {
     function mayGrant(facilityIds) {
       return request.auth.token.get('facilityIds', null) == null
         || (facilityIds is list && facilityIds.hasOnly(request.auth.token.facilityIds));
+    }
+    // The file a record names (its description in ${FILES_COLLECTION}) is of the record's facility, type and size.
+    function fileMatches(d) {
+      let file = get(/databases/$(database)/documents/${FILES_COLLECTION}/$(d.fileId)).data;
+      return file._facility == d._facility && file.contentType == d.contentType && file.size == d.size;
     }
     function isoTimestamp(value) {
       return value is string && value.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?Z$');
