@@ -50,6 +50,9 @@ const REDACT_PATHS = [
   "headers.authorization",
   "headers.cookie",
   'headers["set-cookie"]',
+  // @fastify/multipart logs the request headers it hands to busboy (at trace level).
+  "busboyOptions.headers.authorization",
+  "busboyOptions.headers.cookie",
   "password",
   "*.password",
   "*.currentPassword",
