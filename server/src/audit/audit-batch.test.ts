@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { AuditBatcher } from "./audit-batch.ts";
+import { createTestDatabase } from "../test/test-database.ts";
+import { AuditBatcher, insertAuditRows } from "./audit-batch.ts";
+import { auditRow } from "./audit-row.ts";
 
 const row = (id: string) => ({ id, action: "view" }) as Prisma.AuditEntryCreateManyInput;
 
@@ -31,4 +33,24 @@ describe("AuditBatcher", () => {
     fail = false;
     await expect(batcher.record(row("c"))).resolves.toBeUndefined();
   });
+
+  it("stores every column of the rows it is given, in one statement (on the test database)", async () => {
+    const { database, cleanup } = await createTestDatabase();
+    try {
+      const rows = [
+        auditRow({ action: "view", actor: { id: "u1", email: "a@example.test" }, ip: "10.0.0.1", collection: "residents", facilityId: "tull", summary: "list" }),
+        auditRow({ action: "view", actor: null, ip: null, collection: "vitals", recordId: "v1" }),
+      ] as Prisma.AuditEntryCreateManyInput[]; // prettier-ignore
+      await insertAuditRows(database.prisma, rows);
+      const stored = await database.prisma.auditEntry.findMany({ where: { id: { in: rows.map((r) => r.id!) } } });
+      const byId = new Map(stored.map((row) => [row.id, row]));
+      for (const row of rows) {
+        const saved = byId.get(row.id!)!;
+        for (const [key, value] of Object.entries(row))
+          expect(saved[key as keyof typeof saved], key).toEqual(value instanceof Date ? value : (value ?? null));
+      }
+    } finally {
+      await cleanup();
+    }
+  }, 180_000); // a fresh migrated database takes long on a loaded machine
 });

@@ -4,9 +4,36 @@
  * fails: rows are never dropped. Without concurrency a row is inserted at once, alone; while an insert
  * runs, the rows that arrive meanwhile wait for it and then go together in the next one.
  */
-import type { Prisma } from "../generated/prisma/client.ts";
+import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 
 type TAuditRow = Prisma.AuditEntryCreateManyInput;
+
+const TEXT_COLUMNS = ["id", "actorId", "actorEmail", "action", "collection", "recordId", "facilityId", "summary", "ip", "createdBy", "updatedBy"] as const; // prettier-ignore
+const TIME_COLUMNS = ["at", "createdAt", "updatedAt"] as const;
+/** One statement whatever the number of rows (one array per column), so PostgreSQL prepares it once. */
+const INSERT_SQL = `INSERT INTO "audit_log" (${[...TEXT_COLUMNS, ...TIME_COLUMNS, "version"].map((c) => `"${c}"`).join(", ")})
+  SELECT * FROM unnest(${[
+    ...TEXT_COLUMNS.map((_, i) => `$${i + 1}::text[]`),
+    ...TIME_COLUMNS.map((_, i) => `$${TEXT_COLUMNS.length + i + 1}::timestamptz[]`),
+    `$${TEXT_COLUMNS.length + TIME_COLUMNS.length + 1}::int[]`,
+  ].join(", ")})`;
+
+function timeOf(value: Date | string | undefined): string {
+  return (value === undefined ? new Date() : new Date(value)).toISOString();
+}
+
+/**
+ * Inserts audit rows (as built by `auditRow`) in one raw statement: measured about twice as fast as
+ * Prisma's `createMany` here, whose per-call query building dominated the insert.
+ */
+export async function insertAuditRows(prisma: PrismaClient, rows: readonly TAuditRow[]): Promise<void> {
+  await prisma.$executeRawUnsafe(
+    INSERT_SQL,
+    ...TEXT_COLUMNS.map((column) => rows.map((row) => row[column] ?? null)),
+    ...TIME_COLUMNS.map((column) => rows.map((row) => timeOf(row[column]))),
+    rows.map((row) => row.version ?? 1),
+  );
+}
 
 interface Waiting {
   row: TAuditRow;
@@ -21,7 +48,7 @@ export class AuditBatcher {
   private queue: Waiting[] = [];
   private running = false;
 
-  /** `insert` writes the rows in one statement, e.g. `(rows) => prisma.auditEntry.createMany({ data: rows })`. */
+  /** `insert` writes the rows in one statement, e.g. `(rows) => insertAuditRows(prisma, rows)`. */
   constructor(private readonly insert: (rows: TAuditRow[]) => Promise<unknown>) {}
 
   /** Resolves once the row is stored; rejects with the database's error when its insert fails. */

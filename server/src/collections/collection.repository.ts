@@ -37,7 +37,7 @@ import {
 } from "@care/core/rules/records.rules";
 import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
 import { assertResidentLink, isResidentChild } from "@care/core/rules/resident-link.rules";
-import { AuditBatcher } from "../audit/audit-batch.ts";
+import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRow } from "../audit/audit-row.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
@@ -123,7 +123,7 @@ function prefixFields(error: unknown, prefix: string): unknown {
 export class CollectionRepository {
   private readonly mappers = new Map<TCollectionName, RowMapper>();
   /** "view" rows of concurrent reads go to the audit log in multi-row inserts; each read awaits its row. */
-  private readonly views = new AuditBatcher((rows) => this.prisma.auditEntry.createMany({ data: rows }));
+  private readonly views = new AuditBatcher((rows) => insertAuditRows(this.prisma, rows));
 
   constructor(private readonly prisma: PrismaClient) {
     for (const name of Object.keys(collections) as TCollectionName[])
