@@ -40,14 +40,8 @@ export function ComplianceBadge({
       title={detail ? `Documents: ${label} — ${detail}` : undefined}
       data-status={status}
     >
-      <span aria-hidden="true" className="compliance-badge__mark">
-        {MARKS[status]}
-      </span>
       {label}
       {detail && <span className="visually-hidden"> — {detail}</span>}
     </span>
   );
 }
-
-/** A shape per status, so the badge reads without colour too. */
-const MARKS: Record<TComplianceStatus, string> = { complete: "✓", missing: "!", expiring: "◷", expired: "✕" };

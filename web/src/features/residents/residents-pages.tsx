@@ -153,13 +153,7 @@ export function AllResidentsPage() {
         header: "Documents",
         cell: ({ row }) =>
           row.original.compliance ? (
-            <Link
-              className="residents-documents-link"
-              to={`/residents/${row.original.id}/documents`}
-              aria-label={`Documents of ${residentName(row.original)}: ${complianceStatusLabel(row.original.compliance.status)}, ${complianceCountsText(row.original.compliance.counts)}`}
-            >
-              <ComplianceBadge status={row.original.compliance.status} counts={row.original.compliance.counts} />
-            </Link>
+            <ComplianceBadge status={row.original.compliance.status} counts={row.original.compliance.counts} />
           ) : (
             <span title={NOT_TRACKED}>—</span>
           ),

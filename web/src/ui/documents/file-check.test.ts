@@ -21,7 +21,7 @@ describe("checkFile", () => {
     const big = new Blob([PDF_HEAD, new Uint8Array(MAX_FILE_BYTES)]);
     expect(await checkFile(big)).toEqual({
       ok: false,
-      message: "This file is 20.1 MB; files can be at most 20 MB.",
+      message: "This file is over 20 MB; files can be at most 20 MB.",
     });
   });
 });
@@ -31,6 +31,7 @@ describe("formatFileSize", () => {
     expect(formatFileSize(512)).toBe("512 bytes");
     expect(formatFileSize(2048)).toBe("2 KB");
     expect(formatFileSize(MAX_FILE_BYTES)).toBe("20 MB");
+    expect(formatFileSize(21 * 1024 * 1024 + 40)).toBe("21 MB");
     expect(formatFileSize(1.5 * 1024 * 1024)).toBe("1.5 MB");
   });
 });

@@ -13,10 +13,10 @@ export const ACCEPT_ATTRIBUTE = [
   ".jpeg",
 ].join(",");
 
-/** "20 MB", "1.5 MB", "830 KB": rounded up, so a file just over the limit never reads as the limit. */
+/** "20 MB", "1.5 MB", "830 KB". */
 export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.ceil(bytes / 1024)} KB`;
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
 }
 
@@ -26,11 +26,15 @@ export type TFileCheck = { ok: true; contentType: TAcceptedFileType } | { ok: fa
 
 export async function checkFile(file: Blob): Promise<TFileCheck> {
   if (file.size === 0) return { ok: false, message: "This file is empty." };
-  if (file.size > MAX_FILE_BYTES)
+  if (file.size > MAX_FILE_BYTES) {
+    const limit = formatFileSize(MAX_FILE_BYTES);
+    const size = formatFileSize(file.size);
+    // Just over the limit rounds to the limit itself: say "over" rather than "20 MB; at most 20 MB".
     return {
       ok: false,
-      message: `This file is ${formatFileSize(file.size)}; files can be at most ${formatFileSize(MAX_FILE_BYTES)}.`,
+      message: `This file is ${size === limit ? `over ${limit}` : size}; files can be at most ${limit}.`,
     };
+  }
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   const contentType = sniffFileType(head);
   if (!contentType) return { ok: false, message: `This file is not a PDF or an image. ${TYPE_MESSAGE}` };
