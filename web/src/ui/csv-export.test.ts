@@ -44,6 +44,8 @@ describe("csv export", () => {
       return pages[cursor ?? "start"]!;
     });
     expect(seen).toEqual([undefined, "p2", "p3"]);
+    // No blank line after the header: a spreadsheet would show it as an empty first row.
+    expect(parts.join("").split("\r\n")).toEqual(["Name,Amount", "A,1", "'=B,", ""]);
     const parsed = Papa.parse<string[]>(parts.join(""), { skipEmptyLines: true }).data;
     expect(parsed).toEqual([
       ["Name", "Amount"],

@@ -44,7 +44,8 @@ export async function collectCsv<T>(
   let rows = 0;
   do {
     const page = await fetchPage(cursor);
-    if (parts.length === 0) parts.push(toCsv([], columns, true));
+    // The header alone comes with a line break; each batch of rows brings its own, so drop it.
+    if (parts.length === 0) parts.push(toCsv([], columns, true).replace(/\r\n$/, ""));
     if (page.items.length > 0) parts.push("\r\n" + toCsv(page.items, columns, false));
     rows += page.items.length;
     onProgress?.(rows);
