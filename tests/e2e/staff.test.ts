@@ -6,6 +6,7 @@
  * the detail page's profile, Live Scan clearance and document checklist, and archive.
  * Screenshots of the directory, form, conflict and detail at 1280×800 and 375×812.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -143,6 +144,25 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await page.getByRole("heading", { name: "No staff match" }).waitFor();
     await page.getByRole("button", { name: "Clear search and filters" }).click();
     await table.getByRole("link", { name: "Abernathy, Harold" }).waitFor();
+
+    // The CSV holds everything the filters match, with the homes and the document status.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^staff-van-buren-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(csv).toHaveLength(3);
+    expect(csv[0]).toBe(
+      "Last name,First name,Preferred name,Role,Home facility,Also works at,Phone,E-mail,Status,Hire date," +
+        "Termination date,Live Scan clearance,Clearance date,Documents,Documents detail",
+    );
+    expect(csv.find((line) => line.startsWith("Delgado,"))).toMatch(
+      /^Delgado,Maria,Mari,Med tech,Van Buren,Tull,555-0110,maria\.delgado@example\.org,Active,2024-03-01,,Cleared,2024-02-20,Missing,/,
+    );
 
     const phone = await signedInPage(PHONE);
     await phone.goto("/staff");
