@@ -199,6 +199,7 @@ describe.skipIf(Boolean(chromiumMissing))("reminders in Chromium", () => {
     expect(
       await page.locator("main details li.reminder-row", { hasText: "Call the pharmacy about refills" }).textContent(),
     ).toContain(`Done on ${today}`);
+    await page.locator("main details").screenshot({ path: join(SCREENSHOTS, "reminders-settled-desktop.png") });
 
     // A weekly reminder done today comes back a week later, still open.
     await page.getByRole("button", { name: "New reminder" }).first().click();
@@ -215,6 +216,38 @@ describe.skipIf(Boolean(chromiumMissing))("reminders in Chromium", () => {
     expect(await moved.textContent()).toContain("In 7 days");
     expect(await moved.textContent()).toContain("Repeats weekly");
     await waitForCount(page, due);
+
+    // Two people editing: the second save is refused and the form shows the newer version.
+    const found = await api(page, "GET", `/reminders?search=${encodeURIComponent("Weekly fire drill")}`);
+    const drillRecord = (found.items as { id: string; version: number }[])[0]!;
+    await moved.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit reminder" });
+    await edit.getByLabel("Title").fill("Weekly fire drill, east wing");
+    await api(page, "PATCH", `/reminders/${drillRecord.id}`, {
+      version: drillRecord.version,
+      patch: { notes: "Moved to Thursdays" },
+    });
+    await edit.getByRole("button", { name: "Save reminder" }).click();
+    await edit.getByRole("alert").filter({ hasText: "Someone else changed this reminder" }).waitFor();
+    expect(await edit.getByLabel("Notes").inputValue()).toBe("Moved to Thursdays");
+    expect(await edit.getByLabel("Title").inputValue()).toBe("Weekly fire drill");
+    await edit.getByLabel("Title").fill("Weekly fire drill, east wing");
+    await edit.getByRole("button", { name: "Save reminder" }).click();
+    await page.locator("[data-rht-toaster]").getByText("Reminder saved").waitFor();
+    await row(page, "Weekly fire drill, east wing").waitFor();
+
+    // Archive, after a confirmation.
+    await api(page, "POST", "/reminders", {
+      data: { facilityId: "tull", title: "Order more gloves", dueDate: addDays(today, 20) },
+    });
+    await page.reload();
+    const gloves = group(page, "Later").locator("li.reminder-row", { hasText: "Order more gloves" });
+    await gloves.getByRole("button", { name: "Edit" }).click();
+    const archive = page.getByRole("dialog", { name: "Edit reminder" });
+    await archive.getByRole("button", { name: "Archive" }).click();
+    await archive.getByRole("button", { name: "Archive reminder" }).click();
+    await page.locator("[data-rht-toaster]").getByText("Reminder archived").waitFor();
+    await gloves.waitFor({ state: "detached" });
   });
 
   it("follows the header's facility, filters by kind and title, and works on a phone", async () => {
@@ -243,7 +276,7 @@ describe.skipIf(Boolean(chromiumMissing))("reminders in Chromium", () => {
     const tabs = page.getByRole("navigation", { name: "Main tabs" });
     expect(await tabs.getByRole("link", { name: "Reminders", exact: true }).isVisible()).toBe(true);
     expect(await tabs.locator(".nav-count").isVisible()).toBe(true);
-    await page.screenshot({ path: join(SCREENSHOTS, "reminders-phone.png"), fullPage: true });
+    await page.screenshot({ path: join(SCREENSHOTS, "reminders-phone.png") });
     await expectNoSeriousAxeViolations(page);
     await row(page, MISSING_TITLE).getByRole("button", { name: "Snooze" }).click();
     await page.getByRole("dialog", { name: "Snooze reminder" }).waitFor();
