@@ -233,6 +233,7 @@ function UploadForm({
       : "This type never expires; leave empty unless the document has an expiry date."
     : "The last day the document is valid; leave empty if it never expires.";
   const fileErrorId = `${ids}-file-error`;
+  const describedBy = [`${ids}-file-hint`, fileError ? fileErrorId : ""].filter(Boolean).join(" ");
   const busy = isSubmitting || progress !== null;
 
   return (
@@ -264,18 +265,30 @@ function UploadForm({
             "Drop a PDF or image here, or choose one."
           )}
         </p>
+        {/* The native input stays the labelled control (and receives drops' files for tests and assistive
+            tools); the button opens it, since its own look cannot show a dropped file's name. */}
         <input
           ref={inputRef}
           id={`${ids}-file`}
-          className="document-drop__input"
+          className="visually-hidden"
           type="file"
+          tabIndex={-1}
           accept={ACCEPT_ATTRIBUTE}
           disabled={busy}
           aria-invalid={fileError ? true : undefined}
-          aria-describedby={[`${ids}-file-hint`, fileError ? fileErrorId : ""].filter(Boolean).join(" ")}
+          aria-describedby={describedBy}
           aria-required
           onChange={(event) => void choose(event.target.files?.[0])}
         />
+        <button
+          type="button"
+          className="button button--secondary button--small document-drop__choose"
+          disabled={busy}
+          aria-describedby={describedBy}
+          onClick={() => inputRef.current?.click()}
+        >
+          {file ? "Choose another file" : "Choose file"}
+        </button>
         <p id={`${ids}-file-hint`} className="form-field__hint">
           PDF, PNG, JPEG, WebP or HEIC, at most 20 MB.
         </p>
