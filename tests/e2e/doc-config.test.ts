@@ -5,6 +5,7 @@
  * keyboard, a stale edit from a second window is refused with the newer values, retires a type (listed
  * under "Show retired"), and the empty state's default set. Screenshots at 1280×800 and 375×812.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -31,7 +32,7 @@ async function names(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(Boolean(chromiumMissing))("document configuration in Chromium", () => {
-  const { signedInPage } = useBrowserSession();
+  const { signedInPage, newPage } = useBrowserSession();
 
   it("lists the California defaults with the review badge, searchable, at both widths", async () => {
     const page = await signedInPage();
@@ -48,6 +49,17 @@ describe.skipIf(Boolean(chromiumMissing))("document configuration in Chromium", 
     expect(shown).toEqual(stored.map((t) => t.name).slice(0, shown.length));
     await page.screenshot({ path: join(SCREENSHOTS, "doc-config-resident-desktop.png"), fullPage: true });
     await expectNoSeriousAxeViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv.split("\r\n")[0]).toBe(
+      "\uFEFFOrder,Name,Form code,Description,Required,Validity (months),Lead time (days),Applies to,Review for your home",
+    );
+    expect(csv).toContain("2,Physician's Report,LIC 602A,");
+    expect(csv).toContain(",Required,12,30,All facilities,Yes");
 
     await page.getByRole("searchbox", { name: "Search" }).fill("602A");
     await page.waitForFunction(() => document.querySelectorAll("main tbody tr").length === 1);
@@ -86,7 +98,7 @@ describe.skipIf(Boolean(chromiumMissing))("document configuration in Chromium", 
     await name.fill("Dementia care plan");
     await dialog.getByLabel("Form code").fill("DCP 1");
     await dialog.getByLabel("Valid for (months)").fill("6");
-    await dialog.getByLabel("Remind (days before expiry)").fill("14");
+    await dialog.getByLabel("Remind (days ahead)").fill("14");
     await dialog.getByRole("checkbox", { name: "Tull" }).check();
     await dialog.getByRole("button", { name: "Add type" }).click();
     await page.getByText("Dementia care plan was added.").waitFor();
@@ -109,7 +121,7 @@ describe.skipIf(Boolean(chromiumMissing))("document configuration in Chromium", 
     await physician.getByRole("button", { name: "Edit Physician's Report" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Physician's Report" });
     expect(await edit.getByLabel("Valid for (months)").inputValue()).toBe("12");
-    await edit.getByLabel("Remind (days before expiry)").fill("45");
+    await edit.getByLabel("Remind (days ahead)").fill("45");
     await page.screenshot({ path: join(SCREENSHOTS, "doc-config-dialog-edit-desktop.png") });
     await edit.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Physician's Report was saved.").waitFor();
@@ -229,5 +241,23 @@ describe.skipIf(Boolean(chromiumMissing))("document configuration in Chromium", 
     await phone.goto("/admin/facility-doc-config");
     await phone.getByRole("button", { name: "Load the California default set" }).waitFor();
     await phone.screenshot({ path: join(SCREENSHOTS, "doc-config-empty-phone.png"), fullPage: true });
+  });
+
+  it("shows staff the list read-only", async () => {
+    const admin = await signedInPage();
+    const user = { email: "caregiver@example.com", password: "caregiver-pass-1" };
+    await api(admin, "POST", "/auth/users", { ...user, role: "staff" });
+    const page = await newPage();
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/reminders");
+    await page.goto("/admin/resident-doc-config");
+    await page.getByText("Only administrators change this list; you can read and export it.").waitFor();
+    await page.getByRole("row").filter({ hasText: "Physician's Report" }).waitFor();
+    expect(await page.getByRole("button", { name: "Add document type" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /^(Edit|Retire|Mark reviewed|Move) / }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Export CSV" }).isEnabled()).toBe(true);
   });
 });

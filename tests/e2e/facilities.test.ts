@@ -5,6 +5,7 @@
  * the detail page names the people missing documents and links to them. Screenshots at 1280×800 and
  * 375×812.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -70,6 +71,18 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
       .waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "facilities-list-desktop.png"), fullPage: true });
     await expectNoSeriousAxeViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv.split("\r\n")[0]).toBe(
+      "\uFEFFId,Name,Active,Address,Phone,License number,Licensed capacity,Administrator,Census,Staff,Compliance,Compliance detail",
+    );
+    expect(csv).toMatch(
+      /\r\nvan-buren,Van Buren,Yes,"12 Van Buren St, Fresno, CA",,101234567,10,,2,1,missing,\d+ missing of \d+ required\r\n/,
+    );
 
     await page.getByRole("searchbox", { name: "Search by name" }).fill("edge");
     await page.waitForFunction(() => document.querySelectorAll("main tbody tr").length === 1);

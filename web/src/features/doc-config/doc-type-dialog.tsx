@@ -4,7 +4,7 @@
  * stale keeps the form as typed, lists what the other person saved, and saves against their version.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, type FieldError } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
@@ -87,6 +87,11 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
   const data = useData();
   const [base, setBase] = useState(editing);
   const [conflict, setConflict] = useState<{ theirs: TDocTypeRecord; mine: TValues } | null>(null);
+  const conflictRef = useRef<HTMLElement>(null);
+  // The refusal is shown at the top of the dialog, which may be scrolled down to the Save button.
+  useEffect(() => {
+    if (conflict) conflictRef.current?.scrollIntoView({ block: "start" });
+  }, [conflict]);
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(ZDocumentType),
     defaultValues: editing
@@ -170,7 +175,12 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
   return (
     <Dialog open title={title} onClose={onClose}>
       {conflict && (
-        <section className="doc-config-conflict" role="alert" aria-labelledby="doc-type-conflict-title">
+        <section
+          ref={conflictRef}
+          className="doc-config-conflict"
+          role="alert"
+          aria-labelledby="doc-type-conflict-title"
+        >
           <h3 id="doc-type-conflict-title">Someone else saved this document type after you opened it</h3>
           <p>
             Nothing was overwritten; your edits are still in the form.
@@ -243,7 +253,8 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
             {...register("validityMonths", optionalNumber)}
           />
           <FormField
-            label="Remind (days before expiry)"
+            label="Remind (days ahead)"
+            hint="Days before expiry that reminders start."
             type="number"
             inputMode="numeric"
             required
