@@ -80,6 +80,7 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     expect(csv.split("\r\n")[0]).toBe(
       "\uFEFFId,Name,Active,Address,Phone,License number,Licensed capacity,Administrator,Census,Staff,Compliance,Compliance detail",
     );
+    expect(csv.split("\r\n")[1]).toMatch(/^van-buren,Van Buren,Yes,/);
     expect(csv).toMatch(
       /\r\nvan-buren,Van Buren,Yes,"12 Van Buren St, Fresno, CA",,101234567,10,,2,1,missing,\d+ missing of \d+ required\r\n/,
     );

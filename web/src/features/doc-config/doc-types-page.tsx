@@ -12,6 +12,7 @@ import type { TDocumentSubject } from "@care/core/collections/documents.collecti
 import { MAX_PAGE_SIZE } from "@care/core/list-query";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { TRecordOf } from "@care/core/registry";
+import { localToday } from "@care/core/rules/date-only.rules";
 import { useData, useSession } from "../../app/providers.tsx";
 import { reportError } from "../../app/report-error.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -54,11 +55,6 @@ function loadTypes(data: DataPort, subject: TDocumentSubject, includeArchived: b
       ...(cursor ? { cursor } : {}),
     }),
   );
-}
-
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
 export interface TDocTypesPageProps {
@@ -327,7 +323,7 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
       { header: "Applies to", value: (t) => appliesToLabel(t.facilityIds, nameOf) },
       { header: "Review for your home", value: (t) => (t.needsReview ? "Yes" : "No") },
     ];
-    downloadCsv(`${subject}-document-types-${today()}.csv`, toCsv(visible, csvColumns));
+    downloadCsv(`${subject}-document-types-${localToday()}.csv`, toCsv(visible, csvColumns));
   }
 
   const empty = text ? (

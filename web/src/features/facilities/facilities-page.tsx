@@ -22,6 +22,9 @@ type TFacilityRecord = TRecordOf<"facilities">;
 type TRow = TFacilityRecord & { stats: TFacilityStats | undefined };
 type TActiveFilter = "active" | "inactive" | "";
 
+/** How many rows' numbers are read at once. */
+const STATS_CONCURRENCY = 4;
+
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -73,13 +76,21 @@ export function FacilitiesPage() {
         setRows(page.items.map((f) => ({ ...f, stats: undefined })));
         setNextCursor(page.nextCursor);
         setLoading(false);
-        // The numbers of each row follow as they come.
-        for (const facility of page.items)
-          facilityStats(data, insights, facility.id, today)
-            .then((stats) => {
-              if (!cancelled) setRows((current) => current.map((r) => (r.id === facility.id ? { ...r, stats } : r)));
-            })
-            .catch((error: unknown) => !cancelled && reportError(error));
+        // The numbers of each row follow as they come, a few rows at a time so a long page does not
+        // flood the server.
+        const queue = [...page.items];
+        const worker = async () => {
+          for (let facility = queue.shift(); facility && !cancelled; facility = queue.shift()) {
+            const id = facility.id;
+            try {
+              const stats = await facilityStats(data, insights, id, today);
+              if (!cancelled) setRows((current) => current.map((r) => (r.id === id ? { ...r, stats } : r)));
+            } catch (error) {
+              if (!cancelled) reportError(error);
+            }
+          }
+        };
+        for (let i = 0; i < STATS_CONCURRENCY; i += 1) void worker();
       })
       .catch((error: unknown) => {
         if (cancelled) return;
