@@ -72,7 +72,7 @@ export function RemindersPage() {
   const insights = useInsights();
   const { facilities } = useFacilities();
   const [facilityId] = useSelectedFacility();
-  const [loaded, setLoaded] = useState<TLoaded | null>(null);
+  const [latest, setLoaded] = useState<TLoaded | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [reloads, setReloads] = useState(0);
@@ -124,6 +124,8 @@ export function RemindersPage() {
   // Another facility or filter starts every group at its first rows again.
   useEffect(() => setShown({}), [facilityId, kind, search, sort]);
 
+  // Another facility's list is never shown while this one's loads.
+  const loaded = latest && latest.facilityId === facilityId ? latest : null;
   const today = loaded?.today ?? localToday();
   const nameOf = useCallback((id: string) => facilityName(facilities, id), [facilities]);
 
@@ -260,7 +262,7 @@ export function RemindersPage() {
   const rowProps = { today, busy, nameOf, onDone: markDone, onSnooze: setSnoozing, onUndo: undo };
 
   return (
-    <article className="reminders-page" aria-labelledby="page-title">
+    <article className="reminders-page" aria-labelledby="page-title" aria-busy={loading}>
       <header className="reminders-page__header">
         <div>
           <h1 id="page-title">Reminders</h1>
@@ -321,7 +323,7 @@ export function RemindersPage() {
         </label>
       </form>
 
-      {loading && (
+      {loading && !loaded && (
         <p className="reminders-page__loading" role="status">
           Loading reminders…
         </p>
