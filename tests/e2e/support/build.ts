@@ -49,7 +49,13 @@ export function ensureBuilt(): void {
   const reason = buildOutdated();
   if (!reason) return;
   console.info(`[e2e] building the app (${reason})`);
-  const result = spawnSync("npm", ["run", "build"], { cwd: REPO, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  // Vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it inherits: React's development build would ship.
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: REPO,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) {
     throw new Error(`npm run build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
