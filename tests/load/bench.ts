@@ -232,19 +232,21 @@ async function main(): Promise<void> {
     const rawDeep = `${base}/residents?facilityId=${FACILITY}&lastName=${encodeURIComponent(afterRow.lastName)}&id=${afterRow.id}`;
     const one = residents[0]!.id;
 
-    // Updates: each connection edits its own resident, keeping the version it was answered.
+    // Updates: a request checks a resident out of the pool and puts it back, with the version it was
+    // answered, when its response comes (autocannon clears a connection's context between requests).
+    // The pool has twice as many residents as connections, so no two requests edit one resident at once.
     const updateRequests = (
       prefix: string,
       pathOf: (id: string) => string,
       pool: { id: string; version: number }[],
     ) => {
-      let next = 0;
+      const idle = [...pool];
       return [
         {
           method: "PATCH",
           setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
-            context.resident ??= pool[next++ % pool.length];
-            const resident = context.resident as { id: string; version: number };
+            const resident = idle.shift()!;
+            context.resident = resident;
             request.path = pathOf(resident.id);
             request.body = JSON.stringify(
               prefix === "app"
@@ -254,13 +256,15 @@ async function main(): Promise<void> {
             return request;
           },
           onResponse: (status: number, body: string, context: Record<string, unknown>) => {
-            if (status === 200) (context.resident as { version: number }).version = JSON.parse(body).version;
+            const resident = context.resident as { version: number };
+            if (status === 200) resident.version = JSON.parse(body).version;
+            idle.push(resident as { id: string; version: number });
           },
         },
       ] as TRequest[];
     };
-    const appPool = residents.slice(0, CONNECTIONS).map((r) => ({ ...r }));
-    const rawPool = residents.slice(CONNECTIONS, 2 * CONNECTIONS).map((r) => ({ ...r }));
+    const appPool = residents.slice(0, 2 * CONNECTIONS).map((r) => ({ ...r }));
+    const rawPool = residents.slice(2 * CONNECTIONS, 4 * CONNECTIONS).map((r) => ({ ...r }));
     if (rawPool.length < CONNECTIONS) throw new Error("not enough residents for the update pools");
     const freshVersions = async (pool: { id: string; version: number }[]) => {
       const { rows } = await admin.query<{ id: string; version: number }>(`SELECT id, version FROM residents WHERE id = ANY($1)`, [pool.map((r) => r.id)]); // prettier-ignore
