@@ -164,6 +164,17 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
       /^Delgado,Maria,Mari,Med tech,Van Buren,Tull,555-0110,maria\.delgado@example\.org,Active,2024-03-01,,Cleared,2024-02-20,Missing,/,
     );
 
+    // The header's facility filters by home facility; "Select Facility" shows every home.
+    const facility = page.getByRole("banner").getByRole("combobox", { name: "Facility" });
+    await facility.selectOption("tull");
+    await page.getByRole("heading", { name: "No staff recorded" }).waitFor();
+    await page.getByText("Nobody has Tull as their home facility yet.", { exact: false }).waitFor();
+    await facility.selectOption("");
+    await page
+      .getByRole("table", { name: /Staff, All facilities/ })
+      .getByRole("link", { name: /Delgado/ })
+      .waitFor();
+
     const phone = await signedInPage(PHONE);
     await phone.goto("/staff");
     await phone.getByRole("link", { name: "Delgado, Maria (Mari)" }).waitFor();
