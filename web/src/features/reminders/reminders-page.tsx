@@ -314,9 +314,9 @@ export function RemindersPage() {
           </select>
         </label>
         <label className="reminders-filters__field">
-          <span>Sort within groups</span>
+          <span>Sort by</span>
           <select value={sort} onChange={(event) => setSort(event.target.value as TReminderSort)}>
-            <option value="due">Soonest first</option>
+            <option value="due">Due date</option>
             <option value="title">Title</option>
             <option value="facility">Facility</option>
           </select>
