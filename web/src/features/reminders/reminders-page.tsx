@@ -5,7 +5,7 @@
  * Done and snooze keep a `reminderStates` record for a derived reminder and change a manual one; both
  * can be undone from "Snoozed and done". The navigation's count is set from the same data.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
@@ -85,6 +85,16 @@ export function RemindersPage() {
   const [editing, setEditing] = useState<TManualReminder | "new" | null>(null);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Set by an action: once the list has reloaded, focus that left with a removed row goes to the heading. */
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (!refocus.current || loading) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus();
+  });
 
   useEffect(() => {
     let cancelled = false;
@@ -151,6 +161,7 @@ export function RemindersPage() {
   /** Runs one action on a row; a stale or duplicate write reloads the list with a message. */
   async function act(item: TReminderItem, action: () => Promise<string>) {
     setBusy(item.rowId);
+    refocus.current = true;
     try {
       toast.success(await action());
     } catch (error) {
@@ -265,7 +276,9 @@ export function RemindersPage() {
     <article className="reminders-page" aria-labelledby="page-title" aria-busy={loading}>
       <header className="reminders-page__header">
         <div>
-          <h1 id="page-title">Reminders</h1>
+          <h1 id="page-title" ref={heading} tabIndex={-1}>
+            Reminders
+          </h1>
           <p className="reminders-page__scope">
             <span className="reminders-page__scope-label">Facility:</span> {scope}
             {loaded && (
