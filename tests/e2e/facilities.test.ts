@@ -134,6 +134,8 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     await details.getByText("Rosa Delgado").waitFor();
     const census = page.getByRole("region", { name: "Census" });
     await census.getByText("0 / 8 (0%)").waitFor();
+    // The header's selector offers the new home at once.
+    await page.getByRole("banner").getByRole("option", { name: "Willow Creek" }).waitFor({ state: "attached" });
 
     const phone = await signedInPage(PHONE);
     await phone.goto("/facilities/add");
@@ -186,6 +188,11 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     await confirm.getByRole("button", { name: "Deactivate" }).click();
     await page.getByText("Willow Creek was deactivated.").waitFor();
     await page.locator("main h1").getByText("Inactive").waitFor();
+    const header = page.getByRole("banner").getByLabel("Facility");
+    await page.waitForFunction(
+      () => ![...document.querySelectorAll("header option")].some((o) => o.textContent === "Willow Creek"),
+    );
+    expect(await header.locator("option").allTextContents()).not.toContain("Willow Creek");
 
     await page.goto("/facilities");
     const table = page.getByRole("table", { name: "Facilities of the group" });

@@ -3,7 +3,7 @@
  * from the data port (active ones, in their configured order). Only when the data port cannot answer
  * does it fall back to the six seed facilities, so the selector is never empty.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
 import { MAX_PAGE_SIZE } from "@care/core/list-query";
 import { useData } from "./providers.tsx";
@@ -17,13 +17,21 @@ interface TFacilitiesState {
   facilities: readonly TFacilityOption[];
   /** `backend` once the data port answered; `seed` while loading or when it could not answer. */
   source: "backend" | "seed";
+  /** Reads the list again (after a facility was added, renamed, deactivated or reactivated). */
+  reload: () => void;
 }
 
-const FacilitiesContext = createContext<TFacilitiesState>({ facilities: SEED_FACILITIES, source: "seed" });
+const FacilitiesContext = createContext<TFacilitiesState>({
+  facilities: SEED_FACILITIES,
+  source: "seed",
+  reload: () => undefined,
+});
 
 export function FacilitiesProvider({ children }: { children: ReactNode }) {
   const data = useData();
-  const [state, setState] = useState<TFacilitiesState>({ facilities: SEED_FACILITIES, source: "seed" });
+  const [state, setState] = useState<Omit<TFacilitiesState, "reload">>({ facilities: SEED_FACILITIES, source: "seed" });
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
 
   useEffect(() => {
     let cancelled = false;
@@ -38,9 +46,10 @@ export function FacilitiesProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [data]);
+  }, [data, generation]);
 
-  return <FacilitiesContext.Provider value={state}>{children}</FacilitiesContext.Provider>;
+  const value = useMemo(() => ({ ...state, reload }), [state, reload]);
+  return <FacilitiesContext.Provider value={value}>{children}</FacilitiesContext.Provider>;
 }
 
 export function useFacilities(): TFacilitiesState {

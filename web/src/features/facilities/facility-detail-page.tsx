@@ -11,6 +11,7 @@ import type { TSubjectCompliance } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
 import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
 import { localToday } from "@care/core/rules/date-only.rules";
+import { useFacilities } from "../../app/facilities-provider.tsx";
 import { useData, useInsights, useSession } from "../../app/providers.tsx";
 import { reportError } from "../../app/report-error.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
@@ -44,6 +45,7 @@ export function FacilityDetailPage() {
   const insights = useInsights();
   const session = useSession();
   const isAdmin = session?.role === "admin";
+  const { reload } = useFacilities();
   const [facility, setFacility] = useState<TFacilityRecord | undefined>();
   const [missing, setMissing] = useState(false);
   const [stats, setStats] = useState<TFacilityStats | undefined>();
@@ -93,6 +95,7 @@ export function FacilityDetailPage() {
     try {
       const saved = await data.update("facilities", facility.id, { active: !facility.active }, facility.version);
       setFacility(saved);
+      reload();
       toast.success(`${saved.name} was ${saved.active ? "reactivated" : "deactivated"}.`);
     } catch (error) {
       if (isAppError(error) && error.code === "CONFLICT" && error.current) {

@@ -13,6 +13,7 @@ import { isAppError } from "@care/core/app-error";
 import { ZFacility } from "@care/core/collections/facilities.collection";
 import { ZId } from "@care/core/common.schema";
 import type { TRecordOf } from "@care/core/registry";
+import { useFacilities } from "../../app/facilities-provider.tsx";
 import { useData, useSession } from "../../app/providers.tsx";
 import { applyFieldErrors, reportError } from "../../app/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
@@ -175,6 +176,7 @@ export function AddFacilityPage() {
 function AddFacilityForm() {
   const data = useData();
   const navigate = useNavigate();
+  const { reload } = useFacilities();
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(ZFacilityForm),
     defaultValues: {
@@ -193,6 +195,7 @@ function AddFacilityForm() {
   const onSubmit = form.handleSubmit(async ({ id, ...values }) => {
     try {
       const saved = await data.create("facilities", values, { id });
+      reload();
       toast.success(`${saved.name} was added.`);
       navigate(`/facilities/${saved.id}`);
     } catch (error) {
@@ -208,8 +211,7 @@ function AddFacilityForm() {
     <article className="facility-form-page" aria-labelledby="page-title">
       <h1 id="page-title">Add facility</h1>
       <p className="facility-form-page__intro">
-        A new home of your group. Fields marked * are required; it appears in the header's facility selector after the
-        next sign-in or page reload.
+        A new home of your group. Fields marked * are required; once saved it joins the header's facility selector.
       </p>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <FacilityFields form={form} isNew />
@@ -267,6 +269,7 @@ export function EditFacilityPage() {
 function EditFacilityForm({ initial }: { initial: TFacilityRecord }) {
   const data = useData();
   const navigate = useNavigate();
+  const { reload } = useFacilities();
   const [base, setBase] = useState(initial);
   const [conflict, setConflict] = useState<{ theirs: TFacilityRecord; mine: TValues } | null>(null);
   const form = useForm<TValues, unknown, TOutput>({
@@ -291,6 +294,7 @@ function EditFacilityForm({ initial }: { initial: TFacilityRecord }) {
         },
         base.version,
       );
+      reload();
       toast.success(`${saved.name} was saved.`);
       navigate(`/facilities/${saved.id}`);
     } catch (error) {
