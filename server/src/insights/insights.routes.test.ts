@@ -21,7 +21,7 @@ async function created(collection: string, data: unknown, id?: string) {
   return response.body as Record<string, unknown> & { id: string; version: number };
 }
 
-async function uploadPdf(facilityId: string): Promise<string> {
+async function uploadPdf(facilityId: string): Promise<{ id: string; size: number }> {
   const boundary = "----careinsights";
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="facilityId"\r\n\r\n${facilityId}\r\n`),
@@ -42,7 +42,7 @@ async function uploadPdf(facilityId: string): Promise<string> {
     payload,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return (JSON.parse(response.body) as { id: string }).id;
+  return JSON.parse(response.body) as { id: string; size: number };
 }
 
 const resident = (facilityId: string, firstName: string, lastName: string, admissionDate: string) => ({
@@ -84,16 +84,16 @@ beforeAll(async () => {
   ids.ana = (await created("residents", resident("tull", "Ana", "Garcia", "2025-01-15"))).id;
   ids.bob = (await created("residents", resident("tull", "Bob", "Lee", "2025-06-01"))).id;
   ids.cara = (await created("residents", resident("newman", "Cara", "Novak", "2025-02-01"))).id;
-  const fileId = await uploadPdf("tull");
+  const file = await uploadPdf("tull");
   const doc = (typeId: string, issueDate: string) => ({
     subject: "resident",
     subjectId: ids.ana,
     facilityId: "tull",
     typeId,
-    fileId,
+    fileId: file.id,
     fileName: "report.pdf",
     contentType: "application/pdf",
-    size: 40,
+    size: file.size,
     issueDate,
   });
   // Valid through 2026-03-10: expiring on TODAY (30 days' lead).

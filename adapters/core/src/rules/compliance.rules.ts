@@ -98,6 +98,25 @@ export function applicableTypes<T extends TDocumentTypeLike>(
 }
 
 /**
+ * `applicableTypes` remembered per subject kind and facility, for computing many subjects at once
+ * (the types are filtered and sorted once per facility, not once per person).
+ */
+export function applicableTypesLookup<T extends TDocumentTypeLike>(
+  types: readonly T[],
+): (subject: TDocumentSubject, facilityId: string) => T[] {
+  const cache = new Map<string, T[]>();
+  return (subject, facilityId) => {
+    const key = `${subject}|${facilityId}`;
+    let found = cache.get(key);
+    if (!found) {
+      found = applicableTypes(types, subject, facilityId);
+      cache.set(key, found);
+    }
+    return found;
+  };
+}
+
+/**
  * A subject's current document of a type: the newest (by issue date, then upload time) that is not
  * archived and is marked current. `docs` may hold other subjects' and types' documents.
  */
@@ -153,10 +172,24 @@ export function subjectCompliance(
   documents: readonly TDocumentLike[],
   today: string,
 ): TSubjectCompliance {
+  return complianceFromApplicable(
+    subject,
+    applicableTypes(types, subject.subject, subject.facilityId),
+    documents,
+    today,
+  );
+}
+
+function complianceFromApplicable(
+  subject: TComplianceSubject,
+  applicable: readonly TDocumentTypeLike[],
+  documents: readonly TDocumentLike[],
+  today: string,
+): TSubjectCompliance {
   const counts: Record<TComplianceStatus, number> = { complete: 0, missing: 0, expiring: 0, expired: 0 };
   let status: TComplianceStatus = "complete";
   const requirements: TRequirementStatus[] = [];
-  for (const type of applicableTypes(types, subject.subject, subject.facilityId)) {
+  for (const type of applicable) {
     const doc = currentDocument(documents, subject.id, type.id);
     const expiry = doc ? documentExpiry(type, doc) : undefined;
     const typeStatus = expiryStatus(doc !== undefined, expiry, type.leadTimeDays, today);
@@ -199,7 +232,15 @@ export function complianceOf(
     if (list) list.push(d);
     else bySubject.set(key, [d]);
   }
-  return subjects.map((s) => subjectCompliance(s, types, bySubject.get(`${s.subject}|${s.id}`) ?? [], today));
+  const applicable = applicableTypesLookup(types);
+  return subjects.map((s) =>
+    complianceFromApplicable(
+      s,
+      applicable(s.subject, s.facilityId),
+      bySubject.get(`${s.subject}|${s.id}`) ?? [],
+      today,
+    ),
+  );
 }
 
 /** The badge's words for a status. */

@@ -7,7 +7,7 @@
 import type { TReminder } from "../collections/reminders.collection.ts";
 import type { TDerivedReminder, TDerivedReminderKind } from "../ports/insights.port.ts";
 import {
-  applicableTypes,
+  applicableTypesLookup,
   currentDocument,
   documentExpiry,
   documentTypeLabel,
@@ -79,10 +79,11 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
     if (list) list.push(d);
     else docsBySubject.set(k, [d]);
   }
+  const applicable = applicableTypesLookup(input.types);
   for (const subject of input.subjects) {
     const docs = docsBySubject.get(`${subject.subject}|${subject.id}`) ?? [];
     const link = { type: subject.subject, id: subject.id };
-    for (const type of applicableTypes(input.types, subject.subject, subject.facilityId)) {
+    for (const type of applicable(subject.subject, subject.facilityId)) {
       if (!type.required) continue;
       const label = documentTypeLabel(type);
       const doc = currentDocument(docs, subject.id, type.id);
