@@ -4,7 +4,8 @@
  * decides), the resident "missing" on the checklist and in All Residents; a non-PDF and an oversize
  * file refused in the dialog with a message; a PDF dropped on the dialog with a 10-day expiry → "expiring"
  * on the checklist, the face sheet and the list; view in a new tab, download, replace (the older version
- * stays listed), archive. Axe checks and screenshots at 1280×800 and 375×812.
+ * stays listed), archive; another document with a title, and a replacement from a stale second window
+ * refused. Axe checks and screenshots at 1280×800 and 375×812.
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -38,6 +39,11 @@ async function dropFile(page: Page, name: string, bytes: number) {
 
 describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () => {
   const session = useBrowserSession();
+  /** Closes pages a test is done with, so their polling does not slow the next test on a loaded machine. */
+  async function closePages(...pages: Page[]) {
+    for (const page of pages) await page.context().close();
+  }
+
   /** A signed-in page that waits longer than the default: uploads and replacements run several requests. */
   async function signedInPage(viewport?: typeof PHONE) {
     const page = await session.signedInPage(viewport);
@@ -101,6 +107,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
       expect(await row(page).locator(".compliance-badge").textContent()).toBe("Missing");
       await page.getByText("None. Paperwork outside the checklist").waitFor();
       await expectNoSeriousAxeViolations(page);
+      await closePages(page);
     },
     LONG_TEST_MS,
   );
@@ -176,6 +183,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
         "Expiring soon — 1 expiring soon of 1 required",
       );
       await page.screenshot({ path: join(SCREENSHOTS, "documents-residents-list-desktop.png"), fullPage: true });
+      await closePages(page);
     },
     LONG_TEST_MS,
   );
@@ -254,6 +262,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
       await phone.screenshot({ path: join(SCREENSHOTS, "documents-upload-phone.png") });
       await expectNoSeriousAxeViolations(phone);
       await dialog(phone).getByRole("button", { name: "Cancel" }).click();
+      await closePages(phone);
 
       await row(page)
         .getByRole("button", { name: /^Archive/ })
@@ -266,6 +275,59 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
       await row(page)
         .getByRole("button", { name: /^Versions \(1\)/ })
         .waitFor();
+      await closePages(page);
+    },
+    LONG_TEST_MS,
+  );
+  it(
+    "uploads another document with a title, and refuses a replacement made from a stale page",
+    async () => {
+      const first = await signedInPage();
+      const second = await signedInPage();
+      await first.goto(`/residents/${residentId}/documents`);
+      await first.getByRole("button", { name: "Upload document" }).click();
+      const d = dialog(first);
+      await d.getByLabel("Document type").selectOption("");
+      await d.getByLabel("File").setInputFiles({ name: "discharge.pdf", mimeType: "application/pdf", buffer: pdf() });
+      // Other paperwork needs a title: the schema's message, next to the field, before any upload.
+      await d.getByRole("button", { name: "Upload", exact: true }).click();
+      await d.getByText("Give a title or pick a document type").waitFor();
+      expect(await d.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
+      await d.getByLabel("Title").fill("Hospital discharge summary");
+      await d.getByRole("button", { name: "Upload", exact: true }).click();
+      await first.getByText("Hospital discharge summary uploaded for Whitcombe, Eleanor.").waitFor();
+      const other = (page: Page) => page.getByRole("listitem", { name: "Hospital discharge summary", exact: true });
+      await other(first).getByText("discharge.pdf").waitFor();
+
+      // A second window opened now, then the first replaces the document: the second's replace is refused.
+      await second.goto(`/residents/${residentId}/documents`);
+      await other(second).getByText("discharge.pdf").waitFor();
+      await other(first)
+        .getByRole("button", { name: /^Replace/ })
+        .click();
+      await dialog(first)
+        .getByLabel("File")
+        .setInputFiles({ name: "discharge-corrected.pdf", mimeType: "application/pdf", buffer: pdf() });
+      await dialog(first).getByRole("button", { name: "Upload new version" }).click();
+      await first.getByText("Hospital discharge summary replaced for Whitcombe, Eleanor.").waitFor();
+      await other(first).getByText("discharge-corrected.pdf").waitFor();
+      await other(first)
+        .getByRole("button", { name: /^Versions \(1\)/ })
+        .waitFor();
+
+      await other(second)
+        .getByRole("button", { name: /^Replace/ })
+        .click();
+      await dialog(second)
+        .getByLabel("File")
+        .setInputFiles({ name: "discharge-other.pdf", mimeType: "application/pdf", buffer: pdf() });
+      await dialog(second).getByRole("button", { name: "Upload new version" }).click();
+      await dialog(second).getByText("Someone else changed this document meanwhile", { exact: false }).waitFor();
+      await second.screenshot({ path: join(SCREENSHOTS, "documents-stale-replace-desktop.png") });
+      await dialog(second).getByRole("button", { name: "Cancel" }).click();
+      await other(second).getByText("discharge-corrected.pdf").waitFor();
+      expect(await second.getByText("discharge-other.pdf").count()).toBe(0);
+      await closePages(first, second);
     },
     LONG_TEST_MS,
   );

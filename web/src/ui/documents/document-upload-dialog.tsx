@@ -35,6 +35,8 @@ export interface TUploadDialogProps {
   target: TUploadTarget;
   onClose: () => void;
   onSaved: () => void;
+  /** Called when a replacement was refused because the document changed meanwhile (to reload it). */
+  onStale: () => void;
 }
 
 interface TUploadForm {
@@ -72,6 +74,7 @@ function UploadForm({
   target,
   onClose,
   onSaved,
+  onStale,
 }: TUploadDialogProps) {
   const data = useData();
   const files = useFiles();
@@ -211,9 +214,9 @@ function UploadForm({
       }
       if (isAppError(error) && error.code === "CONFLICT" && replacing) {
         setFailure(
-          "Someone else changed this document meanwhile. Close this dialog to see the newer version, then replace it again.",
+          "Someone else changed this document meanwhile, so this version was not saved. The list now shows their change; close this dialog and replace it again if it is still needed.",
         );
-        reportError(error);
+        onStale();
         return;
       }
       setFailure(describeError(error));

@@ -312,6 +312,7 @@ export function DocumentsPanel({
           target={upload}
           onClose={() => setUpload(null)}
           onSaved={changed}
+          onStale={() => setGeneration((g) => g + 1)}
         />
       )}
       <ConfirmDialog
