@@ -255,11 +255,31 @@ describe.skipIf(Boolean(chromiumMissing))("reminders in Chromium", () => {
 
   it("follows the header's facility, filters by kind and title, and works on a phone", async () => {
     const page = await signedInPage(PHONE);
+    // Many reminders: a group shows 50 rows, then "Show more".
+    const commit = await page.request.post("/api/v1/commit", {
+      headers: CSRF,
+      data: {
+        ops: Array.from({ length: 55 }, (_, i) => ({
+          op: "create",
+          collection: "reminders",
+          data: { facilityId: "ashwood", title: `Check room ${i + 1} call light`, dueDate: addDays(today, 30) },
+        })),
+      },
+    });
+    expect(commit.status(), await commit.text()).toBe(204);
     const facility = page.getByRole("banner").getByRole("combobox", { name: "Facility" });
     await facility.selectOption("ashwood");
     await page.goto("/reminders");
     await page.locator("main h1", { hasText: "Reminders" }).waitFor();
     await page.locator("main .reminders-page__scope", { hasText: "Ashwood" }).waitFor();
+    const later = group(page, "Later");
+    await later.getByRole("button", { name: "Show more (5 left)" }).waitFor();
+    expect(await later.locator("li.reminder-row").count()).toBe(50);
+    await later.getByRole("button", { name: "Show more (5 left)" }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll("main section.reminder-group--later li.reminder-row").length === 55,
+    );
+    expect(await later.getByRole("button", { name: /Show more/ }).count()).toBe(0);
     await page.getByRole("searchbox", { name: "Search by title" }).fill("Physician report (e2e)");
     await page.getByRole("heading", { name: "No reminders match" }).waitFor();
 

@@ -427,10 +427,19 @@ export function RemindersPage() {
             <h2 className="reminder-settled__title">Snoozed and done ({settled.length})</h2>
           </summary>
           <ul className="reminder-list">
-            {settled.map((item) => (
+            {settled.slice(0, shown["settled"] ?? GROUP_PAGE).map((item) => (
               <ReminderRow key={item.rowId} item={item} {...rowProps} onEdit={setEditing} />
             ))}
           </ul>
+          {settled.length > (shown["settled"] ?? GROUP_PAGE) && (
+            <button
+              type="button"
+              className="button button--secondary reminder-group__more"
+              onClick={() => setShown((s) => ({ ...s, settled: (s["settled"] ?? GROUP_PAGE) + GROUP_PAGE }))}
+            >
+              Show more ({settled.length - (shown["settled"] ?? GROUP_PAGE)} left)
+            </button>
+          )}
         </details>
       )}
 
