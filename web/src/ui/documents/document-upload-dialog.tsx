@@ -303,9 +303,13 @@ function UploadForm({
       </div>
 
       {replacing ? (
-        <p className="document-upload__fixed">
-          <span className="document-upload__label">Document</span> {target.kind === "replace" && target.typeLabel}
-        </p>
+        // A typed document keeps its type; other documents show their title field below instead.
+        replacing.typeId && (
+          <p className="document-upload__fixed">
+            <span className="document-upload__label">Document type</span>{" "}
+            {target.kind === "replace" && target.typeLabel}
+          </p>
+        )
       ) : (
         <FormField
           kind="select"
