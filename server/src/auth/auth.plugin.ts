@@ -30,8 +30,11 @@ declare module "fastify" {
   }
 }
 
-/** Writes that may end a session or change a user: they clear the session cache before answering. */
-const SESSION_CHANGING_WRITE = /^\/api\/v1\/(auth\/|users(\/|\?|$)|commit(\?|$))/;
+/**
+ * Writes that may end a session or change a user: they clear the session cache before answering. A
+ * sign-in only adds a session, so it leaves the cache alone.
+ */
+const SESSION_CHANGING_WRITE = /^\/api\/v1\/(auth\/(?!login(\?|$))|users(\/|\?|$)|commit(\?|$))/;
 
 const ZTokenPayload = z.object({ sid: z.string().min(1).max(100), sub: z.string().min(1) });
 
