@@ -4,7 +4,7 @@
  * today) when the facility changes or when someone asks (`refreshReminderCount`); the Reminders page,
  * which has the same data at hand after every action, sets it directly (`setReminderCount`).
  */
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { MAX_PAGE_SIZE } from "@care/core/list-query";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { InsightsPort, TDerivedReminder } from "@care/core/ports/insights.port";
@@ -99,8 +99,12 @@ export function useReminderCount(): number | null {
   return current && current.facilityId === facilityId ? current.count : null;
 }
 
-/** Mounted once, in the layout: loads the count for the selected facility, and again when asked. */
-export function useReminderCountLoader(): void {
+/**
+ * Mounted once, in the layout: loads the count for the selected facility, and again when asked.
+ * `pageLoadsIt`: the Reminders page is showing and sets the count from its own load, so the
+ * (heaviest) derived-reminders call is not made twice.
+ */
+export function useReminderCountLoader(pageLoadsIt: boolean): void {
   const data = useData();
   const insights = useInsights();
   const [facilityId] = useSelectedFacility();
@@ -109,8 +113,13 @@ export function useReminderCountLoader(): void {
     () => reloadRequests,
     () => 0,
   );
+  const skip = useRef(pageLoadsIt);
+  useEffect(() => {
+    skip.current = pageLoadsIt;
+  }, [pageLoadsIt]);
 
   useEffect(() => {
+    if (skip.current) return;
     let cancelled = false;
     loadReminderCount(data, insights, facilityId, localToday())
       .then((count) => {

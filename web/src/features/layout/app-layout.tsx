@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { sectionOf } from "../../app/navigation.ts";
 import { useReminderCountLoader } from "../../app/reminder-count.ts";
 import { AppFooter } from "./app-footer.tsx";
 import { AppHeader } from "./app-header.tsx";
@@ -16,7 +17,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  useReminderCountLoader();
+  useReminderCountLoader(sectionOf(pathname)?.id === "reminders");
 
   // A phone's menu drawer closes once a page is picked.
   useEffect(() => setMenuOpen(false), [pathname]);
