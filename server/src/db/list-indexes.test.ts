@@ -53,21 +53,7 @@ const SMALL_TABLES: ReadonlySet<string> = new Set(["facilities", "users", "docum
  * Known gaps (issue 6, found by this test): lists over every facility sorted by a field whose only
  * index starts with facilityId. Each entry names the Prisma index that would serve it.
  */
-const MISSING_INDEXES: Partial<Record<TCollectionName, Record<string, string>>> = {
-  auditLog: { "filter recordId": "@@index([recordId, at, id])" },
-  residents: { "sort admissionDate": "@@index([admissionDate, id])", "sort room": "@@index([room, id])" },
-  residentEvents: { "sort date": "@@index([date, id])" },
-  diagnoses: { "sort name": "@@index([name, id])" },
-  allergies: { "sort allergen": "@@index([allergen, id])" },
-  medications: { "sort name": "@@index([name, id])" },
-  vitals: { "sort recordedAt": "@@index([recordedAt, id])" },
-  incidents: { "sort occurredAt": "@@index([occurredAt, id])" },
-  appointments: { "sort at": "@@index([at, id])" },
-  rentRates: { "sort effectiveFrom": "@@index([effectiveFrom, id])" },
-  rentCharges: { "sort dueDate": "@@index([dueDate, id])" },
-  payments: { "sort receivedOn": "@@index([receivedOn, id])" },
-  rentAccounts: { "sort balanceCents": "@@index([balanceCents, id])" },
-};
+const MISSING_INDEXES: Partial<Record<TCollectionName, Record<string, string>>> = {};
 
 interface Case {
   label: string;
