@@ -3,6 +3,10 @@
  * computed here next to the data with the shared rules. Signed-in users only; a limited user's answer
  * covers only their facilities, and a facility they may not see does not exist for them (404).
  * A compliance summary is not a view of any one record, so no audit rows are written.
+ *
+ * Identical questions (same facility scope, same query) asked while one is being answered share that
+ * answer (single-flight): it is computed, checked against the response schema and serialized once, and
+ * the same bytes are sent to each of them. Nothing is kept once it is sent.
  */
 import { AppError } from "@care/core/app-error";
 import { ZDocumentSubject } from "@care/core/collections/documents.collection";
@@ -11,10 +15,11 @@ import { parseComplianceQuery, parseRemindersQuery } from "@care/core/insights/i
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { DERIVED_REMINDER_KINDS } from "@care/core/ports/insights.port";
 import { canSeeFacility } from "@care/core/rules/access.rules";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { requireUser } from "../auth/auth.plugin.ts";
 import { complianceReport, derivedReminders, type TFacilityScope } from "./insights.queries.ts";
+import { createSingleFlight } from "./single-flight.ts";
 
 const ZFacilityParam = ZId.optional().describe("One facility; every facility the user may see when absent");
 const ZToday = ZDateOnly.describe("The viewer's calendar date, YYYY-MM-DD");
@@ -74,7 +79,29 @@ const ZDerivedReminders = z.object({
   ),
 });
 
+/**
+ * The JSON bytes of a result, after the check the zod serializer would make (a result that does not
+ * match its response schema is a server error, as with any other route).
+ */
+function serialized(schema: z.ZodType, result: unknown): Buffer {
+  const checked = schema.safeParse(result);
+  if (!checked.success) throw new AppError("INTERNAL", "The insights answer did not match its schema.");
+  return Buffer.from(JSON.stringify(checked.data));
+}
+
+/** Sends already serialized JSON as is (Fastify skips its serializer for a Buffer with a content type). */
+function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type("application/json; charset=utf-8").send(body);
+}
+
+/** The single-flight key: what the answer depends on (the facility scope and the parsed query). */
+function flightKey(kind: string, scope: TFacilityScope, query: object): string {
+  return JSON.stringify([kind, scope === null ? null : [...scope].sort(), query]);
+}
+
 export default async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
+  const flights = createSingleFlight<Buffer>();
+
   /** The facilities the answer covers; NOT_FOUND for a facility that does not exist or is out of reach. */
   async function scopeOf(user: TSessionUser, facilityId: string | undefined): Promise<TFacilityScope> {
     if (facilityId === undefined) return user.facilityIds;
@@ -95,7 +122,7 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
         response: { 200: ZComplianceReport },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const raw = request.query as z.infer<typeof ZComplianceQueryString>;
       const query = parseComplianceQuery({
@@ -103,7 +130,10 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
         ...(raw.subjectIds !== undefined ? { subjectIds: raw.subjectIds.split(",").filter(Boolean) } : {}),
       });
       const scope = await scopeOf(user, query.facilityId);
-      return complianceReport(fastify.database.prisma, scope, query);
+      const body = await flights.run(flightKey("compliance", scope, query), async () =>
+        serialized(ZComplianceReport, await complianceReport(fastify.database.prisma, scope, query)),
+      );
+      return sendJson(reply, body);
     },
   );
 
@@ -117,11 +147,14 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
         response: { 200: ZDerivedReminders },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const query = parseRemindersQuery(request.query);
       const scope = await scopeOf(user, query.facilityId);
-      return { items: await derivedReminders(fastify.database.prisma, scope, query) };
+      const body = await flights.run(flightKey("reminders", scope, query), async () =>
+        serialized(ZDerivedReminders, { items: await derivedReminders(fastify.database.prisma, scope, query) }),
+      );
+      return sendJson(reply, body);
     },
   );
 }
