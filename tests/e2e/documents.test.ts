@@ -160,8 +160,16 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
           if (document.querySelector(".document-upload progress")) w.sawProgress = true;
         }).observe(document.body, { subtree: true, childList: true });
       });
+      // The navigation's count of due reminders drops by the missing document's reminder, without a reload.
+      const navCount = page.getByRole("navigation", { name: "Main" }).locator(".nav-count");
+      const dueBefore = Number(await navCount.getAttribute("data-count"));
+      expect(dueBefore).toBeGreaterThan(0);
       await d.getByRole("button", { name: "Upload", exact: true }).click();
       await page.getByText(`${TYPE_LABEL} uploaded for Whitcombe, Eleanor.`).waitFor();
+      await page.waitForFunction(
+        (expected) => document.querySelector(".top-nav .nav-count")?.getAttribute("data-count") === String(expected),
+        dueBefore - 1,
+      );
       expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
 
       await row(page).getByText("physician-report.pdf").waitFor();

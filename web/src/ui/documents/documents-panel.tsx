@@ -10,6 +10,7 @@ import type { TDocumentSubject } from "@care/core/collections/documents.collecti
 import { documentTypeLabel } from "@care/core/rules/compliance.rules";
 import { daysBetween, localToday } from "@care/core/rules/date-only.rules";
 import { useData, useFiles } from "../../app/providers.tsx";
+import { refreshReminderCount } from "../../app/reminder-count.ts";
 import { reportError } from "../../app/report-error.ts";
 import { ComplianceBadge } from "../compliance-badge.tsx";
 import { ConfirmDialog } from "../confirm-dialog.tsx";
@@ -95,6 +96,8 @@ export function DocumentsPanel({
 
   const changed = useCallback(() => {
     setGeneration((g) => g + 1);
+    // An upload, replace or archive can settle or raise a document reminder: the navigation's count follows.
+    refreshReminderCount();
     onChange?.();
   }, [onChange]);
 
