@@ -183,16 +183,20 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
   it("deactivates and reactivates a facility after a confirmation", async () => {
     const page = await signedInPage();
     await page.goto("/facilities/willow-creek");
+    // The home is the header's selection when it is deactivated: the header moves off it.
+    const header = page.getByRole("banner").getByLabel("Facility");
+    await header.selectOption("willow-creek");
     await page.getByRole("button", { name: "Deactivate" }).click();
     const confirm = page.getByRole("dialog", { name: "Deactivate Willow Creek?" });
     await confirm.getByRole("button", { name: "Deactivate" }).click();
     await page.getByText("Willow Creek was deactivated.").waitFor();
     await page.locator("main h1").getByText("Inactive").waitFor();
-    const header = page.getByRole("banner").getByLabel("Facility");
     await page.waitForFunction(
       () => ![...document.querySelectorAll("header option")].some((o) => o.textContent === "Willow Creek"),
     );
     expect(await header.locator("option").allTextContents()).not.toContain("Willow Creek");
+    await page.waitForFunction(() => localStorage.getItem("selectedFacility") === "van-buren");
+    expect(await header.inputValue()).toBe("van-buren");
 
     await page.goto("/facilities");
     const table = page.getByRole("table", { name: "Facilities of the group" });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createFacilityStore, SELECTED_FACILITY_KEY } from "./selected-facility.ts";
+import { createFacilityStore, reconcileSelection, SELECTED_FACILITY_KEY } from "./selected-facility.ts";
 
 function fakeStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -49,5 +49,17 @@ describe("selected facility store", () => {
     expect(store.get()).toBe("van-buren");
     store.set("newman");
     expect(store.get()).toBe("newman");
+  });
+});
+
+describe("reconcileSelection", () => {
+  it("keeps all facilities and any home the user can pick", () => {
+    expect(reconcileSelection("", ["tull"])).toBe("");
+    expect(reconcileSelection("tull", ["van-buren", "tull"])).toBe("tull");
+  });
+
+  it("moves off a deactivated or unreachable home to the first one the user may see", () => {
+    expect(reconcileSelection("van-buren", ["tull", "newman"])).toBe("tull");
+    expect(reconcileSelection("gone", [])).toBe("");
   });
 });

@@ -75,3 +75,13 @@ export function useSelectedFacility(): [string, (facilityId: string) => void] {
   const set = useCallback((facilityId: string) => store.set(facilityId), []);
   return [value, set];
 }
+
+/**
+ * The selection to keep once the facilities the user may see are known: a home that was deactivated, or
+ * that a facility-limited user cannot see (e.g. the default van-buren), gives way to their first home,
+ * or to all facilities when they see none; otherwise lists would filter by a home nobody can pick.
+ */
+export function reconcileSelection(selected: string, available: readonly string[]): string {
+  if (selected === "" || available.includes(selected)) return selected;
+  return available[0] ?? "";
+}

@@ -1,12 +1,21 @@
 /** The header's facility selector: "Select Facility" (all facilities) or one home of the group. */
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useFacilities } from "../../app/facilities-provider.tsx";
-import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { reconcileSelection, useSelectedFacility } from "../../app/selected-facility.ts";
 
 export function FacilitySelector() {
   const id = useId();
-  const { facilities } = useFacilities();
+  const { facilities, source } = useFacilities();
   const [selected, setSelected] = useSelectedFacility();
+  // Once the backend has said which homes the user may pick, never filter by one they cannot.
+  useEffect(() => {
+    if (source !== "backend") return;
+    const kept = reconcileSelection(
+      selected,
+      facilities.map((f) => f.id),
+    );
+    if (kept !== selected) setSelected(kept);
+  }, [source, facilities, selected, setSelected]);
   return (
     <div className="facility-selector">
       <label htmlFor={id} className="visually-hidden">
