@@ -57,52 +57,52 @@ async function documentTypes(prisma: PrismaClient, subject?: TDocumentSubject): 
   }));
 }
 
-/** A current document's columns as the raw query answers them. */
-interface TDocumentRow {
-  id: string;
-  subject: string;
-  subjectId: string;
-  typeId: string;
-  issueDate: string | null;
-  expiryDate: string | null;
-  createdAt: Date | string;
-}
+/** A current document as the query answers it: [id, subject, subjectId, typeId, issueDate, expiryDate, createdAt]. */
+type TDocumentTuple = [string, TDocumentSubject, string, string, string | null, string | null, string];
 
 /**
- * The current document of each (subject, type) of the scope: PostgreSQL picks it (`DISTINCT ON`, newest
+ * The current document of each (subject, type) of the scope. PostgreSQL picks it (`DISTINCT ON`, newest
  * by issue date, then upload time, then id — the order of compliance.rules' `currentDocument`, which
- * still runs on the answer), so JavaScript receives at most subjects × types rows however many old
- * versions are still marked current. Plain SQL (still through Prisma, parameterised), because this is
- * the biggest read of all and the model API's row handling doubled its time. Sorting with the "C"
- * collation compares bytes like JavaScript's `<` does (ids and YYYY-MM-DD dates are ASCII), and is
- * about twice as fast as the database's locale collation.
+ * still runs on the answer), so JavaScript receives at most subjects × types documents however many old
+ * versions are still marked current. Sorting with the "C" collation compares bytes like JavaScript's
+ * `<` does (ids and YYYY-MM-DD dates are ASCII) and is about twice as fast as the locale collation.
+ *
+ * This is the biggest read of all (about 12,000 documents for a big facility), so the rows come back as
+ * ONE JSON text of arrays, parsed natively: a fifth of the memory the row-by-row answer allocated (Prisma
+ * turns each row into an object and each timestamp into a Date), and less time.
  */
 async function currentDocuments(
   prisma: PrismaClient,
   scope: TFacilityScope,
   options: { subject?: TDocumentSubject; subjectIds?: string[] } = {},
 ): Promise<TDocumentLike[]> {
-  const rows = await prisma.$queryRaw<TDocumentRow[]>`
-    select distinct on (subject collate "C", "subjectId" collate "C", "typeId" collate "C")
-      id, subject, "subjectId", "typeId", "issueDate", "expiryDate", "createdAt"
-    from documents
-    where "archivedAt" is null and current and "typeId" is not null
-    ${scope === null ? Prisma.empty : Prisma.sql`and "facilityId" = any(${scope})`}
-    ${options.subject ? Prisma.sql`and subject = ${options.subject}` : Prisma.empty}
-    ${options.subjectIds ? Prisma.sql`and "subjectId" = any(${options.subjectIds})` : Prisma.empty}
-    order by subject collate "C", "subjectId" collate "C", "typeId" collate "C",
-      coalesce("issueDate", '') collate "C" desc, "createdAt" desc, id collate "C" desc`;
-  return rows.map((d) => ({
-    id: d.id,
-    subject: d.subject as TDocumentSubject,
-    subjectId: d.subjectId,
-    typeId: d.typeId,
-    issueDate: d.issueDate ?? undefined,
-    expiryDate: d.expiryDate ?? undefined,
-    current: true,
-    createdAt: new Date(d.createdAt).toISOString(),
-    archivedAt: null,
-  }));
+  const [row] = await prisma.$queryRaw<[{ documents: string }]>`
+    select coalesce(json_agg(json_build_array(id, subject, "subjectId", "typeId", "issueDate", "expiryDate",
+      to_char("createdAt" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), '[]')::text as documents
+    from (
+      select distinct on (subject collate "C", "subjectId" collate "C", "typeId" collate "C")
+        id, subject, "subjectId", "typeId", "issueDate", "expiryDate", "createdAt"
+      from documents
+      where "archivedAt" is null and current and "typeId" is not null
+      ${scope === null ? Prisma.empty : Prisma.sql`and "facilityId" = any(${scope})`}
+      ${options.subject ? Prisma.sql`and subject = ${options.subject}` : Prisma.empty}
+      ${options.subjectIds ? Prisma.sql`and "subjectId" = any(${options.subjectIds})` : Prisma.empty}
+      order by subject collate "C", "subjectId" collate "C", "typeId" collate "C",
+        coalesce("issueDate", '') collate "C" desc, "createdAt" desc, id collate "C" desc
+    ) current_documents`;
+  return (JSON.parse(row.documents) as TDocumentTuple[]).map(
+    ([id, subject, subjectId, typeId, issueDate, expiryDate, createdAt]) => ({
+      id,
+      subject,
+      subjectId,
+      typeId,
+      issueDate: issueDate ?? undefined,
+      expiryDate: expiryDate ?? undefined,
+      current: true,
+      createdAt,
+      archivedAt: null,
+    }),
+  );
 }
 
 /** A resident's or staff member's columns as the raw query answers them. */

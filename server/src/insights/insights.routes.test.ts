@@ -186,8 +186,31 @@ describe("GET /insights/compliance", () => {
     expect((await get(tullCookie, `/insights/compliance?subjectIds=${ids.cara}&today=${TODAY}`)).body.subjects).toEqual(
       [],
     );
+    // Naming another facility as a subject does not widen the limited user's reach either.
+    const named = await get(tullCookie, `/insights/compliance?subjectIds=newman,tull&today=${TODAY}`);
+    expect((named.body.subjects as TSubject[]).map((s) => s.subjectId)).toEqual(["tull"]);
     expect((await get(adminCookie, `/insights/compliance?facilityId=nowhere&today=${TODAY}`)).status).toBe(404);
     expect((await get("", `/insights/compliance?today=${TODAY}`)).status).toBe(401);
+  });
+
+  it("answers identical concurrent questions alike, one user's scope never another's", async () => {
+    const url = `/insights/compliance?today=${TODAY}`;
+    const [a, b, limited, c] = await Promise.all([
+      get(adminCookie, url),
+      get(adminCookie, url),
+      get(tullCookie, url),
+      get(adminCookie, `/insights/compliance?facilityId=nowhere&today=${TODAY}`),
+    ]);
+    expect(a.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect((limited.body.subjects as TSubject[]).map((s) => s.subjectId).sort()).toEqual(
+      [ids.ana, ids.bob, "tull"].sort(),
+    );
+    expect((a.body.subjects as TSubject[]).length).toBeGreaterThan((limited.body.subjects as TSubject[]).length);
+    expect(c.status).toBe(404);
+    const raw = await t.app.inject({ method: "GET", url: `/api/v1${url}`, headers: { cookie: adminCookie } });
+    expect(raw.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(JSON.parse(raw.body)).toEqual(a.body);
   });
 
   it("answers 400 for a bad date, subject or too many ids", async () => {

@@ -102,14 +102,22 @@ function flightKey(kind: string, scope: TFacilityScope, query: object): string {
 export default async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
   const flights = createSingleFlight<Buffer>();
 
-  /** The facilities the answer covers; NOT_FOUND for a facility that does not exist or is out of reach. */
-  async function scopeOf(user: TSessionUser, facilityId: string | undefined): Promise<TFacilityScope> {
+  const NOT_FOUND_MESSAGE = "That facility does not exist or is not yours to see.";
+
+  /**
+   * The facilities the answer covers; NOT_FOUND for a facility out of the user's reach. Whether an
+   * asked-for facility exists is checked inside the shared computation (`ensureExists`), once per flight.
+   */
+  function scopeOf(user: TSessionUser, facilityId: string | undefined): TFacilityScope {
     if (facilityId === undefined) return user.facilityIds;
-    const exists =
-      canSeeFacility(user, facilityId) &&
-      (await fastify.database.prisma.facility.count({ where: { id: facilityId } })) > 0;
-    if (!exists) throw new AppError("NOT_FOUND", "That facility does not exist or is not yours to see.");
+    if (!canSeeFacility(user, facilityId)) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
     return [facilityId];
+  }
+
+  async function ensureExists(facilityId: string | undefined): Promise<void> {
+    if (facilityId === undefined) return;
+    const found = await fastify.database.prisma.facility.count({ where: { id: facilityId } });
+    if (found === 0) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
   }
 
   fastify.get(
@@ -129,10 +137,11 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
         ...raw,
         ...(raw.subjectIds !== undefined ? { subjectIds: raw.subjectIds.split(",").filter(Boolean) } : {}),
       });
-      const scope = await scopeOf(user, query.facilityId);
-      const body = await flights.run(flightKey("compliance", scope, query), async () =>
-        serialized(ZComplianceReport, await complianceReport(fastify.database.prisma, scope, query)),
-      );
+      const scope = scopeOf(user, query.facilityId);
+      const body = await flights.run(flightKey("compliance", scope, query), async () => {
+        await ensureExists(query.facilityId);
+        return serialized(ZComplianceReport, await complianceReport(fastify.database.prisma, scope, query));
+      });
       return sendJson(reply, body);
     },
   );
@@ -150,10 +159,13 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
     async (request, reply) => {
       const user = requireUser(request);
       const query = parseRemindersQuery(request.query);
-      const scope = await scopeOf(user, query.facilityId);
-      const body = await flights.run(flightKey("reminders", scope, query), async () =>
-        serialized(ZDerivedReminders, { items: await derivedReminders(fastify.database.prisma, scope, query) }),
-      );
+      const scope = scopeOf(user, query.facilityId);
+      const body = await flights.run(flightKey("reminders", scope, query), async () => {
+        await ensureExists(query.facilityId);
+        return serialized(ZDerivedReminders, {
+          items: await derivedReminders(fastify.database.prisma, scope, query),
+        });
+      });
       return sendJson(reply, body);
     },
   );
