@@ -186,26 +186,31 @@ function complianceFromApplicable(
   documents: readonly TDocumentLike[],
   today: string,
 ): TSubjectCompliance {
+  // The current document per type in one pass (what `currentDocument` gives for each type).
+  const currentByType = new Map<string, TDocumentLike>();
+  for (const d of documents) {
+    if (d.subjectId !== subject.id || d.typeId === undefined || !d.current || d.archivedAt !== null) continue;
+    const best = currentByType.get(d.typeId);
+    if (!best || compareNewest(d, best) > 0) currentByType.set(d.typeId, d);
+  }
   const counts: Record<TComplianceStatus, number> = { complete: 0, missing: 0, expiring: 0, expired: 0 };
   let status: TComplianceStatus = "complete";
   const requirements: TRequirementStatus[] = [];
   for (const type of applicable) {
-    const doc = currentDocument(documents, subject.id, type.id);
+    const doc = currentByType.get(type.id);
     const expiry = doc ? documentExpiry(type, doc) : undefined;
     const typeStatus = expiryStatus(doc !== undefined, expiry, type.leadTimeDays, today);
     if (type.required) {
       counts[typeStatus] += 1;
       status = worseStatus(status, typeStatus);
     }
-    requirements.push({
-      typeId: type.id,
-      typeName: type.name,
-      ...(type.formCode ? { formCode: type.formCode } : {}),
-      required: type.required,
-      status: typeStatus,
-      ...(doc ? { documentId: doc.id } : {}),
-      ...(expiry ? { expiryDate: expiry } : {}),
-    });
+    // Built without spreads (this runs for every subject × type), in the same key order.
+    const requirement: TRequirementStatus = type.formCode
+      ? { typeId: type.id, typeName: type.name, formCode: type.formCode, required: type.required, status: typeStatus }
+      : { typeId: type.id, typeName: type.name, required: type.required, status: typeStatus };
+    if (doc) requirement.documentId = doc.id;
+    if (expiry) requirement.expiryDate = expiry;
+    requirements.push(requirement);
   }
   return {
     subject: subject.subject,
