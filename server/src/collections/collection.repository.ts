@@ -1,10 +1,8 @@
 /**
  * The one Prisma repository behind every collection of the registry: lists with filters, search and
  * keyset pagination, gets, and versioned writes with their audit rows, all under the access policy of
- * `@care/core/rules/access.rules`. Reads (list, count, get) are one parameterised SQL statement each
- * (`list-sql.ts`); writes go through Prisma's model API. A new collection needs its registry entry, its
- * Prisma model (listed in PRISMA_MODELS), its table (PRISMA_TABLES) and, only when its table differs
- * from its fields, a row mapper.
+ * `@care/core/rules/access.rules`. A new collection needs its registry entry, its Prisma model (listed
+ * in PRISMA_MODELS) and, only when its table differs from its fields, a row mapper.
  */
 import { randomUUID } from "node:crypto";
 import { AppError } from "@care/core/app-error";
@@ -42,7 +40,6 @@ import { assertResidentLink, isResidentChild } from "@care/core/rules/resident-l
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRow } from "../audit/audit-row.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
-import { countSql, getSql, listSql, PRISMA_TABLES, type TSelection, type TSqlStatement } from "./list-sql.ts";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
 
 /** The Prisma model (client property) storing each collection. */
@@ -77,7 +74,9 @@ type TWhere = Record<string, unknown>;
 
 /** The subset of a Prisma model delegate the repository uses, typed loosely so it works for any model. */
 interface ModelDelegate {
+  findMany(args: { where: TWhere; orderBy: TWhere[]; take: number }): Promise<TRow[]>;
   findUnique(args: { where: { id: string } }): Promise<TRow | null>;
+  count(args: { where: TWhere }): Promise<number>;
   create(args: { data: TRow }): Promise<TRow>;
   updateMany(args: { where: TWhere; data: TRow }): Promise<{ count: number }>;
   deleteMany(args: { where: TWhere }): Promise<{ count: number }>;
@@ -136,20 +135,15 @@ export class CollectionRepository {
     const def: CollectionDef = collections[name];
     const user = assertCanRead(caller.user, def);
     const normalized = normalizeListQuery(def, query);
-    const { field } = normalized.orderBy;
-    const selection = this.selection(name, def, user, normalized);
-    let after: { sortValue: TFilterValue; id: string; nullable: boolean } | undefined;
-    if (normalized.cursor) {
-      const cursor = decodeCursor(normalized.cursor);
-      const nullable = mayBeNull(def, field);
-      if (cursor.sortValue === null && !nullable)
-        throw new AppError("VALIDATION", "The list request is not valid.", { fields: { cursor: "Invalid cursor" } });
-      after = { ...cursor, nullable };
-    }
-    const rows = await runSql<TRow>(
-      this.prisma,
-      listSql({ ...selection, orderBy: normalized.orderBy, after, limit: normalized.limit + 1 }),
-    );
+    const { field, direction } = normalized.orderBy;
+    const conditions = this.conditions(def, user, normalized);
+    if (normalized.cursor)
+      conditions.push(keysetAfter(field, direction, decodeCursor(normalized.cursor), mayBeNull(def, field)));
+    const rows = await this.delegate(this.prisma, name).findMany({
+      where: { AND: conditions },
+      orderBy: [{ [field]: direction }, { id: direction }],
+      take: normalized.limit + 1,
+    });
     const page = rows.slice(0, normalized.limit);
     const last = page.at(-1);
     const mapper = this.mapper(name);
@@ -182,8 +176,7 @@ export class CollectionRepository {
     const def: CollectionDef = collections[name];
     const user = assertCanRead(caller.user, def);
     const normalized = normalizeListQuery(def, { ...query });
-    const [row] = await runSql<{ n: number }>(this.prisma, countSql(this.selection(name, def, user, normalized)));
-    return row?.n ?? 0;
+    return this.delegate(this.prisma, name).count({ where: { AND: this.conditions(def, user, normalized) } });
   }
 
   /** One record, archived or not; NOT_FOUND also when it lies outside the caller's facilities. */
@@ -419,21 +412,20 @@ export class CollectionRepository {
   /** The record if it exists and the user may see it, else NOT_FOUND (existence is not revealed). */
   private async visible(db: TDb, user: TSessionUser, name: TCollectionName, id: string): Promise<TRecord> {
     const def: CollectionDef = collections[name];
-    const [row] = await runSql<TRow>(db, getSql(PRISMA_TABLES[name], id));
+    const row = await this.delegate(db, name).findUnique({ where: { id } });
     if (!row) throw notFound(def);
     const record = this.mapper(name).toRecord(row);
     if (!canSeeRecord(user, def, record)) throw notFound(def);
     return record;
   }
 
-  /** Filters (validated against the field schemas), search, archive and facility restriction. */
-  private selection(
-    name: TCollectionName,
+  /** Filters, search, archive and facility restriction as Prisma conditions (ANDed). */
+  private conditions(
     def: CollectionDef,
     user: TSessionUser,
     query: Pick<TListQuery, "where" | "search" | "includeArchived">,
-  ): TSelection {
-    const where: Record<string, TFilterValue[]> = {};
+  ): TWhere[] {
+    const conditions: TWhere[] = [];
     const bad: Record<string, string> = {};
     for (const [field, value] of Object.entries(query.where ?? {})) {
       const values = Array.isArray(value) ? value : [value];
@@ -442,21 +434,25 @@ export class CollectionRepository {
         bad[`where.${field}`] = `Not a valid value for ${field}`;
         continue;
       }
-      where[field] = values;
+      conditions.push(equalsAny(field, values));
     }
     if (Object.keys(bad).length > 0)
       throw new AppError("VALIDATION", "The list request is not valid.", { fields: bad });
+    if (query.search) {
+      conditions.push({
+        OR: def.searchable.map((field) => ({ [field]: { contains: query.search, mode: "insensitive" } })),
+      });
+    }
+    if (!query.includeArchived) conditions.push({ archivedAt: null });
     const facilityIds = facilityRestriction(user, def);
-    return {
-      table: PRISMA_TABLES[name],
-      where,
-      search: query.search ? { fields: def.searchable, text: query.search } : undefined,
-      includeArchived: query.includeArchived ?? false,
-      restriction:
-        facilityIds === null
-          ? null
-          : { column: def.scope.kind === "facility" ? def.scope.field : "id", ids: facilityIds },
-    };
+    if (facilityIds !== null) {
+      conditions.push(
+        def.scope.kind === "facility-id"
+          ? { id: { in: facilityIds } }
+          : { [def.scope.kind === "facility" ? def.scope.field : "id"]: { in: facilityIds } },
+      );
+    }
+    return conditions;
   }
 
   private delegate(db: TDb, name: TCollectionName): ModelDelegate {
@@ -484,6 +480,17 @@ function mayBeNull(def: CollectionDef, field: string): boolean {
   return absent.success && absent.data === undefined;
 }
 
+function equalsAny(field: string, values: TFilterValue[]): TWhere {
+  const present = values.filter((v) => v !== null);
+  const alternatives: TWhere[] = [];
+  // Prisma has no `in` for booleans; equalities ORed are the same query.
+  if (present.length === 1 || present.some((v) => typeof v === "boolean"))
+    alternatives.push(...present.map((v) => ({ [field]: v })));
+  else if (present.length > 1) alternatives.push({ [field]: { in: present } });
+  if (present.length < values.length) alternatives.push({ [field]: null });
+  return alternatives.length === 1 ? alternatives[0]! : { OR: alternatives };
+}
+
 function sortValueOf(value: unknown): TFilterValue {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "bigint") return Number(value);
@@ -491,7 +498,28 @@ function sortValueOf(value: unknown): TFilterValue {
   return value as TFilterValue;
 }
 
-/** Runs one statement of list-sql.ts (values as `$n` parameters only). */
-function runSql<T>(db: TDb, statement: TSqlStatement): Promise<T[]> {
-  return db.$queryRawUnsafe<T[]>(statement.text, ...statement.values);
+/**
+ * Rows strictly after the cursor in the order `(field direction, id direction)`, with PostgreSQL's
+ * default null placement (last when ascending, first when descending). Where no null can follow the
+ * cursor, the OR is ANDed with `field >= v` (`<=` descending): the same rows, but a bound PostgreSQL
+ * can start an index range at, so a deep page does not walk the index from its beginning.
+ */
+function keysetAfter(
+  field: string,
+  direction: "asc" | "desc",
+  cursor: { sortValue: TFilterValue; id: string },
+  nullable: boolean,
+): TWhere {
+  const idAfter = { id: direction === "asc" ? { gt: cursor.id } : { lt: cursor.id } };
+  if (cursor.sortValue === null) {
+    if (!nullable)
+      throw new AppError("VALIDATION", "The list request is not valid.", { fields: { cursor: "Invalid cursor" } });
+    const sameNull = { [field]: null, ...idAfter };
+    return direction === "asc" ? sameNull : { OR: [sameNull, { [field]: { not: null } }] };
+  }
+  const beyond = { [field]: direction === "asc" ? { gt: cursor.sortValue } : { lt: cursor.sortValue } };
+  const alternatives: TWhere[] = [beyond, { [field]: cursor.sortValue, ...idAfter }];
+  if (direction === "asc" && nullable) return { OR: [...alternatives, { [field]: null }] };
+  const from = { [field]: direction === "asc" ? { gte: cursor.sortValue } : { lte: cursor.sortValue } };
+  return { AND: [from, { OR: alternatives }] };
 }
