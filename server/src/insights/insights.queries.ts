@@ -57,8 +57,8 @@ async function documentTypes(prisma: PrismaClient, subject?: TDocumentSubject): 
   }));
 }
 
-/** A current document as the query answers it: [id, subject, subjectId, typeId, issueDate, expiryDate, createdAt]. */
-type TDocumentTuple = [string, TDocumentSubject, string, string, string | null, string | null, string];
+/** A current document as the query answers it: [id, subject, subjectId, typeId, issueDate, expiryDate]. */
+type TDocumentTuple = [string, TDocumentSubject, string, string, string | null, string | null];
 
 /**
  * The current document of each (subject, type) of the scope. PostgreSQL picks it (`DISTINCT ON`, newest
@@ -77,11 +77,11 @@ async function currentDocuments(
   options: { subject?: TDocumentSubject; subjectIds?: string[] } = {},
 ): Promise<TDocumentLike[]> {
   const [row] = await prisma.$queryRaw<[{ documents: string }]>`
-    select coalesce(json_agg(json_build_array(id, subject, "subjectId", "typeId", "issueDate", "expiryDate",
-      to_char("createdAt" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), '[]')::text as documents
+    select coalesce(json_agg(json_build_array(id, subject, "subjectId", "typeId", "issueDate", "expiryDate")), '[]')::text
+      as documents
     from (
       select distinct on (subject collate "C", "subjectId" collate "C", "typeId" collate "C")
-        id, subject, "subjectId", "typeId", "issueDate", "expiryDate", "createdAt"
+        id, subject, "subjectId", "typeId", "issueDate", "expiryDate"
       from documents
       where "archivedAt" is null and current and "typeId" is not null
       ${scope === null ? Prisma.empty : Prisma.sql`and "facilityId" = any(${scope})`}
@@ -91,7 +91,7 @@ async function currentDocuments(
         coalesce("issueDate", '') collate "C" desc, "createdAt" desc, id collate "C" desc
     ) current_documents`;
   return (JSON.parse(row.documents) as TDocumentTuple[]).map(
-    ([id, subject, subjectId, typeId, issueDate, expiryDate, createdAt]) => ({
+    ([id, subject, subjectId, typeId, issueDate, expiryDate]) => ({
       id,
       subject,
       subjectId,
@@ -99,7 +99,9 @@ async function currentDocuments(
       issueDate: issueDate ?? undefined,
       expiryDate: expiryDate ?? undefined,
       current: true,
-      createdAt,
+      // Only the rules' tie-break between two current documents of one type reads the upload time, and
+      // the query already kept one per type, so it is not fetched (formatting it cost a fifth of the query).
+      createdAt: "",
       archivedAt: null,
     }),
   );
