@@ -3,6 +3,7 @@
  * with keyset cursors, which only point forward), the page size, and a reset whenever the query changes.
  */
 import { useCallback, useState } from "react";
+import type { TDataTableProps } from "./data-table.tsx";
 
 export interface TCursorPages {
   /** Cursor of the page being shown (undefined = the first page). */
@@ -37,5 +38,23 @@ export function useCursorPages(initialPageSize = 25): TCursorPages {
     previous,
     setPageSize,
     reset,
+  };
+}
+
+/** The DataTable's Previous/Next/page-size controls for these pages; `nextCursor` null = the last page. */
+export function paginationOf(
+  pages: TCursorPages,
+  nextCursor: string | null,
+): NonNullable<TDataTableProps<unknown>["pagination"]> {
+  return {
+    pageNumber: pages.pageNumber,
+    pageSize: pages.pageSize,
+    hasPrevious: pages.hasPrevious,
+    hasNext: nextCursor !== null,
+    onPrevious: pages.previous,
+    onNext: () => {
+      if (nextCursor !== null) pages.next(nextCursor);
+    },
+    onPageSizeChange: pages.setPageSize,
   };
 }

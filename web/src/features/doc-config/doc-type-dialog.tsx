@@ -14,6 +14,7 @@ import type { TRecordOf } from "@care/core/registry";
 import { useData } from "../../app/providers.tsx";
 import { applyFieldErrors, reportError } from "../../app/report-error.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
+import { ConflictPanel } from "../../ui/conflict-panel.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { appliesToLabel, leadTimeLabel, validityLabel } from "./doc-type-rules.ts";
 
@@ -175,37 +176,16 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
   return (
     <Dialog open title={title} onClose={onClose}>
       {conflict && (
-        <section
+        <ConflictPanel
           ref={conflictRef}
-          className="doc-config-conflict"
-          role="alert"
-          aria-labelledby="doc-type-conflict-title"
+          compact
+          title="Someone else saved this document type after you opened it"
+          rows={differing.map((field) => ({
+            label: LABELS[field],
+            theirs: show(valuesOf(conflict.theirs), field),
+            mine: show(conflict.mine, field),
+          }))}
         >
-          <h3 id="doc-type-conflict-title">Someone else saved this document type after you opened it</h3>
-          <p>
-            Nothing was overwritten; your edits are still in the form.
-            {differing.length > 0 ? " Their saved version differs here:" : " Their saved version matches your form."}
-          </p>
-          {differing.length > 0 && (
-            <table className="doc-config-conflict__table">
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Saved by them</th>
-                  <th scope="col">Your form</th>
-                </tr>
-              </thead>
-              <tbody>
-                {differing.map((field) => (
-                  <tr key={field}>
-                    <th scope="row">{LABELS[field]}</th>
-                    <td>{show(valuesOf(conflict.theirs), field)}</td>
-                    <td>{show(conflict.mine, field)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
           <p>
             Save again to keep your version, or{" "}
             <button
@@ -219,7 +199,7 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
               Load their version
             </button>
           </p>
-        </section>
+        </ConflictPanel>
       )}
       <form className="doc-type-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField label="Name" required autoComplete="off" error={message(errors.name)} {...register("name")} />

@@ -14,7 +14,7 @@ import { useSelectedFacility } from "../../app/selected-facility.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import { collectCsv, downloadCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { DataTable, type TDataColumn, type TSort } from "../../ui/data-table.tsx";
-import { useCursorPages } from "../../ui/use-cursor-pages.ts";
+import { paginationOf, useCursorPages } from "../../ui/use-cursor-pages.ts";
 import { facilityStats, occupancyLabel, type TFacilityStats } from "./facility-stats.ts";
 import "./facilities-page.css";
 
@@ -255,15 +255,7 @@ export function FacilitiesPage() {
         loading={loading}
         sort={orderBy}
         onSortChange={setOrderBy}
-        pagination={{
-          pageNumber: pages.pageNumber,
-          pageSize: pages.pageSize,
-          hasPrevious: pages.hasPrevious,
-          hasNext: nextCursor !== null,
-          onPrevious: pages.previous,
-          onNext: () => nextCursor && pages.next(nextCursor),
-          onPageSizeChange: pages.setPageSize,
-        }}
+        pagination={paginationOf(pages, nextCursor)}
         empty={
           filtered ? (
             <div className="facilities-empty">

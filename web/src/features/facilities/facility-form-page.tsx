@@ -16,6 +16,7 @@ import type { TRecordOf } from "@care/core/registry";
 import { useFacilities } from "../../app/facilities-provider.tsx";
 import { useData, useSession } from "../../app/providers.tsx";
 import { applyFieldErrors, reportError } from "../../app/report-error.ts";
+import { ConflictPanel } from "../../ui/conflict-panel.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { slugOf } from "./facility-stats.ts";
 import "./facilities-page.css";
@@ -316,36 +317,14 @@ function EditFacilityForm({ initial }: { initial: TFacilityRecord }) {
     <article className="facility-form-page" aria-labelledby="page-title">
       <h1 id="page-title">Edit {base.name}</h1>
       {conflict && theirs && (
-        <section className="facility-conflict card" role="alert" aria-labelledby="conflict-title">
-          <h2 id="conflict-title">Someone else saved this facility after you opened it</h2>
-          <p>
-            Nothing was overwritten. Your edits are still in the form below.
-            {differing.length > 0
-              ? " These fields differ between their saved version and your form:"
-              : " Their saved version matches your form."}
-          </p>
-          {differing.length > 0 && (
-            <div className="facility-conflict__scroll">
-              <table className="facility-conflict__table">
-                <thead>
-                  <tr>
-                    <th scope="col">Field</th>
-                    <th scope="col">Saved by them</th>
-                    <th scope="col">Your form</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {differing.map((field) => (
-                    <tr key={field}>
-                      <th scope="row">{LABELS[field]}</th>
-                      <td>{show(theirs, field)}</td>
-                      <td>{show(conflict.mine, field)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+        <ConflictPanel
+          title="Someone else saved this facility after you opened it"
+          rows={differing.map((field) => ({
+            label: LABELS[field],
+            theirs: show(theirs, field),
+            mine: show(conflict.mine, field),
+          }))}
+        >
           <p>
             Choose <strong>Save my version</strong> to keep your form, or load their version and make your changes
             again.
@@ -360,7 +339,7 @@ function EditFacilityForm({ initial }: { initial: TFacilityRecord }) {
           >
             Load their version
           </button>
-        </section>
+        </ConflictPanel>
       )}
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <FacilityFields form={form} isNew={false} />

@@ -1,8 +1,8 @@
 /**
- * Shown when a save was refused because someone else saved the resident first: which fields differ
- * between their saved version and the user's form, side by side, and the two ways on.
+ * The stale-save panel of the resident form: the resident fields' labels and how their values read.
  */
 import { useFacilities, facilityName } from "../../app/facilities-provider.tsx";
+import { ConflictPanel } from "../../ui/conflict-panel.tsx";
 import { AMBULATORY_LABELS, CODE_STATUS_LABELS, GENDER_LABELS, formatCents } from "./resident-format.ts";
 import type { TResidentFormValues } from "./resident-form-values.ts";
 
@@ -28,7 +28,7 @@ const LABELS: Partial<Record<keyof TResidentFormValues, string>> = {
   notes: "Notes",
 };
 
-export function ConflictPanel({
+export function ResidentConflictPanel({
   theirs,
   mine,
   fields,
@@ -64,36 +64,14 @@ export function ConflictPanel({
   };
 
   return (
-    <section className="conflict card" role="alert" aria-labelledby="conflict-title">
-      <h2 id="conflict-title">Someone else saved this resident after you opened it</h2>
-      <p>
-        Nothing was overwritten. Your edits are still in the form below.
-        {fields.length > 0
-          ? " These fields differ between their saved version and your form:"
-          : " Their saved version matches your form."}
-      </p>
-      {fields.length > 0 && (
-        <div className="conflict__scroll">
-          <table className="conflict__table">
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Saved by them</th>
-                <th scope="col">Your form</th>
-              </tr>
-            </thead>
-            <tbody>
-              {fields.map((field) => (
-                <tr key={field}>
-                  <th scope="row">{LABELS[field] ?? field}</th>
-                  <td>{show(theirs, field)}</td>
-                  <td>{show(mine, field)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <ConflictPanel
+      title="Someone else saved this resident after you opened it"
+      rows={fields.map((field) => ({
+        label: LABELS[field] ?? field,
+        theirs: show(theirs, field),
+        mine: show(mine, field),
+      }))}
+    >
       <p>
         Choose <strong>Save my version</strong> to keep your form as it is (replacing their values above), or load their
         version and make your changes again.
@@ -101,6 +79,6 @@ export function ConflictPanel({
       <button type="button" className="button button--secondary" onClick={onUseTheirs}>
         Load their version
       </button>
-    </section>
+    </ConflictPanel>
   );
 }

@@ -24,7 +24,7 @@ import {
   type TResidentRecord,
 } from "./resident-form-values.ts";
 import { residentName, today } from "./resident-format.ts";
-import { ConflictPanel } from "./resident-conflict.tsx";
+import { ResidentConflictPanel } from "./resident-conflict.tsx";
 import { ResidentNotFound } from "./resident-not-found.tsx";
 import { useResident } from "./use-resident.ts";
 import "./residents.css";
@@ -139,7 +139,7 @@ function EditResidentForm({ initial }: { initial: TResidentRecord }) {
       <h1 id="page-title">Edit {residentName(base)}</h1>
       <ResidentTabs residentId={base.id} />
       {conflict && (
-        <ConflictPanel
+        <ResidentConflictPanel
           theirs={residentToValues(conflict.theirs)}
           mine={conflict.mine}
           fields={changedFields(conflict.mine, residentToValues(conflict.theirs))}

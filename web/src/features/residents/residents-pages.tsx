@@ -19,7 +19,7 @@ import { useSelectedFacility } from "../../app/selected-facility.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import { collectCsv, downloadCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { DataTable, type TDataColumn, type TSort } from "../../ui/data-table.tsx";
-import { useCursorPages } from "../../ui/use-cursor-pages.ts";
+import { paginationOf, useCursorPages } from "../../ui/use-cursor-pages.ts";
 import { STATUS_LABELS, formatCents, residentName, roomAndBed, today } from "./resident-format.ts";
 import { balancesOf, complianceOf, residentsQuery, type TResidentFilters } from "./residents-queries.ts";
 import "./residents.css";
@@ -274,15 +274,7 @@ export function AllResidentsPage() {
         loading={loading}
         sort={sort}
         onSortChange={(next) => setOrderBy(next as TResidentFilters["orderBy"])}
-        pagination={{
-          pageNumber: pages.pageNumber,
-          pageSize: pages.pageSize,
-          hasPrevious: pages.hasPrevious,
-          hasNext: nextCursor !== null,
-          onPrevious: pages.previous,
-          onNext: () => nextCursor && pages.next(nextCursor),
-          onPageSizeChange: pages.setPageSize,
-        }}
+        pagination={paginationOf(pages, nextCursor)}
         empty={
           filtered ? (
             <div className="residents-empty">

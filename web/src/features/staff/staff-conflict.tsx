@@ -1,8 +1,8 @@
 /**
- * Shown when a save was refused because someone else saved the staff member first: which fields differ
- * between their saved version and the user's form, side by side, and the two ways on.
+ * The stale-save panel of the staff form: the staff fields' labels and how their values read.
  */
 import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
+import { ConflictPanel } from "../../ui/conflict-panel.tsx";
 import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS } from "./staff-format.ts";
 import type { TStaffFormValues } from "./staff-form-values.ts";
 
@@ -59,36 +59,14 @@ export function StaffConflictPanel({
   };
 
   return (
-    <section className="conflict card" role="alert" aria-labelledby="conflict-title">
-      <h2 id="conflict-title">Someone else saved this staff member after you opened it</h2>
-      <p>
-        Nothing was overwritten. Your edits are still in the form below.
-        {fields.length > 0
-          ? " These fields differ between their saved version and your form:"
-          : " Their saved version matches your form."}
-      </p>
-      {fields.length > 0 && (
-        <div className="conflict__scroll">
-          <table className="conflict__table">
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Saved by them</th>
-                <th scope="col">Your form</th>
-              </tr>
-            </thead>
-            <tbody>
-              {fields.map((field) => (
-                <tr key={field}>
-                  <th scope="row">{FIELD_LABELS[field]}</th>
-                  <td>{show(theirs, field)}</td>
-                  <td>{show(mine, field)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <ConflictPanel
+      title="Someone else saved this staff member after you opened it"
+      rows={fields.map((field) => ({
+        label: FIELD_LABELS[field],
+        theirs: show(theirs, field),
+        mine: show(mine, field),
+      }))}
+    >
       <p>
         Choose <strong>Save my version</strong> to keep your form as it is (replacing their values above), or load their
         version and make your changes again.
@@ -96,6 +74,6 @@ export function StaffConflictPanel({
       <button type="button" className="button button--secondary" onClick={onUseTheirs}>
         Load their version
       </button>
-    </section>
+    </ConflictPanel>
   );
 }

@@ -19,7 +19,7 @@ import { AreaPage } from "../../ui/area-page.tsx";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import { collectCsv, downloadCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { DataTable, type TDataColumn, type TSort } from "../../ui/data-table.tsx";
-import { useCursorPages } from "../../ui/use-cursor-pages.ts";
+import { paginationOf, useCursorPages } from "../../ui/use-cursor-pages.ts";
 import type { TStaffRecord } from "./staff-form-values.ts";
 import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, facilitiesText, staffName } from "./staff-format.ts";
 import {
@@ -302,15 +302,7 @@ export function StaffDirectoryPage() {
         loading={loading}
         sort={sort}
         onSortChange={(next) => setOrderBy(next as TStaffFilters["orderBy"])}
-        pagination={{
-          pageNumber: pages.pageNumber,
-          pageSize: pages.pageSize,
-          hasPrevious: pages.hasPrevious,
-          hasNext: nextCursor !== null,
-          onPrevious: pages.previous,
-          onNext: () => nextCursor && pages.next(nextCursor),
-          onPageSizeChange: pages.setPageSize,
-        }}
+        pagination={paginationOf(pages, nextCursor)}
         empty={
           filtered ? (
             <div className="staff-empty">

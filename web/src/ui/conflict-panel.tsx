@@ -1,0 +1,74 @@
+/**
+ * Shown when a save was refused because someone else saved the record first: which fields differ between
+ * their saved version and the user's form, side by side, and the ways on (the caller's children). Each
+ * feature keeps its own field labels and value formatting and passes the differing fields as rows.
+ */
+import { useId, type ReactNode, type Ref } from "react";
+import "./conflict-panel.css";
+
+export interface TConflictRow {
+  label: string;
+  /** The value in the version the other person saved, formatted for display. */
+  theirs: string;
+  /** The value in the user's form, formatted for display. */
+  mine: string;
+}
+
+export function ConflictPanel({
+  title,
+  rows,
+  children,
+  compact = false,
+  ref,
+}: {
+  title: string;
+  /** Only the fields that differ; none means their version matches the form. */
+  rows: readonly TConflictRow[];
+  /** What the user can do next: the guidance and the "Load their version" button. */
+  children: ReactNode;
+  /** Inside a dialog: a level-3 heading and a tighter layout instead of a card. */
+  compact?: boolean;
+  ref?: Ref<HTMLElement>;
+}) {
+  const titleId = useId();
+  const Heading = compact ? "h3" : "h2";
+  return (
+    <section
+      ref={ref}
+      className={compact ? "conflict conflict--compact" : "conflict card"}
+      role="alert"
+      aria-labelledby={titleId}
+    >
+      <Heading id={titleId}>{title}</Heading>
+      <p>
+        Nothing was overwritten. Your edits are still in the form below.
+        {rows.length > 0
+          ? " These fields differ between their saved version and your form:"
+          : " Their saved version matches your form."}
+      </p>
+      {rows.length > 0 && (
+        <div className="conflict__scroll">
+          <table className="conflict__table">
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Saved by them</th>
+                <th scope="col">Your form</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.theirs}</td>
+                  <td>{row.mine}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
