@@ -4,20 +4,10 @@
 // seeded RCFE document types.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
-import { MAX_FILE_BYTES } from "@care/core/ports/file.port";
-import { createUser } from "../auth/users.ts";
-import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
+import { buildTestApp, signedInStaff, type TestApp } from "../test/build-test-app.ts";
 import { injectApi, listQuery as q, TEST_PASSWORD as PASSWORD } from "../test/inject-api.ts";
 import { uploadFile } from "../test/multipart-upload.ts";
-
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
-    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-);
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { itRefusesBadUploads, SAMPLE_PDF as PDF, SAMPLE_PNG as PNG } from "../test/upload-checks.ts";
 
 type TBody = Record<string, unknown> & { id: string; version: number };
 
@@ -63,14 +53,7 @@ async function created(cookie: string, collection: string, data: Record<string, 
 beforeAll(async () => {
   t = await buildTestApp();
   adminCookie = await t.login(t.admin.email, t.admin.password);
-  tullUserId = (
-    await createUser(
-      t.database.prisma,
-      { email: "tull.office@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] },
-      null,
-    )
-  ).id;
-  tullCookie = await t.login("tull.office@example.test", PASSWORD);
+  ({ id: tullUserId, cookie: tullCookie } = await signedInStaff(t, "tull.office@example.test", PASSWORD, ["tull"]));
 });
 
 afterAll(async () => {
@@ -182,25 +165,7 @@ describe("a document's file", () => {
 });
 
 describe("uploads on the way to a document", () => {
-  it("refuses a file over the limit with 413 and stores nothing", async () => {
-    const before = await t.database.prisma.storedFile.count();
-    const big = Buffer.alloc(MAX_FILE_BYTES + 1);
-    PDF.copy(big);
-    const response = await uploadFile(t.app, tullCookie, "tull", "big.pdf", big, "application/pdf");
-    expect(response.status).toBe(413);
-    expect(response.body.error?.code).toBe("PAYLOAD_TOO_LARGE");
-    expect(await t.database.prisma.storedFile.count()).toBe(before);
-  });
-
-  it.each([
-    ["text named .pdf", "notes.pdf", Buffer.from("just some text, not a document"), "application/pdf"],
-    ["HTML named .png", "page.png", Buffer.from("<html><script>alert(1)</script></html>"), "image/png"],
-    ["an empty file", "empty.pdf", Buffer.alloc(0), "application/pdf"],
-  ])("refuses %s with 415", async (_label, name, bytes, type) => {
-    const response = await uploadFile(t.app, tullCookie, "tull", name, bytes, type);
-    expect(response.status).toBe(415);
-    expect(response.body.error?.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-  });
+  itRefusesBadUploads(() => ({ t, cookie: tullCookie, facilityId: "tull" }));
 
   it("refuses a document type other than PDF or image (400)", async () => {
     const file = await uploaded(tullCookie, "tull");

@@ -52,6 +52,17 @@ export function sessionCookieOf(setCookie: string | string[] | undefined): strin
   return session.split(";")[0] as string;
 }
 
+/** Creates a staff account limited to `facilityIds` and signs it in: its id and `cookie` header value. */
+export async function signedInStaff(
+  t: TestApp,
+  email: string,
+  password: string,
+  facilityIds: string[],
+): Promise<{ id: string; cookie: string }> {
+  const { id } = await createUser(t.database.prisma, { email, password, role: "staff", facilityIds }, null);
+  return { id, cookie: await t.login(email, password) };
+}
+
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const owned = overrides.database ? undefined : await createTestDatabase();
   const database = overrides.database ?? owned!.database;

@@ -24,6 +24,12 @@ export function multipart(
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** The stored file's description on 201 (`id` is only there then), `{ error }` otherwise. */
+export type TUploadBody = Record<string, unknown> & {
+  id: string;
+  error?: { code: string; fields?: Record<string, string> };
+};
+
 /** Uploads `bytes` as `filename` into `facilityId`; answers the status and the parsed body. */
 export async function uploadFile(
   app: FastifyInstance,
@@ -32,7 +38,7 @@ export async function uploadFile(
   filename: string,
   bytes: Buffer,
   type = "application/octet-stream",
-): Promise<{ status: number; body: Record<string, unknown> & { error?: { code: string } } }> {
+): Promise<{ status: number; body: TUploadBody }> {
   const { payload, contentType } = multipart([
     { name: "facilityId", value: facilityId },
     { name: "file", filename, type, bytes },
