@@ -6,17 +6,11 @@
  * nothing may be half-written: each created record has exactly one create audit row, and each record's
  * version matches its number of update audit rows (the record and its audit row commit together).
  */
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { createUser } from "../auth/users.ts";
-import { openDatabase, type Database } from "../db/database.ts";
-import { sessionCookieOf, TEST_ADMIN, testConfig } from "../test/build-test-app.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
-import { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
+import { sessionCookieOf, TEST_ADMIN } from "../test/build-test-app.ts";
+import { injectWithin, startProxiedApp, type ProxiedApp } from "./proxied-app.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const CSRF = { "x-requested-with": "care-portal" };
 const WORKERS = 12;
 const DEADLINE_MS = 8_000;
 const DOWN_MS = 3_000;
@@ -36,60 +30,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.skipIf(!serverUrl)(
   "database outage during load (needs TEST_DATABASE_URL: an embedded database cannot go down)",
   () => {
-    let testDatabase: TestDatabase;
-    let proxy: TcpProxy;
-    let database: Database;
-    let app: FastifyInstance;
+    let setup: ProxiedApp;
     let cookie: string;
 
     /** One request with a hard deadline: a hang fails the test instead of blocking it. */
-    async function call(method: "GET" | "POST" | "PATCH", url: string, payload?: object) {
-      const started = Date.now();
-      let timer: NodeJS.Timeout | undefined;
-      const response = await Promise.race([
-        app.inject({
-          method,
-          url: `/api/v1${url}`,
-          headers: { cookie, ...(method === "GET" ? {} : CSRF) },
-          ...(payload ? { payload } : {}),
-        }),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`${method} ${url} hung for ${DEADLINE_MS} ms`)), DEADLINE_MS);
-        }),
-      ]).finally(() => clearTimeout(timer));
-      const body = response.body === "" ? {} : (JSON.parse(response.body) as Record<string, unknown>);
-      return { status: response.statusCode, body, ms: Date.now() - started };
-    }
+    const call = (method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
+      injectWithin(setup.app, { method, url: `/api/v1${url}`, cookie, payload }, DEADLINE_MS);
 
     beforeAll(async () => {
-      testDatabase = await createTestDatabase();
-      const direct = new URL(testDatabase.databaseUrl!);
-      proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-      const proxied = new URL(direct);
-      proxied.hostname = "127.0.0.1";
-      proxied.port = String(proxy.port);
-      database = await openDatabase({ databaseUrl: proxied.toString(), dataDir: ":memory:" });
-      await createUser(
-        testDatabase.database.prisma,
-        { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "admin", facilityIds: null },
-        null,
-      );
-      app = await buildApp({ config: testConfig(), database, logger: false });
-      await app.ready();
-      const login = await app.inject({
-        method: "POST",
-        url: "/api/v1/auth/login",
-        headers: CSRF,
-        payload: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
-      });
-      cookie = sessionCookieOf(login.headers["set-cookie"]);
+      setup = await startProxiedApp();
+      const login = await call("POST", "/auth/login", { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+      cookie = sessionCookieOf(login.setCookie);
     }, 180_000);
 
     afterAll(async () => {
-      await app?.close();
-      await database?.close();
-      await proxy?.close();
-      await testDatabase?.cleanup();
+      await setup?.close();
     });
 
     it("answers only 2xx/409/503 within the bound, recovers within 5 s, and writes nothing by halves", async () => {
@@ -144,9 +99,9 @@ describe.skipIf(!serverUrl)(
       while (!servedTwice() && now() < 30_000) await sleep(50);
       await sleep(300);
       const downAt = now();
-      await proxy.down();
+      await setup.proxy.down();
       await sleep(DOWN_MS);
-      await proxy.up();
+      await setup.proxy.up();
       upAt = now();
       // Keep the load on until every worker has had a success after the return (or 8 s passed).
       const servedAgain = () =>
@@ -182,7 +137,7 @@ describe.skipIf(!serverUrl)(
       expect(recoveredMs, "every client served again after the database returned").toBeLessThan(5_000);
 
       // Nothing half-written: read the database directly, behind the proxy's back.
-      const prisma = testDatabase.database.prisma;
+      const prisma = setup.direct.database.prisma;
       const facilities = await prisma.facility.findMany({ where: { id: { startsWith: "load-" } } });
       const audits = await prisma.auditEntry.groupBy({
         by: ["recordId", "action"],

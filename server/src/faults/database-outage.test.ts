@@ -1,58 +1,21 @@
 // Issue 2: with the database down, /readyz and every request answer 503 UNAVAILABLE quickly (never 500,
 // never a hang), and the server recovers by itself when the database comes back. The outage is made
 // without root: the app reaches PostgreSQL through an in-process TCP proxy that is closed and reopened.
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { createUser } from "../auth/users.ts";
-import { openDatabase, type Database } from "../db/database.ts";
-import { sessionCookieOf, TEST_ADMIN, testConfig } from "../test/build-test-app.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
-import { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
+import { sessionCookieOf, TEST_ADMIN } from "../test/build-test-app.ts";
+import { injectWithin, startProxiedApp, type ProxiedApp, type TDeadlineAnswer as Answer } from "./proxied-app.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const CSRF = { "x-requested-with": "care-portal" };
-
-interface Answer {
-  status: number;
-  body: { error?: { code?: string } } & Record<string, unknown>;
-  ms: number;
-  setCookie: string | string[] | undefined;
-}
 
 describe.skipIf(!serverUrl)(
   "database outage through a TCP proxy (needs TEST_DATABASE_URL: an embedded database cannot go down)",
   () => {
-    let testDatabase: TestDatabase;
-    let proxy: TcpProxy;
-    let database: Database;
-    let app: FastifyInstance;
+    let setup: ProxiedApp;
     let cookie: string;
 
     /** One request with a hard deadline, so a hanging server fails the test with a clear message. */
-    async function call(
-      method: "GET" | "POST" | "PATCH",
-      url: string,
-      payload?: object,
-      deadlineMs = 8_000,
-    ): Promise<Answer> {
-      const started = Date.now();
-      let timer: NodeJS.Timeout | undefined;
-      const response = await Promise.race([
-        app.inject({
-          method,
-          url,
-          headers: { ...(cookie ? { cookie } : {}), ...(method === "GET" ? {} : CSRF) },
-          ...(payload ? { payload } : {}),
-        }),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`${method} ${url} hung for ${deadlineMs} ms`)), deadlineMs);
-        }),
-      ]).finally(() => clearTimeout(timer));
-      const ms = Date.now() - started;
-      const body = response.body === "" ? {} : (JSON.parse(response.body) as Answer["body"]);
-      return { status: response.statusCode, body, ms, setCookie: response.headers["set-cookie"] };
-    }
+    const call = (method: "GET" | "POST" | "PATCH", url: string, payload?: object, deadlineMs = 8_000) =>
+      injectWithin(setup.app, { method, url, cookie, payload }, deadlineMs);
 
     const signIn = () => call("POST", "/api/v1/auth/login", { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
     const list = () => call("GET", "/api/v1/facilities?limit=50");
@@ -66,27 +29,11 @@ describe.skipIf(!serverUrl)(
     }
 
     beforeAll(async () => {
-      testDatabase = await createTestDatabase();
-      const direct = new URL(testDatabase.databaseUrl!);
-      proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-      const proxied = new URL(direct);
-      proxied.hostname = "127.0.0.1";
-      proxied.port = String(proxy.port);
-      database = await openDatabase({ databaseUrl: proxied.toString(), dataDir: ":memory:" });
-      await createUser(
-        testDatabase.database.prisma,
-        { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "admin", facilityIds: null },
-        null,
-      );
-      app = await buildApp({ config: testConfig(), database, logger: false });
-      await app.ready();
+      setup = await startProxiedApp();
     });
 
     afterAll(async () => {
-      await app?.close();
-      await database?.close();
-      await proxy?.close();
-      await testDatabase?.cleanup();
+      await setup?.close();
     });
 
     it("works normally while the database is up", async () => {
@@ -103,7 +50,7 @@ describe.skipIf(!serverUrl)(
     });
 
     it("answers 503 UNAVAILABLE quickly while the database is down (never 500, never a hang)", async () => {
-      await proxy.down();
+      await setup.proxy.down();
       const timings: Record<string, number> = {};
 
       const ready = await call("GET", "/readyz");
@@ -128,7 +75,7 @@ describe.skipIf(!serverUrl)(
     });
 
     it("recovers by itself when the database returns, with nothing half-written", async () => {
-      await proxy.up();
+      await setup.proxy.up();
       const started = Date.now();
       let ready = await call("GET", "/readyz");
       while (ready.status !== 200 && Date.now() - started < 5_000) {
@@ -154,7 +101,7 @@ describe.skipIf(!serverUrl)(
       expect(created.status).toBe(201);
 
       // Read behind the proxy's back: each write is stored exactly once, with one audit row each.
-      const prisma = testDatabase.database.prisma;
+      const prisma = setup.direct.database.prisma;
       expect(await prisma.facility.findMany({ where: { id: { in: ["outage-home", "after-outage"] } } })).toEqual([
         expect.objectContaining({ id: "outage-home", version: 2, name: "After the outage" }),
         expect.objectContaining({ id: "after-outage", version: 1 }),
