@@ -11,42 +11,11 @@ import {
   staffCounts,
   subjectCompliance,
   type TComplianceSubject,
-  type TDocumentLike,
-  type TDocumentTypeLike,
 } from "./compliance.rules.ts";
 import { addDays, addMonths, daysBetween, localToday } from "./date-only.rules.ts";
+import { arbDate, document as doc, documentType as type } from "./compliance.test-support.ts";
 import type { TComplianceStatus } from "../ports/insights.port.ts";
 
-/** A random real date from 1900 to 2400 (leap rules of 1900, 2000, 2100 included). */
-const arbDate = fc
-  .date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2400-12-31T00:00:00Z"), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
-
-const type = (over: Partial<TDocumentTypeLike> = {}): TDocumentTypeLike => ({
-  id: "t-602a",
-  subject: "resident",
-  name: "Physician's Report",
-  formCode: "LIC 602A",
-  required: true,
-  validityMonths: 12,
-  leadTimeDays: 30,
-  facilityIds: [],
-  sortOrder: 0,
-  reappraisal: false,
-  archivedAt: null,
-  ...over,
-});
-const doc = (over: Partial<TDocumentLike> = {}): TDocumentLike => ({
-  id: "d1",
-  subject: "resident",
-  subjectId: "r1",
-  typeId: "t-602a",
-  issueDate: "2025-03-10",
-  current: true,
-  createdAt: "2025-03-10T10:00:00.000Z",
-  archivedAt: null,
-  ...over,
-});
 const ana: TComplianceSubject = { subject: "resident", id: "r1", facilityId: "tull", name: "Garcia, Ana" };
 
 const SEVERITY: Record<TComplianceStatus, number> = { complete: 0, expiring: 1, missing: 2, expired: 3 };
