@@ -4,27 +4,13 @@
 import { beforeAll, expect, it } from "vitest";
 import type { TDerivedReminder, TSubjectCompliance } from "@care/core/ports/insights.port";
 import { reminderStateId } from "@care/core/rules/reminders.rules";
-import type { TInputOf } from "@care/core/registry";
+import { SCENARIO_TODAY as TODAY, seedInsightsScenario } from "@care/core/insights/insights-scenario.test-support";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract } from "./contract-runner.ts";
 
-const TODAY = "2026-02-20";
 const PDF = new Blob([new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], {
   type: "application/pdf",
 });
-
-function resident(facilityId: string, firstName: string, lastName: string, admissionDate: string) {
-  return {
-    facilityId,
-    firstName,
-    lastName,
-    dateOfBirth: "1940-01-01",
-    gender: "female",
-    admissionDate,
-    ambulatoryStatus: "ambulatory",
-    codeStatus: "full_code",
-  } satisfies TInputOf<"residents">;
-}
 
 await runContract("data", (ctx) => {
   let admin: TPorts;
@@ -39,54 +25,15 @@ await runContract("data", (ctx) => {
     // Only this suite's types count: retire any seeded defaults.
     const seeded = await admin.data.list("documentTypes", { limit: 500 });
     for (const type of seeded.items) await admin.data.remove("documentTypes", type.id, type.version);
-    const base = { subject: "resident", required: true, validityMonths: 12, leadTimeDays: 30 } as const;
-    await admin.data.create(
-      "documentTypes",
-      { ...base, name: "Physician's Report", formCode: "LIC 602A", sortOrder: 1 },
-      { id: t602 },
-    );
-    await admin.data.create(
-      "documentTypes",
-      { ...base, name: "Appraisal", formCode: "LIC 603", sortOrder: 2, reappraisal: true },
-      { id: t603 },
-    );
-    await admin.data.create("documentTypes", { ...base, name: "Photo", required: false, sortOrder: 3 });
-
-    ids.ana = (await admin.data.create("residents", resident("tull", "Ana", `Garcia${RUN}`, "2025-01-15"))).id;
-    ids.bob = (await admin.data.create("residents", resident("tull", "Bob", `Lee${RUN}`, "2025-06-01"))).id;
-    ids.cara = (await admin.data.create("residents", resident("newman", "Cara", `Novak${RUN}`, "2025-02-01"))).id;
-    const file = await admin.files.upload(PDF, "report.pdf", { facilityId: "tull" });
-    const doc = (typeId: string, issueDate: string) =>
-      admin.data.create("documents", {
-        subject: "resident",
-        subjectId: ids.ana,
-        facilityId: "tull",
-        typeId,
-        fileId: file.id,
-        fileName: "report.pdf",
-        contentType: "application/pdf",
-        size: file.size,
-        issueDate,
-      });
-    ids.physician = (await doc(t602, "2025-03-10")).id; // valid through 2026-03-10: expiring on TODAY
-    ids.appraisal = (await doc(t603, "2024-12-01")).id; // valid through 2025-12-01: expired
-    await admin.data.create(
-      "rentAccounts",
-      {
-        residentId: ids.ana,
-        facilityId: "tull",
-        chargedCents: 125_050,
-        paidCents: 0,
-        balanceCents: 125_050,
-        oldestUnpaidDueDate: "2026-02-01",
-      },
-      { id: ids.ana },
-    );
-    const key = `missing|resident|${ids.bob}|${t602}`;
-    await admin.data.create(
-      "reminderStates",
-      { facilityId: "tull", key, state: "snoozed", snoozedUntil: "2026-03-01" },
-      { id: reminderStateId(key) },
+    Object.assign(
+      ids,
+      await seedInsightsScenario(
+        {
+          create: (collection, data, id) => admin.data.create(collection, data, { id }),
+          uploadPdf: (facilityId) => admin.files.upload(PDF, "report.pdf", { facilityId }),
+        },
+        { typeIds: { physician: t602, appraisal: t603 }, lastNameSuffix: RUN },
+      ),
     );
   });
 

@@ -3,15 +3,16 @@
 // derived reminder; a limited user's reach; and 400s for bad queries.
 import { reminderStateId } from "@care/core/rules/reminders.rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../auth/users.ts";
-import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
+import { SCENARIO_TODAY as TODAY, seedInsightsScenario } from "@care/core/insights/insights-scenario.test-support";
+import { buildTestApp, signedInStaff, type TestApp } from "../test/build-test-app.ts";
 import { injectApi, listQuery as q, TEST_PASSWORD as PASSWORD } from "../test/inject-api.ts";
+import { uploadFile } from "../test/multipart-upload.ts";
+import { SAMPLE_PDF as PDF } from "../test/upload-checks.ts";
 
 let t: TestApp;
 let adminCookie: string;
 let tullCookie: string;
-const ids = { ana: "", bob: "", cara: "", anaPhysician: "", anaAppraisal: "" };
-const TODAY = "2026-02-20";
+const ids = { ana: "", bob: "", cara: "", physician: "", appraisal: "" };
 
 const { call, get } = injectApi(() => t.app);
 
@@ -21,50 +22,10 @@ async function created(collection: string, data: unknown, id?: string) {
   return response.body as Record<string, unknown> & { id: string; version: number };
 }
 
-async function uploadPdf(facilityId: string): Promise<{ id: string; size: number }> {
-  const boundary = "----careinsights";
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="facilityId"\r\n\r\n${facilityId}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/files",
-    headers: {
-      cookie: adminCookie,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-      "x-requested-with": "care-portal",
-    },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return JSON.parse(response.body) as { id: string; size: number };
-}
-
-const resident = (facilityId: string, firstName: string, lastName: string, admissionDate: string) => ({
-  facilityId,
-  firstName,
-  lastName,
-  dateOfBirth: "1940-01-01",
-  gender: "female",
-  admissionDate,
-  ambulatoryStatus: "ambulatory",
-  codeStatus: "full_code",
-});
-
 beforeAll(async () => {
   t = await buildTestApp();
   adminCookie = await t.login(t.admin.email, t.admin.password);
-  await createUser(
-    t.database.prisma,
-    { email: "tull.staff@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] },
-    null,
-  );
-  tullCookie = await t.login("tull.staff@example.test", PASSWORD);
+  tullCookie = (await signedInStaff(t, "tull.staff@example.test", PASSWORD, ["tull"])).cookie;
 
   // Only the types of this test: retire the seeded defaults.
   const seeded = await get(adminCookie, `/documentTypes${q({ limit: 500 })}`);
@@ -72,51 +33,19 @@ beforeAll(async () => {
     const removed = await call(adminCookie, "DELETE", `/documentTypes/${type.id}?version=${type.version}`);
     expect(removed.status).toBe(204);
   }
-  const base = { subject: "resident", required: true, validityMonths: 12, leadTimeDays: 30 };
-  await created("documentTypes", { ...base, name: "Physician's Report", formCode: "LIC 602A", sortOrder: 1 }, "t-602a");
-  await created(
-    "documentTypes",
-    { ...base, name: "Appraisal", formCode: "LIC 603", sortOrder: 2, reappraisal: true },
-    "t-603",
-  );
-  await created("documentTypes", { ...base, name: "Photo", required: false, sortOrder: 3 }, "t-photo");
-
-  ids.ana = (await created("residents", resident("tull", "Ana", "Garcia", "2025-01-15"))).id;
-  ids.bob = (await created("residents", resident("tull", "Bob", "Lee", "2025-06-01"))).id;
-  ids.cara = (await created("residents", resident("newman", "Cara", "Novak", "2025-02-01"))).id;
-  const file = await uploadPdf("tull");
-  const doc = (typeId: string, issueDate: string) => ({
-    subject: "resident",
-    subjectId: ids.ana,
-    facilityId: "tull",
-    typeId,
-    fileId: file.id,
-    fileName: "report.pdf",
-    contentType: "application/pdf",
-    size: file.size,
-    issueDate,
-  });
-  // Valid through 2026-03-10: expiring on TODAY (30 days' lead).
-  ids.anaPhysician = (await created("documents", doc("t-602a", "2025-03-10"))).id;
-  // Valid through 2025-12-01: expired, and a reappraisal.
-  ids.anaAppraisal = (await created("documents", doc("t-603", "2024-12-01"))).id;
-  await created(
-    "rentAccounts",
-    {
-      residentId: ids.ana,
-      facilityId: "tull",
-      chargedCents: 125_050,
-      paidCents: 0,
-      balanceCents: 125_050,
-      oldestUnpaidDueDate: "2026-02-01",
-    },
-    ids.ana,
-  );
-  const snoozedKey = `missing|resident|${ids.bob}|t-602a`;
-  await created(
-    "reminderStates",
-    { facilityId: "tull", key: snoozedKey, state: "snoozed", snoozedUntil: "2026-03-01" },
-    reminderStateId(snoozedKey),
+  Object.assign(
+    ids,
+    await seedInsightsScenario(
+      {
+        create: (collection, data, id) => created(collection, data, id),
+        async uploadPdf(facilityId) {
+          const response = await uploadFile(t.app, adminCookie, facilityId, "report.pdf", PDF, "application/pdf");
+          expect(response.status, JSON.stringify(response.body)).toBe(201);
+          return response.body as { id: string; size: number };
+        },
+      },
+      { typeIds: { physician: "t-602a", appraisal: "t-603", photo: "t-photo" }, lastNameSuffix: "" },
+    ),
   );
 });
 
@@ -142,7 +71,7 @@ describe("GET /insights/compliance", () => {
         formCode: "LIC 602A",
         required: true,
         status: "expiring",
-        documentId: ids.anaPhysician,
+        documentId: ids.physician,
         expiryDate: "2026-03-10",
       },
       {
@@ -151,7 +80,7 @@ describe("GET /insights/compliance", () => {
         formCode: "LIC 603",
         required: true,
         status: "expired",
-        documentId: ids.anaAppraisal,
+        documentId: ids.appraisal,
         expiryDate: "2025-12-01",
       },
       { typeId: "t-photo", typeName: "Photo", required: false, status: "missing" },
