@@ -1,6 +1,6 @@
 /**
  * Shown when a save was refused because someone else saved the record first: which fields differ between
- * their saved version and the user's form, side by side, and the ways on (the caller's children). Each
+ * their saved version and the user's form, side by side, and the two ways on (the caller's buttons). Each
  * feature keeps its own field labels and value formatting and passes the differing fields as rows.
  */
 import { useId, type ReactNode, type Ref } from "react";
@@ -24,7 +24,7 @@ export function ConflictPanel({
   title: string;
   /** Only the fields that differ; none means their version matches the form. */
   rows: readonly TConflictRow[];
-  /** What the user can do next: the guidance and the "Load their version" button. */
+  /** The action buttons under the guidance (the form's own "Save my version" button keeps the user's edits). */
   children: ReactNode;
   /** Inside a dialog: a level-3 heading and a tighter layout instead of a card. */
   compact?: boolean;
@@ -68,6 +68,10 @@ export function ConflictPanel({
           </table>
         </div>
       )}
+      <p>
+        Choose <strong>Save my version</strong> to keep your form as it is (replacing their values above), or load their
+        version and make your changes again.
+      </p>
       {children}
     </section>
   );

@@ -186,19 +186,16 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
             mine: show(conflict.mine, field),
           }))}
         >
-          <p>
-            Save again to keep your version, or{" "}
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                form.reset(valuesOf(conflict.theirs));
-                setConflict(null);
-              }}
-            >
-              Load their version
-            </button>
-          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              form.reset(valuesOf(conflict.theirs));
+              setConflict(null);
+            }}
+          >
+            Load their version
+          </button>
         </ConflictPanel>
       )}
       <form className="doc-type-form" noValidate onSubmit={(event) => void onSubmit(event)}>

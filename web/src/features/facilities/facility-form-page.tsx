@@ -325,10 +325,6 @@ function EditFacilityForm({ initial }: { initial: TFacilityRecord }) {
             mine: show(conflict.mine, field),
           }))}
         >
-          <p>
-            Choose <strong>Save my version</strong> to keep your form, or load their version and make your changes
-            again.
-          </p>
           <button
             type="button"
             className="button button--secondary"

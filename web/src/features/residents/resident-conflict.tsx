@@ -72,10 +72,6 @@ export function ResidentConflictPanel({
         mine: show(mine, field),
       }))}
     >
-      <p>
-        Choose <strong>Save my version</strong> to keep your form as it is (replacing their values above), or load their
-        version and make your changes again.
-      </p>
       <button type="button" className="button button--secondary" onClick={onUseTheirs}>
         Load their version
       </button>
