@@ -103,6 +103,8 @@ describe.skipIf(Boolean(chromiumMissing))("document configuration in Chromium", 
     await dialog.getByRole("button", { name: "Add type" }).click();
     await page.getByText("Dementia care plan was added.").waitFor();
     const row = page.getByRole("row").filter({ hasText: "Dementia care plan" });
+    // The toast comes before the list has reloaded: wait for the new row's cells.
+    await row.getByRole("cell", { name: "6 months" }).waitFor();
     expect(await row.getByRole("cell").allTextContents()).toEqual([
       expect.any(String) as unknown as string,
       "Dementia care plan",
