@@ -86,14 +86,18 @@ export function RemindersPage() {
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   const heading = useRef<HTMLHeadingElement>(null);
-  /** Set by an action: once the list has reloaded, focus that left with a removed row goes to the heading. */
-  const refocus = useRef(false);
+  /**
+   * Set by an action to the list it acted on: once a newer list has loaded, focus that left with a
+   * removed row goes to the heading. (Waiting for the next render is not enough: the row may still be
+   * there, and its removal comes with the reload.)
+   */
+  const refocusAfter = useRef<TLoaded | null | undefined>(undefined);
 
   useEffect(() => {
-    if (!refocus.current || loading) return;
-    refocus.current = false;
+    if (refocusAfter.current === undefined || loading || latest === refocusAfter.current) return;
+    refocusAfter.current = undefined;
     const active = document.activeElement;
-    if (!active || active === document.body) heading.current?.focus();
+    if (!active || active === document.body || !active.isConnected) heading.current?.focus();
   });
 
   useEffect(() => {
@@ -161,7 +165,7 @@ export function RemindersPage() {
   /** Runs one action on a row; a stale or duplicate write reloads the list with a message. */
   async function act(item: TReminderItem, action: () => Promise<string>) {
     setBusy(item.rowId);
-    refocus.current = true;
+    refocusAfter.current = latest;
     try {
       toast.success(await action());
     } catch (error) {
