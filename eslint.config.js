@@ -1,5 +1,7 @@
 // One lint setup for every workspace. Type-aware rules are left to `npm run typecheck` to keep this fast.
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -7,10 +9,35 @@ const vendorImports = {
   group: ["firebase", "firebase/*", "@prisma/*", "fastify"],
   message: "Use the ports; vendor SDKs belong in adapters/.",
 };
-const crossFeatureImports = {
-  group: ["../../features/*", "**/features/*/**"],
-  message: "Features must not import each other; move shared code to web/src/ui or adapters/core.",
-};
+
+/**
+ * The web app's one-way imports (bulletproof-react's lint zones), checked on the resolved path of every
+ * import: shared code (`lib/`, then `ui/`) → features → `app/` (the composition root, router and
+ * layout). A feature imports shared code and itself, never another feature or `app/`.
+ */
+const WEB = "./web/src";
+const features = readdirSync(new URL("./web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...features.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: "Features must not import each other; move what they share to web/src/lib or web/src/ui.",
+  })),
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: "Features must not import app/ (the composition root); use web/src/lib.",
+  },
+  {
+    target: [`${WEB}/lib`, `${WEB}/ui`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: "Shared code must not import features or app/.",
+  },
+  { target: `${WEB}/lib`, from: `${WEB}/ui`, message: "lib/ is below ui/: move the shared piece to lib/." },
+];
 
 export default tseslint.config(
   {
@@ -33,14 +60,12 @@ export default tseslint.config(
     },
   },
   {
-    // The web app talks to ports only; vendor SDKs stay inside adapters.
+    // The web app talks to ports only; vendor SDKs stay inside adapters. Imports go one way.
     files: ["web/src/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [vendorImports] }] },
-  },
-  {
-    // Features stay independent (bulletproof-react's lint zones): a feature imports app-wide code from
-    // ui/ and app/, never another feature.
-    files: ["web/src/features/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [vendorImports, crossFeatureImports] }] },
+    plugins: { "import-x": importX },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [vendorImports] }],
+      "import-x/no-restricted-paths": ["error", { zones: webZones }],
+    },
   },
 );

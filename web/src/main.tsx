@@ -5,25 +5,35 @@ import { DEFAULT_PORTAL_TITLE } from "@care/core/runtime-config.schema";
 import { App } from "./app/app.tsx";
 import { BootErrorPage } from "./app/boot-error.tsx";
 import { buildContainer } from "./app/container.ts";
+import { preloadLayout } from "./app/router.tsx";
 import { loadRuntimeConfig } from "./app/runtime-config.ts";
+import { createRecordsClient } from "./lib/records/records-client.ts";
+import { reportError } from "./lib/report-error.ts";
+import { resolve, TOKENS } from "./lib/tokens.ts";
 import "./ui/theme.css";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 const root = createRoot(rootElement);
+const records = createRecordsClient(reportError);
+preloadLayout(window.location.pathname);
 
 loadRuntimeConfig()
   .then((config) => {
     document.title = config.portalTitle ?? DEFAULT_PORTAL_TITLE;
-    return buildContainer(config);
+    return buildContainer(config, records);
   })
-  .then((container) =>
+  .then((container) => {
+    // What one user read is never shown to the next one on this browser.
+    resolve(container, TOKENS.auth).onChange((session) => {
+      if (session === null) records.clear();
+    });
     root.render(
       <StrictMode>
-        <App container={container} />
+        <App container={container} records={records} />
       </StrictMode>,
-    ),
-  )
+    );
+  })
   .catch((error: unknown) => {
     console.error(error);
     root.render(<BootErrorPage error={error} />);

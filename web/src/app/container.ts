@@ -2,14 +2,17 @@
  * The composition root: the only place that knows which backend the app talks to. It builds one
  * inversify container from the runtime config; everything else resolves the ports through it.
  * Each adapter is loaded with a dynamic import, so an http deployment never downloads the Firebase SDK.
+ * The DataPort it hands out refreshes the records cache after every write.
  */
+import type { QueryClient } from "@tanstack/react-query";
 import { Container } from "inversify";
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
 import type { InsightsPort } from "@care/core/ports/insights.port";
 import { DEFAULT_PORTAL_TITLE, type TRuntimeConfig } from "@care/core/runtime-config.schema";
-import { TOKENS, type TToken } from "./tokens.ts";
+import { invalidatingDataPort } from "../lib/records/records-client.ts";
+import { TOKENS } from "../lib/tokens.ts";
 
 export interface TPorts {
   auth: AuthPort;
@@ -52,22 +55,21 @@ async function loadPorts(config: TRuntimeConfig): Promise<TPorts> {
 }
 
 /** Builds the container from ports already made (tests pass their own). */
-export function containerFromPorts(ports: TPorts, portalTitle: string = DEFAULT_PORTAL_TITLE): Container {
+export function containerFromPorts(
+  ports: TPorts,
+  records: QueryClient,
+  portalTitle: string = DEFAULT_PORTAL_TITLE,
+): Container {
   const container = new Container();
   container.bind<AuthPort>(TOKENS.auth).toConstantValue(ports.auth);
-  container.bind<DataPort>(TOKENS.data).toConstantValue(ports.data);
+  container.bind<DataPort>(TOKENS.data).toConstantValue(invalidatingDataPort(ports.data, records));
   container.bind<FilePort>(TOKENS.files).toConstantValue(ports.files);
   container.bind<InsightsPort>(TOKENS.insights).toConstantValue(ports.insights);
   container.bind(TOKENS.portal).toConstantValue({ title: portalTitle });
   return container;
 }
 
-/** The app's one container for this runtime config. */
-export async function buildContainer(config: TRuntimeConfig): Promise<Container> {
-  return containerFromPorts(await loadPorts(config), config.portalTitle ?? DEFAULT_PORTAL_TITLE);
-}
-
-/** Resolves a typed token. */
-export function resolve<T>(container: Container, token: TToken<T>): T {
-  return container.get<T>(token);
+/** The app's one container for this runtime config, its DataPort refreshing `records` after writes. */
+export async function buildContainer(config: TRuntimeConfig, records: QueryClient): Promise<Container> {
+  return containerFromPorts(await loadPorts(config), records, config.portalTitle ?? DEFAULT_PORTAL_TITLE);
 }

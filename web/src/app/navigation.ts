@@ -1,7 +1,9 @@
 /**
  * The seed's navigation, to the letter: top entries with their routes (trailing slashes included),
- * the side submenus, and the quick links. The layout, the router and the tests all read this.
+ * the side submenus, and the quick links, all built from the typed paths. The layout and the tests
+ * read this.
  */
+import { paths } from "../lib/paths.ts";
 
 export interface TNavLink {
   label: string;
@@ -18,67 +20,73 @@ export interface TSection extends TNavLink {
 }
 
 export const TOP_NAV: readonly TSection[] = [
-  { id: "reminders", label: "Reminders", to: "/reminders", prefixes: ["/reminders"], submenu: [] },
+  { id: "reminders", label: "Reminders", to: paths.reminders.href(), prefixes: [paths.reminders.path], submenu: [] },
   {
     id: "residents",
     label: "Residents",
-    to: "/residents/",
-    prefixes: ["/residents"],
+    to: `${paths.residents.list.path}/`,
+    prefixes: [paths.residents.list.path],
     submenu: [
-      { label: "All Residents", to: "/residents" },
-      { label: "Add New Resident", to: "/residents/add" },
-      { label: "Medical Records", to: "/residents/medical-records" },
-      { label: "Rent Tracker", to: "/residents/rent-tracker" },
+      { label: "All Residents", to: paths.residents.list.href() },
+      { label: "Add New Resident", to: paths.residents.add.href() },
+      { label: "Medical Records", to: paths.residents.medicalRecords.href() },
+      { label: "Rent Tracker", to: paths.residents.rentTracker.href() },
     ],
   },
   {
     id: "staff",
     label: "Staff",
-    to: "/staff/",
-    prefixes: ["/staff"],
+    to: `${paths.staff.list.path}/`,
+    prefixes: [paths.staff.list.path],
     submenu: [
-      { label: "Staff Directory", to: "/staff" },
-      { label: "Add New Staff", to: "/staff/add" },
-      { label: "Schedules", to: "/staff/schedules" },
+      { label: "Staff Directory", to: paths.staff.list.href() },
+      { label: "Add New Staff", to: paths.staff.add.href() },
+      { label: "Schedules", to: paths.staff.schedules.href() },
     ],
   },
   {
     id: "referral-agents",
     label: "Referral Agents",
-    to: "/agencies/",
-    prefixes: ["/agencies", "/referral-agents"],
+    to: `${paths.agents.agencies.path}/`,
+    prefixes: [paths.agents.agencies.path, paths.agents.list.path],
     submenu: [
-      { label: "Agent List", to: "/referral-agents" },
-      { label: "Add New Agent", to: "/referral-agents/add" },
-      { label: "Referral Logs", to: "/referral-agents/logs" },
+      { label: "Agent List", to: paths.agents.list.href() },
+      { label: "Add New Agent", to: paths.agents.add.href() },
+      { label: "Referral Logs", to: paths.agents.logs.href() },
     ],
   },
-  { id: "facilities", label: "Facilities", to: "/facilities/", prefixes: ["/facilities"], submenu: [] },
+  {
+    id: "facilities",
+    label: "Facilities",
+    to: `${paths.facilities.list.path}/`,
+    prefixes: [paths.facilities.list.path],
+    submenu: [],
+  },
   {
     id: "settings",
     label: "Settings",
-    to: "/admin/resident-doc-config",
+    to: paths.docConfig.resident.href(),
     prefixes: ["/admin"],
     submenu: [
-      { label: "Resident Document Configuration", to: "/admin/resident-doc-config" },
-      { label: "Facility Document Configuration", to: "/admin/facility-doc-config" },
-      { label: "Staff Document Configuration", to: "/admin/staff-doc-config" },
+      { label: "Resident Document Configuration", to: paths.docConfig.resident.href() },
+      { label: "Facility Document Configuration", to: paths.docConfig.facility.href() },
+      { label: "Staff Document Configuration", to: paths.docConfig.staff.href() },
     ],
   },
 ];
 
 export const QUICK_LINKS: readonly TNavLink[] = [
-  { label: "Reports", to: "/reports" },
-  { label: "Settings", to: "/settings" },
-  { label: "Help", to: "/help" },
+  { label: "Reports", to: paths.reports.href() },
+  { label: "Settings", to: paths.settings.href() },
+  { label: "Help", to: paths.help.href() },
 ];
 
 export const FOOTER_LINKS: readonly TNavLink[] = [
-  { label: "Privacy", to: "/privacy" },
-  { label: "Terms", to: "/terms" },
+  { label: "Privacy", to: paths.privacy.href() },
+  { label: "Terms", to: paths.terms.href() },
 ];
 
-export const HOME_PATH = "/reminders";
+export const HOME_PATH = paths.reminders.href();
 
 /** `/residents/` and `/residents` are the same page: compare paths without a trailing slash. */
 export function normalizePath(path: string): string {
@@ -100,7 +108,7 @@ export function currentMarker(linkTo: string, pathname: string, section?: TSecti
   const here = normalizePath(pathname);
   const target = normalizePath(linkTo);
   // `/agencies/` shows the Agent List, so that entry is current there too.
-  if (here === target || (here === "/agencies" && target === "/referral-agents")) return "page";
+  if (here === target || (here === paths.agents.agencies.path && target === paths.agents.list.path)) return "page";
   if (section && section.to === linkTo && sectionOf(pathname)?.id === section.id) return "true";
   return undefined;
 }

@@ -4,9 +4,10 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { facilityName, useFacilities } from "../app/facilities-provider.tsx";
-import { useSelectedFacility } from "../app/selected-facility.ts";
+import { facilityName, useFacilities } from "../lib/facilities.tsx";
+import { useSelectedFacility } from "../lib/selected-facility.ts";
 import "./area-page.css";
+import { paths } from "../lib/paths.ts";
 
 export interface TAreaPageProps {
   title: string;
@@ -56,7 +57,7 @@ export function AreaPage({
               {action.label}
             </Link>
           ))}
-          <Link className="button button--secondary" to={`/help#${helpAnchor}`}>
+          <Link className="button button--secondary" to={paths.help.href(helpAnchor)}>
             How this page works
           </Link>
         </p>

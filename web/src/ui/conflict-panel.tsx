@@ -1,9 +1,10 @@
 /**
  * Shown when a save was refused because someone else saved the record first: which fields differ between
- * their saved version and the user's form, side by side, and the two ways on (the caller's buttons). Each
- * feature keeps its own field labels and value formatting and passes the differing fields as rows.
+ * their saved version and the user's form, side by side, and the two ways on. `RecordConflictPanel`
+ * builds the rows from a collection's field labels and the feature's way of showing a value.
  */
 import { useId, type ReactNode, type Ref } from "react";
+import { differingFields } from "./field-values.ts";
 import "./conflict-panel.css";
 
 export interface TConflictRow {
@@ -74,5 +75,50 @@ export function ConflictPanel({
       </p>
       {children}
     </section>
+  );
+}
+
+/**
+ * The conflict panel of a record's form: the fields (of `fields`) that differ between their version
+ * and the user's form, named by `label` and shown by `show`, with a "Load their version" button.
+ */
+export function RecordConflictPanel<V extends object, F extends keyof V & string>({
+  noun,
+  theirs,
+  mine,
+  fields,
+  label,
+  show,
+  onLoadTheirs,
+  compact = false,
+  ref,
+}: {
+  /** "resident", "staff member": what was saved by someone else. */
+  noun: string;
+  theirs: V;
+  mine: V;
+  fields: readonly F[];
+  label: (field: F) => string;
+  /** A field's value as text ("—" for nothing). */
+  show: (values: V, field: F) => string;
+  onLoadTheirs: () => void;
+  compact?: boolean;
+  ref?: Ref<HTMLElement>;
+}) {
+  return (
+    <ConflictPanel
+      title={`Someone else saved this ${noun} after you opened it`}
+      compact={compact}
+      rows={differingFields(theirs, mine, fields).map((field) => ({
+        label: label(field),
+        theirs: show(theirs, field),
+        mine: show(mine, field),
+      }))}
+      {...(ref ? { ref } : {})}
+    >
+      <button type="button" className="button button--secondary" onClick={onLoadTheirs}>
+        Load their version
+      </button>
+    </ConflictPanel>
   );
 }

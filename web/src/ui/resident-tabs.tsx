@@ -1,17 +1,18 @@
 /** The tabs of one resident's pages, shared by the residents, medical-records and rent-tracker features. */
+import { paths } from "../lib/paths.ts";
 import { Tabs } from "./tabs.tsx";
 
 export function ResidentTabs({ residentId }: { residentId: string }) {
-  const base = `/residents/${encodeURIComponent(residentId)}`;
+  const r = paths.residents;
   return (
     <Tabs
       label="Resident record"
       tabs={[
-        { label: "Face sheet", to: base },
-        { label: "Documents", to: `${base}/documents` },
-        { label: "Medical", to: `${base}/medical` },
-        { label: "Rent", to: `${base}/rent` },
-        { label: "History", to: `${base}/history` },
+        { label: "Face sheet", to: r.detail.href(residentId) },
+        { label: "Documents", to: r.documents.href(residentId) },
+        { label: "Medical", to: r.medical.href(residentId) },
+        { label: "Rent", to: r.rent.href(residentId) },
+        { label: "History", to: r.history.href(residentId) },
       ]}
     />
   );

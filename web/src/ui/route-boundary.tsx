@@ -4,7 +4,7 @@
  * or the network dropped) is retried by reloading, because a failed lazy import is not retried by React.
  */
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { describeError } from "../app/report-error.ts";
+import { describeError } from "../lib/report-error.ts";
 import "./route-boundary.css";
 
 interface Props {

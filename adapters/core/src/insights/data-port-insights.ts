@@ -12,7 +12,8 @@ import type {
   TRemindersQuery,
 } from "../ports/insights.port.ts";
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
-import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue, type TListQuery } from "../list-query.ts";
+import { listAll } from "../list-all.ts";
+import { MAX_IN_VALUES, type TFilterValue } from "../list-query.ts";
 import type { TCollectionName, TRecordOf } from "../registry.ts";
 import {
   complianceOf,
@@ -30,23 +31,6 @@ import { parseComplianceQuery, parseRemindersQuery } from "./insights-query.sche
 
 type TWhere = Record<string, TFilterValue | TFilterValue[]>;
 
-/** Every record matching `where`, page by page (500 a page). */
-async function listAll<N extends TCollectionName>(
-  data: DataPort,
-  collection: N,
-  where: TWhere = {},
-): Promise<TRecordOf<N>[]> {
-  const out: TRecordOf<N>[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: TListQuery = { where, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
-    const page = await data.list(collection, query);
-    out.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return out;
-}
-
 /** Every record whose `field` is one of `values`, asked in chunks of the one-of limit (30). */
 async function listOneOf<N extends TCollectionName>(
   data: DataPort,
@@ -57,7 +41,9 @@ async function listOneOf<N extends TCollectionName>(
 ): Promise<TRecordOf<N>[]> {
   const chunks: string[][] = [];
   for (let i = 0; i < values.length; i += MAX_IN_VALUES) chunks.push(values.slice(i, i + MAX_IN_VALUES));
-  const pages = await Promise.all(chunks.map((chunk) => listAll(data, collection, { ...where, [field]: chunk })));
+  const pages = await Promise.all(
+    chunks.map((chunk) => listAll(data, collection, { where: { ...where, [field]: chunk } })),
+  );
   return pages.flat();
 }
 
@@ -81,9 +67,11 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
         listAll(data, "documentTypes"),
         facilitiesOf(data, facilityId),
         wants(query, "resident")
-          ? listAll(data, "residents", { ...byFacility, status: ["active", "on_leave", "hospital"] })
+          ? listAll(data, "residents", { where: { ...byFacility, status: ["active", "on_leave", "hospital"] } })
           : [],
-        wants(query, "staff") ? listAll(data, "staff", { ...byFacility, status: ["active", "on_leave"] }) : [],
+        wants(query, "staff")
+          ? listAll(data, "staff", { where: { ...byFacility, status: ["active", "on_leave"] } })
+          : [],
       ]);
       const subjects: TComplianceSubject[] = [
         ...residents.filter(residentCounts).map(residentSubject),
@@ -97,7 +85,7 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
       };
       const documents = ids
         ? await listOneOf(data, "documents", "subjectId", [...ids], documentWhere)
-        : await listAll(data, "documents", documentWhere);
+        : await listAll(data, "documents", { where: documentWhere });
       return { today, subjects: complianceOf(subjects, types, documents, today) };
     },
 
@@ -108,11 +96,11 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
         listAll(data, "documentTypes"),
         facilitiesOf(data, facilityId),
         // Every resident, for the names on rent past due; only those in care count for documents.
-        listAll(data, "residents", byFacility),
-        listAll(data, "staff", { ...byFacility, status: ["active", "on_leave"] }),
-        listAll(data, "documents", { ...byFacility, current: true }),
-        listAll(data, "rentAccounts", byFacility),
-        listAll(data, "reminderStates", byFacility),
+        listAll(data, "residents", { where: byFacility }),
+        listAll(data, "staff", { where: { ...byFacility, status: ["active", "on_leave"] } }),
+        listAll(data, "documents", { where: { ...byFacility, current: true } }),
+        listAll(data, "rentAccounts", { where: byFacility }),
+        listAll(data, "reminderStates", { where: byFacility }),
       ]);
       const names = new Map(residents.map((r) => [r.id, personName(r)]));
       return deriveReminders({

@@ -4,17 +4,17 @@
  * stale keeps the form as typed, lists what the other person saved, and saves against their version.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { Controller, useForm, type FieldError } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
-import { isAppError } from "@care/core/app-error";
 import { ZDocumentType, type TDocumentSubject } from "@care/core/collections/documents.collection";
-import type { TRecordOf } from "@care/core/registry";
-import { useData } from "../../app/providers.tsx";
-import { applyFieldErrors, reportError } from "../../app/report-error.ts";
+import { FIELD_LABELS } from "@care/core/field-labels";
+import type { TPatchOf, TRecordOf } from "@care/core/registry";
+import { useData } from "../../lib/ports.tsx";
+import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
-import { ConflictPanel } from "../../ui/conflict-panel.tsx";
+import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { appliesToLabel, leadTimeLabel, validityLabel } from "./doc-type-rules.ts";
 
@@ -33,17 +33,6 @@ const FIELDS = [
   "reappraisal",
 ] as const;
 type TField = (typeof FIELDS)[number];
-
-const LABELS: Record<TField, string> = {
-  name: "Name",
-  formCode: "Form code",
-  description: "Description",
-  required: "Required",
-  validityMonths: "Valid for",
-  leadTimeDays: "Remind",
-  facilityIds: "Applies to",
-  reappraisal: "Expiry means a reappraisal is due",
-};
 
 function valuesOf(record: TDocTypeRecord): TValues {
   return {
@@ -84,15 +73,24 @@ export interface TDocTypeDialogProps {
   onSaved: (saved: TDocTypeRecord) => void;
 }
 
+/** The change an edit sends; saving an edit also marks the type reviewed. */
+function editPatch(values: TOutput): TPatchOf<"documentTypes"> {
+  return {
+    name: values.name,
+    formCode: values.formCode ?? null,
+    description: values.description ?? null,
+    required: values.required,
+    validityMonths: values.validityMonths ?? null,
+    leadTimeDays: values.leadTimeDays,
+    facilityIds: values.facilityIds,
+    reappraisal: values.reappraisal,
+    needsReview: false,
+  };
+}
+
 export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onClose, onSaved }: TDocTypeDialogProps) {
   const data = useData();
-  const [base, setBase] = useState(editing);
-  const [conflict, setConflict] = useState<{ theirs: TDocTypeRecord; mine: TValues } | null>(null);
   const conflictRef = useRef<HTMLElement>(null);
-  // The refusal is shown at the top of the dialog, which may be scrolled down to the Save button.
-  useEffect(() => {
-    if (conflict) conflictRef.current?.scrollIntoView({ block: "start" });
-  }, [conflict]);
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(ZDocumentType),
     defaultValues: editing
@@ -112,6 +110,18 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
         },
     mode: "onTouched",
   });
+  const edit = useVersionedEdit({
+    collection: "documentTypes",
+    initial: editing,
+    create: (values: TOutput) => data.create("documentTypes", { ...values, needsReview: false }),
+    form,
+    toValues: valuesOf,
+    toPatch: editPatch,
+    fields: FIELDS,
+    // The refusal is shown at the top of the dialog, which may be scrolled down to the Save button.
+    onConflict: () => requestAnimationFrame(() => conflictRef.current?.scrollIntoView({ block: "start" })),
+  });
+  const { conflict } = edit;
   const {
     register,
     formState: { errors, isSubmitting },
@@ -121,36 +131,10 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
   const choices = facilities.filter((f) => f.active || form.getValues("facilityIds")?.includes(f.id));
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = base
-        ? await data.update(
-            "documentTypes",
-            base.id,
-            {
-              name: values.name,
-              formCode: values.formCode ?? null,
-              description: values.description ?? null,
-              required: values.required,
-              validityMonths: values.validityMonths ?? null,
-              leadTimeDays: values.leadTimeDays,
-              facilityIds: values.facilityIds,
-              reappraisal: values.reappraisal,
-              needsReview: false,
-            },
-            base.version,
-          )
-        : await data.create("documentTypes", { ...values, needsReview: false });
-      toast.success(`${saved.name} was ${base ? "saved" : "added"}.`);
-      onSaved(saved);
-    } catch (error) {
-      if (isAppError(error) && error.code === "CONFLICT" && error.current && base) {
-        const theirs = error.current as TDocTypeRecord;
-        setConflict({ theirs, mine: form.getValues() });
-        setBase(theirs);
-        return;
-      }
-      if (!applyFieldErrors(error, form.setError, FIELDS)) reportError(error);
-    }
+    const saved = await edit.save(values);
+    if (!saved) return;
+    toast.success(`${saved.name} was ${editing ? "saved" : "added"}.`);
+    onSaved(saved);
   });
 
   const show = (values: TValues, field: TField): string => {
@@ -170,33 +154,22 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
         return v === undefined || v === "" ? "—" : String(v);
     }
   };
-  const differing = conflict ? FIELDS.filter((f) => show(conflict.mine, f) !== show(valuesOf(conflict.theirs), f)) : [];
 
   const title = editing ? `Edit ${editing.name}` : "Add a document type";
   return (
     <Dialog open title={title} onClose={onClose}>
       {conflict && (
-        <ConflictPanel
+        <RecordConflictPanel
           ref={conflictRef}
           compact
-          title="Someone else saved this document type after you opened it"
-          rows={differing.map((field) => ({
-            label: LABELS[field],
-            theirs: show(valuesOf(conflict.theirs), field),
-            mine: show(conflict.mine, field),
-          }))}
-        >
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              form.reset(valuesOf(conflict.theirs));
-              setConflict(null);
-            }}
-          >
-            Load their version
-          </button>
-        </ConflictPanel>
+          noun="document type"
+          theirs={valuesOf(conflict.theirs)}
+          mine={conflict.mine}
+          fields={FIELDS}
+          label={(field) => FIELD_LABELS.documentTypes[field]}
+          show={show}
+          onLoadTheirs={edit.loadTheirs}
+        />
       )}
       <form className="doc-type-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField label="Name" required autoComplete="off" error={message(errors.name)} {...register("name")} />

@@ -9,12 +9,13 @@ import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
-import { MAX_PAGE_SIZE } from "@care/core/list-query";
+import { listAll } from "@care/core/list-all";
 import type { DataPort } from "@care/core/ports/data.port";
-import type { TRecordOf } from "@care/core/registry";
 import { localToday } from "@care/core/rules/date-only.rules";
-import { useData, useSession } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
+import { paths } from "../../lib/paths.ts";
+import { useData, useSession } from "../../lib/ports.tsx";
+import { usePortQuery } from "../../lib/records/use-records.ts";
+import { reportError } from "../../lib/report-error.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { DataTable, type TDataColumn, type TSort } from "../../ui/data-table.tsx";
@@ -30,32 +31,24 @@ import {
 } from "./doc-type-rules.ts";
 import "./doc-config.css";
 
-type TFacilityRecord = TRecordOf<"facilities">;
-
-async function readAll<T>(
-  fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
-) {
-  const items: T[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await fetchPage(cursor);
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
-}
-
-function loadTypes(data: DataPort, subject: TDocumentSubject, includeArchived: boolean) {
-  return readAll((cursor) =>
-    data.list("documentTypes", {
+/** One subject's document types in their order (retired ones too, when asked) and the group's homes. */
+async function loadConfiguration(data: DataPort, subject: TDocumentSubject, includeArchived: boolean) {
+  const [all, facilities] = await Promise.all([
+    listAll(data, "documentTypes", {
       where: { subject },
       orderBy: { field: "sortOrder", direction: "asc" },
-      limit: MAX_PAGE_SIZE,
       includeArchived,
-      ...(cursor ? { cursor } : {}),
     }),
-  );
+    listAll(data, "facilities"),
+  ]);
+  return {
+    types: all.filter((t) => t.archivedAt === null),
+    retired: all.filter((t) => t.archivedAt !== null),
+    facilities,
+  };
 }
+
+const NOTHING_LOADED: Awaited<ReturnType<typeof loadConfiguration>> = { types: [], retired: [], facilities: [] };
 
 export interface TDocTypesPageProps {
   subject: TDocumentSubject;
@@ -68,11 +61,6 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
   const session = useSession();
   const isAdmin = session?.role === "admin";
   const label = SUBJECT_LABELS[subject];
-  const [types, setTypes] = useState<TDocTypeRecord[]>([]);
-  const [retired, setRetired] = useState<TDocTypeRecord[]>([]);
-  const [facilities, setFacilities] = useState<TFacilityRecord[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
   const [showRetired, setShowRetired] = useState(false);
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<TSort>({ field: "sortOrder", direction: "asc" });
@@ -84,25 +72,13 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
   /** After a move, the button to give focus back to once the list has reloaded. */
   const focusAfter = useRef<{ id: string; direction: -1 | 1 } | null>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    Promise.all([
-      loadTypes(data, subject, showRetired),
-      readAll((cursor) => data.list("facilities", { limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) })),
-    ])
-      .then(([all, homes]) => {
-        if (cancelled) return;
-        setTypes(all.filter((t) => t.archivedAt === null));
-        setRetired(all.filter((t) => t.archivedAt !== null));
-        setFacilities(homes);
-      })
-      .catch((error: unknown) => !cancelled && reportError(error))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [data, subject, showRetired, reload]);
+  const configuration = usePortQuery(
+    ["docConfig", subject, showRetired],
+    ({ data }) => loadConfiguration(data, subject, showRetired),
+    { reads: ["documentTypes", "facilities"], keepPrevious: true },
+  );
+  const { types, retired, facilities } = configuration.data ?? NOTHING_LOADED;
+  const loading = configuration.isFetching;
 
   useEffect(() => {
     const target = focusAfter.current;
@@ -115,7 +91,6 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
     buttons.find((b) => b && !b.disabled)?.focus();
   }, [types, loading]);
 
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
   const nameOf = useCallback((id: string) => facilities.find((f) => f.id === id)?.name ?? id, [facilities]);
 
   const text = search.trim().toLowerCase();
@@ -153,7 +128,6 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
       else reportError(error);
     } finally {
       setBusy(false);
-      refresh();
     }
   }
 
@@ -168,7 +142,6 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
       else reportError(error);
     } finally {
       setBusy(false);
-      refresh();
     }
   }
 
@@ -185,7 +158,6 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
       else reportError(error);
     } finally {
       setBusy(false);
-      refresh();
     }
   }
 
@@ -211,7 +183,6 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
       reportError(error);
     } finally {
       setBusy(false);
-      refresh();
     }
   }
 
@@ -465,7 +436,7 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
       )}
 
       <p>
-        <Link to="/help#document-configuration">How document configuration works</Link>
+        <Link to={paths.help.href("document-configuration")}>How document configuration works</Link>
       </p>
 
       {dialog && (
@@ -475,10 +446,7 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
           newSortOrder={nextSortOrder(types)}
           facilities={facilities.map((f) => ({ id: f.id, name: f.name, active: f.active }))}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            refresh();
-          }}
+          onSaved={() => setDialog(null)}
         />
       )}
       <ConfirmDialog

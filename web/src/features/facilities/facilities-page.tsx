@@ -3,18 +3,23 @@
  * active/inactive filter, name search, server sort, cursor pages and CSV. The list is the group's, not
  * one home's: the row of the home chosen in the header is marked, and any row can be chosen there.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
+import { FIELD_LABELS } from "@care/core/field-labels";
 import { MAX_PAGE_SIZE, type TListQuery } from "@care/core/list-query";
 import type { TRecordOf } from "@care/core/registry";
 import { localToday } from "@care/core/rules/date-only.rules";
-import { useData, useInsights, useSession } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
-import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { paths } from "../../lib/paths.ts";
+import { useData, useFiles, useInsights, useSession } from "../../lib/ports.tsx";
+import { INSIGHT_READS } from "../../lib/records/records-client.ts";
+import { usePortQuery, useRecordList, type TReadPorts } from "../../lib/records/use-records.ts";
+import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
-import { collectCsv, downloadCsv, type TCsvColumn } from "../../ui/csv-export.ts";
-import { DataTable, type TDataColumn, type TSort } from "../../ui/data-table.tsx";
-import { paginationOf, useCursorPages } from "../../ui/use-cursor-pages.ts";
+import type { TCsvColumn } from "../../ui/csv-export.ts";
+import type { TDataColumn, TSort } from "../../ui/data-table.tsx";
+import { SearchFilter } from "../../ui/list-filters.tsx";
+import { ListPage } from "../../ui/list-page.tsx";
 import { facilityStats, occupancyLabel, type TFacilityStats } from "./facility-stats.ts";
 import "./facilities-page.css";
 
@@ -25,82 +30,49 @@ type TActiveFilter = "active" | "inactive" | "";
 /** How many rows' numbers are read at once. */
 const STATS_CONCURRENCY = 4;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
+const LABELS = FIELD_LABELS.facilities;
+
+function listQuery(active: TActiveFilter, search: string, orderBy: TSort): Omit<TListQuery, "limit" | "cursor"> {
+  const text = search.trim();
+  return { ...(active ? { where: { active: active === "active" } } : {}), orderBy, ...(text ? { search: text } : {}) };
 }
 
-function listQuery(active: TActiveFilter, search: string, orderBy: TSort, limit: number, cursor?: string): TListQuery {
-  const text = search.trim();
-  return {
-    ...(active ? { where: { active: active === "active" } } : {}),
-    orderBy,
-    limit,
-    ...(text ? { search: text } : {}),
-    ...(cursor ? { cursor } : {}),
+/** The numbers of each facility, a few at a time so a long page does not flood the server. */
+async function statsOf(
+  ports: TReadPorts,
+  facilityIds: readonly string[],
+  today: string,
+): Promise<Map<string, TFacilityStats>> {
+  const out = new Map<string, TFacilityStats>();
+  const queue = [...facilityIds];
+  const worker = async () => {
+    for (let id = queue.shift(); id; id = queue.shift())
+      out.set(id, await facilityStats(ports.data, ports.insights, id, today));
   };
+  await Promise.all(Array.from({ length: STATS_CONCURRENCY }, worker));
+  return out;
 }
 
 export function FacilitiesPage() {
   const data = useData();
   const insights = useInsights();
+  const files = useFiles();
   const session = useSession();
   const isAdmin = session?.role === "admin";
   const [selected, setSelected] = useSelectedFacility();
   const [searchText, setSearchText] = useState("");
-  const search = useDebounced(searchText, 300);
+  const search = useDebounced(searchText);
   const [active, setActive] = useState<TActiveFilter>("active");
   const [orderBy, setOrderBy] = useState<TSort>({ field: "sortOrder", direction: "asc" });
-  const pages = useCursorPages(25);
-  const { reset } = pages;
-  const [rows, setRows] = useState<TRow[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [exporting, setExporting] = useState<number | null>(null);
-  const filters = useMemo(() => ({ active, search, orderBy }), [active, search, orderBy]);
-
-  useEffect(() => reset(), [filters, reset]);
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    const today = localToday();
-    data
-      .list("facilities", listQuery(filters.active, filters.search, filters.orderBy, pages.pageSize, pages.cursor))
-      .then((page) => {
-        if (cancelled) return;
-        setRows(page.items.map((f) => ({ ...f, stats: undefined })));
-        setNextCursor(page.nextCursor);
-        setLoading(false);
-        // The numbers of each row follow as they come, a few rows at a time so a long page does not
-        // flood the server.
-        const queue = [...page.items];
-        const worker = async () => {
-          for (let facility = queue.shift(); facility && !cancelled; facility = queue.shift()) {
-            const id = facility.id;
-            try {
-              const stats = await facilityStats(data, insights, id, today);
-              if (!cancelled) setRows((current) => current.map((r) => (r.id === id ? { ...r, stats } : r)));
-            } catch (error) {
-              if (!cancelled) reportError(error);
-            }
-          }
-        };
-        for (let i = 0; i < STATS_CONCURRENCY; i += 1) void worker();
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        reportError(error);
-        setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, insights, filters, pages.cursor, pages.pageSize]);
+  const query = listQuery(active, search, orderBy);
+  const list = useRecordList("facilities", query);
+  const ids = list.items.map((f) => f.id);
+  const today = localToday();
+  const stats = usePortQuery(["facilities", "stats", ids, today], (ports) => statsOf(ports, ids, today), {
+    reads: INSIGHT_READS,
+    enabled: ids.length > 0,
+  });
+  const rows: TRow[] = list.items.map((f) => ({ ...f, stats: stats.data?.get(f.id) }));
 
   const columns = useMemo<TDataColumn<TRow>[]>(
     () => [
@@ -110,7 +82,7 @@ export function FacilitiesPage() {
         meta: { sortField: "name" },
         cell: ({ row }) => (
           <span className="facilities-page__name">
-            <Link to={`/facilities/${row.original.id}`}>{row.original.name}</Link>
+            <Link to={paths.facilities.detail.href(row.original.id)}>{row.original.name}</Link>
             {!row.original.active && <span className="facility-inactive">Inactive</span>}
           </span>
         ),
@@ -156,137 +128,88 @@ export function FacilitiesPage() {
     [selected, setSelected],
   );
 
-  async function exportCsv() {
-    const today = localToday();
-    const csvColumns: TCsvColumn<TRow>[] = [
-      { header: "Id", value: (f) => f.id },
-      { header: "Name", value: (f) => f.name },
-      { header: "Active", value: (f) => (f.active ? "Yes" : "No") },
-      { header: "Address", value: (f) => f.address },
-      { header: "Phone", value: (f) => f.phone },
-      { header: "License number", value: (f) => f.licenseNumber },
-      { header: "Licensed capacity", value: (f) => f.licensedCapacity },
-      { header: "Administrator", value: (f) => f.administrator },
-      { header: "Census", value: (f) => f.stats?.census },
-      { header: "Staff", value: (f) => f.stats?.staff },
-      { header: "Compliance", value: (f) => f.stats?.compliance?.status },
-      {
-        header: "Compliance detail",
-        value: (f) => (f.stats?.compliance ? complianceCountsText(f.stats.compliance.counts) : ""),
-      },
-    ];
-    setExporting(0);
-    try {
-      const parts = await collectCsv(
-        csvColumns,
-        async (cursor) => {
-          const page = await data.list(
-            "facilities",
-            listQuery(filters.active, filters.search, filters.orderBy, MAX_PAGE_SIZE, cursor),
-          );
-          const items: TRow[] = [];
-          for (const f of page.items) items.push({ ...f, stats: await facilityStats(data, insights, f.id, today) });
-          return { items, nextCursor: page.nextCursor };
-        },
-        setExporting,
-      );
-      downloadCsv(`facilities-${today}.csv`, parts);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setExporting(null);
-    }
+  const csvColumns: TCsvColumn<TRow>[] = [
+    { header: "Id", value: (f) => f.id },
+    { header: LABELS.name, value: (f) => f.name },
+    { header: LABELS.active, value: (f) => (f.active ? "Yes" : "No") },
+    { header: LABELS.address, value: (f) => f.address },
+    { header: LABELS.phone, value: (f) => f.phone },
+    { header: LABELS.licenseNumber, value: (f) => f.licenseNumber },
+    { header: LABELS.licensedCapacity, value: (f) => f.licensedCapacity },
+    { header: LABELS.administrator, value: (f) => f.administrator },
+    { header: "Census", value: (f) => f.stats?.census },
+    { header: "Staff", value: (f) => f.stats?.staff },
+    { header: "Compliance", value: (f) => f.stats?.compliance?.status },
+    {
+      header: "Compliance detail",
+      value: (f) => (f.stats?.compliance ? complianceCountsText(f.stats.compliance.counts) : ""),
+    },
+  ];
+
+  async function exportPage(cursor: string | undefined) {
+    const page = await data.list("facilities", { ...query, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+    const pageStats = await statsOf(
+      { data, insights, files },
+      page.items.map((f) => f.id),
+      localToday(),
+    );
+    return { items: page.items.map((f) => ({ ...f, stats: pageStats.get(f.id) })), nextCursor: page.nextCursor };
   }
 
   const filtered = Boolean(search.trim()) || active === "inactive";
   return (
-    <article className="facilities-page" aria-labelledby="page-title">
-      <header className="facilities-page__header">
-        <div>
-          <h1 id="page-title">Facilities</h1>
-          <p className="facilities-page__intro">
-            The homes of your group: census, occupancy against the licensed capacity, staff and whether their paperwork
-            is complete. Open a home for its details and documents.
-          </p>
-        </div>
-        <div className="facilities-page__actions">
-          {isAdmin && (
-            <Link className="button" to="/facilities/add">
-              Add facility
-            </Link>
-          )}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void exportCsv()}
-            disabled={exporting !== null || rows.length === 0}
-          >
-            {exporting === null ? "Export CSV" : `Exporting… ${exporting}`}
-          </button>
-        </div>
-      </header>
-
-      <form className="facilities-filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <label className="facilities-filters__field">
-          <span>Search by name</span>
-          <input
-            type="search"
+    <ListPage
+      title="Facilities"
+      intro="The homes of your group: census, occupancy against the licensed capacity, staff and whether their paperwork is complete. Open a home for its details and documents."
+      add={isAdmin ? { label: "Add facility", to: paths.facilities.add.href() } : undefined}
+      exportCsv={{ fileName: `facilities-${today}.csv`, columns: csvColumns, page: exportPage }}
+      filters={
+        <>
+          <SearchFilter
+            label="Search by name"
             value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
+            onChange={setSearchText}
             placeholder="Facility name"
-            maxLength={100}
           />
-        </label>
-        <label className="facilities-filters__field">
-          <span>Show</span>
-          <select value={active} onChange={(event) => setActive(event.target.value as TActiveFilter)}>
-            <option value="active">Active facilities</option>
-            <option value="inactive">Inactive facilities</option>
-            <option value="">All facilities</option>
-          </select>
-        </label>
-      </form>
-
-      <DataTable
-        caption="Facilities of the group"
-        columns={columns}
-        rows={rows}
-        getRowId={(r) => r.id}
-        loading={loading}
-        sort={orderBy}
-        onSortChange={setOrderBy}
-        pagination={paginationOf(pages, nextCursor)}
-        empty={
-          filtered ? (
-            <div className="facilities-empty">
-              <h2>No facilities match</h2>
-              <p>
-                No {active === "inactive" ? "inactive " : ""}facility matches. Clear the search and filter to see every
-                home.
-              </p>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setSearchText("");
-                  setActive("active");
-                }}
-              >
-                Clear search and filter
-              </button>
-            </div>
-          ) : (
-            <div className="facilities-empty">
-              <h2>No facilities</h2>
-              <p>
-                {isAdmin
-                  ? "Add your first home with Add facility."
-                  : "No home is open to your account; ask an administrator for access."}
-              </p>
-            </div>
-          )
-        }
-      />
+          <label className="list-filters__field">
+            <span>Show</span>
+            <select value={active} onChange={(event) => setActive(event.target.value as TActiveFilter)}>
+              <option value="active">Active facilities</option>
+              <option value="inactive">Inactive facilities</option>
+              <option value="">All facilities</option>
+            </select>
+          </label>
+        </>
+      }
+      filtered={filtered}
+      onClearFilters={() => {
+        setSearchText("");
+        setActive("active");
+      }}
+      table={{
+        caption: "Facilities of the group",
+        columns,
+        rows,
+        getRowId: (r) => r.id,
+        loading: list.loading,
+        sort: orderBy,
+        onSortChange: setOrderBy,
+        pagination: list.pagination,
+      }}
+      empty={{
+        noMatch: {
+          title: "No facilities match",
+          text: `No ${active === "inactive" ? "inactive " : ""}facility matches. Clear the search and filter to see every home.`,
+          clearLabel: "Clear search and filter",
+        },
+        none: {
+          title: "No facilities",
+          text: isAdmin
+            ? "Add your first home with Add facility."
+            : "No home is open to your account; ask an administrator for access.",
+        },
+      }}
+    >
       {orderBy.field !== "sortOrder" && (
         <p>
           <button
@@ -299,8 +222,8 @@ export function FacilitiesPage() {
         </p>
       )}
       <p>
-        <Link to="/help#facilities">How Facilities works</Link>
+        <Link to={paths.help.href("facilities")}>How Facilities works</Link>
       </p>
-    </article>
+    </ListPage>
   );
 }

@@ -3,31 +3,38 @@
  * the home and its people (who is missing or about to lose which document, linking to them), and the
  * home's own documents. Administrators edit, deactivate and reactivate it (with a confirmation).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useParams } from "react-router-dom";
 import { isAppError } from "@care/core/app-error";
+import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TSubjectCompliance } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
 import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
 import { localToday } from "@care/core/rules/date-only.rules";
-import { useFacilities } from "../../app/facilities-provider.tsx";
-import { useData, useInsights, useSession } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
+import { paths } from "../../lib/paths.ts";
+import { useData, useSession } from "../../lib/ports.tsx";
+import { INSIGHT_READS } from "../../lib/records/records-client.ts";
+import { usePortQuery, useRecord } from "../../lib/records/use-records.ts";
+import { reportError } from "../../lib/report-error.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
-import { facilityStats, occupancyLabel, type TFacilityStats } from "./facility-stats.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { RecordGate, RecordNotFound } from "../../ui/record-gate.tsx";
+import { facilityStats, occupancyLabel } from "./facility-stats.ts";
 import "./facilities-page.css";
 
 type TFacilityRecord = TRecordOf<"facilities">;
 
+const LABELS = FIELD_LABELS.facilities;
+
 const SUBJECT_WORDS = { resident: "Resident", staff: "Staff", facility: "This home" } as const;
 
 function subjectLink(s: TSubjectCompliance): string {
-  if (s.subject === "resident") return `/residents/${s.subjectId}`;
-  if (s.subject === "staff") return `/staff/${s.subjectId}`;
-  return `/facilities/${s.subjectId}#documents`;
+  if (s.subject === "resident") return paths.residents.detail.href(s.subjectId);
+  if (s.subject === "staff") return paths.staff.detail.href(s.subjectId);
+  return `${paths.facilities.detail.href(s.subjectId)}#documents`;
 }
 
 function Detail({ label, value }: { label: string; value: string | number | undefined }) {
@@ -39,67 +46,52 @@ function Detail({ label, value }: { label: string; value: string | number | unde
   );
 }
 
+function FacilityNotFound({ id }: { id: string }) {
+  return (
+    <RecordNotFound
+      title="Facility not found"
+      back={
+        <Link className="button" to={paths.facilities.list.href()}>
+          Back to Facilities
+        </Link>
+      }
+    >
+      There is no facility “{id}”, or your account may not see it.
+    </RecordNotFound>
+  );
+}
+
 export function FacilityDetailPage() {
   const { id = "" } = useParams();
+  return (
+    <RecordGate state={useRecord("facilities", id)} notFound={<FacilityNotFound id={id} />}>
+      {(facility) => <FacilityPage facility={facility} />}
+    </RecordGate>
+  );
+}
+
+function FacilityPage({ facility }: { facility: TFacilityRecord }) {
   const data = useData();
-  const insights = useInsights();
   const session = useSession();
   const isAdmin = session?.role === "admin";
-  const { reload } = useFacilities();
-  const [facility, setFacility] = useState<TFacilityRecord | undefined>();
-  const [missing, setMissing] = useState(false);
-  const [stats, setStats] = useState<TFacilityStats | undefined>();
-  const [statsFailed, setStatsFailed] = useState(false);
-  const [generation, setGeneration] = useState(0);
+  const today = localToday();
+  const statsQuery = usePortQuery(
+    ["facilities", "stats", facility.id, today],
+    ({ data, insights }) => facilityStats(data, insights, facility.id, today),
+    { reads: INSIGHT_READS, quiet: ["NOT_FOUND"] },
+  );
+  const stats = statsQuery.data;
+  const statsFailed = statsQuery.isError;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let cancelled = false;
-    data
-      .get("facilities", id)
-      .then((f) => !cancelled && setFacility(f))
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        if (isAppError(error) && error.code === "NOT_FOUND") setMissing(true);
-        else reportError(error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, id]);
-
-  useEffect(() => {
-    let cancelled = false;
-    facilityStats(data, insights, id, localToday())
-      .then((s) => {
-        if (cancelled) return;
-        setStats(s);
-        setStatsFailed(false);
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        setStatsFailed(true);
-        if (!(isAppError(error) && error.code === "NOT_FOUND")) reportError(error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, insights, id, generation]);
-
-  const documentsChanged = useCallback(() => setGeneration((g) => g + 1), []);
-
   async function toggleActive() {
-    if (!facility) return;
     setBusy(true);
     try {
       const saved = await data.update("facilities", facility.id, { active: !facility.active }, facility.version);
-      setFacility(saved);
-      reload();
       toast.success(`${saved.name} was ${saved.active ? "reactivated" : "deactivated"}.`);
     } catch (error) {
-      if (isAppError(error) && error.code === "CONFLICT" && error.current) {
-        setFacility(error.current as TFacilityRecord);
+      if (isAppError(error) && error.code === "CONFLICT") {
         toast.error("Someone else changed this facility meanwhile; its newer details are shown. Try again.", {
           id: "error-CONFLICT",
         });
@@ -110,56 +102,42 @@ export function FacilityDetailPage() {
     }
   }
 
-  if (missing)
-    return (
-      <article className="facility-detail" aria-labelledby="page-title">
-        <h1 id="page-title">Facility not found</h1>
-        <p>
-          There is no facility “{id}”, or your account may not see it. <Link to="/facilities">Back to Facilities</Link>
-        </p>
-      </article>
-    );
-  if (!facility)
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
-
   const compliance = stats?.compliance;
   return (
-    <article className="facility-detail" aria-labelledby="page-title">
-      <header className="facility-detail__header">
-        <div>
-          <p className="facility-detail__crumb">
-            <Link to="/facilities">Facilities</Link>
-          </p>
-          <h1 id="page-title">
+    <article className="page facility-detail" aria-labelledby="page-title">
+      <p className="facility-detail__crumb">
+        <Link to={paths.facilities.list.href()}>Facilities</Link>
+      </p>
+      <PageHeader
+        title={
+          <>
             {facility.name}
             {!facility.active && <span className="facility-inactive">Inactive</span>}
-          </h1>
-        </div>
-        {isAdmin && (
-          <div className="facility-detail__actions">
-            <Link className="button" to={`/facilities/${facility.id}/edit`}>
-              Edit facility
-            </Link>
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
-              {facility.active ? "Deactivate" : "Reactivate"}
-            </button>
-          </div>
-        )}
-      </header>
+          </>
+        }
+        actions={
+          isAdmin && (
+            <>
+              <Link className="button" to={paths.facilities.edit.href(facility.id)}>
+                Edit facility
+              </Link>
+              <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+                {facility.active ? "Deactivate" : "Reactivate"}
+              </button>
+            </>
+          )
+        }
+      />
 
       <div className="facility-detail__grid">
         <section className="card" aria-labelledby="details-title">
           <h2 id="details-title">Details</h2>
           <dl className="facility-detail__list">
-            <Detail label="Address" value={facility.address} />
-            <Detail label="Phone" value={facility.phone} />
-            <Detail label="License number" value={facility.licenseNumber} />
-            <Detail label="Licensed capacity" value={facility.licensedCapacity} />
-            <Detail label="Administrator" value={facility.administrator} />
+            <Detail label={LABELS.address} value={facility.address} />
+            <Detail label={LABELS.phone} value={facility.phone} />
+            <Detail label={LABELS.licenseNumber} value={facility.licenseNumber} />
+            <Detail label={LABELS.licensedCapacity} value={facility.licensedCapacity} />
+            <Detail label={LABELS.administrator} value={facility.administrator} />
             <Detail label="Id" value={facility.id} />
           </dl>
         </section>
@@ -244,7 +222,6 @@ export function FacilityDetailPage() {
           facilityId={facility.id}
           canEdit
           subjectName={facility.name}
-          onChange={documentsChanged}
         />
       </section>
 

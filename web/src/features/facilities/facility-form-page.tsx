@@ -4,7 +4,7 @@
  * what the other person saved and saves against their version.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm, type FieldError, type Path } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -12,12 +12,19 @@ import type { z } from "zod";
 import { isAppError } from "@care/core/app-error";
 import { ZFacility } from "@care/core/collections/facilities.collection";
 import { ZId } from "@care/core/common.schema";
-import type { TRecordOf } from "@care/core/registry";
-import { useFacilities } from "../../app/facilities-provider.tsx";
-import { useData, useSession } from "../../app/providers.tsx";
-import { applyFieldErrors, reportError } from "../../app/report-error.ts";
-import { ConflictPanel } from "../../ui/conflict-panel.tsx";
+import { FIELD_LABELS } from "@care/core/field-labels";
+import type { TPatchOf, TRecordOf } from "@care/core/registry";
+import { paths } from "../../lib/paths.ts";
+import { useData, useSession } from "../../lib/ports.tsx";
+import { useRecord } from "../../lib/records/use-records.ts";
+import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
+import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
+import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
+import { plainValue } from "../../ui/field-values.ts";
+import { FormActions } from "../../ui/form-actions.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { RecordGate, RecordNotFound } from "../../ui/record-gate.tsx";
 import { slugOf } from "./facility-stats.ts";
 import "./facilities-page.css";
 
@@ -37,16 +44,7 @@ const FIELDS = [
   "sortOrder",
 ] as const satisfies readonly Path<TValues>[];
 type TField = (typeof FIELDS)[number];
-const LABELS: Record<TField, string> = {
-  id: "Id",
-  name: "Name",
-  address: "Address",
-  phone: "Phone",
-  licenseNumber: "License number",
-  licensedCapacity: "Licensed capacity",
-  administrator: "Administrator",
-  sortOrder: "Position in the facility selector",
-};
+const LABELS: Record<TField, string> = { id: "Id", ...FIELD_LABELS.facilities };
 
 const optionalNumber = {
   setValueAs: (v: unknown) => (v === "" || v === undefined || v === null ? undefined : Number(v)),
@@ -73,17 +71,12 @@ function message(error: Pick<FieldError, "message"> | undefined): string | undef
   return text;
 }
 
-function show(values: TValues, field: TField): string {
-  const v = values[field];
-  return v === undefined || v === "" || (typeof v === "number" && Number.isNaN(v)) ? "—" : String(v);
-}
-
 function AdminsOnly() {
   return (
     <article className="facility-form-page" aria-labelledby="page-title">
       <h1 id="page-title">Facilities</h1>
       <p className="alert" role="status">
-        Only administrators add and change facilities. <Link to="/facilities">Back to Facilities</Link>
+        Only administrators add and change facilities. <Link to={paths.facilities.list.href()}>Back to Facilities</Link>
       </p>
     </article>
   );
@@ -107,7 +100,7 @@ function FacilityFields({
       <legend>Facility</legend>
       <div className="form-grid">
         <FormField
-          label="Name"
+          label={LABELS.name}
           required
           autoComplete="off"
           error={message(errors.name)}
@@ -122,7 +115,7 @@ function FacilityFields({
         />
         {isNew ? (
           <FormField
-            label="Id"
+            label={LABELS.id}
             required
             autoComplete="off"
             hint="Letters, digits, - and _; used in links and records, and cannot change later."
@@ -131,32 +124,38 @@ function FacilityFields({
           />
         ) : (
           <div className="form-field">
-            <span className="form-field__label">Id</span>
+            <span className="form-field__label">{LABELS.id}</span>
             <code className="facility-form__id">{form.getValues("id")}</code>
             <p className="form-field__hint">A facility's id never changes.</p>
           </div>
         )}
         <FormField
           kind="textarea"
-          label="Address"
+          label={LABELS.address}
           rows={2}
 
           error={message(errors.address)}
           {...register("address")}
         />
-        <FormField label="Phone" type="tel" autoComplete="tel" error={message(errors.phone)} {...register("phone")} />
-        <FormField label="License number" error={message(errors.licenseNumber)} {...register("licenseNumber")} />
         <FormField
-          label="Licensed capacity"
+          label={LABELS.phone}
+          type="tel"
+          autoComplete="tel"
+          error={message(errors.phone)}
+          {...register("phone")}
+        />
+        <FormField label={LABELS.licenseNumber} error={message(errors.licenseNumber)} {...register("licenseNumber")} />
+        <FormField
+          label={LABELS.licensedCapacity}
           type="number"
           inputMode="numeric"
           hint="Beds on the license; occupancy is the census against it."
           error={message(errors.licensedCapacity)}
           {...register("licensedCapacity", optionalNumber)}
         />
-        <FormField label="Administrator" error={message(errors.administrator)} {...register("administrator")} />
+        <FormField label={LABELS.administrator} error={message(errors.administrator)} {...register("administrator")} />
         <FormField
-          label="Position in the facility selector"
+          label={LABELS.sortOrder}
           type="number"
           inputMode="numeric"
           hint="Lower numbers come first in the header's list."
@@ -177,7 +176,6 @@ export function AddFacilityPage() {
 function AddFacilityForm() {
   const data = useData();
   const navigate = useNavigate();
-  const { reload } = useFacilities();
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(ZFacilityForm),
     defaultValues: {
@@ -196,9 +194,8 @@ function AddFacilityForm() {
   const onSubmit = form.handleSubmit(async ({ id, ...values }) => {
     try {
       const saved = await data.create("facilities", values, { id });
-      reload();
       toast.success(`${saved.name} was added.`);
-      navigate(`/facilities/${saved.id}`);
+      navigate(paths.facilities.detail.href(saved.id));
     } catch (error) {
       if (isAppError(error) && error.code === "CONFLICT") {
         form.setError("id", { type: "server", message: "A facility with this id already exists; choose another." });
@@ -209,21 +206,18 @@ function AddFacilityForm() {
   });
 
   return (
-    <article className="facility-form-page" aria-labelledby="page-title">
-      <h1 id="page-title">Add facility</h1>
-      <p className="facility-form-page__intro">
-        A new home of your group. Fields marked * are required; once saved it joins the header's facility selector.
-      </p>
+    <article className="page facility-form-page" aria-labelledby="page-title">
+      <PageHeader
+        title="Add facility"
+        intro="A new home of your group. Fields marked * are required; once saved it joins the header's facility selector."
+      />
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <FacilityFields form={form} isNew />
-        <div className="facility-form__actions">
-          <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? "Saving…" : "Add facility"}
-          </button>
-          <Link className="button button--secondary" to="/facilities">
-            Cancel
-          </Link>
-        </div>
+        <FormActions
+          saving={form.formState.isSubmitting}
+          label="Add facility"
+          cancelTo={paths.facilities.list.href()}
+        />
       </form>
     </article>
   );
@@ -231,122 +225,88 @@ function AddFacilityForm() {
 
 export function EditFacilityPage() {
   const { id = "" } = useParams();
-  const data = useData();
   const session = useSession();
-  const [state, setState] = useState<{ facility?: TFacilityRecord; missing?: boolean }>({});
-  useEffect(() => {
-    let cancelled = false;
-    data
-      .get("facilities", id)
-      .then((facility) => !cancelled && setState({ facility }))
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        if (isAppError(error) && error.code === "NOT_FOUND") setState({ missing: true });
-        else reportError(error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, id]);
+  const state = useRecord("facilities", id);
   if (session && session.role !== "admin") return <AdminsOnly />;
-  if (state.missing)
-    return (
-      <article className="facility-form-page" aria-labelledby="page-title">
-        <h1 id="page-title">Facility not found</h1>
-        <p>
-          There is no facility “{id}”, or your account may not see it. <Link to="/facilities">Back to Facilities</Link>
-        </p>
-      </article>
-    );
-  if (!state.facility)
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
-  return <EditFacilityForm key={state.facility.id} initial={state.facility} />;
+  return (
+    <RecordGate
+      state={state}
+      notFound={
+        <RecordNotFound
+          title="Facility not found"
+          back={
+            <Link className="button" to={paths.facilities.list.href()}>
+              Back to Facilities
+            </Link>
+          }
+        >
+          There is no facility “{id}”, or your account may not see it.
+        </RecordNotFound>
+      }
+    >
+      {(facility) => <EditFacilityForm key={facility.id} initial={facility} />}
+    </RecordGate>
+  );
+}
+
+/** The change an edit sends: every edited field, an emptied optional one as null (which removes it). */
+function editPatch(values: TOutput): TPatchOf<"facilities"> {
+  return {
+    name: values.name,
+    address: values.address ?? null,
+    phone: values.phone ?? null,
+    licenseNumber: values.licenseNumber ?? null,
+    licensedCapacity: values.licensedCapacity ?? null,
+    administrator: values.administrator ?? null,
+    sortOrder: values.sortOrder,
+  };
 }
 
 function EditFacilityForm({ initial }: { initial: TFacilityRecord }) {
-  const data = useData();
   const navigate = useNavigate();
-  const { reload } = useFacilities();
-  const [base, setBase] = useState(initial);
-  const [conflict, setConflict] = useState<{ theirs: TFacilityRecord; mine: TValues } | null>(null);
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(ZFacilityForm),
     defaultValues: valuesOf(initial),
     mode: "onTouched",
   });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await data.update(
-        "facilities",
-        base.id,
-        {
-          name: values.name,
-          address: values.address ?? null,
-          phone: values.phone ?? null,
-          licenseNumber: values.licenseNumber ?? null,
-          licensedCapacity: values.licensedCapacity ?? null,
-          administrator: values.administrator ?? null,
-          sortOrder: values.sortOrder,
-        },
-        base.version,
-      );
-      reload();
-      toast.success(`${saved.name} was saved.`);
-      navigate(`/facilities/${saved.id}`);
-    } catch (error) {
-      if (isAppError(error) && error.code === "CONFLICT" && error.current) {
-        const theirs = error.current as TFacilityRecord;
-        setConflict({ theirs, mine: form.getValues() });
-        setBase(theirs);
-        window.scrollTo({ top: 0, behavior: "smooth" });
-        return;
-      }
-      if (!applyFieldErrors(error, form.setError, FIELDS)) reportError(error);
-    }
+  const edit = useVersionedEdit({
+    collection: "facilities",
+    initial,
+    form,
+    toValues: valuesOf,
+    toPatch: editPatch,
+    fields: FIELDS,
   });
 
-  const theirs = conflict ? valuesOf(conflict.theirs) : undefined;
-  const differing = conflict && theirs ? FIELDS.filter((f) => show(theirs, f) !== show(conflict.mine, f)) : [];
+  const onSubmit = form.handleSubmit(async (values) => {
+    const saved = await edit.save(values);
+    if (!saved) return;
+    toast.success(`${saved.name} was saved.`);
+    navigate(paths.facilities.detail.href(saved.id));
+  });
 
+  const { base, conflict } = edit;
   return (
-    <article className="facility-form-page" aria-labelledby="page-title">
-      <h1 id="page-title">Edit {base.name}</h1>
-      {conflict && theirs && (
-        <ConflictPanel
-          title="Someone else saved this facility after you opened it"
-          rows={differing.map((field) => ({
-            label: LABELS[field],
-            theirs: show(theirs, field),
-            mine: show(conflict.mine, field),
-          }))}
-        >
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              form.reset(theirs);
-              setConflict(null);
-            }}
-          >
-            Load their version
-          </button>
-        </ConflictPanel>
+    <article className="page facility-form-page" aria-labelledby="page-title">
+      <PageHeader title={`Edit ${base.name}`} />
+      {conflict && (
+        <RecordConflictPanel
+          noun="facility"
+          theirs={valuesOf(conflict.theirs)}
+          mine={conflict.mine}
+          fields={FIELDS}
+          label={(field) => LABELS[field]}
+          show={(values, field) => plainValue(values[field])}
+          onLoadTheirs={edit.loadTheirs}
+        />
       )}
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <FacilityFields form={form} isNew={false} />
-        <div className="facility-form__actions">
-          <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? "Saving…" : conflict ? "Save my version" : "Save changes"}
-          </button>
-          <Link className="button button--secondary" to={`/facilities/${base.id}`}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions
+          saving={form.formState.isSubmitting}
+          label={conflict ? "Save my version" : "Save changes"}
+          cancelTo={paths.facilities.detail.href(base.id)}
+        />
       </form>
     </article>
   );

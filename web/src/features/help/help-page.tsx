@@ -1,79 +1,80 @@
 /** `/help`: how each area of the portal works, common questions, and the version. */
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { paths } from "../../lib/paths.ts";
 import "./text-page.css";
 
 const AREAS: readonly { id: string; title: string; to: string; text: string }[] = [
   {
     id: "reminders",
     title: "Reminders",
-    to: "/reminders",
+    to: paths.reminders.href(),
     text: "The home page. It gathers everything that needs doing, soonest first, grouped Overdue, Today, This week and Later. Most reminders are created for you: documents missing or expiring within their reminder lead time, rent past due, certifications expiring, training hours short of the yearly requirement, referral follow-ups and resident reappraisals. You can add your own with a due date, a facility and an optional repeat. Mark a reminder done, or snooze it until a date.",
   },
   {
     id: "residents",
     title: "Residents",
-    to: "/residents",
+    to: paths.residents.list.href(),
     text: "All Residents lists everyone in the selected home with room, status, admission date, a badge showing whether their documents are complete, and the balance due. Add New Resident admits a resident; their record is the printable face sheet, with the documents checklist, medical record, rent and history. Leave, hospital stays, discharge and readmission are recorded with dates and a reason.",
   },
   {
     id: "medical-records",
     title: "Medical Records",
-    to: "/residents/medical-records",
+    to: paths.residents.medicalRecords.href(),
     text: "Per resident: diagnoses, allergies, medications (dose, route, frequency, prescriber, start and stop, as needed), vitals with who recorded them, incidents with who was notified, and appointments. Every view and change of medical data is recorded in the audit log.",
   },
   {
     id: "rent-tracker",
     title: "Rent Tracker",
-    to: "/residents/rent-tracker",
+    to: paths.residents.rentTracker.href(),
     text: "Each resident with a monthly rate gets a charge per month, prorated by day in the months they move in or out. Record payments with date, amount, method, reference and payer; the grid shows each month as paid, partial or unpaid, and every payment has a printable receipt.",
   },
   {
     id: "staff",
     title: "Staff",
-    to: "/staff",
+    to: paths.staff.list.href(),
     text: "The Staff Directory lists employees with role, homes, contact details and a compliance badge. Each record keeps the background clearance (Live Scan), certifications with expiry dates, and the training log with yearly totals against the requirement.",
   },
   {
     id: "schedules",
     title: "Schedules",
-    to: "/staff/schedules",
+    to: paths.staff.schedules.href(),
     text: "A weekly calendar per home. The portal warns when someone is booked in two homes at once, when shifts overlap, when a person passes 40 hours in a week, and when an hour of the day has nobody on duty. A finished week can be copied and printed.",
   },
   {
     id: "referral-agents",
     title: "Referral Agents",
-    to: "/referral-agents",
+    to: paths.agents.list.href(),
     text: "The Agent List (also reached from Referral Agents in the top menu) holds each agent with agency, contact details, fee terms and whether the agreement is on file, with counts of referrals and move-ins.",
   },
   {
     id: "referral-logs",
     title: "Referral Logs",
-    to: "/referral-agents/logs",
+    to: paths.agents.logs.href(),
     text: "Every referral from first call to move-in or decline, with the next follow-up date and the fee owed, invoiced and paid. A prospect already referred to any home of the group (same name and date of birth, or same phone) is flagged so a fee is not paid twice.",
   },
   {
     id: "facilities",
     title: "Facilities",
-    to: "/facilities/",
+    to: paths.facilities.list.href(),
     text: 'The homes of the group with address, license number, capacity, administrator, census and facility documents. The selector in the header chooses which home every list shows; choose "Select Facility" to see all homes together. Your choice is remembered on this computer.',
   },
   {
     id: "document-configuration",
     title: "Document Configuration",
-    to: "/admin/resident-doc-config",
+    to: paths.docConfig.resident.href(),
     text: "Under Settings in the top menu, set which documents residents, facilities and staff must have: name, form code, required or optional, months of validity, and how many days before expiry to remind. The documents themselves are uploaded on each record as a PDF or image; older versions are kept.",
   },
   {
     id: "reports",
     title: "Reports",
-    to: "/reports",
+    to: paths.reports.href(),
     text: "Census and occupancy, admissions and discharges, rent roll and balances, compliance, training hours, and referrals by agent, for a date range, printable and exportable to CSV.",
   },
   {
     id: "settings",
     title: "Settings",
-    to: "/settings",
+    to: paths.settings.href(),
     text: "Your account, and for administrators: users and which homes each may see, the portal title, the group's facilities, data export and the audit log of who viewed or changed what.",
   },
 ];

@@ -2,13 +2,14 @@
  * One section of a resident's medical page (diagnoses, vitals…): its entries in one or more tables,
  * an add button, edit and archive on each row (archive asks first), and the entry form in place.
  */
-import { useCallback, useEffect, useState, type ComponentType } from "react";
+import { useState, type ComponentType } from "react";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import type { TListQuery } from "@care/core/list-query";
 import type { TCollectionName, TRecordOf } from "@care/core/registry";
-import { useData } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
+import { useData } from "../../lib/ports.tsx";
+import { useShownRecords } from "../../lib/records/use-records.ts";
+import { reportError } from "../../lib/report-error.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { DataTable, type TDataColumn } from "../../ui/data-table.tsx";
 import type { TEntryFormProps } from "./use-entry-form.tsx";
@@ -49,39 +50,17 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
   const sortField = props.orderBy?.field;
   const sortDirection = props.orderBy?.direction ?? "asc";
   const data = useData();
-  const [entries, setEntries] = useState<TRecordOf<N>[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const shown = useShownRecords(
+    collection,
+    { where: { residentId }, ...(sortField ? { orderBy: { field: sortField, direction: sortDirection } } : {}) },
+    SECTION_PAGE_SIZE,
+  );
+  const entries = shown.items;
+  const loading = shown.loading;
   /** undefined = no form; null = a new entry; a record = editing it. */
   const [editing, setEditing] = useState<TRecordOf<N> | null | undefined>(undefined);
   const [archiving, setArchiving] = useState<TRecordOf<N> | null>(null);
   const [busy, setBusy] = useState(false);
-
-  /** The first page again (after a change), or the page after `cursor` appended ("Show more"). */
-  const load = useCallback(
-    async (cursor?: string) => {
-      setLoading(true);
-      try {
-        const page = await data.list(collection, {
-          where: { residentId },
-          limit: SECTION_PAGE_SIZE,
-          ...(sortField ? { orderBy: { field: sortField, direction: sortDirection } } : {}),
-          ...(cursor ? { cursor } : {}),
-        });
-        setEntries((shown) => (cursor ? [...shown, ...page.items] : page.items));
-        setNextCursor(page.nextCursor);
-      } catch (error) {
-        reportError(error);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [data, collection, residentId, sortField, sortDirection],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const headingId = `section-${collection}`;
 
@@ -99,7 +78,6 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
     } finally {
       setBusy(false);
       setArchiving(null);
-      void load();
     }
   }
 
@@ -140,10 +118,7 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
           residentId={residentId}
           facilityId={props.facilityId}
           record={editing}
-          onSaved={() => {
-            setEditing(undefined);
-            void load();
-          }}
+          onSaved={() => setEditing(undefined)}
           onCancel={() => setEditing(undefined)}
         />
       )}
@@ -160,14 +135,9 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
           />
         </div>
       ))}
-      {nextCursor && (
+      {shown.hasMore && (
         <p>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={loading}
-            onClick={() => void load(nextCursor)}
-          >
+          <button type="button" className="button button--secondary" disabled={loading} onClick={shown.showMore}>
             Show more {props.title.toLowerCase()}
           </button>
         </p>

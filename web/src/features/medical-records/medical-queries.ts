@@ -2,7 +2,8 @@
  * How the medical pages read the data port: residents a page at a time (active ones first), then
  * their entries with a few batched `in` queries (at most 30 ids each) rather than one per resident.
  */
-import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue, type TListQuery, type TPage } from "@care/core/list-query";
+import { listAll } from "@care/core/list-all";
+import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue, type TListQuery } from "@care/core/list-query";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { TCollectionName, TRecordOf } from "@care/core/registry";
 import { RESIDENT_STATUSES } from "@care/core/collections/residents.collection";
@@ -13,31 +14,6 @@ import {
   type TMedicalSummary,
   type TVitalsRecord,
 } from "./medical-summary.ts";
-
-/**
- * Every record matching `query`, page by page; stops early once `enough` says the last page reached
- * what the caller needs (lists sorted so the rest is of no interest).
- */
-export async function listAll<N extends TCollectionName>(
-  data: DataPort,
-  collection: N,
-  query: TListQuery,
-  enough: (page: TRecordOf<N>[]) => boolean = () => false,
-): Promise<TRecordOf<N>[]> {
-  const out: TRecordOf<N>[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: TPage<TRecordOf<N>> = await data.list(collection, {
-      ...query,
-      limit: MAX_PAGE_SIZE,
-      ...(cursor ? { cursor } : {}),
-    });
-    out.push(...page.items);
-    cursor = page.nextCursor;
-    if (enough(page.items)) break;
-  } while (cursor);
-  return out;
-}
 
 /** The records of `collection` for all the residents, in batches of ids the `in` filter accepts. */
 async function listForResidents<N extends TCollectionName>(

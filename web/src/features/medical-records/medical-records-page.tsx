@@ -2,13 +2,14 @@
  * `/residents/medical-records`: the selected facility's residents, active ones first, each with their
  * allergies, latest vitals, active medications and incidents of the last 30 days.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
-import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
-import { useData } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
-import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useShownPages } from "../../lib/records/use-records.ts";
+import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { DataTable, type TDataColumn } from "../../ui/data-table.tsx";
 import { loadMedicalSummaries, loadResidentsPage, type TResidentsCursor } from "./medical-queries.ts";
 import {
@@ -59,7 +60,7 @@ const COLUMNS: TDataColumn<TRow>[] = [
       const r = row.original.resident;
       return (
         <div className="med-stack">
-          <Link to={`/residents/${encodeURIComponent(r.id)}/medical`} className="med-resident">
+          <Link to={paths.residents.medical.href(r.id)} className="med-resident">
             {residentName(r)}
           </Link>
           <span className="med-muted med-small">
@@ -140,50 +141,32 @@ const COLUMNS: TDataColumn<TRow>[] = [
   },
 ];
 
+/** Medical summaries are computed from these collections. */
+const SUMMARY_READS = ["residents", "vitals", "medications", "allergies", "incidents"] as const;
+
 export function MedicalRecordsPage() {
-  const data = useData();
   const [facilityId] = useSelectedFacility();
   const { facilities } = useFacilities();
   const [searchText, setSearchText] = useState("");
-  const [search, setSearch] = useState("");
-  const [rows, setRows] = useState<TRow[]>([]);
-  const [next, setNext] = useState<TResidentsCursor | null>(null);
-  const [loading, setLoading] = useState(true);
-  /** Answers of an older query (facility or search changed meanwhile) are dropped. */
-  const generation = useRef(0);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  const load = useCallback(
-    async (from: TResidentsCursor | undefined, append: boolean) => {
-      const mine = ++generation.current;
-      setLoading(true);
-      try {
-        const page = await loadResidentsPage(data, facilityId, search, from);
-        const summaries = await loadMedicalSummaries(
-          data,
-          page.items.map((r) => r.id),
-          new Date(),
-        );
-        if (mine !== generation.current) return;
-        const loaded = page.items.map((resident) => ({ resident, summary: summaries.get(resident.id)! }));
-        setRows((shown) => (append ? [...shown, ...loaded] : loaded));
-        setNext(page.next);
-      } catch (error) {
-        if (mine === generation.current) reportError(error);
-      } finally {
-        if (mine === generation.current) setLoading(false);
-      }
+  const search = useDebounced(searchText).trim();
+  const list = useShownPages<TRow, TResidentsCursor>(
+    ["medicalRecords", facilityId, search],
+    async ({ data }, from) => {
+      const page = await loadResidentsPage(data, facilityId, search, from);
+      const summaries = await loadMedicalSummaries(
+        data,
+        page.items.map((r) => r.id),
+        new Date(),
+      );
+      return {
+        items: page.items.map((resident) => ({ resident, summary: summaries.get(resident.id)! })),
+        next: page.next,
+      };
     },
-    [data, facilityId, search],
+    { reads: SUMMARY_READS },
   );
-
-  useEffect(() => {
-    void load(undefined, false);
-  }, [load]);
+  const rows = list.items;
+  const loading = list.loading;
 
   const scope = facilityId === "" ? "All facilities" : facilityName(facilities, facilityId);
   const shown = useMemo(
@@ -229,21 +212,16 @@ export function MedicalRecordsPage() {
             <>
               <h2>No residents in {scope}</h2>
               <p>
-                Medical entries are kept per resident. <Link to="/residents/add">Add a resident</Link> first, then
-                record their allergies, medications and vitals from their record.
+                Medical entries are kept per resident. <Link to={paths.residents.add.href()}>Add a resident</Link>{" "}
+                first, then record their allergies, medications and vitals from their record.
               </p>
             </>
           )
         }
       />
-      {next && (
+      {list.hasMore && (
         <p className="medical-records__more">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={loading}
-            onClick={() => void load(next, true)}
-          >
+          <button type="button" className="button button--secondary" disabled={loading} onClick={list.showMore}>
             Show more residents
           </button>
         </p>

@@ -3,15 +3,14 @@
  * (active / stopped), the vitals log, incidents and appointments (upcoming / past) — each added,
  * edited and archived in place.
  */
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
-import { isAppError } from "@care/core/app-error";
 import type { TRecordOf } from "@care/core/registry";
-import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
-import { useData } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useRecord } from "../../lib/records/use-records.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
-import { PageLoading } from "../../ui/page-loading.tsx";
+import { RecordGate, RecordNotFound } from "../../ui/record-gate.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { EntrySection } from "./entry-section.tsx";
 import {
@@ -108,41 +107,25 @@ const INCIDENTS_NEWEST_FIRST = { field: "occurredAt", direction: "desc" } as con
 
 export function ResidentMedicalPage() {
   const { id = "" } = useParams();
-  const data = useData();
+  return (
+    <RecordGate
+      state={useRecord("residents", id)}
+      notFound={
+        <RecordNotFound
+          title="Resident not found"
+          back={<Link to={paths.residents.medicalRecords.href()}>Medical Records</Link>}
+        >
+          This resident does not exist or belongs to a facility you may not see.
+        </RecordNotFound>
+      }
+    >
+      {(resident) => <MedicalRecord resident={resident} />}
+    </RecordGate>
+  );
+}
+
+function MedicalRecord({ resident }: { resident: TRecordOf<"residents"> }) {
   const { facilities } = useFacilities();
-  const [resident, setResident] = useState<TRecordOf<"residents"> | null>(null);
-  const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    setResident(null);
-    setMissing(false);
-    data
-      .get("residents", id)
-      .then((r) => !cancelled && setResident(r))
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        if (isAppError(error) && error.code === "NOT_FOUND") setMissing(true);
-        else reportError(error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, id]);
-
-  if (missing) {
-    return (
-      <article className="medical-page" aria-labelledby="page-title">
-        <h1 id="page-title">Resident not found</h1>
-        <p>
-          This resident does not exist or belongs to a facility you may not see. Go to{" "}
-          <Link to="/residents/medical-records">Medical Records</Link>.
-        </p>
-      </article>
-    );
-  }
-  if (!resident) return <PageLoading />;
-
   const name = `${resident.preferredName ?? resident.firstName} ${resident.lastName}`;
   const now = new Date();
   const today = localDate(now);

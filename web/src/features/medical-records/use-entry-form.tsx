@@ -1,9 +1,10 @@
 /**
  * What every medical entry form shares: react-hook-form validated by the entry's core schema (local
- * date-times converted to UTC first), create or versioned update through the data port, server field
- * errors beside the fields, a toast on save, and a stale edit refused with the newer entry loaded.
+ * date-times converted to UTC first), create or versioned update (the shared `useVersionedEdit`),
+ * server field errors beside the fields, a toast on save, and a stale edit refused with the newer entry
+ * loaded.
  */
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import toast from "react-hot-toast";
 import {
@@ -15,10 +16,9 @@ import {
   type UseFormReturn,
 } from "react-hook-form";
 import { z } from "zod";
-import { isAppError } from "@care/core/app-error";
 import { getCollection, type TCollectionName, type TInputOf, type TPatchOf, type TRecordOf } from "@care/core/registry";
-import { useData } from "../../app/providers.tsx";
-import { applyFieldErrors, reportError } from "../../app/report-error.ts";
+import { useData } from "../../lib/ports.tsx";
+import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { fromLocalInput } from "./medical-summary.ts";
 
 /** The props of every entry form: whose record, and the entry being edited (null = a new one). */
@@ -70,44 +70,41 @@ export function useEntryForm<N extends TCollectionName, V extends FieldValues>(o
   const valuesOf = (record: TRecordOf<N> | null) =>
     ({ residentId: props.residentId, facilityId: props.facilityId, ...toValues(record) }) as TValues;
   const data = useData();
-  const [base, setBase] = useState<TRecordOf<N> | null>(props.record);
-  const [stale, setStale] = useState(false);
   const form = useForm<TValues, unknown, TInputOf<N>>({
     resolver: zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TInputOf<N>>,
     defaultValues: valuesOf(props.record) as DefaultValues<TValues>,
   });
+  const edit = useVersionedEdit<N, TValues, TInputOf<N>>({
+    collection,
+    initial: props.record ?? undefined,
+    create: (parsed) => data.create(collection, parsed),
+    form,
+    toValues: valuesOf,
+    toPatch: (parsed) => {
+      // A field of the form left empty is sent as null, which clears it (undefined would vanish from the JSON).
+      const raw = form.getValues() as Record<string, unknown>;
+      const patch: Record<string, unknown> = { ...parsed };
+      for (const field of Object.keys(getCollection(collection).schema.shape)) {
+        if (field in raw && patch[field] === undefined) patch[field] = null;
+      }
+      return patch as TPatchOf<N>;
+    },
+    fields: Object.keys(valuesOf(props.record)) as Path<TValues>[],
+    onStale: "reload",
+    onConflict: () => undefined,
+  });
+  const base = edit.base;
 
   const submit = form.handleSubmit(async (parsed) => {
-    const raw = form.getValues() as Record<string, unknown>;
-    try {
-      let saved: TRecordOf<N>;
-      if (base) {
-        // A field of the form left empty is sent as null, which clears it (undefined would vanish from the JSON).
-        const patch: Record<string, unknown> = { ...parsed };
-        for (const field of Object.keys(getCollection(collection).schema.shape)) {
-          if (field in raw && patch[field] === undefined) patch[field] = null;
-        }
-        saved = await data.update(collection, base.id, patch as TPatchOf<N>, base.version);
-      } else {
-        saved = await data.create(collection, parsed);
-      }
-      toast.success(`${label} saved`);
-      props.onSaved(saved);
-    } catch (error) {
-      if (isAppError(error) && error.code === "CONFLICT" && error.current) {
-        const current = error.current as TRecordOf<N>;
-        setBase(current);
-        form.reset(valuesOf(current));
-        setStale(true);
-        return;
-      }
-      if (!applyFieldErrors(error, form.setError, Object.keys(raw) as Path<TValues>[])) reportError(error);
-    }
+    const saved = await edit.save(parsed);
+    if (!saved) return;
+    toast.success(`${label} saved`);
+    props.onSaved(saved);
   });
 
   const frame: TEntryFrameProps = {
     title: base ? titles[1] : titles[0],
-    stale,
+    stale: edit.conflict !== null,
     saving: form.formState.isSubmitting,
     onSubmit: submit,
     onCancel: props.onCancel,

@@ -1,5 +1,6 @@
 /** The Referral Agents area: `/agencies/` and `/referral-agents` (agent list), add, referral logs. */
 import { AreaPage } from "../../ui/area-page.tsx";
+import { paths } from "../../lib/paths.ts";
 
 export function AgentListPage() {
   return (
@@ -14,7 +15,7 @@ export function AgentListPage() {
           fee is paid twice.
         </p>
       }
-      actions={[{ label: "Add New Agent", to: "/referral-agents/add" }]}
+      actions={[{ label: "Add New Agent", to: paths.agents.add.href() }]}
     />
   );
 }
@@ -51,7 +52,7 @@ export function ReferralLogsPage() {
           the same move-in is never paid twice.
         </p>
       }
-      actions={[{ label: "Agent List", to: "/referral-agents" }]}
+      actions={[{ label: "Agent List", to: paths.agents.list.href() }]}
     />
   );
 }

@@ -3,11 +3,12 @@
  * member of the reminder's facility found by name through the data port (a search box narrowing a
  * select, so it works with the keyboard and screen readers like any select).
  */
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
+import { ERROR_CODES } from "@care/core/app-error";
 import type { TReminderLinkType } from "@care/core/collections/reminders.collection";
-import { useFacilities } from "../../app/facilities-provider.tsx";
-import { useData } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
+import { useFacilities } from "../../lib/facilities.tsx";
+import { usePortQuery } from "../../lib/records/use-records.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { LINK_TYPE_LABELS } from "./reminder-form-values.ts";
 
 interface TOption {
@@ -36,70 +37,44 @@ export function LinkPicker({
   error: string | undefined;
   onChange: (id: string) => void;
 }) {
-  const data = useData();
   const { facilities } = useFacilities();
   const searchId = useId();
   const selectId = useId();
   const errorId = `${selectId}-error`;
   const [text, setText] = useState("");
-  const [search, setSearch] = useState("");
-  const [options, setOptions] = useState<TOption[]>([]);
-  const [chosen, setChosen] = useState<TOption | null>(null);
-  const [loading, setLoading] = useState(false);
+  const search = useDebounced(text, 250).trim();
   const label = LINK_TYPE_LABELS[linkType].toLowerCase();
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const people: "residents" | "staff" = linkType === "resident" ? "residents" : "staff";
 
   // The matching people of the reminder's facility.
-  useEffect(() => {
-    if (linkType === "facility") return;
-    let cancelled = false;
-    setLoading(true);
-    const query = {
-      ...(facilityId ? { where: { facilityId } } : {}),
-      ...(search ? { search } : {}),
-      limit: PEOPLE_SHOWN,
-    };
-    const toOptions = (page: { items: readonly TPerson[] }) =>
-      page.items.map((p) => ({ id: p.id, name: personName(p) }));
-    const request: Promise<TOption[]> =
-      linkType === "resident"
-        ? data.list("residents", query).then(toOptions)
-        : data.list("staff", query).then(toOptions);
-    request
-      .then((found) => {
-        if (!cancelled) setOptions(found);
-      })
-      .catch((e: unknown) => {
-        if (!cancelled) reportError(e);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
+  const matches = usePortQuery(
+    ["linkPicker", people, facilityId, search],
+    async ({ data }) => {
+      const page = await data.list(people, {
+        ...(facilityId ? { where: { facilityId } } : {}),
+        ...(search ? { search } : {}),
+        limit: PEOPLE_SHOWN,
       });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, linkType, facilityId, search]);
+      return page.items.map((p: TPerson) => ({ id: p.id, name: personName(p) }));
+    },
+    { reads: [people], enabled: linkType !== "facility" },
+  );
+  const options = matches.data ?? [];
+  const loading = matches.isFetching;
 
+  // The person picked stays offered when the search changes.
+  const [picked, setPicked] = useState<TOption | null>(null);
   // The linked person's name, when editing a reminder whose person is not among the matches.
-  useEffect(() => {
-    if (linkType === "facility" || !value || chosen?.id === value) return;
-    let cancelled = false;
-    const request: Promise<TPerson> = linkType === "resident" ? data.get("residents", value) : data.get("staff", value);
-    request
-      .then((p) => {
-        if (!cancelled) setChosen({ id: p.id, name: personName(p) });
-      })
-      .catch(() => {
-        // Archived or out of reach: the select then offers only the matches.
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, linkType, value, chosen]);
+  const linked = usePortQuery(
+    ["linkPicker", people, "linked", value],
+    async ({ data }): Promise<TOption> => {
+      const p: TPerson = await data.get(people, value);
+      return { id: p.id, name: personName(p) };
+    },
+    // Archived or out of reach: the select then offers only the matches.
+    { reads: [people], enabled: linkType !== "facility" && Boolean(value) && picked?.id !== value, quiet: ERROR_CODES },
+  );
+  const chosen = picked?.id === value ? picked : linked.data?.id === value ? linked.data : null;
 
   const all: TOption[] =
     linkType === "facility"
@@ -135,7 +110,7 @@ export function LinkPicker({
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
           const id = event.target.value;
-          setChosen(all.find((o) => o.id === id) ?? null);
+          setPicked(all.find((o) => o.id === id) ?? null);
           onChange(id);
         }}
       >

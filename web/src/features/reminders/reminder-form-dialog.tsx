@@ -9,9 +9,10 @@ import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { REMINDER_LINK_TYPES, REMINDER_REPEATS, ZReminder } from "@care/core/collections/reminders.collection";
-import { useFacilities } from "../../app/facilities-provider.tsx";
-import { useData } from "../../app/providers.tsx";
-import { applyFieldErrors, reportError } from "../../app/report-error.ts";
+import { useFacilities } from "../../lib/facilities.tsx";
+import { useData } from "../../lib/ports.tsx";
+import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
+import { reportError } from "../../lib/report-error.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { LinkPicker } from "./link-picker.tsx";
@@ -62,11 +63,23 @@ function ReminderForm({
 }) {
   const data = useData();
   const { facilities } = useFacilities();
-  const [base, setBase] = useState<TManualReminder | null>(record);
-  const [stale, setStale] = useState(false);
   const [confirmArchive, setConfirmArchive] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const form = useForm<TReminderFormValues>({ defaultValues: reminderFormValues(record, defaults) });
+  const toValues = (reminder: TManualReminder) => reminderFormValues(reminder, defaults);
+  const edit = useVersionedEdit({
+    collection: "reminders",
+    initial: record ?? undefined,
+    create: (values: TReminderFormValues) => data.create("reminders", reminderInput(values)),
+    form,
+    toValues,
+    toPatch: (values) => reminderPatch(reminderInput(values)),
+    fields: FIELDS,
+    onStale: "reload",
+    onConflict: () => setConfirmArchive(false),
+  });
+  const base = edit.base;
+  const stale = edit.conflict !== null;
   const { register, formState, watch, setValue, setError, handleSubmit } = form;
   const errors = formState.errors;
   const linkType = watch("linkType");
@@ -82,8 +95,7 @@ function ReminderForm({
   }, [watch, setValue, form]);
 
   const submit = handleSubmit(async (values) => {
-    const input = reminderInput(values);
-    const checked = ZReminder.safeParse(input);
+    const checked = ZReminder.safeParse(reminderInput(values));
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const field = String(issue.path[0] ?? "");
@@ -92,21 +104,10 @@ function ReminderForm({
       }
       return;
     }
-    try {
-      if (base) await data.update("reminders", base.id, reminderPatch(input), base.version);
-      else await data.create("reminders", input);
-      toast.success(base ? "Reminder saved" : "Reminder added");
-      onSaved();
-    } catch (error) {
-      if (isAppError(error) && error.code === "CONFLICT" && error.current) {
-        const current = error.current as TManualReminder;
-        setBase(current);
-        form.reset(reminderFormValues(current, defaults));
-        setStale(true);
-        return;
-      }
-      if (!applyFieldErrors(error, setError, FIELDS)) reportError(error);
-    }
+    const editing = base !== undefined;
+    if (!(await edit.save(values))) return;
+    toast.success(editing ? "Reminder saved" : "Reminder added");
+    onSaved();
   });
 
   async function archive() {
@@ -117,13 +118,9 @@ function ReminderForm({
       toast.success("Reminder archived");
       onSaved();
     } catch (error) {
-      if (isAppError(error) && error.code === "CONFLICT" && error.current) {
-        const current = error.current as TManualReminder;
-        setBase(current);
-        form.reset(reminderFormValues(current, defaults));
-        setStale(true);
-        setConfirmArchive(false);
-      } else reportError(error);
+      if (isAppError(error) && error.code === "CONFLICT" && error.current)
+        edit.refusedAsStale(error.current as TManualReminder);
+      else reportError(error);
     } finally {
       setArchiving(false);
     }

@@ -3,20 +3,22 @@
  * soonest first, grouped Overdue / Today / This week / Later. Derived reminders (missing, expiring and
  * expired documents, reappraisals, rent past due) come from the insights port; manual ones are records.
  * Done and snooze keep a `reminderStates` record for a derived reminder and change a manual one; both
- * can be undone from "Snoozed and done". The navigation's count is set from the same data.
+ * can be undone from "Snoozed and done". The navigation's count reads the same derived-reminders query.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
-import { MAX_PAGE_SIZE } from "@care/core/list-query";
-import type { TDerivedReminder } from "@care/core/ports/insights.port";
+import { listAll } from "@care/core/list-all";
+import type { DataPort } from "@care/core/ports/data.port";
 import { groupReminders, localToday, reminderStateId } from "@care/core/rules/reminders.rules";
-import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
-import { useData, useInsights } from "../../app/providers.tsx";
-import { derivedDue, manualDue, setReminderCount } from "../../app/reminder-count.ts";
-import { reportError } from "../../app/report-error.ts";
-import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useData } from "../../lib/ports.tsx";
+import { usePortQuery } from "../../lib/records/use-records.ts";
+import { useDerivedReminders } from "../../lib/reminder-count.ts";
+import { reportError } from "../../lib/report-error.ts";
+import { useSelectedFacility } from "../../lib/selected-facility.ts";
 import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { ReminderFormDialog } from "./reminder-form-dialog.tsx";
 import {
@@ -43,39 +45,34 @@ const GROUP_PAGE = 50;
 /** Done manual reminders listed under "Snoozed and done" (the latest by due date). */
 const DONE_SHOWN = 50;
 
-interface TLoaded {
-  today: string;
-  facilityId: string;
-  derived: TDerivedReminder[];
-  manualOpen: TManualReminder[];
-  manualDone: TManualReminder[];
-}
-
-async function allOpenManual(data: ReturnType<typeof useData>, facilityId: string): Promise<TManualReminder[]> {
-  const out: TManualReminder[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await data.list("reminders", {
-      where: { status: "open", ...(facilityId ? { facilityId } : {}) },
+/** The manual reminders of a facility ("" = every one the user may see): every open one, the latest done ones. */
+async function loadManual(data: DataPort, facilityId: string) {
+  const where: Record<string, string> = facilityId ? { facilityId } : {};
+  const [open, done] = await Promise.all([
+    listAll(data, "reminders", {
+      where: { ...where, status: "open" },
       orderBy: { field: "dueDate", direction: "asc" },
-      limit: MAX_PAGE_SIZE,
-      ...(cursor ? { cursor } : {}),
-    });
-    out.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return out;
+    }),
+    data.list("reminders", {
+      where: { ...where, status: "done" },
+      orderBy: { field: "dueDate", direction: "desc" },
+      limit: DONE_SHOWN,
+    }),
+  ]);
+  return { open, done: done.items };
 }
 
 export function RemindersPage() {
   const data = useData();
-  const insights = useInsights();
   const { facilities } = useFacilities();
   const [facilityId] = useSelectedFacility();
-  const [latest, setLoaded] = useState<TLoaded | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
+  const today = localToday();
+  const derived = useDerivedReminders(facilityId, today);
+  const manual = usePortQuery(["reminders", "manual", facilityId], ({ data }) => loadManual(data, facilityId), {
+    reads: ["reminders"],
+  });
+  const loading = derived.isFetching || manual.isFetching;
+  const failed = derived.isError || manual.isError;
   const [kind, setKind] = useState<TReminderKind | "">("");
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<TReminderSort>("due");
@@ -84,73 +81,41 @@ export function RemindersPage() {
   const [snoozing, setSnoozing] = useState<TReminderItem | null>(null);
   const [editing, setEditing] = useState<TManualReminder | "new" | null>(null);
 
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
   const heading = useRef<HTMLHeadingElement>(null);
+  /** When the lists were last read: an action's refresh makes it later. */
+  const readAt = Math.max(derived.dataUpdatedAt, manual.dataUpdatedAt);
   /**
-   * Set by an action to the list it acted on: once a newer list has loaded, focus that left with a
-   * removed row goes to the heading. (Waiting for the next render is not enough: the row may still be
-   * there, and its removal comes with the reload.)
+   * Set by an action to when the lists it acted on were read: once newer ones have loaded, focus that
+   * left with a removed row goes to the heading. (The next render is too early: the row may still be
+   * there, and its removal comes with the refresh.)
    */
-  const refocusAfter = useRef<TLoaded | null | undefined>(undefined);
+  const refocusAfter = useRef<number | undefined>(undefined);
 
   useEffect(() => {
-    if (refocusAfter.current === undefined || loading || latest === refocusAfter.current) return;
+    if (refocusAfter.current === undefined || loading || readAt <= refocusAfter.current) return;
     refocusAfter.current = undefined;
     const active = document.activeElement;
     if (!active || active === document.body || !active.isConnected) heading.current?.focus();
   });
 
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    const today = localToday();
-    Promise.all([
-      insights.derivedReminders({ ...(facilityId ? { facilityId } : {}), today }),
-      allOpenManual(data, facilityId),
-      data.list("reminders", {
-        where: { status: "done", ...(facilityId ? { facilityId } : {}) },
-        orderBy: { field: "dueDate", direction: "desc" },
-        limit: DONE_SHOWN,
-      }),
-    ])
-      .then(([derived, manualOpen, done]) => {
-        if (cancelled) return;
-        setLoaded({ today, facilityId, derived, manualOpen, manualDone: done.items });
-        setFailed(false);
-        setReminderCount(
-          facilityId,
-          derived.filter((r) => derivedDue(r, today)).length + manualOpen.filter((r) => manualDue(r, today)).length,
-        );
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        setFailed(true);
-        reportError(error);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, insights, facilityId, reloads]);
-
   // Another facility or filter starts every group at its first rows again.
   useEffect(() => setShown({}), [facilityId, kind, search, sort]);
 
-  // Another facility's list is never shown while this one's loads.
-  const loaded = latest && latest.facilityId === facilityId ? latest : null;
-  const today = loaded?.today ?? localToday();
+  // Each facility's lists are their own queries: another facility's are never shown while these load.
+  const loaded =
+    derived.data && manual.data
+      ? { derived: derived.data, manualOpen: manual.data.open, manualDone: manual.data.done }
+      : null;
   const nameOf = useCallback((id: string) => facilityName(facilities, id), [facilities]);
 
   const items = useMemo(() => {
     if (!loaded) return [];
     return [
-      ...loaded.derived.map((r) => fromDerived(r, loaded.today)),
-      ...loaded.manualOpen.map((r) => fromManual(r, loaded.today)),
-      ...loaded.manualDone.map((r) => fromManual(r, loaded.today)),
+      ...loaded.derived.map((r) => fromDerived(r, today)),
+      ...loaded.manualOpen.map((r) => fromManual(r, today)),
+      ...loaded.manualDone.map((r) => fromManual(r, today)),
     ];
-  }, [loaded]);
+  }, [loaded, today]);
 
   const matching = useMemo(
     () => sortItems(filterItems(items, { kind, search }), sort, nameOf),
@@ -165,7 +130,7 @@ export function RemindersPage() {
   /** Runs one action on a row; a stale or duplicate write reloads the list with a message. */
   async function act(item: TReminderItem, action: () => Promise<string>) {
     setBusy(item.rowId);
-    refocusAfter.current = latest;
+    refocusAfter.current = readAt;
     try {
       toast.success(await action());
     } catch (error) {
@@ -177,7 +142,6 @@ export function RemindersPage() {
     } finally {
       setBusy(null);
       setSnoozing(null);
-      reload();
     }
   }
 
@@ -350,7 +314,14 @@ export function RemindersPage() {
         <section className="empty-state card" aria-labelledby="reminders-failed">
           <h2 id="reminders-failed">Reminders could not be loaded</h2>
           <p>Check the connection and try again.</p>
-          <button type="button" className="button" onClick={reload}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              void derived.refetch();
+              void manual.refetch();
+            }}
+          >
             Try again
           </button>
         </section>
@@ -384,7 +355,7 @@ export function RemindersPage() {
                 <button type="button" className="button" onClick={() => setEditing("new")}>
                   New reminder
                 </button>
-                <Link className="button button--secondary" to="/help#reminders">
+                <Link className="button button--secondary" to={paths.help.href("reminders")}>
                   How this page works
                 </Link>
               </p>
@@ -459,10 +430,7 @@ export function RemindersPage() {
         record={editing === "new" ? null : editing}
         defaults={{ facilityId, dueDate: today }}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
+        onSaved={() => setEditing(null)}
       />
     </article>
   );

@@ -7,6 +7,7 @@ import { Link } from "react-router-dom";
 import { formatCents, monthLabel } from "@care/core/rules/rent.rules";
 import { shortMonth } from "./rent-dates.ts";
 import { residentName, STATUS_LABELS, type TGridRow } from "./rent-grid.ts";
+import { paths } from "../../lib/paths.ts";
 
 export function MonthGrid({
   months,
@@ -55,9 +56,7 @@ export function MonthGrid({
             {rows.map((row) => (
               <tr key={row.resident.id}>
                 <th scope="row" className="rent-grid__resident">
-                  <Link to={`/residents/${encodeURIComponent(row.resident.id)}/rent`}>
-                    {residentName(row.resident)}
-                  </Link>
+                  <Link to={paths.residents.rent.href(row.resident.id)}>{residentName(row.resident)}</Link>
                   {showFacility && <span className="rent-grid__facility">{facilityName(row.resident.facilityId)}</span>}
                   <button
                     type="button"

@@ -9,8 +9,8 @@ import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { PAYMENT_METHODS, ZPayment } from "@care/core/collections/rent.collection";
 import { formatCents } from "@care/core/rules/rent.rules";
-import { useData } from "../../app/providers.tsx";
-import { describeError, reportError } from "../../app/report-error.ts";
+import { useData } from "../../lib/ports.tsx";
+import { describeError, reportError } from "../../lib/report-error.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyField } from "./money-field.tsx";
@@ -55,18 +55,16 @@ export function PaymentDialog({
   residents,
   residentId,
   onClose,
-  onRecorded,
 }: {
   open: boolean;
   residents: readonly TPayableResident[];
   /** The resident to record for; the dialog then offers no choice of resident. */
   residentId?: string | undefined;
   onClose: () => void;
-  onRecorded: () => void;
 }) {
   return (
     <Dialog open={open} title="Record a payment" onClose={onClose}>
-      <PaymentForm residents={residents} residentId={residentId} onClose={onClose} onRecorded={onRecorded} />
+      <PaymentForm residents={residents} residentId={residentId} onClose={onClose} />
     </Dialog>
   );
 }
@@ -75,12 +73,10 @@ function PaymentForm({
   residents,
   residentId,
   onClose,
-  onRecorded,
 }: {
   residents: readonly TPayableResident[];
   residentId?: string | undefined;
   onClose: () => void;
-  onRecorded: () => void;
 }) {
   const data = useData();
   const [failure, setFailure] = useState<string | null>(null);
@@ -131,7 +127,6 @@ function PaymentForm({
     try {
       await recordPayment(data, parsed.data);
       toast.success(`Payment of ${formatCents(parsed.data.amountCents)} recorded for ${resident.name}`);
-      onRecorded();
       onClose();
     } catch (error) {
       if (isAppError(error) && error.code === "VALIDATION" && error.fields) {

@@ -2,12 +2,12 @@
  * `/residents/:id/rent/receipts/:paymentId`: a printable receipt for one payment: receipt number, the
  * home's name and address, resident, amount, method, reference, payer, date and the balance after it.
  */
-import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { AppError, isAppError } from "@care/core/app-error";
 import { formatCents } from "@care/core/rules/rent.rules";
-import { useData } from "../../app/providers.tsx";
-import { describeError, reportError } from "../../app/report-error.ts";
+import { paths } from "../../lib/paths.ts";
+import { usePortQuery } from "../../lib/records/use-records.ts";
+import { describeError } from "../../lib/report-error.ts";
 import { printPage } from "../../ui/print.ts";
 import { METHOD_LABELS } from "./payment-dialog.tsx";
 import { loadRentHistories, type TPaymentRecord, type TResidentRecord } from "./rent-data.ts";
@@ -23,16 +23,14 @@ interface TReceipt {
   balanceAfterCents: number | null;
 }
 
-type TState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; receipt: TReceipt };
+/** A receipt is computed from these collections. */
+const RECEIPT_READS = ["payments", "residents", "facilities", "rentCharges"] as const;
 
 export function PaymentReceiptPage() {
   const { id = "", paymentId = "" } = useParams();
-  const data = useData();
-  const [state, setState] = useState<TState>({ status: "loading" });
-
-  useEffect(() => {
-    let cancelled = false;
-    (async () => {
+  const query = usePortQuery(
+    ["rent", "receipt", id, paymentId],
+    async ({ data }): Promise<TReceipt> => {
       const [payment, resident] = await Promise.all([data.get("payments", paymentId), data.get("residents", id)]);
       if (payment.residentId !== resident.id) throw new AppError("NOT_FOUND", "Not this resident's payment.");
       const [facility, histories] = await Promise.all([
@@ -45,22 +43,23 @@ export function PaymentReceiptPage() {
       ]);
       const history = histories.get(resident.id)!;
       const balanceAfterCents = balanceAfterPayment(ledgerRows(history.charges, history.payments), payment.id);
-      if (!cancelled) setState({ status: "ready", receipt: { payment, resident, facility, balanceAfterCents } });
-    })().catch((error: unknown) => {
-      if (cancelled) return;
-      const missing = isAppError(error) && error.code === "NOT_FOUND";
-      setState({
-        status: "error",
-        message: missing ? "This payment does not exist for this resident, or it was removed." : describeError(error),
-      });
-      if (!missing) reportError(error);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, id, paymentId]);
+      return { payment, resident, facility, balanceAfterCents };
+    },
+    { reads: RECEIPT_READS, quiet: ["NOT_FOUND"] },
+  );
+  const missing = isAppError(query.error) && query.error.code === "NOT_FOUND";
+  const state = query.data
+    ? { status: "ready" as const, receipt: query.data }
+    : query.isError
+      ? {
+          status: "error" as const,
+          message: missing
+            ? "This payment does not exist for this resident, or it was removed."
+            : describeError(query.error),
+        }
+      : { status: "loading" as const };
 
-  const back = `/residents/${encodeURIComponent(id)}/rent`;
+  const back = paths.residents.rent.href(id);
   if (state.status === "loading")
     return (
       <p className="page-loading" role="status">

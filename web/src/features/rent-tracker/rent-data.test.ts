@@ -5,7 +5,8 @@ import { isAppError } from "@care/core/app-error";
 import type { DataPort } from "@care/core/ports/data.port";
 import { createMemoryBackend } from "@care/adapter-memory/memory-backend";
 import { memoryClient } from "@care/adapter-memory/memory-client";
-import { addRate, generateMonth, listAll, recordPayment, type TResidentRecord } from "./rent-data.ts";
+import { listAll } from "@care/core/list-all";
+import { addRate, generateMonth, recordPayment, type TResidentRecord } from "./rent-data.ts";
 
 const admin = { email: "admin@example.test", password: "admin-password-1" };
 

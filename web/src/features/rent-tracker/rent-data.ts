@@ -4,7 +4,8 @@
  * charges generated one resident per commit so a duplicate is refused for that resident only.
  */
 import { AppError, isAppError } from "@care/core/app-error";
-import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue, type TListQuery } from "@care/core/list-query";
+import { listAll } from "@care/core/list-all";
+import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue } from "@care/core/list-query";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
 import { chargeId, chargesToGenerate, generationOps, paymentOps, rateOn } from "@care/core/rules/rent.rules";
 import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
@@ -14,22 +15,6 @@ export type TRateRecord = TRecordOf<"rentRates">;
 export type TChargeRecord = TRecordOf<"rentCharges">;
 export type TPaymentRecord = TRecordOf<"payments">;
 export type TAccountRecord = TRecordOf<"rentAccounts">;
-
-/** Every record matching the query, read page by page at the largest page size. */
-export async function listAll<N extends TCollectionName>(
-  data: DataPort,
-  collection: N,
-  query: Omit<TListQuery, "cursor" | "limit"> = {},
-): Promise<TRecordOf<N>[]> {
-  const items: TRecordOf<N>[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await data.list(collection, { ...query, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
-}
 
 /** Every record of these residents (`residentId` in batches of 30), with further equality filters. */
 export async function listForResidents<N extends TCollectionName>(

@@ -3,24 +3,26 @@
  * balances and days overdue, generating a month's charges, recording payments, CSV exports and a print
  * view. The grid reads one page of residents at a time and their full rent history.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
 import { ZMonth } from "@care/core/collections/rent.collection";
+import { listAll } from "@care/core/list-all";
 import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue } from "@care/core/list-query";
 import { formatCents, monthLabel, monthsBetween } from "@care/core/rules/rent.rules";
-import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
-import { useData } from "../../app/providers.tsx";
-import { describeError, reportError } from "../../app/report-error.ts";
-import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useData } from "../../lib/ports.tsx";
+import { useCursorPages, usePortQuery } from "../../lib/records/use-records.ts";
+import { describeError, reportError } from "../../lib/report-error.ts";
+import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { downloadCsv } from "../../ui/csv-export.ts";
 import { printPage } from "../../ui/print.ts";
-import { useCursorPages } from "../../ui/use-cursor-pages.ts";
 import { MonthGrid } from "./month-grid.tsx";
 import { PaymentDialog, type TPayableResident } from "./payment-dialog.tsx";
 import {
   generateMonth,
-  listAll,
   loadRentHistories,
   paymentsInRange,
   type TGenerationResult,
@@ -32,10 +34,8 @@ import "./rent-tracker.css";
 
 const PAGE_SIZES = [10, 20, 30] as const;
 
-type TGridState =
-  | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "ready"; rows: TGridRow[]; nextCursor: string | null };
+/** The rent grid is computed from these collections. */
+const GRID_READS = ["residents", "rentRates", "rentCharges", "payments", "rentAccounts"] as const;
 
 function scopeWhere(facilityId: string): Record<string, TFilterValue> {
   return facilityId ? { facilityId } : {};
@@ -50,10 +50,8 @@ export function RentTrackerPage() {
 
   const [monthsShown, setMonthsShown] = useState(6);
   const [searchText, setSearchText] = useState("");
-  const [search, setSearch] = useState("");
-  const pages = useCursorPages(20);
-  const [grid, setGrid] = useState<TGridState>({ status: "loading" });
-  const [reloadKey, setReloadKey] = useState(0);
+  const search = useDebounced(searchText).trim();
+  const pages = useCursorPages(JSON.stringify([facilityId, search]), 20);
   const [payment, setPayment] = useState<{ residentId?: string; residents: TPayableResident[] } | null>(null);
 
   const thisMonth = currentMonth();
@@ -64,17 +62,10 @@ export function RentTrackerPage() {
     return monthsBetween(start, thisMonth);
   }, [thisMonth, monthsShown]);
 
-  const { reset } = pages;
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-  useEffect(() => reset(), [facilityId, search, reset]);
-
-  useEffect(() => {
-    let cancelled = false;
-    setGrid((g) => (g.status === "ready" ? g : { status: "loading" }));
-    (async () => {
+  const today = todayLocal();
+  const grid = usePortQuery(
+    ["rent", "grid", facilityId, search, pages.pageSize, pages.cursor ?? null, months, today],
+    async ({ data }) => {
       const page = await data.list("residents", {
         where: scopeWhere(facilityId),
         ...(search ? { search } : {}),
@@ -83,23 +74,11 @@ export function RentTrackerPage() {
         ...(pages.cursor ? { cursor: pages.cursor } : {}),
       });
       const histories = await loadRentHistories(data, page.items);
-      if (!cancelled)
-        setGrid({
-          status: "ready",
-          rows: gridRows(page.items, histories, months, todayLocal()),
-          nextCursor: page.nextCursor,
-        });
-    })().catch((error: unknown) => {
-      if (cancelled) return;
-      setGrid({ status: "error", message: describeError(error) });
-      reportError(error);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, facilityId, search, pages.cursor, pages.pageSize, months, reloadKey]);
-
-  const reload = () => setReloadKey((k) => k + 1);
+      return { rows: gridRows(page.items, histories, months, today), nextCursor: page.nextCursor };
+    },
+    { reads: GRID_READS, keepPrevious: true },
+  );
+  const nextCursor = grid.data?.nextCursor ?? null;
 
   async function openPayment(residentId?: string) {
     try {
@@ -110,7 +89,7 @@ export function RentTrackerPage() {
       });
       const residents = page.items.map((r) => ({ id: r.id, facilityId: r.facilityId, name: residentName(r) }));
       // A row's resident beyond the first page of the list is still offered.
-      const row = grid.status === "ready" ? grid.rows.find((r) => r.resident.id === residentId) : undefined;
+      const row = grid.data?.rows.find((r) => r.resident.id === residentId);
       if (row && !residents.some((r) => r.id === row.resident.id))
         residents.push({ id: row.resident.id, facilityId: row.resident.facilityId, name: residentName(row.resident) });
       setPayment({ ...(residentId ? { residentId } : {}), residents });
@@ -134,7 +113,7 @@ export function RentTrackerPage() {
       </header>
 
       <div className="rent-page__panels no-print">
-        <GeneratePanel facilityId={facilityId} scope={scope} onGenerated={reload} />
+        <GeneratePanel facilityId={facilityId} scope={scope} />
         <section className="card rent-panel" aria-labelledby="payments-title">
           <h2 id="payments-title">Payments</h2>
           <p className="rent-panel__text">Record a payment received; the resident's balance updates at once.</p>
@@ -168,18 +147,18 @@ export function RentTrackerPage() {
             </button>
           </div>
         </div>
-        {grid.status === "error" ? (
+        {grid.isError && !grid.data ? (
           <div className="alert" role="alert">
-            <p>{grid.message}</p>
-            <button type="button" className="button button--secondary" onClick={reload}>
+            <p>{describeError(grid.error)}</p>
+            <button type="button" className="button button--secondary" onClick={() => void grid.refetch()}>
               Retry
             </button>
           </div>
         ) : (
           <MonthGrid
             months={months}
-            rows={grid.status === "ready" ? grid.rows : []}
-            loading={grid.status === "loading"}
+            rows={grid.data?.rows ?? []}
+            loading={grid.isPending}
             showFacility={facilityId === ""}
             facilityName={nameOf}
             onRecordPayment={(residentId) => void openPayment(residentId)}
@@ -189,20 +168,21 @@ export function RentTrackerPage() {
               ) : (
                 <>
                   <p>
-                    No residents in {scope}. Admit residents with <Link to="/residents/add">Add New Resident</Link> and
-                    set their monthly rate; their rent then appears here month by month.
+                    No residents in {scope}. Admit residents with{" "}
+                    <Link to={paths.residents.add.href()}>Add New Resident</Link> and set their monthly rate; their rent
+                    then appears here month by month.
                   </p>
                 </>
               )
             }
           />
         )}
-        {grid.status === "ready" && (grid.rows.length > 0 || pages.hasPrevious) && (
+        {grid.data && (grid.data.rows.length > 0 || pages.pageNumber > 1) && (
           <nav className="rent-pager no-print" aria-label="Residents pages">
             <button
               type="button"
               className="button button--secondary"
-              disabled={!pages.hasPrevious}
+              disabled={pages.pageNumber === 1}
               onClick={pages.previous}
             >
               Previous
@@ -211,8 +191,8 @@ export function RentTrackerPage() {
             <button
               type="button"
               className="button button--secondary"
-              disabled={!grid.nextCursor}
-              onClick={() => grid.nextCursor && pages.next(grid.nextCursor)}
+              disabled={!nextCursor}
+              onClick={() => nextCursor && pages.next(nextCursor)}
             >
               Next
             </button>
@@ -235,22 +215,13 @@ export function RentTrackerPage() {
         residents={payment?.residents ?? []}
         residentId={payment?.residentId}
         onClose={() => setPayment(null)}
-        onRecorded={reload}
       />
     </article>
   );
 }
 
 /** "Generate charges for <month>": every resident in scope, one commit each; says what it did. */
-function GeneratePanel({
-  facilityId,
-  scope,
-  onGenerated,
-}: {
-  facilityId: string;
-  scope: string;
-  onGenerated: () => void;
-}) {
+function GeneratePanel({ facilityId, scope }: { facilityId: string; scope: string }) {
   const data = useData();
   const [month, setMonth] = useState(currentMonth());
   const [progress, setProgress] = useState<string | null>(null);
@@ -269,7 +240,6 @@ function GeneratePanel({
       );
       setResult(outcome);
       if (outcome.created > 0) toast.success(`${outcome.created} charge${outcome.created === 1 ? "" : "s"} created`);
-      onGenerated();
     } catch (e) {
       setError(describeError(e));
       reportError(e);
@@ -312,7 +282,7 @@ function GeneratePanel({
           <ul className="rent-result__failures">
             {result.failed.map((f) => (
               <li key={f.residentId}>
-                <Link to={`/residents/${encodeURIComponent(f.residentId)}/rent`}>{f.name}</Link>: {f.message}
+                <Link to={paths.residents.rent.href(f.residentId)}>{f.name}</Link>: {f.message}
               </li>
             ))}
           </ul>

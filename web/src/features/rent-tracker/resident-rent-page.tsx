@@ -3,68 +3,56 @@
  * also sets the face sheet's monthly rate), and the ledger of charges and payments with the running
  * balance and a receipt for every payment.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { ZRentRate } from "@care/core/collections/rent.collection";
 import { daysOverdue, formatCents, rateOn } from "@care/core/rules/rent.rules";
-import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
-import { useData } from "../../app/providers.tsx";
-import { describeError, reportError } from "../../app/report-error.ts";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useData } from "../../lib/ports.tsx";
+import { usePortQuery } from "../../lib/records/use-records.ts";
+import { describeError, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyField } from "./money-field.tsx";
 import { printPage } from "../../ui/print.ts";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { METHOD_LABELS, PaymentDialog } from "./payment-dialog.tsx";
-import {
-  addRate,
-  listAll,
-  loadRentHistories,
-  type TRateRecord,
-  type TResidentRecord,
-  type TResidentRent,
-} from "./rent-data.ts";
+import { addRate, loadRentHistories } from "./rent-data.ts";
+import { listAll } from "@care/core/list-all";
 import { longDate, todayLocal } from "./rent-dates.ts";
 import { residentName } from "./rent-grid.ts";
 import { ledgerRows, receiptNumber } from "./rent-ledger.ts";
 import { parseDollars } from "./rent-money.ts";
 import "./rent-tracker.css";
 
-type TState =
-  | { status: "loading" }
-  | { status: "error"; message: string; notFound: boolean }
-  | { status: "ready"; resident: TResidentRecord; rates: TRateRecord[]; rent: TResidentRent };
+/** One resident's rent is computed from these collections. */
+const RENT_READS = ["residents", "rentRates", "rentCharges", "payments", "rentAccounts"] as const;
 
 export function ResidentRentPage() {
   const { id = "" } = useParams();
-  const data = useData();
   const { facilities } = useFacilities();
-  const [state, setState] = useState<TState>({ status: "loading" });
-  const [reloadKey, setReloadKey] = useState(0);
   const [paying, setPaying] = useState(false);
-  const reload = () => setReloadKey((k) => k + 1);
-
-  useEffect(() => {
-    let cancelled = false;
-    (async () => {
+  const query = usePortQuery(
+    ["rent", "resident", id],
+    async ({ data }) => {
       const resident = await data.get("residents", id);
       const [rates, histories] = await Promise.all([
         listAll(data, "rentRates", { where: { residentId: id } }),
         loadRentHistories(data, [resident]),
       ]);
-      if (!cancelled) setState({ status: "ready", resident, rates, rent: histories.get(id)! });
-    })().catch((error: unknown) => {
-      if (cancelled) return;
-      const notFound = isAppError(error) && error.code === "NOT_FOUND";
-      setState({ status: "error", message: describeError(error), notFound });
-      if (!notFound) reportError(error);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, id, reloadKey]);
+      return { resident, rates, rent: histories.get(id)! };
+    },
+    { reads: RENT_READS, quiet: ["NOT_FOUND"] },
+  );
+  const notFound = isAppError(query.error) && query.error.code === "NOT_FOUND";
+  const state = query.data
+    ? { status: "ready" as const, ...query.data }
+    : query.isError
+      ? { status: "error" as const, message: describeError(query.error), notFound }
+      : { status: "loading" as const };
 
   if (state.status === "loading")
     return (
@@ -80,7 +68,7 @@ export function ResidentRentPage() {
           {state.message}
         </p>
         <p>
-          <Link to="/residents/rent-tracker">Back to the Rent Tracker</Link>
+          <Link to={paths.residents.rentTracker.href()}>Back to the Rent Tracker</Link>
         </p>
       </article>
     );
@@ -141,7 +129,8 @@ export function ResidentRentPage() {
         {rows.length === 0 ? (
           <p>
             No charges or payments yet. Charges are created from the{" "}
-            <Link to="/residents/rent-tracker">Rent Tracker</Link> with "Generate charges" once a rate is set.
+            <Link to={paths.residents.rentTracker.href()}>Rent Tracker</Link> with "Generate charges" once a rate is
+            set.
           </p>
         ) : (
           <div className="rent-table__scroll">
@@ -196,9 +185,7 @@ export function ResidentRentPage() {
                         {formatCents(row.balanceCents)}
                       </td>
                       <td className="no-print">
-                        <Link
-                          to={`/residents/${encodeURIComponent(resident.id)}/rent/receipts/${encodeURIComponent(row.payment.id)}`}
-                        >
+                        <Link to={paths.residents.receipt.href(resident.id, row.payment.id)}>
                           Receipt {receiptNumber(row.payment.id)}
                         </Link>
                       </td>
@@ -231,11 +218,7 @@ export function ResidentRentPage() {
             ))}
           </ul>
         )}
-        <AddRateForm
-          residentId={resident.id}
-          defaultDate={rates.length === 0 ? resident.admissionDate : today}
-          onAdded={reload}
-        />
+        <AddRateForm residentId={resident.id} defaultDate={rates.length === 0 ? resident.admissionDate : today} />
       </section>
 
       <PaymentDialog
@@ -243,7 +226,6 @@ export function ResidentRentPage() {
         residents={[{ id: resident.id, facilityId: resident.facilityId, name }]}
         residentId={resident.id}
         onClose={() => setPaying(false)}
-        onRecorded={reload}
       />
     </article>
   );
@@ -258,15 +240,7 @@ interface TRateForm {
   notes: string;
 }
 
-function AddRateForm({
-  residentId,
-  defaultDate,
-  onAdded,
-}: {
-  residentId: string;
-  defaultDate: string;
-  onAdded: () => void;
-}) {
+function AddRateForm({ residentId, defaultDate }: { residentId: string; defaultDate: string }) {
   const data = useData();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -303,7 +277,6 @@ function AddRateForm({
       );
       toast.success(`Rate of ${formatCents(amount.cents)} from ${longDate(parsed.data.effectiveFrom)} added`);
       reset({ amount: "", effectiveFrom: todayLocal(), notes: "" });
-      onAdded();
     } catch (error) {
       if (isAppError(error) && error.code === "VALIDATION" && error.fields) {
         const fields = error.fields;

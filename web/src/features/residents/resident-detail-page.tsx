@@ -3,17 +3,17 @@
  * with the status changes of a stay (leave, hospital, return, discharge, death, readmission) and
  * Archive (residents are never deleted).
  */
-import { useEffect, useState, type ReactNode } from "react";
-import toast from "react-hot-toast";
-import { Link, useNavigate, useParams } from "react-router-dom";
-import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
-import type { TSubjectCompliance } from "@care/core/ports/insights.port";
-import { localToday } from "@care/core/rules/date-only.rules";
-import { useData, useInsights } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
+import { useState, type ReactNode } from "react";
+import { Link, useParams } from "react-router-dom";
+import type { TRecordOf } from "@care/core/registry";
+import { useCompliance } from "../../lib/compliance.ts";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useRecord } from "../../lib/records/use-records.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { ArchiveButton } from "../../ui/archive-button.tsx";
 import { printPage } from "../../ui/print.ts";
+import { RecordGate } from "../../ui/record-gate.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import {
   AMBULATORY_LABELS,
@@ -26,31 +26,18 @@ import {
   roomAndBed,
   today,
 } from "./resident-format.ts";
+import { ResidentHeader } from "./resident-header.tsx";
 import { ResidentNotFound } from "./resident-not-found.tsx";
 import { ResidentStatusDialog } from "./resident-status-dialog.tsx";
 import { STATUS_ACTIONS, actionsFor, type TStatusAction } from "./resident-status.ts";
-import { useResident } from "./use-resident.ts";
 import "./residents.css";
 
 /** The resident's document compliance in one line, linking to their Documents tab. */
 function DocumentsSummary({ residentId }: { residentId: string }) {
-  const insights = useInsights();
-  const [compliance, setCompliance] = useState<TSubjectCompliance | null | undefined>(undefined);
-  useEffect(() => {
-    let cancelled = false;
-    insights
-      .compliance({ subject: "resident", subjectIds: [residentId], today: localToday() })
-      .then((report) => !cancelled && setCompliance(report.subjects.find((s) => s.subjectId === residentId) ?? null))
-      .catch((error: unknown) => {
-        // The face sheet stands without the summary; the toast says what failed.
-        if (!cancelled) reportError(error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [insights, residentId]);
-
-  if (compliance === undefined) return null;
+  const query = useCompliance("resident", [residentId]);
+  // The face sheet stands without the summary; a failure is one toast.
+  if (!query.data) return null;
+  const compliance = query.data.get(residentId);
   return (
     <p className="resident-detail__documents no-print">
       <span className="resident-detail__documents-label">Documents:</span>{" "}
@@ -62,7 +49,7 @@ function DocumentsSummary({ residentId }: { residentId: string }) {
       ) : (
         "not tracked for this resident now · "
       )}
-      <Link to={`/residents/${encodeURIComponent(residentId)}/documents`}>Open documents</Link>
+      <Link to={paths.residents.documents.href(residentId)}>Open documents</Link>
     </p>
   );
 }
@@ -78,57 +65,36 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 export function ResidentDetailPage() {
   const { id = "" } = useParams();
-  const data = useData();
-  const navigate = useNavigate();
+  return (
+    <RecordGate state={useRecord("residents", id)} notFound={<ResidentNotFound />}>
+      {(resident) => <FaceSheet r={resident} />}
+    </RecordGate>
+  );
+}
+
+function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const { facilities } = useFacilities();
-  const { resident: r, missing, reload } = useResident(id);
   const [action, setAction] = useState<TStatusAction | null>(null);
-  const [archiving, setArchiving] = useState<"ask" | "busy" | null>(null);
-
-  if (missing) return <ResidentNotFound />;
-  if (!r)
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
-
-  async function archive() {
-    if (!r) return;
-    setArchiving("busy");
-    try {
-      await data.remove("residents", r.id, r.version);
-      toast.success(`${residentName(r)} was archived.`);
-      navigate("/residents");
-    } catch (error) {
-      reportError(error);
-      setArchiving(null);
-      reload();
-    }
-  }
 
   const ended = r.status === "discharged" || r.status === "deceased";
   return (
-    <article className="resident-detail" aria-labelledby="page-title">
-      <header className="resident-detail__header">
-        <div>
-          <h1 id="page-title">{residentName(r)}</h1>
-          <p className="resident-detail__summary">
-            <span className={`status-badge status-badge--${r.status}`}>{STATUS_LABELS[r.status]}</span>{" "}
-            {facilityName(facilities, r.facilityId)}
-            {roomAndBed(r) && ` · Room ${roomAndBed(r)}`}
-          </p>
-          <DocumentsSummary residentId={r.id} />
-        </div>
-        <div className="resident-detail__actions no-print">
-          <Link className="button" to={`/residents/${r.id}/edit`}>
-            Edit
-          </Link>
-          <button type="button" className="button button--secondary" onClick={printPage}>
-            Print face sheet
-          </button>
-        </div>
-      </header>
+    <article className="page resident-detail" aria-labelledby="page-title">
+      <ResidentHeader
+        resident={r}
+        title={residentName(r)}
+        actions={
+          <>
+            <Link className="button" to={paths.residents.edit.href(r.id)}>
+              Edit
+            </Link>
+            <button type="button" className="button button--secondary" onClick={printPage}>
+              Print face sheet
+            </button>
+          </>
+        }
+      >
+        <DocumentsSummary residentId={r.id} />
+      </ResidentHeader>
       <div className="no-print">
         <ResidentTabs residentId={r.id} />
       </div>
@@ -153,10 +119,17 @@ export function ResidentDetailPage() {
                 {STATUS_ACTIONS[a].label}
               </button>
             ))}
-            <button type="button" className="button button--secondary" onClick={() => setArchiving("ask")}>
-              Archive
-            </button>
-            <Link className="button button--secondary" to={`/residents/${r.id}/history`}>
+            <ArchiveButton
+              collection="residents"
+              record={r}
+              name={residentName(r)}
+              question="Archive this resident?"
+              after={paths.residents.list.href()}
+            >
+              {residentName(r)} will no longer be listed. The record, its history, medical entries and rent stay kept
+              and can still be reported on.
+            </ArchiveButton>
+            <Link className="button button--secondary" to={paths.residents.history.href(r.id)}>
               History
             </Link>
           </div>
@@ -250,26 +223,9 @@ export function ResidentDetailPage() {
           resident={r}
           action={action}
           onClose={() => setAction(null)}
-          onDone={() => {
-            setAction(null);
-            reload();
-          }}
+          onDone={() => setAction(null)}
         />
       )}
-      <ConfirmDialog
-        open={archiving !== null}
-        title="Archive this resident?"
-        confirmLabel="Archive"
-        danger
-        busy={archiving === "busy"}
-        onConfirm={() => void archive()}
-        onCancel={() => setArchiving(null)}
-      >
-        <p>
-          {residentName(r)} will no longer be listed. The record, its history, medical entries and rent stay kept and
-          can still be reported on.
-        </p>
-      </ConfirmDialog>
     </article>
   );
 }

@@ -1,21 +1,29 @@
 /**
  * Add New Resident (`/residents/add`) and edit (`/residents/:id/edit`). Adding commits the resident
  * (with an id made here) and the admission in their history together, so neither exists without the
- * other. An edit refused as stale (someone saved after this form was
- * opened) keeps the user's edits in the form and shows, field by field, what the other person saved.
+ * other. An edit refused as stale (someone saved after this form was opened) keeps the user's edits in
+ * the form and shows, field by field, what the other person saved.
  */
-import { useState } from "react";
 import type { Path } from "react-hook-form";
 import toast from "react-hot-toast";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router-dom";
 import { AppError, isAppError } from "@care/core/app-error";
-import { useData } from "../../app/providers.tsx";
-import { applyFieldErrors, reportError } from "../../app/report-error.ts";
-import { useSelectedFacility } from "../../app/selected-facility.ts";
+import { FIELD_LABELS } from "@care/core/field-labels";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useData } from "../../lib/ports.tsx";
+import { useRecord } from "../../lib/records/use-records.ts";
+import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
+import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
+import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { RecordGate } from "../../ui/record-gate.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { ResidentFormFields, useResidentForm, type TResidentForm } from "./resident-form.tsx";
 import {
-  changedFields,
+  EDITED_FIELDS,
   editPatch,
   fieldPaths,
   newResidentValues,
@@ -23,15 +31,12 @@ import {
   type TResidentFormValues,
   type TResidentRecord,
 } from "./resident-form-values.ts";
-import { residentName, today } from "./resident-format.ts";
-import { ResidentConflictPanel } from "./resident-conflict.tsx";
+import { residentName, residentValueText, today } from "./resident-format.ts";
 import { ResidentNotFound } from "./resident-not-found.tsx";
-import { useResident } from "./use-resident.ts";
 import "./residents.css";
 
-function serverFieldErrors(form: TResidentForm, error: unknown): boolean {
-  const paths = fieldPaths(form.getValues("emergencyContacts")?.length ?? 0) as Path<TResidentFormValues>[];
-  return applyFieldErrors(error, form.setError, paths);
+function formFields(form: TResidentForm): Path<TResidentFormValues>[] {
+  return fieldPaths(form.getValues("emergencyContacts")?.length ?? 0) as Path<TResidentFormValues>[];
 }
 
 /** A commit may name the fields of its first write (the resident) `ops.0.<field>`; the form names them `<field>`. */
@@ -61,29 +66,25 @@ export function AddResidentPage() {
         },
       ]);
       toast.success(`${residentName(values)} was admitted.`);
-      navigate(`/residents/${id}`);
+      navigate(paths.residents.detail.href(id));
     } catch (error) {
-      if (!serverFieldErrors(form, firstOpErrors(error))) reportError(error);
+      if (!applyFieldErrors(firstOpErrors(error), form.setError, formFields(form))) reportError(error);
     }
   });
 
   return (
-    <article className="resident-form-page" aria-labelledby="page-title">
-      <h1 id="page-title">Add New Resident</h1>
-      <p className="resident-form-page__intro">
-        Admit a resident to one of your homes. Fields marked * are required; the record becomes their face sheet,
-        medical record and rent account.
-      </p>
+    <article className="page resident-form-page" aria-labelledby="page-title">
+      <PageHeader
+        title="Add New Resident"
+        intro="Admit a resident to one of your homes. Fields marked * are required; the record becomes their face sheet, medical record and rent account."
+      />
       <form className="resident-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <ResidentFormFields form={form} />
-        <div className="resident-form__actions">
-          <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? "Saving…" : "Save resident"}
-          </button>
-          <Link className="button button--secondary" to="/residents">
-            Cancel
-          </Link>
-        </div>
+        <FormActions
+          saving={form.formState.isSubmitting}
+          label="Save resident"
+          cancelTo={paths.residents.list.href()}
+        />
       </form>
     </article>
   );
@@ -91,71 +92,56 @@ export function AddResidentPage() {
 
 export function EditResidentPage() {
   const { id = "" } = useParams();
-  const { resident, missing } = useResident(id);
-  if (missing) return <ResidentNotFound />;
-  if (!resident)
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
-  return <EditResidentForm key={resident.id} initial={resident} />;
+  return (
+    <RecordGate state={useRecord("residents", id)} notFound={<ResidentNotFound />}>
+      {(resident) => <EditResidentForm key={resident.id} initial={resident} />}
+    </RecordGate>
+  );
 }
 
 function EditResidentForm({ initial }: { initial: TResidentRecord }) {
-  const data = useData();
   const navigate = useNavigate();
-  /** The version this form saves against: the one loaded, or the newer one after a conflict. */
-  const [base, setBase] = useState(initial);
-  const [conflict, setConflict] = useState<{ theirs: TResidentRecord; mine: TResidentFormValues } | null>(null);
+  const { facilities } = useFacilities();
   const form = useResidentForm(residentToValues(initial));
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await data.update("residents", base.id, editPatch(values), base.version);
-      toast.success(`${residentName(saved)} was saved.`);
-      navigate(`/residents/${saved.id}`);
-    } catch (error) {
-      if (isAppError(error) && error.code === "CONFLICT" && error.current) {
-        const theirs = error.current as TResidentRecord;
-        // The user's edits stay in the form; the next save is made against the newer version.
-        setConflict({ theirs, mine: form.getValues() });
-        setBase(theirs);
-        window.scrollTo({ top: 0, behavior: "smooth" });
-        return;
-      }
-      if (!serverFieldErrors(form, error)) reportError(error);
-    }
+  const edit = useVersionedEdit({
+    collection: "residents",
+    initial,
+    form,
+    toValues: residentToValues,
+    toPatch: editPatch,
+    fields: formFields(form),
   });
 
-  const useTheirs = () => {
-    if (!conflict) return;
-    form.reset(residentToValues(conflict.theirs));
-    setConflict(null);
-  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    const saved = await edit.save(values);
+    if (!saved) return;
+    toast.success(`${residentName(saved)} was saved.`);
+    navigate(paths.residents.detail.href(saved.id));
+  });
 
+  const { base, conflict } = edit;
   return (
-    <article className="resident-form-page" aria-labelledby="page-title">
-      <h1 id="page-title">Edit {residentName(base)}</h1>
+    <article className="page resident-form-page" aria-labelledby="page-title">
+      <PageHeader title={`Edit ${residentName(base)}`} />
       <ResidentTabs residentId={base.id} />
       {conflict && (
-        <ResidentConflictPanel
+        <RecordConflictPanel
+          noun="resident"
           theirs={residentToValues(conflict.theirs)}
           mine={conflict.mine}
-          fields={changedFields(conflict.mine, residentToValues(conflict.theirs))}
-          onUseTheirs={useTheirs}
+          fields={EDITED_FIELDS}
+          label={(field) => FIELD_LABELS.residents[field]}
+          show={(values, field) => residentValueText(values, field, (id) => facilityName(facilities, id))}
+          onLoadTheirs={edit.loadTheirs}
         />
       )}
       <form className="resident-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <ResidentFormFields form={form} />
-        <div className="resident-form__actions">
-          <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? "Saving…" : conflict ? "Save my version" : "Save changes"}
-          </button>
-          <Link className="button button--secondary" to={`/residents/${base.id}`}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions
+          saving={form.formState.isSubmitting}
+          label={conflict ? "Save my version" : "Save changes"}
+          cancelTo={paths.residents.detail.href(base.id)}
+        />
       </form>
     </article>
   );

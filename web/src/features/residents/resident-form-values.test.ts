@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { residentsCollection, ZResident } from "@care/core/collections/residents.collection";
 import { validateUpdate } from "@care/core/rules/records.rules";
 import {
-  changedFields,
+  EDITED_FIELDS,
   editPatch,
   fieldPaths,
   newResidentValues,
   residentToValues,
   type TResidentRecord,
 } from "./resident-form-values.ts";
+import { differingFields } from "../../ui/field-values.ts";
 
 const stored: TResidentRecord = {
   ...ZResident.parse({
@@ -42,7 +43,7 @@ describe("resident form values", () => {
     const parsed = ZResident.parse(values);
     expect(parsed.preferredName).toBe("Addie");
     expect(parsed.emergencyContacts[0]).toMatchObject({ name: "Sam Byrne", email: undefined, responsibleParty: false });
-    expect(changedFields(values, residentToValues(stored))).toEqual([]);
+    expect(differingFields(values, residentToValues(stored), EDITED_FIELDS)).toEqual([]);
   });
 
   it("an edit never sends the status fields and sends emptied optional fields as null", () => {
@@ -74,7 +75,7 @@ describe("resident form values", () => {
       diet: "Low sodium",
       emergencyContacts: [{ ...stored.emergencyContacts[0]!, phone: "555-0199" }],
     });
-    expect(changedFields(mine, theirs).sort()).toEqual(["diet", "emergencyContacts", "room"]);
+    expect(differingFields(mine, theirs, EDITED_FIELDS).sort()).toEqual(["diet", "emergencyContacts", "room"]);
   });
 
   it("a new resident's empty form fails validation on the required fields only", () => {

@@ -1,7 +1,7 @@
 /**
  * Between a stored resident and the add/edit form: the values the form edits, the patch an edit
- * sends (never the status fields, which only the status actions change), the field paths server
- * messages may name, and which fields differ between two versions (for the stale-edit comparison).
+ * sends (never the status fields, which only the status actions change) and the field paths server
+ * messages may name.
  */
 import { ZResident } from "@care/core/collections/residents.collection";
 import type { TPatchOf, TRecordOf } from "@care/core/registry";
@@ -119,23 +119,4 @@ export function fieldPaths(contactCount: number): string[] {
   const paths: string[] = Object.keys(ZResident.shape);
   for (let i = 0; i < contactCount; i++) for (const f of CONTACT_FIELDS) paths.push(`emergencyContacts.${i}.${f}`);
   return paths;
-}
-
-function normalized(value: unknown): string {
-  if (value === undefined || value === null || value === "") return "";
-  return JSON.stringify(value);
-}
-
-/** The edited fields whose value in `a` differs from `b` (absent and "" count as the same). */
-export function changedFields(a: TResidentFormValues, b: TResidentFormValues): (keyof TResidentFormValues)[] {
-  return EDITED_FIELDS.filter((f) => {
-    if (f === "emergencyContacts") {
-      const strip = (v: TResidentFormValues) =>
-        (v.emergencyContacts ?? []).map((c) =>
-          CONTACT_FIELDS.map((k) => normalized(c[k] === false ? undefined : c[k])),
-        );
-      return JSON.stringify(strip(a)) !== JSON.stringify(strip(b));
-    }
-    return normalized(a[f]) !== normalized(b[f]);
-  });
 }

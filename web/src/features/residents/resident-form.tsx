@@ -8,7 +8,7 @@ import { useState, type ReactNode } from "react";
 import { Controller, useFieldArray, useForm, type FieldError, type UseFormReturn } from "react-hook-form";
 import { ZResident } from "@care/core/collections/residents.collection";
 import type { z } from "zod";
-import { useFacilities } from "../../app/facilities-provider.tsx";
+import { useFacilities } from "../../lib/facilities.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { AMBULATORY_LABELS, CODE_STATUS_LABELS, GENDER_LABELS, optionsOf, parseDollars } from "./resident-format.ts";
 import { emptyContact, type TResidentFormValues } from "./resident-form-values.ts";

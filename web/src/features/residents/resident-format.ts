@@ -1,5 +1,6 @@
-/** How resident fields read on screen, in CSV and on the printed face sheet. */
+/** How resident fields read on screen, in CSV, in the stale-save panel and on the printed face sheet. */
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
+import type { TResidentFormValues } from "./resident-form-values.ts";
 
 export const STATUS_LABELS: Record<TResidentStatus, string> = {
   active: "Active",
@@ -28,6 +29,15 @@ export const CODE_STATUS_LABELS = {
   dnr: "DNR",
   polst: "POLST",
 } as const;
+
+/** The pill tone of each status (see ui/page.css). */
+export const STATUS_TONES: Record<TResidentStatus, string> = {
+  active: "pill",
+  on_leave: "pill pill--warn",
+  hospital: "pill pill--warn",
+  discharged: "pill pill--muted",
+  deceased: "pill pill--dark",
+};
 
 /** `{ value, label }` options of a label map, in its order, for a select. */
 export function optionsOf(labels: Record<string, string>): { value: string; label: string }[] {
@@ -72,4 +82,30 @@ export function today(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** One field of the resident form as text ("—" for nothing), for the stale-save panel. */
+export function residentValueText(
+  values: TResidentFormValues,
+  field: keyof TResidentFormValues,
+  facilityNameOf: (id: string) => string,
+): string {
+  const v = values[field];
+  if (v === undefined || v === "" || v === null) return "—";
+  switch (field) {
+    case "facilityId":
+      return facilityNameOf(String(v));
+    case "gender":
+      return GENDER_LABELS[v as keyof typeof GENDER_LABELS] ?? String(v);
+    case "ambulatoryStatus":
+      return AMBULATORY_LABELS[v as keyof typeof AMBULATORY_LABELS] ?? String(v);
+    case "codeStatus":
+      return CODE_STATUS_LABELS[v as keyof typeof CODE_STATUS_LABELS] ?? String(v);
+    case "monthlyRateCents":
+      return typeof v === "number" && !Number.isNaN(v) ? formatCents(v) : "—";
+    case "emergencyContacts":
+      return (values.emergencyContacts ?? []).map((c) => `${c.name} (${c.relationship}) ${c.phone}`).join("; ") || "—";
+    default:
+      return String(v);
+  }
 }

@@ -1,13 +1,11 @@
 /** A resident's history (`/residents/:id/history`): admissions, leaves, hospital stays and discharges, newest first. */
-import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
-import { useData } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
+import { useRecord, useShownRecords } from "../../lib/records/use-records.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { residentName } from "./resident-format.ts";
 import { ResidentNotFound } from "./resident-not-found.tsx";
-import { useResident } from "./use-resident.ts";
 import "./residents.css";
 
 const EVENT_LABELS: Record<TRecordOf<"residentEvents">["type"], string> = {
@@ -24,48 +22,26 @@ const PAGE_SIZE = 50;
 
 export function ResidentHistoryPage() {
   const { id = "" } = useParams();
-  const data = useData();
-  const { resident, missing } = useResident(id);
-  const [events, setEvents] = useState<TRecordOf<"residentEvents">[]>([]);
-  const [cursor, setCursor] = useState<string | undefined>(undefined);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    data
-      .list("residentEvents", {
-        where: { residentId: id },
-        orderBy: { field: "date", direction: "desc" },
-        limit: PAGE_SIZE,
-        ...(cursor ? { cursor } : {}),
-      })
-      .then((page) => {
-        if (cancelled) return;
-        setEvents((before) => (cursor ? [...before, ...page.items] : page.items));
-        setNextCursor(page.nextCursor);
-      })
-      .catch((error: unknown) => !cancelled && reportError(error))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [data, id, cursor]);
+  const { record: resident, missing } = useRecord("residents", id);
+  const events = useShownRecords(
+    "residentEvents",
+    { where: { residentId: id }, orderBy: { field: "date", direction: "desc" } },
+    PAGE_SIZE,
+  );
 
   if (missing) return <ResidentNotFound />;
   return (
-    <article className="resident-detail" aria-labelledby="page-title">
-      <h1 id="page-title">{resident ? `${residentName(resident)}: history` : "History"}</h1>
+    <article className="page resident-detail" aria-labelledby="page-title">
+      <PageHeader title={resident ? `${residentName(resident)}: history` : "History"} />
       <ResidentTabs residentId={id} />
-      {!loading && events.length === 0 ? (
+      {!events.loading && events.items.length === 0 ? (
         <p className="card">
           No history recorded yet. Admissions, leaves, hospital stays, discharges and readmissions appear here as they
           are recorded from the face sheet.
         </p>
       ) : (
         <ol className="timeline">
-          {events.map((e) => (
+          {events.items.map((e) => (
             <li key={e.id} className={`timeline__event timeline__event--${e.type}`}>
               <time dateTime={e.date} className="timeline__date">
                 {e.date}
@@ -78,13 +54,13 @@ export function ResidentHistoryPage() {
           ))}
         </ol>
       )}
-      {loading && (
+      {events.loading && (
         <p className="page-loading" role="status">
           Loading…
         </p>
       )}
-      {nextCursor && !loading && (
-        <button type="button" className="button button--secondary" onClick={() => setCursor(nextCursor)}>
+      {events.hasMore && !events.loading && (
+        <button type="button" className="button button--secondary" onClick={events.showMore}>
           Show older events
         </button>
       )}

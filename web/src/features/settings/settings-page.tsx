@@ -1,8 +1,9 @@
 /** `/settings`: the signed-in account and the portal's group-wide settings. */
 import { Link } from "react-router-dom";
-import { useFacilities } from "../../app/facilities-provider.tsx";
-import { usePortal, useSession } from "../../app/providers.tsx";
+import { useFacilities } from "../../lib/facilities.tsx";
+import { usePortal, useSession } from "../../lib/ports.tsx";
 import "./settings-page.css";
+import { paths } from "../../lib/paths.ts";
 
 export function SettingsPage() {
   const session = useSession();
@@ -49,8 +50,8 @@ export function SettingsPage() {
           <dd>{facilities.map((f) => f.name).join(", ")}</dd>
         </dl>
         <p>
-          Document requirements are set under <Link to="/admin/resident-doc-config">Document Configuration</Link>. See{" "}
-          <Link to="/help#settings">Help</Link> for how accounts and access work.
+          Document requirements are set under <Link to={paths.docConfig.resident.href()}>Document Configuration</Link>.
+          See <Link to={paths.help.href("settings")}>Help</Link> for how accounts and access work.
         </p>
       </section>
     </article>

@@ -2,17 +2,18 @@
  * A staff member's page (`/staff/:id`): profile, emergency contact, Live Scan clearance, their document
  * checklist (first aid/CPR, LIC 503, … — upload, replace, versions) and Archive (staff are never deleted).
  */
-import { useState, type ReactNode } from "react";
-import toast from "react-hot-toast";
-import { Link, useNavigate, useParams } from "react-router-dom";
-import { facilityName, useFacilities } from "../../app/facilities-provider.tsx";
-import { useData } from "../../app/providers.tsx";
-import { reportError } from "../../app/report-error.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router-dom";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useRecord } from "../../lib/records/use-records.ts";
+import { ArchiveButton } from "../../ui/archive-button.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
-import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, staffName } from "./staff-format.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { RecordGate } from "../../ui/record-gate.tsx";
+import type { TStaffRecord } from "./staff-form-values.ts";
+import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, STATUS_TONES, staffName } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
-import { useStaffMember } from "./use-staff-member.ts";
 import "./staff.css";
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -26,56 +27,46 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 export function StaffDetailPage() {
   const { id = "" } = useParams();
-  const data = useData();
-  const navigate = useNavigate();
+  return (
+    <RecordGate state={useRecord("staff", id)} notFound={<StaffNotFound />}>
+      {(member) => <StaffProfile s={member} />}
+    </RecordGate>
+  );
+}
+
+function StaffProfile({ s }: { s: TStaffRecord }) {
   const { facilities } = useFacilities();
-  const { member: s, missing, reload } = useStaffMember(id);
-  const [archiving, setArchiving] = useState<"ask" | "busy" | null>(null);
-
-  if (missing) return <StaffNotFound />;
-  if (!s)
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
-
-  async function archive() {
-    if (!s) return;
-    setArchiving("busy");
-    try {
-      await data.remove("staff", s.id, s.version);
-      toast.success(`${staffName(s)} was archived.`);
-      navigate("/staff");
-    } catch (error) {
-      reportError(error);
-      setArchiving(null);
-      reload();
-    }
-  }
 
   const others = s.otherFacilityIds.filter((f) => f !== s.facilityId).map((f) => facilityName(facilities, f));
   return (
-    <article className="staff-detail" aria-labelledby="page-title">
-      <header className="staff-detail__header">
-        <div>
-          <h1 id="page-title">{staffName(s)}</h1>
-          <p className="staff-detail__summary">
-            <span className={`staff-status staff-status--${s.status}`}>{STATUS_LABELS[s.status]}</span>{" "}
-            {ROLE_LABELS[s.role]} · {facilityName(facilities, s.facilityId)}
-          </p>
-        </div>
-        {!s.archivedAt && (
-          <div className="staff-detail__actions">
-            <Link className="button" to={`/staff/${s.id}/edit`}>
-              Edit
-            </Link>
-            <button type="button" className="button button--secondary" onClick={() => setArchiving("ask")}>
-              Archive
-            </button>
-          </div>
-        )}
-      </header>
+    <article className="page staff-detail" aria-labelledby="page-title">
+      <PageHeader
+        title={staffName(s)}
+        actions={
+          !s.archivedAt && (
+            <>
+              <Link className="button" to={paths.staff.edit.href(s.id)}>
+                Edit
+              </Link>
+              <ArchiveButton
+                collection="staff"
+                record={s}
+                name={staffName(s)}
+                question="Archive this staff member?"
+                after={paths.staff.list.href()}
+              >
+                {staffName(s)} will no longer be listed in the Staff Directory or counted for compliance. The record and
+                their documents stay kept.
+              </ArchiveButton>
+            </>
+          )
+        }
+      >
+        <p className="staff-detail__summary">
+          <span className={STATUS_TONES[s.status]}>{STATUS_LABELS[s.status]}</span> {ROLE_LABELS[s.role]} ·{" "}
+          {facilityName(facilities, s.facilityId)}
+        </p>
+      </PageHeader>
 
       {s.archivedAt && (
         <p className="alert" role="status">
@@ -139,21 +130,6 @@ export function StaffDetailPage() {
         canEdit={!s.archivedAt}
         subjectName={staffName(s)}
       />
-
-      <ConfirmDialog
-        open={archiving !== null}
-        title="Archive this staff member?"
-        confirmLabel="Archive"
-        danger
-        busy={archiving === "busy"}
-        onConfirm={() => void archive()}
-        onCancel={() => setArchiving(null)}
-      >
-        <p>
-          {staffName(s)} will no longer be listed in the Staff Directory or counted for compliance. The record and their
-          documents stay kept.
-        </p>
-      </ConfirmDialog>
     </article>
   );
 }

@@ -3,19 +3,24 @@
  * after this form was opened) keeps the user's edits in the form and shows, field by field, what the
  * other person saved; the next save is made against their version.
  */
-import { useState } from "react";
 import type { Path } from "react-hook-form";
 import toast from "react-hot-toast";
-import { Link, useNavigate, useParams } from "react-router-dom";
-import { isAppError } from "@care/core/app-error";
-import { useData } from "../../app/providers.tsx";
-import { applyFieldErrors, reportError } from "../../app/report-error.ts";
-import { useSelectedFacility } from "../../app/selected-facility.ts";
-import { StaffConflictPanel } from "./staff-conflict.tsx";
-import { StaffFormFields, useStaffForm, type TStaffForm } from "./staff-form.tsx";
+import { useNavigate, useParams } from "react-router-dom";
+import { FIELD_LABELS } from "@care/core/field-labels";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useData } from "../../lib/ports.tsx";
+import { useRecord } from "../../lib/records/use-records.ts";
+import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
+import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
+import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { RecordGate } from "../../ui/record-gate.tsx";
+import { StaffFormFields, useStaffForm } from "./staff-form.tsx";
 import {
   STAFF_FIELDS,
-  changedFields,
   createInput,
   editPatch,
   newStaffValues,
@@ -23,14 +28,11 @@ import {
   type TStaffFormValues,
   type TStaffRecord,
 } from "./staff-form-values.ts";
-import { staffName } from "./staff-format.ts";
+import { staffName, staffValueText } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
-import { useStaffMember } from "./use-staff-member.ts";
 import "./staff.css";
 
-function serverFieldErrors(form: TStaffForm, error: unknown): boolean {
-  return applyFieldErrors(error, form.setError, STAFF_FIELDS as Path<TStaffFormValues>[]);
-}
+const FORM_FIELDS = STAFF_FIELDS as Path<TStaffFormValues>[];
 
 export function AddStaffPage() {
   const data = useData();
@@ -42,29 +44,25 @@ export function AddStaffPage() {
     try {
       const saved = await data.create("staff", createInput(values));
       toast.success(`${staffName(saved)} was added.`);
-      navigate(`/staff/${saved.id}`);
+      navigate(paths.staff.detail.href(saved.id));
     } catch (error) {
-      if (!serverFieldErrors(form, error)) reportError(error);
+      if (!applyFieldErrors(error, form.setError, FORM_FIELDS)) reportError(error);
     }
   });
 
   return (
-    <article className="staff-form-page" aria-labelledby="page-title">
-      <h1 id="page-title">Add New Staff</h1>
-      <p className="staff-form-page__intro">
-        Add an employee with their role, the homes they work in and their Live Scan clearance. Fields marked * are
-        required. Certificates such as first aid/CPR are uploaded on their page once they are saved.
-      </p>
+    <article className="page staff-form-page" aria-labelledby="page-title">
+      <PageHeader
+        title="Add New Staff"
+        intro="Add an employee with their role, the homes they work in and their Live Scan clearance. Fields marked * are required. Certificates such as first aid/CPR are uploaded on their page once they are saved."
+      />
       <form className="staff-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <StaffFormFields form={form} />
-        <div className="staff-form__actions">
-          <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? "Saving…" : "Save staff member"}
-          </button>
-          <Link className="button button--secondary" to="/staff">
-            Cancel
-          </Link>
-        </div>
+        <FormActions
+          saving={form.formState.isSubmitting}
+          label="Save staff member"
+          cancelTo={paths.staff.list.href()}
+        />
       </form>
     </article>
   );
@@ -72,70 +70,55 @@ export function AddStaffPage() {
 
 export function EditStaffPage() {
   const { id = "" } = useParams();
-  const { member, missing } = useStaffMember(id);
-  if (missing) return <StaffNotFound />;
-  if (!member)
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
-  return <EditStaffForm key={member.id} initial={member} />;
+  return (
+    <RecordGate state={useRecord("staff", id)} notFound={<StaffNotFound />}>
+      {(member) => <EditStaffForm key={member.id} initial={member} />}
+    </RecordGate>
+  );
 }
 
 function EditStaffForm({ initial }: { initial: TStaffRecord }) {
-  const data = useData();
   const navigate = useNavigate();
-  /** The version this form saves against: the one loaded, or the newer one after a conflict. */
-  const [base, setBase] = useState(initial);
-  const [conflict, setConflict] = useState<{ theirs: TStaffRecord; mine: TStaffFormValues } | null>(null);
+  const { facilities } = useFacilities();
   const form = useStaffForm(staffToValues(initial));
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await data.update("staff", base.id, editPatch(values), base.version);
-      toast.success(`${staffName(saved)} was saved.`);
-      navigate(`/staff/${saved.id}`);
-    } catch (error) {
-      if (isAppError(error) && error.code === "CONFLICT" && error.current) {
-        const theirs = error.current as TStaffRecord;
-        // The user's edits stay in the form; the next save is made against the newer version.
-        setConflict({ theirs, mine: form.getValues() });
-        setBase(theirs);
-        window.scrollTo({ top: 0, behavior: "smooth" });
-        return;
-      }
-      if (!serverFieldErrors(form, error)) reportError(error);
-    }
+  const edit = useVersionedEdit({
+    collection: "staff",
+    initial,
+    form,
+    toValues: staffToValues,
+    toPatch: editPatch,
+    fields: FORM_FIELDS,
   });
 
-  const useTheirs = () => {
-    if (!conflict) return;
-    form.reset(staffToValues(conflict.theirs));
-    setConflict(null);
-  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    const saved = await edit.save(values);
+    if (!saved) return;
+    toast.success(`${staffName(saved)} was saved.`);
+    navigate(paths.staff.detail.href(saved.id));
+  });
 
+  const { base, conflict } = edit;
   return (
-    <article className="staff-form-page" aria-labelledby="page-title">
-      <h1 id="page-title">Edit {staffName(base)}</h1>
+    <article className="page staff-form-page" aria-labelledby="page-title">
+      <PageHeader title={`Edit ${staffName(base)}`} />
       {conflict && (
-        <StaffConflictPanel
+        <RecordConflictPanel
+          noun="staff member"
           theirs={staffToValues(conflict.theirs)}
           mine={conflict.mine}
-          fields={changedFields(conflict.mine, staffToValues(conflict.theirs))}
-          onUseTheirs={useTheirs}
+          fields={STAFF_FIELDS}
+          label={(field) => FIELD_LABELS.staff[field]}
+          show={(values, field) => staffValueText(values, field, (id) => facilityName(facilities, id))}
+          onLoadTheirs={edit.loadTheirs}
         />
       )}
       <form className="staff-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <StaffFormFields form={form} />
-        <div className="staff-form__actions">
-          <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? "Saving…" : conflict ? "Save my version" : "Save changes"}
-          </button>
-          <Link className="button button--secondary" to={`/staff/${base.id}`}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions
+          saving={form.formState.isSubmitting}
+          label={conflict ? "Save my version" : "Save changes"}
+          cancelTo={paths.staff.detail.href(base.id)}
+        />
       </form>
     </article>
   );

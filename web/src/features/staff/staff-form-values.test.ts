@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { staffCollection, ZStaff } from "@care/core/collections/staff.collection";
 import { validateUpdate } from "@care/core/rules/records.rules";
 import {
-  changedFields,
+  STAFF_FIELDS,
   createInput,
   editPatch,
   newStaffValues,
   staffToValues,
   type TStaffRecord,
 } from "./staff-form-values.ts";
+import { differingFields } from "../../ui/field-values.ts";
 import { facilitiesText, staffName } from "./staff-format.ts";
 
 const stored: TStaffRecord = {
@@ -40,7 +41,7 @@ describe("staff form values", () => {
     const parsed = ZStaff.parse(values);
     expect(parsed).toMatchObject({ preferredName: "Mari", otherFacilityIds: ["ashwood"], clearanceStatus: "cleared" });
     expect(parsed.address).toBeUndefined();
-    expect(changedFields(values, staffToValues(stored))).toEqual([]);
+    expect(differingFields(values, staffToValues(stored), STAFF_FIELDS)).toEqual([]);
   });
 
   it("an edit sends every field, emptied optional ones as null, and they are cleared on the record", () => {
@@ -71,9 +72,11 @@ describe("staff form values", () => {
   it("names the fields two versions disagree on; facility lists compare as sets", () => {
     const mine = { ...staffToValues(stored), phone: "555-0199", otherFacilityIds: ["ashwood"] };
     const theirs = staffToValues({ ...stored, notes: "Prefers nights", otherFacilityIds: ["ashwood"] });
-    expect(changedFields(mine, theirs).sort()).toEqual(["notes", "phone"]);
+    expect(differingFields(mine, theirs, STAFF_FIELDS).sort()).toEqual(["notes", "phone"]);
     const reordered = staffToValues({ ...stored, otherFacilityIds: ["newman", "ashwood"] });
-    expect(changedFields({ ...reordered, otherFacilityIds: ["ashwood", "newman"] }, reordered)).toEqual([]);
+    expect(differingFields({ ...reordered, otherFacilityIds: ["ashwood", "newman"] }, reordered, STAFF_FIELDS)).toEqual(
+      [],
+    );
   });
 
   it("a new staff member's empty form fails on the required fields only; terminated needs a date", () => {

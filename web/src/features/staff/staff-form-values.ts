@@ -1,7 +1,6 @@
 /**
  * Between a stored staff member and the add/edit form: the values the form edits, the patch an edit
- * sends (emptied optional fields as null so they are really cleared), and which fields differ between
- * two versions (for the stale-edit comparison).
+ * sends (emptied optional fields as null so they are really cleared).
  */
 import { ZStaff } from "@care/core/collections/staff.collection";
 import type { TPatchOf, TRecordOf } from "@care/core/registry";
@@ -80,15 +79,4 @@ export function editPatch(values: TStaffOutput): TPatchOf<"staff"> {
   const patch: Record<string, unknown> = {};
   for (const field of STAFF_FIELDS) patch[field] = cleaned[field] === undefined ? null : cleaned[field];
   return patch as TPatchOf<"staff">;
-}
-
-function normalized(value: unknown): string {
-  if (value === undefined || value === null || value === "") return "";
-  if (Array.isArray(value)) return value.length === 0 ? "" : JSON.stringify([...(value as string[])].sort());
-  return JSON.stringify(value);
-}
-
-/** The fields whose value in `a` differs from `b` (absent and "" count as the same; facility lists as sets). */
-export function changedFields(a: TStaffFormValues, b: TStaffFormValues): (keyof TStaffFormValues)[] {
-  return STAFF_FIELDS.filter((f) => normalized(a[f]) !== normalized(b[f]));
 }

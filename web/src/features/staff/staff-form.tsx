@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { Controller, useForm, useWatch, type FieldError, type UseFormReturn } from "react-hook-form";
 import { ZStaff } from "@care/core/collections/staff.collection";
-import { useFacilities } from "../../app/facilities-provider.tsx";
+import { useFacilities } from "../../lib/facilities.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, optionsOf } from "./staff-format.ts";
 import type { TStaffFormValues, TStaffOutput } from "./staff-form-values.ts";

@@ -1,5 +1,9 @@
-/** How staff fields read on screen and in CSV: role, status and clearance labels, names, facilities. */
+/**
+ * How staff fields read on screen, in CSV and in the stale-save panel: role, status and clearance
+ * labels, names, facilities.
+ */
 import type { CLEARANCE_STATUSES, STAFF_ROLES, STAFF_STATUSES } from "@care/core/collections/staff.collection";
+import type { TStaffFormValues } from "./staff-form-values.ts";
 
 export const ROLE_LABELS: Record<(typeof STAFF_ROLES)[number], string> = {
   administrator: "Administrator",
@@ -15,6 +19,13 @@ export const STATUS_LABELS: Record<(typeof STAFF_STATUSES)[number], string> = {
   active: "Active",
   on_leave: "On leave",
   terminated: "Terminated",
+};
+
+/** The pill tone of each status (see ui/page.css). */
+export const STATUS_TONES: Record<(typeof STAFF_STATUSES)[number], string> = {
+  active: "pill",
+  on_leave: "pill pill--warn",
+  terminated: "pill pill--muted",
 };
 
 export const CLEARANCE_LABELS: Record<(typeof CLEARANCE_STATUSES)[number], string> = {
@@ -42,4 +53,28 @@ export function facilitiesText(
 ): string {
   const others = (s.otherFacilityIds ?? []).filter((id) => id !== s.facilityId).map(nameOf);
   return [`${nameOf(s.facilityId)} (home)`, ...others].join(", ");
+}
+
+/** One field of the staff form as text ("—" for nothing), for the stale-save panel. */
+export function staffValueText(
+  values: TStaffFormValues,
+  field: keyof TStaffFormValues,
+  facilityNameOf: (id: string) => string,
+): string {
+  const v = values[field];
+  if (v === undefined || v === null || v === "") return "—";
+  switch (field) {
+    case "facilityId":
+      return facilityNameOf(String(v));
+    case "otherFacilityIds":
+      return (values.otherFacilityIds ?? []).map(facilityNameOf).join(", ") || "—";
+    case "role":
+      return ROLE_LABELS[v as keyof typeof ROLE_LABELS] ?? String(v);
+    case "status":
+      return STATUS_LABELS[v as keyof typeof STATUS_LABELS] ?? String(v);
+    case "clearanceStatus":
+      return CLEARANCE_LABELS[v as keyof typeof CLEARANCE_LABELS] ?? String(v);
+    default:
+      return String(v);
+  }
 }

@@ -1,67 +1,29 @@
 import { describe, expect, it } from "vitest";
-import type { InsightsPort, TComplianceQuery, TSubjectCompliance } from "@care/core/ports/insights.port";
-import { staffCompliance, staffQuery } from "./staff-queries.ts";
-
-function subject(id: string): TSubjectCompliance {
-  return {
-    subject: "staff",
-    subjectId: id,
-    facilityId: "tull",
-    name: id,
-    status: "missing",
-    counts: { complete: 0, missing: 1, expiring: 0, expired: 0 },
-    requirements: [],
-  };
-}
+import { staffQuery } from "./staff-queries.ts";
 
 describe("staff queries", () => {
-  it("lists by home facility, status and role, searching trimmed text, from the cursor", () => {
+  it("lists by home facility, status and role, searching trimmed text", () => {
     expect(
-      staffQuery(
-        {
-          facilityId: "tull",
-          status: "active",
-          role: "cook",
-          search: "  del ",
-          orderBy: { field: "hireDate", direction: "desc" },
-        },
-        25,
-        "abc",
-      ),
+      staffQuery({
+        facilityId: "tull",
+        status: "active",
+        role: "cook",
+        search: "  del ",
+        orderBy: { field: "hireDate", direction: "desc" },
+      }),
     ).toEqual({
       where: { facilityId: "tull", status: "active", role: "cook" },
       orderBy: { field: "hireDate", direction: "desc" },
-      limit: 25,
       search: "del",
-      cursor: "abc",
     });
     expect(
-      staffQuery(
-        { facilityId: "", status: "", role: "", search: " ", orderBy: { field: "lastName", direction: "asc" } },
-        10,
-      ),
-    ).toEqual({ where: {}, orderBy: { field: "lastName", direction: "asc" }, limit: 10 });
-  });
-
-  it("asks for the compliance of at most 100 staff at a time and leaves out those not counted", async () => {
-    const asked: TComplianceQuery[] = [];
-    const insights: InsightsPort = {
-      compliance: (query) => {
-        asked.push(query);
-        // The rules leave terminated staff out; here, every id ending in 7.
-        const ids = (query.subjectIds ?? []).filter((id) => !id.endsWith("7"));
-        return Promise.resolve({ today: query.today, subjects: ids.map(subject) });
-      },
-      derivedReminders: () => Promise.reject(new Error("not asked")),
-    };
-    const ids = Array.from({ length: 250 }, (_, i) => `s${i}`);
-    const byId = await staffCompliance(insights, ids, "2026-11-21");
-    expect(asked.map((q) => q.subjectIds?.length)).toEqual([100, 100, 50]);
-    expect(asked.every((q) => q.subject === "staff" && q.today === "2026-11-21")).toBe(true);
-    expect(byId.size).toBe(225);
-    expect(byId.get("s0")?.status).toBe("missing");
-    expect(byId.has("s7")).toBe(false);
-    expect(await staffCompliance(insights, [], "2026-11-21")).toEqual(new Map());
-    expect(asked).toHaveLength(3);
+      staffQuery({
+        facilityId: "",
+        status: "",
+        role: "",
+        search: " ",
+        orderBy: { field: "lastName", direction: "asc" },
+      }),
+    ).toEqual({ where: {}, orderBy: { field: "lastName", direction: "asc" } });
   });
 });

@@ -13,8 +13,8 @@ import { ZDocument, type TDocumentSubject } from "@care/core/collections/documen
 import type { TInputOf } from "@care/core/registry";
 import { defaultExpiryDate, documentTypeLabel } from "@care/core/rules/compliance.rules";
 import { localToday } from "@care/core/rules/date-only.rules";
-import { useData, useFiles } from "../../app/providers.tsx";
-import { describeError, reportError } from "../../app/report-error.ts";
+import { useData, useFiles } from "../../lib/ports.tsx";
+import { describeError, reportError } from "../../lib/report-error.ts";
 import { Dialog } from "../confirm-dialog.tsx";
 import { FormField } from "../form-field.tsx";
 import { replaceOps, type TDocumentRecord, type TDocumentTypeRecord } from "./documents-data.ts";
@@ -34,9 +34,6 @@ export interface TUploadDialogProps {
   types: readonly TDocumentTypeRecord[];
   target: TUploadTarget;
   onClose: () => void;
-  onSaved: () => void;
-  /** Called when a replacement was refused because the document changed meanwhile (to reload it). */
-  onStale: () => void;
 }
 
 interface TUploadForm {
@@ -65,17 +62,7 @@ export function DocumentUploadDialog(props: TUploadDialogProps) {
   );
 }
 
-function UploadForm({
-  subject,
-  subjectId,
-  facilityId,
-  subjectName,
-  types,
-  target,
-  onClose,
-  onSaved,
-  onStale,
-}: TUploadDialogProps) {
+function UploadForm({ subject, subjectId, facilityId, subjectName, types, target, onClose }: TUploadDialogProps) {
   const data = useData();
   const files = useFiles();
   const ids = useId();
@@ -216,7 +203,7 @@ function UploadForm({
         setFailure(
           "Someone else changed this document meanwhile, so this version was not saved. The list now shows their change; close this dialog and replace it again if it is still needed.",
         );
-        onStale();
+        // The refused write has refreshed the list behind the dialog.
         return;
       }
       setFailure(describeError(error));
@@ -225,7 +212,6 @@ function UploadForm({
     }
     const what = type ? documentTypeLabel(type) : (input.title ?? stored.name);
     toast.success(`${what} ${replacing ? "replaced" : "uploaded"} for ${subjectName}.`);
-    onSaved();
     onClose();
   });
 

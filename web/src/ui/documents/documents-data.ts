@@ -4,11 +4,10 @@
  * (the new version and the old one's `current: false` together, or neither).
  */
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
-import type { TListQuery } from "@care/core/list-query";
-import { MAX_PAGE_SIZE } from "@care/core/list-query";
+import { listAll } from "@care/core/list-all";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
 import type { TComplianceStatus, TSubjectCompliance } from "@care/core/ports/insights.port";
-import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
+import type { TInputOf, TRecordOf } from "@care/core/registry";
 import { applicableTypes, documentTypeLabel, subjectCompliance } from "@care/core/rules/compliance.rules";
 
 export type TDocumentRecord = TRecordOf<"documents">;
@@ -41,21 +40,6 @@ export interface TSubjectDocuments {
   types: TDocumentTypeRecord[];
 }
 
-async function listEvery<N extends TCollectionName>(
-  data: DataPort,
-  collection: N,
-  query: TListQuery,
-): Promise<TRecordOf<N>[]> {
-  const items: TRecordOf<N>[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await data.list(collection, { ...query, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
-}
-
 /** The subject's document types (retired ones too, to name their old documents) and documents, every version. */
 export async function loadSubjectDocuments(
   data: DataPort,
@@ -63,8 +47,8 @@ export async function loadSubjectDocuments(
   subjectId: string,
 ): Promise<{ types: TDocumentTypeRecord[]; documents: TDocumentRecord[] }> {
   const [types, documents] = await Promise.all([
-    listEvery(data, "documentTypes", { where: { subject }, includeArchived: true }),
-    listEvery(data, "documents", { where: { subject, subjectId } }),
+    listAll(data, "documentTypes", { where: { subject }, includeArchived: true }),
+    listAll(data, "documents", { where: { subject, subjectId } }),
   ]);
   return { types, documents };
 }

@@ -3,15 +3,16 @@
  * of the document types that apply (status badge, current document, older versions) and the other
  * documents, with upload, view, download, replace and archive.
  */
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router-dom";
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import { documentTypeLabel } from "@care/core/rules/compliance.rules";
 import { daysBetween, localToday } from "@care/core/rules/date-only.rules";
-import { useData, useFiles } from "../../app/providers.tsx";
-import { refreshReminderCount } from "../../app/reminder-count.ts";
-import { reportError } from "../../app/report-error.ts";
+import { paths } from "../../lib/paths.ts";
+import { useData, useFiles } from "../../lib/ports.tsx";
+import { usePortQuery } from "../../lib/records/use-records.ts";
+import { reportError } from "../../lib/report-error.ts";
 import { ComplianceBadge } from "../compliance-badge.tsx";
 import { ConfirmDialog } from "../confirm-dialog.tsx";
 import { DocumentUploadDialog, type TUploadTarget } from "./document-upload-dialog.tsx";
@@ -20,7 +21,6 @@ import {
   loadSubjectDocuments,
   type TChecklistRow,
   type TDocumentRecord,
-  type TDocumentTypeRecord,
 } from "./documents-data.ts";
 import { formatFileSize } from "./file-check.ts";
 import "./documents.css";
@@ -34,14 +34,12 @@ export interface TDocumentsPanelProps {
   canEdit: boolean;
   /** Whose documents these are, in messages ("Quennell, Winifred"). */
   subjectName?: string | undefined;
-  /** Called after a document was uploaded, replaced or archived (e.g. to refresh a summary). */
-  onChange?: (() => void) | undefined;
 }
 
 const CONFIG_PATHS: Record<TDocumentSubject, string> = {
-  resident: "/admin/resident-doc-config",
-  staff: "/admin/staff-doc-config",
-  facility: "/admin/facility-doc-config",
+  resident: paths.docConfig.resident.href(),
+  staff: paths.docConfig.staff.href(),
+  facility: paths.docConfig.facility.href(),
 };
 
 const SUBJECT_WORDS: Record<TDocumentSubject, string> = {
@@ -49,11 +47,6 @@ const SUBJECT_WORDS: Record<TDocumentSubject, string> = {
   staff: "staff",
   facility: "facilities",
 };
-
-type TLoad =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "ready"; types: TDocumentTypeRecord[]; documents: TDocumentRecord[] };
 
 /** The badge's words for a checklist row: "Expiring in 10 days", "Expires today". */
 function statusText(row: TChecklistRow, today: string): string | undefined {
@@ -68,50 +61,33 @@ export function DocumentsPanel({
   facilityId,
   canEdit,
   subjectName = "this record",
-  onChange,
 }: TDocumentsPanelProps) {
   const data = useData();
   const files = useFiles();
   const titleId = useId();
-  const [load, setLoad] = useState<TLoad>({ status: "loading" });
-  const [generation, setGeneration] = useState(0);
+  // Uploads, replacements and archiving refresh this (and the compliance badges and reminder count).
+  const load = usePortQuery(
+    ["documents", subject, subjectId],
+    ({ data }) => loadSubjectDocuments(data, subject, subjectId),
+    { reads: ["documentTypes", "documents"] },
+  );
   const [upload, setUpload] = useState<TUploadTarget | null>(null);
   const [archiving, setArchiving] = useState<{ document: TDocumentRecord; label: string } | null>(null);
   const [archiveBusy, setArchiveBusy] = useState(false);
   const today = localToday();
 
-  useEffect(() => {
-    let cancelled = false;
-    loadSubjectDocuments(data, subject, subjectId)
-      .then((loaded) => !cancelled && setLoad({ status: "ready", ...loaded }))
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        reportError(error);
-        setLoad({ status: "error" });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data, subject, subjectId, generation]);
-
-  const changed = useCallback(() => {
-    setGeneration((g) => g + 1);
-    // An upload, replace or archive can settle or raise a document reminder: the navigation's count follows.
-    refreshReminderCount();
-    onChange?.();
-  }, [onChange]);
-
+  const loaded = load.data;
   const view = useMemo(
     () =>
-      load.status === "ready"
+      loaded
         ? buildSubjectDocuments(
             { subject, id: subjectId, facilityId, name: subjectName },
-            load.types,
-            load.documents,
+            loaded.types,
+            loaded.documents,
             today,
           )
         : null,
-    [load, subject, subjectId, facilityId, subjectName, today],
+    [loaded, subject, subjectId, facilityId, subjectName, today],
   );
 
   async function open(document: TDocumentRecord) {
@@ -157,17 +133,16 @@ export function DocumentsPanel({
       setArchiving(null);
     } finally {
       setArchiveBusy(false);
-      changed();
     }
   }
 
-  if (load.status === "loading" || !view)
+  if (!view)
     return (
       <section className="documents-panel card" aria-labelledby={titleId}>
         <h2 id={titleId}>Documents</h2>
-        <p role="status">{load.status === "error" ? "The documents could not be loaded." : "Loading documents…"}</p>
-        {load.status === "error" && (
-          <button type="button" className="button button--secondary" onClick={() => setGeneration((g) => g + 1)}>
+        <p role="status">{load.isError ? "The documents could not be loaded." : "Loading documents…"}</p>
+        {load.isError && (
+          <button type="button" className="button button--secondary" onClick={() => void load.refetch()}>
             Try again
           </button>
         )}
@@ -314,8 +289,6 @@ export function DocumentsPanel({
           types={view.types}
           target={upload}
           onClose={() => setUpload(null)}
-          onSaved={changed}
-          onStale={() => setGeneration((g) => g + 1)}
         />
       )}
       <ConfirmDialog

@@ -1,0 +1,30 @@
+/**
+ * The seed's auth flow for every page but /login: a loading text while the sign-in state is unknown,
+ * "Redirecting to login..." and a redirect for signed-out visitors (remembering the page they asked
+ * for), the page itself for signed-in staff.
+ */
+import { useEffect, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { useSession } from "../../lib/ports.tsx";
+import { FullPageMessage } from "../../ui/full-page-message.tsx";
+import { paths } from "../../lib/paths.ts";
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedOut = session === null;
+
+  useEffect(() => {
+    if (signedOut) {
+      navigate(paths.login.href(), {
+        replace: true,
+        state: { from: `${location.pathname}${location.search}${location.hash}` },
+      });
+    }
+  }, [signedOut, navigate, location.pathname, location.search, location.hash]);
+
+  if (session === undefined) return <FullPageMessage>Loading...</FullPageMessage>;
+  if (session === null) return <FullPageMessage>Redirecting to login...</FullPageMessage>;
+  return children;
+}

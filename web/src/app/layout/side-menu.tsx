@@ -1,0 +1,91 @@
+/**
+ * The left side menu: the submenu of the area being viewed and the quick links. On phones it folds away
+ * and opens as a drawer from the header's Menu button (Escape closes it).
+ */
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { currentMarker, HOME_PATH, QUICK_LINKS, sectionOf } from "../navigation.ts";
+import { useReminderCountParts } from "./reminder-count-badge.tsx";
+
+/** The header's Menu button, which opens this menu on phones. */
+export const MENU_BUTTON_ID = "menu-button";
+
+export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { pathname } = useLocation();
+  const section = sectionOf(pathname);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const count = useReminderCountParts();
+
+  useEffect(() => {
+    if (!open) return;
+    // Phones: the drawer takes the focus, and gives it back to the Menu button when it closes.
+    if (closeButton.current?.offsetParent) closeButton.current.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        onClose();
+        document.getElementById(MENU_BUTTON_ID)?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, onClose]);
+
+  return (
+    <aside id="side-menu" className={open ? "side-menu side-menu--open" : "side-menu"}>
+      <button
+        ref={closeButton}
+        type="button"
+        className="side-menu__close"
+        onClick={() => {
+          onClose();
+          document.getElementById(MENU_BUTTON_ID)?.focus();
+        }}
+      >
+        Close menu
+      </button>
+      <nav className="side-menu__group" aria-label="Reminders due">
+        <h2 className="side-menu__heading">Reminders</h2>
+        <ul className="side-menu__list">
+          <li>
+            <Link
+              to={HOME_PATH}
+              className="side-menu__link side-menu__link--count"
+              aria-current={currentMarker(HOME_PATH, pathname)}
+              aria-describedby={count.describedBy}
+            >
+              Overdue and today
+              {count.badge}
+            </Link>
+            {count.description}
+          </li>
+        </ul>
+      </nav>
+      {section && section.submenu.length > 0 && (
+        <nav className="side-menu__group" aria-label={`${section.label} menu`}>
+          <h2 className="side-menu__heading">{section.label}</h2>
+          <ul className="side-menu__list">
+            {section.submenu.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="side-menu__link" aria-current={currentMarker(link.to, pathname)}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <nav className="side-menu__group" aria-label="Quick links">
+        <h2 className="side-menu__heading">Quick links</h2>
+        <ul className="side-menu__list">
+          {QUICK_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="side-menu__link" aria-current={currentMarker(link.to, pathname)}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,13 @@
+/** The Referral Agents area's routes; the agent list answers at both `/agencies` and `/referral-agents`, as the seed lists both. */
+import { lazyPage } from "../../lib/lazy-page.ts";
+import { paths, type TRouteDef } from "../../lib/paths.ts";
+
+const pages = () => import("./referral-agents-pages.tsx");
+const AgentListPage = lazyPage(pages, "AgentListPage");
+
+export const referralAgentsRoutes: TRouteDef[] = [
+  { path: paths.agents.agencies.path, Page: AgentListPage },
+  { path: paths.agents.list.path, Page: AgentListPage },
+  { path: paths.agents.add.path, Page: lazyPage(pages, "AddAgentPage") },
+  { path: paths.agents.logs.path, Page: lazyPage(pages, "ReferralLogsPage") },
+];

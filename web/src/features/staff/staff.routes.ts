@@ -1,0 +1,14 @@
+/** The Staff area's routes: the directory, the add and edit forms, a staff member's page, schedules. */
+import { lazyPage } from "../../lib/lazy-page.ts";
+import { paths, type TRouteDef } from "../../lib/paths.ts";
+
+const pages = () => import("./staff-pages.tsx");
+const form = () => import("./staff-form-page.tsx");
+
+export const staffRoutes: TRouteDef[] = [
+  { path: paths.staff.list.path, Page: lazyPage(pages, "StaffDirectoryPage") },
+  { path: paths.staff.add.path, Page: lazyPage(form, "AddStaffPage") },
+  { path: paths.staff.schedules.path, Page: lazyPage(pages, "SchedulesPage") },
+  { path: paths.staff.detail.path, Page: lazyPage(() => import("./staff-detail-page.tsx"), "StaffDetailPage") },
+  { path: paths.staff.edit.path, Page: lazyPage(form, "EditStaffPage") },
+];

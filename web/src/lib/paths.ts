@@ -1,0 +1,83 @@
+/**
+ * Every route of the portal in one place (bulletproof-react's `config/paths.ts`): `path` is the
+ * router's pattern, `href(...)` builds a link to it. The router, the navigation and every link read
+ * these, so a route is renamed in one line and a link cannot point at a route that does not exist.
+ */
+import type { ComponentType } from "react";
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/** A route without parameters. */
+function fixed<P extends string>(path: P) {
+  return { path, href: () => path };
+}
+
+/** A route under one record: `base/:id` followed by `rest`. */
+function ofRecord<B extends string, R extends string>(base: B, rest: R) {
+  return {
+    path: `${base}/:id${rest}` as `${B}/:id${R}`,
+    href: (id: string) => `${base}/${segment(id)}${rest}`,
+  };
+}
+
+export const paths = {
+  login: fixed("/login"),
+  reminders: fixed("/reminders"),
+  residents: {
+    list: fixed("/residents"),
+    add: fixed("/residents/add"),
+    detail: ofRecord("/residents", ""),
+    edit: ofRecord("/residents", "/edit"),
+    history: ofRecord("/residents", "/history"),
+    documents: ofRecord("/residents", "/documents"),
+    medical: ofRecord("/residents", "/medical"),
+    rent: ofRecord("/residents", "/rent"),
+    receipt: {
+      path: "/residents/:id/rent/receipts/:paymentId",
+      href: (residentId: string, paymentId: string) =>
+        `/residents/${segment(residentId)}/rent/receipts/${segment(paymentId)}`,
+    },
+    medicalRecords: fixed("/residents/medical-records"),
+    rentTracker: fixed("/residents/rent-tracker"),
+  },
+  staff: {
+    list: fixed("/staff"),
+    add: fixed("/staff/add"),
+    schedules: fixed("/staff/schedules"),
+    detail: ofRecord("/staff", ""),
+    edit: ofRecord("/staff", "/edit"),
+  },
+  agents: {
+    /** The top navigation's entry (the seed points it here). */
+    agencies: fixed("/agencies"),
+    list: fixed("/referral-agents"),
+    add: fixed("/referral-agents/add"),
+    logs: fixed("/referral-agents/logs"),
+  },
+  facilities: {
+    list: fixed("/facilities"),
+    add: fixed("/facilities/add"),
+    detail: ofRecord("/facilities", ""),
+    edit: ofRecord("/facilities", "/edit"),
+  },
+  docConfig: {
+    resident: fixed("/admin/resident-doc-config"),
+    facility: fixed("/admin/facility-doc-config"),
+    staff: fixed("/admin/staff-doc-config"),
+  },
+  reports: fixed("/reports"),
+  settings: fixed("/settings"),
+  help: {
+    path: "/help",
+    /** Help, optionally at one section's anchor. */
+    href: (section?: string) => (section ? `/help#${section}` : "/help"),
+  },
+  privacy: fixed("/privacy"),
+  terms: fixed("/terms"),
+} as const;
+
+/** A route as the router takes it: a path of `paths` and its (lazily loaded) page. */
+export interface TRouteDef {
+  path: string;
+  Page: ComponentType;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "@care/core/app-error";
+import type { DataPort } from "@care/core/ports/data.port";
+import { createRecordsClient, invalidatingDataPort, recordsKey } from "./records-client.ts";
+
+/** A DataPort whose writes succeed, or fail with `failWith`. */
+function fakeData(failWith?: AppError): DataPort {
+  const write = async () => {
+    if (failWith) throw failWith;
+    return {} as never;
+  };
+  return {
+    list: async () => ({ items: [], nextCursor: null }),
+    count: async () => 0,
+    get: async () => ({}) as never,
+    create: write,
+    update: write,
+    remove: write,
+    commit: write,
+  } as unknown as DataPort;
+}
+
+/** Puts an answered query in the cache under `key`, reading `reads`. */
+async function seed(client: ReturnType<typeof createRecordsClient>, key: unknown[], reads?: string[]) {
+  await client.fetchQuery({ queryKey: key, queryFn: async () => 1, ...(reads ? { meta: { reads } } : {}) } as never);
+}
+
+const stale = (client: ReturnType<typeof createRecordsClient>, key: unknown[]) =>
+  client.getQueryState(key)?.isInvalidated ?? false;
+
+describe("the records cache", () => {
+  it("a write marks stale the reads of the collections it touched, and only those", async () => {
+    const client = createRecordsClient(() => undefined);
+    const residents = recordsKey("residents", "page", {});
+    const staff = recordsKey("staff", "page", {});
+    const insight = ["insights", "compliance"];
+    await seed(client, residents);
+    await seed(client, staff);
+    await seed(client, insight, ["residents", "documents"]);
+    const data = invalidatingDataPort(fakeData(), client);
+
+    await data.commit([{ op: "create", collection: "documents", data: {} as never }]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect([stale(client, residents), stale(client, staff), stale(client, insight)]).toEqual([false, false, true]);
+
+    await data.update("residents", "r1", {}, 1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect([stale(client, residents), stale(client, staff)]).toEqual([true, false]);
+  });
+
+  it("a write refused as stale refreshes too (what the cache holds is out of date); a refused one for another reason does not", async () => {
+    const client = createRecordsClient(() => undefined);
+    const key = recordsKey("staff", "get", "s1");
+    await seed(client, key);
+    await expect(
+      invalidatingDataPort(fakeData(new AppError("VALIDATION", "bad")), client).update("staff", "s1", {}, 1),
+    ).rejects.toThrow("bad");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(stale(client, key)).toBe(false);
+    await expect(
+      invalidatingDataPort(fakeData(new AppError("CONFLICT", "newer")), client).update("staff", "s1", {}, 1),
+    ).rejects.toThrow("newer");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(stale(client, key)).toBe(true);
+  });
+
+  it("reports failed reads once, except the codes a query handles itself", async () => {
+    const reported: unknown[] = [];
+    const client = createRecordsClient((error) => reported.push(error));
+    const missing = new AppError("NOT_FOUND", "gone");
+    await client
+      .fetchQuery({ queryKey: ["a"], queryFn: () => Promise.reject(missing), meta: { quiet: ["NOT_FOUND"] } })
+      .catch(() => undefined);
+    const down = new AppError("UNAVAILABLE", "down");
+    await client.fetchQuery({ queryKey: ["b"], queryFn: () => Promise.reject(down) }).catch(() => undefined);
+    expect(reported).toEqual([down]);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The web app's one cache of what it read through the ports (TanStack Query, the same library
+ * react-admin builds its data hooks on). Every read is a query keyed by what it asked; every write
+ * through the DataPort marks stale the queries that read the collections it touched, so lists, counts
+ * and the navigation's reminder badge refresh without a page asking. Pages never load records by hand:
+ * they use the hooks beside this file.
+ */
+import { QueryCache, QueryClient, type Query } from "@tanstack/react-query";
+import { isAppError, type TErrorCode } from "@care/core/app-error";
+import type { DataPort } from "@care/core/ports/data.port";
+import type { TCollectionName } from "@care/core/registry";
+
+/** What a query declares about itself, beyond its key. */
+export interface TQueryMeta extends Record<string, unknown> {
+  /** The collections its answer is computed from (a write to one of them refreshes it). */
+  reads?: readonly TCollectionName[];
+  /** Errors of these codes are handled by the page (e.g. NOT_FOUND shown as "not found"), not toasted. */
+  quiet?: readonly TErrorCode[];
+}
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: TQueryMeta;
+  }
+}
+
+/**
+ * The collections the insights (compliance, derived reminders) are computed from: a write to any of
+ * them changes what the insights answer.
+ */
+export const INSIGHT_READS: readonly TCollectionName[] = [
+  "facilities",
+  "residents",
+  "staff",
+  "documentTypes",
+  "documents",
+  "reminderStates",
+  "rentCharges",
+  "payments",
+  "rentAccounts",
+];
+
+/** The key of a DataPort read: `["records", collection, operation, ...arguments]`. */
+export function recordsKey(collection: TCollectionName, operation: string, ...args: unknown[]): unknown[] {
+  return ["records", collection, operation, ...args];
+}
+
+function readsAny(query: Query, names: ReadonlySet<string>): boolean {
+  const [scope, collection] = query.queryKey;
+  if (scope === "records" && typeof collection === "string" && names.has(collection)) return true;
+  return query.meta?.reads?.some((name) => names.has(name)) ?? false;
+}
+
+/** Marks stale (and refetches, where shown) every query that read one of these collections. */
+export function invalidateCollections(client: QueryClient, collections: Iterable<TCollectionName>): Promise<void> {
+  const names = new Set<string>(collections);
+  return client.invalidateQueries({ predicate: (query) => readsAny(query, names) });
+}
+
+/**
+ * The cache. Errors of queries reach the user through `onError` (one toast, in one place) unless the
+ * query is `quiet`. No retries: a refused read (NOT_FOUND, FORBIDDEN) will not change by asking again,
+ * and the user sees a failed one at once.
+ */
+export function createRecordsClient(onError: (error: unknown) => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!(isAppError(error) && query.meta?.quiet?.includes(error.code))) onError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 0, gcTime: 5 * 60_000 },
+    },
+  });
+}
+
+/**
+ * The DataPort the app uses: the backend's, plus invalidation after every write — and after a write
+ * refused as stale or missing, since then what the cache holds is out of date too.
+ */
+export function invalidatingDataPort(data: DataPort, client: QueryClient): DataPort {
+  async function writing<T>(collections: Iterable<TCollectionName>, write: () => Promise<T>): Promise<T> {
+    try {
+      const result = await write();
+      void invalidateCollections(client, collections);
+      return result;
+    } catch (error) {
+      if (isAppError(error) && (error.code === "CONFLICT" || error.code === "NOT_FOUND"))
+        void invalidateCollections(client, collections);
+      throw error;
+    }
+  }
+  return {
+    list: (collection, query) => data.list(collection, query),
+    count: (collection, query) => data.count(collection, query),
+    get: (collection, id) => data.get(collection, id),
+    create: (collection, input, options) => writing([collection], () => data.create(collection, input, options)),
+    update: (collection, id, patch, version) =>
+      writing([collection], () => data.update(collection, id, patch, version)),
+    remove: (collection, id, version) => writing([collection], () => data.remove(collection, id, version)),
+    commit: (ops) =>
+      writing(
+        ops.map((op) => op.collection),
+        () => data.commit(ops),
+      ),
+  };
+}

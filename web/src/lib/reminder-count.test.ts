@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import type { DataPort } from "@care/core/ports/data.port";
+import type { TDerivedReminder } from "@care/core/ports/insights.port";
+import type { TRecordOf } from "@care/core/registry";
+import { countManualDue, derivedDue } from "./reminder-count.ts";
+
+const TODAY = "2026-03-10";
+
+function derived(dueDate: string, state: TDerivedReminder["state"], snoozedUntil?: string): TDerivedReminder {
+  return {
+    key: `k-${dueDate}-${state}-${snoozedUntil ?? ""}`,
+    kind: "document-missing",
+    title: "x",
+    dueDate,
+    facilityId: "tull",
+    link: { type: "facility", id: "tull" },
+    state,
+    ...(snoozedUntil ? { snoozedUntil } : {}),
+  };
+}
+
+function manual(id: string, dueDate: string, snoozedUntil?: string): TRecordOf<"reminders"> {
+  return {
+    id,
+    version: 1,
+    createdAt: "2026-03-01T00:00:00.000Z",
+    updatedAt: "2026-03-01T00:00:00.000Z",
+    createdBy: null,
+    updatedBy: null,
+    archivedAt: null,
+    facilityId: "tull",
+    title: id,
+    notes: undefined,
+    dueDate,
+    repeat: "none",
+    status: "open",
+    ...(snoozedUntil ? { snoozedUntil } : {}),
+  };
+}
+
+describe("the navigation's reminder count", () => {
+  it("counts derived reminders open and due by today", () => {
+    const reminders = [
+      derived("2026-03-01", "open"),
+      derived(TODAY, "open"),
+      derived("2026-03-12", "open"),
+      derived("2026-03-02", "done"),
+      derived("2026-03-02", "snoozed", "2026-03-30"),
+      derived("2026-03-02", "snoozed", TODAY),
+    ];
+    // The two open ones due by today, and the one whose snooze ends today.
+    expect(reminders.filter((r) => derivedDue(r, TODAY))).toHaveLength(3);
+  });
+
+  it("counts manual reminders due by today, reading pages only until they pass today", async () => {
+    const queries: unknown[] = [];
+    const pages = [
+      { items: [manual("a", "2026-03-01"), manual("b", "2026-03-05", "2026-03-20")], nextCursor: "c1" },
+      { items: [manual("c", TODAY), manual("d", "2026-03-11")], nextCursor: "c2" },
+    ];
+    const data = {
+      list: async (_collection: string, query: unknown) => {
+        queries.push(query);
+        return pages[queries.length - 1]!;
+      },
+    } as unknown as DataPort;
+
+    // a and c (b is snoozed; d is tomorrow).
+    expect(await countManualDue(data, "tull", TODAY)).toBe(2);
+    // The second page reached past today, so no third page was asked for.
+    expect(queries).toHaveLength(2);
+    expect(queries[0]).toMatchObject({ where: { status: "open", facilityId: "tull" } });
+  });
+
+  it("asks for every facility the user may see when none is selected", async () => {
+    const data = {
+      list: async (_c: string, query: { where: Record<string, unknown> }) => {
+        expect(query.where).toEqual({ status: "open" });
+        return { items: [], nextCursor: null };
+      },
+    } as unknown as DataPort;
+    expect(await countManualDue(data, "", TODAY)).toBe(0);
+  });
+});
