@@ -294,7 +294,7 @@ describe.skipIf(Boolean(chromiumMissing))("reminders in Chromium", () => {
     await facility.selectOption("ashwood");
     await page.goto("/reminders");
     await page.locator("main h1", { hasText: "Reminders" }).waitFor();
-    await page.locator("main .reminders-page__scope", { hasText: "Ashwood" }).waitFor();
+    await page.locator("main .page__scope", { hasText: "Ashwood" }).waitFor();
     const later = group(page, "Later");
     await later.getByRole("button", { name: "Show more (5 left)" }).waitFor();
     expect(await later.locator("li.reminder-row").count()).toBe(50);
@@ -307,7 +307,7 @@ describe.skipIf(Boolean(chromiumMissing))("reminders in Chromium", () => {
     await page.getByRole("heading", { name: "No reminders match" }).waitFor();
 
     await facility.selectOption("");
-    await page.locator("main .reminders-page__scope", { hasText: "All facilities" }).waitFor();
+    await page.locator("main .page__scope", { hasText: "All facilities" }).waitFor();
     const missing = row(page, MISSING_TITLE);
     await missing.waitFor();
     expect(await missing.textContent()).toContain("Tull");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { TDerivedReminder } from "@care/core/ports/insights.port";
-import type { TRecordOf } from "@care/core/registry";
 import { countManualDue, derivedDue } from "./reminder-count.ts";
+import { manualReminder } from "./reminders.test-support.ts";
 
 const TODAY = "2026-03-10";
 
@@ -19,24 +19,8 @@ function derived(dueDate: string, state: TDerivedReminder["state"], snoozedUntil
   };
 }
 
-function manual(id: string, dueDate: string, snoozedUntil?: string): TRecordOf<"reminders"> {
-  return {
-    id,
-    version: 1,
-    createdAt: "2026-03-01T00:00:00.000Z",
-    updatedAt: "2026-03-01T00:00:00.000Z",
-    createdBy: null,
-    updatedBy: null,
-    archivedAt: null,
-    facilityId: "tull",
-    title: id,
-    notes: undefined,
-    dueDate,
-    repeat: "none",
-    status: "open",
-    ...(snoozedUntil ? { snoozedUntil } : {}),
-  };
-}
+const manual = (id: string, dueDate: string, snoozedUntil?: string) =>
+  manualReminder({ id, title: id, dueDate, ...(snoozedUntil ? { snoozedUntil } : {}) });
 
 describe("the navigation's reminder count", () => {
   it("counts derived reminders open and due by today", () => {

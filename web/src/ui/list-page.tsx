@@ -6,46 +6,65 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { DataTable, type TDataTableProps } from "./data-table.tsx";
+import type { TListState } from "../lib/list-state.ts";
+import type { TRecordList } from "../lib/records/use-records.ts";
+import { DataTable, type TDataColumn, type TSort } from "./data-table.tsx";
 import { ExportCsvButton, type TExportCsvButtonProps } from "./export-csv-button.tsx";
-import { ListEmpty, ListFilters } from "./list-filters.tsx";
+import { ListEmpty, ListFilters, SearchFilter, SelectFilter } from "./list-filters.tsx";
 import { PageHeader, countText } from "./page-header.tsx";
 
-export interface TListPageProps<T> {
+/** A filter of the list: one of `labels`, or `anyLabel` for all. */
+export interface TSelectSpec<F> {
+  key: keyof F & string;
+  label: string;
+  anyLabel: string;
+  labels: Readonly<Record<string, string>>;
+}
+
+export interface TListPageProps<T extends { id: string }, F extends Record<string, string>, S> {
   title: string;
   intro?: string;
   /** "Facility:" and what the list shows, e.g. "Tull" or "All facilities". */
   scope?: { label: string; value: string };
-  /** How many records the filters match, and what one and many of them are called. */
-  count?: { total: number | null; noun: readonly [string, string] };
+  /** The list read (`useRecordList`): its page, count, pagination and export. */
+  list: TRecordList<T>;
+  /** The rows shown, when they add to the list's records (defaults to the records). */
+  rows?: readonly T[];
+  /** What one and many records are called, for the count after the scope. */
+  noun?: readonly [string, string];
   /** The add button, when the user may add. */
   add?: { label: string; to: string } | undefined;
-  exportCsv?: Omit<TExportCsvButtonProps<T>, "disabled">;
-  /** The search box and filters. */
-  filters: ReactNode;
-  /** Whether a search or filter narrows the list (then "no match" instead of "none recorded"). */
-  filtered: boolean;
-  onClearFilters: () => void;
-  table: Omit<TDataTableProps<T>, "empty">;
+  /** The CSV export of everything the filters match. */
+  exportCsv?: Pick<TExportCsvButtonProps<T>, "fileName" | "columns"> & Partial<Pick<TExportCsvButtonProps<T>, "page">>;
+  /** The search box, filters and sort the list is read with. */
+  state: TListState<F, S>;
+  /** The search box's label and hint, e.g. "Search by name" / "Last, first or preferred name". */
+  search: { label: string; placeholder: string };
+  selects?: readonly TSelectSpec<F>[];
+  /** The table's caption and columns. */
+  table: { caption: string; columns: TDataColumn<T>[] };
   empty: { noMatch: { title: string; text: ReactNode; clearLabel: string }; none: { title: string; text: ReactNode } };
   /** Under the table (e.g. a link to Help). */
   children?: ReactNode;
 }
 
-export function ListPage<T>({
+export function ListPage<T extends { id: string }, F extends Record<string, string>, S extends TSort>({
   title,
   intro,
   scope,
-  count,
+  list,
+  rows = list.items,
+  noun,
   add,
   exportCsv,
-  filters,
-  filtered,
-  onClearFilters,
+  state,
+  search,
+  selects = [],
   table,
   empty,
   children,
-}: TListPageProps<T>) {
+}: TListPageProps<T, F, S>) {
+  const { filtered } = state;
   const addLink = add && (
     <Link className="button" to={add.to}>
       {add.label}
@@ -56,23 +75,41 @@ export function ListPage<T>({
       <PageHeader
         title={title}
         intro={intro}
-        scope={scope && { ...scope, extra: count ? countText(count.total, count.noun, filtered) : undefined }}
+        scope={scope && { ...scope, extra: noun ? countText(list.total, noun, filtered) : undefined }}
         actions={
           <>
             {addLink}
-            {exportCsv && <ExportCsvButton {...exportCsv} disabled={table.rows.length === 0} />}
+            {exportCsv && <ExportCsvButton page={list.exportPage} {...exportCsv} disabled={rows.length === 0} />}
           </>
         }
       />
-      <ListFilters>{filters}</ListFilters>
+      <ListFilters>
+        <SearchFilter {...search} value={state.searchText} onChange={state.setSearchText} />
+        {selects.map((select) => (
+          <SelectFilter
+            key={select.key}
+            label={select.label}
+            anyLabel={select.anyLabel}
+            labels={select.labels}
+            value={state.filters[select.key] ?? ""}
+            onChange={(value) => state.setFilter(select.key, value as F[keyof F & string])}
+          />
+        ))}
+      </ListFilters>
       <DataTable
         {...table}
+        rows={rows}
+        getRowId={(row) => row.id}
+        loading={list.loading}
+        pagination={list.pagination}
+        sort={state.orderBy}
+        onSortChange={(next) => state.setOrderBy(next as S)}
         empty={
           filtered ? (
             <ListEmpty
               title={empty.noMatch.title}
               action={
-                <button type="button" className="button button--secondary" onClick={onClearFilters}>
+                <button type="button" className="button button--secondary" onClick={state.clear}>
                   {empty.noMatch.clearLabel}
                 </button>
               }

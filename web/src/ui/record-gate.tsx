@@ -3,6 +3,7 @@
  * exist (or is in a facility the user may not see), and the page itself once it is there.
  */
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import type { TRecordState } from "../lib/records/use-records.ts";
 import { PageLoading } from "./page-loading.tsx";
 
@@ -28,14 +29,24 @@ export function RecordGate<T>({
 }
 
 /** The "not found" page of a kind of record, with the way back to its list. */
-export function RecordNotFound({ title, children, back }: { title: string; children: ReactNode; back: ReactNode }) {
+export function RecordNotFound({
+  title,
+  children,
+  back,
+}: {
+  title: string;
+  children: ReactNode;
+  back: { label: string; to: string };
+}) {
   return (
     <article className="page" aria-labelledby="page-title">
       <h1 id="page-title" tabIndex={-1}>
         {title}
       </h1>
       <p>{children}</p>
-      {back}
+      <Link className="button" to={back.to}>
+        {back.label}
+      </Link>
     </article>
   );
 }

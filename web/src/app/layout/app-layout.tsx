@@ -6,9 +6,8 @@ import { useCallback, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { AppFooter } from "./app-footer.tsx";
 import { AppHeader } from "./app-header.tsx";
-import { BottomTabBar } from "./bottom-tab-bar.tsx";
 import { SideMenu } from "./side-menu.tsx";
-import { TopNav } from "./top-nav.tsx";
+import { BottomTabBar, TopNav } from "./top-nav.tsx";
 import "./layout.css";
 
 export function AppLayout() {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { currentMarker, HOME_PATH, QUICK_LINKS, sectionOf } from "../navigation.ts";
+import { currentMarker, HOME_PATH, QUICK_LINKS, sectionOf, type TNavLink } from "../navigation.ts";
 import { useReminderCountParts } from "./reminder-count-badge.tsx";
 
 /** The header's Menu button, which opens this menu on phones. */
@@ -61,31 +61,28 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         </ul>
       </nav>
       {section && section.submenu.length > 0 && (
-        <nav className="side-menu__group" aria-label={`${section.label} menu`}>
-          <h2 className="side-menu__heading">{section.label}</h2>
-          <ul className="side-menu__list">
-            {section.submenu.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="side-menu__link" aria-current={currentMarker(link.to, pathname)}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkGroup label={`${section.label} menu`} heading={section.label} links={section.submenu} />
       )}
-      <nav className="side-menu__group" aria-label="Quick links">
-        <h2 className="side-menu__heading">Quick links</h2>
-        <ul className="side-menu__list">
-          {QUICK_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className="side-menu__link" aria-current={currentMarker(link.to, pathname)}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkGroup label="Quick links" heading="Quick links" links={QUICK_LINKS} />
     </aside>
+  );
+}
+
+/** A titled group of the side menu's links, the current page's marked. */
+function LinkGroup({ label, heading, links }: { label: string; heading: string; links: readonly TNavLink[] }) {
+  const { pathname } = useLocation();
+  return (
+    <nav className="side-menu__group" aria-label={label}>
+      <h2 className="side-menu__heading">{heading}</h2>
+      <ul className="side-menu__list">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="side-menu__link" aria-current={currentMarker(link.to, pathname)}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

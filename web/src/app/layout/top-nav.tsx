@@ -1,23 +1,35 @@
-/** The seed's top navigation (medium screens and wider; the bottom tab bar takes its place on phones). */
+/**
+ * The seed's top navigation: across the top on medium screens and wider, and on phones the same entries
+ * as a bar at the bottom of the screen, with icons. Reminders carries the count of what is due.
+ */
 import { Link, useLocation } from "react-router-dom";
 import { currentMarker, TOP_NAV } from "../navigation.ts";
+import { NavIcon } from "./nav-icons.tsx";
 import { useReminderCountParts } from "./reminder-count-badge.tsx";
 
-export function TopNav() {
+function MainNav({ variant }: { variant: "top" | "bottom" }) {
   const { pathname } = useLocation();
   const count = useReminderCountParts();
+  const block = variant === "top" ? "top-nav" : "bottom-tabs";
   return (
-    <nav className="top-nav" aria-label="Main">
-      <ul className="top-nav__list">
+    <nav className={block} aria-label={variant === "top" ? "Main" : "Main tabs"}>
+      <ul className={`${block}__list`}>
         {TOP_NAV.map((section) => (
           <li key={section.id}>
             <Link
               to={section.to}
-              className="top-nav__link"
+              className={`${block}__link`}
               aria-current={currentMarker(section.to, pathname, section)}
               aria-describedby={section.id === "reminders" ? count.describedBy : undefined}
             >
-              {section.label}
+              {variant === "top" ? (
+                section.label
+              ) : (
+                <>
+                  <NavIcon section={section.id} />
+                  <span className="bottom-tabs__label">{section.label}</span>
+                </>
+              )}
               {section.id === "reminders" && count.badge}
             </Link>
             {section.id === "reminders" && count.description}
@@ -26,4 +38,13 @@ export function TopNav() {
       </ul>
     </nav>
   );
+}
+
+export function TopNav() {
+  return <MainNav variant="top" />;
+}
+
+/** On small screens the top navigation becomes this bar at the bottom of the screen. */
+export function BottomTabBar() {
+  return <MainNav variant="bottom" />;
 }

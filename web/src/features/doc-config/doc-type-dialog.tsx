@@ -5,7 +5,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef } from "react";
-import { Controller, useForm, type FieldError } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
 import { ZDocumentType, type TDocumentSubject } from "@care/core/collections/documents.collection";
@@ -16,6 +16,7 @@ import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
 import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { formMessage, optionalNumber } from "../../ui/form-messages.ts";
 import { appliesToLabel, leadTimeLabel, validityLabel } from "./doc-type-rules.ts";
 
 export type TDocTypeRecord = TRecordOf<"documentTypes">;
@@ -49,18 +50,6 @@ function valuesOf(record: TDocTypeRecord): TValues {
     reappraisal: record.reappraisal,
   };
 }
-
-/** zod's generic messages in words an administrator acts on. */
-function message(error: Pick<FieldError, "message"> | undefined): string | undefined {
-  const text = error?.message;
-  if (!text) return undefined;
-  if (/expected number/.test(text)) return "Enter a whole number";
-  return text;
-}
-
-const optionalNumber = {
-  setValueAs: (v: unknown) => (v === "" || v === undefined || v === null ? undefined : Number(v)),
-};
 
 export interface TDocTypeDialogProps {
   subject: TDocumentSubject;
@@ -172,25 +161,25 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
         />
       )}
       <form className="doc-type-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <FormField label="Name" required autoComplete="off" error={message(errors.name)} {...register("name")} />
+        <FormField label="Name" required autoComplete="off" error={formMessage(errors.name)} {...register("name")} />
         <FormField
           label="Form code"
           placeholder="e.g. LIC 602A"
           autoComplete="off"
-          error={message(errors.formCode)}
+          error={formMessage(errors.formCode)}
           {...register("formCode")}
         />
         <FormField
           kind="textarea"
           label="Description"
           rows={2}
-          error={message(errors.description)}
+          error={formMessage(errors.description)}
           {...register("description")}
         />
         <FormField
           kind="checkbox"
           label="Required (counts for compliance)"
-          error={message(errors.required)}
+          error={formMessage(errors.required)}
           {...register("required")}
         />
         <div className="doc-type-form__pair">
@@ -199,7 +188,7 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
             type="number"
             inputMode="numeric"
             hint="Leave empty when it never expires."
-            error={message(errors.validityMonths)}
+            error={formMessage(errors.validityMonths)}
             {...register("validityMonths", optionalNumber)}
           />
           <FormField
@@ -208,7 +197,7 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
             type="number"
             inputMode="numeric"
             required
-            error={message(errors.leadTimeDays)}
+            error={formMessage(errors.leadTimeDays)}
             {...register("leadTimeDays", optionalNumber)}
           />
         </div>
@@ -249,7 +238,7 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
             kind="checkbox"
             label="Expiry means a reappraisal is due"
             hint="Reminders then say the resident is due a reappraisal."
-            error={message(errors.reappraisal)}
+            error={formMessage(errors.reappraisal)}
             {...register("reappraisal")}
           />
         )}

@@ -19,6 +19,8 @@ import { reportError } from "../../lib/report-error.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { DataTable, type TDataColumn, type TSort } from "../../ui/data-table.tsx";
+import { ListFilters, SearchFilter } from "../../ui/list-filters.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 import { DocTypeDialog, type TDocTypeRecord } from "./doc-type-dialog.tsx";
 import {
   SUBJECT_LABELS,
@@ -336,48 +338,40 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
   );
 
   return (
-    <article className="doc-config" aria-labelledby="page-title">
-      <header className="doc-config__header">
-        <div>
-          <h1 id="page-title">{title}</h1>
-          <p className="doc-config__intro">{intro}</p>
-          {!isAdmin && session && (
-            <p className="doc-config__readonly">Only administrators change this list; you can read and export it.</p>
-          )}
-        </div>
-        <div className="doc-config__toolbar">
-          {isAdmin && (
-            <button type="button" className="button" onClick={() => setDialog({ editing: undefined })}>
-              Add document type
+    <article className="page doc-config" aria-labelledby="page-title">
+      <PageHeader
+        title={title}
+        intro={intro}
+        actions={
+          <>
+            {isAdmin && (
+              <button type="button" className="button" onClick={() => setDialog({ editing: undefined })}>
+                Add document type
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={exportCsv}
+              disabled={visible.length === 0}
+            >
+              Export CSV
             </button>
-          )}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={exportCsv}
-            disabled={visible.length === 0}
-          >
-            Export CSV
-          </button>
-        </div>
-      </header>
+          </>
+        }
+      >
+        {!isAdmin && session && (
+          <p className="doc-config__readonly">Only administrators change this list; you can read and export it.</p>
+        )}
+      </PageHeader>
 
-      <form className="doc-config__filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <label className="doc-config__search">
-          <span>Search</span>
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name, form code or description"
-            maxLength={100}
-          />
-        </label>
+      <ListFilters>
+        <SearchFilter label="Search" value={search} onChange={setSearch} placeholder="Name, form code or description" />
         <label className="form-field__check doc-config__retired-toggle">
           <input type="checkbox" checked={showRetired} onChange={(event) => setShowRetired(event.target.checked)} />
           Show retired
         </label>
-      </form>
+      </ListFilters>
       {isAdmin && !canMove && types.length > 1 && (
         <p className="doc-config__hint">Clear the search and sort by order to move types up or down.</p>
       )}

@@ -3,22 +3,21 @@
  * active/inactive filter, name search, server sort, cursor pages and CSV. The list is the group's, not
  * one home's: the row of the home chosen in the header is marked, and any row can be chosen there.
  */
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { FIELD_LABELS } from "@care/core/field-labels";
-import { MAX_PAGE_SIZE, type TListQuery } from "@care/core/list-query";
+import type { TListQuery } from "@care/core/list-query";
 import type { TRecordOf } from "@care/core/registry";
 import { localToday } from "@care/core/rules/date-only.rules";
 import { paths } from "../../lib/paths.ts";
-import { useData, useFiles, useInsights, useSession } from "../../lib/ports.tsx";
+import { useSession } from "../../lib/ports.tsx";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
-import { usePortQuery, useRecordList, type TReadPorts } from "../../lib/records/use-records.ts";
+import { useRecordList, type TReadPorts } from "../../lib/records/use-records.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
-import { useDebounced } from "../../lib/use-debounced.ts";
+import { useListState } from "../../lib/list-state.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn, TSort } from "../../ui/data-table.tsx";
-import { SearchFilter } from "../../ui/list-filters.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
 import { facilityStats, occupancyLabel, type TFacilityStats } from "./facility-stats.ts";
 import "./facilities-page.css";
@@ -26,6 +25,8 @@ import "./facilities-page.css";
 type TFacilityRecord = TRecordOf<"facilities">;
 type TRow = TFacilityRecord & { stats: TFacilityStats | undefined };
 type TActiveFilter = "active" | "inactive" | "";
+
+const SHOWN_LABELS = { active: "Active facilities", inactive: "Inactive facilities" } as const;
 
 /** How many rows' numbers are read at once. */
 const STATS_CONCURRENCY = 4;
@@ -54,25 +55,30 @@ async function statsOf(
 }
 
 export function FacilitiesPage() {
-  const data = useData();
-  const insights = useInsights();
-  const files = useFiles();
   const session = useSession();
   const isAdmin = session?.role === "admin";
   const [selected, setSelected] = useSelectedFacility();
-  const [searchText, setSearchText] = useState("");
-  const search = useDebounced(searchText);
-  const [active, setActive] = useState<TActiveFilter>("active");
-  const [orderBy, setOrderBy] = useState<TSort>({ field: "sortOrder", direction: "asc" });
-  const query = listQuery(active, search, orderBy);
-  const list = useRecordList("facilities", query);
-  const ids = list.items.map((f) => f.id);
+  const state = useListState<{ active: TActiveFilter }, TSort>(
+    { active: "active" },
+    { field: "sortOrder", direction: "asc" },
+  );
+  const { active } = state.filters;
+  const { orderBy, setOrderBy } = state;
+  const query = listQuery(active, state.search, orderBy);
   const today = localToday();
-  const stats = usePortQuery(["facilities", "stats", ids, today], (ports) => statsOf(ports, ids, today), {
-    reads: INSIGHT_READS,
-    enabled: ids.length > 0,
+  const list = useRecordList("facilities", query, {
+    extras: {
+      reads: INSIGHT_READS,
+      rows: async (facilities, ports) => {
+        const stats = await statsOf(
+          ports,
+          facilities.map((f) => f.id),
+          today,
+        );
+        return facilities.map((f): TRow => ({ ...f, stats: stats.get(f.id) }));
+      },
+    },
   });
-  const rows: TRow[] = list.items.map((f) => ({ ...f, stats: stats.data?.get(f.id) }));
 
   const columns = useMemo<TDataColumn<TRow>[]>(
     () => [
@@ -146,56 +152,17 @@ export function FacilitiesPage() {
     },
   ];
 
-  async function exportPage(cursor: string | undefined) {
-    const page = await data.list("facilities", { ...query, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-    const pageStats = await statsOf(
-      { data, insights, files },
-      page.items.map((f) => f.id),
-      localToday(),
-    );
-    return { items: page.items.map((f) => ({ ...f, stats: pageStats.get(f.id) })), nextCursor: page.nextCursor };
-  }
-
-  const filtered = Boolean(search.trim()) || active === "inactive";
   return (
     <ListPage
       title="Facilities"
       intro="The homes of your group: census, occupancy against the licensed capacity, staff and whether their paperwork is complete. Open a home for its details and documents."
+      list={list}
       add={isAdmin ? { label: "Add facility", to: paths.facilities.add.href() } : undefined}
-      exportCsv={{ fileName: `facilities-${today}.csv`, columns: csvColumns, page: exportPage }}
-      filters={
-        <>
-          <SearchFilter
-            label="Search by name"
-            value={searchText}
-            onChange={setSearchText}
-            placeholder="Facility name"
-          />
-          <label className="list-filters__field">
-            <span>Show</span>
-            <select value={active} onChange={(event) => setActive(event.target.value as TActiveFilter)}>
-              <option value="active">Active facilities</option>
-              <option value="inactive">Inactive facilities</option>
-              <option value="">All facilities</option>
-            </select>
-          </label>
-        </>
-      }
-      filtered={filtered}
-      onClearFilters={() => {
-        setSearchText("");
-        setActive("active");
-      }}
-      table={{
-        caption: "Facilities of the group",
-        columns,
-        rows,
-        getRowId: (r) => r.id,
-        loading: list.loading,
-        sort: orderBy,
-        onSortChange: setOrderBy,
-        pagination: list.pagination,
-      }}
+      exportCsv={{ fileName: `facilities-${today}.csv`, columns: csvColumns }}
+      state={state}
+      search={{ label: "Search by name", placeholder: "Facility name" }}
+      selects={[{ key: "active", label: "Show", anyLabel: "All facilities", labels: SHOWN_LABELS }]}
+      table={{ caption: "Facilities of the group", columns }}
       empty={{
         noMatch: {
           title: "No facilities match",

@@ -21,7 +21,8 @@ import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { RecordGate, RecordNotFound } from "../../ui/record-gate.tsx";
+import { RecordGate } from "../../ui/record-gate.tsx";
+import { FacilityNotFound } from "./facility-not-found.tsx";
 import { facilityStats, occupancyLabel } from "./facility-stats.ts";
 import "./facilities-page.css";
 
@@ -43,21 +44,6 @@ function Detail({ label, value }: { label: string; value: string | number | unde
       <dt>{label}</dt>
       <dd>{value === undefined || value === "" ? "Not recorded" : value}</dd>
     </div>
-  );
-}
-
-function FacilityNotFound({ id }: { id: string }) {
-  return (
-    <RecordNotFound
-      title="Facility not found"
-      back={
-        <Link className="button" to={paths.facilities.list.href()}>
-          Back to Facilities
-        </Link>
-      }
-    >
-      There is no facility “{id}”, or your account may not see it.
-    </RecordNotFound>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm, type FieldError, type Path } from "react-hook-form";
+import { useForm, type Path } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { z } from "zod";
@@ -19,12 +19,14 @@ import { useData, useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
-import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
 import { plainValue } from "../../ui/field-values.ts";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { formMessage, optionalNumber } from "../../ui/form-messages.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { RecordGate, RecordNotFound } from "../../ui/record-gate.tsx";
+import { RecordGate } from "../../ui/record-gate.tsx";
+import { VersionedForm } from "../../ui/versioned-form.tsx";
+import { FacilityNotFound } from "./facility-not-found.tsx";
 import { slugOf } from "./facility-stats.ts";
 import "./facilities-page.css";
 
@@ -46,10 +48,6 @@ const FIELDS = [
 type TField = (typeof FIELDS)[number];
 const LABELS: Record<TField, string> = { id: "Id", ...FIELD_LABELS.facilities };
 
-const optionalNumber = {
-  setValueAs: (v: unknown) => (v === "" || v === undefined || v === null ? undefined : Number(v)),
-};
-
 function valuesOf(f: TFacilityRecord): TValues {
   return {
     id: f.id,
@@ -62,13 +60,6 @@ function valuesOf(f: TFacilityRecord): TValues {
     active: f.active,
     sortOrder: f.sortOrder,
   };
-}
-
-function message(error: Pick<FieldError, "message"> | undefined): string | undefined {
-  const text = error?.message;
-  if (!text) return undefined;
-  if (/expected number/.test(text)) return "Enter a whole number";
-  return text;
 }
 
 function AdminsOnly() {
@@ -103,7 +94,7 @@ function FacilityFields({
           label={LABELS.name}
           required
           autoComplete="off"
-          error={message(errors.name)}
+          error={formMessage(errors.name)}
           {...nameField}
           onChange={(event) => {
             const result = nameField.onChange(event);
@@ -119,7 +110,7 @@ function FacilityFields({
             required
             autoComplete="off"
             hint="Letters, digits, - and _; used in links and records, and cannot change later."
-            error={message(errors.id)}
+            error={formMessage(errors.id)}
             {...register("id", { onChange: () => setIdTouched(true) })}
           />
         ) : (
@@ -134,32 +125,40 @@ function FacilityFields({
           label={LABELS.address}
           rows={2}
 
-          error={message(errors.address)}
+          error={formMessage(errors.address)}
           {...register("address")}
         />
         <FormField
           label={LABELS.phone}
           type="tel"
           autoComplete="tel"
-          error={message(errors.phone)}
+          error={formMessage(errors.phone)}
           {...register("phone")}
         />
-        <FormField label={LABELS.licenseNumber} error={message(errors.licenseNumber)} {...register("licenseNumber")} />
+        <FormField
+          label={LABELS.licenseNumber}
+          error={formMessage(errors.licenseNumber)}
+          {...register("licenseNumber")}
+        />
         <FormField
           label={LABELS.licensedCapacity}
           type="number"
           inputMode="numeric"
           hint="Beds on the license; occupancy is the census against it."
-          error={message(errors.licensedCapacity)}
+          error={formMessage(errors.licensedCapacity)}
           {...register("licensedCapacity", optionalNumber)}
         />
-        <FormField label={LABELS.administrator} error={message(errors.administrator)} {...register("administrator")} />
+        <FormField
+          label={LABELS.administrator}
+          error={formMessage(errors.administrator)}
+          {...register("administrator")}
+        />
         <FormField
           label={LABELS.sortOrder}
           type="number"
           inputMode="numeric"
           hint="Lower numbers come first in the header's list."
-          error={message(errors.sortOrder)}
+          error={formMessage(errors.sortOrder)}
           {...register("sortOrder", optionalNumber)}
         />
       </div>
@@ -229,21 +228,7 @@ export function EditFacilityPage() {
   const state = useRecord("facilities", id);
   if (session && session.role !== "admin") return <AdminsOnly />;
   return (
-    <RecordGate
-      state={state}
-      notFound={
-        <RecordNotFound
-          title="Facility not found"
-          back={
-            <Link className="button" to={paths.facilities.list.href()}>
-              Back to Facilities
-            </Link>
-          }
-        >
-          There is no facility “{id}”, or your account may not see it.
-        </RecordNotFound>
-      }
-    >
+    <RecordGate state={state} notFound={<FacilityNotFound id={id} />}>
       {(facility) => <EditFacilityForm key={facility.id} initial={facility} />}
     </RecordGate>
   );
@@ -278,36 +263,26 @@ function EditFacilityForm({ initial }: { initial: TFacilityRecord }) {
     fields: FIELDS,
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const saved = await edit.save(values);
-    if (!saved) return;
-    toast.success(`${saved.name} was saved.`);
-    navigate(paths.facilities.detail.href(saved.id));
-  });
-
-  const { base, conflict } = edit;
+  const { base } = edit;
   return (
     <article className="page facility-form-page" aria-labelledby="page-title">
       <PageHeader title={`Edit ${base.name}`} />
-      {conflict && (
-        <RecordConflictPanel
-          noun="facility"
-          theirs={valuesOf(conflict.theirs)}
-          mine={conflict.mine}
-          fields={FIELDS}
-          label={(field) => LABELS[field]}
-          show={(values, field) => plainValue(values[field])}
-          onLoadTheirs={edit.loadTheirs}
-        />
-      )}
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <VersionedForm
+        edit={edit}
+        form={form}
+        noun="facility"
+        fields={FIELDS}
+        label={(field) => LABELS[field]}
+        show={(values, field) => plainValue(values[field])}
+        toValues={valuesOf}
+        cancelTo={paths.facilities.detail.href(base.id)}
+        onSaved={(saved) => {
+          toast.success(`${saved.name} was saved.`);
+          navigate(paths.facilities.detail.href(saved.id));
+        }}
+      >
         <FacilityFields form={form} isNew={false} />
-        <FormActions
-          saving={form.formState.isSubmitting}
-          label={conflict ? "Save my version" : "Save changes"}
-          cancelTo={paths.facilities.detail.href(base.id)}
-        />
-      </form>
+      </VersionedForm>
     </article>
   );
 }

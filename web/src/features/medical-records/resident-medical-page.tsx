@@ -4,7 +4,7 @@
  * edited and archived in place.
  */
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -113,7 +113,7 @@ export function ResidentMedicalPage() {
       notFound={
         <RecordNotFound
           title="Resident not found"
-          back={<Link to={paths.residents.medicalRecords.href()}>Medical Records</Link>}
+          back={{ label: "Medical Records", to: paths.residents.medicalRecords.href() }}
         >
           This resident does not exist or belongs to a facility you may not see.
         </RecordNotFound>

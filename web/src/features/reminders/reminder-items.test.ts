@@ -12,6 +12,7 @@ import {
   type TManualReminder,
 } from "./reminder-items.ts";
 import { reminderFormValues, reminderInput, reminderPatch } from "./reminder-form-values.ts";
+import { manualReminder } from "../../lib/reminders.test-support.ts";
 
 const TODAY = "2026-03-10";
 
@@ -28,24 +29,7 @@ function derived(over: Partial<TDerivedReminder> = {}): TDerivedReminder {
   };
 }
 
-function manual(over: Partial<TManualReminder> = {}): TManualReminder {
-  return {
-    id: "m1",
-    version: 1,
-    createdAt: "2026-03-01T00:00:00.000Z",
-    updatedAt: "2026-03-01T00:00:00.000Z",
-    createdBy: null,
-    updatedBy: null,
-    archivedAt: null,
-    facilityId: "tull",
-    title: "Fire drill",
-    notes: undefined,
-    dueDate: TODAY,
-    repeat: "none",
-    status: "open",
-    ...over,
-  };
-}
+const manual = (over: Partial<TManualReminder> = {}) => manualReminder({ dueDate: TODAY, ...over });
 
 describe("reminder rows", () => {
   it("maps derived kinds and keeps a run-out snooze open", () => {

@@ -11,7 +11,9 @@ import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { listAll } from "@care/core/list-all";
 import type { DataPort } from "@care/core/ports/data.port";
+import type { TDerivedReminder } from "@care/core/ports/insights.port";
 import { groupReminders, localToday, reminderStateId } from "@care/core/rules/reminders.rules";
+import { csvFileName } from "../../lib/facility-scope.ts";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useData } from "../../lib/ports.tsx";
@@ -20,6 +22,8 @@ import { useDerivedReminders } from "../../lib/reminder-count.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
 import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
+import { ListFilters, SearchFilter, SelectFilter } from "../../ui/list-filters.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 import { ReminderFormDialog } from "./reminder-form-dialog.tsx";
 import {
   dueText,
@@ -29,7 +33,6 @@ import {
   KIND_LABELS,
   linkPath,
   nextOccurrence,
-  REMINDER_KINDS,
   sortItems,
   type TManualReminder,
   type TReminderItem,
@@ -81,7 +84,6 @@ export function RemindersPage() {
   const [snoozing, setSnoozing] = useState<TReminderItem | null>(null);
   const [editing, setEditing] = useState<TManualReminder | "new" | null>(null);
 
-  const heading = useRef<HTMLHeadingElement>(null);
   /** When the lists were last read: an action's refresh makes it later. */
   const readAt = Math.max(derived.dataUpdatedAt, manual.dataUpdatedAt);
   /**
@@ -95,7 +97,7 @@ export function RemindersPage() {
     if (refocusAfter.current === undefined || loading || readAt <= refocusAfter.current) return;
     refocusAfter.current = undefined;
     const active = document.activeElement;
-    if (!active || active === document.body || !active.isConnected) heading.current?.focus();
+    if (!active || active === document.body || !active.isConnected) document.getElementById("page-title")?.focus();
   });
 
   // Another facility or filter starts every group at its first rows again.
@@ -145,23 +147,27 @@ export function RemindersPage() {
     }
   }
 
+  /** Records a derived reminder as done or snoozed: its state record, made on first use. */
+  async function settleDerived(reminder: TDerivedReminder, state: "done" | "snoozed", until?: string) {
+    if (reminder.stateRecord)
+      await data.update(
+        "reminderStates",
+        reminder.stateRecord.id,
+        { state, snoozedUntil: until ?? null },
+        reminder.stateRecord.version,
+      );
+    else
+      await data.create(
+        "reminderStates",
+        { facilityId: reminder.facilityId, key: reminder.key, state, ...(until ? { snoozedUntil: until } : {}) },
+        { id: reminderStateId(reminder.key) },
+      );
+  }
+
   function markDone(item: TReminderItem) {
     void act(item, async () => {
       if (item.source.type === "derived") {
-        const { reminder } = item.source;
-        if (reminder.stateRecord)
-          await data.update(
-            "reminderStates",
-            reminder.stateRecord.id,
-            { state: "done", snoozedUntil: null },
-            reminder.stateRecord.version,
-          );
-        else
-          await data.create(
-            "reminderStates",
-            { facilityId: reminder.facilityId, key: reminder.key, state: "done" },
-            { id: reminderStateId(reminder.key) },
-          );
+        await settleDerived(item.source.reminder, "done");
         return `Done: ${item.title}`;
       }
       const { record } = item.source;
@@ -188,20 +194,7 @@ export function RemindersPage() {
   function snooze(item: TReminderItem, until: string) {
     void act(item, async () => {
       if (item.source.type === "derived") {
-        const { reminder } = item.source;
-        if (reminder.stateRecord)
-          await data.update(
-            "reminderStates",
-            reminder.stateRecord.id,
-            { state: "snoozed", snoozedUntil: until },
-            reminder.stateRecord.version,
-          );
-        else
-          await data.create(
-            "reminderStates",
-            { facilityId: reminder.facilityId, key: reminder.key, state: "snoozed", snoozedUntil: until },
-            { id: reminderStateId(reminder.key) },
-          );
+        await settleDerived(item.source.reminder, "snoozed", until);
       } else {
         await data.update("reminders", item.source.record.id, { snoozedUntil: until }, item.source.record.version);
       }
@@ -235,66 +228,46 @@ export function RemindersPage() {
       { header: "Snoozed until", value: (r) => (r.state === "snoozed" ? r.snoozedUntil : "") },
     ];
     const rows = [...groups.flatMap((g) => g.items), ...settled];
-    downloadCsv(`reminders-${facilityId || "all-facilities"}-${today}.csv`, toCsv(rows, columns));
+    downloadCsv(csvFileName("reminders", facilityId, today), toCsv(rows, columns));
   }
 
   const rowProps = { today, busy, nameOf, onDone: markDone, onSnooze: setSnoozing, onUndo: undo };
 
   return (
-    <article className="reminders-page" aria-labelledby="page-title" aria-busy={loading}>
-      <header className="reminders-page__header">
-        <div>
-          <h1 id="page-title" ref={heading} tabIndex={-1}>
-            Reminders
-          </h1>
-          <p className="reminders-page__scope">
-            <span className="reminders-page__scope-label">Facility:</span> {scope}
-            {loaded && (
-              <span>
-                {" "}
-                · {active.length} to do{filtered ? " matching" : ""}
-              </span>
-            )}
-          </p>
-        </div>
-        <div className="reminders-page__actions">
-          <button type="button" className="button" onClick={() => setEditing("new")}>
-            New reminder
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={exportCsv}
-            disabled={matching.length === 0}
-          >
-            Export CSV
-          </button>
-        </div>
-      </header>
+    <article className="page reminders-page" aria-labelledby="page-title" aria-busy={loading}>
+      <PageHeader
+        title="Reminders"
+        scope={{
+          label: "Facility:",
+          value: scope,
+          extra: loaded && ` · ${active.length} to do${filtered ? " matching" : ""}`,
+        }}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setEditing("new")}>
+              New reminder
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={exportCsv}
+              disabled={matching.length === 0}
+            >
+              Export CSV
+            </button>
+          </>
+        }
+      />
 
-      <form className="reminders-filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <label className="reminders-filters__field">
-          <span>Search by title</span>
-          <input
-            type="search"
-            value={search}
-            maxLength={100}
-            placeholder="Name, form or word in the title"
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
-        <label className="reminders-filters__field">
-          <span>Kind</span>
-          <select value={kind} onChange={(event) => setKind(event.target.value as TReminderKind | "")}>
-            <option value="">Every kind</option>
-            {REMINDER_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="reminders-filters__field">
+      <ListFilters>
+        <SearchFilter
+          label="Search by title"
+          value={search}
+          onChange={setSearch}
+          placeholder="Name, form or word in the title"
+        />
+        <SelectFilter label="Kind" anyLabel="Every kind" value={kind} onChange={setKind} labels={KIND_LABELS} />
+        <label className="list-filters__field">
           <span>Sort by</span>
           <select value={sort} onChange={(event) => setSort(event.target.value as TReminderSort)}>
             <option value="due">Due date</option>
@@ -302,10 +275,10 @@ export function RemindersPage() {
             <option value="facility">Facility</option>
           </select>
         </label>
-      </form>
+      </ListFilters>
 
       {loading && !loaded && (
-        <p className="reminders-page__loading" role="status">
+        <p className="page-loading" role="status">
           Loading reminders…
         </p>
       )}

@@ -14,6 +14,7 @@ import { loadRentHistories, type TPaymentRecord, type TResidentRecord } from "./
 import { longDate } from "./rent-dates.ts";
 import { residentName } from "./rent-grid.ts";
 import { balanceAfterPayment, ledgerRows, receiptNumber } from "./rent-ledger.ts";
+import { PageLoading } from "../../ui/page-loading.tsx";
 import "./rent-tracker.css";
 
 interface TReceipt {
@@ -60,12 +61,7 @@ export function PaymentReceiptPage() {
       : { status: "loading" as const };
 
   const back = paths.residents.rent.href(id);
-  if (state.status === "loading")
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
+  if (state.status === "loading") return <PageLoading />;
   if (state.status === "error")
     return (
       <article className="rent-page" aria-labelledby="page-title">

@@ -26,6 +26,7 @@ import { longDate, todayLocal } from "./rent-dates.ts";
 import { residentName } from "./rent-grid.ts";
 import { ledgerRows, receiptNumber } from "./rent-ledger.ts";
 import { parseDollars } from "./rent-money.ts";
+import { PageLoading } from "../../ui/page-loading.tsx";
 import "./rent-tracker.css";
 
 /** One resident's rent is computed from these collections. */
@@ -54,12 +55,7 @@ export function ResidentRentPage() {
       ? { status: "error" as const, message: describeError(query.error), notFound }
       : { status: "loading" as const };
 
-  if (state.status === "loading")
-    return (
-      <p className="page-loading" role="status">
-        Loading…
-      </p>
-    );
+  if (state.status === "loading") return <PageLoading />;
   if (state.status === "error")
     return (
       <article className="rent-page" aria-labelledby="page-title">

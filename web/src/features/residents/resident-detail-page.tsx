@@ -3,7 +3,7 @@
  * with the status changes of a stay (leave, hospital, return, discharge, death, readmission) and
  * Archive (residents are never deleted).
  */
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
 import { useCompliance } from "../../lib/compliance.ts";
@@ -14,6 +14,7 @@ import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge
 import { ArchiveButton } from "../../ui/archive-button.tsx";
 import { printPage } from "../../ui/print.ts";
 import { RecordGate } from "../../ui/record-gate.tsx";
+import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import {
   AMBULATORY_LABELS,
@@ -51,15 +52,6 @@ function DocumentsSummary({ residentId }: { residentId: string }) {
       )}
       <Link to={paths.residents.documents.href(residentId)}>Open documents</Link>
     </p>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="face-sheet__item">
-      <dt>{label}</dt>
-      <dd>{children === undefined || children === "" ? "—" : children}</dd>
-    </div>
   );
 }
 
@@ -140,44 +132,44 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
         <h2 id="face-sheet-title" className="face-sheet__title">
           Face sheet <span className="face-sheet__printed">printed {today()}</span>
         </h2>
-        <h3>Resident</h3>
-        <dl className="face-sheet__grid">
-          <Item label="Last name">{r.lastName}</Item>
-          <Item label="First name">{r.firstName}</Item>
-          <Item label="Preferred name">{r.preferredName}</Item>
-          <Item label="Date of birth">
+        <h3 className="sheet__title">Resident</h3>
+        <SheetGrid>
+          <SheetItem label="Last name">{r.lastName}</SheetItem>
+          <SheetItem label="First name">{r.firstName}</SheetItem>
+          <SheetItem label="Preferred name">{r.preferredName}</SheetItem>
+          <SheetItem label="Date of birth">
             {r.dateOfBirth} (age {ageOn(r.dateOfBirth, today())})
-          </Item>
-          <Item label="Gender">{GENDER_LABELS[r.gender]}</Item>
-          <Item label="Code status">
+          </SheetItem>
+          <SheetItem label="Gender">{GENDER_LABELS[r.gender]}</SheetItem>
+          <SheetItem label="Code status">
             <strong>{CODE_STATUS_LABELS[r.codeStatus]}</strong>
-          </Item>
-        </dl>
-        <h3>Placement</h3>
-        <dl className="face-sheet__grid">
-          <Item label="Facility">{facilityName(facilities, r.facilityId)}</Item>
-          <Item label="Room / bed">{roomAndBed(r)}</Item>
-          <Item label="Status">{STATUS_LABELS[r.status]}</Item>
-          <Item label="Admission date">{r.admissionDate}</Item>
+          </SheetItem>
+        </SheetGrid>
+        <h3 className="sheet__title">Placement</h3>
+        <SheetGrid>
+          <SheetItem label="Facility">{facilityName(facilities, r.facilityId)}</SheetItem>
+          <SheetItem label="Room / bed">{roomAndBed(r)}</SheetItem>
+          <SheetItem label="Status">{STATUS_LABELS[r.status]}</SheetItem>
+          <SheetItem label="Admission date">{r.admissionDate}</SheetItem>
           {(ended || r.dischargeDate) && (
-            <Item label={r.status === "deceased" ? "Date of death" : ended ? "Discharge date" : "Last discharge"}>
+            <SheetItem label={r.status === "deceased" ? "Date of death" : ended ? "Discharge date" : "Last discharge"}>
               {r.dischargeDate}
-            </Item>
+            </SheetItem>
           )}
-          <Item label="Level of care">{r.levelOfCare}</Item>
-          <Item label="Ambulatory status">{AMBULATORY_LABELS[r.ambulatoryStatus]}</Item>
-          <Item label="Monthly rate">
+          <SheetItem label="Level of care">{r.levelOfCare}</SheetItem>
+          <SheetItem label="Ambulatory status">{AMBULATORY_LABELS[r.ambulatoryStatus]}</SheetItem>
+          <SheetItem label="Monthly rate">
             {r.monthlyRateCents === undefined ? undefined : formatCents(r.monthlyRateCents)}
-          </Item>
-        </dl>
-        <h3>Care providers</h3>
-        <dl className="face-sheet__grid">
-          <Item label="Primary physician">{r.primaryPhysician}</Item>
-          <Item label="Pharmacy">{r.pharmacy}</Item>
-          <Item label="Preferred hospital">{r.preferredHospital}</Item>
-          <Item label="Diet">{r.diet}</Item>
-        </dl>
-        <h3>Emergency contacts</h3>
+          </SheetItem>
+        </SheetGrid>
+        <h3 className="sheet__title">Care providers</h3>
+        <SheetGrid>
+          <SheetItem label="Primary physician">{r.primaryPhysician}</SheetItem>
+          <SheetItem label="Pharmacy">{r.pharmacy}</SheetItem>
+          <SheetItem label="Preferred hospital">{r.preferredHospital}</SheetItem>
+          <SheetItem label="Diet">{r.diet}</SheetItem>
+        </SheetGrid>
+        <h3 className="sheet__title">Emergency contacts</h3>
         {r.emergencyContacts.length === 0 ? (
           <p>None recorded.</p>
         ) : (
@@ -212,7 +204,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
         )}
         {r.notes && (
           <>
-            <h3>Notes</h3>
+            <h3 className="sheet__title">Notes</h3>
             <p className="face-sheet__notes">{r.notes}</p>
           </>
         )}

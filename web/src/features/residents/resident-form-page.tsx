@@ -16,11 +16,11 @@ import { useRecord } from "../../lib/records/use-records.ts";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
-import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
+import { VersionedForm } from "../../ui/versioned-form.tsx";
 import { ResidentFormFields, useResidentForm, type TResidentForm } from "./resident-form.tsx";
 import {
   EDITED_FIELDS,
@@ -112,37 +112,28 @@ function EditResidentForm({ initial }: { initial: TResidentRecord }) {
     fields: formFields(form),
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const saved = await edit.save(values);
-    if (!saved) return;
-    toast.success(`${residentName(saved)} was saved.`);
-    navigate(paths.residents.detail.href(saved.id));
-  });
-
-  const { base, conflict } = edit;
+  const { base } = edit;
   return (
     <article className="page resident-form-page" aria-labelledby="page-title">
       <PageHeader title={`Edit ${residentName(base)}`} />
       <ResidentTabs residentId={base.id} />
-      {conflict && (
-        <RecordConflictPanel
-          noun="resident"
-          theirs={residentToValues(conflict.theirs)}
-          mine={conflict.mine}
-          fields={EDITED_FIELDS}
-          label={(field) => FIELD_LABELS.residents[field]}
-          show={(values, field) => residentValueText(values, field, (id) => facilityName(facilities, id))}
-          onLoadTheirs={edit.loadTheirs}
-        />
-      )}
-      <form className="resident-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <VersionedForm
+        edit={edit}
+        form={form}
+        noun="resident"
+        fields={EDITED_FIELDS}
+        label={(field) => FIELD_LABELS.residents[field]}
+        show={(values, field) => residentValueText(values, field, (id) => facilityName(facilities, id))}
+        toValues={residentToValues}
+        cancelTo={paths.residents.detail.href(base.id)}
+        onSaved={(saved) => {
+          toast.success(`${residentName(saved)} was saved.`);
+          navigate(paths.residents.detail.href(saved.id));
+        }}
+        className="resident-form"
+      >
         <ResidentFormFields form={form} />
-        <FormActions
-          saving={form.formState.isSubmitting}
-          label={conflict ? "Save my version" : "Save changes"}
-          cancelTo={paths.residents.detail.href(base.id)}
-        />
-      </form>
+      </VersionedForm>
     </article>
   );
 }

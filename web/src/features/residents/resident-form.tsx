@@ -10,20 +10,14 @@ import { ZResident } from "@care/core/collections/residents.collection";
 import type { z } from "zod";
 import { useFacilities } from "../../lib/facilities.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { formMessage } from "../../ui/form-messages.ts";
 import { AMBULATORY_LABELS, CODE_STATUS_LABELS, GENDER_LABELS, optionsOf, parseDollars } from "./resident-format.ts";
 import { emptyContact, type TResidentFormValues } from "./resident-form-values.ts";
 
-export type TResidentForm = UseFormReturn<TResidentFormValues, unknown, z.output<typeof ZResident>>;
+/** The form's only number is the monthly rate, typed in dollars. */
+const MONEY_HINT = "Enter an amount such as 2450.00";
 
-/** zod's generic messages, in words a care-home administrator acts on. */
-export function fieldMessage(error: Pick<FieldError, "message"> | undefined): string | undefined {
-  const message = error?.message;
-  if (!message) return undefined;
-  if (message.startsWith("Invalid option")) return "Choose one";
-  if (/expected number/.test(message)) return "Enter an amount such as 2450.00";
-  if (/expected string, received undefined/.test(message)) return "Required";
-  return message;
-}
+export type TResidentForm = UseFormReturn<TResidentFormValues, unknown, z.output<typeof ZResident>>;
 
 export function useResidentForm(defaultValues: TResidentFormValues): TResidentForm {
   return useForm<TResidentFormValues, unknown, z.output<typeof ZResident>>({
@@ -103,7 +97,7 @@ export function ResidentFormFields({ form }: { form: TResidentForm }) {
     formState: { errors },
   } = form;
   const contacts = useFieldArray({ control: form.control, name: "emergencyContacts" });
-  const e = (name: keyof typeof errors) => fieldMessage(errors[name] as FieldError | undefined);
+  const e = (name: keyof typeof errors) => formMessage(errors[name] as FieldError | undefined, MONEY_HINT);
   const optionalDate = { setValueAs: (v: string) => (v === "" ? undefined : v) };
 
   return (
@@ -197,32 +191,32 @@ export function ResidentFormFields({ form }: { form: TResidentForm }) {
                 <FormField
                   label="Name"
                   required
-                  error={fieldMessage(ce?.name)}
+                  error={formMessage(ce?.name, MONEY_HINT)}
                   {...register(`emergencyContacts.${index}.name`)}
                 />
                 <FormField
                   label="Relationship"
                   required
-                  error={fieldMessage(ce?.relationship)}
+                  error={formMessage(ce?.relationship, MONEY_HINT)}
                   {...register(`emergencyContacts.${index}.relationship`)}
                 />
                 <FormField
                   label="Phone"
                   type="tel"
                   required
-                  error={fieldMessage(ce?.phone)}
+                  error={formMessage(ce?.phone, MONEY_HINT)}
                   {...register(`emergencyContacts.${index}.phone`)}
                 />
                 <FormField
                   label="Other phone"
                   type="tel"
-                  error={fieldMessage(ce?.altPhone)}
+                  error={formMessage(ce?.altPhone, MONEY_HINT)}
                   {...register(`emergencyContacts.${index}.altPhone`)}
                 />
                 <FormField
                   label="E-mail"
                   type="email"
-                  error={fieldMessage(ce?.email)}
+                  error={formMessage(ce?.email, MONEY_HINT)}
                   {...register(`emergencyContacts.${index}.email`)}
                 />
                 <div className="resident-form__flags">

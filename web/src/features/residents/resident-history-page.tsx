@@ -6,6 +6,7 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { residentName } from "./resident-format.ts";
 import { ResidentNotFound } from "./resident-not-found.tsx";
+import { PageLoading } from "../../ui/page-loading.tsx";
 import "./residents.css";
 
 const EVENT_LABELS: Record<TRecordOf<"residentEvents">["type"], string> = {
@@ -54,11 +55,7 @@ export function ResidentHistoryPage() {
           ))}
         </ol>
       )}
-      {events.loading && (
-        <p className="page-loading" role="status">
-          Loading…
-        </p>
-      )}
+      {events.loading && <PageLoading />}
       {events.hasMore && !events.loading && (
         <button type="button" className="button button--secondary" onClick={events.showMore}>
           Show older events

@@ -2,7 +2,6 @@
  * A staff member's page (`/staff/:id`): profile, emergency contact, Live Scan clearance, their document
  * checklist (first aid/CPR, LIC 503, … — upload, replace, versions) and Archive (staff are never deleted).
  */
-import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -11,19 +10,11 @@ import { ArchiveButton } from "../../ui/archive-button.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
+import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
 import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, STATUS_TONES, staffName } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
 import "./staff.css";
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="staff-profile__item">
-      <dt>{label}</dt>
-      <dd>{children === undefined || children === "" ? "—" : children}</dd>
-    </div>
-  );
-}
 
 export function StaffDetailPage() {
   const { id = "" } = useParams();
@@ -77,31 +68,31 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
 
       <section className="staff-profile card" aria-labelledby="profile-title">
         <h2 id="profile-title">Profile</h2>
-        <dl className="staff-profile__grid">
-          <Item label="Last name">{s.lastName}</Item>
-          <Item label="First name">{s.firstName}</Item>
-          <Item label="Preferred name">{s.preferredName}</Item>
-          <Item label="Role">{ROLE_LABELS[s.role]}</Item>
-          <Item label="Status">{STATUS_LABELS[s.status]}</Item>
-          <Item label="Home facility">{facilityName(facilities, s.facilityId)}</Item>
-          <Item label="Also works at">{others.join(", ")}</Item>
-          <Item label="Phone">{s.phone && <a href={`tel:${s.phone}`}>{s.phone}</a>}</Item>
-          <Item label="E-mail">{s.email && <a href={`mailto:${s.email}`}>{s.email}</a>}</Item>
-          <Item label="Address">{s.address}</Item>
-          <Item label="Hire date">{s.hireDate}</Item>
-          <Item label="Termination date">{s.terminationDate}</Item>
-        </dl>
-        <h3>Emergency contact</h3>
-        <dl className="staff-profile__grid">
-          <Item label="Name">{s.emergencyContactName}</Item>
-          <Item label="Relationship">{s.emergencyContactRelationship}</Item>
-          <Item label="Phone">
+        <SheetGrid>
+          <SheetItem label="Last name">{s.lastName}</SheetItem>
+          <SheetItem label="First name">{s.firstName}</SheetItem>
+          <SheetItem label="Preferred name">{s.preferredName}</SheetItem>
+          <SheetItem label="Role">{ROLE_LABELS[s.role]}</SheetItem>
+          <SheetItem label="Status">{STATUS_LABELS[s.status]}</SheetItem>
+          <SheetItem label="Home facility">{facilityName(facilities, s.facilityId)}</SheetItem>
+          <SheetItem label="Also works at">{others.join(", ")}</SheetItem>
+          <SheetItem label="Phone">{s.phone && <a href={`tel:${s.phone}`}>{s.phone}</a>}</SheetItem>
+          <SheetItem label="E-mail">{s.email && <a href={`mailto:${s.email}`}>{s.email}</a>}</SheetItem>
+          <SheetItem label="Address">{s.address}</SheetItem>
+          <SheetItem label="Hire date">{s.hireDate}</SheetItem>
+          <SheetItem label="Termination date">{s.terminationDate}</SheetItem>
+        </SheetGrid>
+        <h3 className="sheet__title">Emergency contact</h3>
+        <SheetGrid>
+          <SheetItem label="Name">{s.emergencyContactName}</SheetItem>
+          <SheetItem label="Relationship">{s.emergencyContactRelationship}</SheetItem>
+          <SheetItem label="Phone">
             {s.emergencyContactPhone && <a href={`tel:${s.emergencyContactPhone}`}>{s.emergencyContactPhone}</a>}
-          </Item>
-        </dl>
+          </SheetItem>
+        </SheetGrid>
         {s.notes && (
           <>
-            <h3>Notes</h3>
+            <h3 className="sheet__title">Notes</h3>
             <p className="staff-profile__notes">{s.notes}</p>
           </>
         )}

@@ -14,10 +14,10 @@ import { useRecord } from "../../lib/records/use-records.ts";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
-import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
+import { VersionedForm } from "../../ui/versioned-form.tsx";
 import { StaffFormFields, useStaffForm } from "./staff-form.tsx";
 import {
   STAFF_FIELDS,
@@ -90,36 +90,27 @@ function EditStaffForm({ initial }: { initial: TStaffRecord }) {
     fields: FORM_FIELDS,
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const saved = await edit.save(values);
-    if (!saved) return;
-    toast.success(`${staffName(saved)} was saved.`);
-    navigate(paths.staff.detail.href(saved.id));
-  });
-
-  const { base, conflict } = edit;
+  const { base } = edit;
   return (
     <article className="page staff-form-page" aria-labelledby="page-title">
       <PageHeader title={`Edit ${staffName(base)}`} />
-      {conflict && (
-        <RecordConflictPanel
-          noun="staff member"
-          theirs={staffToValues(conflict.theirs)}
-          mine={conflict.mine}
-          fields={STAFF_FIELDS}
-          label={(field) => FIELD_LABELS.staff[field]}
-          show={(values, field) => staffValueText(values, field, (id) => facilityName(facilities, id))}
-          onLoadTheirs={edit.loadTheirs}
-        />
-      )}
-      <form className="staff-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <VersionedForm
+        edit={edit}
+        form={form}
+        noun="staff member"
+        fields={STAFF_FIELDS}
+        label={(field) => FIELD_LABELS.staff[field]}
+        show={(values, field) => staffValueText(values, field, (id) => facilityName(facilities, id))}
+        toValues={staffToValues}
+        cancelTo={paths.staff.detail.href(base.id)}
+        onSaved={(saved) => {
+          toast.success(`${staffName(saved)} was saved.`);
+          navigate(paths.staff.detail.href(saved.id));
+        }}
+        className="staff-form"
+      >
         <StaffFormFields form={form} />
-        <FormActions
-          saving={form.formState.isSubmitting}
-          label={conflict ? "Save my version" : "Save changes"}
-          cancelTo={paths.staff.detail.href(base.id)}
-        />
-      </form>
+      </VersionedForm>
     </article>
   );
 }

@@ -9,19 +9,11 @@ import { Controller, useForm, useWatch, type FieldError, type UseFormReturn } fr
 import { ZStaff } from "@care/core/collections/staff.collection";
 import { useFacilities } from "../../lib/facilities.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { formMessage } from "../../ui/form-messages.ts";
 import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, optionsOf } from "./staff-format.ts";
 import type { TStaffFormValues, TStaffOutput } from "./staff-form-values.ts";
 
 export type TStaffForm = UseFormReturn<TStaffFormValues, unknown, TStaffOutput>;
-
-/** zod's generic messages, in words an administrator acts on. */
-function fieldMessage(error: Pick<FieldError, "message"> | undefined): string | undefined {
-  const message = error?.message;
-  if (!message) return undefined;
-  if (message.startsWith("Invalid option")) return "Choose one";
-  if (/expected string, received undefined/.test(message)) return "Required";
-  return message;
-}
 
 export function useStaffForm(defaultValues: TStaffFormValues): TStaffForm {
   return useForm<TStaffFormValues, unknown, TStaffOutput>({
@@ -96,7 +88,7 @@ export function StaffFormFields({ form }: { form: TStaffForm }) {
     register,
     formState: { errors },
   } = form;
-  const e = (name: keyof typeof errors) => fieldMessage(errors[name] as FieldError | undefined);
+  const e = (name: keyof typeof errors) => formMessage(errors[name] as FieldError | undefined);
   const optionalDate = { setValueAs: (v: string | undefined) => (v === "" || v === null ? undefined : v) };
 
   return (

@@ -4,27 +4,22 @@
  * role, sorted by the server, a page at a time by cursor, with each person's document compliance and a
  * CSV export of everything the filters match — and Schedules.
  */
-import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { FIELD_LABELS } from "@care/core/field-labels";
-import { MAX_PAGE_SIZE } from "@care/core/list-query";
 import type { TSubjectCompliance } from "@care/core/ports/insights.port";
 import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
 import { localToday } from "@care/core/rules/date-only.rules";
 import { complianceOf } from "../../lib/compliance.ts";
-import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { csvFileName, useFacilityScope } from "../../lib/facility-scope.ts";
+import { useListState } from "../../lib/list-state.ts";
 import { paths } from "../../lib/paths.ts";
-import { useData, useInsights } from "../../lib/ports.tsx";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
 import { useRecordList, type TReadPorts } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
-import { useSelectedFacility } from "../../lib/selected-facility.ts";
-import { useDebounced } from "../../lib/use-debounced.ts";
 import { AreaPage } from "../../ui/area-page.tsx";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
-import { SearchFilter, SelectFilter } from "../../ui/list-filters.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
 import {
@@ -43,16 +38,16 @@ type TStaffRow = TStaffRecord & { compliance: TSubjectCompliance | undefined; co
 
 /** The compliance of a page of staff; on screen a failure is reported and the column says so. */
 async function withCompliance(
-  insights: TReadPorts["insights"],
   staff: TStaffRecord[],
-  lenient: boolean,
+  { insights }: TReadPorts,
+  use: "screen" | "export",
 ): Promise<TStaffRow[]> {
   const ids = staff.map((s) => s.id);
   try {
     const byId = await complianceOf(insights, "staff", ids, localToday());
     return staff.map((s) => ({ ...s, compliance: byId.get(s.id) }));
   } catch (error) {
-    if (!lenient) throw error;
+    if (use === "export") throw error;
     reportError(error);
     return staff.map((s) => ({ ...s, compliance: undefined, complianceFailed: true }));
   }
@@ -63,82 +58,75 @@ const NOT_LOADED = "The document status could not be loaded.";
 const LABELS = FIELD_LABELS.staff;
 
 export function StaffDirectoryPage() {
-  const data = useData();
-  const insights = useInsights();
-  const { facilities } = useFacilities();
-  const [facilityId] = useSelectedFacility();
-  const [searchText, setSearchText] = useState("");
-  const search = useDebounced(searchText);
-  const [status, setStatus] = useState<TStaffStatus | "">("");
-  const [role, setRole] = useState<TStaffRole | "">("");
-  const [orderBy, setOrderBy] = useState<TStaffFilters["orderBy"]>({ field: "lastName", direction: "asc" });
-  const query = staffQuery({ facilityId, status, role, search, orderBy });
-  const list = useRecordList("staff", query, {
-    extras: { reads: INSIGHT_READS, rows: (items, { insights }) => withCompliance(insights, items, true) },
-  });
-  const rows = list.items;
-  const nameOf = useMemo(() => (id: string) => facilityName(facilities, id), [facilities]);
-
-  const columns = useMemo<TDataColumn<TStaffRow>[]>(
-    () => [
-      {
-        id: "name",
-        header: "Name",
-        meta: { sortField: "lastName" },
-        cell: ({ row }) => <Link to={paths.staff.detail.href(row.original.id)}>{staffName(row.original)}</Link>,
-      },
-      { id: "role", header: LABELS.role, cell: ({ row }) => ROLE_LABELS[row.original.role] },
-      { id: "facilities", header: "Facilities", cell: ({ row }) => facilitiesText(row.original, nameOf) },
-      {
-        id: "phone",
-        header: LABELS.phone,
-        cell: ({ row }) => (row.original.phone ? <a href={`tel:${row.original.phone}`}>{row.original.phone}</a> : "—"),
-      },
-      {
-        id: "email",
-        header: LABELS.email,
-        cell: ({ row }) =>
-          row.original.email ? (
-            <a className="staff-email" href={`mailto:${row.original.email}`}>
-              {row.original.email}
-            </a>
-          ) : (
-            "—"
-          ),
-      },
-      {
-        id: "status",
-        header: LABELS.status,
-        cell: ({ row }) => (
-          <span className={STATUS_TONES[row.original.status]}>{STATUS_LABELS[row.original.status]}</span>
-        ),
-      },
-      {
-        id: "hireDate",
-        header: "Hired",
-        meta: { sortField: "hireDate" },
-        cell: ({ row }) => row.original.hireDate ?? "—",
-      },
-      {
-        id: "documents",
-        header: "Documents",
-        cell: ({ row }) => {
-          const c = row.original.compliance;
-          if (!c) {
-            const why = row.original.complianceFailed ? NOT_LOADED : NOT_TRACKED;
-            return (
-              <span title={why}>
-                <span aria-hidden="true">—</span>
-                <span className="visually-hidden">{why}</span>
-              </span>
-            );
-          }
-          return <ComplianceBadge status={c.status} counts={c.counts} />;
-        },
-      },
-    ],
-    [nameOf],
+  const { facilityId, scope, nameOf } = useFacilityScope();
+  const state = useListState<{ status: TStaffStatus | ""; role: TStaffRole | "" }, TStaffFilters["orderBy"]>(
+    { status: "", role: "" },
+    { field: "lastName", direction: "asc" },
   );
+  const { status, role } = state.filters;
+  const list = useRecordList(
+    "staff",
+    staffQuery({ facilityId, status, role, search: state.search, orderBy: state.orderBy }),
+    { extras: { reads: INSIGHT_READS, rows: withCompliance } },
+  );
+
+  const columns: TDataColumn<TStaffRow>[] = [
+    {
+      id: "name",
+      header: "Name",
+      meta: { sortField: "lastName" },
+      cell: ({ row }) => <Link to={paths.staff.detail.href(row.original.id)}>{staffName(row.original)}</Link>,
+    },
+    { id: "role", header: LABELS.role, cell: ({ row }) => ROLE_LABELS[row.original.role] },
+    { id: "facilities", header: "Facilities", cell: ({ row }) => facilitiesText(row.original, nameOf) },
+    {
+      id: "phone",
+      header: LABELS.phone,
+      cell: ({ row }) => (row.original.phone ? <a href={`tel:${row.original.phone}`}>{row.original.phone}</a> : "—"),
+    },
+    {
+      id: "email",
+      header: LABELS.email,
+      cell: ({ row }) =>
+        row.original.email ? (
+          <a className="staff-email" href={`mailto:${row.original.email}`}>
+            {row.original.email}
+          </a>
+        ) : (
+          "—"
+        ),
+    },
+    {
+      id: "status",
+      header: LABELS.status,
+      cell: ({ row }) => (
+        <span className={STATUS_TONES[row.original.status]}>{STATUS_LABELS[row.original.status]}</span>
+      ),
+    },
+    {
+      id: "hireDate",
+      header: "Hired",
+      meta: { sortField: "hireDate" },
+      cell: ({ row }) => row.original.hireDate ?? "—",
+    },
+    {
+      id: "documents",
+      header: "Documents",
+      cell: ({ row }) => {
+        const c = row.original.compliance;
+        if (!c) {
+          const why = row.original.complianceFailed ? NOT_LOADED : NOT_TRACKED;
+          return (
+            <span title={why}>
+              <span aria-hidden="true">—</span>
+              <span className="visually-hidden">{why}</span>
+            </span>
+          );
+        }
+        return <ComplianceBadge status={c.status} counts={c.counts} />;
+      },
+    },
+  ];
 
   const csvColumns: TCsvColumn<TStaffRow>[] = [
     { header: LABELS.lastName, value: (s) => s.lastName },
@@ -158,59 +146,25 @@ export function StaffDirectoryPage() {
     { header: "Documents detail", value: (s) => (s.compliance ? complianceCountsText(s.compliance.counts) : "") },
   ];
 
-  /** One page of the export, with the compliance of its staff (a failure fails the export). */
-  async function exportPage(cursor: string | undefined) {
-    const page = await data.list("staff", { ...query, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-    return { items: await withCompliance(insights, page.items, false), nextCursor: page.nextCursor };
-  }
-
-  const filtered = Boolean(search.trim() || status || role);
-  const scope = facilityId ? facilityName(facilities, facilityId) : "All facilities";
   return (
     <ListPage
       title="Staff Directory"
       scope={{ label: "Home facility:", value: scope }}
-      count={{ total: list.total, noun: ["staff member", "staff members"] }}
+      list={list}
+      noun={["staff member", "staff members"]}
       add={{ label: "Add New Staff", to: paths.staff.add.href() }}
       exportCsv={{
-        fileName: `staff-${facilityId || "all-facilities"}-${localToday()}.csv`,
+        fileName: csvFileName("staff", facilityId, localToday()),
         columns: csvColumns,
-        page: exportPage,
+        page: list.exportPage,
       }}
-      filters={
-        <>
-          <SearchFilter
-            label="Search by name"
-            value={searchText}
-            onChange={setSearchText}
-            placeholder="Last, first or preferred name"
-          />
-          <SelectFilter
-            label="Status"
-            anyLabel="Any status"
-            value={status}
-            onChange={setStatus}
-            labels={STATUS_LABELS}
-          />
-          <SelectFilter label="Role" anyLabel="Any role" value={role} onChange={setRole} labels={ROLE_LABELS} />
-        </>
-      }
-      filtered={filtered}
-      onClearFilters={() => {
-        setSearchText("");
-        setStatus("");
-        setRole("");
-      }}
-      table={{
-        caption: `Staff, ${scope}`,
-        columns,
-        rows,
-        getRowId: (s) => s.id,
-        loading: list.loading,
-        sort: orderBy,
-        onSortChange: (next) => setOrderBy(next as TStaffFilters["orderBy"]),
-        pagination: list.pagination,
-      }}
+      state={state}
+      search={{ label: "Search by name", placeholder: "Last, first or preferred name" }}
+      selects={[
+        { key: "status", label: "Status", anyLabel: "Any status", labels: STATUS_LABELS },
+        { key: "role", label: "Role", anyLabel: "Any role", labels: ROLE_LABELS },
+      ]}
+      table={{ caption: `Staff, ${scope}`, columns }}
       empty={{
         noMatch: {
           title: "No staff match",

@@ -14,7 +14,7 @@ import {
 import { useState } from "react";
 import { isAppError, type TErrorCode } from "@care/core/app-error";
 import { listAll } from "@care/core/list-all";
-import type { TListQuery, TPage } from "@care/core/list-query";
+import { MAX_PAGE_SIZE, type TListQuery, type TPage } from "@care/core/list-query";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
 import type { InsightsPort } from "@care/core/ports/insights.port";
@@ -136,6 +136,8 @@ export interface TRecordList<T> {
   /** How many records the filters match, once counted (null while unknown or when counting failed). */
   total: number | null;
   pagination: TPagination;
+  /** Every record the filters match, a large page at a time (for the CSV export). */
+  exportPage: (cursor: string | undefined) => Promise<TPage<T>>;
 }
 
 /**
@@ -145,7 +147,11 @@ export interface TRecordList<T> {
 export interface TRowExtras<T, R> {
   /** The collections the extras are read from. */
   reads: readonly TCollectionName[];
-  rows: (items: T[], ports: TReadPorts) => Promise<R[]>;
+  /**
+   * The rows of a page of records. On `screen` a failing source may be reported and its column left
+   * empty; for an `export` it must fail instead, so no file is written with gaps.
+   */
+  rows: (items: T[], ports: TReadPorts, use: "screen" | "export") => Promise<R[]>;
 }
 
 /**
@@ -172,7 +178,10 @@ export function useRecordList<N extends TCollectionName, R = TRecordOf<N>>(
         ...(pages.cursor ? { cursor: pages.cursor } : {}),
       });
       if (!extras) return records as unknown as TPage<R>;
-      return { items: await extras.rows(records.items, { data, insights, files }), nextCursor: records.nextCursor };
+      return {
+        items: await extras.rows(records.items, { data, insights, files }, "screen"),
+        nextCursor: records.nextCursor,
+      };
     },
     placeholderData: keepPreviousData,
     ...(extras ? { meta: { reads: extras.reads } } : {}),
@@ -189,7 +198,16 @@ export function useRecordList<N extends TCollectionName, R = TRecordOf<N>>(
     meta: { quiet: ["VALIDATION", "UNAVAILABLE", "INTERNAL", "FORBIDDEN"] },
   });
   const nextCursor = page.data?.nextCursor ?? null;
+  async function exportPage(cursor: string | undefined): Promise<TPage<R>> {
+    const records = await data.list(collection, { ...query, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+    if (!extras) return records as unknown as TPage<R>;
+    return {
+      items: await extras.rows(records.items, { data, insights, files }, "export"),
+      nextCursor: records.nextCursor,
+    };
+  }
   return {
+    exportPage,
     items: page.data?.items ?? [],
     loading: page.isFetching,
     total: count.data ?? null,

@@ -1,0 +1,68 @@
+/**
+ * The edit form of a record that someone else may save at the same time: the stale-save panel (when a
+ * save was refused), the fields, and Save / Cancel — "Save my version" after a refusal. The record's
+ * page passes its fields and says what a saved record leads to.
+ */
+import type { ReactNode } from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import type { TVersionedEdit } from "../lib/records/use-versioned-edit.ts";
+import { RecordConflictPanel } from "./conflict-panel.tsx";
+import { FormActions } from "./form-actions.tsx";
+
+export function VersionedForm<R, V extends FieldValues, O, F extends keyof V & string>({
+  edit,
+  form,
+  noun,
+  fields,
+  label,
+  show,
+  toValues,
+  cancelTo,
+  onSaved,
+  className,
+  children,
+}: {
+  edit: TVersionedEdit<R, V, O>;
+  form: Pick<UseFormReturn<V, unknown, O>, "handleSubmit" | "formState">;
+  /** "resident": what the other person saved. */
+  noun: string;
+  /** The fields the stale-save panel compares, their labels and how their values read. */
+  fields: readonly F[];
+  label: (field: F) => string;
+  show: (values: V, field: F) => string;
+  toValues: (record: NonNullable<R>) => V;
+  cancelTo: string;
+  /** After a save (e.g. a toast and back to the record). */
+  onSaved: (saved: NonNullable<R>) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { conflict } = edit;
+  const onSubmit = form.handleSubmit(async (values) => {
+    const saved = await edit.save(values);
+    if (saved) onSaved(saved as NonNullable<R>);
+  });
+  return (
+    <>
+      {conflict && (
+        <RecordConflictPanel
+          noun={noun}
+          theirs={toValues(conflict.theirs)}
+          mine={conflict.mine}
+          fields={fields}
+          label={label}
+          show={show}
+          onLoadTheirs={edit.loadTheirs}
+        />
+      )}
+      <form className={className} noValidate onSubmit={(event) => void onSubmit(event)}>
+        {children}
+        <FormActions
+          saving={form.formState.isSubmitting}
+          label={conflict ? "Save my version" : "Save changes"}
+          cancelTo={cancelTo}
+        />
+      </form>
+    </>
+  );
+}
