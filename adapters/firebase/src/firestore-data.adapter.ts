@@ -11,7 +11,6 @@ import {
   getDocFromServer,
   getDocsFromServer,
   limit as limitTo,
-  onSnapshot,
   orderBy,
   query as buildQuery,
   runTransaction,
@@ -471,21 +470,6 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           }
         });
       });
-    },
-
-    watch(name, query, onChange, onError) {
-      const def = definition(name);
-      const user = assertCanRead(session(), def);
-      const page = pageQuery(def, user, query);
-      if (page === null) {
-        onChange({ items: [], nextCursor: null });
-        return () => {};
-      }
-      return onSnapshot(
-        page.built,
-        (snap) => onChange(toPage(def, page, snap.docs) as TPage<TRecordOf<typeof name>>),
-        (error) => onError(toAppError(error)),
-      );
     },
   };
   return port;

@@ -55,7 +55,6 @@ function facilityIdsOf(user: Record<string, unknown>): string[] | null {
 class Transaction {
   private readonly undo: (() => void)[] = [];
   private readonly audits: TAuditInput[] = [];
-  readonly changed = new Set<string>();
 
   constructor(private readonly backend: MemoryBackend) {}
 
@@ -64,7 +63,6 @@ class Transaction {
     const previous = table.get(record.id);
     this.undo.push(() => (previous ? table.set(record.id, previous) : table.delete(record.id)));
     table.set(record.id, record);
-    this.changed.add(collection);
   }
 
   delete(collection: string, id: string): void {
@@ -73,7 +71,6 @@ class Transaction {
     if (!previous) return;
     this.undo.push(() => table.set(id, previous));
     table.delete(id);
-    this.changed.add(collection);
   }
 
   audit(entry: TAuditInput): void {
@@ -84,11 +81,9 @@ class Transaction {
     for (const step of this.undo.reverse()) step();
   }
 
-  /** Writes the audit rows of the applied changes and tells watchers. */
+  /** Writes the audit rows of the applied changes. */
   finish(): void {
     for (const entry of this.audits) this.backend.audit(entry);
-    if (this.audits.length > 0) this.changed.add("auditLog");
-    if (this.changed.size > 0) this.backend.notify(this.changed);
   }
 }
 
@@ -109,7 +104,6 @@ export class MemoryDataAdapter implements DataPort {
         facilityId: listViewFacility(def, query, page.items),
         summary: listViewSummary(query),
       });
-      this.backend.notify(new Set(["auditLog"]));
     }
     return page as TPage<TRecordOf<N>>;
   }
@@ -140,7 +134,6 @@ export class MemoryDataAdapter implements DataPort {
         recordId: id,
         facilityId: auditFacilityOf(def, record),
       });
-      this.backend.notify(new Set(["auditLog"]));
     }
     return copyRecord(record) as TRecordOf<N>;
   }
@@ -176,33 +169,6 @@ export class MemoryDataAdapter implements DataPort {
         else throw new AppError("VALIDATION", "The change is not valid.", { fields: { op: "Unknown operation" } });
       }
     });
-  }
-
-  watch<N extends TCollectionName>(
-    collection: N,
-    query: TListQuery,
-    onChange: (page: TPage<TRecordOf<N>>) => void,
-    onError: (error: Error) => void,
-  ): () => void {
-    let active = true;
-    const deliver = () => {
-      queueMicrotask(() => {
-        if (!active) return;
-        try {
-          onChange(this.listNow(collection, query) as TPage<TRecordOf<N>>);
-        } catch (error) {
-          onError(error instanceof Error ? error : new AppError("INTERNAL", String(error)));
-        }
-      });
-    };
-    const unsubscribe = this.backend.subscribe((changed) => {
-      if (changed.has(collection)) deliver();
-    });
-    deliver();
-    return () => {
-      active = false;
-      unsubscribe();
-    };
   }
 
   private listNow(collection: string, query: TListQuery): TPage<TStoredRecord> {
