@@ -16,7 +16,6 @@ import {
   type TPage,
 } from "@care/core/list-query";
 import type { TSessionUser } from "@care/core/ports/auth.port";
-import type { TWriteOp } from "@care/core/ports/data.port";
 import { collections, isCollectionName, type TCollectionName } from "@care/core/registry";
 import {
   assertCanGrantFacilities,
@@ -38,7 +37,9 @@ import {
 import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
-import { auditRow } from "../audit/audit-row.ts";
+import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
+import type { TCaller } from "../caller.ts";
+import { TRANSACTION_OPTIONS } from "../db/database.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
 
@@ -80,19 +81,10 @@ interface ModelDelegate {
   deleteMany(args: { where: TWhere }): Promise<{ count: number }>;
 }
 
-/** Who is asking, for access checks and the audit rows. */
-export interface TCaller {
-  user: TSessionUser | null;
-  ip: string | null;
-}
-
 export interface TCreateInput {
   id?: unknown;
   data: unknown;
 }
-
-/** Interactive transactions may queue behind others (one connection on PGlite): wait, don't fail. */
-const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
 
 function notFound(def: CollectionDef): AppError {
   return new AppError("NOT_FOUND", `This ${def.label.toLowerCase()} does not exist or was removed.`);
@@ -109,13 +101,16 @@ function presentFields(def: CollectionDef, fields: Record<string, unknown>): str
   return Object.keys(def.schema.shape).filter((key) => fields[key] !== undefined);
 }
 
-/** Re-raises a VALIDATION error with its field names under `prefix` (for the ops of a commit). */
-function prefixFields(error: unknown, prefix: string): unknown {
-  if (!(error instanceof AppError) || error.code !== "VALIDATION" || !error.fields) return error;
-  const fields = Object.fromEntries(
-    Object.entries(error.fields).map(([key, message]) => [`${prefix}.${key}`, message]),
-  );
-  return new AppError("VALIDATION", error.message, { fields });
+const repositories = new WeakMap<PrismaClient, CollectionRepository>();
+
+/** The repository of a database client, made once: its batcher of view rows serves every request. */
+export function repositoryOf(prisma: PrismaClient): CollectionRepository {
+  let repository = repositories.get(prisma);
+  if (!repository) {
+    repository = new CollectionRepository(prisma);
+    repositories.set(prisma, repository);
+  }
+  return repository;
 }
 
 export class CollectionRepository {
@@ -148,10 +143,8 @@ export class CollectionRepository {
     const items = page.map((row) => mapper.toRecord(row));
     if (def.auditViews) {
       await this.views.record(
-        auditRow({
+        auditRowFor(caller, {
           action: "view",
-          actor: user,
-          ip: caller.ip,
           collection: name,
           facilityId: listViewFacility(def, normalized, items),
           summary: listViewSummary(normalized),
@@ -184,10 +177,8 @@ export class CollectionRepository {
     const record = await this.visible(this.prisma, user, name, id);
     if (def.auditViews) {
       await this.views.record(
-        auditRow({
+        auditRowFor(caller, {
           action: "view",
-          actor: user,
-          ip: caller.ip,
           collection: name,
           recordId: id,
           facilityId: facilityOfRecord(def, record) ?? null,
@@ -209,22 +200,11 @@ export class CollectionRepository {
     await this.prisma.$transaction((db) => this.removeIn(db, caller, name, id, version), TRANSACTION_OPTIONS);
   }
 
-  /** Applies every op in one transaction; the first failure undoes them all. Field errors are named `ops.<i>.<field>`. */
-  async commit(caller: TCaller, ops: readonly TWriteOp[]): Promise<void> {
-    await this.prisma.$transaction(async (db) => {
-      for (const [index, op] of ops.entries()) {
-        try {
-          if (op.op === "create") await this.createIn(db, caller, op.collection, { id: op.id, data: op.data });
-          else if (op.op === "update") await this.updateIn(db, caller, op.collection, op.id, op.version, op.patch);
-          else await this.removeIn(db, caller, op.collection, op.id, op.version);
-        } catch (error) {
-          throw prefixFields(error, `ops.${index}`);
-        }
-      }
-    }, TRANSACTION_OPTIONS);
-  }
-
-  private async createIn(db: TDb, caller: TCaller, name: TCollectionName, input: TCreateInput): Promise<TRecord> {
+  /**
+   * Creates a record inside the transaction `db` (its own, or a use case's holding several writes, as
+   * a commit does); its audit row is written in the same transaction.
+   */
+  async createIn(db: TDb, caller: TCaller, name: TCollectionName, input: TCreateInput): Promise<TRecord> {
     const def: CollectionDef = collections[name];
     const user = assertCanWrite(caller.user, def);
     if (def.access.create === "auth-port") {
@@ -264,21 +244,18 @@ export class CollectionRepository {
       throw error;
     }
     const record = this.mapper(name).toRecord(row);
-    await db.auditEntry.create({
-      data: auditRow({
-        action: "create",
-        actor: user,
-        ip: caller.ip,
-        collection: name,
-        recordId: id,
-        facilityId: facilityOfRecord(def, record) ?? null,
-        summary: presentFields(def, fields).join(", "),
-      }),
+    await writeAudit(db, caller, {
+      action: "create",
+      collection: name,
+      recordId: id,
+      facilityId: facilityOfRecord(def, record) ?? null,
+      summary: presentFields(def, fields).join(", "),
     });
     return record;
   }
 
-  private async updateIn(
+  /** Updates a record inside the transaction `db` (see createIn). */
+  async updateIn(
     db: TDb,
     caller: TCaller,
     name: TCollectionName,
@@ -309,21 +286,18 @@ export class CollectionRepository {
     });
     if (count === 0) await this.raceLost(db, user, name, id);
     const updated = await this.visible(db, user, name, id);
-    await db.auditEntry.create({
-      data: auditRow({
-        action: "update",
-        actor: user,
-        ip: caller.ip,
-        collection: name,
-        recordId: id,
-        facilityId: facilityOfRecord(def, updated) ?? null,
-        summary: changedFields(def, fieldsOf(current), merged).join(", "),
-      }),
+    await writeAudit(db, caller, {
+      action: "update",
+      collection: name,
+      recordId: id,
+      facilityId: facilityOfRecord(def, updated) ?? null,
+      summary: changedFields(def, fieldsOf(current), merged).join(", "),
     });
     return updated;
   }
 
-  private async removeIn(db: TDb, caller: TCaller, name: TCollectionName, id: string, version: number): Promise<void> {
+  /** Archives or deletes a record inside the transaction `db` (see createIn). */
+  async removeIn(db: TDb, caller: TCaller, name: TCollectionName, id: string, version: number): Promise<void> {
     const def: CollectionDef = collections[name];
     const user = assertCanWrite(caller.user, def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
@@ -339,16 +313,12 @@ export class CollectionRepository {
           })
         : await delegate.deleteMany({ where: { id, version } });
     if (count === 0) await this.raceLost(db, user, name, id);
-    await db.auditEntry.create({
-      data: auditRow({
-        action: "remove",
-        actor: user,
-        ip: caller.ip,
-        collection: name,
-        recordId: id,
-        facilityId: facilityOfRecord(def, current) ?? null,
-        summary: def.removal === "archive" ? "archived" : "deleted",
-      }),
+    await writeAudit(db, caller, {
+      action: "remove",
+      collection: name,
+      recordId: id,
+      facilityId: facilityOfRecord(def, current) ?? null,
+      summary: def.removal === "archive" ? "archived" : "deleted",
     });
   }
 
