@@ -1,7 +1,7 @@
 /**
  * Builds the Fastify app (without listening), so main.ts and every test use the same wiring. Plugins
  * load in order: external (security headers, cookies, JWT, rate limit, multipart), the app's own
- * (error handler, CSRF, audit, auth), then the routes under `/api/v1`, health and the web app.
+ * (error handler, CSRF, auth), then the routes under `/api/v1`, health and the web app.
  */
 import { MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import fastifyCookie from "@fastify/cookie";
@@ -14,7 +14,6 @@ import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from "fastif
 import type { PinoLoggerOptions } from "fastify/types/logger.js";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { AppError } from "@care/core/app-error";
-import auditPlugin from "./audit/audit.plugin.ts";
 import authPlugin from "./auth/auth.plugin.ts";
 import authRoutes from "./auth/auth.routes.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
@@ -131,7 +130,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The app's own plugins.
   await fastify.register(errorHandler);
   await fastify.register(csrfPlugin);
-  await fastify.register(auditPlugin);
   await fastify.register(authPlugin);
 
   // Routes.

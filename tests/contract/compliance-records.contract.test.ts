@@ -85,7 +85,16 @@ await runContract("data", (ctx) => {
   ctx.itUsing(["files"])(
     "stores a document for an uploaded file; replacing it is one commit; archiving hides it",
     async () => {
-      const residentId = unique("resident");
+      const { id: residentId } = await admin.data.create("residents", {
+        facilityId: "tull",
+        firstName: "Ada",
+        lastName: unique("Documented"),
+        dateOfBirth: "1940-01-01",
+        gender: "female",
+        admissionDate: "2024-01-01",
+        ambulatoryStatus: "ambulatory",
+        codeStatus: "full_code",
+      });
       const typeId = typeIds[0]!;
       const first = await admin.data.create("documents", {
         subject: "resident",

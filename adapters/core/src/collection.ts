@@ -19,6 +19,71 @@ export interface TAccess {
   read: "signed-in" | "admin";
   /** Who may create, update and remove through the data port; `server` means only the server writes. */
   write: "signed-in" | "admin" | "server";
+  /**
+   * `auth-port`: records are created only by AuthPort.createUser, which also makes the account and its
+   * password; the data port's create and commit refuse them (FORBIDDEN). Absent: created like any record.
+   */
+  create?: "auth-port";
+  /**
+   * The field listing the facilities a record gives its user access to (null = every facility): a
+   * facility-limited administrator may only set it within their own facilities (`canGrantFacilities`
+   * in rules/access.rules.ts), on every backend.
+   */
+  grantsFacilities?: string;
+}
+
+/** The link target naming a stored file of the FilePort (not a registry collection). */
+export const FILES_TARGET = "files";
+
+/**
+ * How a referenced record must relate to the record naming it (checked by `checkLinks` in
+ * rules/links.rules.ts on every write, and by the generated Firestore rules):
+ * - `same-facility`: it exists, the user may see it, and it belongs to the record's facility;
+ * - `works-at`: the referenced person works at the record's facility. Staff have only their home
+ *   facility for this today, so it is checked as `same-facility`;
+ * - `group-wide`: it exists, in any facility (document types belong to the whole group);
+ * - `cross-home-match`: not a reference a write must satisfy but a question only the server answers,
+ *   revealing no more than whether a matching record exists in another home (duplicate prospects).
+ *   No collection declares one yet; writes do not check it.
+ */
+export type TLinkKind = "same-facility" | "works-at" | "group-wide" | "cross-home-match";
+
+/** What a link points at: a collection of the registry, or `files`, with how it must relate. */
+export interface TLinkTarget {
+  readonly collection: string;
+  readonly kind: TLinkKind;
+}
+
+/** Where a link reads a value: a field, or one `|`-separated part of it (a reminder state's key). */
+export interface TLinkValue {
+  readonly field: string;
+  readonly part?: number;
+}
+
+/**
+ * One reference from a record to another by id. A record whose value is absent (an optional field, a
+ * key with fewer parts) names nothing and passes.
+ */
+export interface TLink {
+  /** Where the referenced record's id is. Errors are reported on this field. */
+  readonly id: TLinkValue;
+  /**
+   * The target, or the targets to choose from by another value of the record (a document's `subject`:
+   * `resident` → residents, `staff` → staff, …); a value with no target means no link.
+   */
+  readonly to: TLinkTarget | { readonly by: TLinkValue; readonly targets: Readonly<Record<string, TLinkTarget>> };
+  /** The link applies only when this value of the record is `equals` (one kind of reminder state key). */
+  readonly when?: { readonly value: TLinkValue; readonly equals: string };
+  /**
+   * Fields the record shares with its target, each with the message (on the link's field) when they
+   * differ: a document states its file's type and size.
+   */
+  readonly sameAs?: Readonly<Record<string, string>>;
+  /**
+   * When the target belongs to another facility, this message on the link's field (pick another
+   * target); by default "Must be the <target>'s facility" on the record's facility field.
+   */
+  readonly otherFacility?: string;
 }
 
 export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
@@ -43,6 +108,11 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
   readonly clientIds: boolean;
   /** Write an audit row for every view (get) of a record, not only for changes. */
   readonly auditViews: boolean;
+  /**
+   * The records this one names by id, checked on create and whenever a link's fields or the record's
+   * facility change, in this order (the first broken link is reported). Absent: none.
+   */
+  readonly links?: readonly TLink[];
 }
 
 export function defineCollection<S extends z.ZodObject>(def: CollectionDef<S>): CollectionDef<S> {

@@ -11,7 +11,6 @@ import {
   getDocFromServer,
   getDocsFromServer,
   limit as limitTo,
-  onSnapshot,
   orderBy,
   query as buildQuery,
   runTransaction,
@@ -27,7 +26,7 @@ import {
   type Transaction,
 } from "firebase/firestore";
 import { AppError } from "@care/core/app-error";
-import type { CollectionDef } from "@care/core/collection";
+import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import type { TAuditEntry } from "@care/core/collections/audit-log.collection";
 import { decodeCursor, encodeCursor, normalizeListQuery, type TListQuery, type TPage } from "@care/core/list-query";
 import type { TSessionUser } from "@care/core/ports/auth.port";
@@ -37,15 +36,17 @@ import {
   assertCanRead,
   assertCanWrite,
   assertCanWriteRecord,
+  canSeeFacility,
   canSeeRecord,
   facilityRestriction,
 } from "@care/core/rules/access.rules";
+import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
 import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
 import { staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
-  CREATED_BY_FUNCTIONS,
+  FILES_COLLECTION,
   fromStoredData,
   ordersInMemory,
   storedFilterField,
@@ -239,6 +240,54 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return current;
   }
 
+  /**
+   * The record's declared links hold (`checkLinks`), as `firestore.rules` checks them again: what it
+   * names is read in the transaction (a record out of the user's reach does not exist for them), or
+   * taken from `written`, what this commit wrote before (null: deleted).
+   */
+  async function assertLinks(
+    tx: Transaction,
+    user: TSessionUser,
+    def: CollectionDef,
+    record: TRecord,
+    before: TRecord | undefined,
+    written: ReadonlyMap<string, TRecord | null>,
+  ): Promise<void> {
+    const found = new Map<string, Record<string, unknown> | null>();
+    for (const { target, id } of linksToCheck(def, record, before)) {
+      const key = `${target.collection}/${id}`;
+      if (!found.has(key))
+        found.set(key, written.has(key) ? written.get(key)! : await readLinked(tx, user, target.collection, id));
+    }
+    const error = checkLinks(def, record, (collection, id) => found.get(`${collection}/${id}`) ?? null, before);
+    if (error) throw error;
+  }
+
+  /** A record (or file description) a link names, if it exists and the user may see it; else null. */
+  async function readLinked(
+    tx: Transaction,
+    user: TSessionUser,
+    collection: string,
+    id: string,
+  ): Promise<Record<string, unknown> | null> {
+    const isFile = collection === FILES_TARGET;
+    let snap: DocumentSnapshot;
+    try {
+      snap = await tx.get(doc(db, isFile ? FILES_COLLECTION : collection, id));
+    } catch (error) {
+      if (toAppError(error).code === "FORBIDDEN") return null;
+      throw error;
+    }
+    if (!snap.exists()) return null;
+    if (isFile) {
+      const file: Record<string, unknown> = { ...snap.data(), id: snap.id };
+      return canSeeFacility(user, typeof file.facilityId === "string" ? file.facilityId : null) ? file : null;
+    }
+    const target = definition(collection);
+    const linked = recordOf(target, snap);
+    return canSeeRecord(user, target, linked) ? linked : null;
+  }
+
   function newRecord(def: CollectionDef, user: TSessionUser, id: string, fields: Record<string, unknown>): TRecord {
     const now = new Date().toISOString();
     return {
@@ -259,7 +308,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     data: unknown,
     id: string | undefined,
   ): { ref: DocumentReference; record: TRecord; clientId: boolean } {
-    if (CREATED_BY_FUNCTIONS.includes(def.name))
+    // Accounts come with their record from the callable `createUser` (the Admin SDK, beyond the rules).
+    if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     const clientId = validateClientId(def, id);
     const fields = validateCreate(def, data);
@@ -357,20 +407,23 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const { ref, record, clientId } = prepareCreate(def, user, data, options.id);
-      if (!clientId) {
+      if (!clientId && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
         return record as TRecordOf<typeof name>;
       }
       await inTransaction(async (tx) => {
-        const existing = await tx.get(ref).catch((error: unknown) => {
-          // A limited user may not read another facility's record: the id is taken all the same.
-          if (toAppError(error).code === "FORBIDDEN") return null;
-          throw error;
-        });
-        if (existing === null || existing.exists())
-          throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, {
-            fields: { id: "This id is already in use" },
+        if (clientId) {
+          const existing = await tx.get(ref).catch((error: unknown) => {
+            // A limited user may not read another facility's record: the id is taken all the same.
+            if (toAppError(error).code === "FORBIDDEN") return null;
+            throw error;
           });
+          if (existing === null || existing.exists())
+            throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, {
+              fields: { id: "This id is already in use" },
+            });
+        }
+        await assertLinks(tx, user, def, record, undefined, new Map());
         tx.set(ref, writeData(def, record));
       });
       return record as TRecordOf<typeof name>;
@@ -383,6 +436,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const next = await inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, ref);
         const updated = applyUpdate(def, user, current, patch, version);
+        await assertLinks(tx, user, def, updated, current, new Map());
         tx.set(ref, writeData(def, updated));
         return updated;
       });
@@ -439,53 +493,40 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             return readForWrite(tx, p.def, writer, p.ref);
           }),
         );
-        planned.forEach((p, i) => {
+        // Then what each op writes (null: deleted), its links checked against what the commit wrote before it.
+        const written = new Map<string, TRecord | null>();
+        const writes: { ref: DocumentReference; def: CollectionDef; record: TRecord | null }[] = [];
+        for (const [i, p] of planned.entries()) {
           const read = reads[i];
           const { op, def, ref } = p;
+          let record: TRecord | null;
           if (op.op === "create") {
             if (read === true)
               throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, {
                 fields: { id: "This id is already in use" },
               });
-            tx.set(ref, writeData(def, p.record as TRecord));
+            record = p.record as TRecord;
+            await assertLinks(tx, writer, def, record, undefined, written);
           } else if (op.op === "update") {
-            tx.set(ref, writeData(def, applyUpdate(def, writer, read as TRecord, op.patch, op.version)));
+            record = applyUpdate(def, writer, read as TRecord, op.patch, op.version);
+            await assertLinks(tx, writer, def, record, read as TRecord, written);
           } else {
             const current = read as TRecord;
             if (current.version !== op.version) throw staleVersionError(def, current);
-            if (removable(def) === "delete") {
-              tx.delete(ref);
-            } else {
-              const now = new Date().toISOString();
-              tx.set(
-                ref,
-                writeData(def, {
-                  ...current,
-                  version: op.version + 1,
-                  updatedAt: now,
-                  updatedBy: writer.id,
-                  archivedAt: now,
-                }),
-              );
-            }
+            const now = new Date().toISOString();
+            record =
+              removable(def) === "delete"
+                ? null
+                : { ...current, version: op.version + 1, updatedAt: now, updatedBy: writer.id, archivedAt: now };
           }
-        });
+          written.set(`${def.name}/${ref.id}`, record);
+          writes.push({ ref, def, record });
+        }
+        for (const { ref, def, record } of writes) {
+          if (record === null) tx.delete(ref);
+          else tx.set(ref, writeData(def, record));
+        }
       });
-    },
-
-    watch(name, query, onChange, onError) {
-      const def = definition(name);
-      const user = assertCanRead(session(), def);
-      const page = pageQuery(def, user, query);
-      if (page === null) {
-        onChange({ items: [], nextCursor: null });
-        return () => {};
-      }
-      return onSnapshot(
-        page.built,
-        (snap) => onChange(toPage(def, page, snap.docs) as TPage<TRecordOf<typeof name>>),
-        (error) => onError(toAppError(error)),
-      );
     },
   };
   return port;

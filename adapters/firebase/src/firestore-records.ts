@@ -17,12 +17,6 @@ export const PRIVATE_FIELDS = ["_facility", "_search", "_writtenAt"] as const;
 export const STORED_META_FIELDS = META_FIELDS.filter((f) => f !== "id");
 
 /**
- * Collections whose records only a Cloud Function creates: a `users` record needs its Auth account,
- * which the callable `createUser` makes with the Admin SDK (which the rules do not apply to).
- */
-export const CREATED_BY_FUNCTIONS: readonly string[] = ["users"];
-
-/**
  * Sort keys whose filtered lists are served without a composite index: the adapter reads every match
  * (equality filters only, which Firestore serves by merging its automatic single-field indexes) and
  * orders the page itself. They are the meta timestamps, always set, so the order is a plain string order.

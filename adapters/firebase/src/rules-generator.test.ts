@@ -77,13 +77,42 @@ describe("generated Firebase rules", () => {
   it("checks a document's file against the document: its facility, type and size", () => {
     const rules = generateFirestoreRules();
     const lines = block(rules, "documents").split("\n");
-    expect(lines.find((l) => l.includes("allow create:"))).toContain("fileMatches(request.resource.data)");
+    const fileCheck =
+      "linkedInFacility(/databases/$(database)/documents/files/$(request.resource.data.get('fileId', null)), ['contentType', 'size'])";
+    expect(lines.find((l) => l.includes("allow create:"))).toContain(fileCheck);
     const update = lines.find((l) => l.includes("allow update:"));
-    expect(update).toContain("request.resource.data.fileId == resource.data.fileId");
-    expect(update).toContain("|| fileMatches(request.resource.data)");
-    expect(rules).toContain("get(/databases/$(database)/documents/files/$(d.fileId)).data");
-    expect(rules).toContain("file._facility == d._facility && file.contentType == d.contentType");
-    expect(block(rules, "residents")).not.toContain("fileMatches");
+    expect(update).toContain("request.resource.data.get('fileId', null) == resource.data.get('fileId', null)");
+    expect(update).toContain(`|| ${fileCheck}`);
+    expect(rules).toContain("let linked = getAfter(path);");
+    expect(rules).toContain("linked.data._facility == request.resource.data._facility");
+    expect(rules).toContain("!linked.data.diff(request.resource.data).affectedKeys().hasAny(fields)");
+    expect(block(rules, "residents")).not.toContain("documents/files/");
+  });
+
+  it("checks every declared link: same facility by getAfter(), group-wide by existsAfter()", () => {
+    const rules = generateFirestoreRules();
+    const create = (name: string) =>
+      block(rules, name)
+        .split("\n")
+        .find((l) => l.includes("allow create:"));
+    expect(create("vitals")).toContain(
+      "linkedInFacility(/databases/$(database)/documents/residents/$(request.resource.data.get('residentId', null)), [])",
+    );
+    expect(create("residents")).toContain("documents/facilities/$(request.resource.data.get('facilityId', null))");
+    expect(create("documents")).toContain(
+      "(request.resource.data.get('subject', null) == 'staff' && linkedInFacility(/databases/$(database)/documents/staff/",
+    );
+    expect(create("documents")).toContain(
+      "existsAfter(/databases/$(database)/documents/documentTypes/$(request.resource.data.get('typeId', null)))",
+    );
+    // An optional link names nothing when absent; a reminder linked to a facility is not checked.
+    expect(create("reminders")).toContain("request.resource.data.get('linkId', null) == null");
+    expect(create("reminders")).toContain("!(request.resource.data.get('linkType', null) in ['resident', 'staff'])");
+    // A reminder state's key, part by part.
+    expect(create("reminderStates")).toContain(
+      "request.resource.data.key.split('[|]')[0] != 'rent' || request.resource.data.key.split('[|]').size() <= 1",
+    );
+    expect(block(rules, "facilities")).not.toContain("linkedInFacility");
   });
 
   it("limits facility-scoped records to the user's facilities and checks the version step", () => {

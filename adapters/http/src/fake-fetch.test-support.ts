@@ -40,9 +40,5 @@ export function fakeFetch(...answers: TAnswer[]) {
     if (typeof answer === "function") return answer(request);
     return answer.clone();
   });
-  return {
-    fetch: fn as unknown as typeof fetch,
-    requests,
-    answer: (...more: TAnswer[]) => queue.splice(0, queue.length, ...more),
-  };
+  return { fetch: fn as unknown as typeof fetch, requests };
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHttpPorts } from "./http-ports.ts";
 import { fakeFetch, json, noContent } from "./fake-fetch.test-support.ts";
 
@@ -8,10 +8,6 @@ const page = (items: unknown[]) => json(200, { items, nextCursor: null });
 function query(url: string | undefined): Record<string, string> {
   return Object.fromEntries(new URL(url ?? "", "http://x").searchParams);
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe("HttpDataAdapter", () => {
   it("encodes a list query: where as JSON, sort as field:direction, limit, cursor, archived", async () => {
@@ -99,36 +95,5 @@ describe("HttpDataAdapter", () => {
     await createHttpPorts({ fetch }).data.commit([...ops]);
     expect(`${requests[0]?.method} ${requests[0]?.url}`).toBe("POST /api/v1/commit");
     expect(JSON.parse(String(requests[0]?.body))).toEqual({ ops });
-  });
-
-  it("watches a list by polling, reports only changes, refreshes after its own writes and stops", async () => {
-    vi.useFakeTimers();
-    const { fetch, requests, answer } = fakeFetch(page([facility]));
-    const { data } = createHttpPorts({ fetch, watchIntervalMs: 1000 });
-    const onChange = vi.fn();
-    const onError = vi.fn();
-    const stop = data.watch!("facilities", {}, onChange, onError);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(onChange).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(requests).toHaveLength(2);
-    expect(onChange).toHaveBeenCalledTimes(1);
-
-    const renamed = { ...facility, name: "Tull House", version: 3 };
-    answer(json(200, renamed), page([renamed]));
-    await data.update("facilities", "tull", { name: "Tull House" }, 2);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(onChange).toHaveBeenCalledTimes(2);
-    expect(onChange).toHaveBeenLastCalledWith({ items: [renamed], nextCursor: null });
-
-    answer(new TypeError("fetch failed"));
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(onError).toHaveBeenCalledTimes(1);
-    expect(onError.mock.calls[0]?.[0]).toMatchObject({ code: "UNAVAILABLE" });
-
-    stop();
-    const before = requests.length;
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(requests).toHaveLength(before);
   });
 });

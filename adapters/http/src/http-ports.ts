@@ -14,8 +14,6 @@ export interface THttpPortsOptions {
   baseUrl?: string;
   /** The fetch to use (Node tests pass one with a cookie jar); default the global fetch. */
   fetch?: TFetch;
-  /** How often `data.watch` fetches a watched list again; default 15 s. */
-  watchIntervalMs?: number;
 }
 
 export function createHttpPorts(options: THttpPortsOptions = {}): {
@@ -27,7 +25,7 @@ export function createHttpPorts(options: THttpPortsOptions = {}): {
   const http = new HttpClient({ baseUrl: options.baseUrl, fetch: options.fetch });
   return {
     auth: new HttpAuthAdapter(http),
-    data: new HttpDataAdapter(http, { watchIntervalMs: options.watchIntervalMs }),
+    data: new HttpDataAdapter(http),
     files: new HttpFileAdapter(http),
     insights: new HttpInsightsAdapter(http),
   };

@@ -48,11 +48,9 @@ export class MemoryAuthAdapter implements AuthPort {
         recordId: account?.id ?? null,
         collection: account ? "users" : null,
       });
-      this.backend.notify(new Set(["auditLog"]));
       throw new AppError("UNAUTHENTICATED", SIGN_IN_FAILED);
     }
     this.backend.audit({ actor: user, action: "login", collection: "users", recordId: user.id });
-    this.backend.notify(new Set(["auditLog"]));
     this.session.set(account.id);
     return user;
   }
@@ -61,7 +59,6 @@ export class MemoryAuthAdapter implements AuthPort {
     const user = this.session.user();
     if (user) {
       this.backend.audit({ actor: user, action: "logout", collection: "users", recordId: user.id });
-      this.backend.notify(new Set(["auditLog"]));
     }
     this.session.set(null);
   }
@@ -78,7 +75,6 @@ export class MemoryAuthAdapter implements AuthPort {
     }
     this.backend.passwords.set(user.id, parsed.data.newPassword);
     this.backend.audit({ actor: user, action: "password_change", collection: "users", recordId: user.id });
-    this.backend.notify(new Set(["auditLog"]));
   }
 
   async createUser(input: TUserCreate): Promise<TRecordOf<"users">> {
@@ -101,7 +97,6 @@ export class MemoryAuthAdapter implements AuthPort {
       recordId: record.id,
       summary: record.role as string,
     });
-    this.backend.notify(new Set(["users", "auditLog"]));
     return copyRecord(record) as TRecordOf<"users">;
   }
 }

@@ -67,9 +67,6 @@ export interface MemoryBackend {
   addUser(input: TUserCreate, createdBy?: string | null): TStoredRecord;
   /** Appends an audit row. */
   audit(entry: TAuditInput): void;
-  /** Calls `listener` with the names of the collections a successful write changed. */
-  subscribe(listener: (changed: ReadonlySet<string>) => void): () => void;
-  notify(changed: ReadonlySet<string>): void;
 }
 
 export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryBackend {
@@ -77,7 +74,6 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
   const records = new Map<string, Map<string, TStoredRecord>>();
   const passwords = new Map<string, string>();
   const files = new Map<string, { meta: TStoredFile; bytes: Uint8Array }>();
-  const listeners = new Set<(changed: ReadonlySet<string>) => void>();
   let sequence = 0;
 
   const table = (collection: string) => {
@@ -149,13 +145,6 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
         ip: null,
         ...meta(id, at, entry.actor?.id ?? null),
       });
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    notify(changed) {
-      for (const listener of [...listeners]) listener(changed);
     },
   };
 

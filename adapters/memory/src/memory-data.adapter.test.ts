@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AppError } from "@care/core/app-error";
 import { defineCollection, type CollectionDef } from "@care/core/collection";
@@ -170,34 +170,6 @@ describe("memory data adapter", () => {
     expect(await a.data.get("facilities", "tull")).toEqual(before);
     expect(await code(a.data.get("facilities", "new-home"))).toBe("NOT_FOUND");
     expect(backend.table("auditLog").size).toBe(auditRows);
-  });
-
-  it("watches a list: the first page now, again after each change, none after unsubscribing", async () => {
-    const { a } = await setup();
-    const onChange = vi.fn();
-    const onError = vi.fn();
-    const unsubscribe = a.data.watch!("facilities", { where: { active: true } }, onChange, onError);
-    await vi.waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
-    expect(onChange.mock.calls[0]![0].items).toHaveLength(6);
-    await a.data.create("facilities", { name: "Seventh" }, { id: "seventh" });
-    await vi.waitFor(() => expect(onChange).toHaveBeenCalledTimes(2));
-    expect(onChange.mock.calls[1]![0].items.map((f: { id: string }) => f.id)).toContain("seventh");
-    unsubscribe();
-    await a.data.create("facilities", { name: "Eighth" }, { id: "eighth" });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(onChange).toHaveBeenCalledTimes(2);
-    expect(onError).not.toHaveBeenCalled();
-  });
-
-  it("reports a watch that loses its session through onError", async () => {
-    const { a, backend } = await setup();
-    const onError = vi.fn();
-    a.data.watch!("facilities", {}, () => undefined, onError);
-    await a.auth.signOut();
-    const other = memoryClient(backend);
-    await other.auth.signIn(admin);
-    await other.data.create("facilities", { name: "Ninth" }, { id: "ninth" });
-    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: "UNAUTHENTICATED" })));
   });
 
   it("answers NOT_FOUND for an unknown collection", async () => {

@@ -3,7 +3,7 @@
  * keyset cursors, the access rules, the record rules, versions, audit rows and atomic commits.
  */
 import { AppError } from "@care/core/app-error";
-import type { CollectionDef } from "@care/core/collection";
+import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
 import {
@@ -21,8 +21,10 @@ import {
   assertCanRead,
   assertCanWrite,
   assertCanWriteRecord,
+  canSeeFacility,
   canSeeRecord,
 } from "@care/core/rules/access.rules";
+import { checkLinks } from "@care/core/rules/links.rules";
 import {
   fieldsOf,
   staleVersionError,
@@ -46,16 +48,15 @@ export function compareValues(a: unknown, b: unknown): number {
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
 
-/** A users record's facilities as the access rules take them (the schema makes them a list or null). */
-function facilityIdsOf(user: Record<string, unknown>): string[] | null {
-  return Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null;
+/** A granted facility list as the access rules take it (the schema makes it a list or null = all). */
+function facilityIdsOf(value: unknown): string[] | null {
+  return Array.isArray(value) ? (value as string[]) : null;
 }
 
 /** Writes applied directly to the store with an undo log; rolled back if any step fails. */
 class Transaction {
   private readonly undo: (() => void)[] = [];
   private readonly audits: TAuditInput[] = [];
-  readonly changed = new Set<string>();
 
   constructor(private readonly backend: MemoryBackend) {}
 
@@ -64,7 +65,6 @@ class Transaction {
     const previous = table.get(record.id);
     this.undo.push(() => (previous ? table.set(record.id, previous) : table.delete(record.id)));
     table.set(record.id, record);
-    this.changed.add(collection);
   }
 
   delete(collection: string, id: string): void {
@@ -73,7 +73,6 @@ class Transaction {
     if (!previous) return;
     this.undo.push(() => table.set(id, previous));
     table.delete(id);
-    this.changed.add(collection);
   }
 
   audit(entry: TAuditInput): void {
@@ -84,11 +83,9 @@ class Transaction {
     for (const step of this.undo.reverse()) step();
   }
 
-  /** Writes the audit rows of the applied changes and tells watchers. */
+  /** Writes the audit rows of the applied changes. */
   finish(): void {
     for (const entry of this.audits) this.backend.audit(entry);
-    if (this.audits.length > 0) this.changed.add("auditLog");
-    if (this.changed.size > 0) this.backend.notify(this.changed);
   }
 }
 
@@ -109,7 +106,6 @@ export class MemoryDataAdapter implements DataPort {
         facilityId: listViewFacility(def, query, page.items),
         summary: listViewSummary(query),
       });
-      this.backend.notify(new Set(["auditLog"]));
     }
     return page as TPage<TRecordOf<N>>;
   }
@@ -140,7 +136,6 @@ export class MemoryDataAdapter implements DataPort {
         recordId: id,
         facilityId: auditFacilityOf(def, record),
       });
-      this.backend.notify(new Set(["auditLog"]));
     }
     return copyRecord(record) as TRecordOf<N>;
   }
@@ -176,33 +171,6 @@ export class MemoryDataAdapter implements DataPort {
         else throw new AppError("VALIDATION", "The change is not valid.", { fields: { op: "Unknown operation" } });
       }
     });
-  }
-
-  watch<N extends TCollectionName>(
-    collection: N,
-    query: TListQuery,
-    onChange: (page: TPage<TRecordOf<N>>) => void,
-    onError: (error: Error) => void,
-  ): () => void {
-    let active = true;
-    const deliver = () => {
-      queueMicrotask(() => {
-        if (!active) return;
-        try {
-          onChange(this.listNow(collection, query) as TPage<TRecordOf<N>>);
-        } catch (error) {
-          onError(error instanceof Error ? error : new AppError("INTERNAL", String(error)));
-        }
-      });
-    };
-    const unsubscribe = this.backend.subscribe((changed) => {
-      if (changed.has(collection)) deliver();
-    });
-    deliver();
-    return () => {
-      active = false;
-      unsubscribe();
-    };
   }
 
   private listNow(collection: string, query: TListQuery): TPage<TStoredRecord> {
@@ -256,12 +224,13 @@ export class MemoryDataAdapter implements DataPort {
   private createIn(tx: Transaction, collection: string, data: unknown, clientId: string | undefined): TStoredRecord {
     const def = this.def(collection);
     const user = assertCanWrite(this.session.user(), def);
-    if (def.name === "users")
+    if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     const givenId = validateClientId(def, clientId);
     const fields = validateCreate(def, data);
     const id = givenId ?? this.backend.newId();
     assertCanWriteRecord(user, def, { ...fields, id });
+    this.assertLinks(user, def, fields);
     if (this.backend.table(def.name).has(id)) {
       throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id "${id}" already exists.`);
     }
@@ -295,7 +264,11 @@ export class MemoryDataAdapter implements DataPort {
     if (current.version !== version) throw staleVersionError(def, copyRecord(current));
     const fields = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...fields, id });
-    if (def.name === "users") assertCanGrantFacilities(user, facilityIdsOf(current), facilityIdsOf(fields));
+    this.assertLinks(user, def, fields, fieldsOf(current));
+    if (def.access.grantsFacilities) {
+      const field = def.access.grantsFacilities;
+      assertCanGrantFacilities(user, facilityIdsOf(current[field]), facilityIdsOf(fields[field]));
+    }
     if (def.name === "users" && fields.email !== current.email && this.backend.findUserByEmail(String(fields.email))) {
       throw new AppError("CONFLICT", "An account with this e-mail already exists.", {
         fields: { email: "Already in use" },
@@ -372,6 +345,33 @@ export class MemoryDataAdapter implements DataPort {
     const def = Object.hasOwn(this.backend.collections, collection) ? this.backend.collections[collection] : undefined;
     if (!def) throw new AppError("NOT_FOUND", `There is no collection "${collection}".`);
     return def;
+  }
+
+  /**
+   * The record's declared links hold (`checkLinks`): what it names exists, is the user's to see and,
+   * where declared, of the record's facility. Records written earlier in the same commit count.
+   */
+  private assertLinks(
+    user: TSessionUser,
+    def: CollectionDef,
+    fields: Record<string, unknown>,
+    before?: Record<string, unknown>,
+  ): void {
+    const error = checkLinks(
+      def,
+      fields,
+      (collection, id) => {
+        if (collection === FILES_TARGET) {
+          const meta = this.backend.files.get(id)?.meta;
+          return meta && canSeeFacility(user, meta.facilityId) ? { ...meta } : null;
+        }
+        const record = this.backend.table(collection).get(id);
+        const target = this.backend.collections[collection];
+        return record && target && canSeeRecord(user, target, record) ? record : null;
+      },
+      before,
+    );
+    if (error) throw error;
   }
 
   /** The stored record if it exists and the user may see it; NOT_FOUND otherwise (never FORBIDDEN). */

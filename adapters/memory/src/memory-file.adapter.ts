@@ -59,7 +59,6 @@ export class MemoryFileAdapter implements FilePort {
       facilityId,
       summary: meta.contentType,
     });
-    this.backend.notify(new Set(["auditLog"]));
     return { ...meta };
   }
 
@@ -77,7 +76,6 @@ export class MemoryFileAdapter implements FilePort {
       recordId: id,
       facilityId: meta.facilityId,
     });
-    this.backend.notify(new Set(["auditLog"]));
     return new Blob([bytes.slice()], { type: meta.contentType });
   }
 
@@ -99,7 +97,6 @@ export class MemoryFileAdapter implements FilePort {
       recordId: id,
       facilityId: meta.facilityId,
     });
-    this.backend.notify(new Set(["auditLog"]));
   }
 
   private signedIn(): TSessionUser {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { createTestDatabase } from "../test/test-database.ts";
 import { AuditBatcher, insertAuditRows } from "./audit-batch.ts";
-import { auditRow } from "./audit-row.ts";
+import { auditRow } from "./audit-log.ts";
 
 const row = (id: string) => ({ id, action: "view" }) as Prisma.AuditEntryCreateManyInput;
 

@@ -2,10 +2,9 @@
  * Who is asking: on every `/api/*` request, the session cookie's JWT is verified, the session row it
  * names is checked (not revoked, not idle, not past its end) and the user is read fresh, or taken from
  * this instance's SessionCache when read less than SESSION_CACHE_MS ago. The result is `request.user`
- * (null when signed out); routes call `requireUser(request)`. Any write to sign-in/account routes, users
+ * (null when signed out); routes pass it on as the caller (`callerOf` in caller.ts). Any write to sign-in/account routes, users
  * or a commit clears the cache before its answer is sent, so its effect applies here at once.
  */
-import { AppError } from "@care/core/app-error";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -37,19 +36,6 @@ declare module "fastify" {
 const SESSION_CHANGING_WRITE = /^\/api\/v1\/(auth\/(?!login(\?|$))|users(\/|\?|$)|commit(\?|$))/;
 
 const ZTokenPayload = z.object({ sid: z.string().min(1).max(100), sub: z.string().min(1) });
-
-/** The signed-in user; throws UNAUTHENTICATED (401) when the request has no live session. */
-export function requireUser(request: FastifyRequest): TSessionUser {
-  if (!request.user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-  return request.user;
-}
-
-/** The signed-in user when an administrator; FORBIDDEN otherwise. */
-export function requireAdmin(request: FastifyRequest): TSessionUser {
-  const user = requireUser(request);
-  if (user.role !== "admin") throw new AppError("FORBIDDEN", "Only an administrator may do this.");
-  return user;
-}
 
 /** Session cookie options; Secure follows COOKIE_SECURE (auto: when the request came over HTTPS). */
 export function sessionCookieOptions(fastify: FastifyInstance, request: FastifyRequest) {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { AppError } from "@care/core/app-error";
-import type { CollectionDef } from "@care/core/collection";
+import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import {
   decodeCursor,
   encodeCursor,
@@ -16,8 +16,7 @@ import {
   type TPage,
 } from "@care/core/list-query";
 import type { TSessionUser } from "@care/core/ports/auth.port";
-import type { TWriteOp } from "@care/core/ports/data.port";
-import { collections, type TCollectionName } from "@care/core/registry";
+import { collections, isCollectionName, type TCollectionName } from "@care/core/registry";
 import {
   assertCanGrantFacilities,
   assertCanRead,
@@ -36,9 +35,11 @@ import {
   validateUpdate,
 } from "@care/core/rules/records.rules";
 import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
-import { assertResidentLink, isResidentChild } from "@care/core/rules/resident-link.rules";
+import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
-import { auditRow } from "../audit/audit-row.ts";
+import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
+import type { TCaller } from "../caller.ts";
+import { TRANSACTION_OPTIONS } from "../db/database.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
 
@@ -68,8 +69,6 @@ export const PRISMA_MODELS = {
 
 type TDb = PrismaClient | Prisma.TransactionClient;
 
-/** The fields of a record that describe its uploaded file (see assertFileLink). */
-const FILE_FIELDS = ["fileId", "contentType", "size"] as const;
 type TWhere = Record<string, unknown>;
 
 /** The subset of a Prisma model delegate the repository uses, typed loosely so it works for any model. */
@@ -82,19 +81,10 @@ interface ModelDelegate {
   deleteMany(args: { where: TWhere }): Promise<{ count: number }>;
 }
 
-/** Who is asking, for access checks and the audit rows. */
-export interface TCaller {
-  user: TSessionUser | null;
-  ip: string | null;
-}
-
 export interface TCreateInput {
   id?: unknown;
   data: unknown;
 }
-
-/** Interactive transactions may queue behind others (one connection on PGlite): wait, don't fail. */
-const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
 
 function notFound(def: CollectionDef): AppError {
   return new AppError("NOT_FOUND", `This ${def.label.toLowerCase()} does not exist or was removed.`);
@@ -111,13 +101,16 @@ function presentFields(def: CollectionDef, fields: Record<string, unknown>): str
   return Object.keys(def.schema.shape).filter((key) => fields[key] !== undefined);
 }
 
-/** Re-raises a VALIDATION error with its field names under `prefix` (for the ops of a commit). */
-function prefixFields(error: unknown, prefix: string): unknown {
-  if (!(error instanceof AppError) || error.code !== "VALIDATION" || !error.fields) return error;
-  const fields = Object.fromEntries(
-    Object.entries(error.fields).map(([key, message]) => [`${prefix}.${key}`, message]),
-  );
-  return new AppError("VALIDATION", error.message, { fields });
+const repositories = new WeakMap<PrismaClient, CollectionRepository>();
+
+/** The repository of a database client, made once: its batcher of view rows serves every request. */
+export function repositoryOf(prisma: PrismaClient): CollectionRepository {
+  let repository = repositories.get(prisma);
+  if (!repository) {
+    repository = new CollectionRepository(prisma);
+    repositories.set(prisma, repository);
+  }
+  return repository;
 }
 
 export class CollectionRepository {
@@ -150,10 +143,8 @@ export class CollectionRepository {
     const items = page.map((row) => mapper.toRecord(row));
     if (def.auditViews) {
       await this.views.record(
-        auditRow({
+        auditRowFor(caller, {
           action: "view",
-          actor: user,
-          ip: caller.ip,
           collection: name,
           facilityId: listViewFacility(def, normalized, items),
           summary: listViewSummary(normalized),
@@ -186,10 +177,8 @@ export class CollectionRepository {
     const record = await this.visible(this.prisma, user, name, id);
     if (def.auditViews) {
       await this.views.record(
-        auditRow({
+        auditRowFor(caller, {
           action: "view",
-          actor: user,
-          ip: caller.ip,
           collection: name,
           recordId: id,
           facilityId: facilityOfRecord(def, record) ?? null,
@@ -211,25 +200,14 @@ export class CollectionRepository {
     await this.prisma.$transaction((db) => this.removeIn(db, caller, name, id, version), TRANSACTION_OPTIONS);
   }
 
-  /** Applies every op in one transaction; the first failure undoes them all. Field errors are named `ops.<i>.<field>`. */
-  async commit(caller: TCaller, ops: readonly TWriteOp[]): Promise<void> {
-    await this.prisma.$transaction(async (db) => {
-      for (const [index, op] of ops.entries()) {
-        try {
-          if (op.op === "create") await this.createIn(db, caller, op.collection, { id: op.id, data: op.data });
-          else if (op.op === "update") await this.updateIn(db, caller, op.collection, op.id, op.version, op.patch);
-          else await this.removeIn(db, caller, op.collection, op.id, op.version);
-        } catch (error) {
-          throw prefixFields(error, `ops.${index}`);
-        }
-      }
-    }, TRANSACTION_OPTIONS);
-  }
-
-  private async createIn(db: TDb, caller: TCaller, name: TCollectionName, input: TCreateInput): Promise<TRecord> {
+  /**
+   * Creates a record inside the transaction `db` (its own, or a use case's holding several writes, as
+   * a commit does); its audit row is written in the same transaction.
+   */
+  async createIn(db: TDb, caller: TCaller, name: TCollectionName, input: TCreateInput): Promise<TRecord> {
     const def: CollectionDef = collections[name];
     const user = assertCanWrite(caller.user, def);
-    if (name === "users") {
+    if (def.access.create === "auth-port") {
       throw new AppError("FORBIDDEN", "Create users with POST /api/v1/auth/users (it sets their password).");
     }
     if (input.id !== undefined && typeof input.id !== "string") {
@@ -239,8 +217,7 @@ export class CollectionRepository {
     const fields = validateCreate(def, input.data);
     const id = clientId ?? randomUUID();
     assertCanWriteRecord(user, def, { ...fields, id });
-    await this.assertLinks(db, user, name, fields);
-    await this.assertFileLink(db, user, def, fields);
+    await this.assertLinks(db, user, def, fields);
     const delegate = this.delegate(db, name);
     const duplicate = () =>
       new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, {
@@ -267,21 +244,18 @@ export class CollectionRepository {
       throw error;
     }
     const record = this.mapper(name).toRecord(row);
-    await db.auditEntry.create({
-      data: auditRow({
-        action: "create",
-        actor: user,
-        ip: caller.ip,
-        collection: name,
-        recordId: id,
-        facilityId: facilityOfRecord(def, record) ?? null,
-        summary: presentFields(def, fields).join(", "),
-      }),
+    await writeAudit(db, caller, {
+      action: "create",
+      collection: name,
+      recordId: id,
+      facilityId: facilityOfRecord(def, record) ?? null,
+      summary: presentFields(def, fields).join(", "),
     });
     return record;
   }
 
-  private async updateIn(
+  /** Updates a record inside the transaction `db` (see createIn). */
+  async updateIn(
     db: TDb,
     caller: TCaller,
     name: TCollectionName,
@@ -295,13 +269,11 @@ export class CollectionRepository {
     if (current.version !== version) throw staleVersionError(def, current);
     const merged = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...merged, id });
-    await this.assertLinks(db, user, name, merged);
-    if (
-      FILE_FIELDS.some((key) => merged[key] !== current[key]) ||
-      facilityOfRecord(def, merged) !== facilityOfRecord(def, current)
-    )
-      await this.assertFileLink(db, user, def, merged);
-    if (name === "users") assertCanGrantFacilities(user, facilityIdsOf(current), facilityIdsOf(merged));
+    await this.assertLinks(db, user, def, merged, fieldsOf(current));
+    if (def.access.grantsFacilities) {
+      const field = def.access.grantsFacilities;
+      assertCanGrantFacilities(user, facilityIdsOf(current[field]), facilityIdsOf(merged[field]));
+    }
     const delegate = this.delegate(db, name);
     const { count } = await delegate.updateMany({
       where: { id, version },
@@ -314,21 +286,18 @@ export class CollectionRepository {
     });
     if (count === 0) await this.raceLost(db, user, name, id);
     const updated = await this.visible(db, user, name, id);
-    await db.auditEntry.create({
-      data: auditRow({
-        action: "update",
-        actor: user,
-        ip: caller.ip,
-        collection: name,
-        recordId: id,
-        facilityId: facilityOfRecord(def, updated) ?? null,
-        summary: changedFields(def, fieldsOf(current), merged).join(", "),
-      }),
+    await writeAudit(db, caller, {
+      action: "update",
+      collection: name,
+      recordId: id,
+      facilityId: facilityOfRecord(def, updated) ?? null,
+      summary: changedFields(def, fieldsOf(current), merged).join(", "),
     });
     return updated;
   }
 
-  private async removeIn(db: TDb, caller: TCaller, name: TCollectionName, id: string, version: number): Promise<void> {
+  /** Archives or deletes a record inside the transaction `db` (see createIn). */
+  async removeIn(db: TDb, caller: TCaller, name: TCollectionName, id: string, version: number): Promise<void> {
     const def: CollectionDef = collections[name];
     const user = assertCanWrite(caller.user, def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
@@ -344,63 +313,55 @@ export class CollectionRepository {
           })
         : await delegate.deleteMany({ where: { id, version } });
     if (count === 0) await this.raceLost(db, user, name, id);
-    await db.auditEntry.create({
-      data: auditRow({
-        action: "remove",
-        actor: user,
-        ip: caller.ip,
-        collection: name,
-        recordId: id,
-        facilityId: facilityOfRecord(def, current) ?? null,
-        summary: def.removal === "archive" ? "archived" : "deleted",
-      }),
+    await writeAudit(db, caller, {
+      action: "remove",
+      collection: name,
+      recordId: id,
+      facilityId: facilityOfRecord(def, current) ?? null,
+      summary: def.removal === "archive" ? "archived" : "deleted",
     });
   }
 
   /**
-   * A record naming an uploaded file (`fileId`, e.g. a document) names one the user can see, of the
-   * record's own facility, and describes it truly: its `contentType` and `size`, where the record has
-   * them, are the stored file's (VALIDATION otherwise). Checked on create and when the file or the
-   * facility changes.
-   */
-  private async assertFileLink(db: TDb, user: TSessionUser, def: CollectionDef, fields: Record<string, unknown>) {
-    if (!("fileId" in def.schema.shape) || typeof fields.fileId !== "string") return;
-    const file = await db.storedFile.findUnique({
-      where: { id: fields.fileId },
-      select: { facilityId: true, contentType: true, size: true },
-    });
-    const invalid = (message: string) =>
-      new AppError("VALIDATION", "The record is not valid.", { fields: { fileId: message } });
-    if (!file || !canSeeFacility(user, file.facilityId)) throw invalid("No such file");
-    const facilityId = facilityOfRecord(def, fields);
-    if (facilityId !== undefined && file.facilityId !== facilityId)
-      throw invalid("The file belongs to another facility; upload it again for this one");
-    for (const key of ["contentType", "size"] as const) {
-      if (key in def.schema.shape && fields[key] !== file[key])
-        throw invalid(`The ${key === "size" ? "size" : "type"} given is not the uploaded file's`);
-    }
-  }
-
-  /**
-   * A resident lives in an existing facility; a resident's child record names a resident the user can
-   * see and carries that resident's facility (VALIDATION otherwise, instead of a foreign-key failure).
+   * The record's declared links hold (`checkLinks` of `@care/core/rules/links.rules`): each record it
+   * names exists, is visible to the user and, where the link says so, is of the record's facility;
+   * VALIDATION naming the field otherwise, instead of a foreign-key failure. On an update (`before`
+   * given), only links whose fields changed are looked up.
    */
   private async assertLinks(
     db: TDb,
     user: TSessionUser,
-    name: TCollectionName,
+    def: CollectionDef,
     fields: Record<string, unknown>,
+    before?: Record<string, unknown>,
   ): Promise<void> {
-    if (name === "residents") {
-      const facility = await db.facility.findUnique({ where: { id: String(fields.facilityId) } });
-      if (!facility)
-        throw new AppError("VALIDATION", "The record is not valid.", { fields: { facilityId: "No such facility" } });
-      return;
+    const found = new Map<string, Record<string, unknown> | null>();
+    for (const { target, id } of linksToCheck(def, fields, before)) {
+      const key = `${target.collection}/${id}`;
+      if (!found.has(key)) found.set(key, await this.linked(db, user, target.collection, id));
     }
-    if (!isResidentChild(collections[name])) return;
-    const row = await db.resident.findUnique({ where: { id: String(fields.residentId) } });
-    const resident = row ? this.mapper("residents").toRecord(row) : null;
-    assertResidentLink(fields, resident && canSeeRecord(user, collections.residents, resident) ? resident : null);
+    const error = checkLinks(def, fields, (collection, id) => found.get(`${collection}/${id}`) ?? null, before);
+    if (error) throw error;
+  }
+
+  /** A record (or stored file) a link names, if it exists and the user may see it; null otherwise. */
+  private async linked(
+    db: TDb,
+    user: TSessionUser,
+    collection: string,
+    id: string,
+  ): Promise<Record<string, unknown> | null> {
+    if (collection === FILES_TARGET) {
+      const file = await db.storedFile.findUnique({
+        where: { id },
+        select: { id: true, facilityId: true, contentType: true, size: true },
+      });
+      return file && canSeeFacility(user, file.facilityId) ? file : null;
+    }
+    if (!isCollectionName(collection)) throw new Error(`A link names "${collection}", which is not a collection.`);
+    const row = await this.delegate(db, collection).findUnique({ where: { id } });
+    const record = row ? this.mapper(collection).toRecord(row) : null;
+    return record && canSeeRecord(user, collections[collection], record) ? record : null;
   }
 
   /** A versioned write matched no row: someone else changed or removed the record meanwhile. */
@@ -464,9 +425,9 @@ export class CollectionRepository {
   }
 }
 
-/** A users record's facilities as the access rules take them (the schema makes them a list or null). */
-function facilityIdsOf(user: Record<string, unknown>): string[] | null {
-  return Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null;
+/** A granted facility list as the access rules take it (the schema makes it a list or null = all). */
+function facilityIdsOf(value: unknown): string[] | null {
+  return Array.isArray(value) ? (value as string[]) : null;
 }
 
 type TFieldSchema = { safeParse(value: unknown): { success: boolean; data?: unknown } };

@@ -1,7 +1,8 @@
 /**
  * The collection routes, generated from the registry: one route set per collection (so the OpenAPI
  * document shows each collection's exact schemas) plus `POST /commit`. Handlers are thin: they parse
- * the request and hand it to the repository, which applies the access policy and writes audit rows.
+ * the request and hand it to the repository (or the commit use case), which applies the access policy
+ * and writes audit rows.
  */
 import { AppError, validationError } from "@care/core/app-error";
 import type { CollectionDef } from "@care/core/collection";
@@ -10,7 +11,8 @@ import type { TWriteOp } from "@care/core/ports/data.port";
 import { collectionNames, collections, type TCollectionName } from "@care/core/registry";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { CollectionRepository, type TCaller } from "./collection.repository.ts";
+import { callerOf } from "../caller.ts";
+import { repositoryOf, type CollectionRepository } from "./collection.repository.ts";
 import {
   createBodyOf,
   pageSchemaOf,
@@ -24,6 +26,7 @@ import {
   ZRemoveQuery,
   type TListQueryString,
 } from "./collection.schemas.ts";
+import { commitWrites } from "./commit-writes.ts";
 
 /*
  * Write bodies are validated by the shared rules of @care/core, not by Fastify, so the field errors are
@@ -123,10 +126,6 @@ function listQueryOf(query: TListQueryString): TListQuery {
     ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
     ...(query.includeArchived !== undefined ? { includeArchived: query.includeArchived } : {}),
   };
-}
-
-function callerOf(request: FastifyRequest): TCaller {
-  return { user: request.user, ip: request.ip };
 }
 
 function registerCollection(fastify: FastifyInstance, repository: CollectionRepository, name: TCollectionName): void {
@@ -232,7 +231,7 @@ function registerCollection(fastify: FastifyInstance, repository: CollectionRepo
 }
 
 export default async function collectionsRoutes(fastify: FastifyInstance): Promise<void> {
-  const repository = new CollectionRepository(fastify.database.prisma);
+  const repository = repositoryOf(fastify.database.prisma);
   for (const name of collectionNames) registerCollection(fastify, repository, name);
 
   fastify.route({
@@ -247,7 +246,7 @@ export default async function collectionsRoutes(fastify: FastifyInstance): Promi
     attachValidation: true,
     preValidation: keepRawBody,
     handler: async (request, reply) => {
-      await repository.commit(callerOf(request), parseOps(rawBodyOrThrow(request)));
+      await commitWrites(fastify.database, callerOf(request), parseOps(rawBodyOrThrow(request)));
       return reply.code(204).send();
     },
   });

@@ -54,6 +54,23 @@ beforeAll(async () => {
   t = await buildTestApp();
   adminCookie = await t.login(t.admin.email, t.admin.password);
   ({ id: tullUserId, cookie: tullCookie } = await signedInStaff(t, "tull.office@example.test", PASSWORD, ["tull"]));
+  // The residents documentData's documents are about (a document names an existing subject).
+  for (const facilityId of ["tull", "newman"]) {
+    const resident = await call(adminCookie, "POST", "/residents", {
+      id: `resident-of-${facilityId}`,
+      data: {
+        facilityId,
+        firstName: "Ada",
+        lastName: `Resident of ${facilityId}`,
+        dateOfBirth: "1940-01-01",
+        gender: "female",
+        admissionDate: "2024-01-01",
+        ambulatoryStatus: "ambulatory",
+        codeStatus: "full_code",
+      },
+    });
+    expect(resident.status, JSON.stringify(resident.body)).toBe(201);
+  }
 });
 
 afterAll(async () => {

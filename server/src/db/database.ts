@@ -15,6 +15,12 @@ import { UNAVAILABLE_MESSAGE, toAppError } from "./db-errors.ts";
 import { applyMigrations } from "./migrate.ts";
 import { PGliteAdapterFactory } from "./pglite-adapter.ts";
 
+/**
+ * Options for every interactive transaction (`prisma.$transaction(async (tx) => …, TRANSACTION_OPTIONS)`):
+ * one may queue behind others (PGlite has a single connection), so it waits instead of failing.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
+
 export interface Database {
   readonly kind: "postgres" | "pglite";
   readonly prisma: PrismaClient;

@@ -1,24 +1,18 @@
 /**
- * Documents' files, stored in PostgreSQL (one backup holds everything): upload (multipart, size-limited,
- * type decided by the bytes), describe, download and remove, with access by the file's facility and
- * an audit row for each upload, download and removal.
+ * Documents' files, stored in PostgreSQL (one backup holds everything): upload (multipart, size-limited),
+ * describe, download and remove. The handlers read the request and call the use cases (upload-file.ts,
+ * describe-file.ts, download-file.ts, remove-file.ts), which check access and write the audit rows.
  */
-import { createHash, randomUUID } from "node:crypto";
 import { AppError } from "@care/core/app-error";
-import {
-  ACCEPTED_FILE_TYPES,
-  MAX_FILE_BYTES,
-  ZStoredFile,
-  type TAcceptedFileType,
-  type TStoredFile,
-} from "@care/core/ports/file.port";
-import type { TSessionUser } from "@care/core/ports/auth.port";
-import { canSeeFacility } from "@care/core/rules/access.rules";
+import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES, ZStoredFile } from "@care/core/ports/file.port";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
-import { auditRow } from "../audit/audit-row.ts";
-import { contentDisposition, displayName } from "./file-names.ts";
+import { callerOf, requireUser } from "../caller.ts";
+import { describeFile } from "./describe-file.ts";
+import { downloadFile } from "./download-file.ts";
+import { contentDisposition } from "./file-names.ts";
+import { removeFile } from "./remove-file.ts";
+import { uploadFile, type TUploadFileInput } from "./upload-file.ts";
 
 const ZFileParams = z.object({ id: z.string().min(1).max(64) });
 const ZContentQuery = z.object({
@@ -38,41 +32,6 @@ const ZUploadForm = z
 const FILE_CSP =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
-const FILE_META = {
-  id: true,
-  name: true,
-  contentType: true,
-  size: true,
-  facilityId: true,
-  createdAt: true,
-  createdBy: true,
-} as const;
-
-interface TFileMetaRow {
-  id: string;
-  name: string;
-  contentType: string;
-  size: number;
-  facilityId: string | null;
-  createdAt: Date;
-  createdBy: string | null;
-}
-
-function storedFileOf(row: TFileMetaRow): TStoredFile {
-  return { ...row, contentType: row.contentType as TAcceptedFileType, createdAt: row.createdAt.toISOString() };
-}
-
-function signedIn(request: FastifyRequest): TSessionUser {
-  if (!request.user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-  return request.user;
-}
-
-const fileNotFound = () => new AppError("NOT_FOUND", "This file does not exist or was removed.");
-const unsupported = () =>
-  new AppError(
-    "UNSUPPORTED_MEDIA_TYPE",
-    "This file type is not accepted. Upload a PDF or an image (PNG, JPEG, WebP or HEIC).",
-  );
 const tooLarge = () =>
   new AppError(
     "PAYLOAD_TOO_LARGE",
@@ -89,9 +48,7 @@ function isTooLarge(error: unknown): boolean {
 }
 
 /** Reads the multipart form: the `facilityId` field and one `file`, at most MAX_FILE_BYTES (never more is buffered). */
-async function readUpload(
-  request: FastifyRequest,
-): Promise<{ facilityId: string | null; name: string; bytes: Buffer }> {
+async function readUpload(request: FastifyRequest): Promise<TUploadFileInput> {
   if (!request.isMultipart()) {
     throw new AppError("VALIDATION", "Send the file as multipart/form-data.", { fields: { file: "Required" } });
   }
@@ -119,14 +76,8 @@ async function readUpload(
 }
 
 export default async function filesRoutes(fastify: FastifyInstance): Promise<void> {
-  const prisma = fastify.database.prisma;
-
-  /** The file's description if the user may see it; NOT_FOUND otherwise (existence is not revealed). */
-  async function visibleFile(user: TSessionUser, id: string): Promise<TFileMetaRow> {
-    const row = await prisma.storedFile.findUnique({ where: { id }, select: FILE_META });
-    if (!row || !canSeeFacility(user, row.facilityId)) throw fileNotFound();
-    return row;
-  }
+  const database = fastify.database;
+  const idOf = (request: FastifyRequest) => (request.params as z.infer<typeof ZFileParams>).id;
 
   fastify.route({
     method: "POST",
@@ -141,51 +92,10 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
     // The multipart body is read by the handler as a stream; the schema above only documents it.
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request, reply) => {
-      const user = signedIn(request);
-      const upload = await readUpload(request);
-      if (upload.facilityId === null) {
-        if (user.role !== "admin" || !canSeeFacility(user, null)) {
-          throw new AppError("FORBIDDEN", "Only an administrator for every facility may store group-wide files.");
-        }
-      } else {
-        if (!canSeeFacility(user, upload.facilityId))
-          throw new AppError("FORBIDDEN", "You do not have access to that facility.");
-        const facility = await prisma.facility.findUnique({ where: { id: upload.facilityId }, select: { id: true } });
-        if (!facility)
-          throw new AppError("VALIDATION", "The upload is not valid.", { fields: { facilityId: "Unknown facility" } });
-      }
-      if (upload.bytes.length === 0) throw unsupported();
-      const detected = await fileTypeFromBuffer(upload.bytes);
-      if (!detected || !Object.hasOwn(ACCEPTED_FILE_TYPES, detected.mime)) throw unsupported();
-      const contentType = detected.mime as TAcceptedFileType;
-      const id = randomUUID();
-      const [row] = await prisma.$transaction([
-        prisma.storedFile.create({
-          data: {
-            id,
-            name: displayName(upload.name),
-            contentType,
-            size: upload.bytes.length,
-            sha256: createHash("sha256").update(upload.bytes).digest("hex"),
-            bytes: new Uint8Array(upload.bytes),
-            facilityId: upload.facilityId,
-            createdBy: user.id,
-          },
-          select: FILE_META,
-        }),
-        prisma.auditEntry.create({
-          data: auditRow({
-            action: "file_upload",
-            actor: user,
-            ip: request.ip,
-            collection: "files",
-            recordId: id,
-            facilityId: upload.facilityId,
-            summary: `${contentType}, ${upload.bytes.length} bytes`,
-          }),
-        }),
-      ]);
-      return reply.code(201).send(storedFileOf(row));
+      const caller = callerOf(request);
+      // Signed out: refused before up to 20 MB are read.
+      requireUser(caller);
+      return reply.code(201).send(await uploadFile(database, caller, await readUpload(request)));
     },
   });
 
@@ -193,10 +103,7 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
     method: "GET",
     url: "/files/:id",
     schema: { tags: ["files"], summary: "Describe a file", params: ZFileParams, response: { 200: ZStoredFile } },
-    handler: async (request) => {
-      const user = signedIn(request);
-      return storedFileOf(await visibleFile(user, (request.params as z.infer<typeof ZFileParams>).id));
-    },
+    handler: async (request) => describeFile(database, callerOf(request), idOf(request)),
   });
 
   fastify.route({
@@ -210,25 +117,15 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
       produces: Object.keys(ACCEPTED_FILE_TYPES),
     },
     handler: async (request, reply) => {
-      const user = signedIn(request);
-      const meta = await visibleFile(user, (request.params as z.infer<typeof ZFileParams>).id);
-      const content = await prisma.storedFile.findUnique({ where: { id: meta.id }, select: { bytes: true } });
-      if (!content) throw fileNotFound();
-      await fastify.audit.record({
-        action: "file_download",
-        request,
-        collection: "files",
-        recordId: meta.id,
-        facilityId: meta.facilityId,
-      });
+      const { file, bytes } = await downloadFile(database, callerOf(request), idOf(request));
       const inline = ["1", "true"].includes((request.query as z.infer<typeof ZContentQuery>).inline ?? "");
       return reply
-        .header("content-type", meta.contentType)
-        .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", meta.name))
+        .header("content-type", file.contentType)
+        .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", file.name))
         .header("x-content-type-options", "nosniff")
         .header("cache-control", "private, no-store")
         .header("content-security-policy", FILE_CSP)
-        .send(Buffer.from(content.bytes));
+        .send(bytes);
     },
   });
 
@@ -242,25 +139,7 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {
-      const user = signedIn(request);
-      const meta = await visibleFile(user, (request.params as z.infer<typeof ZFileParams>).id);
-      if (user.role !== "admin" && meta.createdBy !== user.id)
-        throw new AppError("FORBIDDEN", "Only an administrator or the person who uploaded it may remove this file.");
-      await prisma.$transaction(async (tx) => {
-        const removed = await tx.storedFile.deleteMany({ where: { id: meta.id } });
-        if (removed.count === 0) throw fileNotFound();
-        await tx.auditEntry.create({
-          data: auditRow({
-            action: "file_remove",
-            actor: user,
-            ip: request.ip,
-            collection: "files",
-            recordId: meta.id,
-            facilityId: meta.facilityId,
-            summary: meta.contentType,
-          }),
-        });
-      });
+      await removeFile(database, callerOf(request), idOf(request));
       return reply.code(204).send();
     },
   });

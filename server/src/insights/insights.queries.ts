@@ -155,7 +155,8 @@ async function subjects(
   ];
 }
 
-export async function complianceReport(
+/** The compliance of the scope's subjects per document type (InsightsPort.compliance). */
+export async function queryComplianceReport(
   prisma: PrismaClient,
   scope: TFacilityScope,
   query: TComplianceQuery,
@@ -172,7 +173,8 @@ export async function complianceReport(
   return { today: query.today, subjects: complianceOf(people, types, documents, query.today) };
 }
 
-export async function derivedReminders(
+/** The scope's derived reminders with their states applied (InsightsPort.derivedReminders). */
+export async function queryDerivedReminders(
   prisma: PrismaClient,
   scope: TFacilityScope,
   query: TRemindersQuery,

@@ -1,10 +1,10 @@
 /**
- * `GET /insights/compliance` and `GET /insights/reminders`: the InsightsPort of the http backend,
- * computed here next to the data with the shared rules. Signed-in users only; a limited user's answer
- * covers only their facilities, and a facility they may not see does not exist for them (404).
- * A compliance summary is not a view of any one record, so no audit rows are written.
+ * `GET /insights/compliance` and `GET /insights/reminders`: the InsightsPort of the http backend. The
+ * use cases (compliance-report.ts, derived-reminders.ts) check access and compute the answers next to
+ * the data. Signed-in users only; a limited user's answer covers only their facilities, and a facility
+ * they may not see does not exist for them (404).
  *
- * Identical questions (same facility scope, same query) asked while one is being answered share that
+ * Identical questions (same user facilities, same query) asked while one is being answered share that
  * answer (single-flight): it is computed, checked against the response schema and serialized once, and
  * the same bytes are sent to each of them. Nothing is kept once it is sent.
  */
@@ -14,11 +14,11 @@ import { ZDateOnly, ZId } from "@care/core/common.schema";
 import { parseComplianceQuery, parseRemindersQuery } from "@care/core/insights/insights-query.schema";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { DERIVED_REMINDER_KINDS } from "@care/core/ports/insights.port";
-import { canSeeFacility } from "@care/core/rules/access.rules";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { requireUser } from "../auth/auth.plugin.ts";
-import { complianceReport, derivedReminders, type TFacilityScope } from "./insights.queries.ts";
+import { callerOf, requireUser } from "../caller.ts";
+import { complianceReport } from "./compliance-report.ts";
+import { derivedReminders } from "./derived-reminders.ts";
 import { createSingleFlight } from "./single-flight.ts";
 
 const ZFacilityParam = ZId.optional().describe("One facility; every facility the user may see when absent");
@@ -94,31 +94,18 @@ function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
   return reply.type("application/json; charset=utf-8").send(body);
 }
 
-/** The single-flight key: what the answer depends on (the facility scope and the parsed query). */
-function flightKey(kind: string, scope: TFacilityScope, query: object): string {
-  return JSON.stringify([kind, scope === null ? null : [...scope].sort(), query]);
+/**
+ * The single-flight key: what the answer (or its refusal) depends on — the facilities the user may see
+ * (null = all) and the parsed query. Callers sharing a flight share the first one's answer.
+ */
+function flightKey(kind: string, user: TSessionUser, query: object): string {
+  return JSON.stringify([kind, user.facilityIds === null ? null : [...user.facilityIds].sort(), query]);
 }
 
 export default async function insightsRoutes(fastify: FastifyInstance): Promise<void> {
   const flights = createSingleFlight<Buffer>();
 
-  const NOT_FOUND_MESSAGE = "That facility does not exist or is not yours to see.";
-
-  /**
-   * The facilities the answer covers; NOT_FOUND for a facility out of the user's reach. Whether an
-   * asked-for facility exists is checked inside the shared computation (`ensureExists`), once per flight.
-   */
-  function scopeOf(user: TSessionUser, facilityId: string | undefined): TFacilityScope {
-    if (facilityId === undefined) return user.facilityIds;
-    if (!canSeeFacility(user, facilityId)) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
-    return [facilityId];
-  }
-
-  async function ensureExists(facilityId: string | undefined): Promise<void> {
-    if (facilityId === undefined) return;
-    const found = await fastify.database.prisma.facility.count({ where: { id: facilityId } });
-    if (found === 0) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
-  }
+  const database = fastify.database;
 
   fastify.get(
     "/insights/compliance",
@@ -131,17 +118,16 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const caller = callerOf(request);
+      const user = requireUser(caller);
       const raw = request.query as z.infer<typeof ZComplianceQueryString>;
       const query = parseComplianceQuery({
         ...raw,
         ...(raw.subjectIds !== undefined ? { subjectIds: raw.subjectIds.split(",").filter(Boolean) } : {}),
       });
-      const scope = scopeOf(user, query.facilityId);
-      const body = await flights.run(flightKey("compliance", scope, query), async () => {
-        await ensureExists(query.facilityId);
-        return serialized(ZComplianceReport, await complianceReport(fastify.database.prisma, scope, query));
-      });
+      const body = await flights.run(flightKey("compliance", user, query), async () =>
+        serialized(ZComplianceReport, await complianceReport(database, caller, query)),
+      );
       return sendJson(reply, body);
     },
   );
@@ -157,15 +143,12 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const caller = callerOf(request);
+      const user = requireUser(caller);
       const query = parseRemindersQuery(request.query);
-      const scope = scopeOf(user, query.facilityId);
-      const body = await flights.run(flightKey("reminders", scope, query), async () => {
-        await ensureExists(query.facilityId);
-        return serialized(ZDerivedReminders, {
-          items: await derivedReminders(fastify.database.prisma, scope, query),
-        });
-      });
+      const body = await flights.run(flightKey("reminders", user, query), async () =>
+        serialized(ZDerivedReminders, { items: await derivedReminders(database, caller, query) }),
+      );
       return sendJson(reply, body);
     },
   );

@@ -78,8 +78,7 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
     },
     client() {
       if (baseUrl === undefined) throw new Error("http harness: start() first");
-      // Watched lists poll twice a second here (15 s in the app), so watch cases need not wait long.
-      return createHttpPorts({ baseUrl, fetch: createCookieFetch(), watchIntervalMs: 500 });
+      return createHttpPorts({ baseUrl, fetch: createCookieFetch() });
     },
   };
 };

@@ -3,13 +3,23 @@
  * list per subject) and the documents uploaded on resident, staff and facility records.
  */
 import { z } from "zod";
-import { defineCollection } from "../collection.ts";
+import { defineCollection, FILES_TARGET, type TLinkTarget } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { ACCEPTED_FILE_TYPES, type TAcceptedFileType } from "../ports/file.port.ts";
 
 export const DOCUMENT_SUBJECTS = ["resident", "staff", "facility"] as const;
 export const ZDocumentSubject = z.enum(DOCUMENT_SUBJECTS);
 export type TDocumentSubject = z.infer<typeof ZDocumentSubject>;
+
+/**
+ * The record a subject id names, by the kind of subject: a resident of the record's facility, a staff
+ * member working there, or the facility itself. Documents and reminders use them.
+ */
+export const SUBJECT_TARGETS = {
+  resident: { collection: "residents", kind: "same-facility" },
+  staff: { collection: "staff", kind: "works-at" },
+  facility: { collection: "facilities", kind: "same-facility" },
+} as const satisfies Record<TDocumentSubject, TLinkTarget>;
 
 /** A kind of paperwork a home keeps for each resident, staff member or for itself (e.g. LIC 602A). */
 export const ZDocumentType = z.object({
@@ -102,4 +112,20 @@ export const documentsCollection = defineCollection({
   clientIds: false,
   /** Residents' and staff members' papers are personal data: every view is audited. */
   auditViews: true,
+  links: [
+    // The uploaded file is of the document's facility and the document describes it truly.
+    {
+      id: { field: "fileId" },
+      to: { collection: FILES_TARGET, kind: "same-facility" },
+      otherFacility: "The file belongs to another facility; upload it again for this one",
+      sameAs: {
+        contentType: "The type given is not the uploaded file's",
+        size: "The size given is not the uploaded file's",
+      },
+    },
+    { id: { field: "subjectId" }, to: { by: { field: "subject" }, targets: SUBJECT_TARGETS } },
+    { id: { field: "typeId" }, to: { collection: "documentTypes", kind: "group-wide" } },
+    // The version this one replaced: a document of the same facility.
+    { id: { field: "replacesId" }, to: { collection: "documents", kind: "same-facility" } },
+  ],
 });

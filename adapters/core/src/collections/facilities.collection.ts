@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCollection } from "../collection.ts";
+import { defineCollection, type TLink } from "../collection.ts";
 import { ZOptionalText, ZText } from "../common.schema.ts";
 
 export const ZFacility = z.object({
@@ -14,6 +14,12 @@ export const ZFacility = z.object({
   sortOrder: z.number().int().min(0).max(100_000).default(0),
 });
 export type TFacility = z.infer<typeof ZFacility>;
+
+/** A record's `facilityId` names an existing facility (one the user may see). */
+export const LINK_TO_FACILITY: TLink = {
+  id: { field: "facilityId" },
+  to: { collection: "facilities", kind: "same-facility" },
+};
 
 export const facilitiesCollection = defineCollection({
   name: "facilities",

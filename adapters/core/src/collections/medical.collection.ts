@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineCollection, type CollectionDef } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText, ZTimestamp } from "../common.schema.ts";
+import { LINK_TO_RESIDENT } from "./residents.collection.ts";
 
 const residentLink = { residentId: ZId, facilityId: ZId };
 
@@ -25,6 +26,7 @@ function medicalCollection<S extends z.ZodObject>(
     removal: "archive",
     clientIds: false,
     auditViews: true,
+    links: [LINK_TO_RESIDENT],
   });
 }
 

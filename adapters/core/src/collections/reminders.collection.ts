@@ -3,8 +3,11 @@
  * past due, reappraisals), which are computed from the data and never stored themselves.
  */
 import { z } from "zod";
-import { defineCollection } from "../collection.ts";
+import { defineCollection, type TLinkValue } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import { SUBJECT_TARGETS } from "./documents.collection.ts";
+import { LINK_TO_FACILITY } from "./facilities.collection.ts";
+import { LINK_TO_RESIDENT } from "./residents.collection.ts";
 
 export const REMINDER_REPEATS = ["none", "weekly", "monthly", "yearly"] as const;
 export const REMINDER_LINK_TYPES = ["resident", "staff", "facility"] as const;
@@ -43,6 +46,14 @@ export const remindersCollection = defineCollection({
   removal: "archive",
   clientIds: false,
   auditViews: false,
+  links: [
+    LINK_TO_FACILITY,
+    // A linked resident or staff member is one of the reminder's facility; a linked facility may be any.
+    {
+      id: { field: "linkId" },
+      to: { by: { field: "linkType" }, targets: { resident: SUBJECT_TARGETS.resident, staff: SUBJECT_TARGETS.staff } },
+    },
+  ],
 });
 
 /**
@@ -63,6 +74,9 @@ export const ZReminderState = z
   });
 export type TReminderState = z.infer<typeof ZReminderState>;
 
+/** The kind of derived reminder a state's key names: its first `|`-separated part. */
+const KEY_KIND: TLinkValue = { field: "key", part: 0 };
+
 export const reminderStatesCollection = defineCollection({
   name: "reminderStates",
   label: "Reminder state",
@@ -77,4 +91,27 @@ export const reminderStatesCollection = defineCollection({
   removal: "delete",
   clientIds: true,
   auditViews: false,
+  /** The records a key names, part by part, as `missingKey`, `expiryKey` and `rentKey` in reminders.rules build them. */
+  links: [
+    LINK_TO_FACILITY,
+    // missing|<subject>|<subjectId>|<typeId>
+    {
+      id: { field: "key", part: 2 },
+      when: { value: KEY_KIND, equals: "missing" },
+      to: { by: { field: "key", part: 1 }, targets: SUBJECT_TARGETS },
+    },
+    {
+      id: { field: "key", part: 3 },
+      when: { value: KEY_KIND, equals: "missing" },
+      to: { collection: "documentTypes", kind: "group-wide" },
+    },
+    // expiry|<documentId>|<expiryDate>
+    {
+      id: { field: "key", part: 1 },
+      when: { value: KEY_KIND, equals: "expiry" },
+      to: { collection: "documents", kind: "same-facility" },
+    },
+    // rent|<residentId>|<oldestUnpaidDueDate>
+    { id: { field: "key", part: 1 }, when: { value: KEY_KIND, equals: "rent" }, to: LINK_TO_RESIDENT.to },
+  ],
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZCents, ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import { LINK_TO_RESIDENT } from "./residents.collection.ts";
 
 export const ZMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the format YYYY-MM");
 
@@ -26,6 +27,7 @@ export const rentRatesCollection = defineCollection({
   removal: "archive",
   clientIds: false,
   auditViews: false,
+  links: [LINK_TO_RESIDENT],
 });
 
 /**
@@ -55,6 +57,7 @@ export const rentChargesCollection = defineCollection({
   removal: "archive",
   clientIds: true,
   auditViews: false,
+  links: [LINK_TO_RESIDENT],
 });
 
 export const PAYMENT_METHODS = ["check", "cash", "ach", "card", "other"] as const;
@@ -81,6 +84,7 @@ export const paymentsCollection = defineCollection({
   removal: "archive",
   clientIds: false,
   auditViews: false,
+  links: [LINK_TO_RESIDENT],
 });
 
 /**
@@ -109,4 +113,5 @@ export const rentAccountsCollection = defineCollection({
   removal: "none",
   clientIds: true,
   auditViews: false,
+  links: [LINK_TO_RESIDENT],
 });

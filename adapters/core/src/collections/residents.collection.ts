@@ -1,6 +1,17 @@
 import { z } from "zod";
-import { defineCollection } from "../collection.ts";
+import { defineCollection, type TLink } from "../collection.ts";
 import { ZCents, ZDateOnly, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import { LINK_TO_FACILITY } from "./facilities.collection.ts";
+
+/**
+ * A resident's own record (medical entry, stay event, rent record) names the resident and is filed
+ * under the resident's facility, so a facility-limited user never sees a resident's entries filed
+ * under another home.
+ */
+export const LINK_TO_RESIDENT: TLink = {
+  id: { field: "residentId" },
+  to: { collection: "residents", kind: "same-facility" },
+};
 
 export const RESIDENT_STATUSES = ["active", "on_leave", "hospital", "discharged", "deceased"] as const;
 export const ZResidentStatus = z.enum(RESIDENT_STATUSES);
@@ -80,6 +91,7 @@ export const residentsCollection = defineCollection({
   /** The web makes the id so a new resident and their admission event are committed together. */
   clientIds: true,
   auditViews: true,
+  links: [LINK_TO_FACILITY],
 });
 
 export const RESIDENT_EVENT_TYPES = [
@@ -115,4 +127,5 @@ export const residentEventsCollection = defineCollection({
   removal: "archive",
   clientIds: false,
   auditViews: false,
+  links: [LINK_TO_RESIDENT],
 });

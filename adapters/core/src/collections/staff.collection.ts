@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZDateOnly, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import { LINK_TO_FACILITY } from "./facilities.collection.ts";
 
 export const STAFF_ROLES = [
   "administrator",
@@ -62,4 +63,5 @@ export const staffCollection = defineCollection({
   removal: "archive",
   clientIds: false,
   auditViews: false,
+  links: [LINK_TO_FACILITY],
 });

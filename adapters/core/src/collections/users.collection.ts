@@ -26,7 +26,8 @@ export const usersCollection = defineCollection({
   label: "User",
   schema: ZUser,
   scope: { kind: "global" },
-  access: { read: "admin", write: "admin" },
+  /** A user record comes with its account (AuthPort.createUser), and gives access to facilities. */
+  access: { read: "admin", write: "admin", create: "auth-port", grantsFacilities: "facilityIds" },
   filterable: ["role", "active"],
   sortable: ["email"],
   defaultSort: { field: "email", direction: "asc" },

@@ -58,15 +58,4 @@ export interface DataPort {
 
   /** Applies all writes or none (e.g. a payment and the charge it settles). */
   commit(ops: TWriteOp[]): Promise<void>;
-
-  /**
-   * Live updates of a list, where the backend offers them: calls `onChange` with the first page now
-   * and again whenever it changes; returns the unsubscribe function. Absent on backends without push.
-   */
-  watch?<N extends TCollectionName>(
-    collection: N,
-    query: TListQuery,
-    onChange: (page: TPage<TRecordOf<N>>) => void,
-    onError: (error: Error) => void,
-  ): () => void;
 }

@@ -1,8 +1,9 @@
-// fastify.audit.record: the actor comes from the request's user unless given, the IP from the request.
+// writeAudit: the actor comes from the caller's user unless given, the IP from the caller (a request's).
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { callerOf } from "../caller.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
-import auditPlugin from "./audit.plugin.ts";
+import { writeAudit } from "./audit-log.ts";
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -10,13 +11,19 @@ let app: FastifyInstance;
 beforeAll(async () => {
   db = await createTestDatabase();
   app = Fastify();
-  app.decorate("database", db.database);
   app.decorateRequest("user", null);
-  await app.register(auditPlugin);
+  app.decorateRequest("sessionId", null);
   app.get("/probe", async (request) => {
     request.user = { id: "u-1", email: "probe@example.test", displayName: null, role: "staff", facilityIds: ["tull"] };
-    await app.audit.record({ action: "view", request, collection: "facilities", recordId: "tull", facilityId: "tull" });
-    await app.audit.record({ action: "login_failed", request, actor: null, summary: "unknown e-mail" });
+    const caller = callerOf(request);
+    const prisma = db.database.prisma;
+    await writeAudit(prisma, caller, {
+      action: "view",
+      collection: "facilities",
+      recordId: "tull",
+      facilityId: "tull",
+    });
+    await writeAudit(prisma, caller, { action: "login_failed", actor: null, summary: "unknown e-mail" });
     return { ok: true };
   });
   await app.ready();
@@ -28,12 +35,16 @@ afterAll(async () => {
 });
 
 it("writes a row with the given actor and no request", async () => {
-  await app.audit.record({
-    action: "user_create",
-    actor: { id: "admin-1", email: "a@example.test" },
-    recordId: "u-2",
-    summary: "role, email",
-  });
+  await writeAudit(
+    db.database.prisma,
+    { user: null, ip: null },
+    {
+      action: "user_create",
+      actor: { id: "admin-1", email: "a@example.test" },
+      recordId: "u-2",
+      summary: "role, email",
+    },
+  );
   const row = await db.database.prisma.auditEntry.findFirstOrThrow({ where: { action: "user_create" } });
   expect(row).toMatchObject({
     actorId: "admin-1",

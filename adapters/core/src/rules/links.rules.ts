@@ -1,0 +1,122 @@
+/**
+ * Links between records: a medical entry names its resident, a document its file and its subject, a
+ * reminder state the record its key is about. Each collection declares its links (`links` in its
+ * definition, see collection.ts); this module checks them the same way for every backend. The server's
+ * repository and the memory and Firebase adapters call `checkLinks` on every write; the Firestore
+ * rules generator turns the same declarations into `getAfter()` / `existsAfter()` checks.
+ */
+import { AppError } from "../app-error.ts";
+import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TLinkValue } from "../collection.ts";
+import { collections, isCollectionName } from "../registry.ts";
+import { facilityOfRecord } from "./access.rules.ts";
+
+type TFields = Record<string, unknown>;
+
+/**
+ * Answers the referenced record if it exists and the signed-in user may see it, else null (a record
+ * beyond the user's facilities does not exist for them). For `files`, the stored file's description.
+ * Archived records still exist: an entry keeps naming its discharged resident.
+ */
+export type TLinkLookup = (collection: string, id: string) => TFields | null;
+
+/** One link of a record as it applies to the record's values now: the declaration, its target and the id. */
+export interface TAppliedLink {
+  readonly link: TLink;
+  readonly target: TLinkTarget;
+  readonly id: string;
+}
+
+/** A link's value in the record: the field, or one `|`-separated part of it; undefined when absent or empty. */
+export function linkValue(record: TFields, value: TLinkValue): string | undefined {
+  const raw = record[value.field];
+  if (typeof raw !== "string") return undefined;
+  const text = value.part === undefined ? raw : raw.split("|")[value.part];
+  return text === undefined || text === "" ? undefined : text;
+}
+
+/** The fields a link reads (its id, its choice of target, its condition, what it shares with its target). */
+export function linkFields(def: CollectionDef, link: TLink): string[] {
+  const fields = [link.id.field, ...Object.keys(link.sameAs ?? {})];
+  if ("by" in link.to) fields.push(link.to.by.field);
+  if (link.when) fields.push(link.when.value.field);
+  if (def.scope.kind === "facility") fields.push(def.scope.field);
+  return [...new Set(fields)];
+}
+
+/**
+ * The links a write must check, in declaration order: on create (no `before`) every link that names a
+ * record; on update those whose fields (see linkFields, the record's facility included) changed, so
+ * an edit that keeps its links needs no lookups (and an entry of a resident who has since moved can
+ * still be corrected).
+ */
+export function linksToCheck(def: CollectionDef, record: TFields, before?: TFields): TAppliedLink[] {
+  const applied: TAppliedLink[] = [];
+  for (const link of def.links ?? []) {
+    if (before && linkFields(def, link).every((f) => JSON.stringify(record[f]) === JSON.stringify(before[f]))) continue;
+    if (link.when && linkValue(record, link.when.value) !== link.when.equals) continue;
+    const id = linkValue(record, link.id);
+    if (id === undefined) continue;
+    const choice = "by" in link.to ? linkValue(record, link.to.by) : undefined;
+    const target = "by" in link.to ? (choice === undefined ? undefined : link.to.targets[choice]) : link.to;
+    if (target && target.kind !== "cross-home-match") applied.push({ link, target, id });
+  }
+  return applied;
+}
+
+/** The facility a referenced record belongs to: null for a group-wide one, undefined for a global collection's. */
+function facilityOfTarget(collection: string, target: TFields): string | null | undefined {
+  if (collection === FILES_TARGET) return typeof target.facilityId === "string" ? target.facilityId : null;
+  if (!isCollectionName(collection)) throw new Error(`A link names "${collection}", which is not a collection.`);
+  return facilityOfRecord(collections[collection], target);
+}
+
+/** "resident", "staff member", "file": how messages name a link's target. */
+function targetLabel(collection: string): string {
+  if (collection === FILES_TARGET) return "file";
+  if (!isCollectionName(collection)) throw new Error(`A link names "${collection}", which is not a collection.`);
+  return collections[collection].label.toLowerCase();
+}
+
+function invalid(field: string, message: string): AppError {
+  return new AppError("VALIDATION", "The record is not valid.", { fields: { [field]: message } });
+}
+
+/**
+ * Checks a record's links (see linksToCheck for which) against what `lookup` finds. Returns a
+ * VALIDATION error naming the first broken link's field, or null when every link holds:
+ * - the target is missing or hidden from the user: "No such resident" (file, facility, …) on the link's field;
+ * - `same-facility` / `works-at` and the target is another facility's: "Must be the resident's
+ *   facility" on the record's facility field ("Must be that facility" for a facility), or the link's
+ *   own `otherFacility` message on its field;
+ * - a `sameAs` field differs from the target's: its message on the link's field.
+ */
+export function checkLinks(
+  def: CollectionDef,
+  record: TFields,
+  lookup: TLinkLookup,
+  before?: TFields,
+): AppError | null {
+  for (const { link, target, id } of linksToCheck(def, record, before)) {
+    const field = link.id.field;
+    const found = lookup(target.collection, id);
+    if (!found) return invalid(field, `No such ${targetLabel(target.collection)}`);
+    if (target.kind === "same-facility" || target.kind === "works-at") {
+      // A person's other homes come later; until then they work at their home facility only.
+      const facility = facilityOfRecord(def, record);
+      if (facilityOfTarget(target.collection, found) !== facility) {
+        if (link.otherFacility) return invalid(field, link.otherFacility);
+        const facilityField = def.scope.kind === "facility" ? def.scope.field : field;
+        const itself =
+          isCollectionName(target.collection) && collections[target.collection].scope.kind === "facility-id";
+        return invalid(
+          facilityField,
+          itself ? "Must be that facility" : `Must be the ${targetLabel(target.collection)}'s facility`,
+        );
+      }
+    }
+    for (const [shared, message] of Object.entries(link.sameAs ?? {})) {
+      if (record[shared] !== found[shared]) return invalid(field, message);
+    }
+  }
+  return null;
+}

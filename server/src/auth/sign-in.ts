@@ -1,0 +1,63 @@
+/**
+ * Signing in with e-mail and password: the database-backed throttle first (per account and IP, per IP,
+ * briefly per account), then the password (checked against a dummy hash for an unknown e-mail, so the
+ * answer takes as long and says the same), then a new session. Every attempt leaves an audit row.
+ * The route turns the session into the cookie.
+ */
+import { AppError } from "@care/core/app-error";
+import type { TSessionUser, TSignIn } from "@care/core/ports/auth.port";
+import { writeAudit } from "../audit/audit-log.ts";
+import type { TCaller } from "../caller.ts";
+import type { Database } from "../db/database.ts";
+import { clearFailures, recordFailure, secondsLocked } from "./login-throttle.ts";
+import { verifyAgainstDummy, verifyPassword } from "./password.ts";
+import { createSession } from "./sessions.ts";
+import { sessionUserOf } from "./users.ts";
+
+const WRONG_CREDENTIALS = "The e-mail address or password is not correct.";
+
+export interface TSignInInput extends TSignIn {
+  /** The browser's User-Agent, kept with the session. */
+  userAgent: string | null;
+}
+
+/** The signed-in user and their new session; UNAUTHENTICATED or RATE_LIMITED otherwise. */
+export async function signIn(
+  database: Database,
+  caller: TCaller,
+  input: TSignInInput,
+): Promise<{ user: TSessionUser; sessionId: string }> {
+  const prisma = database.prisma;
+  const email = input.email.toLowerCase();
+  // Requests always have an address; the throttle counts by it.
+  const ip = caller.ip ?? "";
+  const now = new Date();
+  const wait = await secondsLocked(prisma, email, ip, now);
+  if (wait > 0) {
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+      {
+        retryAfterSeconds: wait,
+      },
+    );
+  }
+  const row = await prisma.user.findUnique({ where: { email } });
+  const passwordOk = row
+    ? await verifyPassword(row.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!row || !passwordOk || !row.active || row.archivedAt !== null) {
+    await recordFailure(prisma, email, ip, now);
+    await writeAudit(prisma, caller, {
+      action: "login_failed",
+      actor: row ? { id: row.id, email: row.email } : null,
+      summary: row ? (passwordOk ? "Account inactive" : "Wrong password") : "Unknown e-mail address",
+    });
+    throw new AppError("UNAUTHENTICATED", WRONG_CREDENTIALS);
+  }
+  await clearFailures(prisma, email, ip);
+  const session = await createSession(prisma, { userId: row.id, ip, userAgent: input.userAgent, now });
+  const user = sessionUserOf(row);
+  await writeAudit(prisma, caller, { action: "login", actor: { id: user.id, email: user.email } });
+  return { user, sessionId: session.id };
+}

@@ -1,0 +1,76 @@
+/**
+ * Storing an uploaded file (FilePort.upload): into a facility the caller may see (an existing one), or
+ * group-wide for an administrator of every facility; the type is decided by the bytes, never by the
+ * name or the browser; the file and its audit row are written together.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { AppError } from "@care/core/app-error";
+import { ACCEPTED_FILE_TYPES, type TAcceptedFileType, type TStoredFile } from "@care/core/ports/file.port";
+import { canSeeFacility } from "@care/core/rules/access.rules";
+import { fileTypeFromBuffer } from "file-type";
+import { writeAudit } from "../audit/audit-log.ts";
+import { requireUser, type TCaller } from "../caller.ts";
+import { TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
+import { displayName } from "./file-names.ts";
+import { FILE_META, storedFileOf } from "./files.queries.ts";
+
+export interface TUploadFileInput {
+  /** The facility the file belongs to; null for a group-wide file. */
+  facilityId: string | null;
+  /** The name the browser gave (shown, never used as a path). */
+  name: string;
+  /** At most MAX_FILE_BYTES: the route stops reading beyond. */
+  bytes: Buffer;
+}
+
+const unsupported = () =>
+  new AppError(
+    "UNSUPPORTED_MEDIA_TYPE",
+    "This file type is not accepted. Upload a PDF or an image (PNG, JPEG, WebP or HEIC).",
+  );
+
+/** The stored file's description; FORBIDDEN, VALIDATION (unknown facility) or UNSUPPORTED_MEDIA_TYPE otherwise. */
+export async function uploadFile(database: Database, caller: TCaller, input: TUploadFileInput): Promise<TStoredFile> {
+  const prisma = database.prisma;
+  const user = requireUser(caller);
+  if (input.facilityId === null) {
+    if (user.role !== "admin" || !canSeeFacility(user, null)) {
+      throw new AppError("FORBIDDEN", "Only an administrator for every facility may store group-wide files.");
+    }
+  } else {
+    if (!canSeeFacility(user, input.facilityId))
+      throw new AppError("FORBIDDEN", "You do not have access to that facility.");
+    const facility = await prisma.facility.findUnique({ where: { id: input.facilityId }, select: { id: true } });
+    if (!facility)
+      throw new AppError("VALIDATION", "The upload is not valid.", { fields: { facilityId: "Unknown facility" } });
+  }
+  if (input.bytes.length === 0) throw unsupported();
+  const detected = await fileTypeFromBuffer(input.bytes);
+  if (!detected || !Object.hasOwn(ACCEPTED_FILE_TYPES, detected.mime)) throw unsupported();
+  const contentType = detected.mime as TAcceptedFileType;
+  const id = randomUUID();
+  const row = await prisma.$transaction(async (tx) => {
+    const stored = await tx.storedFile.create({
+      data: {
+        id,
+        name: displayName(input.name),
+        contentType,
+        size: input.bytes.length,
+        sha256: createHash("sha256").update(input.bytes).digest("hex"),
+        bytes: new Uint8Array(input.bytes),
+        facilityId: input.facilityId,
+        createdBy: user.id,
+      },
+      select: FILE_META,
+    });
+    await writeAudit(tx, caller, {
+      action: "file_upload",
+      collection: "files",
+      recordId: id,
+      facilityId: input.facilityId,
+      summary: `${contentType}, ${input.bytes.length} bytes`,
+    });
+    return stored;
+  }, TRANSACTION_OPTIONS);
+  return storedFileOf(row);
+}

@@ -1,0 +1,19 @@
+/**
+ * Derived reminders (InsightsPort.derivedReminders): missing and expiring documents, reappraisals due
+ * and rent past due in the facilities the caller may see, with their done/snoozed states applied,
+ * soonest first. Computed next to the data by the shared rules of @care/core; nothing is stored.
+ */
+import type { TDerivedReminder, TRemindersQuery } from "@care/core/ports/insights.port";
+import { requireUser, type TCaller } from "../caller.ts";
+import type { Database } from "../db/database.ts";
+import { insightsScope } from "./insights-scope.ts";
+import { queryDerivedReminders } from "./insights.queries.ts";
+
+export async function derivedReminders(
+  database: Database,
+  caller: TCaller,
+  query: TRemindersQuery,
+): Promise<TDerivedReminder[]> {
+  const scope = await insightsScope(database, requireUser(caller), query.facilityId);
+  return queryDerivedReminders(database.prisma, scope, query);
+}
