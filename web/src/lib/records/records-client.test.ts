@@ -48,6 +48,14 @@ describe("the records cache", () => {
     expect([stale(client, residents), stale(client, staff)]).toEqual([true, false]);
   });
 
+  it("the record a write answered is what its record page shows at once", async () => {
+    const client = createRecordsClient(() => undefined);
+    const saved = { id: "f1", version: 2, name: "Tull House" };
+    const data = { ...fakeData(), update: async () => saved } as unknown as DataPort;
+    await invalidatingDataPort(data, client).update("facilities", "f1", {}, 1);
+    expect(client.getQueryData(recordsKey("facilities", "get", "f1"))).toEqual(saved);
+  });
+
   it("a write refused as stale refreshes too (what the cache holds is out of date); a refused one for another reason does not", async () => {
     const client = createRecordsClient(() => undefined);
     const key = recordsKey("staff", "get", "s1");

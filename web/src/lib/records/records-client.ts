@@ -91,13 +91,19 @@ export function invalidatingDataPort(data: DataPort, client: QueryClient): DataP
       throw error;
     }
   }
+  /** The record a write answered is shown at once by its record page (the refetch follows). */
+  function known<T extends { id: string }>(collection: TCollectionName, record: T): T {
+    client.setQueryData(recordsKey(collection, "get", record.id), record);
+    return record;
+  }
   return {
     list: (collection, query) => data.list(collection, query),
     count: (collection, query) => data.count(collection, query),
     get: (collection, id) => data.get(collection, id),
-    create: (collection, input, options) => writing([collection], () => data.create(collection, input, options)),
+    create: (collection, input, options) =>
+      writing([collection], async () => known(collection, await data.create(collection, input, options))),
     update: (collection, id, patch, version) =>
-      writing([collection], () => data.update(collection, id, patch, version)),
+      writing([collection], async () => known(collection, await data.update(collection, id, patch, version))),
     remove: (collection, id, version) => writing([collection], () => data.remove(collection, id, version)),
     commit: (ops) =>
       writing(
