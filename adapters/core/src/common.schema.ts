@@ -10,6 +10,22 @@ export const ZDateOnly = z
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
   }, "Not a real date");
 
+/** Where a home is: the time zone its "today", due dates and rent months are counted in. */
+export const DEFAULT_TIME_ZONE = "America/Los_Angeles";
+
+/** Whether `name` is an IANA time zone this runtime knows ("America/Los_Angeles"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return name.includes("/") || name === "UTC";
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name. */
+export const ZTimeZone = z.string().max(64).refine(isTimeZone, "Choose a time zone such as America/Los_Angeles");
+
 /** A UTC timestamp in ISO 8601. */
 export const ZTimestamp = z.iso.datetime();
 

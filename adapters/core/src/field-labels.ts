@@ -20,6 +20,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     licensedCapacity: "Licensed capacity",
     administrator: "Administrator",
     active: "Active",
+    timeZone: "Time zone",
     sortOrder: "Position in the facility selector",
   },
   users: {

@@ -7,6 +7,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { ERROR_CODES } from "@care/core/app-error";
 import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import { todayIn } from "@care/core/rules/date-only.rules";
 import { useData } from "./ports.tsx";
 import { recordsKey } from "./records/records-client.ts";
 import { listAll } from "@care/core/list-all";
@@ -14,6 +16,8 @@ import { listAll } from "@care/core/list-all";
 export interface TFacilityOption {
   id: string;
   name: string;
+  /** The home's time zone (its "today"); absent for the seed list shown while loading. */
+  timeZone?: string;
 }
 
 interface TFacilitiesState {
@@ -28,7 +32,8 @@ export function useFacilities(): TFacilitiesState {
   const data = useData();
   const query = useQuery({
     queryKey: recordsKey("facilities", "options", ACTIVE),
-    queryFn: async () => (await listAll(data, "facilities", ACTIVE)).map(({ id, name }) => ({ id, name })),
+    queryFn: async () =>
+      (await listAll(data, "facilities", ACTIVE)).map(({ id, name, timeZone }) => ({ id, name, timeZone })),
     // The seed list stands in; pages that need facilities say what failed themselves.
     meta: { quiet: ERROR_CODES },
   });
@@ -38,4 +43,13 @@ export function useFacilities(): TFacilitiesState {
 /** The name of a facility id, or the id itself for one that is not (or no longer) in the list. */
 export function facilityName(facilities: readonly TFacilityOption[], id: string): string {
   return facilities.find((f) => f.id === id)?.name ?? id;
+}
+
+/**
+ * "Today" for a facility ("" = every facility: the group's first home's, which is the default time
+ * zone unless the group set others), `YYYY-MM-DD` in the home's time zone.
+ */
+export function facilityToday(facilities: readonly TFacilityOption[], facilityId: string, now = new Date()): string {
+  const home = facilities.find((f) => f.id === facilityId) ?? facilities[0];
+  return todayIn(home?.timeZone ?? DEFAULT_TIME_ZONE, now);
 }

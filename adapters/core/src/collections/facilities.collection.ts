@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCollection, type TLink } from "../collection.ts";
-import { ZOptionalText, ZText } from "../common.schema.ts";
+import { DEFAULT_TIME_ZONE, ZOptionalText, ZText, ZTimeZone } from "../common.schema.ts";
 
 export const ZFacility = z.object({
   name: ZText(120),
@@ -10,6 +10,8 @@ export const ZFacility = z.object({
   licensedCapacity: z.number().int().min(0, "Cannot be negative").max(10_000).optional(),
   administrator: ZOptionalText(120),
   active: z.boolean().default(true),
+  /** The home's time zone: its "today", due dates and rent months are counted in it. */
+  timeZone: ZTimeZone.default(DEFAULT_TIME_ZONE),
   /** Position in the header's facility selector. */
   sortOrder: z.number().int().min(0).max(100_000).default(0),
 });

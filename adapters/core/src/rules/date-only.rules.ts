@@ -57,6 +57,21 @@ export function minDate(a: string, b: string): string {
   return a <= b ? a : b;
 }
 
+/**
+ * The calendar date in a time zone at an instant, `YYYY-MM-DD`: a home's "today" (its due dates, rent
+ * months and census are counted in its own time zone, not the server's or the browser's).
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+}
+
 /** The viewer's calendar date as `YYYY-MM-DD` (the browser's or server's local time zone). */
 export function localToday(now: Date = new Date()): string {
   return `${String(now.getFullYear()).padStart(4, "0")}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;

@@ -124,6 +124,7 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
             <Detail label={LABELS.licenseNumber} value={facility.licenseNumber} />
             <Detail label={LABELS.licensedCapacity} value={facility.licensedCapacity} />
             <Detail label={LABELS.administrator} value={facility.administrator} />
+            <Detail label={LABELS.timeZone} value={facility.timeZone.replaceAll("_", " ")} />
             <Detail label="Id" value={facility.id} />
           </dl>
         </section>

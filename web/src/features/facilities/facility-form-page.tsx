@@ -11,7 +11,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import type { z } from "zod";
 import { isAppError } from "@care/core/app-error";
 import { ZFacility } from "@care/core/collections/facilities.collection";
-import { ZId } from "@care/core/common.schema";
+import { DEFAULT_TIME_ZONE, ZId } from "@care/core/common.schema";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TPatchOf, TRecordOf } from "@care/core/registry";
 import { paths } from "../../lib/paths.ts";
@@ -43,10 +43,26 @@ const FIELDS = [
   "licenseNumber",
   "licensedCapacity",
   "administrator",
+  "timeZone",
   "sortOrder",
 ] as const satisfies readonly Path<TValues>[];
 type TField = (typeof FIELDS)[number];
 const LABELS: Record<TField, string> = { id: "Id", ...FIELD_LABELS.facilities };
+
+/** The United States' zones first (the homes are Californian), then every zone the browser knows. */
+const US_ZONES = [
+  "America/Los_Angeles",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Chicago",
+  "America/New_York",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+];
+const TIME_ZONE_OPTIONS = [
+  ...US_ZONES,
+  ...Intl.supportedValuesOf("timeZone").filter((zone) => !US_ZONES.includes(zone)),
+].map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
 
 function valuesOf(f: TFacilityRecord): TValues {
   return {
@@ -58,6 +74,7 @@ function valuesOf(f: TFacilityRecord): TValues {
     licensedCapacity: f.licensedCapacity,
     administrator: f.administrator ?? "",
     active: f.active,
+    timeZone: f.timeZone,
     sortOrder: f.sortOrder,
   };
 }
@@ -154,6 +171,15 @@ function FacilityFields({
           {...register("administrator")}
         />
         <FormField
+          label={LABELS.timeZone}
+          kind="select"
+          required
+          options={TIME_ZONE_OPTIONS}
+          hint="The home's today, due dates and rent months are counted in it."
+          error={formMessage(errors.timeZone)}
+          {...register("timeZone")}
+        />
+        <FormField
           label={LABELS.sortOrder}
           type="number"
           inputMode="numeric"
@@ -185,6 +211,7 @@ function AddFacilityForm() {
       licenseNumber: "",
       administrator: "",
       active: true,
+      timeZone: DEFAULT_TIME_ZONE,
       sortOrder: 100,
     },
     mode: "onTouched",
@@ -243,6 +270,7 @@ function editPatch(values: TOutput): TPatchOf<"facilities"> {
     licenseNumber: values.licenseNumber ?? null,
     licensedCapacity: values.licensedCapacity ?? null,
     administrator: values.administrator ?? null,
+    timeZone: values.timeZone,
     sortOrder: values.sortOrder,
   };
 }
