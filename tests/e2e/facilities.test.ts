@@ -43,7 +43,8 @@ async function seedVanBuren(page: Page) {
 }
 
 describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
-  const { signedInPage } = useBrowserSession();
+  const session = useBrowserSession();
+  const { signedInPage } = session;
 
   it("lists every home with census, occupancy, staff count and compliance, at both widths", async () => {
     const page = await signedInPage();
@@ -156,28 +157,34 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     await first.getByText("Willow Creek was saved.").waitFor();
     await first.waitForURL((url) => url.pathname === "/facilities/willow-creek");
 
+    // Another field: merged with theirs and saved.
     await second.getByLabel("Licensed capacity").fill("12");
     await second.getByRole("button", { name: "Save changes" }).click();
-    const conflict = second.getByRole("alert").filter({ hasText: "Someone else saved this facility" });
-    await conflict.waitFor();
-    expect(await conflict.getByRole("row", { name: /Phone/ }).getByRole("cell").allTextContents()).toEqual([
-      "559-555-0100",
-      "559-555-0199",
-    ]);
-    expect(
-      await conflict
-        .getByRole("row", { name: /Licensed capacity/ })
-        .getByRole("cell")
-        .allTextContents(),
-    ).toEqual(["8", "12"]);
-    await second.screenshot({ path: join(SCREENSHOTS, "facilities-conflict-desktop.png"), fullPage: true });
-    await conflict.getByRole("button", { name: "Load their version" }).click();
-    expect(await second.getByLabel("Phone").inputValue()).toBe("559-555-0100");
-    await second.getByLabel("Licensed capacity").fill("12");
-    await second.getByRole("button", { name: "Save changes" }).click();
+    await second.getByText(/had saved other changes meanwhile; yours were saved with theirs/).waitFor();
     await second.waitForURL((url) => url.pathname === "/facilities/willow-creek");
     await second.getByRole("region", { name: "Census" }).getByText("0 / 12 (0%)").waitFor();
     await second.getByRole("region", { name: "Details" }).getByText("559-555-0100").waitFor();
+
+    // The same field in both windows: the panel names who saved it, with only that field.
+    await first.goto("/facilities/willow-creek/edit");
+    await second.goto("/facilities/willow-creek/edit");
+    await first.getByLabel("Phone").fill("559-555-0111");
+    await first.getByRole("button", { name: "Save changes" }).click();
+    await first.waitForURL((url) => url.pathname === "/facilities/willow-creek");
+    await second.getByLabel("Phone").fill("559-555-0122");
+    await second.getByRole("button", { name: "Save changes" }).click();
+    const conflict = second
+      .getByRole("alert")
+      .filter({ hasText: `${session.server.admin.email} saved this facility after you opened it` });
+    await conflict.waitFor();
+    expect(await conflict.getByRole("row", { name: /Phone/ }).getByRole("cell").allTextContents()).toEqual([
+      "559-555-0111",
+      "559-555-0122",
+    ]);
+    expect(await conflict.getByRole("row").count()).toBe(2);
+    await second.screenshot({ path: join(SCREENSHOTS, "facilities-conflict-desktop.png"), fullPage: true });
+    await conflict.getByRole("button", { name: "Load their version" }).click();
+    expect(await second.getByLabel("Phone").inputValue()).toBe("559-555-0111");
   });
 
   it("deactivates and reactivates a facility after a confirmation", async () => {

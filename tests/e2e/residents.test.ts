@@ -166,28 +166,41 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     expect(await saved.getByText("$4,850.00").count()).toBe(0);
     expect(await saved.getByText("Dr. Amani Osei").count()).toBe(0);
 
-    // The second window still holds the version before that save.
+    // The second window still holds the version before that save. Another field: the two are merged.
     await form(second).getByLabel("Room").fill("7");
     await form(second).getByRole("button", { name: "Save changes" }).click();
-    const conflict = second.getByRole("alert").filter({ hasText: "Someone else saved this resident" });
-    await conflict.waitFor();
-    expect(await conflict.getByRole("row", { name: /Diet/ }).getByRole("cell").allTextContents()).toEqual([
-      "Pureed, thickened liquids",
-      "—",
-    ]);
-    expect(await conflict.getByRole("row", { name: /Room/ }).getByRole("cell").allTextContents()).toEqual(["4", "7"]);
-    expect(await form(second).getByLabel("Room").inputValue()).toBe("7");
-    await second.screenshot({ path: join(SCREENSHOTS, "residents-conflict-desktop.png"), fullPage: true });
-
-    // Taking their version, then re-applying the room, keeps both changes.
-    await conflict.getByRole("button", { name: "Load their version" }).click();
-    expect(await form(second).getByLabel("Diet").inputValue()).toBe("Pureed, thickened liquids");
-    await form(second).getByLabel("Room").fill("7");
-    await form(second).getByRole("button", { name: "Save changes" }).click();
+    await second.getByText(/had saved other changes meanwhile; yours were saved with theirs/).waitFor();
     await second.waitForURL((url) => url.pathname === residentPath);
     const sheet = second.getByRole("region", { name: /Face sheet/ });
     await sheet.getByText("7 / A").waitFor();
     await sheet.getByText("Pureed, thickened liquids").waitFor();
+
+    // The same field changed in both windows: the panel names who saved and lists only that field.
+    await first.goto(`${residentPath}/edit`);
+    await second.goto(`${residentPath}/edit`);
+    await form(first).getByLabel("Diet").fill("Soft foods");
+    await form(first).getByRole("button", { name: "Save changes" }).click();
+    await first.waitForURL((url) => url.pathname === residentPath);
+    await form(second).getByLabel("Diet").fill("Regular, no added salt");
+    await form(second).getByLabel("Room").fill("8");
+    await form(second).getByRole("button", { name: "Save changes" }).click();
+    const conflict = second
+      .getByRole("alert")
+      .filter({ hasText: `${session.server.admin.email} saved this resident after you opened it` });
+    await conflict.waitFor();
+    expect(await conflict.getByRole("row", { name: /Diet/ }).getByRole("cell").allTextContents()).toEqual([
+      "Soft foods",
+      "Regular, no added salt",
+    ]);
+    expect(await conflict.getByRole("row", { name: /Room/ }).count()).toBe(0);
+    expect(await form(second).getByLabel("Room").inputValue()).toBe("8");
+    await second.screenshot({ path: join(SCREENSHOTS, "residents-conflict-desktop.png"), fullPage: true });
+
+    // Save my version keeps mine for the field both changed.
+    await form(second).getByRole("button", { name: "Save my version" }).click();
+    await second.waitForURL((url) => url.pathname === residentPath);
+    await sheet.getByText("8 / A").waitFor();
+    await sheet.getByText("Regular, no added salt").waitFor();
   });
 
   it("discharges the resident with a date and reason, shown on the face sheet and in the history", async () => {

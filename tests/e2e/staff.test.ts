@@ -17,7 +17,8 @@ import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 const FIRST_AID_TYPE = { id: "e2e-staff-first-aid", name: "First aid and CPR card (e2e)" };
 
 describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
-  const { signedInPage } = useBrowserSession();
+  const session = useBrowserSession();
+  const { signedInPage } = session;
   let staffPath = "";
 
   const form = (page: Page) => page.locator("main form.staff-form");
@@ -201,35 +202,38 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await first.waitForURL((url) => url.pathname === staffPath);
     await first.getByRole("region", { name: "Profile" }).getByRole("link", { name: "555-0199" }).waitFor();
 
-    // The second window still holds the version before that save.
+    // The second window still holds the version before that save. Another field: merged and saved.
     await form(second).getByLabel("Notes").fill("Prefers night shifts");
     await form(second).getByRole("button", { name: "Save changes" }).click();
-    const conflict = second.getByRole("alert").filter({ hasText: "Someone else saved this staff member" });
-    await conflict.waitFor();
-    expect(
-      await conflict
-        .getByRole("row", { name: /^Phone/ })
-        .getByRole("cell")
-        .allTextContents(),
-    ).toEqual(["555-0199", "555-0110"]);
-    expect(await conflict.getByRole("row", { name: /Notes/ }).getByRole("cell").allTextContents()).toEqual([
-      "—",
-      "Prefers night shifts",
-    ]);
-    expect(await form(second).getByLabel("Notes").inputValue()).toBe("Prefers night shifts");
-    await second.screenshot({ path: join(SCREENSHOTS, "staff-conflict-desktop.png"), fullPage: true });
-    await expectNoSeriousAxeViolations(second);
-
-    // Taking their version, then re-applying the note, keeps both changes.
-    await conflict.getByRole("button", { name: "Load their version" }).click();
-    expect(await form(second).getByRole("textbox", { name: "Phone", exact: true }).inputValue()).toBe("555-0199");
-    await form(second).getByLabel("Notes").fill("Prefers night shifts");
-    await form(second).getByRole("button", { name: "Save changes" }).click();
+    await second.getByText(/had saved other changes meanwhile; yours were saved with theirs/).waitFor();
     await second.waitForURL((url) => url.pathname === staffPath);
     const profile = second.getByRole("region", { name: "Profile" });
     await profile.getByText("Prefers night shifts").waitFor();
     await profile.getByRole("link", { name: "555-0199" }).waitFor();
     expect(await second.locator("main h1").textContent()).toBe("Delgado, Maria");
+
+    // The same field in both windows: the panel names who saved it, with only that field.
+    await first.goto(`${staffPath}/edit`);
+    await second.goto(`${staffPath}/edit`);
+    await form(first).getByLabel("Notes").fill("Nights only");
+    await form(first).getByRole("button", { name: "Save changes" }).click();
+    await first.waitForURL((url) => url.pathname === staffPath);
+    await form(second).getByLabel("Notes").fill("Days and nights");
+    await form(second).getByRole("button", { name: "Save changes" }).click();
+    const conflict = second
+      .getByRole("alert")
+      .filter({ hasText: `${session.server.admin.email} saved this staff member after you opened it` });
+    await conflict.waitFor();
+    expect(await conflict.getByRole("row", { name: /Notes/ }).getByRole("cell").allTextContents()).toEqual([
+      "Nights only",
+      "Days and nights",
+    ]);
+    expect(await conflict.getByRole("row").count()).toBe(2);
+    await second.screenshot({ path: join(SCREENSHOTS, "staff-conflict-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(second);
+    await form(second).getByRole("button", { name: "Save my version" }).click();
+    await second.waitForURL((url) => url.pathname === staffPath);
+    await profile.getByText("Days and nights").waitFor();
 
     const phone = await signedInPage(PHONE);
     await phone.goto(staffPath);

@@ -32,6 +32,8 @@ export const ZErrorBody = z.object({
     retryAfterSeconds: z.number().int().nonnegative().optional(),
     /** For CONFLICT: the record as it is now, so the UI can show the newer data. */
     current: z.unknown().optional(),
+    /** For CONFLICT: who saved that newer version (their name, or e-mail), when the backend knows. */
+    savedBy: z.string().optional(),
   }),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
@@ -40,6 +42,7 @@ export interface AppErrorOptions {
   fields?: TFieldErrors;
   retryAfterSeconds?: number;
   current?: unknown;
+  savedBy?: string;
   cause?: unknown;
 }
 
@@ -48,6 +51,7 @@ export class AppError extends Error {
   readonly fields?: TFieldErrors;
   readonly retryAfterSeconds?: number;
   readonly current?: unknown;
+  readonly savedBy?: string;
 
   constructor(code: TErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -56,6 +60,7 @@ export class AppError extends Error {
     if (options.fields) this.fields = options.fields;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     if (options.current !== undefined) this.current = options.current;
+    if (options.savedBy !== undefined) this.savedBy = options.savedBy;
   }
 
   toBody(): TErrorBody {
@@ -66,6 +71,7 @@ export class AppError extends Error {
         ...(this.fields ? { fields: this.fields } : {}),
         ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
         ...(this.current !== undefined ? { current: this.current } : {}),
+        ...(this.savedBy !== undefined ? { savedBy: this.savedBy } : {}),
       },
     };
   }

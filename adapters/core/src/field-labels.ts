@@ -207,6 +207,16 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     lastDoneOn: "Last done on",
   },
   reminderStates: { ...facility, key: "Reminder", state: "State", snoozedUntil: "Snoozed until" },
+  recordChanges: {
+    collection: "Kind of record",
+    recordId: "Record",
+    ...facility,
+    at: "When",
+    actorId: "User id",
+    actorName: "Changed by",
+    action: "Change",
+    changes: "Fields",
+  },
 };
 
 /** The label of one field of collection N. */

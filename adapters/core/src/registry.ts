@@ -22,6 +22,7 @@ import {
   rentChargesCollection,
   rentRatesCollection,
 } from "./collections/rent.collection.ts";
+import { recordChangesCollection } from "./collections/record-changes.collection.ts";
 import { reminderStatesCollection, remindersCollection } from "./collections/reminders.collection.ts";
 import { residentEventsCollection, residentsCollection } from "./collections/residents.collection.ts";
 import { staffCollection } from "./collections/staff.collection.ts";
@@ -48,6 +49,7 @@ export const collections = {
   staff: staffCollection,
   reminders: remindersCollection,
   reminderStates: reminderStatesCollection,
+  recordChanges: recordChangesCollection,
 } as const satisfies Record<string, CollectionDef>;
 
 export type TCollections = typeof collections;

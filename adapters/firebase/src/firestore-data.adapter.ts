@@ -110,7 +110,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       );
       fields.push("_facility");
     }
-    if (!q.includeArchived) {
+    // Only collections that archive have archived records to leave out (the others never set archivedAt).
+    if (!q.includeArchived && def.removal === "archive") {
       constraints.push(where("archivedAt", "==", null));
       fields.push("archivedAt");
     }

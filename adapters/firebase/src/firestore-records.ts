@@ -30,6 +30,7 @@ export const UNINDEXED_SORT_FIELDS: readonly string[] = META_SORT_FIELDS;
 export const NARROW_FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   documents: ["subjectId"],
   reminders: ["linkId"],
+  recordChanges: ["recordId"],
 };
 
 /** Configuration collections small enough (tens of records) that the adapter orders every filtered list. */

@@ -161,7 +161,8 @@ describe("generated Firebase rules", () => {
       for (const sort of [...def.sortable, ...META_SORT_FIELDS]) {
         for (const order of ["ASCENDING", "DESCENDING"]) {
           for (let mask = 0; mask < 1 << optional.length; mask++) {
-            for (const live of [true, false]) {
+            // Live records only (archivedAt == null): asked of the collections that archive.
+            for (const live of def.removal === "archive" ? [true, false] : [false]) {
               const filters = [...optional.filter((_, i) => mask & (1 << i)), ...(live ? ["archivedAt"] : [])];
               const indexed = filters.filter((f) => f !== sort);
               checked++;

@@ -264,12 +264,12 @@ interface TIndexField {
 
 /**
  * The equality-like filters a list can put on a collection's documents, as stored: `archivedAt`
- * (live records), `_facility` (a limited user's facilities and the collection's facility filter, which
+ * (live records, for collections that archive), `_facility` (a limited user's facilities and the collection's facility filter, which
  * the adapter folds into it), `_search` (one search token) and the other filterable fields.
  */
 export function indexedFilters(def: CollectionDef): TIndexField[] {
   return [
-    { fieldPath: "archivedAt", order: "ASCENDING" },
+    ...(def.removal === "archive" ? [{ fieldPath: "archivedAt", order: "ASCENDING" as const }] : []),
     ...(def.scope.kind === "global" ? [] : [{ fieldPath: "_facility", order: "ASCENDING" as const }]),
     ...(def.searchable.length > 0 ? [{ fieldPath: "_search", arrayConfig: "CONTAINS" as const }] : []),
     ...def.filterable

@@ -35,6 +35,7 @@ import {
 import { auditFacilityOf, type MemoryBackend, type TAuditInput, type TStoredRecord } from "./memory-backend.ts";
 import { copyRecord } from "./memory-copy.ts";
 import type { MemorySession } from "./memory-session.ts";
+import { recordChange } from "@care/core/rules/history.rules";
 
 /** Orders sort values like the server's database: nulls after every value ascending, strings by code point. */
 export function compareValues(a: unknown, b: unknown): number {
@@ -246,6 +247,7 @@ export class MemoryDataAdapter implements DataPort {
       archivedAt: null,
     });
     tx.put(def.name, record);
+    this.history(tx, user, def, "create", record);
     tx.audit({
       actor: user,
       action: "create",
@@ -257,11 +259,43 @@ export class MemoryDataAdapter implements DataPort {
     return copyRecord(record);
   }
 
+  /** The history row of a write to a record whose collection keeps history, in the write's transaction. */
+  private history(
+    tx: Transaction,
+    user: TSessionUser,
+    def: CollectionDef,
+    action: "create" | "update" | "archive",
+    record: TStoredRecord,
+    before?: TStoredRecord,
+  ): void {
+    const at = this.backend.now();
+    const change = recordChange(def, action, user, at, record, before);
+    if (!change) return;
+    const id = this.backend.newId();
+    tx.put("recordChanges", {
+      ...change,
+      id,
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      createdBy: user.id,
+      updatedBy: user.id,
+      archivedAt: null,
+    } as TStoredRecord);
+  }
+
+  /** Who saved a record's current version: their name or e-mail, when they are a known user. */
+  private savedBy(record: TStoredRecord): string | undefined {
+    const id = record.updatedBy;
+    const saver = typeof id === "string" ? this.backend.records.get("users")?.get(id) : undefined;
+    return saver ? String(saver.displayName ?? saver.email) : undefined;
+  }
+
   private updateIn(tx: Transaction, collection: string, id: string, patch: unknown, version: number): TStoredRecord {
     const def = this.def(collection);
     const user = assertCanWrite(this.session.user(), def);
     const current = this.findVisible(user, def, id);
-    if (current.version !== version) throw staleVersionError(def, copyRecord(current));
+    if (current.version !== version) throw staleVersionError(def, copyRecord(current), this.savedBy(current));
     const fields = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields, fieldsOf(current));
@@ -288,6 +322,7 @@ export class MemoryDataAdapter implements DataPort {
       (key) => JSON.stringify(current[key]) !== JSON.stringify(record[key]),
     );
     tx.put(def.name, record);
+    this.history(tx, user, def, "update", record, current);
     tx.audit({
       actor: user,
       action: "update",
@@ -304,7 +339,7 @@ export class MemoryDataAdapter implements DataPort {
     const user = assertCanWrite(this.session.user(), def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
     const current = this.findVisible(user, def, id);
-    if (current.version !== version) throw staleVersionError(def, copyRecord(current));
+    if (current.version !== version) throw staleVersionError(def, copyRecord(current), this.savedBy(current));
     const facilityId = auditFacilityOf(def, current);
     if (def.removal === "archive") {
       const now = this.backend.now();
@@ -315,6 +350,7 @@ export class MemoryDataAdapter implements DataPort {
         updatedBy: user.id,
         archivedAt: current.archivedAt ?? now,
       });
+      this.history(tx, user, def, "archive", current);
     } else {
       tx.delete(def.name, id);
     }

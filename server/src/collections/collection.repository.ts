@@ -41,6 +41,7 @@ import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
 import type { TCaller } from "../caller.ts";
 import { TRANSACTION_OPTIONS } from "../db/database.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { recordChange } from "@care/core/rules/history.rules";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
 
 /** The Prisma model (client property) storing each collection. */
@@ -65,6 +66,7 @@ export const PRISMA_MODELS = {
   staff: "staff",
   reminders: "reminder",
   reminderStates: "reminderState",
+  recordChanges: "recordChange",
 } as const satisfies Record<TCollectionName, keyof PrismaClient>;
 
 type TDb = PrismaClient | Prisma.TransactionClient;
@@ -251,6 +253,7 @@ export class CollectionRepository {
       facilityId: facilityOfRecord(def, record) ?? null,
       summary: presentFields(def, fields).join(", "),
     });
+    await this.writeHistory(db, user, def, "create", record);
     return record;
   }
 
@@ -266,7 +269,7 @@ export class CollectionRepository {
     const def: CollectionDef = collections[name];
     const user = assertCanWrite(caller.user, def);
     const current = await this.visible(db, user, name, id);
-    if (current.version !== version) throw staleVersionError(def, current);
+    if (current.version !== version) throw await this.staleError(db, def, current);
     const merged = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...merged, id });
     await this.assertLinks(db, user, def, merged, fieldsOf(current));
@@ -286,6 +289,7 @@ export class CollectionRepository {
     });
     if (count === 0) await this.raceLost(db, user, name, id);
     const updated = await this.visible(db, user, name, id);
+    await this.writeHistory(db, user, def, "update", updated, fieldsOf(current));
     await writeAudit(db, caller, {
       action: "update",
       collection: name,
@@ -302,7 +306,7 @@ export class CollectionRepository {
     const user = assertCanWrite(caller.user, def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
     const current = await this.visible(db, user, name, id);
-    if (current.version !== version) throw staleVersionError(def, current);
+    if (current.version !== version) throw await this.staleError(db, def, current);
     assertCanWriteRecord(user, def, current);
     const delegate = this.delegate(db, name);
     const { count } =
@@ -313,6 +317,7 @@ export class CollectionRepository {
           })
         : await delegate.deleteMany({ where: { id, version } });
     if (count === 0) await this.raceLost(db, user, name, id);
+    if (def.removal === "archive") await this.writeHistory(db, user, def, "archive", current);
     await writeAudit(db, caller, {
       action: "remove",
       collection: name,
@@ -367,7 +372,30 @@ export class CollectionRepository {
   /** A versioned write matched no row: someone else changed or removed the record meanwhile. */
   private async raceLost(db: TDb, user: TSessionUser, name: TCollectionName, id: string): Promise<never> {
     const now = await this.visible(db, user, name, id);
-    throw staleVersionError(collections[name], now);
+    throw await this.staleError(db, collections[name], now);
+  }
+
+  /** The history row of a write to a record whose collection keeps history, in the write's transaction. */
+  private async writeHistory(
+    db: TDb,
+    user: TSessionUser,
+    def: CollectionDef,
+    action: "create" | "update" | "archive",
+    record: TRecord,
+    before?: Record<string, unknown>,
+  ): Promise<void> {
+    const change = recordChange(def, action, user, new Date().toISOString(), record, before);
+    if (!change) return;
+    await db.recordChange.create({ data: { ...change, id: randomUUID(), createdBy: user.id, updatedBy: user.id } });
+  }
+
+  /** CONFLICT with the newer record and who saved it (their name or e-mail; users are not readable by all). */
+  private async staleError(db: TDb, def: CollectionDef, current: TRecord): Promise<AppError> {
+    const savedById = typeof current.updatedBy === "string" ? current.updatedBy : null;
+    const saver = savedById
+      ? await db.user.findUnique({ where: { id: savedById }, select: { displayName: true, email: true } })
+      : null;
+    return staleVersionError(def, current, saver ? (saver.displayName ?? saver.email) : undefined);
   }
 
   /** The record if it exists and the user may see it, else NOT_FOUND (existence is not revealed). */

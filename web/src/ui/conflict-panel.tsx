@@ -4,7 +4,7 @@
  * builds the rows from a collection's field labels and the feature's way of showing a value.
  */
 import { useId, type ReactNode, type Ref } from "react";
-import { differingFields } from "./field-values.ts";
+import { differingFields } from "../lib/records/field-values.ts";
 import "./conflict-panel.css";
 
 export interface TConflictRow {
@@ -42,10 +42,8 @@ export function ConflictPanel({
     >
       <Heading id={titleId}>{title}</Heading>
       <p>
-        Nothing was overwritten. Your edits are still in the form below.
-        {rows.length > 0
-          ? " These fields differ between their saved version and your form:"
-          : " Their saved version matches your form."}
+        Nothing was overwritten. Your edits are still in the form below, with the other changes they saved.
+        {rows.length > 0 ? " You both changed these fields:" : " Their saved version matches your form."}
       </p>
       {rows.length > 0 && (
         <div className="conflict__scroll">
@@ -70,7 +68,7 @@ export function ConflictPanel({
         </div>
       )}
       <p>
-        Choose <strong>Save my version</strong> to keep your form as it is (replacing their values above), or load their
+        Choose <strong>Save my version</strong> to keep your values for these fields (replacing theirs), or load their
         version and make your changes again.
       </p>
       {children}
@@ -79,11 +77,13 @@ export function ConflictPanel({
 }
 
 /**
- * The conflict panel of a record's form: the fields (of `fields`) that differ between their version
- * and the user's form, named by `label` and shown by `show`, with a "Load their version" button.
+ * The conflict panel of a record's form: the fields (of `fields`: those both people changed) that differ
+ * between their version and the user's form, named by `label` and shown by `show`, with a "Load their
+ * version" button.
  */
 export function RecordConflictPanel<V extends object, F extends keyof V & string>({
   noun,
+  savedBy,
   theirs,
   mine,
   fields,
@@ -95,6 +95,8 @@ export function RecordConflictPanel<V extends object, F extends keyof V & string
 }: {
   /** "resident", "staff member": what was saved by someone else. */
   noun: string;
+  /** Who saved it, when known ("Maria Delgado"). */
+  savedBy?: string | undefined;
   theirs: V;
   mine: V;
   fields: readonly F[];
@@ -107,7 +109,7 @@ export function RecordConflictPanel<V extends object, F extends keyof V & string
 }) {
   return (
     <ConflictPanel
-      title={`Someone else saved this ${noun} after you opened it`}
+      title={`${savedBy ?? "Someone else"} saved this ${noun} after you opened it`}
       compact={compact}
       rows={differingFields(theirs, mine, fields).map((field) => ({
         label: label(field),

@@ -26,7 +26,7 @@ export function VersionedForm<R, V extends FieldValues, O, F extends keyof V & s
   form: Pick<UseFormReturn<V, unknown, O>, "handleSubmit" | "formState">;
   /** "resident": what the other person saved. */
   noun: string;
-  /** The fields the stale-save panel compares, their labels and how their values read. */
+  /** The fields the stale-save panel may list (it lists those both people changed), their labels and values. */
   fields: readonly F[];
   label: (field: F) => string;
   show: (values: V, field: F) => string;
@@ -47,9 +47,10 @@ export function VersionedForm<R, V extends FieldValues, O, F extends keyof V & s
       {conflict && (
         <RecordConflictPanel
           noun={noun}
+          savedBy={conflict.savedBy}
           theirs={toValues(conflict.theirs)}
           mine={conflict.mine}
-          fields={fields}
+          fields={fields.filter((field) => conflict.fields.includes(field))}
           label={label}
           show={show}
           onLoadTheirs={edit.loadTheirs}

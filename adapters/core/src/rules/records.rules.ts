@@ -67,10 +67,10 @@ export function validateClientId(def: CollectionDef, id: string | undefined): st
 }
 
 /** The CONFLICT every adapter raises for a stale version. */
-export function staleVersionError(def: CollectionDef, current: unknown): AppError {
+export function staleVersionError(def: CollectionDef, current: unknown, savedBy?: string): AppError {
   return new AppError(
     "CONFLICT",
-    `This ${def.label.toLowerCase()} was changed by someone else after you opened it. Their version is shown; apply your changes again.`,
-    { current },
+    `This ${def.label.toLowerCase()} was changed by ${savedBy ?? "someone else"} after you opened it. Their version is shown; apply your changes again.`,
+    { current, ...(savedBy ? { savedBy } : {}) },
   );
 }

@@ -2,7 +2,8 @@
  * The Care Portal's Cloud Functions (the seed's "further backend service"): what a browser client
  * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account, its role and
  * facility claims and the `users/{uid}` record; `syncUserClaims` keeps claims and the account in step
- * when an admin edits a users record; `auditChanges` appends an audit row for every change of a
+ * when an admin edits a users record; `auditChanges` appends an audit row (and, for residents, staff and
+ * facilities, a history row) for every change of a
  * registry collection, with the author taken from the write's auth context, not from the client.
  * Bundled with the shared core by `npm run firebase:functions`.
  */
@@ -17,6 +18,7 @@ import { MAX_IN_VALUES } from "@care/core/list-query";
 import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
 import { assertCanGrantFacilities } from "@care/core/rules/access.rules";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
+import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
 
 initializeApp();
 
@@ -170,4 +172,30 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
     archivedAt: null,
   };
   await ref.set({ ...toStoredData(getCollection("auditLog"), entry), _writtenAt: FieldValue.serverTimestamp() });
+
+  // The record's history (values included, kept with its facility), for the collections that keep one.
+  if (after && keepsHistory(name)) {
+    const historyAction = !before ? "create" : after.archivedAt && !before.archivedAt ? "archive" : "update";
+    const change = recordChange(
+      getCollection(name),
+      historyAction,
+      { id: actorId ?? "", email: actor?.email ?? "unknown", displayName: actor?.displayName ?? null },
+      now,
+      { ...after, id: event.params.id },
+      before,
+    );
+    if (change) {
+      const historyRef = getFirestore().collection("recordChanges").doc();
+      const row = { ...change, id: historyRef.id, version: 1, createdAt: now, updatedAt: now };
+      await historyRef.set({
+        ...toStoredData(getCollection("recordChanges"), {
+          ...row,
+          createdBy: actorId,
+          updatedBy: actorId,
+          archivedAt: null,
+        }),
+        _writtenAt: FieldValue.serverTimestamp(),
+      });
+    }
+  }
 });

@@ -152,9 +152,10 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
           ref={conflictRef}
           compact
           noun="document type"
+          savedBy={conflict.savedBy}
           theirs={valuesOf(conflict.theirs)}
           mine={conflict.mine}
-          fields={FIELDS}
+          fields={FIELDS.filter((field) => conflict.fields.includes(field))}
           label={(field) => FIELD_LABELS.documentTypes[field]}
           show={show}
           onLoadTheirs={edit.loadTheirs}

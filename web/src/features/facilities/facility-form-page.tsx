@@ -19,7 +19,7 @@ import { useData, useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
-import { plainValue } from "../../ui/field-values.ts";
+import { plainValue } from "../../ui/plain-value.ts";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage, optionalNumber } from "../../ui/form-messages.ts";

@@ -9,7 +9,7 @@ import {
   residentToValues,
   type TResidentRecord,
 } from "./resident-form-values.ts";
-import { differingFields } from "../../ui/field-values.ts";
+import { differingFields } from "../../lib/records/field-values.ts";
 
 const stored: TResidentRecord = {
   ...ZResident.parse({

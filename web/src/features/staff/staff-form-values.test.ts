@@ -9,7 +9,7 @@ import {
   staffToValues,
   type TStaffRecord,
 } from "./staff-form-values.ts";
-import { differingFields } from "../../ui/field-values.ts";
+import { differingFields } from "../../lib/records/field-values.ts";
 import { facilitiesText, staffName } from "./staff-format.ts";
 
 const stored: TStaffRecord = {

@@ -1,23 +1,53 @@
 /**
  * Editing a record that someone else may save at the same time. The form saves against the version it
- * read; when the backend refuses the save as stale (CONFLICT, carrying their newer record), the user's
- * edits stay in the form, the conflict holds both versions for the shared conflict panel, and the next
- * save is made against their version ("Save my version") — or their version is loaded into the form.
- * Field messages of a refused save go next to the form's fields; anything else is one toast. A form
- * that also adds new records passes no `initial` record and a `create`.
+ * read; when the backend refuses the save as stale (CONFLICT, carrying their newer record and who saved
+ * it), the form merges three versions — the one it started from, the user's and theirs: a field only
+ * they changed takes their value, a field the user changed keeps the user's (a list is one field). When
+ * nobody changed the same field, the merged form is saved at once; otherwise the conflict names the
+ * fields both changed for the shared conflict panel, and the next save ("Save my version") is made
+ * against their version. Field messages of a refused save go next to the form's fields; anything else
+ * is one toast. A form that also adds new records passes no `initial` record and a `create`.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import type { TCollectionName, TPatchOf, TRecordOf } from "@care/core/registry";
 import { useData } from "../ports.tsx";
 import { applyFieldErrors, reportError } from "../report-error.ts";
+import { comparable } from "./field-values.ts";
 
 export interface TConflict<R, V> {
   /** The record as the other person saved it. */
   theirs: R;
-  /** The user's form when their save was refused. */
+  /** The user's form when their save was refused (what the form holds now, merged). */
   mine: V;
+  /** The fields both the user and the other person changed, to choose between. */
+  fields: (keyof V & string)[];
+  /** Who saved their version, when the backend says. */
+  savedBy?: string;
+}
+
+/**
+ * The three-way merge of a form: `start` (the version the form began from), `mine` (the form) and
+ * `theirs` (the newer saved version). Returns the merged values and the fields both sides changed.
+ */
+export function mergeVersions<V extends Record<string, unknown>>(
+  start: V,
+  mine: V,
+  theirs: V,
+): { merged: V; conflicts: (keyof V & string)[] } {
+  const merged: Record<string, unknown> = {};
+  const conflicts: (keyof V & string)[] = [];
+  for (const key of new Set([...Object.keys(start), ...Object.keys(mine), ...Object.keys(theirs)])) {
+    const base = comparable(start[key]);
+    const mineChanged = comparable(mine[key]) !== base;
+    const theirsChanged = comparable(theirs[key]) !== base;
+    if (mineChanged && theirsChanged && comparable(mine[key]) !== comparable(theirs[key]))
+      conflicts.push(key as keyof V & string);
+    merged[key] = mineChanged ? mine[key] : theirs[key];
+  }
+  return { merged: merged as V, conflicts };
 }
 
 export interface TVersionedEdit<R, V, O> {
@@ -38,7 +68,7 @@ export interface TVersionedEditOptions<N extends TCollectionName, V extends Fiel
   initial: TRecordOf<N> | undefined;
   /** Adds the record when there is none yet. */
   create?: (values: O) => Promise<TRecordOf<N>>;
-  form: Pick<UseFormReturn<V, unknown, O>, "setError" | "reset" | "getValues">;
+  form: Pick<UseFormReturn<V, unknown, O>, "setError" | "reset" | "getValues" | "handleSubmit">;
   /** The form's values for a record (to load their version). */
   toValues: (record: TRecordOf<N>) => V;
   /** The change to send for the form's validated values. */
@@ -46,8 +76,8 @@ export interface TVersionedEditOptions<N extends TCollectionName, V extends Fiel
   /** The form's fields that a VALIDATION error may name. */
   fields: readonly Path<V>[];
   /**
-   * After a save refused as stale: `compare` (the default) keeps the user's edits for the conflict
-   * panel; `reload` puts their version in the form at once (short forms, where retyping is cheap).
+   * After a save refused as stale: `compare` (the default) merges the versions (see above); `reload`
+   * puts their version in the form at once (short forms, where retyping is cheap).
    */
   onStale?: "compare" | "reload";
   /** Called when a save is refused as stale (e.g. to scroll the panel into view). */
@@ -71,21 +101,28 @@ export function useVersionedEdit<N extends TCollectionName, V extends FieldValue
   const data = useData();
   const [base, setBase] = useState(options.initial);
   const [conflict, setConflict] = useState<TConflict<TRecordOf<N>, V> | null>(null);
+  /** The version the form's values started from: the one loaded, then each newer one merged in. */
+  const start = useRef(options.initial);
   const { collection, form, toValues, toPatch, fields, onConflict, write, create, onStale = "compare" } = options;
 
-  async function save(values: O): Promise<TRecordOf<N> | null> {
+  async function attempt(values: O, against: TRecordOf<N> | undefined): Promise<TRecordOf<N>> {
+    if (!against) return create!(values);
+    if (write) return write(against, values);
+    return data.update(collection, against.id, toPatch(values), against.version);
+  }
+
+  async function save(values: O, against = base, merges = 0): Promise<TRecordOf<N> | null> {
     try {
-      const saved = !base
-        ? await create!(values)
-        : write
-          ? await write(base, values)
-          : await data.update(collection, base.id, toPatch(values), base.version);
+      const saved = await attempt(values, against);
       setBase(saved);
+      start.current = saved;
       setConflict(null);
       return saved;
     } catch (error) {
       if (isAppError(error) && error.code === "CONFLICT" && error.current) {
-        refusedAsStale(error.current as TRecordOf<N>);
+        const theirs = error.current as TRecordOf<N>;
+        if (onStale === "compare" && start.current && merges < 3) return merge(theirs, error.savedBy, merges);
+        refusedAsStale(theirs, error.savedBy);
         return null;
       }
       if (!applyFieldErrors(error, form.setError, fields)) reportError(error);
@@ -93,9 +130,36 @@ export function useVersionedEdit<N extends TCollectionName, V extends FieldValue
     }
   }
 
-  function refusedAsStale(theirs: TRecordOf<N>) {
-    // The user's edits stay in the form (unless it reloads); the next save is made against the newer version.
-    setConflict({ theirs, mine: form.getValues() });
+  /** Merges their newer version into the form; saves at once when nobody changed the same field. */
+  async function merge(theirs: TRecordOf<N>, savedBy: string | undefined, merges: number) {
+    const mine = form.getValues();
+    const { merged, conflicts } = mergeVersions(toValues(start.current!), mine, toValues(theirs));
+    start.current = theirs;
+    setBase(theirs);
+    form.reset(merged, { keepDefaultValues: true });
+    if (conflicts.length > 0) {
+      setConflict({ theirs, mine: merged, fields: conflicts, ...(savedBy ? { savedBy } : {}) });
+      if (onConflict) onConflict();
+      else window.scrollTo({ top: 0, behavior: "smooth" });
+      return null;
+    }
+    // Nobody changed the same field: save the merged form against their version.
+    let saved: TRecordOf<N> | null = null;
+    await form.handleSubmit(async (values) => {
+      saved = await save(values, theirs, merges + 1);
+    })();
+    if (saved)
+      toast.success(`${savedBy ?? "Someone else"} had saved other changes meanwhile; yours were saved with theirs.`, {
+        id: "merged-save",
+      });
+    return saved;
+  }
+
+  function refusedAsStale(theirs: TRecordOf<N>, savedBy?: string) {
+    const mine = form.getValues();
+    const all = Object.keys({ ...toValues(theirs), ...mine }) as (keyof V & string)[];
+    setConflict({ theirs, mine, fields: all, ...(savedBy ? { savedBy } : {}) });
+    start.current = theirs;
     setBase(theirs);
     if (onStale === "reload") form.reset(toValues(theirs));
     if (onConflict) onConflict();
@@ -108,5 +172,5 @@ export function useVersionedEdit<N extends TCollectionName, V extends FieldValue
     setConflict(null);
   }
 
-  return { base, conflict, save, loadTheirs, refusedAsStale };
+  return { base, conflict, save: (values) => save(values), loadTheirs, refusedAsStale };
 }

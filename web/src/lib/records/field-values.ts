@@ -1,10 +1,10 @@
 /**
- * Comparing and showing the values of a form: which fields differ between two versions (the stale-save
- * panel lists only those) and a plain value as text.
+ * Comparing the values of a form: whether two values are the same for a person (absent, empty and
+ * unticked are all "nothing"; a list of ids is a set), and which fields differ between two versions.
  */
 
 /** A value as a comparable text: absent, empty and unticked count as the same "nothing". */
-function comparable(value: unknown): string {
+export function comparable(value: unknown): string {
   const strip = (v: unknown): unknown => {
     if (v === undefined || v === null || v === "" || v === false) return undefined;
     if (typeof v === "number" && Number.isNaN(v)) return undefined;
@@ -29,12 +29,4 @@ function comparable(value: unknown): string {
 /** The fields (of `fields`) whose values differ between two versions of a form. */
 export function differingFields<V extends object, F extends keyof V>(a: V, b: V, fields: readonly F[]): F[] {
   return fields.filter((f) => comparable(a[f]) !== comparable(b[f]));
-}
-
-/** A plain value as text: "—" for nothing. */
-export function plainValue(value: unknown): string {
-  if (value === undefined || value === null || value === "" || (typeof value === "number" && Number.isNaN(value)))
-    return "—";
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  return String(value);
 }
