@@ -22,6 +22,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
+import { RecordHistory } from "../../ui/record-history.tsx";
 import { FacilityNotFound } from "./facility-not-found.tsx";
 import { facilityStats, occupancyLabel } from "./facility-stats.ts";
 import "./facilities-page.css";
@@ -211,6 +212,8 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
           subjectName={facility.name}
         />
       </section>
+
+      <RecordHistory collection="facilities" recordId={facility.id} />
 
       <ConfirmDialog
         open={confirming}

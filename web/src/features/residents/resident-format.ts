@@ -109,3 +109,26 @@ export function residentValueText(
       return String(v);
   }
 }
+
+/** A resident field's value as the history stores it, as it reads ("485000" → "$4,850.00"). */
+export function residentChangeText(
+  field: string,
+  text: string | undefined,
+  facilityNameOf: (id: string) => string,
+): string {
+  if (text === undefined) return "—";
+  const labelled: Record<string, Record<string, string>> = {
+    status: STATUS_LABELS,
+    gender: GENDER_LABELS,
+    ambulatoryStatus: AMBULATORY_LABELS,
+    codeStatus: CODE_STATUS_LABELS,
+  };
+  if (labelled[field]) return labelled[field][text] ?? text;
+  if (field === "facilityId") return facilityNameOf(text);
+  if (field === "monthlyRateCents") return formatCents(Number(text));
+  if (field === "emergencyContacts") {
+    const contacts = JSON.parse(text) as { name: string; relationship: string; phone: string }[];
+    return contacts.map((c) => `${c.name} (${c.relationship}) ${c.phone}`).join("; ");
+  }
+  return text;
+}

@@ -1,10 +1,15 @@
-/** A resident's history (`/residents/:id/history`): admissions, leaves, hospital stays and discharges, newest first. */
+/**
+ * A resident's history (`/residents/:id/history`): the stays (admissions, leaves, hospital stays and
+ * discharges) and every change to the record with who made it, newest first.
+ */
 import { useParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
+import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { useRecord, useShownRecords } from "../../lib/records/use-records.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { RecordHistory } from "../../ui/record-history.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
-import { residentName } from "./resident-format.ts";
+import { residentChangeText, residentName } from "./resident-format.ts";
 import { ResidentNotFound } from "./resident-not-found.tsx";
 import { PageLoading } from "../../ui/page-loading.tsx";
 import "./residents.css";
@@ -24,6 +29,7 @@ const PAGE_SIZE = 50;
 export function ResidentHistoryPage() {
   const { id = "" } = useParams();
   const { record: resident, missing } = useRecord("residents", id);
+  const { nameOf } = useFacilityScope();
   const events = useShownRecords(
     "residentEvents",
     { where: { residentId: id }, orderBy: { field: "date", direction: "desc" } },
@@ -35,6 +41,7 @@ export function ResidentHistoryPage() {
     <article className="page resident-detail" aria-labelledby="page-title">
       <PageHeader title={resident ? `${residentName(resident)}: history` : "History"} />
       <ResidentTabs residentId={id} />
+      <h2>Stays</h2>
       {!events.loading && events.items.length === 0 ? (
         <p className="card">
           No history recorded yet. Admissions, leaves, hospital stays, discharges and readmissions appear here as they
@@ -61,6 +68,11 @@ export function ResidentHistoryPage() {
           Show older events
         </button>
       )}
+      <RecordHistory
+        collection="residents"
+        recordId={id}
+        show={(field, text) => residentChangeText(field, text, nameOf)}
+      />
     </article>
   );
 }

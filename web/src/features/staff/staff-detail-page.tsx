@@ -10,9 +10,17 @@ import { ArchiveButton } from "../../ui/archive-button.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
+import { RecordHistory } from "../../ui/record-history.tsx";
 import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, STATUS_TONES, staffName } from "./staff-format.ts";
+import {
+  CLEARANCE_LABELS,
+  ROLE_LABELS,
+  STATUS_LABELS,
+  STATUS_TONES,
+  staffChangeText,
+  staffName,
+} from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
 import "./staff.css";
 
@@ -113,6 +121,12 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
           </p>
         )}
       </section>
+
+      <RecordHistory
+        collection="staff"
+        recordId={s.id}
+        show={(field, text) => staffChangeText(field, text, (id) => facilityName(facilities, id))}
+      />
 
       <DocumentsPanel
         subject="staff"

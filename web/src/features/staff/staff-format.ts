@@ -78,3 +78,21 @@ export function staffValueText(
       return String(v);
   }
 }
+
+/** A staff field's value as the history stores it, as it reads (labels, home names). */
+export function staffChangeText(
+  field: string,
+  text: string | undefined,
+  facilityNameOf: (id: string) => string,
+): string {
+  if (text === undefined) return "—";
+  const labelled: Record<string, Record<string, string>> = {
+    role: ROLE_LABELS,
+    status: STATUS_LABELS,
+    clearanceStatus: CLEARANCE_LABELS,
+  };
+  if (labelled[field]) return labelled[field][text] ?? text;
+  if (field === "facilityId") return facilityNameOf(text);
+  if (field === "otherFacilityIds") return (JSON.parse(text) as string[]).map(facilityNameOf).join(", ");
+  return text;
+}
