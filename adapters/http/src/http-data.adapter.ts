@@ -1,16 +1,15 @@
 /**
- * DataPort over the server's generated collection routes (docs/http-api.md). List queries are checked
- * against the registry here first, so a bad query is refused with the same message on every backend
- * without a round trip.
+ * DataPort over the server's generated collection routes (docs/http-api.md). The server checks every
+ * list query against the registry (the same check, with the same messages, as the other backends), so
+ * this adapter does not load the registry's schemas: the first page a browser loads stays small.
  */
 import type { TListQuery, TPage } from "@care/core/list-query";
-import { normalizeListQuery } from "@care/core/list-query";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
-import { getCollection, type TCollectionName, type TInputOf, type TPatchOf, type TRecordOf } from "@care/core/registry";
+import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
 import type { HttpClient, TQueryValue } from "./http-client.ts";
 
 function collectionPath(collection: TCollectionName): string {
-  return `/${encodeURIComponent(getCollection(collection).name)}`;
+  return `/${encodeURIComponent(collection)}`;
 }
 
 function recordPath(collection: TCollectionName, id: string): string {
@@ -18,20 +17,17 @@ function recordPath(collection: TCollectionName, id: string): string {
 }
 
 /** The query string of a list or count request: `where` as JSON, `sort` as `field:direction`. */
-export function listQueryParams(
-  collection: TCollectionName,
-  query: TListQuery = {},
-  forCount = false,
-): Record<string, TQueryValue> {
-  const q = normalizeListQuery(getCollection(collection), query);
+export function listQueryParams(query: TListQuery = {}, forCount = false): Record<string, TQueryValue> {
   const params: Record<string, TQueryValue> = {};
-  if (Object.keys(q.where).length > 0) params.where = JSON.stringify(q.where);
-  if (q.search) params.search = q.search;
-  if (q.includeArchived) params.includeArchived = true;
+  if (query.where && Object.keys(query.where).length > 0) params.where = JSON.stringify(query.where);
+  const search = query.search?.trim();
+  if (search) params.search = search;
+  if (query.includeArchived) params.includeArchived = true;
   if (forCount) return params;
-  params.sort = `${q.orderBy.field}:${q.orderBy.direction}`;
-  params.limit = q.limit;
-  if (q.cursor) params.cursor = q.cursor;
+  // The server fills the collection's default sort and page size.
+  if (query.orderBy) params.sort = `${query.orderBy.field}:${query.orderBy.direction}`;
+  if (query.limit !== undefined) params.limit = query.limit;
+  if (query.cursor) params.cursor = query.cursor;
   return params;
 }
 
@@ -40,7 +36,7 @@ export class HttpDataAdapter implements DataPort {
 
   async list<N extends TCollectionName>(collection: N, query?: TListQuery): Promise<TPage<TRecordOf<N>>> {
     return this.http.request<TPage<TRecordOf<N>>>("GET", collectionPath(collection), {
-      query: listQueryParams(collection, query),
+      query: listQueryParams(query),
     });
   }
 
@@ -49,7 +45,7 @@ export class HttpDataAdapter implements DataPort {
     query?: Pick<TListQuery, "where" | "search" | "includeArchived">,
   ): Promise<number> {
     const body = await this.http.request<{ count: number }>("GET", `${collectionPath(collection)}/count`, {
-      query: listQueryParams(collection, query, true),
+      query: listQueryParams(query, true),
     });
     return body.count;
   }
