@@ -217,7 +217,7 @@ await runContract("data", (ctx) => {
         role: "med_tech",
         email: "",
         emergencyContactName: "Ada King",
-        emergencyContactPhone: "555-0199",
+        emergencyContactPhone: "(559) 555-0199",
         hireDate: "2024-02-29",
         clearanceStatus: "cleared",
         clearanceDate: "2024-02-20",
@@ -234,8 +234,8 @@ await runContract("data", (ctx) => {
     expect(member).not.toHaveProperty("email");
     expect(await tullStaff.data.get("staff", member.id)).toEqual(member);
 
-    const moved = await tullStaff.data.update("staff", member.id, { otherFacilityIds: [], phone: "555-0100" }, 1);
-    expect(moved).toMatchObject({ otherFacilityIds: [], phone: "555-0100", version: 2 });
+    const moved = await tullStaff.data.update("staff", member.id, { otherFacilityIds: [], phone: "(559) 555-0100" }, 1);
+    expect(moved).toMatchObject({ otherFacilityIds: [], phone: "(559) 555-0100", version: 2 });
     const stale = await expectAppError(tullStaff.data.update("staff", member.id, { phone: "x" }, 1), "CONFLICT");
     expect(stale.current).toEqual(moved);
 

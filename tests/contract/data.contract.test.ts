@@ -1,6 +1,6 @@
 // DataPort contract: the same cases against every harness (see contract-runner.ts).
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import type { TRecordOf } from "@care/core/registry";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
@@ -68,11 +68,11 @@ await runContract("data", (ctx) => {
       expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
       expect(await admin.data.get("facilities", id)).toEqual(created);
 
-      const updated = await admin.data.update("facilities", id, { phone: "555-0100", licensedCapacity: 8 }, 1);
+      const updated = await admin.data.update("facilities", id, { phone: "(559) 555-0100", licensedCapacity: 8 }, 1);
       expect(updated).toMatchObject({
         id,
         name: `Home ${id}`,
-        phone: "555-0100",
+        phone: "(559) 555-0100",
         licensedCapacity: 8,
         version: 2,
         createdAt: created.createdAt,
@@ -125,9 +125,9 @@ await runContract("data", (ctx) => {
       const id = unique("home");
       await admin.data.create("facilities", { name: `Stale ${id}`, sortOrder: 1000 }, { id });
       const other = await ctx.signedIn();
-      const newer = await other.data.update("facilities", id, { phone: "555-0101" }, 1);
-      const error = await expectAppError(admin.data.update("facilities", id, { phone: "555-0199" }, 1), "CONFLICT");
-      expect(error.current).toMatchObject({ id, version: 2, phone: "555-0101" });
+      const newer = await other.data.update("facilities", id, { phone: "(559) 555-0101" }, 1);
+      const error = await expectAppError(admin.data.update("facilities", id, { phone: "(559) 555-0199" }, 1), "CONFLICT");
+      expect(error.current).toMatchObject({ id, version: 2, phone: "(559) 555-0101" });
       expect(await admin.data.get("facilities", id)).toEqual(newer);
     });
 
@@ -248,7 +248,7 @@ await runContract("data", (ctx) => {
     it("refuses staff writes to facilities (FORBIDDEN), including their own", async () => {
       const tull = await tullStaff.data.get("facilities", "tull");
       await expectAppError(
-        tullStaff.data.update("facilities", "tull", { phone: "555-0102" }, tull.version),
+        tullStaff.data.update("facilities", "tull", { phone: "(559) 555-0102" }, tull.version),
         "FORBIDDEN",
       );
       await expectAppError(
@@ -350,7 +350,7 @@ await runContract("data", (ctx) => {
   it("writes audit rows for changes, readable by an admin", async () => {
     const id = unique("audited");
     await admin.data.create("facilities", { name: `Audited ${id}`, sortOrder: 1000 }, { id });
-    await admin.data.update("facilities", id, { phone: "555-0103" }, 1);
+    await admin.data.update("facilities", id, { phone: "(559) 555-0103" }, 1);
     const rows = (await admin.data.list("auditLog", { where: { collection: "facilities", recordId: id }, limit: 50 }))
       .items;
     expect(rows.map((r) => r.action).sort()).toEqual(["create", "update"]);
@@ -358,7 +358,7 @@ await runContract("data", (ctx) => {
       expect(row).toMatchObject({ actorId: adminId, collection: "facilities", recordId: id, facilityId: id });
     const update = rows.find((r) => r.action === "update")!;
     expect(update.summary ?? "").toContain("phone");
-    expect(update.summary ?? "").not.toContain("555-0103");
+    expect(update.summary ?? "").not.toContain("(559) 555-0103");
   });
 
   it("commits all writes or none", async () => {
@@ -368,8 +368,8 @@ await runContract("data", (ctx) => {
     await expectAppError(
       admin.data.commit([
         { op: "create", collection: "facilities", id: fresh, data: { name: `Commit ${fresh}`, sortOrder: 1000 } },
-        { op: "update", collection: "facilities", id: kept, version: 1, patch: { phone: "555-0104" } },
-        { op: "update", collection: "facilities", id: kept, version: 1, patch: { phone: "555-0105" } },
+        { op: "update", collection: "facilities", id: kept, version: 1, patch: { phone: "(559) 555-0104" } },
+        { op: "update", collection: "facilities", id: kept, version: 1, patch: { phone: "(559) 555-0105" } },
       ]),
       "CONFLICT",
     );
@@ -379,10 +379,10 @@ await runContract("data", (ctx) => {
 
     await admin.data.commit([
       { op: "create", collection: "facilities", id: fresh, data: { name: `Commit ${fresh}`, sortOrder: 1000 } },
-      { op: "update", collection: "facilities", id: kept, version: 1, patch: { phone: "555-0104" } },
+      { op: "update", collection: "facilities", id: kept, version: 1, patch: { phone: "(559) 555-0104" } },
     ]);
     expect(await admin.data.get("facilities", fresh)).toMatchObject({ version: 1 });
-    expect(await admin.data.get("facilities", kept)).toMatchObject({ version: 2, phone: "555-0104" });
+    expect(await admin.data.get("facilities", kept)).toMatchObject({ version: 2, phone: "(559) 555-0104" });
   });
 });
 

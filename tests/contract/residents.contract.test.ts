@@ -15,7 +15,7 @@ function residentInput(facilityId: string, overrides: Partial<TInputOf<"resident
     admissionDate: "2024-03-01",
     ambulatoryStatus: "ambulatory",
     codeStatus: "full_code",
-    emergencyContacts: [{ name: "Byron King", relationship: "son", phone: "555-0101", powerOfAttorney: true }],
+    emergencyContacts: [{ name: "Byron King", relationship: "son", phone: "(559) 555-0101", powerOfAttorney: true }],
     ...overrides,
   };
 }
@@ -44,7 +44,7 @@ await runContract("data", (ctx) => {
         {
           name: "Byron King",
           relationship: "son",
-          phone: "555-0101",
+          phone: "(559) 555-0101",
           responsibleParty: false,
           powerOfAttorney: true,
         },

@@ -124,7 +124,7 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     await name.fill("Willow Creek");
     await form.getByLabel("Id").fill("willow-creek");
     await form.getByLabel("Address").fill("4 Willow Creek Rd\nClovis, CA 93612");
-    await form.getByLabel("Phone").fill("559-555-0199");
+    await form.getByLabel("Phone").fill("(559) 555-0199");
     await form.getByLabel("License number").fill("107654321");
     await form.getByLabel("Administrator").fill("Rosa Delgado");
     await form.getByRole("button", { name: "Add facility" }).click();
@@ -152,7 +152,7 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     await second.goto("/facilities/willow-creek/edit");
     await first.getByLabel("Phone").waitFor();
     await second.getByLabel("Phone").waitFor();
-    await first.getByLabel("Phone").fill("559-555-0100");
+    await first.getByLabel("Phone").fill("(559) 555-0100");
     await first.getByRole("button", { name: "Save changes" }).click();
     await first.getByText("Willow Creek was saved.").waitFor();
     await first.waitForURL((url) => url.pathname === "/facilities/willow-creek");
@@ -163,28 +163,28 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     await second.getByText(/had saved other changes meanwhile; yours were saved with theirs/).waitFor();
     await second.waitForURL((url) => url.pathname === "/facilities/willow-creek");
     await second.getByRole("region", { name: "Census" }).getByText("0 / 12 (0%)").waitFor();
-    await second.getByRole("region", { name: "Details" }).getByText("559-555-0100").waitFor();
+    await second.getByRole("region", { name: "Details" }).getByText("(559) 555-0100").waitFor();
 
     // The same field in both windows: the panel names who saved it, with only that field.
     await first.goto("/facilities/willow-creek/edit");
     await second.goto("/facilities/willow-creek/edit");
-    await first.getByLabel("Phone").fill("559-555-0111");
+    await first.getByLabel("Phone").fill("(559) 555-0111");
     await first.getByRole("button", { name: "Save changes" }).click();
     await first.waitForURL((url) => url.pathname === "/facilities/willow-creek");
-    await second.getByLabel("Phone").fill("559-555-0122");
+    await second.getByLabel("Phone").fill("(559) 555-0122");
     await second.getByRole("button", { name: "Save changes" }).click();
     const conflict = second
       .getByRole("alert")
       .filter({ hasText: `${session.server.admin.email} saved this facility after you opened it` });
     await conflict.waitFor();
     expect(await conflict.getByRole("row", { name: /Phone/ }).getByRole("cell").allTextContents()).toEqual([
-      "559-555-0111",
-      "559-555-0122",
+      "(559) 555-0111",
+      "(559) 555-0122",
     ]);
     expect(await conflict.getByRole("row").count()).toBe(2);
     await second.screenshot({ path: join(SCREENSHOTS, "facilities-conflict-desktop.png"), fullPage: true });
     await conflict.getByRole("button", { name: "Load their version" }).click();
-    expect(await second.getByLabel("Phone").inputValue()).toBe("559-555-0111");
+    expect(await second.getByLabel("Phone").inputValue()).toBe("(559) 555-0111");
   });
 
   it("deactivates and reactivates a facility after a confirmation", async () => {

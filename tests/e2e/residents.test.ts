@@ -49,7 +49,7 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await f.getByLabel("Monthly rate ($)").fill("4,850.00");
     await f.getByRole("textbox", { name: "Name", exact: true }).fill("Rosalind Quennell");
     await f.getByLabel("Relationship").fill("Daughter");
-    await f.getByRole("textbox", { name: "Phone", exact: true }).fill("555-0142");
+    await f.getByRole("textbox", { name: "Phone", exact: true }).fill("(559) 555-0142");
     await f.getByLabel("E-mail").fill("not-an-address");
     await f.getByLabel("Responsible party").check();
     await f.getByRole("button", { name: "Save resident" }).click();

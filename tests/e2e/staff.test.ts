@@ -55,11 +55,11 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await f.getByLabel("Preferred name").fill("Mari");
     await f.getByLabel("Role").selectOption("med_tech");
     await others.getByRole("checkbox", { name: "Tull" }).check();
-    await f.getByRole("textbox", { name: "Phone", exact: true }).fill("555-0110");
+    await f.getByRole("textbox", { name: "Phone", exact: true }).fill("(559) 555-0110");
     await f.getByLabel("E-mail").fill("not-an-address");
     await f.getByLabel("Contact name").fill("Luis Delgado");
     await f.getByLabel("Relationship").fill("Husband");
-    await f.getByLabel("Contact phone").fill("555-0111");
+    await f.getByLabel("Contact phone").fill("(559) 555-0111");
     await f.getByLabel("Hire date").fill("2024-03-01");
     await f.getByLabel("Clearance status").selectOption("cleared");
     await f.getByLabel("Clearance date").fill("2024-02-20");
@@ -123,7 +123,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
       "Delgado, Maria (Mari)",
       "Med tech",
       "Van Buren (home), Tull",
-      "555-0110",
+      "(559) 555-0110",
       "maria.delgado@example.org",
       "Active",
       "2024-03-01",
@@ -162,7 +162,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
         "Termination date,Live Scan clearance,Clearance date,Documents,Documents detail",
     );
     expect(csv.find((line) => line.startsWith("Delgado,"))).toMatch(
-      /^Delgado,Maria,Mari,Med tech,Van Buren,Tull,555-0110,maria\.delgado@example\.org,Active,2024-03-01,,Cleared,2024-02-20,Missing,/,
+      /^Delgado,Maria,Mari,Med tech,Van Buren,Tull,\(559\) 555-0110,maria\.delgado@example\.org,Active,2024-03-01,,Cleared,2024-02-20,Missing,/,
     );
 
     // The header's facility filters by home facility; "Select Facility" shows every home.
@@ -194,13 +194,13 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await form(first).getByLabel("Notes").waitFor();
     await form(second).getByLabel("Notes").waitFor();
 
-    await form(first).getByRole("textbox", { name: "Phone", exact: true }).fill("555-0199");
+    await form(first).getByRole("textbox", { name: "Phone", exact: true }).fill("(559) 555-0199");
     // An emptied optional field is cleared, not kept.
     await form(first).getByLabel("Preferred name").fill("");
     await form(first).getByRole("button", { name: "Save changes" }).click();
     await first.getByText("Delgado, Maria was saved.").waitFor();
     await first.waitForURL((url) => url.pathname === staffPath);
-    await first.getByRole("region", { name: "Profile" }).getByRole("link", { name: "555-0199" }).waitFor();
+    await first.getByRole("region", { name: "Profile" }).getByRole("link", { name: "(559) 555-0199" }).waitFor();
 
     // The second window still holds the version before that save. Another field: merged and saved.
     await form(second).getByLabel("Notes").fill("Prefers night shifts");
@@ -209,7 +209,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await second.waitForURL((url) => url.pathname === staffPath);
     const profile = second.getByRole("region", { name: "Profile" });
     await profile.getByText("Prefers night shifts").waitFor();
-    await profile.getByRole("link", { name: "555-0199" }).waitFor();
+    await profile.getByRole("link", { name: "(559) 555-0199" }).waitFor();
     expect(await second.locator("main h1").textContent()).toBe("Delgado, Maria");
 
     // The same field in both windows: the panel names who saved it, with only that field.

@@ -17,7 +17,7 @@ import { resolve } from "node:path";
 import { promisify } from "node:util";
 import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
-import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { ZResident, type TResident } from "@care/core/collections/residents.collection";
 import { buildApp } from "../../server/src/app.ts";
 import { createUser } from "../../server/src/auth/users.ts";
@@ -90,7 +90,7 @@ function residentAt(i: number, random: () => number): TResident {
     ambulatoryStatus: pick(random, ["ambulatory", "non_ambulatory", "bedridden"] as const),
     codeStatus: pick(random, ["full_code", "dnr", "polst"] as const),
     primaryPhysician: "Dr. Rivera",
-    emergencyContacts: [{ name: "Family Contact", relationship: "Daughter", phone: "555-0100" }],
+    emergencyContacts: [{ name: "Family Contact", relationship: "Daughter", phone: "(559) 555-0100" }],
     monthlyRateCents: 350_000 + Math.floor(random() * 20) * 5_000,
   });
 }

@@ -65,6 +65,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     diet: "Diet",
     monthlyRateCents: "Monthly rate",
     referralLogId: "Referral",
+    capacityException: "Over-capacity exception",
     notes: "Notes",
   },
   residentEvents: { ...residentChild, type: "Event", date: "Date", reason: "Reason" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { createMemoryBackend } from "./memory-backend.ts";
 

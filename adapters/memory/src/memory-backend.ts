@@ -7,7 +7,7 @@
 import { validationError } from "@care/core/app-error";
 import type { CollectionDef } from "@care/core/collection";
 import type { TAuditAction } from "@care/core/collections/audit-log.collection";
-import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
 import type { TRecordMeta } from "@care/core/common.schema";

@@ -36,6 +36,8 @@ import { auditFacilityOf, type MemoryBackend, type TAuditInput, type TStoredReco
 import { copyRecord } from "./memory-copy.ts";
 import type { MemorySession } from "./memory-session.ts";
 import { recordChange } from "@care/core/rules/history.rules";
+import { capacityRefusal, exceptionRefusal, holdsBed, takesNewBed } from "@care/core/rules/census.rules";
+import type { TResidentStatus } from "@care/core/collections/residents.collection";
 
 /** Orders sort values like the server's database: nulls after every value ascending, strings by code point. */
 export function compareValues(a: unknown, b: unknown): number {
@@ -232,6 +234,7 @@ export class MemoryDataAdapter implements DataPort {
     const id = givenId ?? this.backend.newId();
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields);
+    this.writeCheck(user, def, id, fields);
     if (this.backend.table(def.name).has(id)) {
       throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id "${id}" already exists.`);
     }
@@ -257,6 +260,36 @@ export class MemoryDataAdapter implements DataPort {
       summary: Object.keys(fieldsOf(record)).join(", "),
     });
     return copyRecord(record);
+  }
+
+  /**
+   * The checks of a write that need other records (the server runs the same ones in its transaction):
+   * a resident's admission, move or readmission fits the home's licensed capacity.
+   */
+  private writeCheck(
+    user: TSessionUser,
+    def: CollectionDef,
+    id: string,
+    fields: Record<string, unknown>,
+    before?: Record<string, unknown>,
+  ): void {
+    if (def.name !== "residents") return;
+    const after = fields as { facilityId: string; status: TResidentStatus; capacityException?: string };
+    const previous = before as typeof after | undefined;
+    const notAllowed = exceptionRefusal(user.role === "admin", after.capacityException, previous?.capacityException);
+    if (notAllowed) throw notAllowed;
+    if (!takesNewBed(after, previous)) return;
+    const home = this.backend.table("facilities").get(after.facilityId);
+    if (!home) return;
+    const taken = [...this.backend.table("residents").values()].filter(
+      (r) => r.id !== id && r.facilityId === after.facilityId && r.archivedAt === null && holdsBed(r as never),
+    ).length;
+    const full = capacityRefusal(
+      { name: String(home.name), licensedCapacity: home.licensedCapacity as number | undefined },
+      taken,
+      after.capacityException,
+    );
+    if (full) throw full;
   }
 
   /** The history row of a write to a record whose collection keeps history, in the write's transaction. */
@@ -299,6 +332,7 @@ export class MemoryDataAdapter implements DataPort {
     const fields = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields, fieldsOf(current));
+    this.writeCheck(user, def, id, fields, fieldsOf(current));
     if (def.access.grantsFacilities) {
       const field = def.access.grantsFacilities;
       assertCanGrantFacilities(user, facilityIdsOf(current[field]), facilityIdsOf(fields[field]));

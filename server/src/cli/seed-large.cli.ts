@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
-import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { PAYMENT_METHODS } from "@care/core/collections/rent.collection";
 import { REMINDER_REPEATS } from "@care/core/collections/reminders.collection";
@@ -239,7 +239,7 @@ async function main(): Promise<void> {
               status === "discharged" ? addDays(ANCHOR, -10) : null,
               pick(random, ["Basic", "Intermediate", "Memory care"]),
               pick(random, ["ambulatory", "non_ambulatory", "bedridden"]), pick(random, ["full_code", "dnr", "polst"]),
-              "Dr. Rivera", JSON.stringify([{ name: "Family Contact", relationship: "Daughter", phone: "555-0100" }]),
+              "Dr. Rivera", JSON.stringify([{ name: "Family Contact", relationship: "Daughter", phone: "(559) 555-0100" }]),
               monthlyRateCents, SEEDED_BY, SEEDED_BY,
             ]; // prettier-ignore
           }

@@ -43,6 +43,7 @@ import { TRANSACTION_OPTIONS } from "../db/database.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { recordChange } from "@care/core/rules/history.rules";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
+import { WRITE_CHECKS } from "./write-checks.ts";
 
 /** The Prisma model (client property) storing each collection. */
 export const PRISMA_MODELS = {
@@ -220,6 +221,7 @@ export class CollectionRepository {
     const id = clientId ?? randomUUID();
     assertCanWriteRecord(user, def, { ...fields, id });
     await this.assertLinks(db, user, def, fields);
+    await WRITE_CHECKS[name]?.(db, user, id, fields);
     const delegate = this.delegate(db, name);
     const duplicate = () =>
       new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, {
@@ -273,6 +275,7 @@ export class CollectionRepository {
     const merged = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...merged, id });
     await this.assertLinks(db, user, def, merged, fieldsOf(current));
+    await WRITE_CHECKS[name]?.(db, user, id, merged, fieldsOf(current));
     if (def.access.grantsFacilities) {
       const field = def.access.grantsFacilities;
       assertCanGrantFacilities(user, facilityIdsOf(current[field]), facilityIdsOf(merged[field]));

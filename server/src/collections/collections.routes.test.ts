@@ -130,14 +130,14 @@ describe("lists", () => {
 
 describe("records", () => {
   it("creates, gets, updates with the version read, and answers 409 with the current record when stale", async () => {
-    const created = await createFacility("versions", { phone: "555-0100" });
+    const created = await createFacility("versions", { phone: "(559) 555-0100" });
     expect(created).toMatchObject({
       id: "versions",
       version: 1,
       createdBy: t.admin.id,
       updatedBy: t.admin.id,
       archivedAt: null,
-      phone: "555-0100",
+      phone: "(559) 555-0100",
     });
     expect((await get(adminCookie, "/facilities/versions")).body).toEqual(created);
 
@@ -161,7 +161,7 @@ describe("records", () => {
       Array.from({ length: 20 }, (_, i) =>
         call(adminCookie, "PATCH", "/facilities/race", {
           version: 1,
-          patch: { phone: `555-01${String(i).padStart(2, "0")}` },
+          patch: { phone: `(559) 555-01${String(i).padStart(2, "0")}` },
         }),
       ),
     );
@@ -312,8 +312,8 @@ describe("commit", () => {
     const failing = await call(adminCookie, "POST", "/commit", {
       ops: [
         { op: "create", collection: "facilities", id: "commit-new", data: { name: "New" } },
-        { op: "update", collection: "facilities", id: "commit-kept", version: 1, patch: { phone: "555-0001" } },
-        { op: "update", collection: "facilities", id: "commit-kept", version: 1, patch: { phone: "555-0002" } },
+        { op: "update", collection: "facilities", id: "commit-kept", version: 1, patch: { phone: "(559) 555-0001" } },
+        { op: "update", collection: "facilities", id: "commit-kept", version: 1, patch: { phone: "(559) 555-0002" } },
       ],
     });
     expect(failing.status).toBe(409);
@@ -334,11 +334,11 @@ describe("commit", () => {
     const ok = await call(adminCookie, "POST", "/commit", {
       ops: [
         { op: "create", collection: "facilities", id: "commit-new", data: { name: "New" } },
-        { op: "update", collection: "facilities", id: "commit-kept", version: 1, patch: { phone: "555-0001" } },
+        { op: "update", collection: "facilities", id: "commit-kept", version: 1, patch: { phone: "(559) 555-0001" } },
       ],
     });
     expect(ok.status).toBe(204);
-    expect((await get(adminCookie, "/facilities/commit-kept")).body).toMatchObject({ version: 2, phone: "555-0001" });
+    expect((await get(adminCookie, "/facilities/commit-kept")).body).toMatchObject({ version: 2, phone: "(559) 555-0001" });
     expect((await get(adminCookie, "/facilities/commit-new")).body.version).toBe(1);
   });
 
@@ -374,13 +374,13 @@ describe("access limited to tull", () => {
     const newman = (await get(adminCookie, "/facilities/newman")).body;
     const update = await call(tullAdminCookie, "PATCH", "/facilities/newman", {
       version: newman.version,
-      patch: { phone: "555-0666" },
+      patch: { phone: "(559) 555-0666" },
     });
     expect(update.status).toBe(404);
     expect((await call(tullAdminCookie, "DELETE", `/facilities/newman?version=${newman.version}`)).status).toBe(403);
     const commit = await call(tullAdminCookie, "POST", "/commit", {
       ops: [
-        { op: "update", collection: "facilities", id: "newman", version: newman.version, patch: { phone: "555-0666" } },
+        { op: "update", collection: "facilities", id: "newman", version: newman.version, patch: { phone: "(559) 555-0666" } },
       ],
     });
     expect(commit.status).toBe(404);
@@ -393,7 +393,7 @@ describe("access limited to tull", () => {
       (
         await call(tullAdminCookie, "PATCH", "/facilities/tull", {
           version: tull.version,
-          patch: { phone: "555-0123" },
+          patch: { phone: "(559) 555-0123" },
         })
       ).status,
     ).toBe(200);
@@ -450,10 +450,10 @@ describe("access limited to tull", () => {
 
 describe("audit", () => {
   it("writes a row per create and update naming the changed fields, never their values", async () => {
-    await createFacility("audited", { phone: "555-0199" });
+    await createFacility("audited", { phone: "(559) 555-0199" });
     await call(adminCookie, "PATCH", "/facilities/audited", {
       version: 1,
-      patch: { phone: "555-0200", administrator: "Ann Smith" },
+      patch: { phone: "(559) 555-0200", administrator: "Ann Smith" },
     });
     const rows = await auditRows({ collection: "facilities", recordId: "audited" });
     expect(rows.map((r) => r.action).sort()).toEqual(["create", "update"]);
@@ -464,7 +464,7 @@ describe("audit", () => {
       facilityId: "audited",
       summary: "phone, administrator",
     });
-    expect(JSON.stringify(rows)).not.toContain("555-0200");
+    expect(JSON.stringify(rows)).not.toContain("(559) 555-0200");
     expect(JSON.stringify(rows)).not.toContain("Ann Smith");
   });
 

@@ -256,11 +256,11 @@ describe("stale edits", () => {
     const resident = await created("residents", residentData("tull", { lastName: "Stale" }));
     const first = await call(tullStaffCookie, "PATCH", `/residents/${resident.id}`, {
       version: 1,
-      patch: { room: "7", emergencyContacts: [{ name: "Kim", relationship: "daughter", phone: "555-0199" }] },
+      patch: { room: "7", emergencyContacts: [{ name: "Kim", relationship: "daughter", phone: "(559) 555-0199" }] },
     });
     expect(first.status).toBe(200);
     expect(first.body.emergencyContacts).toEqual([
-      { name: "Kim", relationship: "daughter", phone: "555-0199", responsibleParty: false, powerOfAttorney: false },
+      { name: "Kim", relationship: "daughter", phone: "(559) 555-0199", responsibleParty: false, powerOfAttorney: false },
     ]);
     const stale = await call(adminCookie, "PATCH", `/residents/${resident.id}`, { version: 1, patch: { room: "9" } });
     expect(stale.status).toBe(409);

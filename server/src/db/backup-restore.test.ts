@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { buildApp } from "../app.ts";
 import { createUser } from "../auth/users.ts";
 import { sessionCookieOf, TEST_ADMIN, testConfig } from "../test/build-test-app.ts";

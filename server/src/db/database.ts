@@ -7,7 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { AppError } from "@care/core/app-error";
 import { ZDocumentType } from "@care/core/collections/documents.collection";
-import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";

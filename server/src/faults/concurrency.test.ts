@@ -8,7 +8,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "@care/core/app-error";
-import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import type { TWriteOp } from "@care/core/ports/data.port";
 import {
   accountFrom,

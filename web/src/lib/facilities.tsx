@@ -6,7 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ERROR_CODES } from "@care/core/app-error";
-import { SEED_FACILITIES } from "@care/core/collections/facilities.collection";
+import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { todayIn } from "@care/core/rules/date-only.rules";
 import { useData } from "./ports.tsx";

@@ -3,7 +3,7 @@
  * all facilities). The one store every list reads, through `useSelectedFacility`.
  */
 import { useCallback, useSyncExternalStore } from "react";
-import { DEFAULT_FACILITY_ID } from "@care/core/collections/facilities.collection";
+import { DEFAULT_FACILITY_ID } from "@care/core/collections/facility-seed";
 
 export const SELECTED_FACILITY_KEY = "selectedFacility";
 

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { defineCollection, type TLink } from "../collection.ts";
 import { DEFAULT_TIME_ZONE, ZOptionalText, ZText, ZTimeZone } from "../common.schema.ts";
+import { ZOptionalPhone } from "../phone.schema.ts";
 
 export const ZFacility = z.object({
   name: ZText(120),
   address: ZOptionalText(300),
-  phone: ZOptionalText(40),
+  phone: ZOptionalPhone,
   licenseNumber: ZOptionalText(40),
   licensedCapacity: z.number().int().min(0, "Cannot be negative").max(10_000).optional(),
   administrator: ZOptionalText(120),
@@ -37,15 +38,3 @@ export const facilitiesCollection = defineCollection({
   clientIds: true,
   auditViews: false,
 });
-
-/** The six facilities of the seed, created on first start; their ids never change. */
-export const SEED_FACILITIES: readonly { id: string; name: string }[] = [
-  { id: "van-buren", name: "Van Buren" },
-  { id: "tull", name: "Tull" },
-  { id: "duvali", name: "Duvali" },
-  { id: "ashwood", name: "Ashwood" },
-  { id: "edgemont", name: "Edgemont" },
-  { id: "newman", name: "Newman" },
-];
-
-export const DEFAULT_FACILITY_ID = "van-buren";

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineCollection, type TLink } from "../collection.ts";
 import { ZCents, ZDateOnly, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { LINK_TO_FACILITY } from "./facilities.collection.ts";
+import { ZOptionalPhone, ZPhone } from "../phone.schema.ts";
+import { addDays, addMonths } from "../rules/date-only.rules.ts";
 
 /**
  * A resident's own record (medical entry, stay event, rent record) names the resident and is filed
@@ -24,13 +26,16 @@ export const ZCodeStatus = z.enum(["full_code", "dnr", "polst"]);
 export const ZEmergencyContact = z.object({
   name: ZText(120),
   relationship: ZText(60),
-  phone: ZText(40),
-  altPhone: ZOptionalText(40),
+  phone: ZPhone,
+  altPhone: ZOptionalPhone,
   email: z.union([ZEmail, z.literal("").transform(() => undefined)]).optional(),
   responsibleParty: z.boolean().default(false),
   powerOfAttorney: z.boolean().default(false),
 });
 export type TEmergencyContact = z.infer<typeof ZEmergencyContact>;
+
+/** The oldest plausible age of a resident: a date of birth further back is a typing error. */
+export const MAX_AGE_YEARS = 120;
 
 /** A resident's face sheet. Medical entries, rent and events live in their own collections. */
 export const ZResident = z
@@ -61,9 +66,30 @@ export const ZResident = z
     monthlyRateCents: ZCents.min(0, "Cannot be negative").optional(),
     /** The referral log entry this resident came from. */
     referralLogId: ZId.optional(),
+    /**
+     * An administrator's approved exception to the home's licensed capacity, with the reason: the
+     * admission (or move) is then accepted over capacity. Only administrators set it.
+     */
+    capacityException: ZOptionalText(500),
     notes: ZOptionalText(5000),
   })
   .superRefine((r, ctx) => {
+    // Today anywhere: a date of birth "tomorrow" in UTC may be today in California, never later.
+    const latest = addDays(new Date().toISOString().slice(0, 10), 1);
+    if (r.dateOfBirth > latest)
+      ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: "The date of birth cannot be in the future" });
+    else if (r.dateOfBirth < addMonths(latest, -12 * MAX_AGE_YEARS))
+      ctx.addIssue({
+        code: "custom",
+        path: ["dateOfBirth"],
+        message: `Check the date of birth: that would make them older than ${MAX_AGE_YEARS}`,
+      });
+    if (r.admissionDate > addMonths(latest, 12))
+      ctx.addIssue({
+        code: "custom",
+        path: ["admissionDate"],
+        message: "A planned move-in can be at most a year ahead",
+      });
     if (r.admissionDate < r.dateOfBirth)
       ctx.addIssue({
         code: "custom",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZDateOnly, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { LINK_TO_FACILITY } from "./facilities.collection.ts";
+import { ZOptionalPhone } from "../phone.schema.ts";
 
 export const STAFF_ROLES = [
   "administrator",
@@ -29,12 +30,12 @@ export const ZStaff = z
     preferredName: ZOptionalText(60),
     role: z.enum(STAFF_ROLES),
     status: z.enum(STAFF_STATUSES).default("active"),
-    phone: ZOptionalText(40),
+    phone: ZOptionalPhone,
     email: z.union([ZEmail, z.literal("").transform(() => undefined)]).optional(),
     address: ZOptionalText(300),
     emergencyContactName: ZOptionalText(120),
     emergencyContactRelationship: ZOptionalText(60),
-    emergencyContactPhone: ZOptionalText(40),
+    emergencyContactPhone: ZOptionalPhone,
     hireDate: ZDateOnly.optional(),
     terminationDate: ZDateOnly.optional(),
     /** Live Scan (criminal record clearance). */

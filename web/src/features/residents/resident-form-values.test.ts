@@ -25,7 +25,7 @@ const stored: TResidentRecord = {
     admissionDate: "2025-01-10",
     ambulatoryStatus: "ambulatory",
     codeStatus: "dnr",
-    emergencyContacts: [{ name: "Sam Byrne", relationship: "Son", phone: "555-0101" }],
+    emergencyContacts: [{ name: "Sam Byrne", relationship: "Son", phone: "(559) 555-0101" }],
     monthlyRateCents: 450000,
   }),
   id: "r1",
@@ -73,7 +73,7 @@ describe("resident form values", () => {
     const theirs = residentToValues({
       ...stored,
       diet: "Low sodium",
-      emergencyContacts: [{ ...stored.emergencyContacts[0]!, phone: "555-0199" }],
+      emergencyContacts: [{ ...stored.emergencyContacts[0]!, phone: "(559) 555-0199" }],
     });
     expect(differingFields(mine, theirs, EDITED_FIELDS).sort()).toEqual(["diet", "emergencyContacts", "room"]);
   });

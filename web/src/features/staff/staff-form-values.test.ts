@@ -20,7 +20,7 @@ const stored: TStaffRecord = {
     lastName: "Delgado",
     preferredName: "Mari",
     role: "med_tech",
-    phone: "555-0110",
+    phone: "(559) 555-0110",
     email: "maria@example.org",
     hireDate: "2024-03-01",
     clearanceStatus: "cleared",
@@ -70,7 +70,7 @@ describe("staff form values", () => {
   });
 
   it("names the fields two versions disagree on; facility lists compare as sets", () => {
-    const mine = { ...staffToValues(stored), phone: "555-0199", otherFacilityIds: ["ashwood"] };
+    const mine = { ...staffToValues(stored), phone: "(559) 555-0199", otherFacilityIds: ["ashwood"] };
     const theirs = staffToValues({ ...stored, notes: "Prefers nights", otherFacilityIds: ["ashwood"] });
     expect(differingFields(mine, theirs, STAFF_FIELDS).sort()).toEqual(["notes", "phone"]);
     const reordered = staffToValues({ ...stored, otherFacilityIds: ["newman", "ashwood"] });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mergeVersions } from "./use-versioned-edit.ts";
 
-const start = { room: "4", diet: "Regular", notes: "", facilities: ["tull"], phone: "555-0100" };
+const start = { room: "4", diet: "Regular", notes: "", facilities: ["tull"], phone: "(559) 555-0100" };
 
 describe("merging a stale form with the newer saved version", () => {
   it("keeps the fields only they changed, and the fields only I changed", () => {
@@ -15,10 +15,10 @@ describe("merging a stale form with the newer saved version", () => {
 
   it("names the fields we both changed differently, keeping mine in the form until I choose", () => {
     const mine = { ...start, diet: "Soft", room: "7" };
-    const theirs = { ...start, diet: "Pureed", phone: "555-0199" };
+    const theirs = { ...start, diet: "Pureed", phone: "(559) 555-0199" };
     const { merged, conflicts } = mergeVersions(start, mine, theirs);
     expect(conflicts).toEqual(["diet"]);
-    expect(merged).toEqual({ ...start, diet: "Soft", room: "7", phone: "555-0199" });
+    expect(merged).toEqual({ ...start, diet: "Soft", room: "7", phone: "(559) 555-0199" });
   });
 
   it("is no conflict when we both made the same change; a list is one field, its order no change", () => {

@@ -1,0 +1,73 @@
+/**
+ * Who lives in a home, and whether another resident fits: the census of a day counts the residents
+ * living there (active, on leave or in hospital) whose admission has happened; a resident admitted for
+ * a later day is a planned move-in, shown as such and counted from that day. A home's licensed
+ * capacity bounds the beds taken or promised: an admission (or a move, or a readmission) past it is
+ * refused unless an administrator records an approved exception with a reason.
+ */
+import { AppError } from "../app-error.ts";
+import type { TResidentStatus } from "../collections/residents.collection.ts";
+
+/** The statuses of a resident who lives in the home (or holds their bed while away). */
+export const LIVING_STATUSES: readonly TResidentStatus[] = ["active", "on_leave", "hospital"];
+
+type TStay = { status: TResidentStatus; admissionDate: string };
+
+/** Whether the resident is in the home's census on `today` (the home's date). */
+export function inCensus(resident: TStay, today: string): boolean {
+  return LIVING_STATUSES.includes(resident.status) && resident.admissionDate <= today;
+}
+
+/** Whether the resident is admitted for a later day than the home's `today`. */
+export function isPlannedMoveIn(resident: TStay, today: string): boolean {
+  return LIVING_STATUSES.includes(resident.status) && resident.admissionDate > today;
+}
+
+/** Whether a resident takes (or is promised) one of the home's beds. */
+export function holdsBed(resident: Pick<TStay, "status">): boolean {
+  return LIVING_STATUSES.includes(resident.status);
+}
+
+/**
+ * Whether a write makes a resident newly hold a bed in a home: an admission, a move to another home,
+ * or a readmission. Edits of a resident who already holds a bed there do not count again.
+ */
+export function takesNewBed(
+  after: { facilityId: string; status: TResidentStatus },
+  before?: { facilityId: string; status: TResidentStatus },
+): boolean {
+  if (!holdsBed(after)) return false;
+  return !before || before.facilityId !== after.facilityId || !holdsBed(before);
+}
+
+/**
+ * VALIDATION when a home has no bed left for one more resident: `taken` counts the others holding or
+ * promised a bed. Nothing when the home has room, records no capacity, or an exception is approved.
+ */
+export function capacityRefusal(
+  home: { name: string; licensedCapacity?: number | undefined },
+  taken: number,
+  exception: string | undefined,
+): AppError | null {
+  const capacity = home.licensedCapacity;
+  if (capacity === undefined || taken < capacity || exception) return null;
+  return new AppError("VALIDATION", `${home.name} has no licensed bed left.`, {
+    fields: {
+      facilityId: `${home.name} is licensed for ${capacity} resident${capacity === 1 ? "" : "s"} and ${taken} ${
+        taken === 1 ? "bed is" : "beds are"
+      } taken or promised. An administrator can admit over capacity by recording the approved exception.`,
+    },
+  });
+}
+
+/** VALIDATION when someone who is not an administrator sets or changes an over-capacity exception. */
+export function exceptionRefusal(
+  isAdmin: boolean,
+  after: string | undefined,
+  before: string | undefined,
+): AppError | null {
+  if (isAdmin || after === before) return null;
+  return new AppError("VALIDATION", "Only an administrator can approve an exception to the licensed capacity.", {
+    fields: { capacityException: "Only an administrator can approve an exception" },
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * Server-side checks of a collection's writes that need more than the record itself (other rows,
+ * locks), run by the repository inside the write's transaction, after the links: one entry per
+ * collection that has any. A check throws an AppError to refuse the write.
+ */
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import type { TCollectionName } from "@care/core/registry";
+import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { assertResidentFits } from "../residents/resident-fits.ts";
+
+export type TWriteCheck = (
+  db: PrismaClient | Prisma.TransactionClient,
+  user: TSessionUser,
+  id: string,
+  fields: Record<string, unknown>,
+  before?: Record<string, unknown>,
+) => Promise<void>;
+
+export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
+  /** An admission, move or readmission fits the home's licensed capacity. */
+  residents: assertResidentFits,
+};
