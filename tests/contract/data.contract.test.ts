@@ -126,7 +126,10 @@ await runContract("data", (ctx) => {
       await admin.data.create("facilities", { name: `Stale ${id}`, sortOrder: 1000 }, { id });
       const other = await ctx.signedIn();
       const newer = await other.data.update("facilities", id, { phone: "(559) 555-0101" }, 1);
-      const error = await expectAppError(admin.data.update("facilities", id, { phone: "(559) 555-0199" }, 1), "CONFLICT");
+      const error = await expectAppError(
+        admin.data.update("facilities", id, { phone: "(559) 555-0199" }, 1),
+        "CONFLICT",
+      );
       expect(error.current).toMatchObject({ id, version: 2, phone: "(559) 555-0101" });
       expect(await admin.data.get("facilities", id)).toEqual(newer);
     });

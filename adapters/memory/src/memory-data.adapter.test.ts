@@ -162,7 +162,13 @@ describe("memory data adapter", () => {
     const before = await a.data.get("facilities", "tull");
     const auditRows = backend.table("auditLog").size;
     const result = a.data.commit([
-      { op: "update", collection: "facilities", id: "tull", version: before.version, patch: { phone: "(559) 555-0100" } },
+      {
+        op: "update",
+        collection: "facilities",
+        id: "tull",
+        version: before.version,
+        patch: { phone: "(559) 555-0100" },
+      },
       { op: "create", collection: "facilities", id: "new-home", data: { name: "New home" } },
       { op: "create", collection: "facilities", id: "bad id", data: { name: "Bad" } },
     ]);

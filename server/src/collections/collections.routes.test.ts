@@ -338,7 +338,10 @@ describe("commit", () => {
       ],
     });
     expect(ok.status).toBe(204);
-    expect((await get(adminCookie, "/facilities/commit-kept")).body).toMatchObject({ version: 2, phone: "(559) 555-0001" });
+    expect((await get(adminCookie, "/facilities/commit-kept")).body).toMatchObject({
+      version: 2,
+      phone: "(559) 555-0001",
+    });
     expect((await get(adminCookie, "/facilities/commit-new")).body.version).toBe(1);
   });
 
@@ -380,7 +383,13 @@ describe("access limited to tull", () => {
     expect((await call(tullAdminCookie, "DELETE", `/facilities/newman?version=${newman.version}`)).status).toBe(403);
     const commit = await call(tullAdminCookie, "POST", "/commit", {
       ops: [
-        { op: "update", collection: "facilities", id: "newman", version: newman.version, patch: { phone: "(559) 555-0666" } },
+        {
+          op: "update",
+          collection: "facilities",
+          id: "newman",
+          version: newman.version,
+          patch: { phone: "(559) 555-0666" },
+        },
       ],
     });
     expect(commit.status).toBe(404);

@@ -260,7 +260,13 @@ describe("stale edits", () => {
     });
     expect(first.status).toBe(200);
     expect(first.body.emergencyContacts).toEqual([
-      { name: "Kim", relationship: "daughter", phone: "(559) 555-0199", responsibleParty: false, powerOfAttorney: false },
+      {
+        name: "Kim",
+        relationship: "daughter",
+        phone: "(559) 555-0199",
+        responsibleParty: false,
+        powerOfAttorney: false,
+      },
     ]);
     const stale = await call(adminCookie, "PATCH", `/residents/${resident.id}`, { version: 1, patch: { room: "9" } });
     expect(stale.status).toBe(409);
