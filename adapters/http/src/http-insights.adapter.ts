@@ -1,10 +1,17 @@
-/** InsightsPort over `/insights/*`: the server computes compliance and derived reminders next to the data. */
+/**
+ * InsightsPort over `/insights/*`: the server computes compliance, derived reminders and the homes'
+ * numbers next to the data.
+ */
 import type {
   InsightsPort,
   TComplianceQuery,
   TComplianceReport,
   TDerivedReminder,
+  TFacilityStats,
+  TFacilityStatsQuery,
   TRemindersQuery,
+  TResidentMatches,
+  TResidentMatchesQuery,
 } from "@care/core/ports/insights.port";
 import type { HttpClient } from "./http-client.ts";
 
@@ -27,5 +34,23 @@ export class HttpInsightsAdapter implements InsightsPort {
       query: { today: query.today, facilityId: query.facilityId },
     });
     return answer.items;
+  }
+
+  async facilityStats(query: TFacilityStatsQuery): Promise<TFacilityStats[]> {
+    const answer = await this.http.request<{ items: TFacilityStats[] }>("GET", "/insights/facility-stats", {
+      query: { facilityIds: query.facilityIds?.join(",") },
+    });
+    return answer.items;
+  }
+
+  residentMatches(query: TResidentMatchesQuery): Promise<TResidentMatches> {
+    return this.http.request<TResidentMatches>("GET", "/insights/resident-matches", {
+      query: {
+        firstName: query.firstName,
+        lastName: query.lastName,
+        dateOfBirth: query.dateOfBirth,
+        excludeId: query.excludeId,
+      },
+    });
   }
 }

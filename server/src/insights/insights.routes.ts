@@ -1,5 +1,6 @@
 /**
- * `GET /insights/compliance` and `GET /insights/reminders`: the InsightsPort of the http backend. The
+ * `GET /insights/compliance`, `GET /insights/reminders` and `GET /insights/facility-stats`: the
+ * InsightsPort of the http backend. The
  * use cases (compliance-report.ts, derived-reminders.ts) check access and compute the answers next to
  * the data. Signed-in users only; a limited user's answer covers only their facilities, and a facility
  * they may not see does not exist for them (404).
@@ -11,7 +12,12 @@
 import { AppError } from "@care/core/app-error";
 import { ZDocumentSubject } from "@care/core/collections/documents.collection";
 import { ZDateOnly, ZId } from "@care/core/common.schema";
-import { parseComplianceQuery, parseRemindersQuery } from "@care/core/insights/insights-query.schema";
+import {
+  parseComplianceQuery,
+  parseFacilityStatsQuery,
+  parseRemindersQuery,
+  parseResidentMatchesQuery,
+} from "@care/core/insights/insights-query.schema";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { DERIVED_REMINDER_KINDS } from "@care/core/ports/insights.port";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -19,6 +25,8 @@ import { z } from "zod";
 import { callerOf, requireUser } from "../caller.ts";
 import { complianceReport } from "./compliance-report.ts";
 import { derivedReminders } from "./derived-reminders.ts";
+import { residentMatches } from "../residents/resident-matches.ts";
+import { facilityStats } from "./facility-stats.ts";
 import { createSingleFlight } from "./single-flight.ts";
 
 const ZFacilityParam = ZId.optional().describe("One facility; every facility the user may see when absent");
@@ -36,6 +44,14 @@ const ZComplianceQueryString = z.object({
   today: ZToday,
 });
 const ZRemindersQueryString = z.object({ facilityId: ZFacilityParam, today: ZToday });
+const ZFacilityStatsQueryString = z.object({
+  facilityIds: z
+    .string()
+    .max(6600)
+    .regex(/^[A-Za-z0-9_,-]+$/, "Comma-separated ids")
+    .optional()
+    .describe("Only these homes, comma-separated (at most 100); every home the user may see when absent"),
+});
 
 const ZStatus = z.enum(["complete", "missing", "expiring", "expired"]);
 const ZComplianceReport = z.object({
@@ -75,6 +91,33 @@ const ZDerivedReminders = z.object({
       state: z.enum(["open", "snoozed", "done"]),
       snoozedUntil: z.string().optional(),
       stateRecord: z.object({ id: z.string(), version: z.number() }).optional(),
+    }),
+  ),
+});
+
+const ZResidentMatchesQueryString = z.object({
+  firstName: z.string().trim().min(1).max(60).describe("First or preferred name being entered"),
+  lastName: z.string().trim().min(1).max(60),
+  dateOfBirth: ZDateOnly,
+  excludeId: ZId.optional().describe("The resident being edited"),
+});
+const ZResidentMatches = z.object({
+  matches: z.array(z.object({ id: z.string(), facilityId: z.string(), name: z.string(), status: z.string() })),
+  elsewhere: z.number().int(),
+});
+
+/** Duplicate checks per user and minute: enough for typing a form, too few to probe other homes. */
+const MATCHES_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+const ZCounts = z.object({ complete: z.number(), missing: z.number(), expiring: z.number(), expired: z.number() });
+const ZFacilityStats = z.object({
+  items: z.array(
+    z.object({
+      facilityId: z.string(),
+      census: z.number(),
+      plannedMoveIns: z.number(),
+      staff: z.number(),
+      compliance: z.object({ status: ZStatus, counts: ZCounts }),
     }),
   ),
 });
@@ -148,6 +191,44 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
       const query = parseRemindersQuery(request.query);
       const body = await flights.run(flightKey("reminders", user, query), async () =>
         serialized(ZDerivedReminders, { items: await derivedReminders(database, caller, query) }),
+      );
+      return sendJson(reply, body);
+    },
+  );
+
+  fastify.get(
+    "/insights/resident-matches",
+    {
+      config: { rateLimit: MATCHES_RATE_LIMIT },
+      schema: {
+        tags: ["insights"],
+        summary: "Residents already recorded with this name and date of birth (possible duplicate admission)",
+        querystring: ZResidentMatchesQueryString,
+        response: { 200: ZResidentMatches },
+      },
+    },
+    async (request) => residentMatches(database, callerOf(request), parseResidentMatchesQuery(request.query)),
+  );
+
+  fastify.get(
+    "/insights/facility-stats",
+    {
+      schema: {
+        tags: ["insights"],
+        summary: "Census, planned move-ins, staff and compliance of each home, in one answer",
+        querystring: ZFacilityStatsQueryString,
+        response: { 200: ZFacilityStats },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const user = requireUser(caller);
+      const raw = request.query as z.infer<typeof ZFacilityStatsQueryString>;
+      const query = parseFacilityStatsQuery(
+        raw.facilityIds !== undefined ? { facilityIds: raw.facilityIds.split(",").filter(Boolean) } : {},
+      );
+      const body = await flights.run(flightKey("facility-stats", user, query), async () =>
+        serialized(ZFacilityStats, { items: await facilityStats(database, caller, query) }),
       );
       return sendJson(reply, body);
     },

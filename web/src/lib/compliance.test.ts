@@ -25,6 +25,8 @@ describe("compliance of a page of subjects", () => {
         return Promise.resolve({ today: query.today, subjects: ids.map(subject) });
       },
       derivedReminders: () => Promise.reject(new Error("not asked")),
+      facilityStats: () => Promise.reject(new Error("not asked")),
+      residentMatches: () => Promise.reject(new Error("not asked")),
     };
     const ids = Array.from({ length: 250 }, (_, i) => `s${i}`);
     const byId = await complianceOf(insights, "staff", ids, "2026-11-21");

@@ -9,13 +9,18 @@ import type {
   TComplianceQuery,
   TComplianceReport,
   TDerivedReminder,
+  TFacilityStats,
+  TFacilityStatsQuery,
   TRemindersQuery,
+  TResidentMatches,
+  TResidentMatchesQuery,
 } from "../ports/insights.port.ts";
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import { listAll } from "../list-all.ts";
 import { MAX_IN_VALUES, type TFilterValue } from "../list-query.ts";
 import type { TCollectionName, TRecordOf } from "../registry.ts";
 import {
+  complianceByHome,
   complianceOf,
   facilityCounts,
   facilitySubject,
@@ -27,7 +32,15 @@ import {
   type TComplianceSubject,
 } from "../rules/compliance.rules.ts";
 import { deriveReminders } from "../rules/reminders.rules.ts";
-import { parseComplianceQuery, parseRemindersQuery } from "./insights-query.schema.ts";
+import {
+  parseComplianceQuery,
+  parseFacilityStatsQuery,
+  parseRemindersQuery,
+  parseResidentMatchesQuery,
+} from "./insights-query.schema.ts";
+import { sameResident } from "../rules/resident-matches.rules.ts";
+import { censusByHome, LIVING_STATUSES } from "../rules/census.rules.ts";
+import { todayIn } from "../rules/date-only.rules.ts";
 
 type TWhere = Record<string, TFilterValue | TFilterValue[]>;
 
@@ -87,6 +100,51 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
         ? await listOneOf(data, "documents", "subjectId", [...ids], documentWhere)
         : await listAll(data, "documents", { where: documentWhere });
       return { today, subjects: complianceOf(subjects, types, documents, today) };
+    },
+
+    async facilityStats(raw: TFacilityStatsQuery): Promise<TFacilityStats[]> {
+      const { facilityIds } = parseFacilityStatsQuery(raw);
+      const asked = facilityIds ? new Set(facilityIds) : null;
+      const homes = (await listAll(data, "facilities")).filter((f) => !asked || asked.has(f.id));
+      const ids = homes.map((f) => f.id);
+      if (ids.length === 0) return [];
+      const todayOf = new Map(homes.map((f) => [f.id, todayIn(f.timeZone)]));
+      const [residents, staff] = await Promise.all([
+        listOneOf(data, "residents", "facilityId", ids, { status: [...LIVING_STATUSES] }),
+        listOneOf(data, "staff", "facilityId", ids, { status: ["active", "on_leave"] }),
+      ]);
+      // Compliance of each home on its own today (homes sharing a time zone share one question).
+      const zones = [...new Set(homes.map((f) => f.timeZone))];
+      const reports = await Promise.all(
+        zones.map((zone) => this.compliance({ today: todayIn(zone) }).then((r) => ({ zone, r }))),
+      );
+      const zoneOf = new Map(homes.map((f) => [f.id, f.timeZone]));
+      const compliance = complianceByHome(
+        reports.flatMap(({ zone, r }) => r.subjects.filter((s) => zoneOf.get(s.facilityId) === zone)),
+      );
+      const census = censusByHome(residents, (id) => todayOf.get(id) ?? "");
+      return homes.map((f) => ({
+        facilityId: f.id,
+        census: census.get(f.id)?.census ?? 0,
+        plannedMoveIns: census.get(f.id)?.plannedMoveIns ?? 0,
+        staff: staff.filter((s) => s.facilityId === f.id).length,
+        compliance: compliance.get(f.id) ?? {
+          status: "complete",
+          counts: { complete: 0, missing: 0, expiring: 0, expired: 0 },
+        },
+      }));
+    },
+
+    async residentMatches(raw: TResidentMatchesQuery): Promise<TResidentMatches> {
+      const query = parseResidentMatchesQuery(raw);
+      // Only the user's homes are readable here; other homes' matches are the server's to count.
+      const residents = await listAll(data, "residents", { search: query.lastName });
+      return {
+        matches: residents
+          .filter((r) => r.id !== query.excludeId && sameResident(r, query))
+          .map((r) => ({ id: r.id, facilityId: r.facilityId, name: personName(r), status: r.status })),
+        elsewhere: 0,
+      };
     },
 
     async derivedReminders(raw: TRemindersQuery): Promise<TDerivedReminder[]> {

@@ -6,7 +6,12 @@ import { z } from "zod";
 import { validationError } from "../app-error.ts";
 import { ZDocumentSubject } from "../collections/documents.collection.ts";
 import { ZDateOnly, ZId } from "../common.schema.ts";
-import type { TComplianceQuery, TRemindersQuery } from "../ports/insights.port.ts";
+import type {
+  TComplianceQuery,
+  TFacilityStatsQuery,
+  TRemindersQuery,
+  TResidentMatchesQuery,
+} from "../ports/insights.port.ts";
 
 /** At most this many subjects in one compliance question (a list page's worth). */
 export const MAX_COMPLIANCE_SUBJECT_IDS = 100;
@@ -37,6 +42,38 @@ export function parseComplianceQuery(query: unknown): TComplianceQuery {
 /** The reminders query, checked; VALIDATION with field messages otherwise. */
 export function parseRemindersQuery(query: unknown): TRemindersQuery {
   const parsed = ZRemindersQuery.safeParse(query);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** At most this many homes in one facility-stats question (a list page's worth). */
+export const MAX_FACILITY_STATS_IDS = 100;
+
+export const ZFacilityStatsQuery = z.object({
+  facilityIds: z
+    .array(ZId)
+    .min(1, "Give at least one id")
+    .max(MAX_FACILITY_STATS_IDS, `At most ${MAX_FACILITY_STATS_IDS} ids`)
+    .optional(),
+});
+
+/** The facility-stats query, checked; VALIDATION with field messages otherwise. */
+export function parseFacilityStatsQuery(query: unknown): TFacilityStatsQuery {
+  const parsed = ZFacilityStatsQuery.safeParse(query);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export const ZResidentMatchesQuery = z.object({
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  dateOfBirth: ZDateOnly,
+  excludeId: ZId.optional(),
+});
+
+/** The resident-matches query, checked; VALIDATION with field messages otherwise. */
+export function parseResidentMatchesQuery(query: unknown): TResidentMatchesQuery {
+  const parsed = ZResidentMatchesQuery.safeParse(query);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

@@ -78,6 +78,48 @@ export interface TRemindersQuery {
   today: string;
 }
 
+/** The numbers of one home for the Facilities list and page. */
+export interface TFacilityStats {
+  facilityId: string;
+  /** Residents living there today (active, on leave, in hospital), in the home's time zone. */
+  census: number;
+  /** Residents admitted for a later day than the home's today. */
+  plannedMoveIns: number;
+  /** Staff of the home (home facility), not terminated. */
+  staff: number;
+  /** The worst document status of the home and everyone in it, and the required documents per status. */
+  compliance: { status: TComplianceStatus; counts: Record<TComplianceStatus, number> };
+}
+
+/** A resident already recorded with the same name and date of birth (a possible duplicate admission). */
+export interface TResidentMatch {
+  id: string;
+  facilityId: string;
+  /** "Last, First (Preferred)". */
+  name: string;
+  status: string;
+}
+
+export interface TResidentMatchesQuery {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  /** The resident being edited, who does not match themselves. */
+  excludeId?: string;
+}
+
+export interface TResidentMatches {
+  /** Matches in homes the user may see. */
+  matches: TResidentMatch[];
+  /** How many matches are in homes the user may not see: said without any personal data. */
+  elsewhere: number;
+}
+
+export interface TFacilityStatsQuery {
+  /** These homes (at most 100); every home the user may see when absent. */
+  facilityIds?: string[];
+}
+
 /**
  * Answers computed from many records at once, by the pure rules in `rules/compliance.rules.ts` and
  * `rules/reminders.rules.ts`; the http backend computes them on the server next to the data, the others
@@ -90,4 +132,19 @@ export interface InsightsPort {
 
   /** Derived reminders (missing/expiring/expired documents, reappraisals, rent past due), soonest first. */
   derivedReminders(query: TRemindersQuery): Promise<TDerivedReminder[]>;
+
+  /**
+   * Census, planned move-ins, staff count and document compliance of each home asked for (each home's
+   * today in its own time zone), in one answer: the Facilities list asks once, not once per home.
+   * Homes the user may not see are left out.
+   */
+  facilityStats(query: TFacilityStatsQuery): Promise<TFacilityStats[]>;
+
+  /**
+   * Residents recorded with the same name (first or preferred, any case) and date of birth, for the
+   * warning of a possible duplicate admission. Matches in homes the user may not see are only counted;
+   * the self-hosted server also counts those (rate-limited, audited), the other backends see only the
+   * user's homes.
+   */
+  residentMatches(query: TResidentMatchesQuery): Promise<TResidentMatches>;
 }

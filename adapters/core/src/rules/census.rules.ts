@@ -71,3 +71,19 @@ export function exceptionRefusal(
     fields: { capacityException: "Only an administrator can approve an exception" },
   });
 }
+
+/** Counts the residents of each home: in the census on the home's today, and planned move-ins. */
+export function censusByHome(
+  residents: readonly (TStay & { facilityId: string })[],
+  todayOf: (facilityId: string) => string,
+): Map<string, { census: number; plannedMoveIns: number }> {
+  const counts = new Map<string, { census: number; plannedMoveIns: number }>();
+  for (const resident of residents) {
+    const today = todayOf(resident.facilityId);
+    const entry = counts.get(resident.facilityId) ?? { census: 0, plannedMoveIns: 0 };
+    if (inCensus(resident, today)) entry.census += 1;
+    else if (isPlannedMoveIn(resident, today)) entry.plannedMoveIns += 1;
+    counts.set(resident.facilityId, entry);
+  }
+  return counts;
+}

@@ -313,3 +313,20 @@ export function staffSubject(s: {
 export function facilitySubject(f: { id: string; name: string }): TComplianceSubject {
   return { subject: "facility", id: f.id, facilityId: f.id, name: f.name };
 }
+
+/** The compliance of each home: the worst status of the home and everyone in it, and the counts summed. */
+export function complianceByHome(
+  subjects: readonly Pick<TSubjectCompliance, "facilityId" | "status" | "counts">[],
+): Map<string, { status: TComplianceStatus; counts: Record<TComplianceStatus, number> }> {
+  const byHome = new Map<string, { status: TComplianceStatus; counts: Record<TComplianceStatus, number> }>();
+  for (const subject of subjects) {
+    const entry = byHome.get(subject.facilityId) ?? {
+      status: "complete" as TComplianceStatus,
+      counts: { complete: 0, missing: 0, expiring: 0, expired: 0 },
+    };
+    entry.status = worseStatus(entry.status, subject.status);
+    for (const key of Object.keys(entry.counts) as TComplianceStatus[]) entry.counts[key] += subject.counts[key];
+    byHome.set(subject.facilityId, entry);
+  }
+  return byHome;
+}

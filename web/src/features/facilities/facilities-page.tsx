@@ -7,19 +7,20 @@ import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TListQuery } from "@care/core/list-query";
+import type { TFacilityStats } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
 import { localToday } from "@care/core/rules/date-only.rules";
 import { paths } from "../../lib/paths.ts";
 import { useSession } from "../../lib/ports.tsx";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
-import { useRecordList, type TReadPorts } from "../../lib/records/use-records.ts";
+import { useRecordList } from "../../lib/records/use-records.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
 import { useListState } from "../../lib/list-state.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn, TSort } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
-import { facilityStats, occupancyLabel, type TFacilityStats } from "./facility-stats.ts";
+import { occupancyLabel } from "./facility-stats.ts";
 import "./facilities-page.css";
 
 type TFacilityRecord = TRecordOf<"facilities">;
@@ -28,30 +29,11 @@ type TActiveFilter = "active" | "inactive" | "";
 
 const SHOWN_LABELS = { active: "Active facilities", inactive: "Inactive facilities" } as const;
 
-/** How many rows' numbers are read at once. */
-const STATS_CONCURRENCY = 4;
-
 const LABELS = FIELD_LABELS.facilities;
 
 function listQuery(active: TActiveFilter, search: string, orderBy: TSort): Omit<TListQuery, "limit" | "cursor"> {
   const text = search.trim();
   return { ...(active ? { where: { active: active === "active" } } : {}), orderBy, ...(text ? { search: text } : {}) };
-}
-
-/** The numbers of each facility, a few at a time so a long page does not flood the server. */
-async function statsOf(
-  ports: TReadPorts,
-  facilityIds: readonly string[],
-  today: string,
-): Promise<Map<string, TFacilityStats>> {
-  const out = new Map<string, TFacilityStats>();
-  const queue = [...facilityIds];
-  const worker = async () => {
-    for (let id = queue.shift(); id; id = queue.shift())
-      out.set(id, await facilityStats(ports.data, ports.insights, id, today));
-  };
-  await Promise.all(Array.from({ length: STATS_CONCURRENCY }, worker));
-  return out;
 }
 
 export function FacilitiesPage() {
@@ -69,13 +51,11 @@ export function FacilitiesPage() {
   const list = useRecordList("facilities", query, {
     extras: {
       reads: INSIGHT_READS,
-      rows: async (facilities, ports) => {
-        const stats = await statsOf(
-          ports,
-          facilities.map((f) => f.id),
-          today,
-        );
-        return facilities.map((f): TRow => ({ ...f, stats: stats.get(f.id) }));
+      // One question for the whole page's numbers.
+      rows: async (facilities, { insights }) => {
+        const stats =
+          facilities.length === 0 ? [] : await insights.facilityStats({ facilityIds: facilities.map((f) => f.id) });
+        return facilities.map((f): TRow => ({ ...f, stats: stats.find((s) => s.facilityId === f.id) }));
       },
     },
   });
@@ -102,7 +82,13 @@ export function FacilitiesPage() {
         id: "occupancy",
         header: "Occupancy",
         cell: ({ row }) =>
-          row.original.stats ? occupancyLabel(row.original.stats.census, row.original.licensedCapacity) : "…",
+          row.original.stats
+            ? occupancyLabel(
+                row.original.stats.census,
+                row.original.licensedCapacity,
+                row.original.stats.plannedMoveIns,
+              )
+            : "…",
       },
       { id: "staff", header: "Staff", cell: ({ row }) => row.original.stats?.staff ?? "…" },
       {
@@ -111,7 +97,6 @@ export function FacilitiesPage() {
         cell: ({ row }) => {
           const stats = row.original.stats;
           if (!stats) return "…";
-          if (!stats.compliance) return "Unavailable";
           return <ComplianceBadge status={stats.compliance.status} counts={stats.compliance.counts} />;
         },
       },
@@ -145,11 +130,9 @@ export function FacilitiesPage() {
     { header: LABELS.administrator, value: (f) => f.administrator },
     { header: "Census", value: (f) => f.stats?.census },
     { header: "Staff", value: (f) => f.stats?.staff },
-    { header: "Compliance", value: (f) => f.stats?.compliance?.status },
-    {
-      header: "Compliance detail",
-      value: (f) => (f.stats?.compliance ? complianceCountsText(f.stats.compliance.counts) : ""),
-    },
+    { header: "Planned move-ins", value: (f) => f.stats?.plannedMoveIns },
+    { header: "Compliance", value: (f) => f.stats?.compliance.status },
+    { header: "Compliance detail", value: (f) => (f.stats ? complianceCountsText(f.stats.compliance.counts) : "") },
   ];
 
   return (

@@ -11,7 +11,7 @@ import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TSubjectCompliance } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
 import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
-import { localToday } from "@care/core/rules/date-only.rules";
+import { todayIn } from "@care/core/rules/date-only.rules";
 import { paths } from "../../lib/paths.ts";
 import { useData, useSession } from "../../lib/ports.tsx";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
@@ -24,7 +24,7 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { FacilityNotFound } from "./facility-not-found.tsx";
-import { facilityStats, occupancyLabel } from "./facility-stats.ts";
+import { occupancyLabel, summarizeCompliance } from "./facility-stats.ts";
 import "./facilities-page.css";
 
 type TFacilityRecord = TRecordOf<"facilities">;
@@ -61,10 +61,16 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
   const data = useData();
   const session = useSession();
   const isAdmin = session?.role === "admin";
-  const today = localToday();
+  const today = todayIn(facility.timeZone);
   const statsQuery = usePortQuery(
     ["facilities", "stats", facility.id, today],
-    ({ data, insights }) => facilityStats(data, insights, facility.id, today),
+    async ({ insights }) => {
+      const [[numbers], report] = await Promise.all([
+        insights.facilityStats({ facilityIds: [facility.id] }),
+        insights.compliance({ facilityId: facility.id, today }),
+      ]);
+      return numbers ? { ...numbers, attention: summarizeCompliance(report).attention } : undefined;
+    },
     { reads: INSIGHT_READS, quiet: ["NOT_FOUND"] },
   );
   const stats = statsQuery.data;
@@ -89,7 +95,7 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
     }
   }
 
-  const compliance = stats?.compliance;
+  const compliance = stats && { ...stats.compliance, attention: stats.attention };
   return (
     <article className="page facility-detail" aria-labelledby="page-title">
       <p className="facility-detail__crumb">
@@ -134,7 +140,10 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
           {stats ? (
             <dl className="facility-detail__list">
               <Detail label="Residents (active, on leave, in hospital)" value={stats.census} />
-              <Detail label="Occupancy" value={occupancyLabel(stats.census, facility.licensedCapacity)} />
+              <Detail
+                label="Occupancy"
+                value={occupancyLabel(stats.census, facility.licensedCapacity, stats.plannedMoveIns)}
+              />
               <Detail label="Staff (home facility, not terminated)" value={stats.staff} />
             </dl>
           ) : (

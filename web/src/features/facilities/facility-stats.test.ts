@@ -18,6 +18,13 @@ function subject(
   };
 }
 
+describe("occupancyLabel", () => {
+  it("says the planned move-ins apart from the census", () => {
+    expect(occupancyLabel(5, 6, 2)).toBe("5 / 6 (83%) · 2 planned move-ins");
+    expect(occupancyLabel(5, undefined, 1)).toBe("5 (capacity not recorded) · 1 planned move-in");
+  });
+});
+
 describe("summarizeCompliance", () => {
   it("takes the worst status, sums the required documents and lists who needs attention, worst first", () => {
     const summary = summarizeCompliance({

@@ -1,19 +1,10 @@
 /**
- * The numbers a facility row and page show: census (residents living there: active, on leave or in
- * hospital), occupancy against the licensed capacity, staff count (home facility, not terminated) and
- * the compliance summary of the home and its people, read through the data and insights ports.
+ * How a facility's numbers read: occupancy against the licensed capacity, the compliance summary of the
+ * home and its people with who needs attention, and a facility id suggested from its name. The numbers
+ * themselves come from the insights port (census, planned move-ins, staff, compliance), in one answer.
  */
-import type { DataPort } from "@care/core/ports/data.port";
-import type {
-  InsightsPort,
-  TComplianceReport,
-  TComplianceStatus,
-  TSubjectCompliance,
-} from "@care/core/ports/insights.port";
+import type { TComplianceReport, TComplianceStatus, TSubjectCompliance } from "@care/core/ports/insights.port";
 import { worseStatus } from "@care/core/rules/compliance.rules";
-
-export const CENSUS_STATUSES = ["active", "on_leave", "hospital"] as const;
-export const COUNTED_STAFF_STATUSES = ["active", "on_leave"] as const;
 
 export interface TFacilityCompliance {
   /** The worst status of the home and everyone in it. */
@@ -22,12 +13,6 @@ export interface TFacilityCompliance {
   counts: Record<TComplianceStatus, number>;
   /** The home and the people with anything missing, expiring or expired, worst first. */
   attention: TSubjectCompliance[];
-}
-
-export interface TFacilityStats {
-  census: number;
-  staff: number;
-  compliance: TFacilityCompliance | undefined;
 }
 
 const SEVERITY: Record<TComplianceStatus, number> = { expired: 0, missing: 1, expiring: 2, complete: 3 };
@@ -45,11 +30,12 @@ export function summarizeCompliance(report: TComplianceReport): TFacilityComplia
   return { status, counts, attention };
 }
 
-/** "12 / 15 (80%)"; "12" alone when the capacity is not recorded. */
-export function occupancyLabel(census: number, capacity: number | undefined): string {
-  if (capacity === undefined) return `${census} (capacity not recorded)`;
-  if (capacity === 0) return `${census} / 0`;
-  return `${census} / ${capacity} (${Math.round((census / capacity) * 100)}%)`;
+/** "12 / 15 (80%)"; "12" alone when the capacity is not recorded; planned move-ins said apart. */
+export function occupancyLabel(census: number, capacity: number | undefined, planned = 0): string {
+  const arriving = planned > 0 ? ` · ${planned} planned move-in${planned === 1 ? "" : "s"}` : "";
+  if (capacity === undefined) return `${census} (capacity not recorded)${arriving}`;
+  if (capacity === 0) return `${census} / 0${arriving}`;
+  return `${census} / ${capacity} (${Math.round((census / capacity) * 100)}%)${arriving}`;
 }
 
 /** A facility id suggested from its name: "Van Buren" → "van-buren". */
@@ -62,22 +48,4 @@ export function slugOf(name: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 64)
     .replace(/-+$/, "");
-}
-
-/** Census, staff count and compliance of one facility; compliance is left out when it cannot be read. */
-export async function facilityStats(
-  data: DataPort,
-  insights: InsightsPort,
-  facilityId: string,
-  today: string,
-): Promise<TFacilityStats> {
-  const [census, staff, compliance] = await Promise.all([
-    data.count("residents", { where: { facilityId, status: [...CENSUS_STATUSES] } }),
-    data.count("staff", { where: { facilityId, status: [...COUNTED_STAFF_STATUSES] } }),
-    insights
-      .compliance({ facilityId, today })
-      .then(summarizeCompliance)
-      .catch(() => undefined),
-  ]);
-  return { census, staff, compliance };
 }

@@ -1,0 +1,63 @@
+// InsightsPort.facilityStats on every harness: each home's census on its own today, planned move-ins
+// counted apart, staff count and compliance, in one answer; homes the user may not see are left out.
+import { beforeAll, expect, it } from "vitest";
+import { addDays, todayIn } from "@care/core/rules/date-only.rules";
+import type { TPorts } from "./harness.ts";
+import { expectAppError, RUN, runContract } from "./contract-runner.ts";
+
+await runContract("data", (ctx) => {
+  let admin: TPorts;
+  let limited: TPorts;
+  const home = `stats-${RUN}`.toLowerCase().slice(0, 60);
+  const other = `stats-other-${RUN}`.toLowerCase().slice(0, 60);
+
+  const resident = (lastName: string, admissionDate: string, status = "active") => ({
+    facilityId: home,
+    firstName: "Stat",
+    lastName,
+    dateOfBirth: "1940-01-01",
+    gender: "female" as const,
+    admissionDate,
+    status: status as "active",
+    ambulatoryStatus: "ambulatory" as const,
+    codeStatus: "full_code" as const,
+    ...(status === "discharged" ? { dischargeDate: admissionDate } : {}),
+  });
+
+  beforeAll(async () => {
+    admin = await ctx.signedIn();
+    // A home on Hawaii time: its today is not the server's.
+    await admin.data.create(
+      "facilities",
+      { name: "Stats home", timeZone: "Pacific/Honolulu", licensedCapacity: 6 },
+      { id: home },
+    );
+    await admin.data.create("facilities", { name: "Other home" }, { id: other });
+    const today = todayIn("Pacific/Honolulu");
+    await admin.data.create("residents", resident("Living", addDays(today, -30)));
+    await admin.data.create("residents", resident("Arrives", addDays(today, 10)));
+    await admin.data.create("residents", resident("Left", addDays(today, -60), "discharged"));
+    await admin.data.create("staff", { facilityId: home, firstName: "Sam", lastName: "Staff", role: "caregiver" });
+    limited = await ctx.signedIn(await ctx.createUser(admin, { role: "staff", facilityIds: [other] }));
+  });
+
+  it("counts each home's census, planned move-ins and staff in one answer", async () => {
+    const [stats] = await admin.insights.facilityStats({ facilityIds: [home] });
+    expect(stats).toMatchObject({ facilityId: home, census: 1, plannedMoveIns: 1, staff: 1 });
+    expect(["complete", "missing", "expiring", "expired"]).toContain(stats!.compliance.status);
+  });
+
+  it("answers every home the user may see, and leaves out the others", async () => {
+    const all = await admin.insights.facilityStats({});
+    expect(all.map((s) => s.facilityId)).toEqual(expect.arrayContaining([home, other]));
+    expect((await limited.insights.facilityStats({})).map((s) => s.facilityId)).toEqual([other]);
+    expect(await limited.insights.facilityStats({ facilityIds: [home] })).toEqual([]);
+  });
+
+  it("refuses a question about too many homes", async () => {
+    await expectAppError(
+      admin.insights.facilityStats({ facilityIds: Array.from({ length: 101 }, (_, i) => `h${i}`) }),
+      "VALIDATION",
+    );
+  });
+});
