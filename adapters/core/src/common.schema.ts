@@ -1,5 +1,7 @@
 /** Field types shared by every record schema: dates, money, ids and the record metadata. */
 import { z } from "zod";
+// Every schema's refusals in the staff's words (a side effect: the error map is global to zod).
+import "./zod-messages.ts";
 
 /** A calendar date without time, `YYYY-MM-DD`; the same day in every time zone. */
 export const ZDateOnly = z

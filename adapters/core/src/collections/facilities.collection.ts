@@ -2,19 +2,20 @@ import { z } from "zod";
 import { defineCollection, type TLink } from "../collection.ts";
 import { DEFAULT_TIME_ZONE, ZOptionalText, ZText, ZTimeZone } from "../common.schema.ts";
 import { ZOptionalPhone } from "../phone.schema.ts";
+import { ZBetween } from "../zod-messages.ts";
 
 export const ZFacility = z.object({
   name: ZText(120),
   address: ZOptionalText(300),
   phone: ZOptionalPhone,
   licenseNumber: ZOptionalText(40),
-  licensedCapacity: z.number().int().min(0, "Cannot be negative").max(10_000).optional(),
+  licensedCapacity: ZBetween("The licensed capacity", 0, 10_000, true).optional(),
   administrator: ZOptionalText(120),
   active: z.boolean().default(true),
   /** The home's time zone: its "today", due dates and rent months are counted in it. */
   timeZone: ZTimeZone.default(DEFAULT_TIME_ZONE),
   /** Position in the header's facility selector. */
-  sortOrder: z.number().int().min(0).max(100_000).default(0),
+  sortOrder: ZBetween("The position", 0, 100_000, true).default(0),
 });
 export type TFacility = z.infer<typeof ZFacility>;
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineCollection, type CollectionDef } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText, ZTimestamp } from "../common.schema.ts";
 import { LINK_TO_RESIDENT } from "./residents.collection.ts";
+import { ZBetween } from "../zod-messages.ts";
 
 const residentLink = { residentId: ZId, facilityId: ZId };
 
@@ -96,13 +97,13 @@ export const ZVitals = z
   .object({
     ...residentLink,
     recordedAt: ZTimestamp,
-    systolic: z.number().int().min(40).max(300).optional(),
-    diastolic: z.number().int().min(20).max(200).optional(),
-    pulse: z.number().int().min(20).max(250).optional(),
+    systolic: ZBetween("Systolic pressure", 40, 300, true).optional(),
+    diastolic: ZBetween("Diastolic pressure", 20, 200, true).optional(),
+    pulse: ZBetween("Pulse", 20, 250, true).optional(),
     /** Degrees Fahrenheit, one decimal. */
-    temperatureF: z.number().min(80).max(115).optional(),
+    temperatureF: ZBetween("Temperature", 80, 115).optional(),
     /** Pounds, one decimal. */
-    weightLb: z.number().min(30).max(1000).optional(),
+    weightLb: ZBetween("Weight", 30, 1000).optional(),
     recordedBy: ZText(120),
     notes: ZOptionalText(1000),
   })
