@@ -1,7 +1,7 @@
 // One lint setup for every workspace. Type-aware rules are left to `npm run typecheck` to keep this fast.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -62,10 +62,11 @@ export default tseslint.config(
   {
     // The web app talks to ports only; vendor SDKs stay inside adapters. Imports go one way.
     files: ["web/src/**"],
-    plugins: { "import-x": importX },
+    plugins: { import: importPlugin },
+    settings: { "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } } },
     rules: {
       "no-restricted-imports": ["error", { patterns: [vendorImports] }],
-      "import-x/no-restricted-paths": ["error", { zones: webZones }],
+      "import/no-restricted-paths": ["error", { zones: webZones }],
     },
   },
 );

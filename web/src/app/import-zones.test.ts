@@ -12,7 +12,7 @@ const eslint = new ESLint({ cwd: REPO });
 /** The import-zone messages ESLint gives `code` written at `path` (relative to web/src). */
 async function zoneErrors(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(REPO, "web/src", path) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === "import/no-restricted-paths").map((m) => m.message);
 }
 
 describe("web import zones", () => {
@@ -20,10 +20,10 @@ describe("web import zones", () => {
     const errors = await zoneErrors(
       "features/residents/probe.ts",
       [
-        'import { staffName } from "../staff/staff-format.ts";',
+        'import { facilitiesText } from "../staff/staff-format.ts";',
         'import { paths } from "../../features/../features/staff/staff.routes.ts";',
         'import { HOME_PATH } from "../../app/navigation.ts";',
-        "export const probe = [staffName, paths, HOME_PATH];",
+        "export const probe = [facilitiesText, paths, HOME_PATH];",
       ].join("\n"),
     );
     expect(errors).toHaveLength(3);
@@ -35,7 +35,7 @@ describe("web import zones", () => {
     expect(
       await zoneErrors(
         "ui/probe.ts",
-        'import { staffName } from "../features/staff/staff-format.ts";\nexport { staffName };',
+        'import { facilitiesText } from "../features/staff/staff-format.ts";\nexport { facilitiesText };',
       ),
     ).toHaveLength(1);
     expect(
@@ -53,8 +53,8 @@ describe("web import zones", () => {
         [
           'import { paths } from "../../lib/paths.ts";',
           'import { PageHeader } from "../../ui/page-header.tsx";',
-          'import { residentName } from "./resident-format.ts";',
-          "export const probe = [paths, PageHeader, residentName];",
+          'import { roomAndBed } from "./resident-format.ts";',
+          "export const probe = [paths, PageHeader, roomAndBed];",
         ].join("\n"),
       ),
     ).toEqual([]);
