@@ -1,8 +1,10 @@
 /**
  * A row of tabs that are links (each tab is its own route, so it can be bookmarked and opened in a new
- * window). The current one is marked with aria-current; the row scrolls sideways on narrow screens.
+ * window). The current one is marked with aria-current. On a phone the tabs are compact enough to fit;
+ * a longer row scrolls sideways with the current tab kept in view.
  */
-import { NavLink } from "react-router-dom";
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router-dom";
 import "./tabs.css";
 
 export interface TTab {
@@ -11,8 +13,17 @@ export interface TTab {
 }
 
 export function Tabs({ label, tabs }: { label: string; tabs: readonly TTab[] }) {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const row = ref.current;
+    const current = row?.querySelector<HTMLElement>("[aria-current=page]");
+    if (row && current && row.scrollWidth > row.clientWidth) {
+      row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname]);
   return (
-    <nav className="tabs" aria-label={label}>
+    <nav ref={ref} className="tabs" aria-label={label}>
       <ul className="tabs__list">
         {tabs.map((tab) => (
           <li key={tab.to}>

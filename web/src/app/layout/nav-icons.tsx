@@ -1,7 +1,12 @@
-/** Small line icons for the bottom tab bar, one per top navigation entry (decorative: the label names it). */
+/**
+ * Small line icons: one per top navigation entry for the bottom tab bar, and the phone header's menu and
+ * account buttons (decorative: a label always names what they open).
+ */
 import type { TSectionId } from "../navigation.ts";
 
-const PATHS: Record<TSectionId, string> = {
+const PATHS: Record<TSectionId | "menu" | "account", string> = {
+  menu: "M4 6h16M4 12h16M4 18h16",
+  account: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM5 20a7 7 0 0 1 14 0",
   reminders: "M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zM10 19a2 2 0 0 0 4 0",
   residents: "M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1",
   staff:
@@ -12,7 +17,7 @@ const PATHS: Record<TSectionId, string> = {
     "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2L10 21h4l.5-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z",
 };
 
-export function NavIcon({ section }: { section: TSectionId }) {
+export function NavIcon({ name }: { name: keyof typeof PATHS }) {
   return (
     <svg
       className="nav-icon"
@@ -27,7 +32,7 @@ export function NavIcon({ section }: { section: TSectionId }) {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={PATHS[section]} />
+      <path d={PATHS[name]} />
     </svg>
   );
 }

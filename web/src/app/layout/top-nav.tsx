@@ -26,7 +26,7 @@ function MainNav({ variant }: { variant: "top" | "bottom" }) {
                 section.label
               ) : (
                 <>
-                  <NavIcon section={section.id} />
+                  <NavIcon name={section.id} />
                   <span className="bottom-tabs__label">{section.label}</span>
                 </>
               )}
