@@ -102,7 +102,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
       await page.goto(`/residents/${residentId}`);
       await page.getByRole("navigation", { name: "Resident record" }).getByRole("link", { name: "Documents" }).click();
       await page.waitForURL((url) => url.pathname === `/residents/${residentId}/documents`);
-      await page.locator("main h1", { hasText: "Whitcombe, Eleanor: documents" }).waitFor();
+      await page.locator("main h1", { hasText: "Eleanor Whitcombe: documents" }).waitFor();
       await row(page).getByText("No document on file.").waitFor();
       expect(await row(page).locator(".compliance-badge").textContent()).toBe("Missing");
       await page.getByText("None. Paperwork outside the checklist").waitFor();

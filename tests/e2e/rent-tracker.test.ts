@@ -113,7 +113,7 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     await page.goto("/residents/rent-tracker");
     await residentRow(page).getByRole("link", { name: "Banerjee, Priya" }).click();
     await page.waitForURL((url) => url.pathname === `/residents/${residentId}/rent`);
-    await page.locator("main h1", { hasText: "Banerjee, Priya" }).waitFor();
+    await page.locator("main h1", { hasText: "Priya Banerjee" }).waitFor();
     expect(await page.getByRole("navigation", { name: "Resident record" }).isVisible()).toBe(true);
     const ledger = page.getByRole("table", { name: /Ledger/ });
     await ledger.getByRole("cell", { name: `Rent ${thisMonthLabel}`, exact: true }).waitFor();

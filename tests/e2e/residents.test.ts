@@ -57,10 +57,10 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await f.getByLabel("E-mail").fill("rosalind@example.org");
     await f.getByRole("button", { name: "Save resident" }).click();
 
-    await page.getByText("Quennell, Winifred (Winnie) was admitted.").waitFor();
+    await page.getByText("Winnie Quennell was admitted.").waitFor();
     await page.waitForURL((url) => /^\/residents\/[^/]+$/.test(url.pathname));
     residentPath = new URL(page.url()).pathname;
-    await page.locator("main h1", { hasText: "Quennell, Winifred (Winnie)" }).waitFor();
+    await page.locator("main h1", { hasText: "Winnie Quennell" }).waitFor();
     const sheet = page.getByRole("region", { name: /Face sheet/ });
     await sheet.getByText("POLST").waitFor();
     await sheet.getByText("$4,850.00").waitFor();
@@ -159,7 +159,7 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await form(first).getByLabel("Primary physician").fill("");
     await form(first).getByLabel("Monthly rate ($)").fill("");
     await form(first).getByRole("button", { name: "Save changes" }).click();
-    await first.getByText("Quennell, Winifred (Winnie) was saved.").waitFor();
+    await first.getByText("Winnie Quennell was saved.").waitFor();
     await first.waitForURL((url) => url.pathname === residentPath);
     await first.getByText("Pureed, thickened liquids").waitFor();
     const saved = first.getByRole("region", { name: /Face sheet/ });
@@ -225,7 +225,7 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await dialog.getByLabel("Reason").fill("Moved closer to family");
     await page.screenshot({ path: join(SCREENSHOTS, "residents-discharge-dialog-desktop.png") });
     await dialog.getByRole("button", { name: "Record discharge" }).click();
-    await page.getByText("Discharge recorded for Quennell, Winifred (Winnie).").waitFor();
+    await page.getByText("Discharge recorded for Winnie Quennell.").waitFor();
     await stay.getByText("Discharged since 2026-02-15 — Moved closer to family").waitFor();
     expect(await stay.getByRole("button").allTextContents()).toEqual(["Readmit", "Archive"]);
 

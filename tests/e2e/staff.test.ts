@@ -74,10 +74,10 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await f.getByRole("combobox", { name: "Status", exact: true }).selectOption("active");
     await f.getByRole("button", { name: "Save staff member" }).click();
 
-    await page.getByText("Delgado, Maria (Mari) was added.").waitFor();
+    await page.getByText("Mari Delgado was added.").waitFor();
     await page.waitForURL((url) => /^\/staff\/[^/]+$/.test(url.pathname));
     staffPath = new URL(page.url()).pathname;
-    await page.locator("main h1", { hasText: "Delgado, Maria (Mari)" }).waitFor();
+    await page.locator("main h1", { hasText: "Mari Delgado" }).waitFor();
     const profile = page.getByRole("region", { name: "Profile" });
     await profile.getByText("Med tech").first().waitFor();
     await profile.getByText("Tull").waitFor();
@@ -198,7 +198,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     // An emptied optional field is cleared, not kept.
     await form(first).getByLabel("Preferred name").fill("");
     await form(first).getByRole("button", { name: "Save changes" }).click();
-    await first.getByText("Delgado, Maria was saved.").waitFor();
+    await first.getByText("Maria Delgado was saved.").waitFor();
     await first.waitForURL((url) => url.pathname === staffPath);
     await first.getByRole("region", { name: "Profile" }).getByRole("link", { name: "(559) 555-0199" }).waitFor();
 
@@ -210,7 +210,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     const profile = second.getByRole("region", { name: "Profile" });
     await profile.getByText("Prefers night shifts").waitFor();
     await profile.getByRole("link", { name: "(559) 555-0199" }).waitFor();
-    expect(await second.locator("main h1").textContent()).toBe("Delgado, Maria");
+    expect(await second.locator("main h1").textContent()).toBe("Maria Delgado");
 
     // The same field in both windows: the panel names who saved it, with only that field.
     await first.goto(`${staffPath}/edit`);
@@ -252,7 +252,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await page.getByRole("button", { name: "Archive", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Archive this staff member?" });
     await dialog.getByRole("button", { name: "Archive" }).click();
-    await page.getByText("Delgado, Maria was archived.").waitFor();
+    await page.getByText("Maria Delgado was archived.").waitFor();
     await page.waitForURL((url) => url.pathname === "/staff");
     const table = page.getByRole("table", { name: /Staff, Van Buren/ });
     await table.getByRole("link", { name: "Abernathy, Harold" }).waitFor();

@@ -4,6 +4,7 @@
  * apart from the generic repository because these answers span five collections at once and must stay
  * fast at thousands of documents per facility.
  */
+import { listName } from "@care/core/rules/person-name.rules";
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
 import type {
@@ -15,7 +16,6 @@ import type {
 import {
   complianceOf,
   facilitySubject,
-  personName,
   residentSubject,
   staffSubject,
   type TComplianceSubject,
@@ -113,6 +113,7 @@ interface TPersonRow {
   facilityId: string;
   firstName: string;
   lastName: string;
+  preferredName: string | null;
   startDate: string | null;
 }
 
@@ -131,13 +132,13 @@ async function subjects(
   const [residents, staff, facilities] = await Promise.all([
     wants("resident")
       ? prisma.$queryRaw<TPersonRow[]>`
-          select id, "facilityId", "firstName", "lastName", "admissionDate" as "startDate"
+          select id, "facilityId", "firstName", "lastName", "preferredName", "admissionDate" as "startDate"
           from residents
           where "archivedAt" is null and status = any(${COUNTED_RESIDENT_STATUSES}) ${inScope} ${onlyIds}`
       : [],
     wants("staff")
       ? prisma.$queryRaw<TPersonRow[]>`
-          select id, "facilityId", "firstName", "lastName", "hireDate" as "startDate"
+          select id, "facilityId", "firstName", "lastName", "preferredName", "hireDate" as "startDate"
           from staff
           where "archivedAt" is null and status <> 'terminated' ${inScope} ${onlyIds}`
       : [],
@@ -196,7 +197,7 @@ export async function queryDerivedReminders(
         facilityId: true,
         balanceCents: true,
         oldestUnpaidDueDate: true,
-        resident: { select: { firstName: true, lastName: true } },
+        resident: { select: { firstName: true, lastName: true, preferredName: true } },
       },
     }),
     prisma.reminderState.findMany({
@@ -212,7 +213,7 @@ export async function queryDerivedReminders(
     rentAccounts: accounts.map((a) => ({
       residentId: a.residentId,
       facilityId: a.facilityId,
-      residentName: personName(a.resident),
+      residentName: listName(a.resident),
       balanceCents: Number(a.balanceCents),
       oldestUnpaidDueDate: a.oldestUnpaidDueDate,
     })),

@@ -7,7 +7,7 @@
  */
 import type { TResidentMatches, TResidentMatchesQuery } from "@care/core/ports/insights.port";
 import { canSeeFacility } from "@care/core/rules/access.rules";
-import { personName } from "@care/core/rules/compliance.rules";
+import { listName } from "@care/core/rules/person-name.rules";
 import { sameResident } from "@care/core/rules/resident-matches.rules";
 import { writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
@@ -39,7 +39,7 @@ export async function residentMatches(
     summary: `duplicate check: ${visible.length} match${visible.length === 1 ? "" : "es"} shown, ${found.length - visible.length} in other homes`,
   });
   return {
-    matches: visible.map((r) => ({ id: r.id, facilityId: r.facilityId, name: personName(r), status: r.status })),
+    matches: visible.map((r) => ({ id: r.id, facilityId: r.facilityId, name: listName(r), status: r.status })),
     elsewhere: found.length - visible.length,
   };
 }

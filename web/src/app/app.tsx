@@ -1,21 +1,26 @@
 /** The root component: the container, the records cache, the router, the toasts. */
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import type { Container } from "inversify";
-import { BrowserRouter } from "react-router-dom";
 import { Toaster } from "react-hot-toast";
 import { ContainerProvider } from "../lib/ports.tsx";
-import { AppRoutes } from "./router.tsx";
+import { AppRouter } from "./router.tsx";
 
 export function App({ container, records }: { container: Container; records: QueryClient }) {
   return (
     <ContainerProvider container={container}>
       <QueryClientProvider client={records}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <AppRouter />
       </QueryClientProvider>
-      {/* Toasts are for the screen: a "saved" message must not end up on a printed receipt or face sheet. */}
-      <Toaster position="top-right" containerClassName="no-print" toastOptions={{ duration: 6000 }} />
+      {/*
+        Toasts are for the screen: a "saved" message must not end up on a printed receipt or face sheet.
+        They appear under the header, never over Logout or the facility selector.
+      */}
+      <Toaster
+        position="top-right"
+        containerClassName="no-print"
+        containerStyle={{ top: "calc(var(--header-height) + 0.75rem)" }}
+        toastOptions={{ duration: 6000 }}
+      />
     </ContainerProvider>
   );
 }

@@ -31,6 +31,11 @@ export const paths = {
     history: ofRecord("/residents", "/history"),
     documents: ofRecord("/residents", "/documents"),
     medical: ofRecord("/residents", "/medical"),
+    /** A resident's medical record with the form of a new entry open: `?add=vitals`. */
+    medicalEntry: {
+      href: (id: string, collection: "vitals" | "incidents" | "medications") =>
+        `/residents/${segment(id)}/medical?add=${collection}`,
+    },
     rent: ofRecord("/residents", "/rent"),
     receipt: {
       path: "/residents/:id/rent/receipts/:paymentId",

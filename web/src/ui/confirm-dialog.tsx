@@ -50,6 +50,8 @@ export interface TConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes the question without acting: "Cancel" unless said otherwise. */
+  cancelLabel?: string;
   /** Style the confirm button as destructive. */
   danger?: boolean;
   busy?: boolean;
@@ -62,6 +64,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   danger,
   busy,
   onConfirm,
@@ -72,7 +75,7 @@ export function ConfirmDialog({
       <div className="dialog__body">{children}</div>
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </button>
         <button
           type="button"

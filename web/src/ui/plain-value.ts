@@ -1,4 +1,4 @@
-/** A field's value as plain text for the stale-save panel. */
+/** Values as plain text: a field for the stale-save panel, a stored code for a label. */
 
 /** A plain value as text: "—" for nothing. */
 export function plainValue(value: unknown): string {
@@ -6,4 +6,10 @@ export function plainValue(value: unknown): string {
     return "—";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   return String(value);
+}
+
+/** "medication_error" → "Medication error". */
+export function humanize(value: string): string {
+  const text = value.replaceAll("_", " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

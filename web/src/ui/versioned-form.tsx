@@ -60,6 +60,7 @@ export function VersionedForm<R, V extends FieldValues, O, F extends keyof V & s
         {children}
         <FormActions
           saving={form.formState.isSubmitting}
+          unsaved={form.formState.isDirty}
           label={conflict ? "Save my version" : "Save changes"}
           cancelTo={cancelTo}
         />

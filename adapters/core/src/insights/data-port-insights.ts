@@ -3,6 +3,7 @@
  * through the DataPort, which already applies the user's facility access, and runs the shared rules.
  * The http backend computes the same answers on the server instead.
  */
+import { listName } from "../rules/person-name.rules.ts";
 import type { DataPort } from "../ports/data.port.ts";
 import type {
   InsightsPort,
@@ -24,7 +25,6 @@ import {
   complianceOf,
   facilityCounts,
   facilitySubject,
-  personName,
   residentCounts,
   residentSubject,
   staffCounts,
@@ -142,7 +142,7 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
       return {
         matches: residents
           .filter((r) => r.id !== query.excludeId && sameResident(r, query))
-          .map((r) => ({ id: r.id, facilityId: r.facilityId, name: personName(r), status: r.status })),
+          .map((r) => ({ id: r.id, facilityId: r.facilityId, name: listName(r), status: r.status })),
         elsewhere: 0,
       };
     },
@@ -160,7 +160,7 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
         listAll(data, "rentAccounts", { where: byFacility }),
         listAll(data, "reminderStates", { where: byFacility }),
       ]);
-      const names = new Map(residents.map((r) => [r.id, personName(r)]));
+      const names = new Map(residents.map((r) => [r.id, listName(r)]));
       return deriveReminders({
         today,
         subjects: [

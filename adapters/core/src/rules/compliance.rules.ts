@@ -7,6 +7,7 @@
  * Dates are `YYYY-MM-DD` calendar days; all arithmetic is UTC date math on the string (date-only.rules),
  * so a date-only expiry is the same day in every time zone.
  */
+import { listName } from "./person-name.rules.ts";
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import type { TResidentStatus } from "../collections/residents.collection.ts";
 import type { TComplianceStatus, TRequirementStatus, TSubjectCompliance } from "../ports/insights.port.ts";
@@ -267,11 +268,6 @@ export function documentTypeLabel(type: Pick<TDocumentTypeLike, "name" | "formCo
   return type.formCode ? `${type.formCode} ${type.name}` : type.name;
 }
 
-/** "Garcia, Ana". */
-export function personName(p: { firstName: string; lastName: string }): string {
-  return `${p.lastName}, ${p.firstName}`;
-}
-
 /** Residents whose paperwork counts: active, on leave or in hospital, not archived. */
 export function residentCounts(r: { status: TResidentStatus; archivedAt: string | null }): boolean {
   return r.archivedAt === null && COUNTED_RESIDENT_STATUSES.includes(r.status);
@@ -293,9 +289,10 @@ export function residentSubject(r: {
   facilityId: string;
   firstName: string;
   lastName: string;
+  preferredName?: string | null | undefined;
   admissionDate?: string | undefined;
 }): TComplianceSubject {
-  return { subject: "resident", id: r.id, facilityId: r.facilityId, name: personName(r), startDate: r.admissionDate };
+  return { subject: "resident", id: r.id, facilityId: r.facilityId, name: listName(r), startDate: r.admissionDate };
 }
 
 /** A staff member as a compliance subject. */
@@ -304,9 +301,10 @@ export function staffSubject(s: {
   facilityId: string;
   firstName: string;
   lastName: string;
+  preferredName?: string | null | undefined;
   hireDate?: string | undefined;
 }): TComplianceSubject {
-  return { subject: "staff", id: s.id, facilityId: s.facilityId, name: personName(s), startDate: s.hireDate };
+  return { subject: "staff", id: s.id, facilityId: s.facilityId, name: listName(s), startDate: s.hireDate };
 }
 
 /** A facility as a compliance subject (its own facility). */

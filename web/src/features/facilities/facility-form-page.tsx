@@ -241,6 +241,7 @@ function AddFacilityForm() {
         <FacilityFields form={form} isNew />
         <FormActions
           saving={form.formState.isSubmitting}
+          unsaved={form.formState.isDirty}
           label="Add facility"
           cancelTo={paths.facilities.list.href()}
         />

@@ -43,6 +43,10 @@ export interface TEntrySectionProps<N extends TCollectionName> {
   /** Sub-tables (e.g. active / stopped); one table of everything when absent. */
   groups?: TEntryGroup<TRecordOf<N>>[];
   empty: string;
+  /** Open the form of a new entry at once (a link asked for it, e.g. "Record vitals" on the face sheet). */
+  startAdding?: boolean;
+  /** Told when the form closes (saved or cancelled). */
+  onFormClosed?: () => void;
 }
 
 export function EntrySection<N extends TCollectionName>(props: TEntrySectionProps<N>) {
@@ -58,7 +62,11 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
   const entries = shown.items;
   const loading = shown.loading;
   /** undefined = no form; null = a new entry; a record = editing it. */
-  const [editing, setEditing] = useState<TRecordOf<N> | null | undefined>(undefined);
+  const [editing, setEditingState] = useState<TRecordOf<N> | null | undefined>(props.startAdding ? null : undefined);
+  const setEditing = (entry: TRecordOf<N> | null | undefined) => {
+    setEditingState(entry);
+    if (entry === undefined) props.onFormClosed?.();
+  };
   const [archiving, setArchiving] = useState<TRecordOf<N> | null>(null);
   const [busy, setBusy] = useState(false);
 

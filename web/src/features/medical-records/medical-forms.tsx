@@ -22,7 +22,8 @@ import type { TCollectionName, TRecordOf } from "@care/core/registry";
 import { useSession } from "../../lib/ports.tsx";
 import { DateTimeField } from "../../ui/date-time-field.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { humanize, toLocalInput } from "./medical-summary.ts";
+import { humanize } from "../../ui/plain-value.ts";
+import { toLocalInput } from "./medical-summary.ts";
 import { EntryForm, entryFields, useEntryForm, withLocalTimes, type TEntryFormProps } from "./use-entry-form.tsx";
 
 /** One field of an entry form: how it is edited, and what its label says beyond the collection's. */

@@ -2,6 +2,8 @@
  * `/residents/medical-records`: the selected facility's residents, active ones first, each with their
  * allergies, latest vitals, active medications and incidents of the last 30 days.
  */
+import { humanize } from "../../ui/plain-value.ts";
+import { listName } from "@care/core/rules/person-name.rules";
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
@@ -12,13 +14,7 @@ import { useSelectedFacility } from "../../lib/selected-facility.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { DataTable, type TDataColumn } from "../../ui/data-table.tsx";
 import { loadMedicalSummaries, loadResidentsPage, type TResidentsCursor } from "./medical-queries.ts";
-import {
-  formatBloodPressure,
-  formatDateTime,
-  humanize,
-  RECENT_INCIDENT_DAYS,
-  type TMedicalSummary,
-} from "./medical-summary.ts";
+import { formatBloodPressure, formatDateTime, RECENT_INCIDENT_DAYS, type TMedicalSummary } from "./medical-summary.ts";
 import "./medical-records.css";
 
 interface TRow {
@@ -26,10 +22,6 @@ interface TRow {
   summary: TMedicalSummary;
   /** The resident's home, named when the list shows every facility. */
   facility?: string;
-}
-
-function residentName(r: TRecordOf<"residents">): string {
-  return `${r.lastName}, ${r.preferredName ?? r.firstName}`;
 }
 
 function VitalsCell({ summary }: { summary: TMedicalSummary }) {
@@ -61,7 +53,7 @@ const COLUMNS: TDataColumn<TRow>[] = [
       return (
         <div className="med-stack">
           <Link to={paths.residents.medical.href(r.id)} className="med-resident">
-            {residentName(r)}
+            {listName(r)}
           </Link>
           <span className="med-muted med-small">
             {row.original.facility ? `${row.original.facility} · ` : ""}

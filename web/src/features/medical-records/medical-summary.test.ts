@@ -1,9 +1,9 @@
+import { isActiveMedication } from "@care/core/rules/medical.rules";
 import { describe, expect, it } from "vitest";
 import {
   chunk,
   formatBloodPressure,
   fromLocalInput,
-  isActiveMedication,
   recentSince,
   summarizeByResident,
   toLocalInput,

@@ -4,6 +4,7 @@
  */
 import { format } from "date-fns";
 import type { TRecordOf } from "@care/core/registry";
+import { isActiveMedication } from "@care/core/rules/medical.rules";
 
 export type TVitalsRecord = TRecordOf<"vitals">;
 export type TMedicationRecord = TRecordOf<"medications">;
@@ -14,11 +15,6 @@ export type TAppointmentRecord = TRecordOf<"appointments">;
 
 /** How far back the Medical Records list looks for incidents. */
 export const RECENT_INCIDENT_DAYS = 30;
-
-/** A medication is active until its stop date has passed (it is still given on the stop date). */
-export function isActiveMedication(medication: Pick<TMedicationRecord, "stopDate">, today: string): boolean {
-  return medication.stopDate === undefined || medication.stopDate >= today;
-}
 
 /** The UTC timestamp `days` days before `now`: incidents at or after it are recent. */
 export function recentSince(now: Date, days = RECENT_INCIDENT_DAYS): string {
@@ -120,10 +116,4 @@ export function fromLocalInput(value: string): string {
   if (!value) return "";
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? "" : date.toISOString();
-}
-
-/** "medication_error" → "Medication error". */
-export function humanize(value: string): string {
-  const text = value.replaceAll("_", " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

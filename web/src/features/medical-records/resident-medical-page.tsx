@@ -3,10 +3,13 @@
  * (active / stopped), the vitals log, incidents and appointments (upcoming / past) — each added,
  * edited and archived in place.
  */
+import { humanize } from "../../ui/plain-value.ts";
+import { headingName } from "@care/core/rules/person-name.rules";
 import type { ReactNode } from "react";
-import { useParams } from "react-router-dom";
+import { useParams, useSearchParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
-import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { isActiveMedication } from "@care/core/rules/medical.rules";
+import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useRecord } from "../../lib/records/use-records.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
@@ -25,9 +28,6 @@ import {
   formatBloodPressure,
   formatDate,
   formatDateTime,
-  humanize,
-  isActiveMedication,
-  localDate,
   type TAllergyRecord,
   type TAppointmentRecord,
   type TDiagnosisRecord,
@@ -126,11 +126,18 @@ export function ResidentMedicalPage() {
 
 function MedicalRecord({ resident }: { resident: TRecordOf<"residents"> }) {
   const { facilities } = useFacilities();
-  const name = `${resident.preferredName ?? resident.firstName} ${resident.lastName}`;
+  const name = headingName(resident);
   const now = new Date();
-  const today = localDate(now);
+  const today = facilityToday(facilities, resident.facilityId, now);
   const nowIso = now.toISOString();
-  const common = { residentId: resident.id, facilityId: resident.facilityId };
+  // `?add=vitals` (the face sheet's "Record vitals") opens that section's form; closing it clears the ask.
+  const [search, setSearch] = useSearchParams();
+  const adding = search.get("add");
+  const common = {
+    residentId: resident.id,
+    facilityId: resident.facilityId,
+    onFormClosed: () => adding && setSearch({}, { replace: true }),
+  };
   return (
     <article className="medical-page" aria-labelledby="page-title">
       <header className="medical-page__header">
@@ -145,6 +152,7 @@ function MedicalRecord({ resident }: { resident: TRecordOf<"residents"> }) {
       <EntrySection
         {...common}
         collection="allergies"
+        startAdding={adding === "allergies"}
         title="Allergies"
         noun="allergy"
         addLabel="Add allergy"
@@ -156,6 +164,7 @@ function MedicalRecord({ resident }: { resident: TRecordOf<"residents"> }) {
       <EntrySection
         {...common}
         collection="diagnoses"
+        startAdding={adding === "diagnoses"}
         title="Diagnoses"
         noun="diagnosis"
         addLabel="Add diagnosis"
@@ -167,6 +176,7 @@ function MedicalRecord({ resident }: { resident: TRecordOf<"residents"> }) {
       <EntrySection
         {...common}
         collection="medications"
+        startAdding={adding === "medications"}
         title="Medications"
         noun="medication"
         addLabel="Add medication"
@@ -182,6 +192,7 @@ function MedicalRecord({ resident }: { resident: TRecordOf<"residents"> }) {
       <EntrySection
         {...common}
         collection="vitals"
+        startAdding={adding === "vitals"}
         title="Vitals"
         noun="vitals entry"
         addLabel="Record vitals"
@@ -194,6 +205,7 @@ function MedicalRecord({ resident }: { resident: TRecordOf<"residents"> }) {
       <EntrySection
         {...common}
         collection="incidents"
+        startAdding={adding === "incidents"}
         title="Incidents"
         noun="incident"
         addLabel="Record incident"
@@ -206,6 +218,7 @@ function MedicalRecord({ resident }: { resident: TRecordOf<"residents"> }) {
       <EntrySection
         {...common}
         collection="appointments"
+        startAdding={adding === "appointments"}
         title="Appointments"
         noun="appointment"
         addLabel="Add appointment"

@@ -4,7 +4,7 @@
  * server field errors beside the fields, a toast on save, and a stale edit refused with the newer entry
  * loaded.
  */
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import toast from "react-hot-toast";
 import {
@@ -18,6 +18,7 @@ import {
 import { z } from "zod";
 import { getCollection, type TCollectionName, type TInputOf, type TPatchOf, type TRecordOf } from "@care/core/registry";
 import { useData } from "../../lib/ports.tsx";
+import { UnsavedChangesGuard } from "../../ui/unsaved-changes.tsx";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { fromLocalInput } from "./medical-summary.ts";
 
@@ -50,6 +51,7 @@ export interface TEntryFrameProps {
   title: string;
   stale: boolean;
   saving: boolean;
+  unsaved: boolean;
   onSubmit: (event: FormEvent) => void;
   onCancel: () => void;
 }
@@ -106,6 +108,7 @@ export function useEntryForm<N extends TCollectionName, V extends FieldValues>(o
     title: base ? titles[1] : titles[0],
     stale: edit.conflict !== null,
     saving: form.formState.isSubmitting,
+    unsaved: form.formState.isDirty,
     onSubmit: submit,
     onCancel: props.onCancel,
   };
@@ -117,14 +120,29 @@ export function EntryForm({
   title,
   stale,
   saving,
+  unsaved,
   onSubmit,
   onCancel,
   children,
 }: TEntryFrameProps & { children: ReactNode }) {
   const headingId = `entry-form-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  const ref = useRef<HTMLFormElement>(null);
+  // An opened form is where the person works next: brought into view, the first field to fill focused.
+  useEffect(() => {
+    const form = ref.current;
+    if (!form) return;
+    form.scrollIntoView({ block: "start" });
+    const fields = [
+      ...form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+        "input:not([type=hidden]):not([type=checkbox]), select, textarea",
+      ),
+    ];
+    (fields.find((f) => f.value === "") ?? fields[0])?.focus({ preventScroll: true });
+  }, []);
   return (
-    <form className="entry-form" aria-labelledby={headingId} onSubmit={onSubmit} noValidate>
+    <form ref={ref} className="entry-form" aria-labelledby={headingId} onSubmit={onSubmit} noValidate>
       <h3 id={headingId}>{title}</h3>
+      <UnsavedChangesGuard when={unsaved && !saving} />
       {stale && (
         <p className="alert" role="alert">
           Someone else changed this entry while you were editing it, so your change was not saved. The form now shows

@@ -3,6 +3,7 @@
  * member of the reminder's facility found by name through the data port (a search box narrowing a
  * select, so it works with the keyboard and screen readers like any select).
  */
+import { listName } from "@care/core/rules/person-name.rules";
 import { useId, useState } from "react";
 import { ERROR_CODES } from "@care/core/app-error";
 import type { TReminderLinkType } from "@care/core/collections/reminders.collection";
@@ -19,10 +20,6 @@ interface TOption {
 type TPerson = { id: string; firstName: string; lastName: string; preferredName?: string | undefined };
 
 const PEOPLE_SHOWN = 20;
-
-function personName(p: TPerson): string {
-  return `${p.lastName}, ${p.firstName}${p.preferredName ? ` (${p.preferredName})` : ""}`;
-}
 
 export function LinkPicker({
   linkType,
@@ -55,7 +52,7 @@ export function LinkPicker({
         ...(search ? { search } : {}),
         limit: PEOPLE_SHOWN,
       });
-      return page.items.map((p: TPerson) => ({ id: p.id, name: personName(p) }));
+      return page.items.map((p: TPerson) => ({ id: p.id, name: listName(p) }));
     },
     { reads: [people], enabled: linkType !== "facility" },
   );
@@ -69,7 +66,7 @@ export function LinkPicker({
     ["linkPicker", people, "linked", value],
     async ({ data }): Promise<TOption> => {
       const p: TPerson = await data.get(people, value);
-      return { id: p.id, name: personName(p) };
+      return { id: p.id, name: listName(p) };
     },
     // Archived or out of reach: the select then offers only the matches.
     { reads: [people], enabled: linkType !== "facility" && Boolean(value) && picked?.id !== value, quiet: ERROR_CODES },

@@ -2,11 +2,12 @@
  * The month grid: one row per resident, a column per month. Each cell says its status in words and
  * colour (never colour alone); the resident column stays in view while the months scroll sideways.
  */
+import { listName } from "@care/core/rules/person-name.rules";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { formatCents, monthLabel } from "@care/core/rules/rent.rules";
 import { shortMonth } from "./rent-dates.ts";
-import { residentName, STATUS_LABELS, type TGridRow } from "./rent-grid.ts";
+import { STATUS_LABELS, type TGridRow } from "./rent-grid.ts";
 import { paths } from "../../lib/paths.ts";
 
 export function MonthGrid({
@@ -56,14 +57,14 @@ export function MonthGrid({
             {rows.map((row) => (
               <tr key={row.resident.id}>
                 <th scope="row" className="rent-grid__resident">
-                  <Link to={paths.residents.rent.href(row.resident.id)}>{residentName(row.resident)}</Link>
+                  <Link to={paths.residents.rent.href(row.resident.id)}>{listName(row.resident)}</Link>
                   {showFacility && <span className="rent-grid__facility">{facilityName(row.resident.facilityId)}</span>}
                   <button
                     type="button"
                     className="rent-grid__pay no-print"
                     onClick={() => onRecordPayment(row.resident.id)}
                   >
-                    Record payment<span className="visually-hidden"> for {residentName(row.resident)}</span>
+                    Record payment<span className="visually-hidden"> for {listName(row.resident)}</span>
                   </button>
                 </th>
                 <td className={`rent-grid__num${row.balanceCents > 0 ? " rent-grid__owing" : ""}`}>

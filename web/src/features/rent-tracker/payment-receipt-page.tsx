@@ -2,6 +2,7 @@
  * `/residents/:id/rent/receipts/:paymentId`: a printable receipt for one payment: receipt number, the
  * home's name and address, resident, amount, method, reference, payer, date and the balance after it.
  */
+import { listName } from "@care/core/rules/person-name.rules";
 import { Link, useParams } from "react-router-dom";
 import { AppError, isAppError } from "@care/core/app-error";
 import { formatCents } from "@care/core/rules/rent.rules";
@@ -12,7 +13,6 @@ import { printPage } from "../../ui/print.ts";
 import { METHOD_LABELS } from "./payment-dialog.tsx";
 import { loadRentHistories, type TPaymentRecord, type TResidentRecord } from "./rent-data.ts";
 import { longDate } from "./rent-dates.ts";
-import { residentName } from "./rent-grid.ts";
 import { balanceAfterPayment, ledgerRows, receiptNumber } from "./rent-ledger.ts";
 import { PageLoading } from "../../ui/page-loading.tsx";
 import "./rent-tracker.css";
@@ -76,7 +76,7 @@ export function PaymentReceiptPage() {
     );
 
   const { payment, resident, facility, balanceAfterCents } = state.receipt;
-  const name = residentName(resident);
+  const name = listName(resident);
   return (
     <article className="receipt-page" aria-labelledby="page-title">
       <p className="receipt-page__tools no-print">

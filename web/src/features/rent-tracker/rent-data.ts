@@ -3,6 +3,7 @@
  * filter takes at most 30 values), payments committed with the account they change, and a month's
  * charges generated one resident per commit so a duplicate is refused for that resident only.
  */
+import { listName } from "@care/core/rules/person-name.rules";
 import { AppError, isAppError } from "@care/core/app-error";
 import { listAll } from "@care/core/list-all";
 import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue } from "@care/core/list-query";
@@ -209,7 +210,7 @@ export async function generateMonth(
             } else {
               result.failed.push({
                 residentId: resident.id,
-                name: `${resident.lastName}, ${resident.firstName}`,
+                name: listName(resident),
                 message: isAppError(error) ? error.message : "Unexpected error",
               });
             }

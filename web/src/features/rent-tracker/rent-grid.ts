@@ -2,6 +2,7 @@
  * The month grid's rows and its CSV: per resident the balance and days overdue from their account, and
  * each month's status (payments settle the oldest charges first), in words as well as colour.
  */
+import { listName } from "@care/core/rules/person-name.rules";
 import { daysOverdue, monthStatus, type TMonthStatus } from "@care/core/rules/rent.rules";
 import { toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import type { TPaymentRecord, TResidentRecord, TResidentRent } from "./rent-data.ts";
@@ -20,10 +21,6 @@ export interface TGridRow {
   daysOverdue: number;
   /** Status per month, in the order of the grid's months. */
   statuses: TMonthStatus[];
-}
-
-export function residentName(r: Pick<TResidentRecord, "firstName" | "lastName" | "preferredName">): string {
-  return `${r.lastName}, ${r.firstName}${r.preferredName ? ` (${r.preferredName})` : ""}`;
 }
 
 export function gridRows(
@@ -57,7 +54,7 @@ export function gridCsvColumns(
   facilityName: (id: string) => string,
 ): TCsvColumn<TGridRow>[] {
   return [
-    { header: "Resident", value: (r) => residentName(r.resident) },
+    { header: "Resident", value: (r) => listName(r.resident) },
     { header: "Facility", value: (r) => facilityName(r.resident.facilityId) },
     { header: "Balance ($)", value: (r) => csvDollars(r.balanceCents) },
     { header: "Days overdue", value: (r) => r.daysOverdue },

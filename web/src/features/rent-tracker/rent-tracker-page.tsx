@@ -3,6 +3,7 @@
  * balances and days overdue, generating a month's charges, recording payments, CSV exports and a print
  * view. The grid reads one page of residents at a time and their full rent history.
  */
+import { listName } from "@care/core/rules/person-name.rules";
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
@@ -29,7 +30,7 @@ import {
   type TResidentRecord,
 } from "./rent-data.ts";
 import { currentMonth, todayLocal } from "./rent-dates.ts";
-import { gridCsv, gridRows, paymentsCsv, residentName, type TGridRow } from "./rent-grid.ts";
+import { gridCsv, gridRows, paymentsCsv, type TGridRow } from "./rent-grid.ts";
 import "./rent-tracker.css";
 
 const PAGE_SIZES = [10, 20, 30] as const;
@@ -87,11 +88,11 @@ export function RentTrackerPage() {
         orderBy: { field: "lastName", direction: "asc" },
         limit: MAX_PAGE_SIZE,
       });
-      const residents = page.items.map((r) => ({ id: r.id, facilityId: r.facilityId, name: residentName(r) }));
+      const residents = page.items.map((r) => ({ id: r.id, facilityId: r.facilityId, name: listName(r) }));
       // A row's resident beyond the first page of the list is still offered.
       const row = grid.data?.rows.find((r) => r.resident.id === residentId);
       if (row && !residents.some((r) => r.id === row.resident.id))
-        residents.push({ id: row.resident.id, facilityId: row.resident.facilityId, name: residentName(row.resident) });
+        residents.push({ id: row.resident.id, facilityId: row.resident.facilityId, name: listName(row.resident) });
       setPayment({ ...(residentId ? { residentId } : {}), residents });
     } catch (error) {
       reportError(error);
@@ -357,7 +358,7 @@ function PaymentsExport({ facilityId, nameOf }: { facilityId: string; nameOf: (i
         paymentsInRange(data, facilityId, from, to),
         listAll(data, "residents", { where: scopeWhere(facilityId), includeArchived: true }),
       ]);
-      const names = new Map(residents.map((r) => [r.id, residentName(r)]));
+      const names = new Map(residents.map((r) => [r.id, listName(r)]));
       downloadCsv(`payments-${facilityId || "all"}-${from}-to-${to}.csv`, paymentsCsv(payments, names, nameOf));
       const total = payments.reduce((sum, p) => sum + p.amountCents, 0);
       toast.success(`${payments.length} payment${payments.length === 1 ? "" : "s"} exported (${formatCents(total)})`);

@@ -3,6 +3,7 @@
  * also sets the face sheet's monthly rate), and the ledger of charges and payments with the running
  * balance and a receipt for every payment.
  */
+import { headingName } from "@care/core/rules/person-name.rules";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router-dom";
@@ -23,7 +24,6 @@ import { METHOD_LABELS, PaymentDialog } from "./payment-dialog.tsx";
 import { addRate, loadRentHistories } from "./rent-data.ts";
 import { listAll } from "@care/core/list-all";
 import { longDate, todayLocal } from "./rent-dates.ts";
-import { residentName } from "./rent-grid.ts";
 import { ledgerRows, receiptNumber } from "./rent-ledger.ts";
 import { parseDollars } from "./rent-money.ts";
 import { PageLoading } from "../../ui/page-loading.tsx";
@@ -70,7 +70,7 @@ export function ResidentRentPage() {
     );
 
   const { resident, rates, rent } = state;
-  const name = residentName(resident);
+  const name = headingName(resident);
   const today = todayLocal();
   const account = rent.account;
   const current = rateOn(rates, today);

@@ -3,11 +3,12 @@
  * with the status changes of a stay (leave, hospital, return, discharge, death, readmission) and
  * Archive (residents are never deleted).
  */
-import { useState } from "react";
+import { headingName } from "@care/core/rules/person-name.rules";
+import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
 import { useCompliance } from "../../lib/compliance.ts";
-import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
@@ -18,15 +19,14 @@ import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import {
   AMBULATORY_LABELS,
-  CODE_STATUS_LABELS,
   GENDER_LABELS,
   STATUS_LABELS,
   ageOn,
   formatCents,
-  residentName,
   roomAndBed,
-  today,
+  statusPill,
 } from "./resident-format.ts";
+import { FaceSheetAlerts, FaceSheetMedical } from "./face-sheet-medical.tsx";
 import { ResidentHeader } from "./resident-header.tsx";
 import { ResidentNotFound } from "./resident-not-found.tsx";
 import { ResidentStatusDialog } from "./resident-status-dialog.tsx";
@@ -55,6 +55,18 @@ function DocumentsSummary({ residentId }: { residentId: string }) {
   );
 }
 
+/** When the sheet is printed, "Nov 23, 2026, 4:05 PM" by the viewer's clock: read again as printing starts. */
+function usePrintedAt(): string {
+  const now = () => new Date().toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  const [printedAt, setPrintedAt] = useState(now);
+  useEffect(() => {
+    const update = () => setPrintedAt(now());
+    window.addEventListener("beforeprint", update);
+    return () => window.removeEventListener("beforeprint", update);
+  }, []);
+  return printedAt;
+}
+
 export function ResidentDetailPage() {
   const { id = "" } = useParams();
   return (
@@ -67,16 +79,23 @@ export function ResidentDetailPage() {
 function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const { facilities } = useFacilities();
   const [action, setAction] = useState<TStatusAction | null>(null);
+  const homeToday = facilityToday(facilities, r.facilityId);
+  const printedAt = usePrintedAt();
 
   const ended = r.status === "discharged" || r.status === "deceased";
   return (
     <article className="page resident-detail" aria-labelledby="page-title">
       <ResidentHeader
         resident={r}
-        title={residentName(r)}
+        title={headingName(r)}
         actions={
           <>
-            <Link className="button" to={paths.residents.edit.href(r.id)}>
+            {!ended && !r.archivedAt && (
+              <Link className="button" to={paths.residents.medicalEntry.href(r.id, "vitals")}>
+                Record vitals
+              </Link>
+            )}
+            <Link className="button button--secondary" to={paths.residents.edit.href(r.id)}>
               Edit
             </Link>
             <button type="button" className="button button--secondary" onClick={printPage}>
@@ -114,12 +133,12 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
             <ArchiveButton
               collection="residents"
               record={r}
-              name={residentName(r)}
+              name={headingName(r)}
               question="Archive this resident?"
               after={paths.residents.list.href()}
             >
-              {residentName(r)} will no longer be listed. The record, its history, medical entries and rent stay kept
-              and can still be reported on.
+              {headingName(r)} will no longer be listed. The record, its history, medical entries and rent stay kept and
+              can still be reported on.
             </ArchiveButton>
             <Link className="button button--secondary" to={paths.residents.history.href(r.id)}>
               History
@@ -130,26 +149,24 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
 
       <section className="face-sheet card" aria-labelledby="face-sheet-title">
         <h2 id="face-sheet-title" className="face-sheet__title">
-          Face sheet <span className="face-sheet__printed">printed {today()}</span>
+          Face sheet <span className="face-sheet__printed">Printed {printedAt}</span>
         </h2>
+        <FaceSheetAlerts resident={r} />
         <h3 className="sheet__title">Resident</h3>
         <SheetGrid>
           <SheetItem label="Last name">{r.lastName}</SheetItem>
           <SheetItem label="First name">{r.firstName}</SheetItem>
           <SheetItem label="Preferred name">{r.preferredName}</SheetItem>
           <SheetItem label="Date of birth">
-            {r.dateOfBirth} (age {ageOn(r.dateOfBirth, today())})
+            {r.dateOfBirth} (age {ageOn(r.dateOfBirth, homeToday)})
           </SheetItem>
           <SheetItem label="Gender">{GENDER_LABELS[r.gender]}</SheetItem>
-          <SheetItem label="Code status">
-            <strong>{CODE_STATUS_LABELS[r.codeStatus]}</strong>
-          </SheetItem>
         </SheetGrid>
         <h3 className="sheet__title">Placement</h3>
         <SheetGrid>
           <SheetItem label="Facility">{facilityName(facilities, r.facilityId)}</SheetItem>
           <SheetItem label="Room / bed">{roomAndBed(r)}</SheetItem>
-          <SheetItem label="Status">{STATUS_LABELS[r.status]}</SheetItem>
+          <SheetItem label="Status">{statusPill(r, homeToday).label}</SheetItem>
           <SheetItem label="Admission date">{r.admissionDate}</SheetItem>
           {(ended || r.dischargeDate) && (
             <SheetItem label={r.status === "deceased" ? "Date of death" : ended ? "Discharge date" : "Last discharge"}>
@@ -169,6 +186,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
           <SheetItem label="Preferred hospital">{r.preferredHospital}</SheetItem>
           <SheetItem label="Diet">{r.diet}</SheetItem>
         </SheetGrid>
+        <FaceSheetMedical residentId={r.id} today={homeToday} />
         <h3 className="sheet__title">Emergency contacts</h3>
         {r.emergencyContacts.length === 0 ? (
           <p>None recorded.</p>

@@ -4,14 +4,15 @@
  * other. An edit refused as stale (someone saved after this form was opened) keeps the user's edits in
  * the form and shows, field by field, what the other person saved.
  */
-import type { Path } from "react-hook-form";
+import { headingName } from "@care/core/rules/person-name.rules";
+import { useWatch, type Path } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useNavigate, useParams } from "react-router-dom";
 import { AppError, isAppError } from "@care/core/app-error";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
-import { useData } from "../../lib/ports.tsx";
+import { useData, useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
@@ -31,12 +32,23 @@ import {
   type TResidentFormValues,
   type TResidentRecord,
 } from "./resident-form-values.ts";
-import { residentName, residentValueText, today } from "./resident-format.ts";
+import { residentValueText, today } from "./resident-format.ts";
 import { ResidentNotFound } from "./resident-not-found.tsx";
 import "./residents.css";
 
 function formFields(form: TResidentForm): Path<TResidentFormValues>[] {
   return fieldPaths(form.getValues("emergencyContacts")?.length ?? 0) as Path<TResidentFormValues>[];
+}
+
+/**
+ * Whether the form offers the over-capacity exception: to an administrator, once the home was refused
+ * as full or when one is already recorded.
+ */
+function useExceptionOffered(form: TResidentForm): boolean {
+  const session = useSession();
+  const recorded = Boolean(useWatch({ control: form.control, name: "capacityException" }));
+  const refusedAsFull = /licensed/.test(form.formState.errors.facilityId?.message ?? "");
+  return session?.role === "admin" && (recorded || refusedAsFull);
 }
 
 /** A commit may name the fields of its first write (the resident) `ops.0.<field>`; the form names them `<field>`. */
@@ -53,6 +65,7 @@ export function AddResidentPage() {
   const navigate = useNavigate();
   const [facilityId] = useSelectedFacility();
   const form = useResidentForm(newResidentValues(facilityId, today()));
+  const showException = useExceptionOffered(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const id = crypto.randomUUID();
@@ -65,7 +78,7 @@ export function AddResidentPage() {
           data: { residentId: id, facilityId: values.facilityId, type: "admission", date: values.admissionDate },
         },
       ]);
-      toast.success(`${residentName(values)} was admitted.`);
+      toast.success(`${headingName(values)} was admitted.`);
       navigate(paths.residents.detail.href(id));
     } catch (error) {
       if (!applyFieldErrors(firstOpErrors(error), form.setError, formFields(form))) reportError(error);
@@ -79,9 +92,10 @@ export function AddResidentPage() {
         intro="Admit a resident to one of your homes. Fields marked * are required; the record becomes their face sheet, medical record and rent account."
       />
       <form className="resident-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <ResidentFormFields form={form} />
+        <ResidentFormFields form={form} showException={showException} />
         <FormActions
           saving={form.formState.isSubmitting}
+          unsaved={form.formState.isDirty}
           label="Save resident"
           cancelTo={paths.residents.list.href()}
         />
@@ -103,6 +117,7 @@ function EditResidentForm({ initial }: { initial: TResidentRecord }) {
   const navigate = useNavigate();
   const { facilities } = useFacilities();
   const form = useResidentForm(residentToValues(initial));
+  const showException = useExceptionOffered(form);
   const edit = useVersionedEdit({
     collection: "residents",
     initial,
@@ -115,7 +130,7 @@ function EditResidentForm({ initial }: { initial: TResidentRecord }) {
   const { base } = edit;
   return (
     <article className="page resident-form-page" aria-labelledby="page-title">
-      <PageHeader title={`Edit ${residentName(base)}`} />
+      <PageHeader title={`Edit ${headingName(base)}`} />
       <ResidentTabs residentId={base.id} />
       <VersionedForm
         edit={edit}
@@ -127,12 +142,12 @@ function EditResidentForm({ initial }: { initial: TResidentRecord }) {
         toValues={residentToValues}
         cancelTo={paths.residents.detail.href(base.id)}
         onSaved={(saved) => {
-          toast.success(`${residentName(saved)} was saved.`);
+          toast.success(`${headingName(saved)} was saved.`);
           navigate(paths.residents.detail.href(saved.id));
         }}
         className="resident-form"
       >
-        <ResidentFormFields form={form} />
+        <ResidentFormFields form={form} residentId={base.id} showException={showException} />
       </VersionedForm>
     </article>
   );

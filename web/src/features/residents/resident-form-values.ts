@@ -58,6 +58,7 @@ export function newResidentValues(facilityId: string, admissionDate: string): TR
     preferredHospital: "",
     emergencyContacts: [emptyContact()],
     diet: "",
+    capacityException: "",
     notes: "",
   };
 }
@@ -96,6 +97,7 @@ export function residentToValues(r: TResidentRecord): TResidentFormValues {
     diet: r.diet ?? "",
     monthlyRateCents: r.monthlyRateCents,
     referralLogId: r.referralLogId,
+    capacityException: r.capacityException ?? "",
     notes: r.notes ?? "",
   };
 }

@@ -12,6 +12,7 @@ import { useFacilities } from "../../lib/facilities.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage } from "../../ui/form-messages.ts";
 import { AMBULATORY_LABELS, CODE_STATUS_LABELS, GENDER_LABELS, optionsOf, parseDollars } from "./resident-format.ts";
+import { DuplicateWarning, PlacementWarnings } from "./admission-checks.tsx";
 import { emptyContact, type TResidentFormValues } from "./resident-form-values.ts";
 
 /** The form's only number is the monthly rate, typed in dollars. */
@@ -90,7 +91,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function ResidentFormFields({ form }: { form: TResidentForm }) {
+export function ResidentFormFields({
+  form,
+  residentId,
+  showException = false,
+}: {
+  form: TResidentForm;
+  /** The resident being edited (not a match of themselves). */
+  residentId?: string | undefined;
+  /** Offer the over-capacity exception (an administrator, after a refusal or when one is recorded). */
+  showException?: boolean;
+}) {
   const { facilities } = useFacilities();
   const {
     register,
@@ -116,6 +127,7 @@ export function ResidentFormFields({ form }: { form: TResidentForm }) {
           error={e("gender")}
           {...register("gender")}
         />
+        <DuplicateWarning form={form} residentId={residentId} />
       </Section>
 
       <Section title="Placement">
@@ -147,6 +159,20 @@ export function ResidentFormFields({ form }: { form: TResidentForm }) {
           error={e("ambulatoryStatus")}
           {...register("ambulatoryStatus")}
         />
+        {showException && (
+          <FormField
+            kind="textarea"
+            label="Over-capacity exception"
+            className="form-field--wide"
+            rows={2}
+            hint="An approved exception to the licensed capacity, with who approved it and why. It admits the resident over capacity."
+            error={e("capacityException")}
+            {...register("capacityException")}
+          />
+        )}
+        <div className="form-field--wide">
+          <PlacementWarnings form={form} residentId={residentId} />
+        </div>
         <input type="hidden" {...register("statusDate", optionalDate)} />
         <input type="hidden" {...register("dischargeDate", optionalDate)} />
       </Section>

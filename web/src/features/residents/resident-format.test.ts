@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, formatCents, parseDollars, residentName, roomAndBed } from "./resident-format.ts";
+import { ageOn, formatCents, parseDollars, roomAndBed } from "./resident-format.ts";
 
 describe("resident formatting", () => {
-  it("names a resident last name first, with the preferred name in parentheses", () => {
-    expect(residentName({ firstName: "Margaret", lastName: "Hale", preferredName: "Peggy" })).toBe(
-      "Hale, Margaret (Peggy)",
-    );
-    expect(residentName({ firstName: "Tom", lastName: "Ng" })).toBe("Ng, Tom");
-    expect(residentName({ firstName: "Tom", lastName: "Ng", preferredName: "Tom" })).toBe("Ng, Tom");
-  });
-
   it("joins room and bed", () => {
     expect(roomAndBed({ room: "12", bed: "B" })).toBe("12 / B");
     expect(roomAndBed({ room: "12" })).toBe("12");

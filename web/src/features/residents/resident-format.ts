@@ -1,5 +1,6 @@
 /** How resident fields read on screen, in CSV, in the stale-save panel and on the printed face sheet. */
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
+import { isPlannedMoveIn } from "@care/core/rules/census.rules";
 import type { TResidentFormValues } from "./resident-form-values.ts";
 
 export const STATUS_LABELS: Record<TResidentStatus, string> = {
@@ -31,7 +32,7 @@ export const CODE_STATUS_LABELS = {
 } as const;
 
 /** The pill tone of each status (see ui/page.css). */
-export const STATUS_TONES: Record<TResidentStatus, string> = {
+const STATUS_TONES: Record<TResidentStatus, string> = {
   active: "pill",
   on_leave: "pill pill--warn",
   hospital: "pill pill--warn",
@@ -39,15 +40,19 @@ export const STATUS_TONES: Record<TResidentStatus, string> = {
   deceased: "pill pill--dark",
 };
 
+/**
+ * The pill a resident's status shows: "Planned move-in" while their admission date is after their
+ * home's `today` (they are not yet in the census), their status otherwise.
+ */
+export function statusPill(r: { status: TResidentStatus; admissionDate: string }, today: string) {
+  return isPlannedMoveIn(r, today)
+    ? { label: "Planned move-in", className: "pill pill--info" }
+    : { label: STATUS_LABELS[r.status], className: STATUS_TONES[r.status] };
+}
+
 /** `{ value, label }` options of a label map, in its order, for a select. */
 export function optionsOf(labels: Record<string, string>): { value: string; label: string }[] {
   return Object.entries(labels).map(([value, label]) => ({ value, label }));
-}
-
-/** "Last, First (Preferred)": the list and the face sheet's way of naming a resident. */
-export function residentName(r: { firstName: string; lastName: string; preferredName?: string | undefined }): string {
-  const preferred = r.preferredName && r.preferredName !== r.firstName ? ` (${r.preferredName})` : "";
-  return `${r.lastName}, ${r.firstName}${preferred}`;
 }
 
 /** Room and bed as one short text ("12 / B"), or "" when neither is set. */

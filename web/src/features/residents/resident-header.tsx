@@ -1,9 +1,9 @@
 /** The heading of a resident's pages: their name (or the page's title), status, home and room. */
 import type { ReactNode } from "react";
 import type { TRecordOf } from "@care/core/registry";
-import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { STATUS_LABELS, STATUS_TONES, roomAndBed } from "./resident-format.ts";
+import { roomAndBed, statusPill } from "./resident-format.ts";
 
 export function ResidentHeader({
   resident: r,
@@ -17,11 +17,11 @@ export function ResidentHeader({
   children?: ReactNode;
 }) {
   const { facilities } = useFacilities();
+  const pill = statusPill(r, facilityToday(facilities, r.facilityId));
   return (
     <PageHeader title={title} actions={actions}>
       <p className="resident-detail__summary">
-        <span className={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</span>{" "}
-        {facilityName(facilities, r.facilityId)}
+        <span className={pill.className}>{pill.label}</span> {facilityName(facilities, r.facilityId)}
         {roomAndBed(r) && ` · Room ${roomAndBed(r)}`}
       </p>
       {children}

@@ -2,6 +2,7 @@
  * A resident's history (`/residents/:id/history`): the stays (admissions, leaves, hospital stays and
  * discharges) and every change to the record with who made it, newest first.
  */
+import { headingName } from "@care/core/rules/person-name.rules";
 import { useParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
@@ -9,7 +10,7 @@ import { useRecord, useShownRecords } from "../../lib/records/use-records.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
-import { residentChangeText, residentName } from "./resident-format.ts";
+import { residentChangeText } from "./resident-format.ts";
 import { ResidentNotFound } from "./resident-not-found.tsx";
 import { PageLoading } from "../../ui/page-loading.tsx";
 import "./residents.css";
@@ -39,7 +40,7 @@ export function ResidentHistoryPage() {
   if (missing) return <ResidentNotFound />;
   return (
     <article className="page resident-detail" aria-labelledby="page-title">
-      <PageHeader title={resident ? `${residentName(resident)}: history` : "History"} />
+      <PageHeader title={resident ? `${headingName(resident)}: history` : "History"} />
       <ResidentTabs residentId={id} />
       <h2>Stays</h2>
       {!events.loading && events.items.length === 0 ? (

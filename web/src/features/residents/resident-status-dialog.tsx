@@ -2,6 +2,7 @@
  * The dialog of one status change (leave, hospital, return, discharge, death, readmission): a date and
  * a reason, then the resident's update and the history event committed together (all or nothing).
  */
+import { headingName } from "@care/core/rules/person-name.rules";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
@@ -12,7 +13,7 @@ import { useData } from "../../lib/ports.tsx";
 import { reportError } from "../../lib/report-error.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { residentName, today } from "./resident-format.ts";
+import { today } from "./resident-format.ts";
 import type { TResidentRecord } from "./resident-form-values.ts";
 import { STATUS_ACTIONS, statusChange, type TStatusAction } from "./resident-status.ts";
 
@@ -48,7 +49,7 @@ export function ResidentStatusDialog({
         { op: "update", collection: "residents", id: resident.id, version: resident.version, patch },
         { op: "create", collection: "residentEvents", data: event },
       ]);
-      toast.success(`${meta.label} recorded for ${residentName(resident)}.`);
+      toast.success(`${meta.label} recorded for ${headingName(resident)}.`);
       onDone();
     } catch (error) {
       if (isAppError(error) && error.code === "VALIDATION" && error.fields) {
@@ -67,7 +68,7 @@ export function ResidentStatusDialog({
   return (
     <Dialog open title={meta.title} onClose={onClose}>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="status-dialog">
-        <p className="status-dialog__who">{residentName(resident)}</p>
+        <p className="status-dialog__who">{headingName(resident)}</p>
         <FormField label={meta.dateLabel} type="date" required error={errors.date?.message} {...register("date")} />
         <FormField kind="textarea" label="Reason" rows={3} error={errors.reason?.message} {...register("reason")} />
         <div className="dialog__actions">

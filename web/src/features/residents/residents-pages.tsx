@@ -3,6 +3,7 @@
  * selected), searchable by name, filtered by status, sorted by the server, a page at a time by cursor,
  * with their document compliance and balance due, and a CSV export of everything the filters match.
  */
+import { listName } from "@care/core/rules/person-name.rules";
 import { Link } from "react-router-dom";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
@@ -11,6 +12,7 @@ import type { TRecordOf } from "@care/core/registry";
 import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
 import { localToday } from "@care/core/rules/date-only.rules";
 import { complianceOf } from "../../lib/compliance.ts";
+import { facilityToday } from "../../lib/facilities.tsx";
 import { csvFileName, useFacilityScope } from "../../lib/facility-scope.ts";
 import { useListState } from "../../lib/list-state.ts";
 import { paths } from "../../lib/paths.ts";
@@ -21,7 +23,7 @@ import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
-import { STATUS_LABELS, STATUS_TONES, formatCents, residentName, roomAndBed } from "./resident-format.ts";
+import { STATUS_LABELS, formatCents, roomAndBed, statusPill } from "./resident-format.ts";
 import { balancesOf, residentsQuery, type TResidentFilters } from "./residents-queries.ts";
 import "./residents.css";
 
@@ -54,7 +56,7 @@ async function withExtras(
 }
 
 export function AllResidentsPage() {
-  const { facilityId, scope, nameOf } = useFacilityScope();
+  const { facilityId, scope, nameOf, facilities } = useFacilityScope();
   const state = useListState<{ status: TResidentStatus | "" }, TResidentFilters["orderBy"]>(
     { status: "" },
     { field: "lastName", direction: "asc" },
@@ -71,7 +73,7 @@ export function AllResidentsPage() {
       id: "name",
       header: "Name",
       meta: { sortField: "lastName" },
-      cell: ({ row }) => <Link to={paths.residents.detail.href(row.original.id)}>{residentName(row.original)}</Link>,
+      cell: ({ row }) => <Link to={paths.residents.detail.href(row.original.id)}>{listName(row.original)}</Link>,
     },
     { id: "facility", header: LABELS.facilityId, cell: ({ row }) => nameOf(row.original.facilityId) },
     {
@@ -83,9 +85,10 @@ export function AllResidentsPage() {
     {
       id: "status",
       header: LABELS.status,
-      cell: ({ row }) => (
-        <span className={STATUS_TONES[row.original.status]}>{STATUS_LABELS[row.original.status]}</span>
-      ),
+      cell: ({ row }) => {
+        const pill = statusPill(row.original, facilityToday(facilities, row.original.facilityId));
+        return <span className={pill.className}>{pill.label}</span>;
+      },
     },
     {
       id: "admissionDate",
@@ -124,7 +127,7 @@ export function AllResidentsPage() {
     { header: LABELS.facilityId, value: (r) => nameOf(r.facilityId) },
     { header: LABELS.room, value: (r) => r.room },
     { header: LABELS.bed, value: (r) => r.bed },
-    { header: LABELS.status, value: (r) => STATUS_LABELS[r.status] },
+    { header: LABELS.status, value: (r) => statusPill(r, facilityToday(facilities, r.facilityId)).label },
     { header: LABELS.admissionDate, value: (r) => r.admissionDate },
     { header: LABELS.dischargeDate, value: (r) => r.dischargeDate },
     { header: "Documents", value: (r) => (r.compliance ? complianceStatusLabel(r.compliance.status) : "") },

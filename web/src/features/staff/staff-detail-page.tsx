@@ -2,6 +2,7 @@
  * A staff member's page (`/staff/:id`): profile, emergency contact, Live Scan clearance, their document
  * checklist (first aid/CPR, LIC 503, … — upload, replace, versions) and Archive (staff are never deleted).
  */
+import { headingName } from "@care/core/rules/person-name.rules";
 import { Link, useParams } from "react-router-dom";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -13,14 +14,7 @@ import { RecordGate } from "../../ui/record-gate.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import {
-  CLEARANCE_LABELS,
-  ROLE_LABELS,
-  STATUS_LABELS,
-  STATUS_TONES,
-  staffChangeText,
-  staffName,
-} from "./staff-format.ts";
+import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, STATUS_TONES, staffChangeText } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
 import "./staff.css";
 
@@ -40,7 +34,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
   return (
     <article className="page staff-detail" aria-labelledby="page-title">
       <PageHeader
-        title={staffName(s)}
+        title={headingName(s)}
         actions={
           !s.archivedAt && (
             <>
@@ -50,12 +44,12 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
               <ArchiveButton
                 collection="staff"
                 record={s}
-                name={staffName(s)}
+                name={headingName(s)}
                 question="Archive this staff member?"
                 after={paths.staff.list.href()}
               >
-                {staffName(s)} will no longer be listed in the Staff Directory or counted for compliance. The record and
-                their documents stay kept.
+                {headingName(s)} will no longer be listed in the Staff Directory or counted for compliance. The record
+                and their documents stay kept.
               </ArchiveButton>
             </>
           )
@@ -133,7 +127,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
         subjectId={s.id}
         facilityId={s.facilityId}
         canEdit={!s.archivedAt}
-        subjectName={staffName(s)}
+        subjectName={headingName(s)}
       />
     </article>
   );

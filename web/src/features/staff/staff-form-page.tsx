@@ -3,6 +3,7 @@
  * after this form was opened) keeps the user's edits in the form and shows, field by field, what the
  * other person saved; the next save is made against their version.
  */
+import { headingName } from "@care/core/rules/person-name.rules";
 import type { Path } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useNavigate, useParams } from "react-router-dom";
@@ -28,7 +29,7 @@ import {
   type TStaffFormValues,
   type TStaffRecord,
 } from "./staff-form-values.ts";
-import { staffName, staffValueText } from "./staff-format.ts";
+import { staffValueText } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
 import "./staff.css";
 
@@ -43,7 +44,7 @@ export function AddStaffPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const saved = await data.create("staff", createInput(values));
-      toast.success(`${staffName(saved)} was added.`);
+      toast.success(`${headingName(saved)} was added.`);
       navigate(paths.staff.detail.href(saved.id));
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, FORM_FIELDS)) reportError(error);
@@ -60,6 +61,7 @@ export function AddStaffPage() {
         <StaffFormFields form={form} />
         <FormActions
           saving={form.formState.isSubmitting}
+          unsaved={form.formState.isDirty}
           label="Save staff member"
           cancelTo={paths.staff.list.href()}
         />
@@ -93,7 +95,7 @@ function EditStaffForm({ initial }: { initial: TStaffRecord }) {
   const { base } = edit;
   return (
     <article className="page staff-form-page" aria-labelledby="page-title">
-      <PageHeader title={`Edit ${staffName(base)}`} />
+      <PageHeader title={`Edit ${headingName(base)}`} />
       <VersionedForm
         edit={edit}
         form={form}
@@ -104,7 +106,7 @@ function EditStaffForm({ initial }: { initial: TStaffRecord }) {
         toValues={staffToValues}
         cancelTo={paths.staff.detail.href(base.id)}
         onSaved={(saved) => {
-          toast.success(`${staffName(saved)} was saved.`);
+          toast.success(`${headingName(saved)} was saved.`);
           navigate(paths.staff.detail.href(saved.id));
         }}
         className="staff-form"

@@ -40,12 +40,6 @@ export function optionsOf(labels: Record<string, string>): { value: string; labe
   return Object.entries(labels).map(([value, label]) => ({ value, label }));
 }
 
-/** "Last, First (Preferred)": how the directory and the detail page name a staff member. */
-export function staffName(s: { firstName: string; lastName: string; preferredName?: string | undefined }): string {
-  const preferred = s.preferredName && s.preferredName !== s.firstName ? ` (${s.preferredName})` : "";
-  return `${s.lastName}, ${s.firstName}${preferred}`;
-}
-
 /** The home facility's name first, then the other homes they work at: "Tull (home), Ashwood". */
 export function facilitiesText(
   s: { facilityId: string; otherFacilityIds?: readonly string[] | undefined },

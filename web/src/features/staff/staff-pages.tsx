@@ -4,6 +4,7 @@
  * role, sorted by the server, a page at a time by cursor, with each person's document compliance and a
  * CSV export of everything the filters match — and Schedules.
  */
+import { listName } from "@care/core/rules/person-name.rules";
 import { Link } from "react-router-dom";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TSubjectCompliance } from "@care/core/ports/insights.port";
@@ -22,14 +23,7 @@ import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import {
-  CLEARANCE_LABELS,
-  ROLE_LABELS,
-  STATUS_LABELS,
-  STATUS_TONES,
-  facilitiesText,
-  staffName,
-} from "./staff-format.ts";
+import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, STATUS_TONES, facilitiesText } from "./staff-format.ts";
 import { staffQuery, type TStaffFilters, type TStaffRole, type TStaffStatus } from "./staff-queries.ts";
 import "./staff.css";
 
@@ -75,7 +69,7 @@ export function StaffDirectoryPage() {
       id: "name",
       header: "Name",
       meta: { sortField: "lastName" },
-      cell: ({ row }) => <Link to={paths.staff.detail.href(row.original.id)}>{staffName(row.original)}</Link>,
+      cell: ({ row }) => <Link to={paths.staff.detail.href(row.original.id)}>{listName(row.original)}</Link>,
     },
     { id: "role", header: LABELS.role, cell: ({ row }) => ROLE_LABELS[row.original.role] },
     { id: "facilities", header: "Facilities", cell: ({ row }) => facilitiesText(row.original, nameOf) },
