@@ -165,7 +165,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
       const dueBefore = Number(await navCount.getAttribute("data-count"));
       expect(dueBefore).toBeGreaterThan(0);
       await d.getByRole("button", { name: "Upload", exact: true }).click();
-      await page.getByText(`${TYPE_LABEL} uploaded for Whitcombe, Eleanor.`).waitFor();
+      await page.getByText(`${TYPE_LABEL} uploaded for Eleanor Whitcombe.`).waitFor();
       await page.waitForFunction(
         (expected) => document.querySelector(".top-nav .nav-count")?.getAttribute("data-count") === String(expected),
         dueBefore - 1,
@@ -233,7 +233,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
       // Issued today: the expiry defaults to a year on, so the type is complete again.
       expect(await d.getByLabel("Expiry date").inputValue()).not.toBe("");
       await d.getByRole("button", { name: "Upload new version" }).click();
-      await page.getByText(`${TYPE_LABEL} replaced for Whitcombe, Eleanor.`).waitFor();
+      await page.getByText(`${TYPE_LABEL} replaced for Eleanor Whitcombe.`).waitFor();
       await row(page).getByText("physician-report-new.pdf").waitFor();
       expect(await row(page).locator(".compliance-badge").textContent()).toBe("Complete");
       // One commit made the new version and retired the old one.
@@ -303,7 +303,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
       expect(await d.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
       await d.getByLabel("Title").fill("Hospital discharge summary");
       await d.getByRole("button", { name: "Upload", exact: true }).click();
-      await first.getByText("Hospital discharge summary uploaded for Whitcombe, Eleanor.").waitFor();
+      await first.getByText("Hospital discharge summary uploaded for Eleanor Whitcombe.").waitFor();
       const other = (page: Page) => page.getByRole("listitem", { name: "Hospital discharge summary", exact: true });
       await other(first).getByText("discharge.pdf").waitFor();
 
@@ -317,7 +317,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
         .getByLabel("File")
         .setInputFiles({ name: "discharge-corrected.pdf", mimeType: "application/pdf", buffer: pdf() });
       await dialog(first).getByRole("button", { name: "Upload new version" }).click();
-      await first.getByText("Hospital discharge summary replaced for Whitcombe, Eleanor.").waitFor();
+      await first.getByText("Hospital discharge summary replaced for Eleanor Whitcombe.").waitFor();
       await other(first).getByText("discharge-corrected.pdf").waitFor();
       await other(first)
         .getByRole("button", { name: /^Versions \(1\)/ })

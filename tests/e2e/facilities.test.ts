@@ -79,11 +79,11 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     ]);
     const csv = readFileSync(await download.path(), "utf8");
     expect(csv.split("\r\n")[0]).toBe(
-      "\uFEFFId,Name,Active,Address,Phone,License number,Licensed capacity,Administrator,Census,Staff,Compliance,Compliance detail",
+      "\uFEFFId,Name,Active,Address,Phone,License number,Licensed capacity,Administrator,Census,Staff,Planned move-ins,Compliance,Compliance detail",
     );
     expect(csv.split("\r\n")[1]).toMatch(/^van-buren,Van Buren,Yes,/);
     expect(csv).toMatch(
-      /\r\nvan-buren,Van Buren,Yes,"12 Van Buren St, Fresno, CA",,101234567,10,,2,1,missing,\d+ missing of \d+ required\r\n/,
+      /\r\nvan-buren,Van Buren,Yes,"12 Van Buren St, Fresno, CA",,101234567,10,,2,1,0,missing,\d+ missing of \d+ required\r\n/,
     );
 
     await page.getByRole("searchbox", { name: "Search by name" }).fill("edge");
@@ -115,7 +115,7 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     expect(await form.getByLabel("Id").inputValue()).toBe("tull");
     await form.getByLabel("Licensed capacity").fill("-2");
     await form.getByRole("button", { name: "Add facility" }).click();
-    await form.getByText("Cannot be negative").waitFor();
+    await form.getByText("The licensed capacity must be between 0 and 10000").waitFor();
     await form.getByLabel("Licensed capacity").fill("8");
     await form.getByRole("button", { name: "Add facility" }).click();
     await form.getByText("A facility with this id already exists; choose another.").waitFor();
@@ -168,6 +168,9 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     // The same field in both windows: the panel names who saved it, with only that field.
     await first.goto("/facilities/willow-creek/edit");
     await second.goto("/facilities/willow-creek/edit");
+    // Both windows hold the same version before either saves.
+    await first.getByLabel("Phone").waitFor();
+    await second.getByLabel("Phone").waitFor();
     await first.getByLabel("Phone").fill("(559) 555-0111");
     await first.getByRole("button", { name: "Save changes" }).click();
     await first.waitForURL((url) => url.pathname === "/facilities/willow-creek");

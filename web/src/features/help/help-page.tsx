@@ -15,7 +15,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "residents",
     title: "Residents",
     to: paths.residents.list.href(),
-    text: "All Residents lists everyone in the selected home with room, status, admission date, a badge showing whether their documents are complete, and the balance due. Add New Resident admits a resident; their record is the printable face sheet, with the documents checklist, medical record, rent and history. Leave, hospital stays, discharge and readmission are recorded with dates and a reason.",
+    text: "All Residents lists everyone in the selected home with room, status, admission date, a badge showing whether their documents are complete, and the balance due. Add New Resident admits a resident; their record is the printable face sheet, with the documents checklist, medical record, rent and history. Leave, hospital stays, discharge and readmission are recorded with dates and a reason. The printed face sheet carries code status and allergies at the top, active diagnoses and medications, and when it was printed; Record vitals at the top of the page opens the vitals form. While admitting, the form warns when the same person may already be recorded, when a room and bed are already given or the home has no licensed capacity set; an admission dated after today is a planned move-in, counted from that day; a home that is full refuses the admission unless an administrator records an approved exception. History lists every change with who made it. If someone else saved the record while you were editing, their changes are kept and only fields you both changed are shown to choose from; leaving a form with unsaved changes asks first.",
   },
   {
     id: "medical-records",

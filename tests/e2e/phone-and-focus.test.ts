@@ -1,0 +1,127 @@
+/**
+ * The shell as staff use it on the floor, in Chromium against the built app and server: on a phone the
+ * header is one row with the full e-mail a tap away, a resident's five tabs fit the screen, and vitals
+ * are recorded in six taps from the Residents tab; toasts appear below the header, never over Logout;
+ * after moving to another page, focus is on its heading.
+ */
+import { join } from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumMissing } from "./support/chromium.ts";
+import { api } from "./support/page-checks.ts";
+import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
+
+const RESIDENT = {
+  facilityId: "van-buren",
+  firstName: "Theodora",
+  lastName: "Lindqvist",
+  dateOfBirth: "1938-07-19",
+  gender: "female",
+  room: "3",
+  admissionDate: "2025-01-06",
+  ambulatoryStatus: "ambulatory",
+  codeStatus: "full_code",
+};
+
+function overlap(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+describe.skipIf(Boolean(chromiumMissing))("phones, toasts and focus in Chromium", () => {
+  const session = useBrowserSession();
+  const { signedInPage } = session;
+  let residentId = "";
+
+  /** Every tap the test makes is counted, as a person's would be. */
+  function counter() {
+    let taps = 0;
+    return {
+      tap: async (target: Locator) => {
+        taps += 1;
+        await target.click();
+      },
+      get taps() {
+        return taps;
+      },
+    };
+  }
+
+  it("keeps the phone header to one row, with the full e-mail and Logout in the account panel", async () => {
+    const page = await signedInPage(PHONE);
+    const banner = page.getByRole("banner");
+    const box = await banner.boundingBox();
+    expect(box?.height).toBeLessThanOrEqual(64);
+    const account = banner.getByRole("button", { name: "Account" });
+    await account.click();
+    const panel = page.locator("#account-panel");
+    await panel.waitFor();
+    const email = panel.getByText("e2e-admin@example.com");
+    expect(await email.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect(await panel.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, "header-account-phone.png") });
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
+  });
+
+  it("records vitals in six taps from the Residents tab on a phone, with all five resident tabs on screen", async () => {
+    const page = await signedInPage(PHONE);
+    residentId = String((await api(page, "POST", "/residents", { data: RESIDENT })).id);
+    const count = counter();
+    const tap = count.tap;
+
+    await tap(page.getByRole("navigation", { name: "Main tabs" }).getByRole("link", { name: "Residents" }));
+    await tap(page.getByRole("link", { name: "Lindqvist, Theodora" }));
+    const record = page.getByRole("link", { name: "Record vitals" });
+    await record.waitFor();
+    // Reached without scrolling: the button is within the first screen.
+    const at = await record.boundingBox();
+    expect(at && at.y + at.height).toBeLessThanOrEqual(PHONE.height);
+    const tabs = page.getByRole("navigation", { name: "Resident record" }).getByRole("link");
+    expect(await tabs.allTextContents()).toEqual(["Face sheet", "Documents", "Medical", "Rent", "History"]);
+    for (const tab of await tabs.all()) {
+      const b = await tab.boundingBox();
+      expect(b && b.x >= 0 && b.x + b.width <= PHONE.width).toBe(true);
+    }
+    await page.screenshot({ path: join(SCREENSHOTS, "resident-face-sheet-phone-top.png") });
+
+    await tap(record);
+    const systolic = page.getByLabel("Blood pressure, systolic");
+    await systolic.waitFor();
+    // The form opens with the first field ready to type in: no tap needed for it.
+    expect(await systolic.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.keyboard.type("128");
+    await tap(page.getByLabel("Blood pressure, diastolic"));
+    await page.keyboard.type("82");
+    await tap(page.getByLabel("Pulse (bpm)"));
+    await page.keyboard.type("71");
+    await tap(page.getByRole("button", { name: "Save", exact: true }));
+    await page.getByRole("cell", { name: "128/82" }).first().waitFor();
+    expect(count.taps).toBe(6);
+    await page.screenshot({ path: join(SCREENSHOTS, "vitals-recorded-phone.png") });
+  });
+
+  it("shows a toast below the header, clear of Logout", async () => {
+    const page = await signedInPage();
+    await page.goto(`/residents/${residentId}/edit`);
+    const form = page.locator("main form");
+    await form.getByLabel("Room").fill("5");
+    await page.locator("main h1").click();
+    await form.getByRole("button", { name: "Save" }).click();
+    const toast = page.getByText("Theodora Lindqvist was saved.");
+    await toast.waitFor();
+    const toastBox = await toast.boundingBox();
+    const header = await page.getByRole("banner").boundingBox();
+    const logout = await page.getByRole("banner").getByRole("button", { name: "Logout" }).boundingBox();
+    expect(toastBox && header && toastBox.y >= header.y + header.height).toBe(true);
+    expect(toastBox && logout && overlap(toastBox, logout)).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, "toast-below-header-desktop.png") });
+  });
+
+  it("moves focus to the new page's heading after navigating from the menu", async () => {
+    const page: Page = await signedInPage();
+    await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Staff" }).click();
+    await page.locator("main h1#page-title").waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === "page-title");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Staff Directory");
+  });
+});
