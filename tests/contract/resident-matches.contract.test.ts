@@ -33,7 +33,7 @@ await runContract("data", (ctx) => {
         dateOfBirth: "1938-04-02",
       });
       expect(found.matches).toEqual([
-        { id: okafor.id, facilityId: "tull", name: `${lastName}, Margaret`, status: "active" },
+        { id: okafor.id, facilityId: "tull", name: `${lastName}, Margaret (Maggie)`, status: "active" },
       ]);
     }
   });
