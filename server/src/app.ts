@@ -20,7 +20,9 @@ import { SESSION_COOKIE } from "./auth/sessions.ts";
 import type { TConfig } from "./config/config.ts";
 import type { Database } from "./db/database.ts";
 import csrfPlugin from "./http/csrf.plugin.ts";
-import errorHandler, { sendAppError } from "./http/error-handler.ts";
+import cacheHeadersPlugin from "./http/cache-headers.plugin.ts";
+import closingPlugin from "./http/closing.plugin.ts";
+import errorHandler, { MAX_JSON_BODY_KB, sendAppError } from "./http/error-handler.ts";
 import healthRoutes from "./http/health.routes.ts";
 import webAppPlugin from "./http/web-app.plugin.ts";
 import collectionsRoutes from "./collections/collections.routes.ts";
@@ -90,8 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fastify = Fastify({
     logger: loggerOptions(config, options.logger),
     trustProxy: trustProxyOption(config.trustProxy),
-    bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    bodyLimit: MAX_JSON_BODY_KB * 1024,
+    // The closing plugin answers requests that arrive while shutting down, in the API's shape.
+    return503OnClosing: false,
     // The router's own errors (a path parameter over 100 characters, a malformed URL) in the API's shape.
     frameworkErrors: (error, _request, reply) =>
       sendAppError(
@@ -129,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The app's own plugins.
   await fastify.register(errorHandler);
+  await fastify.register(closingPlugin);
+  await fastify.register(cacheHeadersPlugin);
   await fastify.register(csrfPlugin);
   await fastify.register(authPlugin);
 
