@@ -41,7 +41,7 @@ import {
   facilityRestriction,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
-import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
+import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import { staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
@@ -200,21 +200,19 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   }
 
   /**
-   * The `view` row of a list, as on every backend (`@care/core/rules/audit.rules`). A facility-limited
-   * user's row names no facility when the filter names one beyond their reach (the list is empty and
-   * the rules refuse rows in another facility's log).
+   * The `view` rows of a list, as on every backend (`@care/core/rules/audit.rules`): a facility-limited
+   * user's rows name their facilities, so their homes' administrators can read them.
    */
   async function auditList(user: TSessionUser, def: CollectionDef, query: TListQuery, items: TRecord[]) {
     const normalized = normalizeListQuery(def, query);
-    const facility = listViewFacility(def, normalized, items);
-    const reachable = facility === null || user.facilityIds === null || user.facilityIds.includes(facility);
-    await audit(user, {
-      action: "view",
-      collection: def.name,
-      recordId: null,
-      facilityId: reachable ? facility : null,
-      summary: listViewSummary(normalized),
-    });
+    for (const facilityId of listViewFacilities(def, normalized, items, user))
+      await audit(user, {
+        action: "view",
+        collection: def.name,
+        recordId: null,
+        facilityId,
+        summary: listViewSummary(normalized),
+      });
   }
 
   function facilityOf(def: CollectionDef, record: TRecord): string | null {

@@ -15,7 +15,7 @@ import {
   type TPage,
 } from "@care/core/list-query";
 import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
-import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
+import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import {
   assertCanGrantFacilities,
   assertCanRead,
@@ -101,14 +101,16 @@ export class MemoryDataAdapter implements DataPort {
   async list<N extends TCollectionName>(collection: N, query: TListQuery = {}): Promise<TPage<TRecordOf<N>>> {
     const page = this.listNow(collection, query);
     const def = this.def(collection);
-    if (def.auditViews) {
-      this.backend.audit({
-        actor: this.session.user(),
-        action: "view",
-        collection: def.name,
-        facilityId: listViewFacility(def, query, page.items),
-        summary: listViewSummary(query),
-      });
+    const user = this.session.user();
+    if (def.auditViews && user) {
+      for (const facilityId of listViewFacilities(def, query, page.items, user))
+        this.backend.audit({
+          actor: user,
+          action: "view",
+          collection: def.name,
+          facilityId,
+          summary: listViewSummary(query),
+        });
     }
     return page as TPage<TRecordOf<N>>;
   }

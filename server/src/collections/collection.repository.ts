@@ -34,7 +34,7 @@ import {
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
-import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
+import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
@@ -145,13 +145,12 @@ export class CollectionRepository {
     const mapper = this.mapper(name);
     const items = page.map((row) => mapper.toRecord(row));
     if (def.auditViews) {
-      await this.views.record(
-        auditRowFor(caller, {
-          action: "view",
-          collection: name,
-          facilityId: listViewFacility(def, normalized, items),
-          summary: listViewSummary(normalized),
-        }),
+      await Promise.all(
+        listViewFacilities(def, normalized, items, user).map((facilityId) =>
+          this.views.record(
+            auditRowFor(caller, { action: "view", collection: name, facilityId, summary: listViewSummary(normalized) }),
+          ),
+        ),
       );
     }
     return {
@@ -432,7 +431,7 @@ export class CollectionRepository {
       throw new AppError("VALIDATION", "The list request is not valid.", { fields: bad });
     if (query.search) {
       conditions.push({
-        OR: def.searchable.map((field) => ({ [field]: { contains: query.search, mode: "insensitive" } })),
+        OR: def.searchable.map((field) => ({ [field]: { contains: literalLike(query.search!), mode: "insensitive" } })),
       });
     }
     if (!query.includeArchived) conditions.push({ archivedAt: null });
@@ -470,6 +469,11 @@ function mayBeNull(def: CollectionDef, field: string): boolean {
   if (schema.safeParse(null).success) return true;
   const absent = schema.safeParse(undefined);
   return absent.success && absent.data === undefined;
+}
+
+/** A search text for Prisma's `contains` (SQL ILIKE): `%`, `_` and `\\` match themselves, not patterns. */
+function literalLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 function equalsAny(field: string, values: TFilterValue[]): TWhere {
