@@ -8,6 +8,7 @@ import { ZPasswordChange, ZSessionUser, ZSignIn } from "@care/core/ports/auth.po
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf, requireUser } from "../caller.ts";
+import { NO_SESSION_WRITE_SECURITY } from "../http/openapi.ts";
 import { addUser } from "./add-user.ts";
 import { clearSessionCookie, sessionCookieOptions } from "./auth.plugin.ts";
 import { changePassword } from "./change-password.ts";
@@ -29,7 +30,13 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/auth/login",
     {
       config: { rateLimit: LOGIN_RATE_LIMIT },
-      schema: { tags: ["auth"], summary: "Sign in", body: ZSignIn, response: { 200: ZUserBody } },
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in",
+        security: NO_SESSION_WRITE_SECURITY,
+        body: ZSignIn,
+        response: { 200: ZUserBody },
+      },
     },
     async (request, reply) => {
       const { user, sessionId } = await signIn(database, callerOf(request), {
