@@ -198,6 +198,20 @@ await runContract("data", (ctx) => {
     );
 
     ctx.itUsing(["files"])(
+      "a file a document names cannot be removed (CONFLICT), also after the document is archived",
+      async () => {
+        const document = await admin.data.create("documents", await documentInput());
+        const refusal = await expectAppError(admin.files.remove(document.fileId), "CONFLICT");
+        expect(refusal.message).toContain("document");
+        await admin.data.remove("documents", document.id, document.version);
+        await expectAppError(admin.files.remove(document.fileId), "CONFLICT");
+        expect((await admin.files.describe(document.fileId)).id).toBe(document.fileId);
+        const unused = await uploaded("tull");
+        await admin.files.remove(unused.fileId);
+      },
+    );
+
+    ctx.itUsing(["files"])(
       "subjectId → residents, staff or facilities by subject: missing or of another facility is refused",
       async () => {
         const about = (subject: "resident" | "staff" | "facility", subjectId: string) =>

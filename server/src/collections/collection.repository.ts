@@ -359,10 +359,9 @@ export class CollectionRepository {
     id: string,
   ): Promise<Record<string, unknown> | null> {
     if (collection === FILES_TARGET) {
-      const file = await db.storedFile.findUnique({
-        where: { id },
-        select: { id: true, facilityId: true, contentType: true, size: true },
-      });
+      // FOR SHARE: the file cannot be removed (remove-file.ts locks it FOR UPDATE) until this write commits.
+      const [file] = await db.$queryRaw<{ id: string; facilityId: string | null; contentType: string; size: number }[]>`
+        SELECT id, "facilityId", "contentType", size FROM files WHERE id = ${id} FOR SHARE`;
       return file && canSeeFacility(user, file.facilityId) ? file : null;
     }
     if (!isCollectionName(collection)) throw new Error(`A link names "${collection}", which is not a collection.`);
