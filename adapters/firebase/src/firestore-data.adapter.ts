@@ -42,7 +42,13 @@ import {
 } from "@care/core/rules/access.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
 import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
-import { staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
+import {
+  duplicateIdError,
+  staleVersionError,
+  validateClientId,
+  validateCreate,
+  validateUpdate,
+} from "@care/core/rules/records.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -310,8 +316,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     // Accounts come with their record from the callable `createUser` (the Admin SDK, beyond the rules).
     if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
-    const clientId = validateClientId(def, id);
     const fields = validateCreate(def, data);
+    const clientId = validateClientId(def, id, fields);
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
     const record = newRecord(def, user, ref.id, fields);
     assertCanWriteRecord(user, def, record);
@@ -417,10 +423,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             if (toAppError(error).code === "FORBIDDEN") return null;
             throw error;
           });
-          if (existing === null || existing.exists())
-            throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, {
-              fields: { id: "This id is already in use" },
-            });
+          if (existing === null || existing.exists()) throw duplicateIdError(def, ref.id);
         }
         await assertLinks(tx, user, def, record, undefined, new Map());
         tx.set(ref, writeData(def, record));
@@ -500,10 +503,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           const { op, def, ref } = p;
           let record: TRecord | null;
           if (op.op === "create") {
-            if (read === true)
-              throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, {
-                fields: { id: "This id is already in use" },
-              });
+            if (read === true) throw duplicateIdError(def, ref.id);
             record = p.record as TRecord;
             await assertLinks(tx, writer, def, record, undefined, written);
           } else if (op.op === "update") {

@@ -26,6 +26,7 @@ import {
 } from "@care/core/rules/access.rules";
 import { checkLinks } from "@care/core/rules/links.rules";
 import {
+  duplicateIdError,
   fieldsOf,
   staleVersionError,
   validateClientId,
@@ -231,14 +232,14 @@ export class MemoryDataAdapter implements DataPort {
     const user = assertCanWrite(this.session.user(), def);
     if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
-    const givenId = validateClientId(def, clientId);
     const fields = validateCreate(def, data);
+    const givenId = validateClientId(def, clientId, fields);
     const id = givenId ?? this.backend.newId();
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields);
     this.writeCheck(user, def, id, fields);
     if (this.backend.table(def.name).has(id)) {
-      throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id "${id}" already exists.`);
+      throw duplicateIdError(def, id);
     }
     const now = this.backend.now();
     const record: TStoredRecord = copyRecord({

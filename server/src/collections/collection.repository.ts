@@ -28,6 +28,7 @@ import {
   facilityRestriction,
 } from "@care/core/rules/access.rules";
 import {
+  duplicateIdError,
   fieldsOf,
   staleVersionError,
   validateClientId,
@@ -215,17 +216,14 @@ export class CollectionRepository {
     if (input.id !== undefined && typeof input.id !== "string") {
       throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Expected a string" } });
     }
-    const clientId = validateClientId(def, input.id);
     const fields = validateCreate(def, input.data);
+    const clientId = validateClientId(def, input.id, fields);
     const id = clientId ?? randomUUID();
     assertCanWriteRecord(user, def, { ...fields, id });
     await this.assertLinks(db, user, def, fields);
     await WRITE_CHECKS[name]?.(db, user, id, fields);
     const delegate = this.delegate(db, name);
-    const duplicate = () =>
-      new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, {
-        fields: { id: "This id is already in use" },
-      });
+    const duplicate = () => duplicateIdError(def, id);
     if (clientId !== undefined && (await delegate.findUnique({ where: { id } }))) throw duplicate();
     const now = new Date();
     let row: TRow;
