@@ -91,6 +91,11 @@ export interface TDerivedId {
   /** The fields it is made of, for the message when another id is given. */
   readonly from: readonly string[];
   derive(fields: Record<string, unknown>): string;
+  /**
+   * The same id as a Firestore rules expression over the written data (`data`), so the generated rules
+   * refuse another id; absent where rules cannot compute it (a hash).
+   */
+  rules?(data: string): string;
 }
 
 export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {

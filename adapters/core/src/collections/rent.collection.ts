@@ -60,6 +60,7 @@ export const rentChargesCollection = defineCollection({
   derivedId: {
     from: ["residentId", "month"],
     derive: (fields) => chargeId(String(fields.residentId), String(fields.month)),
+    rules: (data) => `"rent-" + ${data}.residentId + "-" + ${data}.month`,
   },
   auditViews: false,
   links: [LINK_TO_RESIDENT],
@@ -117,7 +118,11 @@ export const rentAccountsCollection = defineCollection({
   searchable: [],
   removal: "none",
   clientIds: true,
-  derivedId: { from: ["residentId"], derive: (fields) => String(fields.residentId) },
+  derivedId: {
+    from: ["residentId"],
+    derive: (fields) => String(fields.residentId),
+    rules: (data) => `${data}.residentId`,
+  },
   auditViews: false,
   links: [LINK_TO_RESIDENT],
 });
