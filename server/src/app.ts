@@ -9,10 +9,10 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyJwt from "@fastify/jwt";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
-import fastifySwagger from "@fastify/swagger";
+import fastifySwagger, { type FastifyDynamicSwaggerOptions } from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from "fastify";
 import type { PinoLoggerOptions } from "fastify/types/logger.js";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { AppError } from "@care/core/app-error";
 import authPlugin from "./auth/auth.plugin.ts";
 import authRoutes from "./auth/auth.routes.ts";
@@ -20,8 +20,11 @@ import { SESSION_COOKIE } from "./auth/sessions.ts";
 import type { TConfig } from "./config/config.ts";
 import type { Database } from "./db/database.ts";
 import csrfPlugin from "./http/csrf.plugin.ts";
-import errorHandler, { sendAppError } from "./http/error-handler.ts";
+import cacheHeadersPlugin from "./http/cache-headers.plugin.ts";
+import closingPlugin from "./http/closing.plugin.ts";
+import errorHandler, { MAX_JSON_BODY_KB, sendAppError } from "./http/error-handler.ts";
 import healthRoutes from "./http/health.routes.ts";
+import { OPENAPI_OPTIONS } from "./http/openapi.ts";
 import webAppPlugin from "./http/web-app.plugin.ts";
 import collectionsRoutes from "./collections/collections.routes.ts";
 import filesRoutes from "./files/files.routes.ts";
@@ -90,8 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fastify = Fastify({
     logger: loggerOptions(config, options.logger),
     trustProxy: trustProxyOption(config.trustProxy),
-    bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    bodyLimit: MAX_JSON_BODY_KB * 1024,
+    // The closing plugin answers requests that arrive while shutting down, in the API's shape.
+    return503OnClosing: false,
     // The router's own errors (a path parameter over 100 characters, a malformed URL) in the API's shape.
     frameworkErrors: (error, _request, reply) =>
       sendAppError(
@@ -129,14 +133,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The app's own plugins.
   await fastify.register(errorHandler);
+  await fastify.register(closingPlugin);
+  await fastify.register(cacheHeadersPlugin);
   await fastify.register(csrfPlugin);
   await fastify.register(authPlugin);
 
   // Routes.
-  await fastify.register(fastifySwagger, {
-    openapi: { info: { title: "Care Portal API", version: "1.0.0" }, servers: [] },
-    transform: jsonSchemaTransform,
-  });
+  await fastify.register(fastifySwagger, OPENAPI_OPTIONS as FastifyDynamicSwaggerOptions);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
   await fastify.register(collectionsRoutes, { prefix: "/api/v1" });
   await fastify.register(filesRoutes, { prefix: "/api/v1" });

@@ -2,6 +2,7 @@
 // reminder states): the same cases against every harness (see contract-runner.ts).
 import { beforeAll, expect, it } from "vitest";
 import type { TInputOf, TRecordOf } from "@care/core/registry";
+import { reminderStateId } from "@care/core/rules/reminders.rules";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
 
@@ -316,7 +317,7 @@ await runContract("data", (ctx) => {
 
   it("keeps one state per derived reminder: the same id twice is CONFLICT; removing it undoes", async () => {
     const key = unique("document-missing:tull:resident");
-    const id = unique("state");
+    const id = reminderStateId(key);
     const snoozed = await tullStaff.data.create(
       "reminderStates",
       { facilityId: "tull", key, state: "snoozed", snoozedUntil: "2026-03-01" },

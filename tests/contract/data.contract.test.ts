@@ -219,6 +219,36 @@ await runContract("data", (ctx) => {
       expect((await admin.data.list("facilities", { search: `nothing-${RUN}` })).items).toEqual([]);
     });
 
+    it("searches % and _ as the characters they are", async () => {
+      const marked = await admin.data.create("facilities", { name: `Literal-${RUN} 100%_sure`, sortOrder: 5009 });
+      const ids = async (search: string) => (await admin.data.list("facilities", { search })).items.map((f) => f.id);
+      expect(await ids(`Literal-${RUN}%`)).toEqual([]);
+      expect(await ids(`${RUN} 100%_`)).toEqual([marked.id]);
+      expect(await ids(`Literal_${RUN}`)).toEqual([]);
+    });
+
+    it("refuses a tampered cursor whose value does not fit the sort field with VALIDATION naming the cursor", async () => {
+      const cursor = (value: unknown, id: unknown) =>
+        btoa(JSON.stringify([value, id]))
+          .replaceAll("+", "-")
+          .replaceAll("/", "_")
+          .replace(/=+$/, "");
+      const cases: Array<[string, string]> = [
+        ["sortOrder", cursor("five", "x")],
+        ["sortOrder", cursor(null, "x")],
+        ["name", cursor(5, "x")],
+        ["createdAt", cursor("yesterday", "x")],
+        ["name", cursor("a", 7)],
+      ];
+      for (const [field, value] of cases) {
+        const error = await expectAppError(
+          admin.data.list("facilities", { orderBy: { field, direction: "asc" }, cursor: value }),
+          "VALIDATION",
+        );
+        expect(Object.keys(error.fields ?? {})).toEqual(["cursor"]);
+      }
+    });
+
     it("refuses unknown filter and sort fields, bad limits and bad cursors with VALIDATION", async () => {
       const where = await expectAppError(
         admin.data.list("facilities", { where: { phone: "1" } as never }),

@@ -4,8 +4,9 @@
 // is refused, and a valid one is accepted — the same on every harness (see contract-runner.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
-import { expiryKey, missingKey, rentKey } from "@care/core/rules/reminders.rules";
+import { expiryKey, missingKey, reminderStateId, rentKey } from "@care/core/rules/reminders.rules";
 import type { TPorts } from "./harness.ts";
+
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
 
 /** A one-page PDF. */
@@ -124,6 +125,53 @@ await runContract("data", (ctx) => {
     });
   });
 
+  describe("ids derived from the fields they stand for", () => {
+    it("a rent charge's id is rent-<resident>-<month>: derived when left out, refused when another", async () => {
+      const fields = { ...CHILD_FIELDS.rentCharges, month: "2024-07", residentId: tullResident.id, facilityId: "tull" };
+      await refused(admin.data.create("rentCharges", fields, { id: unique("my-own-id") }), {
+        id: `The id follows from residentId and month: leave it out or use rent-${tullResident.id}-2024-07`,
+      });
+      expect((await admin.data.create("rentCharges", fields)).id).toBe(`rent-${tullResident.id}-2024-07`);
+      const again = await expectAppError(admin.data.create("rentCharges", fields), "CONFLICT");
+      expect(Object.keys(again.fields ?? {})).toEqual(["id"]);
+    });
+
+    it("a reminder state's id follows from its key, and a rent account's is its resident's", async () => {
+      const key = unique("other");
+      await refused(
+        admin.data.create("reminderStates", { key, state: "done", facilityId: "tull" }, { id: unique("pretaken") }),
+        { id: `The id follows from key: leave it out or use ${reminderStateId(key)}` },
+      );
+      expect((await admin.data.create("reminderStates", { key, state: "done", facilityId: "tull" })).id).toBe(
+        reminderStateId(key),
+      );
+      const account = { ...CHILD_FIELDS.rentAccounts, facilityId: "ashwood" };
+      const ashwoodResident = await admin.data.create("residents", residentInput("ashwood"));
+      await refused(
+        admin.data.create("rentAccounts", { ...account, residentId: ashwoodResident.id }, { id: unique("x") }),
+        {
+          id: `The id follows from residentId: leave it out or use ${ashwoodResident.id}`,
+        },
+      );
+    });
+
+    it("another home's rent charge answers a limited user exactly as a charge for no resident at all", async () => {
+      const fields = { ...CHILD_FIELDS.rentCharges, month: "2024-08", facilityId: "tull" };
+      await admin.data.create("rentCharges", { ...fields, residentId: newmanResident.id, facilityId: "newman" });
+      const taken = await expectAppError(
+        tullStaff.data.create("rentCharges", { ...fields, residentId: newmanResident.id }),
+        "VALIDATION",
+      );
+      const free = await expectAppError(
+        tullStaff.data.create("rentCharges", { ...fields, residentId: unique("no-one") }),
+        "VALIDATION",
+      );
+      expect(taken.fields).toEqual({ residentId: "No such resident" });
+      expect(free.fields).toEqual(taken.fields);
+      await expectAppError(tullStaff.data.get("rentCharges", `rent-${newmanResident.id}-2024-08`), "NOT_FOUND");
+    });
+  });
+
   describe("residentId → residents (same facility)", () => {
     for (const collection of Object.keys(CHILD_FIELDS) as TResidentChild[]) {
       it(`${collection}: a missing resident, or one of another facility, is refused; the resident's own accepted`, async () => {
@@ -194,6 +242,20 @@ await runContract("data", (ctx) => {
           fileId: "The type given is not the uploaded file's",
         });
         expect(await admin.data.create("documents", valid)).toMatchObject({ fileId: valid.fileId });
+      },
+    );
+
+    ctx.itUsing(["files"])(
+      "a file a document names cannot be removed (CONFLICT), also after the document is archived",
+      async () => {
+        const document = await admin.data.create("documents", await documentInput());
+        const refusal = await expectAppError(admin.files.remove(document.fileId), "CONFLICT");
+        expect(refusal.message).toContain("document");
+        await admin.data.remove("documents", document.id, document.version);
+        await expectAppError(admin.files.remove(document.fileId), "CONFLICT");
+        expect((await admin.files.describe(document.fileId)).id).toBe(document.fileId);
+        const unused = await uploaded("tull");
+        await admin.files.remove(unused.fileId);
       },
     );
 

@@ -86,6 +86,18 @@ export interface TLink {
   readonly otherFacility?: string;
 }
 
+/** How a record's id follows from its fields (`CollectionDef.derivedId`). */
+export interface TDerivedId {
+  /** The fields it is made of, for the message when another id is given. */
+  readonly from: readonly string[];
+  derive(fields: Record<string, unknown>): string;
+  /**
+   * The same id as a Firestore rules expression over the written data (`data`), so the generated rules
+   * refuse another id; absent where rules cannot compute it (a hash).
+   */
+  rules?(data: string): string;
+}
+
 export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
   /** URL and storage name: `/api/v1/<name>`, Firestore collection `<name>`. */
   readonly name: string;
@@ -106,6 +118,11 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
   readonly removal: "archive" | "delete" | "none";
   /** Ids chosen by the client (e.g. facility slugs) instead of generated ones. */
   readonly clientIds: boolean;
+  /**
+   * An id that stands for the record's fields (one rent charge per resident and month): the record's
+   * only possible id, derived when the client gives none and refused when the client gives another.
+   */
+  readonly derivedId?: TDerivedId;
   /** Write an audit row for every view (get) of a record, not only for changes. */
   readonly auditViews: boolean;
   /**

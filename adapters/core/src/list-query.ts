@@ -74,6 +74,10 @@ export function normalizeListQuery(
   const search = query.search?.trim();
   if (search && search.length > 100) fields["search"] = "At most 100 characters";
   if (search && def.searchable.length === 0) fields["search"] = `${def.label} records cannot be searched`;
+  if (query.cursor !== undefined && !fields["orderBy"]) {
+    const problem = cursorProblem(def, orderBy.field, query.cursor);
+    if (problem) fields["cursor"] = problem;
+  }
   if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "The list request is not valid.", { fields });
   return {
     where,
@@ -83,6 +87,66 @@ export function normalizeListQuery(
     ...(query.cursor ? { cursor: query.cursor } : {}),
     ...(search ? { search } : {}),
   };
+}
+
+/** What a sort field holds, as far as a cursor's value must match it to be compared with the column. */
+type TSortKind =
+  | { kind: "string" | "timestamp" | "boolean" | "any"; nullable: boolean }
+  | { kind: "number"; nullable: boolean; schema: z.ZodType };
+
+const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
+
+/** The base type of a field's zod schema under its optional/nullable/default/transform wrappers. */
+function sortKindOf(def: CollectionDef, field: string): TSortKind {
+  if ((META_SORT_FIELDS as readonly string[]).includes(field)) return { kind: "timestamp", nullable: false };
+  let schema = def.schema.shape[field] as z.ZodType | undefined;
+  if (!schema) return { kind: "any", nullable: true };
+  const absent = schema.safeParse(undefined);
+  const nullable = schema.safeParse(null).success || (absent.success && absent.data === undefined);
+  for (;;) {
+    const inner = schema._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; format?: string };
+    if (WRAPPERS.has(inner.type) && inner.innerType) schema = inner.innerType;
+    else if (inner.type === "pipe" && inner.in) schema = inner.in;
+    else if (inner.type === "string" && inner.format === "datetime") return { kind: "timestamp", nullable };
+    else if (inner.type === "string" || inner.type === "enum" || inner.type === "literal")
+      return { kind: "string", nullable };
+    else if (inner.type === "number" || inner.type === "int") return { kind: "number", nullable, schema };
+    else if (inner.type === "boolean") return { kind: "boolean", nullable };
+    else return { kind: "any", nullable };
+  }
+}
+
+const ZCursorTimestamp = z.iso.datetime();
+
+const ZCursorId = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((id) => !id.includes("\u0000"));
+
+/**
+ * Why a cursor cannot continue a list sorted by `field`, or null when it can: it must decode, name a
+ * plausible id, and carry a sort value of the field's type (a timestamp for a timestamp column, a number
+ * in the field's range for a number…), so a tampered cursor is a 400 on every backend, never a database error.
+ */
+export function cursorProblem(def: CollectionDef, field: string, cursor: string): string | null {
+  let decoded: { sortValue: TFilterValue; id: string };
+  try {
+    decoded = decodeCursor(cursor);
+  } catch {
+    return "Invalid cursor";
+  }
+  if (!ZCursorId.safeParse(decoded.id).success) return "Invalid cursor";
+  const sort = sortKindOf(def, field);
+  const value = decoded.sortValue;
+  if (value === null) return sort.nullable ? null : "Invalid cursor";
+  const fits =
+    sort.kind === "any" ||
+    (sort.kind === "string" && typeof value === "string" && !value.includes("\u0000")) ||
+    (sort.kind === "timestamp" && ZCursorTimestamp.safeParse(value).success) ||
+    (sort.kind === "boolean" && typeof value === "boolean") ||
+    (sort.kind === "number" && typeof value === "number" && sort.schema.safeParse(value).success);
+  return fits ? null : `Invalid cursor: not a value of ${field}`;
 }
 
 /** Cursor = the sort value and id of the last row of the page, base64url JSON (keyset pagination). */

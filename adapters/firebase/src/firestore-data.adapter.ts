@@ -41,8 +41,14 @@ import {
   facilityRestriction,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
-import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
-import { staleVersionError, validateClientId, validateCreate, validateUpdate } from "@care/core/rules/records.rules";
+import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import {
+  duplicateIdError,
+  staleVersionError,
+  validateClientId,
+  validateCreate,
+  validateUpdate,
+} from "@care/core/rules/records.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -200,21 +206,19 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   }
 
   /**
-   * The `view` row of a list, as on every backend (`@care/core/rules/audit.rules`). A facility-limited
-   * user's row names no facility when the filter names one beyond their reach (the list is empty and
-   * the rules refuse rows in another facility's log).
+   * The `view` rows of a list, as on every backend (`@care/core/rules/audit.rules`): a facility-limited
+   * user's rows name their facilities, so their homes' administrators can read them.
    */
   async function auditList(user: TSessionUser, def: CollectionDef, query: TListQuery, items: TRecord[]) {
     const normalized = normalizeListQuery(def, query);
-    const facility = listViewFacility(def, normalized, items);
-    const reachable = facility === null || user.facilityIds === null || user.facilityIds.includes(facility);
-    await audit(user, {
-      action: "view",
-      collection: def.name,
-      recordId: null,
-      facilityId: reachable ? facility : null,
-      summary: listViewSummary(normalized),
-    });
+    for (const facilityId of listViewFacilities(def, normalized, items, user))
+      await audit(user, {
+        action: "view",
+        collection: def.name,
+        recordId: null,
+        facilityId,
+        summary: listViewSummary(normalized),
+      });
   }
 
   function facilityOf(def: CollectionDef, record: TRecord): string | null {
@@ -312,8 +316,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     // Accounts come with their record from the callable `createUser` (the Admin SDK, beyond the rules).
     if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
-    const clientId = validateClientId(def, id);
     const fields = validateCreate(def, data);
+    const clientId = validateClientId(def, id, fields);
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
     const record = newRecord(def, user, ref.id, fields);
     assertCanWriteRecord(user, def, record);
@@ -419,10 +423,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             if (toAppError(error).code === "FORBIDDEN") return null;
             throw error;
           });
-          if (existing === null || existing.exists())
-            throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, {
-              fields: { id: "This id is already in use" },
-            });
+          if (existing === null || existing.exists()) throw duplicateIdError(def, ref.id);
         }
         await assertLinks(tx, user, def, record, undefined, new Map());
         tx.set(ref, writeData(def, record));
@@ -502,10 +503,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           const { op, def, ref } = p;
           let record: TRecord | null;
           if (op.op === "create") {
-            if (read === true)
-              throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${ref.id} already exists.`, {
-                fields: { id: "This id is already in use" },
-              });
+            if (read === true) throw duplicateIdError(def, ref.id);
             record = p.record as TRecord;
             await assertLinks(tx, writer, def, record, undefined, written);
           } else if (op.op === "update") {

@@ -89,6 +89,20 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "residents")).not.toContain("documents/files/");
   });
 
+  it("lets a rent charge or rent account be created only under the id derived from its fields", () => {
+    const rules = generateFirestoreRules();
+    const create = (name: string) =>
+      block(rules, name)
+        .split("\n")
+        .find((l) => l.includes("allow create:"));
+    expect(create("rentCharges")).toContain(
+      'id == "rent-" + request.resource.data.residentId + "-" + request.resource.data.month',
+    );
+    expect(create("rentAccounts")).toContain("id == request.resource.data.residentId");
+    // A reminder state's id is a hash of its key, which rules cannot compute: the adapter checks it.
+    expect(create("reminderStates")).not.toContain("id ==");
+  });
+
   it("checks every declared link: same facility by getAfter(), group-wide by existsAfter()", () => {
     const rules = generateFirestoreRules();
     const create = (name: string) =>

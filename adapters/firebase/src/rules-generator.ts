@@ -116,6 +116,9 @@ function collectionRules(def: CollectionDef): string {
   const links = def.links ?? [];
   const linksOnCreate = links.map((link) => ` && ${linkExpr(link)}`).join("");
   const linksOnUpdate = links.map((link) => ` && ((${linkKeptExpr(def, link)}) || ${linkExpr(link)})`).join("");
+  // An id that stands for the record's fields: the only id a new record may have.
+  const derivedRule = def.derivedId?.rules?.("request.resource.data");
+  const derivedId = derivedRule ? ` && id == ${derivedRule}` : "";
   const granted = def.access.grantsFacilities;
   const grant = granted ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted})` : "";
   const lines = [
@@ -135,7 +138,7 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port"
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${newFacility}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${newFacility}${derivedId}${linksOnCreate}`;
     lines.push(`      allow create: if ${create};`);
     lines.push(
       `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${newFacility}${grant}${linksOnUpdate};`,

@@ -8,8 +8,12 @@ import {
   deleteDoc,
   doc,
   getDocFromServer,
+  getDocs,
+  limit,
+  query,
   serverTimestamp,
   setDoc,
+  where,
   type Firestore,
 } from "firebase/firestore";
 import {
@@ -25,6 +29,7 @@ import { ZId } from "@care/core/common.schema";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { MAX_FILE_BYTES, ZStoredFile, type FilePort, type TStoredFile } from "@care/core/ports/file.port";
 import { canSeeFacility } from "@care/core/rules/access.rules";
+import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { SNIFF_BYTES, sniffFileType } from "@care/core/rules/file-type.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import { FILES_COLLECTION } from "./firestore-records.ts";
@@ -132,6 +137,19 @@ export function createStorageFileAdapter(
 
     async remove(id) {
       const stored = await describe(id);
+      const user = signedIn(session);
+      if (user.role !== "admin" && stored.createdBy !== user.id)
+        throw new AppError("FORBIDDEN", "Only an administrator or the person who uploaded it may remove this file.");
+      for (const link of fileLinkFields()) {
+        // Equality on two fields needs no composite index; the facility keeps the query within the rules.
+        const naming = query(
+          collectionRef(db, link.collection),
+          ...(stored.facilityId === null ? [] : [where("_facility", "==", stored.facilityId)]),
+          where(link.field, "==", id),
+          limit(1),
+        );
+        if (!(await guard(() => getDocs(naming))).empty) throw fileInUseError(link);
+      }
       try {
         await deleteObject(storageRef(storage, storagePath(stored)));
       } catch (error) {

@@ -15,7 +15,7 @@ import {
   type TPage,
 } from "@care/core/list-query";
 import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
-import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
+import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import {
   assertCanGrantFacilities,
   assertCanRead,
@@ -26,6 +26,7 @@ import {
 } from "@care/core/rules/access.rules";
 import { checkLinks } from "@care/core/rules/links.rules";
 import {
+  duplicateIdError,
   fieldsOf,
   staleVersionError,
   validateClientId,
@@ -101,14 +102,16 @@ export class MemoryDataAdapter implements DataPort {
   async list<N extends TCollectionName>(collection: N, query: TListQuery = {}): Promise<TPage<TRecordOf<N>>> {
     const page = this.listNow(collection, query);
     const def = this.def(collection);
-    if (def.auditViews) {
-      this.backend.audit({
-        actor: this.session.user(),
-        action: "view",
-        collection: def.name,
-        facilityId: listViewFacility(def, query, page.items),
-        summary: listViewSummary(query),
-      });
+    const user = this.session.user();
+    if (def.auditViews && user) {
+      for (const facilityId of listViewFacilities(def, query, page.items, user))
+        this.backend.audit({
+          actor: user,
+          action: "view",
+          collection: def.name,
+          facilityId,
+          summary: listViewSummary(query),
+        });
     }
     return page as TPage<TRecordOf<N>>;
   }
@@ -229,14 +232,14 @@ export class MemoryDataAdapter implements DataPort {
     const user = assertCanWrite(this.session.user(), def);
     if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
-    const givenId = validateClientId(def, clientId);
     const fields = validateCreate(def, data);
+    const givenId = validateClientId(def, clientId, fields);
     const id = givenId ?? this.backend.newId();
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields);
     this.writeCheck(user, def, id, fields);
     if (this.backend.table(def.name).has(id)) {
-      throw new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id "${id}" already exists.`);
+      throw duplicateIdError(def, id);
     }
     const now = this.backend.now();
     const record: TStoredRecord = copyRecord({

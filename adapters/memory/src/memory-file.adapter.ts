@@ -1,4 +1,5 @@
 /** FilePort over the memory backend: the type from the bytes, the size limit and facility access. */
+import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { AppError } from "@care/core/app-error";
 import { ZId } from "@care/core/common.schema";
 import { MAX_FILE_BYTES, type FilePort, type TStoredFile, type TUploadOptions } from "@care/core/ports/file.port";
@@ -89,6 +90,12 @@ export class MemoryFileAdapter implements FilePort {
   async remove(id: string): Promise<void> {
     const user = this.signedIn();
     const { meta } = this.find(user, id);
+    if (user.role !== "admin" && meta.createdBy !== user.id)
+      throw new AppError("FORBIDDEN", "Only an administrator or the person who uploaded it may remove this file.");
+    for (const link of fileLinkFields()) {
+      const rows = this.backend.records.get(link.collection)?.values() ?? [];
+      for (const row of rows) if (row[link.field] === id) throw fileInUseError(link);
+    }
     this.backend.files.delete(id);
     this.backend.audit({
       actor: user,

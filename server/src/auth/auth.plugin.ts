@@ -35,7 +35,8 @@ declare module "fastify" {
  */
 const SESSION_CHANGING_WRITE = /^\/api\/v1\/(auth\/(?!login(\?|$))|users(\/|\?|$)|commit(\?|$))/;
 
-const ZTokenPayload = z.object({ sid: z.string().min(1).max(100), sub: z.string().min(1) });
+/** A session token must name its session and carry an expiry: one without `exp` is refused, however signed. */
+const ZTokenPayload = z.object({ sid: z.string().min(1).max(100), sub: z.string().min(1), exp: z.number().int() });
 
 /** Session cookie options; Secure follows COOKIE_SECURE (auto: when the request came over HTTPS). */
 export function sessionCookieOptions(fastify: FastifyInstance, request: FastifyRequest) {

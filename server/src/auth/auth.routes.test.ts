@@ -1,7 +1,7 @@
 // Sign-in, sessions and account routes against a real database (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL). One app for the file; each test uses its own users and client IPs so the
 // database-backed throttle of one test does not touch another.
-import { createHmac, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, sessionCookieOf, TEST_ADMIN, type TestApp } from "../test/build-test-app.ts";
 import { THROTTLE_LIMITS } from "./login-throttle.ts";
@@ -55,6 +55,15 @@ function login(email: string, password: string, ip = freshIp()) {
  */
 function editedElsewhere(): void {
   t.app.sessionCache.clear();
+}
+
+/** Lets every lock of the account's counters run out, as if the lock time had passed. */
+async function runOutLocks(email: string): Promise<void> {
+  const account = createHash("sha256").update(email.toLowerCase()).digest("base64url");
+  await t.database.prisma.loginThrottle.updateMany({
+    where: { key: { contains: account }, lockedUntil: { not: null } },
+    data: { lockedUntil: new Date(Date.now() - 1000) },
+  });
 }
 
 function me(cookie: string) {
@@ -136,24 +145,106 @@ describe("login", () => {
         where: { key: { startsWith: "account-ip:" }, lockedUntil: { not: null } },
       })
     ).find((r) => r.key.endsWith(`:${ip}`))!;
-    // Let the first lock run out, then fail once more.
+    // Let the first lock run out; the count started again, so it takes as many failures to lock again.
     await t.database.prisma.loginThrottle.update({
       where: { key: key.key },
       data: { lockedUntil: new Date(Date.now() - 1000) },
     });
-    expect((await login(user.email, "wrong password", ip)).statusCode).toBe(401);
+    for (let i = 0; i < THROTTLE_LIMITS.accountIp.maxFailures; i++)
+      expect((await login(user.email, "wrong password", ip)).statusCode).toBe(401);
     const second = await login(user.email, PASSWORD, ip);
     expect(second.statusCode).toBe(429);
     expect(Number(second.headers["retry-after"])).toBeGreaterThan(60);
   });
 
-  it("locks an account attacked from many IPs only briefly (≤ 5 minutes)", async () => {
+  it("locks an account attacked from many IPs only briefly (≤ 2 minutes)", async () => {
     const user = await newUser();
     for (let i = 0; i < THROTTLE_LIMITS.account.maxFailures; i++)
       expect((await login(user.email, "wrong password")).statusCode).toBe(401);
     const locked = await login(user.email, PASSWORD);
     expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers["retry-after"])).toBeLessThanOrEqual(300);
+    expect(Number(locked.headers["retry-after"])).toBeLessThanOrEqual(120);
+  });
+
+  it("starts the count again after a lock: one wrong password now and then cannot keep the account locked", async () => {
+    const user = await newUser();
+    for (let i = 0; i < THROTTLE_LIMITS.account.maxFailures; i++) await login(user.email, "wrong password");
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(429);
+    await runOutLocks(user.email);
+    // Once the lock has run out, a single failure (a stranger's one guess every few minutes) locks nothing.
+    expect((await login(user.email, "wrong password")).statusCode).toBe(401);
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("locks an account for strangers at most 3 times a day (a few minutes in all)", async () => {
+    const user = await newUser();
+    const lockedSeconds: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < THROTTLE_LIMITS.account.maxFailures; i++) await login(user.email, "wrong password");
+      const attempt = await login(user.email, "wrong password");
+      if (attempt.statusCode === 429) lockedSeconds.push(Number(attempt.headers["retry-after"]));
+      await runOutLocks(user.email);
+    }
+    expect(lockedSeconds).toHaveLength(THROTTLE_LIMITS.account.maxLocksPerDay);
+    expect(lockedSeconds.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(6 * 60);
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("a browser that signed in before (device cookie) is not locked out by failures from elsewhere", async () => {
+    const user = await newUser();
+    const first = await login(user.email, PASSWORD);
+    const deviceCookie = String(first.headers["set-cookie"])
+      .split(/,(?=\s*care_)/)
+      .find((c) => c.trim().startsWith("care_device="))!;
+    expect(deviceCookie).toContain("HttpOnly");
+    expect(deviceCookie).toContain("SameSite=Strict");
+    expect(deviceCookie).toContain("Path=/api/v1/auth/login");
+    const device = deviceCookie.trim().split(";")[0]!;
+    for (let i = 0; i < THROTTLE_LIMITS.account.maxFailures; i++) await login(user.email, "wrong password");
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(429);
+    const fromKnownBrowser = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: { ...CSRF, cookie: device },
+      payload: { email: user.email, password: PASSWORD },
+      remoteAddress: freshIp(),
+    });
+    expect(fromKnownBrowser.statusCode).toBe(200);
+    // The cookie vouches for its own account only, and a tampered one vouches for nothing.
+    const other = await newUser();
+    for (let i = 0; i < THROTTLE_LIMITS.account.maxFailures; i++) await login(other.email, "wrong password");
+    for (const cookie of [device, `${device}x`]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        headers: { ...CSRF, cookie },
+        payload: { email: other.email, password: PASSWORD },
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(429);
+    }
+  });
+
+  it("guesses from a known browser lock only that browser's device cookie", async () => {
+    const user = await newUser();
+    const first = await login(user.email, PASSWORD);
+    const device = String(first.headers["set-cookie"])
+      .split(/,(?=\s*care_)/)
+      .find((c) => c.trim().startsWith("care_device="))!
+      .trim()
+      .split(";")[0]!;
+    const withDevice = (password: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        headers: { ...CSRF, cookie: device },
+        payload: { email: user.email, password },
+        remoteAddress: freshIp(),
+      });
+    for (let i = 0; i < THROTTLE_LIMITS.device.maxFailures; i++)
+      expect((await withDevice("wrong")).statusCode).toBe(401);
+    expect((await withDevice(PASSWORD)).statusCode).toBe(429);
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
   });
 
   it("limits failures per IP across accounts", async () => {
@@ -208,6 +299,15 @@ describe("session checks", () => {
     expect(
       (await me(`care_session=${jwt({ sid: randomUUID(), sub: user.id, iat: now, exp: now + 3600 })}`)).statusCode,
     ).toBe(401);
+  });
+
+  it("refuses a correctly signed token without an expiry", async () => {
+    const user = await newUser();
+    const sid = await sessionIdOf(await t.login(user.email, PASSWORD));
+    const now = Math.floor(Date.now() / 1000);
+    const res = await me(`care_session=${jwt({ sid, sub: user.id, iat: now })}`);
+    expect(res.statusCode).toBe(401);
+    expect(String(res.headers["set-cookie"])).toMatch(/care_session=;/);
   });
 
   it("ends a session idle for more than 30 minutes", async () => {
@@ -315,6 +415,57 @@ describe("password change", () => {
     expect(
       (await change("care_session=x", { currentPassword: PASSWORD, newPassword: "another new password" })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe("password change throttling and strength", () => {
+  const change = (cookie: string, payload: object, ip = "10.77.0.1") =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/password",
+      headers: { ...CSRF, cookie },
+      payload,
+      remoteAddress: ip,
+    });
+
+  it("locks the change after 5 wrong current passwords (429, Retry-After), even with the right one next", async () => {
+    const user = await newUser();
+    const cookie = await t.login(user.email, PASSWORD);
+    for (let i = 0; i < THROTTLE_LIMITS.passwordChange.maxFailures; i++)
+      expect(
+        (await change(cookie, { currentPassword: `guess number ${i}`, newPassword: "a brand new password" }))
+          .statusCode,
+      ).toBe(400);
+    const locked = await change(cookie, { currentPassword: PASSWORD, newPassword: "a brand new password" });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe("RATE_LIMITED");
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+    const failed = await t.database.prisma.auditEntry.count({
+      where: { action: "password_change_failed", recordId: user.id },
+    });
+    expect(failed).toBe(THROTTLE_LIMITS.passwordChange.maxFailures);
+  });
+
+  it("needs 12+ characters and refuses a common or leaked password, naming the field", async () => {
+    const user = await newUser();
+    const cookie = await t.login(user.email, PASSWORD);
+    const short = await change(cookie, { currentPassword: PASSWORD, newPassword: "elevenchars" }, freshIp());
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields.newPassword).toBe("At least 12 characters");
+    for (const common of ["1qaz2wsx3edc", "QWERTY123456"]) {
+      const res = await change(cookie, { currentPassword: PASSWORD, newPassword: common }, freshIp());
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.newPassword).toMatch(/common or leaked/);
+    }
+    const admin = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/users",
+      headers: { ...CSRF, cookie: admin },
+      payload: { email: "weak.password@example.test", password: "123qweasdzxc", role: "staff", facilityIds: null },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.fields.password).toMatch(/common or leaked/);
   });
 });
 

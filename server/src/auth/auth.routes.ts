@@ -8,9 +8,11 @@ import { ZPasswordChange, ZSessionUser, ZSignIn } from "@care/core/ports/auth.po
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf, requireUser } from "../caller.ts";
+import { NO_SESSION_WRITE_SECURITY } from "../http/openapi.ts";
 import { addUser } from "./add-user.ts";
 import { clearSessionCookie, sessionCookieOptions } from "./auth.plugin.ts";
 import { changePassword } from "./change-password.ts";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, issueDeviceToken, trustedDevice } from "./device-cookies.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import { signIn } from "./sign-in.ts";
 import { signOut } from "./sign-out.ts";
@@ -29,15 +31,28 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/auth/login",
     {
       config: { rateLimit: LOGIN_RATE_LIMIT },
-      schema: { tags: ["auth"], summary: "Sign in", body: ZSignIn, response: { 200: ZUserBody } },
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in",
+        security: NO_SESSION_WRITE_SECURITY,
+        body: ZSignIn,
+        response: { 200: ZUserBody },
+      },
     },
     async (request, reply) => {
+      const secret = fastify.config.sessionSecret;
       const { user, sessionId } = await signIn(database, callerOf(request), {
         ...request.body,
         userAgent: request.headers["user-agent"] ?? null,
+        device: trustedDevice(secret, request.cookies[DEVICE_COOKIE], request.body.email),
       });
       const token = await reply.jwtSign({ sid: sessionId, sub: user.id });
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(fastify, request));
+      reply.setCookie(DEVICE_COOKIE, issueDeviceToken(secret, user.email), {
+        ...sessionCookieOptions(fastify, request),
+        path: "/api/v1/auth/login",
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      });
       return { user };
     },
   );

@@ -1,13 +1,15 @@
 /**
- * Changing one's own password: the current one must be given; the user's other sessions end (a
- * stolen session does not survive the change), the caller's own stays.
+ * Changing one's own password: the current one must be given, and guesses of it are throttled like
+ * sign-ins (login-throttle.ts); the new one must not be a common or leaked password. The user's other
+ * sessions end (a stolen session does not survive the change), the caller's own stays.
  */
 import { AppError } from "@care/core/app-error";
 import type { TPasswordChange } from "@care/core/ports/auth.port";
 import { writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
 import type { Database } from "../db/database.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { clearFailures, passwordChangeRules, recordFailure, secondsLocked } from "./login-throttle.ts";
+import { assertNotCommonPassword, hashPassword, verifyPassword } from "./password.ts";
 import { revokeOtherSessions } from "./sessions.ts";
 
 export async function changePassword(database: Database, caller: TCaller, input: TPasswordChange): Promise<void> {
@@ -15,13 +17,30 @@ export async function changePassword(database: Database, caller: TCaller, input:
   const user = requireUser(caller);
   const row = await prisma.user.findUnique({ where: { id: user.id } });
   if (!row) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  const now = new Date();
+  const rules = passwordChangeRules(user.id, caller.ip ?? "");
+  const wait = await secondsLocked(prisma, rules, now);
+  if (wait > 0)
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many wrong current passwords. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+      { retryAfterSeconds: wait },
+    );
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    await recordFailure(prisma, rules, now);
+    await writeAudit(prisma, caller, {
+      action: "password_change_failed",
+      collection: "users",
+      recordId: user.id,
+      summary: "Wrong current password",
+    });
     throw new AppError("VALIDATION", "The current password is not correct.", {
       fields: { currentPassword: "The current password is not correct" },
     });
   }
+  await clearFailures(prisma, rules);
+  assertNotCommonPassword(input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
-  const now = new Date();
   await prisma.user.update({
     where: { id: row.id },
     data: { passwordHash, version: { increment: 1 }, updatedAt: now, updatedBy: user.id },

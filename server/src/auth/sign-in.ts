@@ -1,6 +1,7 @@
 /**
- * Signing in with e-mail and password: the database-backed throttle first (per account and IP, per IP,
- * briefly per account), then the password (checked against a dummy hash for an unknown e-mail, so the
+ * Signing in with e-mail and password: the database-backed throttle first (per IP, and per device for
+ * a browser that signed in as this account before, else per account and IP and briefly per account),
+ * then the password (checked against a dummy hash for an unknown e-mail, so the
  * answer takes as long and says the same), then a new session. Every attempt leaves an audit row.
  * The route turns the session into the cookie.
  */
@@ -9,7 +10,7 @@ import type { TSessionUser, TSignIn } from "@care/core/ports/auth.port";
 import { writeAudit } from "../audit/audit-log.ts";
 import type { TCaller } from "../caller.ts";
 import type { Database } from "../db/database.ts";
-import { clearFailures, recordFailure, secondsLocked } from "./login-throttle.ts";
+import { clearFailures, recordFailure, secondsLocked, signInRules } from "./login-throttle.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { createSession } from "./sessions.ts";
 import { sessionUserOf } from "./users.ts";
@@ -19,6 +20,8 @@ const WRONG_CREDENTIALS = "The e-mail address or password is not correct.";
 export interface TSignInInput extends TSignIn {
   /** The browser's User-Agent, kept with the session. */
   userAgent: string | null;
+  /** The device id of a valid device cookie for this e-mail (device-cookies.ts), else null. */
+  device: string | null;
 }
 
 /** The signed-in user and their new session; UNAUTHENTICATED or RATE_LIMITED otherwise. */
@@ -32,7 +35,8 @@ export async function signIn(
   // Requests always have an address; the throttle counts by it.
   const ip = caller.ip ?? "";
   const now = new Date();
-  const wait = await secondsLocked(prisma, email, ip, now);
+  const rules = signInRules(email, ip, input.device);
+  const wait = await secondsLocked(prisma, rules, now);
   if (wait > 0) {
     throw new AppError(
       "RATE_LIMITED",
@@ -47,7 +51,7 @@ export async function signIn(
     ? await verifyPassword(row.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!row || !passwordOk || !row.active || row.archivedAt !== null) {
-    await recordFailure(prisma, email, ip, now);
+    await recordFailure(prisma, rules, now);
     await writeAudit(prisma, caller, {
       action: "login_failed",
       actor: row ? { id: row.id, email: row.email } : null,
@@ -55,7 +59,7 @@ export async function signIn(
     });
     throw new AppError("UNAUTHENTICATED", WRONG_CREDENTIALS);
   }
-  await clearFailures(prisma, email, ip);
+  await clearFailures(prisma, rules);
   const session = await createSession(prisma, { userId: row.id, ip, userAgent: input.userAgent, now });
   const user = sessionUserOf(row);
   await writeAudit(prisma, caller, { action: "login", actor: { id: user.id, email: user.email } });

@@ -11,7 +11,7 @@ import { recordSchemaOf } from "../collections/collection.schemas.ts";
 import { rowMapperOf } from "../collections/row-mappers.ts";
 import { toAppError } from "../db/db-errors.ts";
 import type { PrismaClient, User } from "../generated/prisma/client.ts";
-import { hashPassword } from "./password.ts";
+import { assertNotCommonPassword, hashPassword } from "./password.ts";
 
 /** The users record as every route answers it (the same shape as `GET /api/v1/users/:id`). */
 export const ZUserRecord = recordSchemaOf(usersCollection);
@@ -39,6 +39,7 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
   const parsed = ZUserCreate.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { password, facilityIds, ...fields } = parsed.data;
+  assertNotCommonPassword(password, "password");
   const email = fields.email.toLowerCase();
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (existing)

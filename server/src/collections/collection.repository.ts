@@ -28,13 +28,14 @@ import {
   facilityRestriction,
 } from "@care/core/rules/access.rules";
 import {
+  duplicateIdError,
   fieldsOf,
   staleVersionError,
   validateClientId,
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
-import { listViewFacility, listViewSummary } from "@care/core/rules/audit.rules";
+import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
@@ -145,13 +146,12 @@ export class CollectionRepository {
     const mapper = this.mapper(name);
     const items = page.map((row) => mapper.toRecord(row));
     if (def.auditViews) {
-      await this.views.record(
-        auditRowFor(caller, {
-          action: "view",
-          collection: name,
-          facilityId: listViewFacility(def, normalized, items),
-          summary: listViewSummary(normalized),
-        }),
+      await Promise.all(
+        listViewFacilities(def, normalized, items, user).map((facilityId) =>
+          this.views.record(
+            auditRowFor(caller, { action: "view", collection: name, facilityId, summary: listViewSummary(normalized) }),
+          ),
+        ),
       );
     }
     return {
@@ -216,17 +216,14 @@ export class CollectionRepository {
     if (input.id !== undefined && typeof input.id !== "string") {
       throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Expected a string" } });
     }
-    const clientId = validateClientId(def, input.id);
     const fields = validateCreate(def, input.data);
+    const clientId = validateClientId(def, input.id, fields);
     const id = clientId ?? randomUUID();
     assertCanWriteRecord(user, def, { ...fields, id });
     await this.assertLinks(db, user, def, fields);
     await WRITE_CHECKS[name]?.(db, user, id, fields);
     const delegate = this.delegate(db, name);
-    const duplicate = () =>
-      new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, {
-        fields: { id: "This id is already in use" },
-      });
+    const duplicate = () => duplicateIdError(def, id);
     if (clientId !== undefined && (await delegate.findUnique({ where: { id } }))) throw duplicate();
     const now = new Date();
     let row: TRow;
@@ -360,10 +357,9 @@ export class CollectionRepository {
     id: string,
   ): Promise<Record<string, unknown> | null> {
     if (collection === FILES_TARGET) {
-      const file = await db.storedFile.findUnique({
-        where: { id },
-        select: { id: true, facilityId: true, contentType: true, size: true },
-      });
+      // FOR SHARE: the file cannot be removed (remove-file.ts locks it FOR UPDATE) until this write commits.
+      const [file] = await db.$queryRaw<{ id: string; facilityId: string | null; contentType: string; size: number }[]>`
+        SELECT id, "facilityId", "contentType", size FROM files WHERE id = ${id} FOR SHARE`;
       return file && canSeeFacility(user, file.facilityId) ? file : null;
     }
     if (!isCollectionName(collection)) throw new Error(`A link names "${collection}", which is not a collection.`);
@@ -432,7 +428,7 @@ export class CollectionRepository {
       throw new AppError("VALIDATION", "The list request is not valid.", { fields: bad });
     if (query.search) {
       conditions.push({
-        OR: def.searchable.map((field) => ({ [field]: { contains: query.search, mode: "insensitive" } })),
+        OR: def.searchable.map((field) => ({ [field]: { contains: literalLike(query.search!), mode: "insensitive" } })),
       });
     }
     if (!query.includeArchived) conditions.push({ archivedAt: null });
@@ -470,6 +466,11 @@ function mayBeNull(def: CollectionDef, field: string): boolean {
   if (schema.safeParse(null).success) return true;
   const absent = schema.safeParse(undefined);
   return absent.success && absent.data === undefined;
+}
+
+/** A search text for Prisma's `contains` (SQL ILIKE): `%`, `_` and `\\` match themselves, not patterns. */
+function literalLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 function equalsAny(field: string, values: TFilterValue[]): TWhere {

@@ -108,6 +108,47 @@ describe("lists", () => {
     });
   });
 
+  it("searches % and _ as the characters they are, not as wildcards", async () => {
+    await createFacility("pct-home", { name: "Percent 100% Home" });
+    await createFacility("under-home", { name: "Under_score Home" });
+    const ids = async (search: string) =>
+      (await get(adminCookie, `/facilities${q({ search })}`)).body.items.map((f: { id: string }) => f.id);
+    expect(await ids("%")).toEqual(["pct-home"]);
+    expect(await ids("_")).toEqual(["under-home"]);
+    expect(await ids("Percent_")).toEqual([]);
+    expect(await ids("0%")).toEqual(["pct-home"]);
+    expect((await get(adminCookie, `/facilities/count${q({ search: "%" })}`)).body).toEqual({ count: 1 });
+  });
+
+  it("refuses a tampered cursor of any type with 400 naming the cursor, never a 500", async () => {
+    const cursor = (value: unknown, id: unknown = "page-1") =>
+      Buffer.from(JSON.stringify([value, id])).toString("base64url");
+    const cases: Array<[string, string]> = [
+      ["sortOrder", cursor("not a number")],
+      ["sortOrder", cursor(1e300)],
+      ["sortOrder", cursor(true)],
+      ["sortOrder", cursor(null)],
+      ["name", cursor(12)],
+      ["name", cursor("a\u0000b")],
+      ["createdAt", cursor("yesterday")],
+      ["createdAt", cursor(1700000000000)],
+      ["updatedAt", cursor("2026-13-45T99:00:00Z")],
+      ["name", cursor("Paged", 42)],
+      ["name", cursor("Paged", "x".repeat(300))],
+    ];
+    for (const [field, value] of cases) {
+      const response = await get(adminCookie, `/facilities${q({ sort: `${field}:asc`, cursor: value })}`);
+      expect(response.status, `${field} ${value}`).toBe(400);
+      expect(Object.keys(response.body.error.fields)).toEqual(["cursor"]);
+    }
+    const first = await get(adminCookie, `/facilities${q({ sort: "sortOrder:desc", limit: 2 })}`);
+    const next = await get(
+      adminCookie,
+      `/facilities${q({ sort: "sortOrder:desc", limit: 2, cursor: first.body.nextCursor })}`,
+    );
+    expect(next.status).toBe(200);
+  });
+
   it("refuses bad list requests with 400 naming the field", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ where: { phone: "1" } }, "where.phone"],
@@ -490,6 +531,21 @@ describe("audit", () => {
     const views = await auditRows({ action: "view", recordId: "tull" });
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({ actorId: tullAdminId, collection: "facilities", facilityId: "tull" });
+  });
+
+  it("keeps a limited user's list views in their facilities, so their homes' administrators read them", async () => {
+    const twoHomes = await createUser(
+      t.database.prisma,
+      { email: "two.homes@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull", "newman"] },
+      null,
+    );
+    const cookie = await t.login("two.homes@example.test", PASSWORD);
+    expect((await get(cookie, `/residents${q({ search: "nobody by this name" })}`)).status).toBe(200);
+    const views = await auditRows({ action: "view", actorId: twoHomes.id, collection: "residents" });
+    expect(views.map((row) => row.facilityId).sort()).toEqual(["newman", "tull"]);
+    const tullAdminSees = (await get(tullAdminCookie, `/auditLog${q({ where: { actorId: twoHomes.id } })}`)).body
+      .items as Array<Record<string, unknown>>;
+    expect(tullAdminSees.map((row) => [row.action, row.facilityId])).toEqual([["view", "tull"]]);
   });
 
   it("offers no way to change or delete audit rows", async () => {

@@ -181,6 +181,25 @@ describe("a document's file", () => {
   });
 });
 
+describe("removing a document's file", () => {
+  it("answers 409 while a document (any version, archived too) names the file; the file stays", async () => {
+    const file = await uploaded(tullCookie, "tull");
+    const document = await created(tullCookie, "documents", documentData(file, "tull"));
+    for (const cookie of [tullCookie, adminCookie]) {
+      const refused = await call(cookie, "DELETE", `/files/${file.id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ code: "CONFLICT", message: expect.stringContaining("document") });
+    }
+    expect((await call(adminCookie, "DELETE", `/documents/${document.id}?version=${document.version}`)).status).toBe(
+      204,
+    );
+    expect((await call(tullCookie, "DELETE", `/files/${file.id}`)).status).toBe(409);
+    expect((await get(tullCookie, `/files/${file.id}`)).status).toBe(200);
+    const unused = await uploaded(tullCookie, "tull");
+    expect((await call(tullCookie, "DELETE", `/files/${unused.id}`)).status).toBe(204);
+  });
+});
+
 describe("uploads on the way to a document", () => {
   itRefusesBadUploads(() => ({ t, cookie: tullCookie, facilityId: "tull" }));
 

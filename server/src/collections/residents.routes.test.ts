@@ -372,3 +372,46 @@ describe("audit of medical data", () => {
     expect(JSON.stringify(rows)).not.toContain("135");
   });
 });
+
+describe("ids that stand for fields", () => {
+  const charge = (residentId: string, facilityId: string, month: string) => ({
+    residentId,
+    facilityId,
+    month,
+    amountCents: 350_000,
+    periodStart: `${month}-01`,
+    periodEnd: `${month}-28`,
+    dueDate: `${month}-01`,
+    description: "Rent",
+  });
+
+  it("derives a rent charge's and a reminder state's id and refuses any other (400 naming id)", async () => {
+    const mine = await create(tullStaffCookie, "rentCharges", charge(tullResident.id, "tull", "2024-03"), "pre-taken");
+    expect(mine.status).toBe(400);
+    expect(Object.keys(mine.body.error.fields)).toEqual(["id"]);
+    const derived = await create(tullStaffCookie, "rentCharges", charge(tullResident.id, "tull", "2024-03"));
+    expect(derived.status).toBe(201);
+    expect(derived.body.id).toBe(`rent-${tullResident.id}-2024-03`);
+    const state = { facilityId: "tull", key: `other|${tullResident.id}`, state: "done" };
+    expect((await create(tullStaffCookie, "reminderStates", state, "rs-chosen-by-me")).status).toBe(400);
+  });
+
+  it("answers a limited user about another home's charge exactly as about a charge for no one", async () => {
+    await created("rentCharges", charge(newmanResident.id, "newman", "2024-04"));
+    const taken = await create(tullStaffCookie, "rentCharges", charge(newmanResident.id, "tull", "2024-04"));
+    const free = await create(tullStaffCookie, "rentCharges", charge("no-such-resident", "tull", "2024-04"));
+    expect([taken.status, free.status]).toEqual([400, 400]);
+    expect(taken.body).toEqual(free.body);
+    const chosen = await create(
+      tullStaffCookie,
+      "rentCharges",
+      charge(newmanResident.id, "tull", "2024-04"),
+      `rent-${newmanResident.id}-2024-04`,
+    );
+    expect(chosen.body).toEqual(free.body);
+    const read = await get(tullStaffCookie, `/rentCharges/rent-${newmanResident.id}-2024-04`);
+    const readFree = await get(tullStaffCookie, `/rentCharges/rent-no-such-resident-2024-04`);
+    expect([read.status, readFree.status]).toEqual([404, 404]);
+    expect(read.body.error.code).toBe(readFree.body.error.code);
+  });
+});

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { isCommonPassword } from "../auth/password.ts";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], "Use true or false")
@@ -47,7 +48,12 @@ const ZEnv = z.object({
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email("Not a valid e-mail address").optional()),
   ADMIN_PASSWORD: z.preprocess(
     blankToUndefined,
-    z.string().min(10, "Must be at least 10 characters").max(256).optional(),
+    z
+      .string()
+      .min(12, "Must be at least 12 characters")
+      .max(256)
+      .refine((password) => !isCommonPassword(password), "Is a common or leaked password; choose another")
+      .optional(),
   ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,

@@ -134,7 +134,7 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
     url: "/files/:id",
     schema: {
       tags: ["files"],
-      summary: "Remove a file for good (administrators or the uploader)",
+      summary: "Remove a file for good (administrators or the uploader; 409 while a document names it)",
       params: ZFileParams,
       response: { 204: z.null() },
     },

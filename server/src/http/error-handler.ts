@@ -8,6 +8,9 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { toAppError } from "../db/db-errors.ts";
 
+/** The largest request body the JSON routes accept (files have their own limit), in KB. */
+export const MAX_JSON_BODY_KB = 1024;
+
 export const STATUS_OF: Record<TErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
@@ -92,6 +95,12 @@ export function toResponseError(error: unknown): { appError: AppError; unexpecte
         unexpected: false,
       };
     }
+    if (fastifyError?.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return {
+        appError: new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_JSON_BODY_KB} KB.`),
+        unexpected: false,
+      };
+    }
     const code = CODE_OF_STATUS[status] ?? "VALIDATION";
     const message = code === "VALIDATION" ? "The request is not valid." : defaultMessages[code];
     return { appError: new AppError(code, message), unexpected: false };
@@ -99,9 +108,14 @@ export function toResponseError(error: unknown): { appError: AppError; unexpecte
   return { appError: new AppError("INTERNAL", defaultMessages.INTERNAL), unexpected: true };
 }
 
+/** How long a client should wait before retrying a 503 that names no time of its own. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 export function sendAppError(reply: FastifyReply, appError: AppError): FastifyReply {
-  if (appError.code === "RATE_LIMITED" && appError.retryAfterSeconds !== undefined) {
-    reply.header("retry-after", String(appError.retryAfterSeconds));
+  const retryAfter =
+    appError.retryAfterSeconds ?? (appError.code === "UNAVAILABLE" ? UNAVAILABLE_RETRY_SECONDS : undefined);
+  if ((appError.code === "RATE_LIMITED" || appError.code === "UNAVAILABLE") && retryAfter !== undefined) {
+    reply.header("retry-after", String(retryAfter));
   }
   return reply.code(STATUS_OF[appError.code]).type("application/json; charset=utf-8").send(appError.toBody());
 }

@@ -2,6 +2,8 @@
 // the web app's SPA fallback. The Database here is a stand-in whose ping we control.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
@@ -88,6 +90,59 @@ describe("requests while the database is down", () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe("UNAVAILABLE");
     expect(res.body).not.toContain("ECONNREFUSED");
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("/readyz's 503 says when to retry", async () => {
+    const a = await start({ ping: () => Promise.reject(new Error("down")) });
+    const res = await a.inject({ method: "GET", url: "/readyz" });
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("while shutting down", () => {
+  it("a request arriving on an open connection gets 503 UNAVAILABLE with Retry-After and Connection: close", async () => {
+    let releasePing: () => void = () => {};
+    const a = await start({ ping: () => new Promise<void>((resolve) => (releasePing = resolve)) });
+    await a.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = a.server.address() as AddressInfo;
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (received += chunk));
+    const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n`;
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write(request("/readyz"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = a.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write(request("/healthz"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    releasePing();
+    await new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    await closed;
+    app = undefined;
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 503/);
+    expect(answers[1]).toMatch(/\r\nretry-after: \d+\r\n/i);
+    expect(answers[1]).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answers[1]).toContain('"code":"UNAVAILABLE"');
+  });
+});
+
+describe("caching", () => {
+  it("every API answer, data or error, is Cache-Control: no-store", async () => {
+    const a = await start();
+    const answers = [
+      await a.inject({ method: "GET", url: "/api/v1/openapi.json" }),
+      await a.inject({ method: "GET", url: "/api/v1/auth/me" }),
+      await a.inject({ method: "GET", url: "/api/v1/nope", headers: { accept: "application/json" } }),
+      await a.inject({ method: "POST", url: "/api/v1/auth/login", payload: {}, headers: { "x-requested-with": "t" } }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400]);
+    for (const answer of answers) expect(answer.headers["cache-control"]).toBe("no-store");
   });
 });
 
@@ -141,7 +196,10 @@ describe("errors", () => {
       payload: JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) }),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(big.json().error).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "The request body is larger than 1024 KB.",
+    });
     const nope = await a.inject({ method: "GET", url: "/api/v1/nope", headers: { accept: "text/html" } });
     expect(nope.statusCode).toBe(404);
     expect(nope.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such endpoint: GET /api/v1/nope" } });

@@ -4,10 +4,13 @@
  * huge (a 1 MB string, past the body limit, and 900 KB, under it), unicode, `__proto__` / `constructor`
  * keys and SQL-looking values; bodies are sometimes not JSON at all. Every answer must be below 500 and
  * JSON, and every error must carry `error.code` (the shape of `sendAppError` in error-handler.ts).
+ * Cursors are fuzzed too: every type of sort value on every sort field of every collection.
  * Bounded for CI: FUZZ_RUNS runs per operation (default 20) and a per-operation time limit.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { META_SORT_FIELDS } from "@care/core/list-query";
+import { collections, isCollectionName, type TCollectionName } from "@care/core/registry";
 import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
@@ -155,6 +158,15 @@ const arbQueryValue: fc.Arbitrary<string> = fc.oneof(
   fc.constant("y".repeat(8_000)),
 );
 
+/** A keyset cursor (base64url JSON `[sortValue, id]`) holding a value of any type, well-formed or not. */
+const arbCursor: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.tuple(arbValue, arbValue).map((pair) => toJson(pair)),
+    fc.tuple(arbValue, fc.string({ maxLength: 20 })).map((pair) => toJson(pair)),
+    arbValue.map(toJson),
+  )
+  .map((json) => Buffer.from(json).toString("base64url"));
+
 /** A path segment, URL-encoded when sent; a `{ raw }` one is sent as it is (malformed escapes). */
 const arbPathValue: fc.Arbitrary<string | { raw: string }> = fc.oneof(
   fc.constantFrom(...SQL, ...SPECIAL).filter((s) => s !== ""),
@@ -162,6 +174,36 @@ const arbPathValue: fc.Arbitrary<string | { raw: string }> = fc.oneof(
   fc.constant("z".repeat(2_000)),
   fc.constantFrom({ raw: "%E0%A4%A" }, { raw: "%zz" }, { raw: "%" }, { raw: "..%2F..%2F" }),
 );
+
+/** The sort fields of the collection a list path belongs to (`/api/v1/<collection>`), else one placeholder. */
+function sortFieldsOf(path: string): string[] {
+  const name = path.replace(/^\/api\/v1\//, "");
+  if (!isCollectionName(name)) return ["createdAt"];
+  return [...collections[name].sortable, ...META_SORT_FIELDS];
+}
+
+/** One sort value of every type a cursor could carry, valid for some field and wrong for the others. */
+const CURSOR_VALUES: unknown[] = [
+  "text",
+  "",
+  "2026-01-31",
+  "2026-01-31T10:00:00.000Z",
+  "2026-13-45T99:99:99Z",
+  "a\u0000b",
+  0,
+  -1,
+  1.5,
+  1e300,
+  2 ** 53 + 2,
+  true,
+  false,
+  null,
+  [],
+  ["nested"],
+  {},
+  { gt: 1 },
+];
+const CURSOR_IDS: unknown[] = ["some-id", "", 5, null, "x".repeat(500), { id: "a" }];
 
 let t: TestApp;
 let cookie: string;
@@ -265,7 +307,18 @@ describe("every OpenAPI operation survives hostile input (never a 5xx, always a 
       const pathNames = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
       const queryNames = op.parameters.filter((p) => p.in === "query").map((p) => p.name);
       const arbQuery = fc.array(
-        fc.tuple(fc.constantFrom(...queryNames, "__proto__", "constructor", "where[facilityId]"), arbQueryValue),
+        fc.oneof(
+          fc.tuple(fc.constantFrom(...queryNames, "__proto__", "constructor", "where[facilityId]"), arbQueryValue),
+          ...(queryNames.includes("cursor") ? [fc.tuple(fc.constant("cursor"), arbCursor)] : []),
+          ...(queryNames.includes("sort") && queryNames.includes("cursor")
+            ? [
+                fc.tuple(
+                  fc.constant("sort"),
+                  fc.constantFrom(...sortFieldsOf(op.path)).map((field) => `${field}:asc`),
+                ),
+              ]
+            : []),
+        ),
         { maxLength: 5 },
       );
       const arbRequestBody =
@@ -291,6 +344,27 @@ describe("every OpenAPI operation survives hostile input (never a 5xx, always a 
     }
     expect(failures, failures.join("\n")).toEqual([]);
   }, 900_000);
+
+  it("answers a cursor of every type on every sort field of every collection with 200 or a 400 naming the cursor", async () => {
+    cookie = await t.login(t.admin.email, t.admin.password);
+    const failures: string[] = [];
+    for (const name of Object.keys(collections) as TCollectionName[]) {
+      for (const field of sortFieldsOf(`/api/v1/${name}`)) {
+        for (const value of CURSOR_VALUES) {
+          for (const id of value === "text" ? CURSOR_IDS : ["some-id"]) {
+            const cursor = Buffer.from(JSON.stringify([value, id])).toString("base64url");
+            const url = `/api/v1/${name}?${new URLSearchParams({ sort: `${field}:desc`, cursor, limit: "5" })}`;
+            const response = await t.app.inject({ method: "GET", url, headers: { cookie } });
+            const body = JSON.parse(response.body) as { error?: { fields?: Record<string, string> } };
+            const named = response.statusCode === 400 && body.error?.fields && "cursor" in body.error.fields;
+            if (response.statusCode !== 200 && !named)
+              failures.push(`${name} ${field} ${JSON.stringify([value, id])}: ${response.statusCode} ${response.body}`);
+          }
+        }
+      }
+    }
+    expect(failures, failures.slice(0, 20).join("\n")).toEqual([]);
+  }, 300_000);
 
   it("refuses a NUL byte in an id or a text field with 400 (PostgreSQL cannot store it; once a 500)", async () => {
     cookie = await t.login(t.admin.email, t.admin.password);

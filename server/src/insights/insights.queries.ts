@@ -58,7 +58,7 @@ async function documentTypes(prisma: PrismaClient, subject?: TDocumentSubject): 
 }
 
 /** A current document as the query answers it: [id, subject, subjectId, typeId, issueDate, expiryDate]. */
-type TDocumentTuple = [string, TDocumentSubject, string, string, string | null, string | null];
+type TDocumentTuple = [string, TDocumentSubject, string, string, string, string | null, string | null];
 
 /**
  * The current document of each (subject, type) of the scope. PostgreSQL picks it (`DISTINCT ON`, newest
@@ -77,24 +77,25 @@ async function currentDocuments(
   options: { subject?: TDocumentSubject; subjectIds?: string[] } = {},
 ): Promise<TDocumentLike[]> {
   const [row] = await prisma.$queryRaw<[{ documents: string }]>`
-    select coalesce(json_agg(json_build_array(id, subject, "subjectId", "typeId", "issueDate", "expiryDate")), '[]')::text
+    select coalesce(json_agg(json_build_array(id, subject, "subjectId", "facilityId", "typeId", "issueDate", "expiryDate")), '[]')::text
       as documents
     from (
-      select distinct on (subject collate "C", "subjectId" collate "C", "typeId" collate "C")
-        id, subject, "subjectId", "typeId", "issueDate", "expiryDate"
+      select distinct on (subject collate "C", "subjectId" collate "C", "facilityId" collate "C", "typeId" collate "C")
+        id, subject, "subjectId", "facilityId", "typeId", "issueDate", "expiryDate"
       from documents
       where "archivedAt" is null and current and "typeId" is not null
       ${scope === null ? Prisma.empty : Prisma.sql`and "facilityId" = any(${scope})`}
       ${options.subject ? Prisma.sql`and subject = ${options.subject}` : Prisma.empty}
       ${options.subjectIds ? Prisma.sql`and "subjectId" = any(${options.subjectIds})` : Prisma.empty}
-      order by subject collate "C", "subjectId" collate "C", "typeId" collate "C",
+      order by subject collate "C", "subjectId" collate "C", "facilityId" collate "C", "typeId" collate "C",
         coalesce("issueDate", '') collate "C" desc, "createdAt" desc, id collate "C" desc
     ) current_documents`;
   return (JSON.parse(row.documents) as TDocumentTuple[]).map(
-    ([id, subject, subjectId, typeId, issueDate, expiryDate]) => ({
+    ([id, subject, subjectId, facilityId, typeId, issueDate, expiryDate]) => ({
       id,
       subject,
       subjectId,
+      facilityId,
       typeId,
       issueDate: issueDate ?? undefined,
       expiryDate: expiryDate ?? undefined,
@@ -202,7 +203,7 @@ export async function queryDerivedReminders(
     }),
     prisma.reminderState.findMany({
       where: { ...facilityWhere(scope), archivedAt: null },
-      select: { id: true, version: true, key: true, state: true, snoozedUntil: true },
+      select: { id: true, version: true, facilityId: true, key: true, state: true, snoozedUntil: true },
     }),
   ]);
   return deriveReminders({
@@ -220,6 +221,7 @@ export async function queryDerivedReminders(
     states: states.map((s) => ({
       id: s.id,
       version: s.version,
+      facilityId: s.facilityId,
       key: s.key,
       state: s.state as "done" | "snoozed",
       snoozedUntil: s.snoozedUntil ?? undefined,

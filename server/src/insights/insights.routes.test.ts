@@ -191,3 +191,47 @@ describe("GET /insights/reminders", () => {
     expect((await get(adminCookie, `/insights/reminders?today=20260220`)).status).toBe(400);
   });
 });
+
+describe("records filed at another home", () => {
+  // Rows as a record left behind by a move, or written before links were checked, would be: put in
+  // the database directly, since every write path now refuses them.
+  it("count nothing for a subject of this home: no compliance, no settled reminder", async () => {
+    const now = new Date();
+    const meta = { version: 1, createdAt: now, updatedAt: now, createdBy: null, updatedBy: null, archivedAt: null };
+    const bobKey = `missing|resident|${ids.bob}|t-603`;
+    await t.database.prisma.document.create({
+      data: {
+        ...meta,
+        id: "filed-at-newman",
+        subject: "resident",
+        subjectId: ids.bob,
+        facilityId: "newman",
+        typeId: "t-603",
+        fileId: "no-file",
+        fileName: "appraisal.pdf",
+        contentType: "application/pdf",
+        size: 1,
+        issueDate: "2026-01-01",
+        current: true,
+      },
+    });
+    await t.database.prisma.reminderState.create({
+      data: { ...meta, id: "settled-at-newman", facilityId: "newman", key: bobKey, state: "done" },
+    });
+    const compliance = await get(adminCookie, `/insights/compliance?subjectIds=${ids.bob}&today=${TODAY}`);
+    const bob = (compliance.body.subjects as TSubject[])[0]!;
+    expect(bob.requirements).toContainEqual({
+      typeId: "t-603",
+      typeName: "Appraisal",
+      formCode: "LIC 603",
+      required: true,
+      status: "missing",
+    });
+    // Every home at once, so the other home's state is read too.
+    const reminders = await get(adminCookie, `/insights/reminders?today=${TODAY}`);
+    expect(reminders.status).toBe(200);
+    const appraisal = (reminders.body.items as Array<Record<string, unknown>>).find((r) => r.key === bobKey);
+    expect(appraisal).toMatchObject({ state: "open", facilityId: "tull" });
+    expect(appraisal).not.toHaveProperty("stateRecord");
+  });
+});

@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   "login_failed",
   "logout",
   "password_change",
+  "password_change_failed",
   "user_create",
   "create",
   "update",

@@ -7,6 +7,7 @@ import { defineCollection, type TLinkValue } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { SUBJECT_TARGETS } from "./documents.collection.ts";
 import { LINK_TO_FACILITY } from "./facilities.collection.ts";
+import { reminderStateId } from "../rules/reminders.rules.ts";
 import { LINK_TO_RESIDENT } from "./residents.collection.ts";
 
 export const REMINDER_REPEATS = ["none", "weekly", "monthly", "yearly"] as const;
@@ -90,6 +91,7 @@ export const reminderStatesCollection = defineCollection({
   /** Undoing done or snooze deletes the state. */
   removal: "delete",
   clientIds: true,
+  derivedId: { from: ["key"], derive: (fields) => reminderStateId(String(fields.key)) },
   auditViews: false,
   /** The records a key names, part by part, as `missingKey`, `expiryKey` and `rentKey` in reminders.rules build them. */
   links: [

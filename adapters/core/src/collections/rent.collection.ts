@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZCents, ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import { chargeId } from "../rules/rent.rules.ts";
 import { LINK_TO_RESIDENT } from "./residents.collection.ts";
 
 export const ZMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use the format YYYY-MM");
@@ -56,6 +57,11 @@ export const rentChargesCollection = defineCollection({
   searchable: [],
   removal: "archive",
   clientIds: true,
+  derivedId: {
+    from: ["residentId", "month"],
+    derive: (fields) => chargeId(String(fields.residentId), String(fields.month)),
+    rules: (data) => `"rent-" + ${data}.residentId + "-" + ${data}.month`,
+  },
   auditViews: false,
   links: [LINK_TO_RESIDENT],
 });
@@ -112,6 +118,11 @@ export const rentAccountsCollection = defineCollection({
   searchable: [],
   removal: "none",
   clientIds: true,
+  derivedId: {
+    from: ["residentId"],
+    derive: (fields) => String(fields.residentId),
+    rules: (data) => `${data}.residentId`,
+  },
   auditViews: false,
   links: [LINK_TO_RESIDENT],
 });

@@ -15,7 +15,7 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZPassword = z.string().min(10, "At least 10 characters").max(256, "At most 256 characters");
+export const ZPassword = z.string().min(12, "At least 12 characters").max(256, "At most 256 characters");
 
 /** What an administrator gives to create a user (AuthPort.createUser). */
 export const ZUserCreate = ZUser.extend({ password: ZPassword });

@@ -52,6 +52,9 @@ export interface FilePort {
   /** A URL the browser can open to view the file inline (same-origin or signed). */
   viewUrl(id: string): Promise<string>;
 
-  /** Removes the file for good (documents keep older versions by keeping their files). */
+  /**
+   * Removes the file for good: only its uploader or an administrator, and only while no record names
+   * it (documents keep older versions by keeping their files); CONFLICT when one does.
+   */
   remove(id: string): Promise<void>;
 }

@@ -5,6 +5,7 @@
  */
 import type { CollectionDef } from "../collection.ts";
 import type { TListQuery } from "../list-query.ts";
+import type { TSessionUser } from "../ports/auth.port.ts";
 import { facilityOfRecord } from "./access.rules.ts";
 
 /**
@@ -24,7 +25,7 @@ export function listViewSummary(query: Pick<TListQuery, "where" | "search" | "in
  * The facility of a list view's audit row: the facility the query filters on, else the one facility all
  * listed records belong to, else null (an empty page, or several facilities).
  */
-export function listViewFacility(
+function listViewFacility(
   def: CollectionDef,
   query: Pick<TListQuery, "where">,
   records: readonly Record<string, unknown>[],
@@ -34,4 +35,29 @@ export function listViewFacility(
   const facilities = new Set(records.map((record) => facilityOfRecord(def, record) ?? null));
   const [only] = facilities;
   return facilities.size === 1 && only !== undefined ? only : null;
+}
+
+/**
+ * The facilities of a list view's audit rows, one row each. An unrestricted user's view is one row (its
+ * facility as above, or null: group-wide). A facility-limited user's view stays readable by the
+ * administrators of their homes: the filtered facility (null when it is beyond their reach: the list was
+ * empty and the row belongs to the group), else one row per facility of the listed records, else (an
+ * empty page) one per facility they may see.
+ */
+export function listViewFacilities(
+  def: CollectionDef,
+  query: Pick<TListQuery, "where">,
+  records: readonly Record<string, unknown>[],
+  user: TSessionUser,
+): (string | null)[] {
+  const facility = listViewFacility(def, query, records);
+  if (user.facilityIds === null || def.scope.kind === "global") return [facility];
+  if (facility !== null) return [user.facilityIds.includes(facility) ? facility : null];
+  const listed = new Set<string>();
+  for (const record of records) {
+    const of = facilityOfRecord(def, record);
+    if (typeof of === "string") listed.add(of);
+  }
+  const facilities = listed.size > 0 ? [...listed].sort() : [...user.facilityIds].sort();
+  return facilities.length > 0 ? facilities : [null];
 }

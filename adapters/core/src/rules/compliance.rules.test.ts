@@ -253,3 +253,14 @@ describe("who counts", () => {
     expect(staffCounts({ status: "terminated", archivedAt: null })).toBe(false);
   });
 });
+
+describe("documents of another home", () => {
+  it("do not count for a subject of this home: the type stays missing", () => {
+    const types = [type()];
+    const filedElsewhere = doc({ facilityId: "newman" });
+    const [result] = complianceOf([ana], types, [filedElsewhere], "2025-06-01");
+    expect(result?.status).toBe("missing");
+    expect(subjectCompliance(ana, types, [filedElsewhere], "2025-06-01").status).toBe("missing");
+    expect(complianceOf([ana], types, [doc()], "2025-06-01")[0]?.status).toBe("complete");
+  });
+});

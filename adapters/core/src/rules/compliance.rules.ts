@@ -33,6 +33,8 @@ export interface TDocumentLike {
   id: string;
   subject: TDocumentSubject;
   subjectId: string;
+  /** The home the document was filed at: it counts only for a subject of that home. */
+  facilityId: string;
   typeId?: string | undefined;
   issueDate?: string | undefined;
   expiryDate?: string | undefined;
@@ -190,7 +192,8 @@ function complianceFromApplicable(
   // The current document per type in one pass (what `currentDocument` gives for each type).
   const currentByType = new Map<string, TDocumentLike>();
   for (const d of documents) {
-    if (d.subjectId !== subject.id || d.typeId === undefined || !d.current || d.archivedAt !== null) continue;
+    if (d.subjectId !== subject.id || d.facilityId !== subject.facilityId) continue;
+    if (d.typeId === undefined || !d.current || d.archivedAt !== null) continue;
     const best = currentByType.get(d.typeId);
     if (!best || compareNewest(d, best) > 0) currentByType.set(d.typeId, d);
   }
@@ -224,7 +227,10 @@ function complianceFromApplicable(
   };
 }
 
-/** Compliance of many subjects at once; `documents` may be every document of those subjects. */
+/**
+ * Compliance of many subjects at once; `documents` may be every document of those subjects. A document
+ * counts only for a subject of its own facility (one filed at another home proves nothing here).
+ */
 export function complianceOf(
   subjects: readonly TComplianceSubject[],
   types: readonly TDocumentTypeLike[],
@@ -233,7 +239,7 @@ export function complianceOf(
 ): TSubjectCompliance[] {
   const bySubject = new Map<string, TDocumentLike[]>();
   for (const d of documents) {
-    const key = `${d.subject}|${d.subjectId}`;
+    const key = `${d.subject}|${d.subjectId}|${d.facilityId}`;
     const list = bySubject.get(key);
     if (list) list.push(d);
     else bySubject.set(key, [d]);
@@ -243,7 +249,7 @@ export function complianceOf(
     complianceFromApplicable(
       s,
       applicable(s.subject, s.facilityId),
-      bySubject.get(`${s.subject}|${s.id}`) ?? [],
+      bySubject.get(`${s.subject}|${s.id}|${s.facilityId}`) ?? [],
       today,
     ),
   );

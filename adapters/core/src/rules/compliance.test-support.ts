@@ -30,6 +30,7 @@ export const document = (over: Partial<TDocumentLike> = {}): TDocumentLike => ({
   id: "d1",
   subject: "resident",
   subjectId: "r1",
+  facilityId: "tull",
   typeId: "t-602a",
   issueDate: "2025-03-10",
   current: true,

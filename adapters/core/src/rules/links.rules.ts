@@ -120,3 +120,31 @@ export function checkLinks(
   }
   return null;
 }
+
+/** A field of a collection that names a stored file (a document's `fileId`). */
+export interface TFileLinkField {
+  readonly collection: string;
+  readonly label: string;
+  readonly field: string;
+}
+
+/** Every field of the registry that names a file: a file stays while any record (any version, archived too) names it. */
+export function fileLinkFields(): TFileLinkField[] {
+  const fields: TFileLinkField[] = [];
+  for (const def of Object.values(collections) as CollectionDef[]) {
+    for (const link of def.links ?? []) {
+      const targets = "by" in link.to ? Object.values(link.to.targets) : [link.to];
+      if (targets.some((target) => target.collection === FILES_TARGET) && link.id.part === undefined)
+        fields.push({ collection: def.name, label: def.label, field: link.id.field });
+    }
+  }
+  return fields;
+}
+
+/** The refusal to remove a file a record still names (FilePort.remove). */
+export function fileInUseError(field: TFileLinkField): AppError {
+  return new AppError(
+    "CONFLICT",
+    `This file belongs to a ${field.label.toLowerCase()}. Archive or replace the ${field.label.toLowerCase()} instead; its file stays with it.`,
+  );
+}

@@ -53,7 +53,24 @@ function acceptsNull(def: CollectionDef, key: string): boolean {
   return field.safeParse(null).success;
 }
 
-export function validateClientId(def: CollectionDef, id: string | undefined): string | undefined {
+/**
+ * The id a new record gets from the client, checked: none (generated), the collection's derived id
+ * (the only one it accepts), or a free id where the collection allows client ids. Call it with the
+ * validated fields.
+ */
+export function validateClientId(
+  def: CollectionDef,
+  id: string | undefined,
+  fields: Record<string, unknown>,
+): string | undefined {
+  if (def.derivedId) {
+    const expected = def.derivedId.derive(fields);
+    if (id !== undefined && id !== expected)
+      throw new AppError("VALIDATION", "The record is not valid.", {
+        fields: { id: `The id follows from ${def.derivedId.from.join(" and ")}: leave it out or use ${expected}` },
+      });
+    return expected;
+  }
   if (id === undefined) return undefined;
   if (!def.clientIds)
     throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Ids are assigned automatically" } });
@@ -64,6 +81,13 @@ export function validateClientId(def: CollectionDef, id: string | undefined): st
     });
   }
   return parsed.data;
+}
+
+/** The CONFLICT every adapter raises for a client id already taken (by any record: a taken id says nothing more). */
+export function duplicateIdError(def: CollectionDef, id: string): AppError {
+  return new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, {
+    fields: { id: "This id is already in use" },
+  });
 }
 
 /** The CONFLICT every adapter raises for a stale version. */

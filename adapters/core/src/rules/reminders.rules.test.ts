@@ -88,6 +88,15 @@ describe("deriveReminders", () => {
     expect(deriveReminders(input({ rentAccounts: [rent({ oldestUnpaidDueDate: null })] }))).toEqual([]);
   });
 
+  it("applies a state only to the reminder of the state's own home", () => {
+    const settledElsewhere = [
+      { id: "s9", version: 1, facilityId: "newman", key: "rent|r1|2026-02-01", state: "done" as const },
+    ];
+    const [reminder] = deriveReminders(input({ rentAccounts: [rent()], states: settledElsewhere }));
+    expect(reminder).toMatchObject({ key: "rent|r1|2026-02-01", facilityId: "tull", state: "open" });
+    expect(reminder?.stateRecord).toBeUndefined();
+  });
+
   it("applies done and snoozed states by key; a snooze that ran out opens again", () => {
     const rentAccounts = [
       rent(),
@@ -95,10 +104,24 @@ describe("deriveReminders", () => {
       rent({ residentId: "r3" }),
     ];
     const states = [
-      { id: "s1", version: 1, key: "rent|r1|2026-02-01", state: "done" as const },
-      { id: "s2", version: 2, key: "rent|r2|2026-01-01", state: "snoozed" as const, snoozedUntil: "2026-03-01" },
-      { id: "s3", version: 1, key: "rent|r3|2026-02-01", state: "snoozed" as const, snoozedUntil: "2026-02-20" },
-      { id: "s4", version: 1, key: "rent|r1|2025-12-01", state: "done" as const },
+      { id: "s1", version: 1, facilityId: "tull", key: "rent|r1|2026-02-01", state: "done" as const },
+      {
+        id: "s2",
+        version: 2,
+        facilityId: "tull",
+        key: "rent|r2|2026-01-01",
+        state: "snoozed" as const,
+        snoozedUntil: "2026-03-01",
+      },
+      {
+        id: "s3",
+        version: 1,
+        facilityId: "tull",
+        key: "rent|r3|2026-02-01",
+        state: "snoozed" as const,
+        snoozedUntil: "2026-02-20",
+      },
+      { id: "s4", version: 1, facilityId: "tull", key: "rent|r1|2025-12-01", state: "done" as const },
     ];
     const out = deriveReminders(input({ rentAccounts, states }));
     expect(out.map((r) => [r.key, r.state, r.snoozedUntil, r.stateRecord])).toEqual([

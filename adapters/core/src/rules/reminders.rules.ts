@@ -34,6 +34,8 @@ export interface TRentDueLike {
 export interface TReminderStateLike {
   id: string;
   version: number;
+  /** The home that settled the reminder: a state applies only to that home's reminder. */
+  facilityId: string;
   key: string;
   state: "done" | "snoozed";
   snoozedUntil?: string | undefined;
@@ -44,7 +46,7 @@ export interface TDeriveRemindersInput {
   /** The residents, staff and facilities whose paperwork counts (see compliance.rules' *Counts). */
   subjects: readonly TComplianceSubject[];
   types: readonly TDocumentTypeLike[];
-  /** Their documents (others are ignored). */
+  /** Their documents (others, and those filed at another home than their subject's, are ignored). */
   documents: readonly TDocumentLike[];
   rentAccounts: readonly TRentDueLike[];
   states: readonly TReminderStateLike[];
@@ -66,7 +68,7 @@ export function rentKey(residentId: string, oldestUnpaidDueDate: string): string
 }
 
 /**
- * Every derived reminder with its state applied by key: done → done; snoozed until after today →
+ * Every derived reminder with its state applied by key (a state of the reminder's own home): done → done; snoozed until after today →
  * snoozed; otherwise open (a snooze that has run out opens again). Soonest first.
  */
 export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[] {
@@ -74,14 +76,14 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
   const out: Omit<TDerivedReminder, "state">[] = [];
   const docsBySubject = new Map<string, TDocumentLike[]>();
   for (const d of input.documents) {
-    const k = `${d.subject}|${d.subjectId}`;
+    const k = `${d.subject}|${d.subjectId}|${d.facilityId}`;
     const list = docsBySubject.get(k);
     if (list) list.push(d);
     else docsBySubject.set(k, [d]);
   }
   const applicable = applicableTypesLookup(input.types);
   for (const subject of input.subjects) {
-    const docs = docsBySubject.get(`${subject.subject}|${subject.id}`) ?? [];
+    const docs = docsBySubject.get(`${subject.subject}|${subject.id}|${subject.facilityId}`) ?? [];
     const link = { type: subject.subject, id: subject.id };
     for (const type of applicable(subject.subject, subject.facilityId)) {
       if (!type.required) continue;
@@ -134,10 +136,10 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
       link: { type: "resident", id: account.residentId },
     });
   }
-  const states = new Map(input.states.map((s) => [s.key, s]));
+  const states = new Map(input.states.map((s) => [`${s.facilityId}|${s.key}`, s]));
   return out
     .map((r): TDerivedReminder => {
-      const s = states.get(r.key);
+      const s = states.get(`${r.facilityId}|${r.key}`);
       if (!s) return { ...r, state: "open" };
       const stateRecord = { id: s.id, version: s.version };
       if (s.state === "done") return { ...r, state: "done", stateRecord };

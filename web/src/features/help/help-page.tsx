@@ -97,6 +97,18 @@ const FAQ: readonly { q: string; a: string }[] = [
     a: "Ask an administrator of your group to reset it. Passwords are never sent by e-mail.",
   },
   {
+    q: "What makes a password acceptable?",
+    a: "At least 12 characters, and not one of the common or leaked passwords the portal knows (such as qwerty123456). A short sentence you can remember works well.",
+  },
+  {
+    q: 'It says "Too many failed sign-in attempts". Am I locked out?',
+    a: "Only for a few minutes. On a computer or phone you have signed in with before, failed attempts made elsewhere never lock you out. If this keeps happening, tell an administrator: someone may be guessing your password.",
+  },
+  {
+    q: "Why can't I delete a file I uploaded?",
+    a: "A file that belongs to a document stays with it, so the document never loses its file. Archive the document or upload a new version instead.",
+  },
+  {
     q: "Can I use the portal on my phone?",
     a: "Yes. On a phone the main menu is the bar at the bottom of the screen, and the Menu button at the top opens the rest.",
   },
