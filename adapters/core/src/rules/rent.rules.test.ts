@@ -10,6 +10,7 @@ import {
   daysInMonth,
   daysOverdue,
   earlierStays,
+  firstAdmission,
   formatCents,
   monthlyCharge,
   monthsBetween,
@@ -457,6 +458,17 @@ describe("stays: a discharge and readmission in one month", () => {
       "2026-11",
     )!;
     expect(charge.days).toBe(12);
+  });
+
+  it("finds the first admission before a readmission", () => {
+    const events = [
+      { type: "readmission", date: "2026-11-23" },
+      { type: "admission", date: "2025-06-01" },
+      { type: "discharge", date: "2026-11-20" },
+    ];
+    expect(firstAdmission("2026-11-23", events)).toBe("2025-06-01");
+    expect(firstAdmission("2024-01-01", events)).toBe("2024-01-01");
+    expect(firstAdmission("2026-11-23", [])).toBe("2026-11-23");
   });
 
   it("ignores events of the current stay and a stay still open", () => {

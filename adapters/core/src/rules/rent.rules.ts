@@ -190,6 +190,16 @@ export function earlierStays(events: readonly TStayEventLike[], admissionDate: s
   return stays;
 }
 
+/**
+ * The first day of the resident's first stay: their earliest admission or readmission on record, or the
+ * current stay's start when earlier (or when no history is recorded). The admission rate starts here.
+ */
+export function firstAdmission(admissionDate: string, events: readonly TStayEventLike[]): string {
+  return events
+    .filter((e) => e.type === "admission" || e.type === "readmission")
+    .reduce((first, e) => (e.date < first ? e.date : first), admissionDate);
+}
+
 /** Whether the resident was in residence on `date` (in the current stay or an earlier one). */
 export function inResidence(stay: TStay, date: string): boolean {
   if (date >= stay.admissionDate && (stay.dischargeDate == null || date <= stay.dischargeDate)) return true;

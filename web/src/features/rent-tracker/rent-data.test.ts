@@ -63,6 +63,21 @@ describe("rent tracker data", () => {
     expect((await data.get("residents", resident.id)).monthlyRateCents).toBe(300000);
   });
 
+  it("starts the admission rate at the first admission of a readmitted resident, so the first stay keeps its price", async () => {
+    resident = await data.update(
+      "residents",
+      resident.id,
+      { monthlyRateCents: 300000, admissionDate: "2026-04-20", status: "active" },
+      resident.version,
+    );
+    await addRate(data, resident.id, { amountCents: 320000, effectiveFrom: "2026-05-01" }, "2026-05-10");
+    const rates = await listAll(data, "rentRates", { where: { residentId: resident.id } });
+    expect(rates.map((r) => [r.effectiveFrom, r.amountCents])).toEqual([
+      ["2026-05-01", 320000],
+      ["2026-03-15", 300000],
+    ]);
+  });
+
   it("bills the current month without a click once the resident has a rate, and derives the account", async () => {
     expect(await charges()).toEqual([]);
     await addRate(data, resident.id, { amountCents: 310000, effectiveFrom: "2026-03-15" }, "2026-05-10");

@@ -9,7 +9,7 @@ import { AppError, isAppError } from "@care/core/app-error";
 import { listAll } from "@care/core/list-all";
 import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue } from "@care/core/list-query";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
-import { chargeId, chargesToGenerate, earlierStays, rateOn } from "@care/core/rules/rent.rules";
+import { chargeId, chargesToGenerate, earlierStays, firstAdmission, rateOn } from "@care/core/rules/rent.rules";
 import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
 
 export type TResidentRecord = TRecordOf<"residents">;
@@ -203,7 +203,7 @@ export async function generateMonth(
  * Adds a rate with its effective date and, in the same commit, sets the resident's face-sheet monthly
  * rate to the rate in force on `today` (a future rate changes it only once it is in force). The first
  * rate added to a resident who has a face-sheet rate but no history records that admission rate first
- * (from the admission date), so the history starts where the stay does and the months before the new
+ * (from their first admission, before any readmission), so the history starts where the stays do and the months before the new
  * rate keep their price. A stale resident version is re-read and retried once.
  */
 export async function addRate(
@@ -213,19 +213,21 @@ export async function addRate(
   today: string,
 ): Promise<void> {
   await retryOnceOnConflict(async () => {
-    const [resident, rates] = await Promise.all([
+    const [resident, rates, events] = await Promise.all([
       data.get("residents", residentId),
       listAll(data, "rentRates", { where: { residentId } }),
+      listAll(data, "residentEvents", { where: { residentId } }),
     ]);
     const newRate = { residentId, facilityId: resident.facilityId, ...rate };
     const ops: TWriteOp[] = [];
     const history = [...rates];
-    if (rates.length === 0 && resident.monthlyRateCents != null && rate.effectiveFrom > resident.admissionDate) {
+    const admitted = firstAdmission(resident.admissionDate, events);
+    if (rates.length === 0 && resident.monthlyRateCents != null && rate.effectiveFrom > admitted) {
       const admissionRate = {
         residentId,
         facilityId: resident.facilityId,
         amountCents: resident.monthlyRateCents,
-        effectiveFrom: resident.admissionDate,
+        effectiveFrom: admitted,
         notes: ADMISSION_RATE_NOTE,
       };
       ops.push({ op: "create", collection: "rentRates", data: admissionRate });

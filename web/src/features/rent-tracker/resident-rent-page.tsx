@@ -10,7 +10,7 @@ import { Link, useParams } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { ZRentRate } from "@care/core/collections/rent.collection";
-import { daysOverdue, formatCents, rateOn, signedAmount } from "@care/core/rules/rent.rules";
+import { daysOverdue, firstAdmission, formatCents, rateOn, signedAmount } from "@care/core/rules/rent.rules";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useData } from "../../lib/ports.tsx";
@@ -31,7 +31,7 @@ import { PageLoading } from "../../ui/page-loading.tsx";
 import "./rent-tracker.css";
 
 /** One resident's rent is computed from these collections. */
-const RENT_READS = ["residents", "rentRates", "rentCharges", "payments", "rentAccounts"] as const;
+const RENT_READS = ["residents", "residentEvents", "rentRates", "rentCharges", "payments", "rentAccounts"] as const;
 
 export function ResidentRentPage() {
   const { id = "" } = useParams();
@@ -41,11 +41,12 @@ export function ResidentRentPage() {
     ["rent", "resident", id],
     async ({ data }) => {
       const resident = await data.get("residents", id);
-      const [rates, histories] = await Promise.all([
+      const [rates, histories, events] = await Promise.all([
         listAll(data, "rentRates", { where: { residentId: id } }),
         loadRentHistories(data, [resident]),
+        listAll(data, "residentEvents", { where: { residentId: id } }),
       ]);
-      return { resident, rates, rent: histories.get(id)! };
+      return { resident, rates, rent: histories.get(id)!, admitted: firstAdmission(resident.admissionDate, events) };
     },
     { reads: RENT_READS, quiet: ["NOT_FOUND"] },
   );
@@ -70,14 +71,14 @@ export function ResidentRentPage() {
       </article>
     );
 
-  const { resident, rates, rent } = state;
+  const { resident, rates, rent, admitted } = state;
   const name = headingName(resident);
   const today = todayLocal();
   const account = rent.account;
   const current = rateOn(rates, today);
   const rows = ledgerRows(rent.charges, rent.payments).reverse();
   const billed = rows.length > 0;
-  const history = rateHistory(rates, resident);
+  const history = rateHistory(rates, resident.monthlyRateCents, admitted);
 
   return (
     <article className="rent-page" aria-labelledby="page-title">
@@ -228,7 +229,7 @@ export function ResidentRentPage() {
             ))}
           </ul>
         )}
-        <AddRateForm residentId={resident.id} defaultDate={rates.length === 0 ? resident.admissionDate : today} />
+        <AddRateForm residentId={resident.id} defaultDate={rates.length === 0 ? admitted : today} />
       </section>
 
       <PaymentDialog
@@ -246,22 +247,24 @@ const NOT_BILLED = "Not billed yet";
 
 /**
  * The rate history as listed, newest first, ending with the admission rate: stored rates, or, before
- * any is stored, the face sheet's rate from admission (what charges use), named as the admission rate.
+ * any is stored, the face sheet's rate from the first admission (what charges use), named as the
+ * admission rate.
  */
 function rateHistory(
   rates: readonly TRecordOf<"rentRates">[],
-  resident: TRecordOf<"residents">,
+  faceSheetRateCents: number | undefined,
+  admitted: string,
 ): { key: string; amountCents: number; effectiveFrom: string; notes?: string | undefined; inForce: boolean }[] {
   const today = todayLocal();
   const listed =
     rates.length > 0
       ? rates.map((r) => ({ key: r.id, amountCents: r.amountCents, effectiveFrom: r.effectiveFrom, notes: r.notes }))
-      : resident.monthlyRateCents !== undefined
+      : faceSheetRateCents !== undefined
         ? [
             {
               key: "admission",
-              amountCents: resident.monthlyRateCents,
-              effectiveFrom: resident.admissionDate,
+              amountCents: faceSheetRateCents,
+              effectiveFrom: admitted,
               notes: ADMISSION_RATE_NOTE,
             },
           ]
