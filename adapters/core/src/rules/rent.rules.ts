@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { AppError } from "../app-error.ts";
 import type { TChargeKind, ZRentAccount, ZRentCharge } from "../collections/rent.collection.ts";
 import type { TWriteOp } from "../ports/data.port.ts";
+import type { TCollectionName } from "../registry.ts";
 
 export type TRentChargeInput = z.input<typeof ZRentCharge>;
 export type TRentAccountFields = Pick<
@@ -40,6 +41,17 @@ export interface TStay {
   /** The face sheet's rate, used as in force from the first admission only when there is no rate history. */
   monthlyRateCents?: number | null;
 }
+
+/**
+ * What the backend writes itself after a write to a collection (accounts follow charges and payments;
+ * a stay or rate change bills or restates the month), so caches of those follow a write too.
+ */
+export const BILLING_FOLLOWS: Partial<Record<TCollectionName, readonly TCollectionName[]>> = {
+  rentCharges: ["rentAccounts"],
+  payments: ["rentAccounts"],
+  residents: ["rentCharges", "rentAccounts"],
+  rentRates: ["rentCharges", "rentAccounts"],
+};
 
 /** Part of a month at one rate. */
 export interface TChargeSegment {
