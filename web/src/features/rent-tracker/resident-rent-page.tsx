@@ -18,6 +18,7 @@ import { usePortQuery } from "../../lib/records/use-records.ts";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyField } from "./money-field.tsx";
+import { CorrectionForm } from "./correction-form.tsx";
 import { printPage } from "../../ui/print.ts";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { METHOD_LABELS, PaymentDialog } from "./payment-dialog.tsx";
@@ -209,6 +210,11 @@ export function ResidentRentPage() {
             </table>
           </div>
         )}
+      </section>
+
+      <section className="card rent-section no-print" aria-labelledby="correction-title">
+        <h2 id="correction-title">Credit or extra charge</h2>
+        <CorrectionForm residentId={resident.id} facilityId={resident.facilityId} />
       </section>
 
       <section className="card rent-section" aria-labelledby="rates-title">
