@@ -1,12 +1,14 @@
 /**
  * The server process: validate the configuration, open (and migrate) the database, make sure an
- * administrator exists, listen, and shut down gracefully on SIGTERM/SIGINT.
+ * administrator exists, listen, bill each home's current month (at start and hourly), and shut down
+ * gracefully on SIGTERM/SIGINT.
  */
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { ensureFirstAdmin, oneTimePasswordBox } from "./auth/first-admin.ts";
 import { ConfigError, loadConfig, type TConfig } from "./config/config.ts";
 import { openDatabase } from "./db/database.ts";
+import { startRentSchedule } from "./rent/rent-schedule.ts";
 
 /** Shutdown waits at most this long for in-flight requests before exiting anyway. */
 const SHUTDOWN_DELAY_MS = 10_000;
@@ -42,15 +44,20 @@ async function main(): Promise<void> {
   if (firstAdmin.created && !firstAdmin.generatedPassword)
     app.log.info({ email: firstAdmin.email }, "created the first administrator from ADMIN_EMAIL");
 
+  let stopRentSchedule = () => {};
   closeWithGrace({ delay: SHUTDOWN_DELAY_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
+    stopRentSchedule();
     await app.close();
     await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  stopRentSchedule = startRentSchedule(database, (message, error) =>
+    error ? app.log.error({ err: error }, message) : app.log.info(message),
+  );
   app.log.info(`Care Portal listening on http://${shownHost}:${config.port} (database: ${describeDatabase(config)})`);
 }
 

@@ -38,8 +38,7 @@ type TResidentChild =
   | "appointments"
   | "rentRates"
   | "rentCharges"
-  | "payments"
-  | "rentAccounts";
+  | "payments";
 
 /** The fields of a valid record of each collection that names a resident, besides the resident and facility. */
 const CHILD_FIELDS: { [N in TResidentChild]: Omit<TInputOf<N>, "residentId" | "facilityId"> } = {
@@ -60,7 +59,6 @@ const CHILD_FIELDS: { [N in TResidentChild]: Omit<TInputOf<N>, "residentId" | "f
     description: "Rent January 2025",
   },
   payments: { receivedOn: "2025-01-05", amountCents: 1_000, method: "cash" },
-  rentAccounts: { chargedCents: 0, paidCents: 0, balanceCents: 0 },
 };
 
 await runContract("data", (ctx) => {

@@ -204,14 +204,14 @@ await runContract("data", (ctx) => {
     expect(vitalsPage.items).toEqual([vitals]);
   });
 
-  it("applies a payment and its rent account in one atomic commit, or neither", async () => {
+  it("applies a payment with the other writes of its commit, or none of them; the backend keeps the account", async () => {
     const residentId = tullResident.id;
-    const accountId = residentId;
+    const chargeId = `rent-${residentId}-2025-01`;
     await admin.data.commit([
       {
         op: "create",
         collection: "rentCharges",
-        id: `rent-${residentId}-2025-01`,
+        id: chargeId,
         data: {
           residentId,
           facilityId: "tull",
@@ -223,22 +223,9 @@ await runContract("data", (ctx) => {
           description: "Rent January 2025",
         },
       },
-      {
-        op: "create",
-        collection: "rentAccounts",
-        id: accountId,
-        data: {
-          residentId,
-          facilityId: "tull",
-          chargedCents: 350_000,
-          paidCents: 0,
-          balanceCents: 350_000,
-          oldestUnpaidDueDate: "2025-01-01",
-        },
-      },
     ]);
-    const account = await admin.data.get("rentAccounts", accountId);
-    expect(account).toMatchObject({ balanceCents: 350_000, version: 1 });
+    const account = await admin.data.get("rentAccounts", residentId);
+    expect(account).toMatchObject({ balanceCents: 350_000, oldestUnpaidDueDate: "2025-01-01" });
 
     const payment = {
       residentId,
@@ -248,39 +235,39 @@ await runContract("data", (ctx) => {
       method: "check" as const,
       reference: "1042",
     };
-    // A stale account version fails the whole commit: no payment is stored.
+    // A stale version elsewhere in the commit fails all of it: no payment is stored.
+    await expectAppError(
+      admin.data.commit([
+        { op: "create", collection: "payments", data: payment },
+        { op: "update", collection: "rentCharges", id: chargeId, version: 99, patch: { description: "Rent" } },
+      ]),
+      "CONFLICT",
+    );
+    expect((await admin.data.list("payments", { where: { residentId } })).items).toEqual([]);
+    // A commit that would set the account itself is refused whole.
     await expectAppError(
       admin.data.commit([
         { op: "create", collection: "payments", data: payment },
         {
           op: "update",
           collection: "rentAccounts",
-          id: accountId,
-          version: account.version + 1,
-          patch: { paidCents: 100_000, balanceCents: 250_000 },
+          id: residentId,
+          version: account.version,
+          patch: { paidCents: 100_000, balanceCents: 0 },
         },
       ]),
-      "CONFLICT",
+      "FORBIDDEN",
     );
     expect((await admin.data.list("payments", { where: { residentId } })).items).toEqual([]);
 
-    await admin.data.commit([
-      { op: "create", collection: "payments", data: payment },
-      {
-        op: "update",
-        collection: "rentAccounts",
-        id: accountId,
-        version: account.version,
-        patch: { paidCents: 100_000, balanceCents: 250_000 },
-      },
-    ]);
+    await admin.data.commit([{ op: "create", collection: "payments", data: payment }]);
     const payments = await admin.data.list("payments", { where: { residentId } });
     expect(payments.items).toHaveLength(1);
     expect(payments.items[0]).toMatchObject({ amountCents: 100_000, method: "check", reference: "1042" });
-    expect(await admin.data.get("rentAccounts", accountId)).toMatchObject({
+    expect(await admin.data.get("rentAccounts", residentId)).toMatchObject({
       paidCents: 100_000,
       balanceCents: 250_000,
-      version: 2,
+      version: account.version + 1,
     });
   });
 

@@ -1,8 +1,11 @@
 /**
  * The rent tracker in Chromium against the built app and server: a resident with a rate made through
- * the API, this month's rent generated in the UI (and refused the second time), a payment recorded,
- * the balance and the month grid changing, the ledger, and the printable receipt (print media).
- * Dates are computed here from the local clock, as the browser does, not imported from the app.
+ * the API is billed for this month without a click (a resident without a rate shows "Not billed yet",
+ * never $0.00), last month generated in the UI (and refused the second time), a payment recorded, the
+ * balance and the month grid changing, the ledger naming the method once, the rate history starting
+ * with the admission rate, a discharge and readmission in one month billed for both stays, and the
+ * printable receipt (print media). Dates are computed here from the local clock, as the browser does,
+ * not imported from the app.
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -15,20 +18,24 @@ const MONTHS = "January February March April May June July August September Octo
 
 const now = new Date();
 const pad = (n: number) => String(n).padStart(2, "0");
-const thisMonth = `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
-const thisMonthLabel = `${MONTHS[now.getMonth()]} ${now.getFullYear()}`;
+const monthOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`;
+const labelOf = (d: Date) => `${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+const thisMonthLabel = labelOf(now);
 const previous = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+const lastMonth = monthOf(previous);
+const lastMonthLabel = labelOf(previous);
+const daysInLastMonth = new Date(now.getFullYear(), now.getMonth(), 0).getDate();
 /** Admitted on the first of last month, so this month is a whole month at the full rate. */
-const admissionDate = `${previous.getFullYear()}-${pad(previous.getMonth() + 1)}-01`;
+const admissionDate = `${lastMonth}-01`;
 
 describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => {
   const session = useBrowserSession();
   const { signedInPage } = session;
   let residentId = "";
 
-  const residentRow = (page: Page) => page.getByRole("row").filter({ hasText: "Banerjee, Priya" });
+  const residentRow = (page: Page, name = "Banerjee, Priya") => page.getByRole("row").filter({ hasText: name });
 
-  it("generates the month once, records a payment, and shows the balance and grid change", async () => {
+  it("bills this month without a click, says 'Not billed yet' without a rate, generates last month once, records a payment", async () => {
     const page = await signedInPage();
     const resident = await api(page, "POST", "/residents", {
       data: {
@@ -45,10 +52,7 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
       },
     });
     residentId = String(resident.id);
-    await api(page, "POST", "/rentRates", {
-      data: { residentId, facilityId: "van-buren", amountCents: 300000, effectiveFrom: admissionDate },
-    });
-    // A resident without any rate is reported as not charged, never given a charge.
+    // A resident without any rate is billed nothing and says so.
     await api(page, "POST", "/residents", {
       data: {
         facilityId: "van-buren",
@@ -65,19 +69,26 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     await page.goto("/residents/rent-tracker");
     await page.locator("main h1", { hasText: "Rent Tracker" }).waitFor();
     await residentRow(page).waitFor();
-    const cell = (status: string) => residentRow(page).getByRole("cell", { name: `${thisMonthLabel}: ${status}` });
-    await cell("No charge").waitFor();
-
-    await page.getByLabel("Month", { exact: true }).fill(thisMonth);
-    const generate = page.getByRole("button", { name: `Generate charges for ${thisMonthLabel}` });
-    await generate.click();
-    await page.getByText(`${thisMonthLabel}: 1 created, 0 already generated, 1 not charged`).waitFor();
-    await cell("Unpaid").waitFor();
+    const cell = (label: string, status: string, row = residentRow(page)) =>
+      row.getByRole("cell", { name: `${label}: ${status}` });
+    // This month was billed by the server when she was admitted; no one clicked Generate.
+    await cell(thisMonthLabel, "Unpaid").waitFor();
+    await cell(lastMonthLabel, "Not billed yet").waitFor();
     await residentRow(page).getByRole("cell", { name: "$3,000.00" }).waitFor();
+    const tom = residentRow(page, "Okafor, Tom");
+    await tom.getByRole("cell", { name: "Not billed yet", exact: true }).waitFor();
+    await cell(thisMonthLabel, "Not billed yet", tom).waitFor();
+    expect(await tom.getByRole("cell", { name: "$0.00" }).count()).toBe(0);
 
-    // Generating the same month again creates nothing.
+    // Last month is the one to generate by hand (the default), once.
+    expect(await page.getByLabel("Month", { exact: true }).inputValue()).toBe(lastMonth);
+    const generate = page.getByRole("button", { name: `Generate charges for ${lastMonthLabel}` });
     await generate.click();
-    await page.getByText(`${thisMonthLabel}: 0 created, 1 already generated, 1 not charged`).waitFor();
+    await page.getByText(`${lastMonthLabel}: 1 created, 0 already generated, 1 not charged`).waitFor();
+    await cell(lastMonthLabel, "Unpaid").waitFor();
+    await residentRow(page).getByRole("cell", { name: "$6,000.00" }).waitFor();
+    await generate.click();
+    await page.getByText(`${lastMonthLabel}: 0 created, 1 already generated, 1 not charged`).waitFor();
 
     // A payment: an amount with a third decimal is refused beside the field, then one is recorded.
     await page.getByRole("button", { name: "Record a payment" }).click();
@@ -89,13 +100,13 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     expect(await dialog.getByLabel("Amount ($)").getAttribute("aria-invalid")).toBe("true");
     await dialog.getByLabel("Amount ($)").fill("1,000.50");
     await dialog.getByLabel("Method").selectOption("check");
-    await dialog.getByLabel("Reference").fill("1042");
+    await dialog.getByLabel("Reference").fill("Check #1042");
     await dialog.getByLabel("Payer").fill("Anita Banerjee (daughter)");
     await page.screenshot({ path: join(SCREENSHOTS, "rent-payment-dialog-desktop.png") });
     await dialog.getByRole("button", { name: "Record payment" }).click();
     await page.getByText("Payment of $1,000.50 recorded for Banerjee, Priya").waitFor();
-    await cell("Partial").waitFor();
-    await residentRow(page).getByRole("cell", { name: "$1,999.50" }).waitFor();
+    await cell(lastMonthLabel, "Partial").waitFor();
+    await residentRow(page).getByRole("cell", { name: "$4,999.50" }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "rent-tracker-desktop.png"), fullPage: true });
     await expectNoSeriousAxeViolations(page);
     await page.emulateMedia({ media: "print" });
@@ -103,9 +114,9 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     await page.screenshot({ path: join(SCREENSHOTS, "rent-tracker-print.png"), fullPage: true });
     await page.emulateMedia({ media: "screen" });
 
-    // The account is the same on the server.
+    // The account is the server's, the same as the page shows.
     const account = await api(page, "GET", `/rentAccounts/${residentId}`);
-    expect(account).toMatchObject({ chargedCents: 300000, paidCents: 100050, balanceCents: 199950 });
+    expect(account).toMatchObject({ chargedCents: 600000, paidCents: 100050, balanceCents: 499950 });
   });
 
   it("shows the ledger and a printable receipt for the payment", async () => {
@@ -117,16 +128,39 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     expect(await page.getByRole("navigation", { name: "Resident record" }).isVisible()).toBe(true);
     const ledger = page.getByRole("table", { name: /Ledger/ });
     await ledger.getByRole("cell", { name: `Rent ${thisMonthLabel}`, exact: true }).waitFor();
-    await ledger.getByRole("cell", { name: "$1,999.50" }).waitFor();
-    await page.getByText("$3,000.00 a month from").waitFor();
-    // A rate increase from next year: listed as upcoming, the face sheet keeps today's rate.
+    await ledger.getByRole("cell", { name: "$4,999.50" }).waitFor();
+    // The method is named once, however the reference was typed.
+    await ledger
+      .getByRole("cell", { name: "Payment, Check #1042 · from Anita Banerjee (daughter)", exact: true })
+      .waitFor();
+    expect(await ledger.getByText("Check Check").count()).toBe(0);
+    // The admission rate is the history's first entry, before anyone adds a rate, and after.
+    const rates = page.getByRole("region", { name: "Rate history" }).getByRole("listitem");
+    const admitted = `$3,000.00 a month from ${lastMonthLabel.split(" ")[0]} 1, ${previous.getFullYear()} (in force) — Admission rate`;
+    expect(await rates.allTextContents()).toEqual([admitted]);
+    // A rate increase from next year: listed as upcoming above the admission rate; the face sheet keeps today's rate.
     const nextYear = `${now.getFullYear() + 1}-01-01`;
     await page.getByLabel("Monthly rate ($)").fill("3,150");
     await page.getByLabel("Effective from").fill(nextYear);
     await page.getByLabel("Notes").fill("Annual increase");
     await page.getByRole("button", { name: "Add rate" }).click();
     await page.getByText(`$3,150.00 a month from January 1, ${now.getFullYear() + 1} (upcoming)`).waitFor();
+    expect(await rates.allTextContents()).toEqual([
+      `$3,150.00 a month from January 1, ${now.getFullYear() + 1} (upcoming) — Annual increase`,
+      admitted,
+    ]);
     expect(await api(page, "GET", `/residents/${residentId}`)).toMatchObject({ monthlyRateCents: 300000 });
+    // A correction is a credit with its reason, never a negative charge or a typed balance.
+    const correction = page.getByRole("form", { name: "Credit or extra charge" });
+    await correction.getByRole("button", { name: "Record correction" }).click();
+    await correction.getByText("Give the reason for the correction").waitFor();
+    await correction.getByLabel("Amount ($)").fill("200");
+    await correction.getByLabel("Reason").fill("Hospital stay, 2 days");
+    await correction.getByRole("button", { name: "Record correction" }).click();
+    await page.getByText(`Credit of $200.00 for ${thisMonthLabel} recorded`).waitFor();
+    await ledger.getByRole("cell", { name: "Credit: Hospital stay, 2 days", exact: true }).waitFor();
+    await ledger.getByRole("cell", { name: "-$200.00", exact: true }).waitFor();
+    await page.getByRole("region", { name: "Rent summary" }).getByText("$4,799.50").waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "rent-resident-desktop.png"), fullPage: true });
     await expectNoSeriousAxeViolations(page);
 
@@ -138,14 +172,15 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
       "Priya Banerjee, room 4B",
       "$1,000.50",
       "Check",
-      "1042",
+      "Check #1042",
       "Anita Banerjee (daughter)",
     ]) {
       await receipt.getByText(text, { exact: true }).waitFor();
     }
     await receipt.getByText(/^R-[0-9A-Z]{8}$/).waitFor();
+    // The credit is dated today, like the payment; on one day the ledger lists charges and credits first.
     expect(await receipt.locator("dt", { hasText: "Balance after this payment" }).locator("+ dd").textContent()).toBe(
-      "$1,999.50",
+      "$4,799.50",
     );
     await page.screenshot({ path: join(SCREENSHOTS, "rent-receipt-desktop.png"), fullPage: true });
     await expectNoSeriousAxeViolations(page);
@@ -156,6 +191,79 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     expect(await page.getByRole("button", { name: "Print receipt" }).isVisible()).toBe(false);
     expect(await receipt.isVisible()).toBe(true);
     await page.screenshot({ path: join(SCREENSHOTS, "rent-receipt-print.png"), fullPage: true });
+  });
+
+  it("bills a discharge and readmission in last month for both stays, recorded in the resident's Stay panel", async () => {
+    const page = await signedInPage();
+    const threeMonthsAgo = new Date(now.getFullYear(), now.getMonth() - 3, 1);
+    const admitted = `${monthOf(threeMonthsAgo)}-01`;
+    const rosa = await api(page, "POST", "/residents", {
+      data: {
+        facilityId: "tull",
+        firstName: "Rosa",
+        lastName: "Diaz",
+        dateOfBirth: "1939-02-11",
+        gender: "female",
+        admissionDate: admitted,
+        ambulatoryStatus: "ambulatory",
+        codeStatus: "full_code",
+        monthlyRateCents: 300000,
+      },
+    });
+    const id = String(rosa.id);
+    await api(page, "POST", "/residentEvents", {
+      data: { residentId: id, facilityId: "tull", type: "admission", date: admitted },
+    });
+    // Last month billed in full (as Generate does), before anyone knew of the hospital discharge.
+    await api(page, "POST", "/rentCharges", {
+      id: `rent-${id}-${lastMonth}`,
+      data: {
+        residentId: id,
+        facilityId: "tull",
+        month: lastMonth,
+        amountCents: 300000,
+        periodStart: `${lastMonth}-01`,
+        periodEnd: `${lastMonth}-${daysInLastMonth}`,
+        dueDate: `${lastMonth}-01`,
+        description: `Rent ${lastMonthLabel}`,
+      },
+    });
+
+    await page.goto(`/residents/${id}`);
+    const stay = page.getByRole("region", { name: "Stay" });
+    for (const [action, day] of [
+      ["Discharge", 10],
+      ["Readmit", 13],
+    ] as const) {
+      await stay.getByRole("button", { name: action, exact: true }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog
+        .getByLabel(action === "Discharge" ? "Discharge date" : "Readmission date")
+        .fill(`${lastMonth}-${pad(day)}`);
+      await dialog.getByRole("button", { name: `Record ${action.toLowerCase()}` }).click();
+      await dialog.waitFor({ state: "hidden" });
+    }
+
+    await page.goto(`/residents/${id}/rent`);
+    const ledger = page.getByRole("table", { name: /Ledger/ });
+    const days = daysInLastMonth - 2;
+    // Days 1–10 and 13–end: the cumulative cents of the month's first k days, rounded, as billed.
+    const upTo = (k: number) => Math.round((300000 * k) / daysInLastMonth);
+    const amount = upTo(10) + (300000 - upTo(12));
+    const line = ledger
+      .getByRole("row")
+      .filter({ hasText: `Rent ${lastMonthLabel} (prorated ${days}/${daysInLastMonth} days)` });
+    await line.waitFor();
+    const dollars = `$${Math.floor(amount / 100).toLocaleString("en-US")}.${pad(amount % 100)}`;
+    await line.getByRole("cell", { name: dollars, exact: true }).first().waitFor();
+    expect(await api(page, "GET", `/rentCharges/rent-${id}-${lastMonth}`)).toMatchObject({ amountCents: amount });
+    // The rate history starts at her first admission, not at the readmission.
+    const firstDay = `${MONTHS[threeMonthsAgo.getMonth()]} 1, ${threeMonthsAgo.getFullYear()}`;
+    await page
+      .getByRole("region", { name: "Rate history" })
+      .getByText(`$3,000.00 a month from ${firstDay} (in force) — Admission rate`)
+      .waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "rent-readmission-desktop.png"), fullPage: true });
   });
 
   it("fits a phone: the tracker, the resident's rent and the receipt", async () => {

@@ -124,11 +124,13 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
   rentCharges: {
     ...residentChild,
     month: "Month",
+    kind: "Kind",
     amountCents: "Amount",
     periodStart: "From",
     periodEnd: "To",
     dueDate: "Due date",
     description: "Description",
+    reason: "Reason",
   },
   payments: {
     ...residentChild,

@@ -64,6 +64,23 @@ describe("generated Firebase rules", () => {
     expect(users).toMatch(/allow update: if isAdmin\(\)/);
   });
 
+  it("money is the server's: clients never write balances (nor change history), and charges are never negative", () => {
+    const rules = generateFirestoreRules();
+    for (const name of ["rentAccounts", "recordChanges"]) {
+      const lines = block(rules, name).split("\n");
+      expect(lines.filter((line) => line.trim().startsWith("allow ")).slice(1)).toEqual([
+        "      allow create, update, delete: if false;",
+      ]);
+    }
+    const charges = block(rules, "rentCharges").split("\n");
+    for (const verb of ["create", "update"]) {
+      expect(charges.find((line) => line.includes(`allow ${verb}:`))).toContain(
+        "(request.resource.data.get('amountCents', null) == null || request.resource.data.get('amountCents', null) >= 0)",
+      );
+    }
+    expect(block(rules, "auditLog")).toContain("request.resource.data.action in ['view', 'file_download']");
+  });
+
   it("keeps a facility-limited admin from editing users beyond their facilities or widening them", () => {
     const rules = generateFirestoreRules();
     const update = block(rules, "users")

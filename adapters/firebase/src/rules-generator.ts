@@ -90,8 +90,23 @@ function linkKeptExpr(def: CollectionDef, link: TLink): string {
     .join(" && ");
 }
 
+/**
+ * Money that cannot be negative stays so on Firebase too: every `…Cents` field whose schema has a
+ * minimum of 0 or more (a rent charge: corrections downwards are credits) is checked by the rules.
+ */
+function moneyFloors(def: CollectionDef): string {
+  return Object.entries(def.schema.shape)
+    .flatMap(([field, schema]) => {
+      const min = (schema as { minValue?: number | null }).minValue;
+      if (!field.endsWith("Cents") || typeof min !== "number" || min < 0) return [];
+      return [` && (${DATA}.get('${field}', null) == null || ${DATA}.get('${field}', null) >= ${min})`];
+    })
+    .join("");
+}
+
 function collectionRules(def: CollectionDef): string {
   const fields = Object.keys(def.schema.shape);
+  const floors = moneyFloors(def);
   const facility = facilityExpr(def, "request.resource.data");
   const scoped = facility !== null;
   const allowed = [
@@ -126,7 +141,12 @@ function collectionRules(def: CollectionDef): string {
     `    match /${def.name}/{id} {`,
   ];
   lines.push(`      allow get, list: if ${reader}${readFacility};`);
-  if (def.access.write === "server") {
+  if (def.access.write === "server" && def.name !== "auditLog") {
+    lines.push(
+      `      // Written only by the backend (Cloud Functions with the Admin SDK, beyond these rules).`,
+      `      allow create, update, delete: if false;`,
+    );
+  } else if (def.access.write === "server") {
     lines.push(
       `      // Changes are recorded by Cloud Functions; a client may only append what it alone knows, as itself.`,
       `      // Its row names one of its facilities, or none (a list over several facilities, or an empty one).`,
@@ -138,10 +158,10 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port"
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${newFacility}${derivedId}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${linksOnCreate}`;
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${newFacility}${grant}${linksOnUpdate};`,
+      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${floors}${newFacility}${grant}${linksOnUpdate};`,
     );
     lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}` : "false"};`);
   }

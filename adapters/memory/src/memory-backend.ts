@@ -31,6 +31,8 @@ export interface MemoryBackendOptions {
    * delete, facility-scoped records) pass definitions the registry does not have yet.
    */
   collections?: Record<string, CollectionDef>;
+  /** The clock as a UTC ISO timestamp (default: the real time); tests of what a day or month does set it. */
+  now?: () => string;
 }
 
 export interface TAuditInput {
@@ -101,7 +103,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
     passwords,
     files,
     newId: () => `m${(++sequence).toString().padStart(10, "0")}`,
-    now: () => new Date().toISOString(),
+    now: options.now ?? (() => new Date().toISOString()),
     table,
     findUserByEmail(email) {
       const wanted = email.trim().toLowerCase();

@@ -39,6 +39,10 @@ import type { MemorySession } from "./memory-session.ts";
 import { recordChange } from "@care/core/rules/history.rules";
 import { capacityRefusal, exceptionRefusal, holdsBed, takesNewBed } from "@care/core/rules/census.rules";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
+import { billCurrentMonths, derivedWrites } from "./memory-rent.ts";
+
+/** Reads that show rent: the home's current month is billed before them (the server's schedule). */
+const BILLED_READS = new Set(["rentCharges", "rentAccounts", "payments"]);
 
 /** Orders sort values like the server's database: nulls after every value ascending, strings by code point. */
 export function compareValues(a: unknown, b: unknown): number {
@@ -122,6 +126,7 @@ export class MemoryDataAdapter implements DataPort {
   ): Promise<number> {
     const def = this.def(collection);
     const user = assertCanRead(this.session.user(), def);
+    this.billBefore(collection);
     const q = normalizeListQuery(def, {
       where: query.where,
       search: query.search,
@@ -133,6 +138,7 @@ export class MemoryDataAdapter implements DataPort {
   async get<N extends TCollectionName>(collection: N, id: string): Promise<TRecordOf<N>> {
     const def = this.def(collection);
     const user = assertCanRead(this.session.user(), def);
+    this.billBefore(collection);
     const record = this.findVisible(user, def, id);
     if (def.auditViews) {
       this.backend.audit({
@@ -179,9 +185,15 @@ export class MemoryDataAdapter implements DataPort {
     });
   }
 
+  /** Bills each home's current month before a read that shows rent, once a day per home. */
+  private billBefore(collection: string): void {
+    if (BILLED_READS.has(collection) && this.session.user()) this.transact((tx) => billCurrentMonths(this.backend, tx));
+  }
+
   private listNow(collection: string, query: TListQuery): TPage<TStoredRecord> {
     const def = this.def(collection);
     const user = assertCanRead(this.session.user(), def);
+    this.billBefore(collection);
     const q = normalizeListQuery(def, query);
     const { field, direction } = q.orderBy;
     const sign = direction === "asc" ? 1 : -1;
@@ -254,6 +266,7 @@ export class MemoryDataAdapter implements DataPort {
     });
     tx.put(def.name, record);
     this.history(tx, user, def, "create", record);
+    derivedWrites(this.backend, tx, def.name, record);
     tx.audit({
       actor: user,
       action: "create",
@@ -360,6 +373,7 @@ export class MemoryDataAdapter implements DataPort {
     );
     tx.put(def.name, record);
     this.history(tx, user, def, "update", record, current);
+    derivedWrites(this.backend, tx, def.name, record, current);
     tx.audit({
       actor: user,
       action: "update",
@@ -388,6 +402,7 @@ export class MemoryDataAdapter implements DataPort {
         archivedAt: current.archivedAt ?? now,
       });
       this.history(tx, user, def, "archive", current);
+      derivedWrites(this.backend, tx, def.name, current);
     } else {
       tx.delete(def.name, id);
     }

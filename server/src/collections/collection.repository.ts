@@ -45,6 +45,7 @@ import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { recordChange } from "@care/core/rules/history.rules";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
 import { WRITE_CHECKS } from "./write-checks.ts";
+import { DERIVED_WRITES } from "./derived-writes.ts";
 
 /** The Prisma model (client property) storing each collection. */
 export const PRISMA_MODELS = {
@@ -253,6 +254,7 @@ export class CollectionRepository {
       summary: presentFields(def, fields).join(", "),
     });
     await this.writeHistory(db, user, def, "create", record);
+    await DERIVED_WRITES[name]?.(db, caller, record);
     return record;
   }
 
@@ -297,6 +299,7 @@ export class CollectionRepository {
       facilityId: facilityOfRecord(def, updated) ?? null,
       summary: changedFields(def, fieldsOf(current), merged).join(", "),
     });
+    await DERIVED_WRITES[name]?.(db, caller, updated, fieldsOf(current));
     return updated;
   }
 
@@ -325,6 +328,7 @@ export class CollectionRepository {
       facilityId: facilityOfRecord(def, current) ?? null,
       summary: def.removal === "archive" ? "archived" : "deleted",
     });
+    await DERIVED_WRITES[name]?.(db, caller, current);
   }
 
   /**

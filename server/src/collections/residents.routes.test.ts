@@ -278,21 +278,43 @@ describe("stale edits", () => {
 describe("stored values", () => {
   it("keeps money above 2^31 cents exact and pages rent accounts by balance", async () => {
     const big = 5_000_000_000;
+    const residentIds: string[] = [];
     for (const [i, balance] of [big, 100, big, -250].entries()) {
       const residentId = (await created("residents", residentData("duvali", { lastName: `Balance ${i}` }))).id;
-      const account = await created(
-        "rentAccounts",
-        { residentId, facilityId: "duvali", chargedCents: balance, paidCents: 0, balanceCents: balance },
-        residentId,
-      );
-      expect(account).toMatchObject({ balanceCents: balance, oldestUnpaidDueDate: null });
+      residentIds.push(residentId);
+      // Accounts are the server's: a charge (or, for a credit balance, a payment) sets each one.
+      if (balance > 0) {
+        await created("rentCharges", {
+          residentId,
+          facilityId: "duvali",
+          month: "2025-01",
+          amountCents: balance,
+          periodStart: "2025-01-01",
+          periodEnd: "2025-01-31",
+          dueDate: "2025-01-01",
+          description: "Rent January 2025",
+        });
+      } else {
+        await created("payments", {
+          residentId,
+          facilityId: "duvali",
+          receivedOn: "2025-01-02",
+          amountCents: -balance,
+          method: "check",
+        });
+      }
+      const account = (await get(adminCookie, `/rentAccounts/${residentId}`)).body;
+      expect(account).toMatchObject({
+        balanceCents: balance,
+        oldestUnpaidDueDate: balance > 0 ? "2025-01-01" : null,
+      });
     }
     const seen: number[] = [];
     let cursor: string | undefined;
     do {
       const page = await get(
         adminCookie,
-        `/rentAccounts${q({ where: { facilityId: "duvali" }, limit: 1, ...(cursor ? { cursor } : {}) })}`,
+        `/rentAccounts${q({ where: { facilityId: "duvali", residentId: residentIds }, limit: 1, ...(cursor ? { cursor } : {}) })}`,
       );
       expect(page.status).toBe(200);
       seen.push(...page.body.items.map((a: { balanceCents: number }) => a.balanceCents));

@@ -32,19 +32,35 @@ export const rentRatesCollection = defineCollection({
 });
 
 /**
- * One resident's charge for one month. Its id is `rent-<residentId>-<YYYY-MM>` (see rent.rules), so
- * generating a month twice, from two screens or two servers, is refused as a duplicate.
+ * What a charge line is: a month's `rent` (id `rent-<residentId>-<YYYY-MM>`, see rent.rules, so
+ * generating a month twice, from two screens or two servers, is refused as a duplicate), an `extra`
+ * charge, or a `credit` that lowers the balance. Extras and credits are corrections and carry a reason.
  */
-export const ZRentCharge = z.object({
-  residentId: ZId,
-  facilityId: ZId,
-  month: ZMonth,
-  amountCents: ZCents,
-  periodStart: ZDateOnly,
-  periodEnd: ZDateOnly,
-  dueDate: ZDateOnly,
-  description: ZText(200),
-});
+export const CHARGE_KINDS = ["rent", "extra", "credit"] as const;
+export type TChargeKind = (typeof CHARGE_KINDS)[number];
+
+/**
+ * One line of a resident's bill. Amounts are never negative: a correction downwards is a `credit`
+ * with its reason, so no one can write a negative charge.
+ */
+export const ZRentCharge = z
+  .object({
+    residentId: ZId,
+    facilityId: ZId,
+    month: ZMonth,
+    kind: z.enum(CHARGE_KINDS).default("rent"),
+    amountCents: ZCents.min(0, "Cannot be negative; record a credit instead"),
+    periodStart: ZDateOnly,
+    periodEnd: ZDateOnly,
+    dueDate: ZDateOnly,
+    description: ZText(200),
+    /** Why an extra charge or a credit was made (required for them). */
+    reason: ZOptionalText(500),
+  })
+  .superRefine((c, ctx) => {
+    if (c.kind !== "rent" && !c.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "Give the reason for the correction" });
+  });
 export const rentChargesCollection = defineCollection({
   name: "rentCharges",
   label: "Rent charge",
@@ -94,8 +110,10 @@ export const paymentsCollection = defineCollection({
 });
 
 /**
- * A resident's running balance, id = residentId, updated in the same commit as every charge and
- * payment so lists show balances without summing history.
+ * A resident's running balance, id = residentId. Derived, never written by a client: the backend
+ * computes it from the resident's charges and payments in the transaction that changes them (the
+ * server, the memory adapter, a Cloud Function on Firebase), so lists show balances without summing
+ * history.
  */
 export const ZRentAccount = z.object({
   residentId: ZId,
@@ -111,7 +129,7 @@ export const rentAccountsCollection = defineCollection({
   label: "Rent account",
   schema: ZRentAccount,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "signed-in", write: "signed-in" },
+  access: { read: "signed-in", write: "server" },
   filterable: ["residentId", "facilityId"],
   sortable: ["balanceCents"],
   defaultSort: { field: "balanceCents", direction: "desc" },

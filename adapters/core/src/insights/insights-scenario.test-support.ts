@@ -72,17 +72,20 @@ export async function seedInsightsScenario(writer: TScenarioWriter, names: TScen
   const physician = (await document(typeIds.physician, "2025-03-10")).id;
   // Valid through 2025-12-01: expired, and a reappraisal.
   const appraisal = (await document(typeIds.appraisal, "2024-12-01")).id;
+  // Ana owes February's $1,250.50 (her account is derived from it by the backend).
   await writer.create(
-    "rentAccounts",
+    "rentCharges",
     {
       residentId: ana,
       facilityId: "tull",
-      chargedCents: 125_050,
-      paidCents: 0,
-      balanceCents: 125_050,
-      oldestUnpaidDueDate: "2026-02-01",
+      month: "2026-02",
+      amountCents: 125_050,
+      periodStart: "2026-02-01",
+      periodEnd: "2026-02-28",
+      dueDate: "2026-02-01",
+      description: "Rent February 2026",
     },
-    ana,
+    `rent-${ana}-2026-02`,
   );
   const snoozedKey = `missing|resident|${bob}|${typeIds.physician}`;
   await writer.create(

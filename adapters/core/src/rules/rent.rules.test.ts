@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isAppError } from "../app-error.ts";
 import { ZRentAccount, ZRentCharge } from "../collections/rent.collection.ts";
 import { ZId } from "../common.schema.ts";
 import {
@@ -10,15 +9,16 @@ import {
   chargesToGenerate,
   daysInMonth,
   daysOverdue,
+  earlierStays,
+  firstAdmission,
   formatCents,
-  generationOps,
   monthlyCharge,
   monthsBetween,
   monthStatus,
-  paymentOps,
   rateOn,
+  restateOps,
+  signedAmount,
   type TChargeLike,
-  type TRentHistory,
 } from "./rent.rules.ts";
 
 const RESIDENT = "0f8e4c2a-5b1d-4e8f-9a3c-7d6b5e4f3a21";
@@ -268,6 +268,7 @@ describe("chargesToGenerate", () => {
       residentId: "r2",
       facilityId: "tull",
       month: "2026-04",
+      kind: "rent",
       amountCents: 160000,
       periodStart: "2026-04-15",
       periodEnd: "2026-04-30",
@@ -425,85 +426,255 @@ describe("formatCents", () => {
   });
 });
 
-describe("generationOps and paymentOps", () => {
-  const history = (over: Partial<TRentHistory> = {}): TRentHistory => ({
-    residentId: "r1",
-    facilityId: "tull",
-    account: null,
-    charges: [],
-    payments: [],
-    ...over,
+describe("stays: a discharge and readmission in one month", () => {
+  it("charges both stays of November (1–20 and 23–30: 28 days), not only the readmission", () => {
+    const events = [
+      { type: "admission", date: "2025-06-01" },
+      { type: "discharge", date: "2026-11-20" },
+      { type: "readmission", date: "2026-11-23" },
+    ];
+    const stay = {
+      admissionDate: "2026-11-23",
+      earlierStays: earlierStays(events, "2026-11-23"),
+      rates: [rate(300000, "2025-06-01")],
+    };
+    expect(stay.earlierStays).toEqual([{ from: "2025-06-01", to: "2026-11-20" }]);
+    const charge = monthlyCharge(stay, "2026-11")!;
+    expect(charge.days).toBe(28);
+    expect(charge.amountCents).toBe(280000);
+    expect(charge.periodStart).toBe("2026-11-01");
+    expect(charge.periodEnd).toBe("2026-11-30");
+    expect(charge.description).toBe("Rent November 2026 (prorated 28/30 days)");
   });
-  const [april] = chargesToGenerate(
-    [{ id: "r1", facilityId: "tull", admissionDate: "2026-01-01", rates: [rate(300000, "2026-01-01")] }],
-    [],
-    "2026-04",
-  );
 
-  it("creates the charge with its id and the account when there is none", () => {
-    expect(generationOps(april!, history())).toEqual([
-      { op: "create", collection: "rentCharges", id: "rent-r1-2026-04", data: april!.data },
+  it("prices the earlier stay at the face-sheet rate when there is no rate history", () => {
+    const charge = monthlyCharge(
       {
-        op: "create",
-        collection: "rentAccounts",
-        id: "r1",
-        data: {
-          residentId: "r1",
-          facilityId: "tull",
-          chargedCents: 300000,
-          paidCents: 0,
-          balanceCents: 300000,
-          oldestUnpaidDueDate: "2026-04-01",
-        },
+        admissionDate: "2026-11-23",
+        earlierStays: [{ from: "2026-11-02", to: "2026-11-05" }],
+        rates: [],
+        monthlyRateCents: 300000,
       },
-    ]);
+      "2026-11",
+    )!;
+    expect(charge.days).toBe(12);
   });
 
-  it("updates the account at the version read, from the whole history", () => {
-    const march = { id: "rent-r1-2026-03", month: "2026-03", amountCents: 300000, dueDate: "2026-03-01" };
-    const ops = generationOps(
-      april!,
-      history({ account: { id: "r1", version: 4 }, charges: [march], payments: [{ amountCents: 350000 }] }),
+  it("finds the first admission before a readmission", () => {
+    const events = [
+      { type: "readmission", date: "2026-11-23" },
+      { type: "admission", date: "2025-06-01" },
+      { type: "discharge", date: "2026-11-20" },
+    ];
+    expect(firstAdmission("2026-11-23", events)).toBe("2025-06-01");
+    expect(firstAdmission("2024-01-01", events)).toBe("2024-01-01");
+    expect(firstAdmission("2026-11-23", [])).toBe("2026-11-23");
+  });
+
+  it("ignores events of the current stay and a stay still open", () => {
+    expect(earlierStays([{ type: "admission", date: "2026-01-01" }], "2026-01-01")).toEqual([]);
+    expect(
+      earlierStays(
+        [
+          { type: "readmission", date: "2026-03-01", createdAt: "b" },
+          { type: "admission", date: "2026-01-01", createdAt: "a" },
+          { type: "death", date: "2026-02-01", createdAt: "c" },
+        ],
+        "2026-03-01",
+      ),
+    ).toEqual([{ from: "2026-01-01", to: "2026-02-01" }]);
+  });
+
+  it("for any stays in a month: charges exactly the days in residence, each at the rate in force that day", () => {
+    /** Disjoint stays within the month, in order, from cut points; the last may stay open. */
+    const arbStays = fc
+      .record({
+        month: arbMonth,
+        cuts: fc.uniqueArray(fc.integer({ min: 1, max: 28 }), { minLength: 1, maxLength: 8 }),
+        open: fc.boolean(),
+        rates: fc.array(fc.record({ amount: arbRate, day: fc.integer({ min: 1, max: 28 }) }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        earlyRate: fc.boolean(),
+      })
+      .map(({ month, cuts, open, rates, earlyRate }) => {
+        const sorted = [...cuts].sort((a, b) => a - b);
+        const stays: { from: number; to: number }[] = [];
+        for (let i = 0; i + 1 < sorted.length; i += 2) stays.push({ from: sorted[i]!, to: sorted[i + 1]! });
+        if (sorted.length % 2 === 1) stays.push({ from: sorted.at(-1)!, to: open ? 0 : sorted.at(-1)! });
+        const rateList = rates.map((r) => rate(r.amount, day(month, r.day)));
+        if (earlyRate) rateList.push(rate(rates[0]!.amount, "1800-01-01"));
+        return { month, stays, rates: rateList };
+      });
+    fc.assert(
+      fc.property(arbStays, ({ month, stays, rates }) => {
+        const total = daysInMonth(month);
+        const current = stays.at(-1)!;
+        const stay = {
+          admissionDate: day(month, current.from),
+          dischargeDate: current.to === 0 ? null : day(month, current.to),
+          earlierStays: stays.slice(0, -1).map((s) => ({ from: day(month, s.from), to: day(month, s.to) })),
+          rates,
+        };
+        const inStay = (d: number) => stays.some((s) => d >= s.from && (s.to === 0 ? true : d <= s.to));
+        // Oracle: each day costs its rate's share of the month, rounded so the month's first k days cost
+        // the exact amount for k days; a day is charged when in residence with a rate in force.
+        let cumulative = 0;
+        let previous = 0;
+        let expected = 0;
+        let days = 0;
+        const earliest = rates.reduce((a, b) => (b.effectiveFrom < a.effectiveFrom ? b : a));
+        for (let d = 1; d <= total; d++) {
+          const inForce = rateOn(rates, day(month, d));
+          cumulative += (inForce ?? earliest).amountCents;
+          const rounded = Math.floor((2 * cumulative + total) / (2 * total));
+          if (inStay(d) && inForce) {
+            expected += rounded - previous;
+            days++;
+          }
+          previous = rounded;
+        }
+        const charge = monthlyCharge(stay, month);
+        if (days === 0) {
+          expect(charge).toBeNull();
+          return;
+        }
+        expect(charge!.days).toBe(days);
+        expect(charge!.amountCents).toBe(expected);
+        expect(charge!.segments.reduce((sum, s) => sum + s.amountCents, 0)).toBe(expected);
+        // The days left out of the stays cost the rest of a full month, to the cent.
+        const everyDay = monthlyCharge({ admissionDate: "1800-01-01", rates }, month);
+        expect(expected).toBeLessThanOrEqual(everyDay!.amountCents);
+      }),
     );
-    expect(ops[1]).toEqual({
-      op: "update",
-      collection: "rentAccounts",
-      id: "r1",
-      version: 4,
-      patch: { chargedCents: 600000, paidCents: 350000, balanceCents: 250000, oldestUnpaidDueDate: "2026-04-01" },
+  });
+});
+
+describe("credits", () => {
+  it("lower the balance and pay nothing off by themselves being owed", () => {
+    const rent = { id: "rent-r1-2026-04", month: "2026-04", amountCents: 300000, dueDate: "2026-04-01" };
+    const credit = { ...rent, id: "rent-r1-2026-04-adj-1", kind: "credit" as const, amountCents: 50000 };
+    expect(signedAmount(credit)).toBe(-50000);
+    expect(accountFrom([rent, credit], [{ amountCents: 250000 }])).toEqual({
+      chargedCents: 250000,
+      paidCents: 250000,
+      balanceCents: 0,
+      oldestUnpaidDueDate: null,
     });
   });
 
-  it("refuses a month already generated, and another resident's charge", () => {
-    const existing = { id: april!.id, month: "2026-04", amountCents: 300000, dueDate: "2026-04-01" };
-    try {
-      generationOps(april!, history({ charges: [existing] }));
-      expect.unreachable();
-    } catch (error) {
-      expect(isAppError(error) && error.code).toBe("CONFLICT");
-    }
-    expect(() => generationOps(april!, history({ residentId: "r2" }))).toThrow(/another resident/);
-  });
-
-  it("records a payment with the account it changes", () => {
-    const payment = {
+  it("refuse a negative amount and need a reason", () => {
+    const base = {
       residentId: "r1",
       facilityId: "tull",
-      receivedOn: "2026-04-03",
-      amountCents: 300000,
-      method: "check" as const,
-      reference: "1042",
+      month: "2026-04",
+      periodStart: "2026-04-01",
+      periodEnd: "2026-04-30",
+      dueDate: "2026-04-01",
+      description: "Rent April 2026",
     };
-    const charges = [{ id: april!.id, month: "2026-04", amountCents: 300000, dueDate: "2026-04-01" }];
-    expect(paymentOps(payment, history({ account: { id: "r1", version: 2 }, charges }))).toEqual([
-      { op: "create", collection: "payments", data: payment },
+    expect(ZRentCharge.safeParse({ ...base, amountCents: -50_000_000 }).error?.issues[0]?.message).toBe(
+      "Cannot be negative; record a credit instead",
+    );
+    expect(ZRentCharge.safeParse({ ...base, kind: "credit", amountCents: 100 }).error?.issues[0]?.path).toEqual([
+      "reason",
+    ]);
+    expect(ZRentCharge.parse({ ...base, amountCents: 100 }).kind).toBe("rent");
+  });
+});
+
+describe("restateOps: a stay changed after its month was billed", () => {
+  const stay = { id: "r1", facilityId: "tull", admissionDate: "2026-01-01", rates: [rate(300000, "2026-01-01")] };
+  const billed = {
+    id: "rent-r1-2026-04",
+    month: "2026-04",
+    kind: "rent" as const,
+    version: 1,
+    amountCents: 300000,
+    periodStart: "2026-04-01",
+    periodEnd: "2026-04-30",
+    dueDate: "2026-04-01",
+  };
+  const discharged = { ...stay, dischargeDate: "2026-04-15" };
+
+  it("recomputes the month's charge while no payment is applied to it", () => {
+    expect(restateOps(discharged, "2026-04", [billed], [], "discharged on 2026-04-15", "2026-04-16")).toEqual([
       {
         op: "update",
-        collection: "rentAccounts",
-        id: "r1",
-        version: 2,
-        patch: { chargedCents: 300000, paidCents: 300000, balanceCents: 0, oldestUnpaidDueDate: null },
+        collection: "rentCharges",
+        id: billed.id,
+        version: 1,
+        patch: {
+          amountCents: 150000,
+          periodStart: "2026-04-01",
+          periodEnd: "2026-04-15",
+          description: "Rent April 2026 (prorated 15/30 days)",
+        },
       },
     ]);
+    expect(restateOps(stay, "2026-04", [billed], [], "no change", "2026-04-16")).toEqual([]);
+    expect(restateOps(discharged, "2026-05", [billed], [], "not billed", "2026-04-16")).toEqual([]);
+  });
+
+  it("after a payment, credits the difference with the reason (or charges the extra)", () => {
+    const [credit] = restateOps(
+      discharged,
+      "2026-04",
+      [billed],
+      [{ amountCents: 300000 }],
+      "discharged on 2026-04-15",
+      "2026-04-16",
+    );
+    expect(credit).toMatchObject({
+      op: "create",
+      collection: "rentCharges",
+      id: "rent-r1-2026-04-adj-1",
+      data: {
+        kind: "credit",
+        amountCents: 150000,
+        dueDate: "2026-04-16",
+        reason: "discharged on 2026-04-15",
+        description: "Credit: rent April 2026, discharged on 2026-04-15",
+      },
+    });
+    const creditRecord = { ...billed, ...(credit as { data: object }).data, id: "rent-r1-2026-04-adj-1" };
+    expect(
+      restateOps(discharged, "2026-04", [billed, creditRecord], [{ amountCents: 1 }], "again", "2026-04-17"),
+    ).toEqual([]);
+    const [extra] = restateOps(stay, "2026-04", [billed, creditRecord], [], "readmitted", "2026-04-20");
+    expect(extra).toMatchObject({
+      id: "rent-r1-2026-04-adj-2",
+      data: { kind: "extra", amountCents: 150000, reason: "readmitted" },
+    });
+  });
+
+  it("for any stay change: the month's lines add up to what the stay now costs", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 600000 }),
+        fc.integer({ min: 1, max: 30 }),
+        (discharge, paid, second) => {
+          const after = { ...stay, dischargeDate: `2026-04-${String(discharge).padStart(2, "0")}` };
+          let lines: (typeof billed & { kind: "rent" | "extra" | "credit" })[] = [billed];
+          const payments = paid > 0 ? [{ amountCents: paid }] : [];
+          const apply = (s: typeof stay, today: string) => {
+            for (const op of restateOps(s, "2026-04", lines, payments, "changed", today)) {
+              if (op.op === "update") lines = lines.map((l) => (l.id === op.id ? { ...l, ...op.patch } : l)) as never;
+              else if (op.op === "create")
+                lines = [...lines, { ...(op.data as object), id: op.id!, version: 1 } as never];
+            }
+          };
+          apply(after, "2026-04-20");
+          const expected = monthlyCharge(after, "2026-04")!.amountCents;
+          expect(lines.reduce((sum, l) => sum + signedAmount(l), 0)).toBe(expected);
+          for (const line of lines) expect(line.amountCents).toBeGreaterThanOrEqual(0);
+          const again = { ...stay, dischargeDate: `2026-04-${String(second).padStart(2, "0")}` };
+          apply(again, "2026-04-25");
+          expect(lines.reduce((sum, l) => sum + signedAmount(l), 0)).toBe(monthlyCharge(again, "2026-04")!.amountCents);
+        },
+      ),
+    );
   });
 });

@@ -1,16 +1,16 @@
 /**
  * Rent rules as pure functions, shared by the rent tracker, the reminders and the server: which rate is
- * in force, what a month's charge is (prorated by day, in integer cents), how payments settle charges
- * (oldest first), and the writes that keep a resident's running account in step with every charge and
- * payment. Dates are `YYYY-MM-DD` calendar days computed in UTC, months `YYYY-MM`, money integer cents.
+ * in force, what a month's charge is (prorated by day over every stay, in integer cents), how payments
+ * settle charges (oldest first), a resident's account as the backends derive it, and the corrections
+ * when a stay changes after its month was billed. Dates are `YYYY-MM-DD` calendar days computed in UTC, months `YYYY-MM`, money integer cents.
  */
 import type { z } from "zod";
 import { AppError } from "../app-error.ts";
-import type { ZPayment, ZRentAccount, ZRentCharge } from "../collections/rent.collection.ts";
+import type { TChargeKind, ZRentAccount, ZRentCharge } from "../collections/rent.collection.ts";
 import type { TWriteOp } from "../ports/data.port.ts";
+import type { TCollectionName } from "../registry.ts";
 
 export type TRentChargeInput = z.input<typeof ZRentCharge>;
-export type TPaymentInput = z.input<typeof ZPayment>;
 export type TRentAccountFields = Pick<
   z.output<typeof ZRentAccount>,
   "chargedCents" | "paidCents" | "balanceCents" | "oldestUnpaidDueDate"
@@ -22,16 +22,36 @@ export interface TRateLike {
   effectiveFrom: string;
 }
 
-/** A resident's stay and rates, enough to price any month. */
+/** A stay that has ended: its first and last days in residence (both charged). */
+export interface TPastStay {
+  from: string;
+  to: string;
+}
+
+/** A resident's stays and rates, enough to price any month. */
 export interface TStay {
+  /** The current (or last) stay's admission or readmission day. */
   admissionDate: string;
-  /** Last day in residence (charged), when the resident has left. */
+  /** Last day in residence (charged) of the current stay, when the resident has left. */
   dischargeDate?: string | null;
+  /** Earlier stays (before a discharge and readmission); see `earlierStays`. */
+  earlierStays?: readonly TPastStay[];
   /** The resident's rate history (`rentRates`). */
   rates: readonly TRateLike[];
-  /** The face sheet's rate, used as in force from admission only when there is no rate history. */
+  /** The face sheet's rate, used as in force from the first admission only when there is no rate history. */
   monthlyRateCents?: number | null;
 }
+
+/**
+ * What the backend writes itself after a write to a collection (accounts follow charges and payments;
+ * a stay or rate change bills or restates the month), so caches of those follow a write too.
+ */
+export const BILLING_FOLLOWS: Partial<Record<TCollectionName, readonly TCollectionName[]>> = {
+  rentCharges: ["rentAccounts"],
+  payments: ["rentAccounts"],
+  residents: ["rentCharges", "rentAccounts"],
+  rentRates: ["rentCharges", "rentAccounts"],
+};
 
 /** Part of a month at one rate. */
 export interface TChargeSegment {
@@ -68,6 +88,13 @@ export interface TChargeLike {
   dueDate: string;
   month?: string;
   id?: string;
+  /** A `credit` lowers what is owed; rent and extra charges raise it (absent = rent). */
+  kind?: TChargeKind;
+}
+
+/** What a charge line adds to the balance: its amount, negative for a credit. */
+export function signedAmount(charge: Pick<TChargeLike, "amountCents" | "kind">): number {
+  return charge.kind === "credit" ? -charge.amountCents : charge.amountCents;
 }
 
 /** What allocation needs of a payment (a `payments` record fits). */
@@ -145,15 +172,62 @@ export function rateOn<T extends TRateLike>(rates: readonly T[], date: string): 
   return found;
 }
 
+/** What `earlierStays` needs of a resident's history event (a `residentEvents` record fits). */
+export interface TStayEventLike {
+  type: string;
+  date: string;
+  createdAt?: string;
+}
+
+/**
+ * The stays that ended before the current one began, from the resident's history: an admission or
+ * readmission opens a stay, a discharge or death closes it. Only stays closed before `admissionDate`
+ * (the current stay's start) count; the current stay is the resident's own admission and discharge dates.
+ * A discharge with no admission recorded before it (records from before the history was kept) closes
+ * a stay taken to begin on the first of the discharge's month: that month is billed up to the discharge.
+ */
+export function earlierStays(events: readonly TStayEventLike[], admissionDate: string): TPastStay[] {
+  const ordered = [...events].sort(
+    (a, b) => a.date.localeCompare(b.date) || (a.createdAt ?? "").localeCompare(b.createdAt ?? ""),
+  );
+  const stays: TPastStay[] = [];
+  let open: string | null = null;
+  for (const event of ordered) {
+    if (event.type === "admission" || event.type === "readmission") open ??= event.date;
+    else if (event.type === "discharge" || event.type === "death") {
+      if (event.date < admissionDate) stays.push({ from: open ?? `${event.date.slice(0, 7)}-01`, to: event.date });
+      open = null;
+    }
+  }
+  return stays;
+}
+
+/**
+ * The first day of the resident's first stay: their earliest admission or readmission on record, or the
+ * current stay's start when earlier (or when no history is recorded). The admission rate starts here.
+ */
+export function firstAdmission(admissionDate: string, events: readonly TStayEventLike[]): string {
+  return events
+    .filter((e) => e.type === "admission" || e.type === "readmission")
+    .reduce((first, e) => (e.date < first ? e.date : first), admissionDate);
+}
+
+/** Whether the resident was in residence on `date` (in the current stay or an earlier one). */
+export function inResidence(stay: TStay, date: string): boolean {
+  if (date >= stay.admissionDate && (stay.dischargeDate == null || date <= stay.dischargeDate)) return true;
+  return (stay.earlierStays ?? []).some((s) => date >= s.from && date <= s.to);
+}
+
 function ratesOf(stay: TStay): readonly TRateLike[] {
   if (stay.rates.length > 0 || stay.monthlyRateCents == null) return stay.rates;
-  return [{ amountCents: stay.monthlyRateCents, effectiveFrom: stay.admissionDate }];
+  const first = (stay.earlierStays ?? []).reduce((a, b) => (b.from < a ? b.from : a), stay.admissionDate);
+  return [{ amountCents: stay.monthlyRateCents, effectiveFrom: first }];
 }
 
 function chargeDescription(month: string, days: number, total: number, segments: TChargeSegment[]): string {
   const parts: string[] = [];
   if (days < total) parts.push(`prorated ${days}/${total} days`);
-  if (segments.length > 1) {
+  if (new Set(segments.map((s) => s.rateCents)).size > 1) {
     const short = (date: string) =>
       `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]!.slice(0, 3)} ${Number(date.slice(8))}`;
     parts.push(segments.map((s) => `${formatCents(s.rateCents)} from ${short(s.from)}`).join(", "));
@@ -165,7 +239,8 @@ function chargeDescription(month: string, days: number, total: number, segments:
 
 /**
  * The charge for `month`, or null when the resident was not in residence that month or had no rate in
- * force on any day of it. Admission and discharge days both count as days in residence. A partial
+ * force on any day of it. Every stay counts (a discharge and readmission in the same month charges
+ * both parts); admission and discharge days both count as days in residence. A partial
  * month is prorated by day: each day costs the rate in force that day divided by the days of the
  * month. Rounding is cumulative over the month's calendar days (the month's first k days cost the
  * exact amount for k days rounded to the cent), so a full month costs exactly its rate, a move-out
@@ -194,8 +269,7 @@ export function monthlyCharge(stay: TStay, month: string, dueDay = 1): TMonthlyC
     const rounded = roundDiv(cumulative, total);
     const dayAmount = rounded - previousRounded;
     previousRounded = rounded;
-    const resident = date >= stay.admissionDate && (stay.dischargeDate == null || date <= stay.dischargeDate);
-    if (!resident || inForce === null) continue;
+    if (!inResidence(stay, date) || inForce === null) continue;
     days++;
     const last = segments.at(-1);
     if (last && last.rateCents === inForce.amountCents && dayNumber(date) - dayNumber(last.to) === 1) {
@@ -243,6 +317,7 @@ export function chargesToGenerate(
         residentId: resident.id,
         facilityId: resident.facilityId,
         month,
+        kind: "rent",
         amountCents: charge.amountCents,
         periodStart: charge.periodStart,
         periodEnd: charge.periodEnd,
@@ -262,15 +337,15 @@ export interface TAllocation<C extends TChargeLike> {
 }
 
 /**
- * Allocates payments to charges oldest first (by due date, then month, then id). A negative charge
- * (a credit) adds to what is paid rather than being settled.
+ * Allocates payments to charges oldest first (by due date, then month, then id). A credit (or a
+ * negative amount of older data) adds to what is paid rather than being settled.
  */
 export function allocatePayments<C extends TChargeLike>(
   charges: readonly C[],
   payments: readonly TPaymentLike[],
 ): TAllocation<C> {
   let pool = payments.reduce((sum, p) => sum + p.amountCents, 0);
-  for (const c of charges) if (c.amountCents < 0) pool -= c.amountCents;
+  for (const c of charges) if (signedAmount(c) < 0) pool -= signedAmount(c);
   const ordered = [...charges].sort(
     (a, b) =>
       a.dueDate.localeCompare(b.dueDate) ||
@@ -279,7 +354,7 @@ export function allocatePayments<C extends TChargeLike>(
   );
   const rows: TAllocation<C>["charges"] = [];
   for (const charge of ordered) {
-    const owed = Math.max(charge.amountCents, 0);
+    const owed = Math.max(signedAmount(charge), 0);
     const allocatedCents = Math.max(Math.min(owed, pool), 0);
     pool -= allocatedCents;
     rows.push({ charge, allocatedCents, remainingCents: owed - allocatedCents });
@@ -289,7 +364,7 @@ export function allocatePayments<C extends TChargeLike>(
 
 /** A resident's account from their charges and payments: totals, balance and the oldest unpaid due date. */
 export function accountFrom(charges: readonly TChargeLike[], payments: readonly TPaymentLike[]): TRentAccountFields {
-  const chargedCents = charges.reduce((sum, c) => sum + c.amountCents, 0);
+  const chargedCents = charges.reduce((sum, c) => sum + signedAmount(c), 0);
   const paidCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
   const unpaid = allocatePayments(charges, payments).charges.find((row) => row.remainingCents > 0);
   return {
@@ -345,67 +420,148 @@ export function formatCents(cents: number): string {
   return `${cents < 0 ? "-" : ""}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** The resident's stored account, if any: its id is the resident's id. */
-export type TAccountRef = { id: string; version: number } | null;
+/** A stored charge line as restating needs it (a `rentCharges` record fits). */
+export interface TStoredCharge extends TChargeLike {
+  id: string;
+  month: string;
+  version: number;
+  periodStart: string;
+  periodEnd: string;
+}
 
-/** One resident's charges and payments as stored (not archived), the account's source of truth. */
-export interface TRentHistory {
-  residentId: string;
-  facilityId: string;
-  account: TAccountRef;
-  charges: readonly TChargeLike[];
-  payments: readonly TPaymentLike[];
+/** The id of the n-th correction (1, 2, …) of a resident's month. */
+export function correctionId(residentId: string, month: string, n: number): string {
+  return `${chargeId(residentId, month)}-adj-${n}`;
 }
 
 /**
- * The write that sets the resident's account from their charges and payments: a create (id =
- * residentId) when there is none yet, else an update at the version read. Either way a concurrent
- * change of the account makes the commit fail with CONFLICT, so reload and recompute.
+ * The writes that bring a month's bill in line with the stay as it is now (after a discharge, a
+ * readmission or a corrected date), none when it already agrees or the month was never billed. While
+ * no payment is applied to the month's rent charge, that charge is recomputed (amount, period,
+ * description; 0 when no day of the month is in residence any more). Once a payment is applied, the
+ * charge stays as billed and the difference becomes a credit or an extra charge with `reason`, due on
+ * `today` at the earliest.
  */
-export function accountOp(history: TRentHistory): TWriteOp {
-  const fields = accountFrom(history.charges, history.payments);
-  if (!history.account) {
-    return {
-      op: "create",
-      collection: "rentAccounts",
-      id: history.residentId,
-      data: { residentId: history.residentId, facilityId: history.facilityId, ...fields },
+export function restateOps(
+  stay: TStay & { id: string; facilityId: string },
+  month: string,
+  charges: readonly TStoredCharge[],
+  payments: readonly TPaymentLike[],
+  reason: string,
+  today: string,
+): TWriteOp[] {
+  const rentId = chargeId(stay.id, month);
+  const rent = charges.find((c) => c.id === rentId);
+  if (!rent) return [];
+  const expected = monthlyCharge(stay, month);
+  const expectedCents = expected?.amountCents ?? 0;
+  const ofMonth = charges.filter((c) => c.month === month);
+  const billedCents = ofMonth.reduce((sum, c) => sum + signedAmount(c), 0);
+  const corrections = ofMonth.filter((c) => c.id !== rentId);
+  const paid = allocatePayments(charges, payments).charges.find((row) => row.charge.id === rentId);
+  if (corrections.length === 0 && (paid?.allocatedCents ?? 0) === 0) {
+    const patch = {
+      amountCents: expectedCents,
+      periodStart: expected?.periodStart ?? rent.periodStart,
+      periodEnd: expected?.periodEnd ?? rent.periodEnd,
+      description: expected?.description ?? `Rent ${monthLabel(month)} (not in residence)`,
     };
+    if (
+      patch.amountCents === rent.amountCents &&
+      patch.periodStart === rent.periodStart &&
+      patch.periodEnd === rent.periodEnd
+    ) {
+      return [];
+    }
+    return [{ op: "update", collection: "rentCharges", id: rentId, version: rent.version, patch }];
   }
-  return {
-    op: "update",
-    collection: "rentAccounts",
-    id: history.account.id,
-    version: history.account.version,
-    patch: fields,
-  };
+  const difference = expectedCents - billedCents;
+  if (difference === 0) return [];
+  const kind = difference > 0 ? "extra" : "credit";
+  const dueDate = rent.dueDate > today ? rent.dueDate : today;
+  const description = `${kind === "credit" ? "Credit" : "Extra charge"}: rent ${monthLabel(month)}, ${reason}`;
+  return [
+    {
+      op: "create",
+      collection: "rentCharges",
+      id: correctionId(stay.id, month, corrections.length + 1),
+      data: {
+        residentId: stay.id,
+        facilityId: stay.facilityId,
+        month,
+        kind,
+        amountCents: Math.abs(difference),
+        periodStart: rent.periodStart,
+        periodEnd: rent.periodEnd,
+        dueDate,
+        description: description.slice(0, DESCRIPTION_MAX),
+        reason,
+      },
+    },
+  ];
+}
+
+/** A resident as billing needs them (a `residents` record fits). */
+export interface TBilledResident {
+  id: string;
+  facilityId: string;
+  admissionDate: string;
+  dischargeDate?: string | null | undefined;
+  monthlyRateCents?: number | null | undefined;
+}
+
+/** Why a stay's bill changed, in words for the correction line ("discharged on 2026-04-15"). */
+export function stayChangeReason(
+  before: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
+  after: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
+): string | null {
+  const was = before.dischargeDate ?? null;
+  const now = after.dischargeDate ?? null;
+  if (now !== null && now !== was) return `discharged on ${now}`;
+  if (after.admissionDate !== before.admissionDate)
+    return was !== null && now === null
+      ? `readmitted on ${after.admissionDate}`
+      : `admission date changed to ${after.admissionDate}`;
+  if (was !== null && now === null) return "discharge undone";
+  return null;
 }
 
 /**
- * One resident's charge and the matching account write, to commit together. The charge's fixed id makes
- * a second generation of the month (from another screen or server) fail with CONFLICT: reload, and
- * `chargesToGenerate` will skip it.
+ * What the backend writes for one resident's bill, so no one has to click Generate: the charge of the
+ * month of `today` (the home's today) when it is missing, and, when the stay changed (`change` given),
+ * the restatement of every month billed from `change.sinceMonth` on (see `restateOps`). `charges` are
+ * the resident's stored charge lines (archived ones only keep their ids taken).
  */
-export function generationOps(charge: TNewCharge, history: TRentHistory): TWriteOp[] {
-  if (charge.data.residentId !== history.residentId) {
-    throw new AppError("VALIDATION", "The charge is for another resident.", { fields: { residentId: "Mismatch" } });
+export function billingOps(input: {
+  resident: TBilledResident;
+  rates: readonly TRateLike[];
+  events: readonly TStayEventLike[];
+  charges: readonly (TStoredCharge & { archivedAt?: string | null })[];
+  payments: readonly TPaymentLike[];
+  today: string;
+  change?: { sinceMonth: string; reason: string };
+}): TWriteOp[] {
+  const { resident, today, change } = input;
+  const stay = {
+    id: resident.id,
+    facilityId: resident.facilityId,
+    admissionDate: resident.admissionDate,
+    dischargeDate: resident.dischargeDate ?? null,
+    monthlyRateCents: resident.monthlyRateCents ?? null,
+    rates: input.rates,
+    earlierStays: earlierStays(input.events, resident.admissionDate),
+  };
+  const live = input.charges.filter((c) => !c.archivedAt);
+  const ops: TWriteOp[] = [];
+  if (change) {
+    const months = [...new Set(live.filter((c) => c.month >= change.sinceMonth).map((c) => c.month))].sort();
+    for (const month of months) ops.push(...restateOps(stay, month, live, input.payments, change.reason, today));
   }
-  if (history.charges.some((c) => c.id === charge.id)) {
-    throw new AppError("CONFLICT", `Rent for ${monthLabel(charge.data.month)} was already generated.`);
-  }
-  return [
-    { op: "create", collection: "rentCharges", id: charge.id, data: charge.data },
-    accountOp({ ...history, charges: [...history.charges, { ...charge.data, id: charge.id }] }),
-  ];
-}
-
-/** A payment and the matching account write, to commit together. */
-export function paymentOps(payment: TPaymentInput, history: TRentHistory): TWriteOp[] {
-  if (payment.residentId !== history.residentId) {
-    throw new AppError("VALIDATION", "The payment is for another resident.", { fields: { residentId: "Mismatch" } });
-  }
-  return [
-    { op: "create", collection: "payments", data: payment },
-    accountOp({ ...history, payments: [...history.payments, payment] }),
-  ];
+  const [charge] = chargesToGenerate(
+    [stay],
+    input.charges.map((c) => c.id),
+    today.slice(0, 7),
+  );
+  if (charge) ops.push({ op: "create", collection: "rentCharges", id: charge.id, data: charge.data });
+  return ops;
 }

@@ -4,7 +4,9 @@
  * facility claims and the `users/{uid}` record; `syncUserClaims` keeps claims and the account in step
  * when an admin edits a users record; `auditChanges` appends an audit row (and, for residents, staff and
  * facilities, a history row) for every change of a
- * registry collection, with the author taken from the write's auth context, not from the client.
+ * registry collection, with the author taken from the write's auth context, not from the client;
+ * `deriveRentAccount` sets a resident's rent account from their charges and payments after each
+ * change of either (the rules let no client write an account or a negative charge).
  * Bundled with the shared core by `npm run firebase:functions`.
  */
 import { initializeApp } from "firebase-admin/app";
@@ -19,6 +21,7 @@ import { getCollection, isCollectionName, type TRecordOf } from "@care/core/regi
 import { assertCanGrantFacilities } from "@care/core/rules/access.rules";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
+import { accountFrom } from "@care/core/rules/rent.rules";
 
 initializeApp();
 
@@ -198,4 +201,48 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
       });
     }
   }
+});
+
+/** Sets `rentAccounts/{residentId}` from the resident's live charges and payments, in one transaction. */
+async function deriveAccount(residentId: string, facilityId: string): Promise<void> {
+  const db = getFirestore();
+  await db.runTransaction(async (tx) => {
+    const [charges, payments, account] = await Promise.all([
+      tx.get(db.collection("rentCharges").where("residentId", "==", residentId).where("archivedAt", "==", null)),
+      tx.get(db.collection("payments").where("residentId", "==", residentId).where("archivedAt", "==", null)),
+      tx.get(db.collection("rentAccounts").doc(residentId)),
+    ]);
+    const read = (name: "rentCharges" | "payments", doc: { id: string; data(): Record<string, unknown> }) =>
+      fromStoredData(getCollection(name), doc.id, doc.data());
+    const fields = accountFrom(
+      charges.docs.map((doc) => read("rentCharges", doc)) as never,
+      payments.docs.map((doc) => read("payments", doc)) as never,
+    );
+    const now = new Date().toISOString();
+    const current = account.exists ? fromStoredData(getCollection("rentAccounts"), residentId, account.data()!) : null;
+    const record = {
+      residentId,
+      facilityId,
+      ...fields,
+      id: residentId,
+      version: ((current?.version as number | undefined) ?? 0) + 1,
+      createdAt: (current?.createdAt as string | undefined) ?? now,
+      updatedAt: now,
+      createdBy: null,
+      updatedBy: null,
+      archivedAt: null,
+    };
+    tx.set(account.ref, {
+      ...toStoredData(getCollection("rentAccounts"), record),
+      _writtenAt: FieldValue.serverTimestamp(),
+    });
+  });
+}
+
+export const deriveRentAccount = onDocumentWritten("{collection}/{id}", async (event) => {
+  const name = event.params.collection;
+  if (name !== "rentCharges" && name !== "payments") return;
+  const data = event.data?.after.data() ?? event.data?.before.data();
+  if (typeof data?.residentId !== "string" || typeof data.facilityId !== "string") return;
+  await deriveAccount(data.residentId, data.facilityId);
 });

@@ -27,7 +27,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "rent-tracker",
     title: "Rent Tracker",
     to: paths.residents.rentTracker.href(),
-    text: "Each resident with a monthly rate gets a charge per month, prorated by day in the months they move in or out. Record payments with date, amount, method, reference and payer; the grid shows each month as paid, partial or unpaid, and every payment has a printable receipt.",
+    text: 'Each resident with a monthly rate is billed every month without anyone clicking: the current month when they are admitted or get a rate, and each new month on its first day in the home\'s time zone, prorated by day over every stay (a discharge and readmission in one month bills both parts). Until something is billed the resident shows "Not billed yet", never $0.00; "Generate charges" bills earlier months. Balances are worked out by the system from charges and payments and cannot be typed in; to correct a bill, record a credit or an extra charge with its reason on the resident\'s Rent tab. If a stay changes after its month was billed, the charge is recomputed while unpaid; once a payment is applied, the difference appears as a credit or an extra charge with the reason. The rate history starts with the admission rate. Record payments with date, amount, method, reference and payer; the grid shows each month as paid, partial, unpaid or not billed yet, and every payment has a printable receipt.',
   },
   {
     id: "staff",

@@ -67,9 +67,13 @@ export function MonthGrid({
                     Record payment<span className="visually-hidden"> for {listName(row.resident)}</span>
                   </button>
                 </th>
-                <td className={`rent-grid__num${row.balanceCents > 0 ? " rent-grid__owing" : ""}`}>
-                  {formatCents(row.balanceCents)}
-                </td>
+                {row.balanceCents === null ? (
+                  <td className="rent-grid__num rent-grid__unbilled">{STATUS_LABELS.unbilled}</td>
+                ) : (
+                  <td className={`rent-grid__num${row.balanceCents > 0 ? " rent-grid__owing" : ""}`}>
+                    {formatCents(row.balanceCents)}
+                  </td>
+                )}
                 <td className={`rent-grid__num${row.daysOverdue > 0 ? " rent-grid__owing" : ""}`}>
                   {row.daysOverdue > 0 ? row.daysOverdue : "—"}
                 </td>
@@ -100,7 +104,8 @@ export function MonthGrid({
         <span className="rent-cell rent-cell--paid">Paid</span> charge settled{" "}
         <span className="rent-cell rent-cell--partial">Partial</span> part paid{" "}
         <span className="rent-cell rent-cell--unpaid">Unpaid</span> nothing paid yet{" "}
-        <span className="rent-cell rent-cell--none">—</span> no charge that month
+        <span className="rent-cell rent-cell--unbilled">Not billed yet</span> in residence, no charge yet{" "}
+        <span className="rent-cell rent-cell--none">—</span> not in residence
       </p>
     </div>
   );

@@ -1,17 +1,21 @@
 /**
  * The rent tracker's reads and writes through the data port: whole histories read in batches (an `in`
- * filter takes at most 30 values), payments committed with the account they change, and a month's
- * charges generated one resident per commit so a duplicate is refused for that resident only.
+ * filter takes at most 30 values), payments, credits and a month's charges (one resident per write, so
+ * a duplicate is refused for that resident only). Accounts are the backend's: it derives each
+ * resident's balance from their charges and payments in the same transaction, so no write here sets one.
  */
 import { listName } from "@care/core/rules/person-name.rules";
 import { AppError, isAppError } from "@care/core/app-error";
 import { listAll } from "@care/core/list-all";
 import { MAX_IN_VALUES, MAX_PAGE_SIZE, type TFilterValue } from "@care/core/list-query";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
-import { chargeId, chargesToGenerate, generationOps, paymentOps, rateOn } from "@care/core/rules/rent.rules";
+import { chargeId, chargesToGenerate, earlierStays, firstAdmission, rateOn } from "@care/core/rules/rent.rules";
 import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
 
 export type TResidentRecord = TRecordOf<"residents">;
+
+/** The note of the rate recorded from the face sheet when a resident's first rate change is added. */
+export const ADMISSION_RATE_NOTE = "Admission rate";
 export type TRateRecord = TRecordOf<"rentRates">;
 export type TChargeRecord = TRecordOf<"rentCharges">;
 export type TPaymentRecord = TRecordOf<"payments">;
@@ -41,16 +45,6 @@ export function byResident<T extends { residentId: string }>(records: readonly T
     else map.set(record.residentId, [record]);
   }
   return map;
-}
-
-/** The account of a resident, or null before their first charge or payment. */
-export async function getAccount(data: DataPort, residentId: string): Promise<TAccountRecord | null> {
-  try {
-    return await data.get("rentAccounts", residentId);
-  } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") return null;
-    throw error;
-  }
 }
 
 /** Runs `attempt` and, when it fails with CONFLICT, once more (it re-reads what it needs). */
@@ -105,23 +99,11 @@ export async function loadRentHistories(
   );
 }
 
-async function loadOne(data: DataPort, resident: { id: string; facilityId: string }): Promise<TResidentRent> {
-  const histories = await loadRentHistories(data, [resident]);
-  return histories.get(resident.id)!;
-}
-
 export type TNewPayment = TInputOf<"payments"> & { residentId: string; facilityId: string; amountCents: number };
 
-/**
- * Records a payment and sets the resident's account in one commit. When the account changed since it
- * was read (another payment or a charge at the same moment), it re-reads and tries once more; a second
- * conflict ends with a clear CONFLICT and nothing saved.
- */
+/** Records a payment; the backend sets the resident's account in the same transaction. */
 export async function recordPayment(data: DataPort, payment: TNewPayment): Promise<void> {
-  await retryOnceOnConflict(async () => {
-    const history = await loadOne(data, { id: payment.residentId, facilityId: payment.facilityId });
-    await data.commit(paymentOps(payment, history));
-  }, "The resident's rent account was changed by someone else twice while saving, so the payment was not recorded. Check the ledger, then record it again.");
+  await data.create("payments", payment);
 }
 
 export interface TGenerationResult {
@@ -153,9 +135,10 @@ type TChargeableResident = Pick<
 >;
 
 /**
- * Generates `month`'s charges for the residents, one commit per resident (the charge with its fixed id
- * and the account). Running it twice, or on two screens at once, creates nothing twice: an existing
- * charge is counted as already generated. A conflict on the account alone is retried once.
+ * Generates `month`'s charges for the residents (the current month is billed by the backend without a
+ * click; this fills earlier months), one write per resident with the charge's fixed id. Running it
+ * twice, or on two screens at once, creates nothing twice: an existing charge is counted as already
+ * generated.
  */
 export async function generateMonth(
   data: DataPort,
@@ -167,15 +150,15 @@ export async function generateMonth(
   let done = 0;
   for (let i = 0; i < residents.length; i += MAX_IN_VALUES) {
     const batch = residents.slice(i, i + MAX_IN_VALUES);
-    const [rates, histories] = await Promise.all([
-      listForResidents(
-        data,
-        "rentRates",
-        batch.map((r) => r.id),
-      ),
-      loadRentHistories(data, batch),
+    const ids = batch.map((r) => r.id);
+    const [rates, events, charges] = await Promise.all([
+      listForResidents(data, "rentRates", ids),
+      listForResidents(data, "residentEvents", ids),
+      listForResidents(data, "rentCharges", ids),
     ]);
     const ratesOf = byResident(rates);
+    const eventsOf = byResident(events);
+    const chargesOf = byResident(charges);
     for (const resident of batch) {
       const stay = {
         id: resident.id,
@@ -184,10 +167,10 @@ export async function generateMonth(
         dischargeDate: resident.dischargeDate ?? null,
         monthlyRateCents: resident.monthlyRateCents ?? null,
         rates: ratesOf.get(resident.id) ?? [],
+        earlierStays: earlierStays(eventsOf.get(resident.id) ?? [], resident.admissionDate),
       };
       const id = chargeId(resident.id, month);
-      let history = histories.get(resident.id)!;
-      if (history.charges.some((c) => c.id === id)) {
+      if ((chargesOf.get(resident.id) ?? []).some((c) => c.id === id)) {
         result.alreadyGenerated++;
       } else {
         const [charge] = chargesToGenerate([stay], [], month);
@@ -195,14 +178,7 @@ export async function generateMonth(
           result.notCharged++;
         } else {
           try {
-            await retryOnceOnConflict(async () => {
-              try {
-                await data.commit(generationOps(charge, history));
-              } catch (error) {
-                if (isAppError(error) && error.code === "CONFLICT") history = await loadOne(data, resident);
-                throw error;
-              }
-            }, "The resident's rent account kept changing while the charge was saved; generate the month again.");
+            await data.create("rentCharges", charge.data, { id: charge.id });
             result.created++;
           } catch (error) {
             if (isAppError(error) && error.code === "CONFLICT" && (await chargeExists(data, id))) {
@@ -225,8 +201,10 @@ export async function generateMonth(
 
 /**
  * Adds a rate with its effective date and, in the same commit, sets the resident's face-sheet monthly
- * rate to the rate in force on `today` (a future rate changes it only once it is in force). A stale
- * resident version is re-read and retried once.
+ * rate to the rate in force on `today` (a future rate changes it only once it is in force). The first
+ * rate added to a resident who has a face-sheet rate but no history records that admission rate first
+ * (from their first admission, before any readmission), so the history starts where the stays do and the months before the new
+ * rate keep their price. A stale resident version is re-read and retried once.
  */
 export async function addRate(
   data: DataPort,
@@ -235,13 +213,28 @@ export async function addRate(
   today: string,
 ): Promise<void> {
   await retryOnceOnConflict(async () => {
-    const [resident, rates] = await Promise.all([
+    const [resident, rates, events] = await Promise.all([
       data.get("residents", residentId),
       listAll(data, "rentRates", { where: { residentId } }),
+      listAll(data, "residentEvents", { where: { residentId } }),
     ]);
     const newRate = { residentId, facilityId: resident.facilityId, ...rate };
-    const inForce = rateOn([...rates, newRate], today);
-    const ops: TWriteOp[] = [{ op: "create", collection: "rentRates", data: newRate }];
+    const ops: TWriteOp[] = [];
+    const history = [...rates];
+    const admitted = firstAdmission(resident.admissionDate, events);
+    if (rates.length === 0 && resident.monthlyRateCents != null && rate.effectiveFrom > admitted) {
+      const admissionRate = {
+        residentId,
+        facilityId: resident.facilityId,
+        amountCents: resident.monthlyRateCents,
+        effectiveFrom: admitted,
+        notes: ADMISSION_RATE_NOTE,
+      };
+      ops.push({ op: "create", collection: "rentRates", data: admissionRate });
+      history.push(admissionRate as TRateRecord);
+    }
+    ops.push({ op: "create", collection: "rentRates", data: newRate });
+    const inForce = rateOn([...history, newRate], today);
     if (inForce && inForce.amountCents !== resident.monthlyRateCents) {
       ops.push({
         op: "update",

@@ -1,5 +1,5 @@
 /** "Today" and month labels in the office's local time zone, as staff read dates on the wall calendar. */
-import { format } from "date-fns";
+import { format, subMonths } from "date-fns";
 
 /** Today's date here, `YYYY-MM-DD`. */
 export function todayLocal(now: Date = new Date()): string {
@@ -9,6 +9,11 @@ export function todayLocal(now: Date = new Date()): string {
 /** This month here, `YYYY-MM`. */
 export function currentMonth(now: Date = new Date()): string {
   return format(now, "yyyy-MM");
+}
+
+/** Last month here, `YYYY-MM` (the current one is billed without a click). */
+export function previousMonth(now: Date = new Date()): string {
+  return format(subMonths(now, 1), "yyyy-MM");
 }
 
 /** "Apr 2026" for a grid column. */

@@ -1,6 +1,8 @@
 /**
- * The month grid's rows and its CSV: per resident the balance and days overdue from their account, and
- * each month's status (payments settle the oldest charges first), in words as well as colour.
+ * The month grid's rows and its CSV: per resident the balance and days overdue from their account (or
+ * "not billed yet" before any charge, never a zero balance), and each month's status (payments settle
+ * the oldest charges first; a month in residence without a charge is "not billed yet"), in words as
+ * well as colour.
  */
 import { listName } from "@care/core/rules/person-name.rules";
 import { daysOverdue, monthStatus, type TMonthStatus } from "@care/core/rules/rent.rules";
@@ -8,19 +10,35 @@ import { toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import type { TPaymentRecord, TResidentRecord, TResidentRent } from "./rent-data.ts";
 import { receiptNumber } from "./rent-ledger.ts";
 
-export const STATUS_LABELS: Record<TMonthStatus, string> = {
+/** A month's cell: settled as the rules say, or in residence with no charge yet. */
+export type TGridStatus = TMonthStatus | "unbilled";
+
+export const STATUS_LABELS: Record<TGridStatus, string> = {
   paid: "Paid",
   partial: "Partial",
   unpaid: "Unpaid",
   none: "No charge",
+  unbilled: "Not billed yet",
 };
 
 export interface TGridRow {
-  resident: Pick<TResidentRecord, "id" | "facilityId" | "firstName" | "lastName" | "preferredName" | "status">;
-  balanceCents: number;
+  resident: Pick<
+    TResidentRecord,
+    "id" | "facilityId" | "firstName" | "lastName" | "preferredName" | "status" | "admissionDate" | "dischargeDate"
+  >;
+  /** Null before anything is billed or paid: the grid says "Not billed yet", not $0.00. */
+  balanceCents: number | null;
   daysOverdue: number;
   /** Status per month, in the order of the grid's months. */
-  statuses: TMonthStatus[];
+  statuses: TGridStatus[];
+}
+
+/** Whether the current (or last) stay covers any day of `month`. */
+function inResidenceDuring(resident: TGridRow["resident"], month: string): boolean {
+  return (
+    resident.admissionDate.slice(0, 7) <= month &&
+    (!resident.dischargeDate || resident.dischargeDate.slice(0, 7) >= month)
+  );
 }
 
 export function gridRows(
@@ -34,11 +52,17 @@ export function gridRows(
     const charges = history?.charges ?? [];
     const payments = history?.payments ?? [];
     const account = history?.account;
+    const billed = charges.length > 0 || payments.length > 0;
     return {
       resident,
-      balanceCents: account?.balanceCents ?? 0,
+      balanceCents: billed ? (account?.balanceCents ?? 0) : null,
       daysOverdue: account ? daysOverdue(account, today) : 0,
-      statuses: months.map((month) => monthStatus(charges, payments, month)),
+      statuses: months.map((month) => {
+        const status = monthStatus(charges, payments, month);
+        return status === "none" && month <= today.slice(0, 7) && inResidenceDuring(resident, month)
+          ? "unbilled"
+          : status;
+      }),
     };
   });
 }
@@ -56,7 +80,10 @@ export function gridCsvColumns(
   return [
     { header: "Resident", value: (r) => listName(r.resident) },
     { header: "Facility", value: (r) => facilityName(r.resident.facilityId) },
-    { header: "Balance ($)", value: (r) => csvDollars(r.balanceCents) },
+    {
+      header: "Balance ($)",
+      value: (r) => (r.balanceCents === null ? STATUS_LABELS.unbilled : csvDollars(r.balanceCents)),
+    },
     { header: "Days overdue", value: (r) => r.daysOverdue },
     ...months.map((month, i) => ({ header: month, value: (r: TGridRow) => STATUS_LABELS[r.statuses[i] ?? "none"] })),
   ];

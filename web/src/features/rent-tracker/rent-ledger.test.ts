@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   balanceAfterPayment,
   ledgerRows,
+  paymentDescription,
   receiptNumber,
   type TLedgerCharge,
   type TLedgerPayment,
@@ -78,6 +79,26 @@ describe("ledgerRows", () => {
         },
       ),
     );
+  });
+});
+
+describe("credits in the ledger", () => {
+  it("lower the running balance", () => {
+    const credit = { ...charge("c1-adj-1", "2026-01-20", 30000), kind: "credit" as const, reason: "Discharged" };
+    const rows = ledgerRows([charge("c1", "2026-01-01", 300000), credit], []);
+    expect(rows.map((r) => r.balanceCents)).toEqual([300000, 270000]);
+  });
+});
+
+describe("paymentDescription", () => {
+  it("names the method once: a check typed as 'Check #1043' reads 'Payment, Check #1043'", () => {
+    expect(paymentDescription("Check", "Check #1043")).toBe("Payment, Check #1043");
+    expect(paymentDescription("Check", "check no. 1043")).toBe("Payment, Check #1043");
+    expect(paymentDescription("Check", "1043")).toBe("Payment, Check #1043");
+    expect(paymentDescription("Check", "#1043", "Okafor family")).toBe("Payment, Check #1043 · from Okafor family");
+    expect(paymentDescription("Cash", undefined)).toBe("Payment, Cash");
+    expect(paymentDescription("ACH / bank transfer", "ACH TX-88")).toBe("Payment, ACH / bank transfer TX-88");
+    expect(paymentDescription("Card", "Visa 4242")).toBe("Payment, Card Visa 4242");
   });
 });
 

@@ -1,13 +1,19 @@
 /**
  * A resident's rent ledger as people read a bank statement: charges and payments in date order with
- * the balance after each line, and the short receipt number printed on a payment's receipt.
+ * the balance after each line (credits lower it), and the short receipt number printed on a payment's
+ * receipt.
  */
+import type { TChargeKind } from "@care/core/collections/rent.collection";
+import { signedAmount } from "@care/core/rules/rent.rules";
 
 export interface TLedgerCharge {
   id: string;
   dueDate: string;
   description: string;
   amountCents: number;
+  /** A credit lowers the balance (absent = rent). */
+  kind?: TChargeKind;
+  reason?: string | undefined;
   createdAt: string;
 }
 
@@ -44,12 +50,27 @@ export function ledgerRows(charges: readonly TLedgerCharge[], payments: readonly
   let balance = 0;
   return lines.map((line): TLedgerRow => {
     if (line.kind === "charge") {
-      balance += line.charge.amountCents;
+      balance += signedAmount(line.charge);
       return { kind: "charge", date: line.date, charge: line.charge, balanceCents: balance };
     }
     balance -= line.payment.amountCents;
     return { kind: "payment", date: line.date, payment: line.payment, balanceCents: balance };
   });
+}
+
+/**
+ * A payment's ledger line: "Payment, Check #1043". The reference is shown once, without repeating the
+ * method a person may have typed into it ("Check #1043" as the reference of a check), a bare number
+ * with "#", and the payer after a dot.
+ */
+export function paymentDescription(methodLabel: string, reference?: string, payer?: string): string {
+  const methodWord = methodLabel.split(/[\s/]/)[0]!;
+  const withoutMethod = (reference ?? "")
+    .trim()
+    .replace(new RegExp(`^${methodWord}\\b\\s*(no\\.?|number)?\\s*`, "i"), "")
+    .trim();
+  const shown = /^\d/.test(withoutMethod) ? `#${withoutMethod}` : withoutMethod;
+  return `Payment, ${methodLabel}${shown ? ` ${shown}` : ""}${payer ? ` · from ${payer}` : ""}`;
 }
 
 /** The balance right after a payment, as its ledger line shows it; null when the payment is not in the ledger. */

@@ -29,7 +29,7 @@ import {
   type TGenerationResult,
   type TResidentRecord,
 } from "./rent-data.ts";
-import { currentMonth, todayLocal } from "./rent-dates.ts";
+import { currentMonth, previousMonth, todayLocal } from "./rent-dates.ts";
 import { gridCsv, gridRows, paymentsCsv, type TGridRow } from "./rent-grid.ts";
 import "./rent-tracker.css";
 
@@ -224,7 +224,7 @@ export function RentTrackerPage() {
 /** "Generate charges for <month>": every resident in scope, one commit each; says what it did. */
 function GeneratePanel({ facilityId, scope }: { facilityId: string; scope: string }) {
   const data = useData();
-  const [month, setMonth] = useState(currentMonth());
+  const [month, setMonth] = useState(previousMonth());
   const [progress, setProgress] = useState<string | null>(null);
   const [result, setResult] = useState<TGenerationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -253,8 +253,9 @@ function GeneratePanel({ facilityId, scope }: { facilityId: string; scope: strin
     <section className="card rent-panel" aria-labelledby="generate-title">
       <h2 id="generate-title">Monthly charges</h2>
       <p className="rent-panel__text">
-        Creates each resident's charge for the month in {scope}, prorated by day for move-in and move-out. Safe to run
-        again: a month is never charged twice.
+        The current month is billed automatically (at admission, and on the first day of each month in the home's time
+        zone), prorated by day over every stay. To bill an earlier month in {scope}, choose it here. Safe to run again:
+        a month is never charged twice.
       </p>
       <div className="rent-panel__actions">
         <label className="rent-inline-field">

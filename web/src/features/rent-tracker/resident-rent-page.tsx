@@ -10,7 +10,7 @@ import { Link, useParams } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { ZRentRate } from "@care/core/collections/rent.collection";
-import { daysOverdue, formatCents, rateOn } from "@care/core/rules/rent.rules";
+import { daysOverdue, firstAdmission, formatCents, rateOn, signedAmount } from "@care/core/rules/rent.rules";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useData } from "../../lib/ports.tsx";
@@ -18,19 +18,21 @@ import { usePortQuery } from "../../lib/records/use-records.ts";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyField } from "./money-field.tsx";
+import { CorrectionForm } from "./correction-form.tsx";
 import { printPage } from "../../ui/print.ts";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { METHOD_LABELS, PaymentDialog } from "./payment-dialog.tsx";
-import { addRate, loadRentHistories } from "./rent-data.ts";
+import { ADMISSION_RATE_NOTE, addRate, loadRentHistories } from "./rent-data.ts";
+import type { TRecordOf } from "@care/core/registry";
 import { listAll } from "@care/core/list-all";
 import { longDate, todayLocal } from "./rent-dates.ts";
-import { ledgerRows, receiptNumber } from "./rent-ledger.ts";
+import { ledgerRows, paymentDescription, receiptNumber } from "./rent-ledger.ts";
 import { parseDollars } from "./rent-money.ts";
 import { PageLoading } from "../../ui/page-loading.tsx";
 import "./rent-tracker.css";
 
 /** One resident's rent is computed from these collections. */
-const RENT_READS = ["residents", "rentRates", "rentCharges", "payments", "rentAccounts"] as const;
+const RENT_READS = ["residents", "residentEvents", "rentRates", "rentCharges", "payments", "rentAccounts"] as const;
 
 export function ResidentRentPage() {
   const { id = "" } = useParams();
@@ -40,11 +42,12 @@ export function ResidentRentPage() {
     ["rent", "resident", id],
     async ({ data }) => {
       const resident = await data.get("residents", id);
-      const [rates, histories] = await Promise.all([
+      const [rates, histories, events] = await Promise.all([
         listAll(data, "rentRates", { where: { residentId: id } }),
         loadRentHistories(data, [resident]),
+        listAll(data, "residentEvents", { where: { residentId: id } }),
       ]);
-      return { resident, rates, rent: histories.get(id)! };
+      return { resident, rates, rent: histories.get(id)!, admitted: firstAdmission(resident.admissionDate, events) };
     },
     { reads: RENT_READS, quiet: ["NOT_FOUND"] },
   );
@@ -69,12 +72,14 @@ export function ResidentRentPage() {
       </article>
     );
 
-  const { resident, rates, rent } = state;
+  const { resident, rates, rent, admitted } = state;
   const name = headingName(resident);
   const today = todayLocal();
   const account = rent.account;
   const current = rateOn(rates, today);
   const rows = ledgerRows(rent.charges, rent.payments).reverse();
+  const billed = rows.length > 0;
+  const history = rateHistory(rates, resident.monthlyRateCents, admitted);
 
   return (
     <article className="rent-page" aria-labelledby="page-title">
@@ -92,9 +97,13 @@ export function ResidentRentPage() {
       <section className="rent-summary" aria-label="Rent summary">
         <div className="card rent-summary__item">
           <span className="rent-summary__label">Balance</span>
-          <span className={`rent-summary__value${(account?.balanceCents ?? 0) > 0 ? " rent-grid__owing" : ""}`}>
-            {formatCents(account?.balanceCents ?? 0)}
-          </span>
+          {billed ? (
+            <span className={`rent-summary__value${(account?.balanceCents ?? 0) > 0 ? " rent-grid__owing" : ""}`}>
+              {formatCents(account?.balanceCents ?? 0)}
+            </span>
+          ) : (
+            <span className="rent-summary__value rent-summary__value--unbilled">{NOT_BILLED}</span>
+          )}
         </div>
         <div className="card rent-summary__item">
           <span className="rent-summary__label">Days overdue</span>
@@ -124,9 +133,16 @@ export function ResidentRentPage() {
         <h2 id="ledger-title">Charges and payments</h2>
         {rows.length === 0 ? (
           <p>
-            No charges or payments yet. Charges are created from the{" "}
-            <Link to={paths.residents.rentTracker.href()}>Rent Tracker</Link> with "Generate charges" once a rate is
-            set.
+            {NOT_BILLED}.{" "}
+            {history.length > 0 ? (
+              <>
+                The current month is billed automatically while the resident is in residence, and each new month on its
+                first day; earlier months can be billed from the{" "}
+                <Link to={paths.residents.rentTracker.href()}>Rent Tracker</Link>.
+              </>
+            ) : (
+              "Add the monthly rate below: the current month is then billed at once, and each new month on its first day."
+            )}
           </p>
         ) : (
           <div className="rent-table__scroll">
@@ -157,7 +173,7 @@ export function ResidentRentPage() {
                       <td data-label="Date">{row.date}</td>
                       <td data-label="Description">{row.charge.description}</td>
                       <td data-label="Charge" className="rent-grid__num">
-                        {formatCents(row.charge.amountCents)}
+                        {formatCents(signedAmount(row.charge))}
                       </td>
                       <td data-label="Payment" className="rent-grid__num" />
                       <td data-label="Balance" className="rent-grid__num">
@@ -169,9 +185,11 @@ export function ResidentRentPage() {
                     <tr key={`p-${row.payment.id}`}>
                       <td data-label="Date">{row.date}</td>
                       <td data-label="Description">
-                        Payment, {METHOD_LABELS[row.payment.method as keyof typeof METHOD_LABELS] ?? row.payment.method}
-                        {row.payment.reference && ` ${row.payment.reference}`}
-                        {row.payment.payer && ` · from ${row.payment.payer}`}
+                        {paymentDescription(
+                          METHOD_LABELS[row.payment.method as keyof typeof METHOD_LABELS] ?? row.payment.method,
+                          row.payment.reference,
+                          row.payment.payer,
+                        )}
                       </td>
                       <td data-label="Charge" className="rent-grid__num" />
                       <td data-label="Payment" className="rent-grid__num">
@@ -194,27 +212,30 @@ export function ResidentRentPage() {
         )}
       </section>
 
+      <section className="card rent-section no-print" aria-labelledby="correction-title">
+        <h2 id="correction-title">Credit or extra charge</h2>
+        <CorrectionForm residentId={resident.id} facilityId={resident.facilityId} />
+      </section>
+
       <section className="card rent-section" aria-labelledby="rates-title">
         <h2 id="rates-title">Rate history</h2>
-        {rates.length === 0 ? (
+        {history.length === 0 ? (
           <p>
-            {resident.monthlyRateCents !== undefined
-              ? `No rate history yet: charges use the face sheet's rate of ${formatCents(resident.monthlyRateCents)} from admission (${longDate(resident.admissionDate)}). Adding a rate starts the history; add the admission rate first.`
-              : "No rate yet. Add the monthly rate the resident was admitted at; its effective date is the admission date."}
+            No rate yet. Add the monthly rate the resident was admitted at; its effective date is the admission date.
           </p>
         ) : (
           <ul className="rent-rates">
-            {rates.map((rate) => (
-              <li key={rate.id} className={rate === current ? "rent-rates__current" : undefined}>
+            {history.map((rate) => (
+              <li key={rate.key} className={rate.inForce ? "rent-rates__current" : undefined}>
                 <strong>{formatCents(rate.amountCents)}</strong> a month from {longDate(rate.effectiveFrom)}
-                {rate === current && " (in force)"}
+                {rate.inForce && " (in force)"}
                 {rate.effectiveFrom > today && " (upcoming)"}
                 {rate.notes && <span className="rent-rates__notes"> — {rate.notes}</span>}
               </li>
             ))}
           </ul>
         )}
-        <AddRateForm residentId={resident.id} defaultDate={rates.length === 0 ? resident.admissionDate : today} />
+        <AddRateForm residentId={resident.id} defaultDate={rates.length === 0 ? admitted : today} />
       </section>
 
       <PaymentDialog
@@ -225,6 +246,37 @@ export function ResidentRentPage() {
       />
     </article>
   );
+}
+
+/** What the ledger and balance say for a resident with no charge yet (never a zero balance). */
+const NOT_BILLED = "Not billed yet";
+
+/**
+ * The rate history as listed, newest first, ending with the admission rate: stored rates, or, before
+ * any is stored, the face sheet's rate from the first admission (what charges use), named as the
+ * admission rate.
+ */
+function rateHistory(
+  rates: readonly TRecordOf<"rentRates">[],
+  faceSheetRateCents: number | undefined,
+  admitted: string,
+): { key: string; amountCents: number; effectiveFrom: string; notes?: string | undefined; inForce: boolean }[] {
+  const today = todayLocal();
+  const listed =
+    rates.length > 0
+      ? rates.map((r) => ({ key: r.id, amountCents: r.amountCents, effectiveFrom: r.effectiveFrom, notes: r.notes }))
+      : faceSheetRateCents !== undefined
+        ? [
+            {
+              key: "admission",
+              amountCents: faceSheetRateCents,
+              effectiveFrom: admitted,
+              notes: ADMISSION_RATE_NOTE,
+            },
+          ]
+        : [];
+  const current = rateOn(listed, today);
+  return listed.map((rate) => ({ ...rate, inForce: rate === current }));
 }
 
 /** The rate fields a person types; resident and facility come from the record. */

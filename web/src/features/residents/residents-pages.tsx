@@ -111,7 +111,7 @@ export function AllResidentsPage() {
       header: "Balance due",
       cell: ({ row }) =>
         row.original.balanceCents === undefined ? (
-          "—"
+          <span className="balance balance--unbilled">Not billed yet</span>
         ) : (
           <span className={row.original.balanceCents > 0 ? "balance balance--due" : "balance"}>
             {formatCents(row.original.balanceCents)}

@@ -48,6 +48,21 @@ describe("the records cache", () => {
     expect([stale(client, residents), stale(client, staff)]).toEqual([true, false]);
   });
 
+  it("a payment marks stale the balances the backend derives from it; a discharge, the month's charges", async () => {
+    const client = createRecordsClient(() => undefined);
+    const balances = recordsKey("rentAccounts", "page", {});
+    const grid = ["rent", "grid"];
+    await seed(client, balances);
+    await seed(client, grid, ["rentCharges"]);
+    const data = invalidatingDataPort(fakeData(), client);
+    await data.create("payments", {} as never);
+    await new Promise((r) => setTimeout(r, 0));
+    expect([stale(client, balances), stale(client, grid)]).toEqual([true, false]);
+    await data.update("residents", "r1", {}, 1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(stale(client, grid)).toBe(true);
+  });
+
   it("the record a write answered is what its record page shows at once", async () => {
     const client = createRecordsClient(() => undefined);
     const saved = { id: "f1", version: 2, name: "Tull House" };

@@ -5,6 +5,7 @@
  * and the navigation's reminder badge refresh without a page asking. Pages never load records by hand:
  * they use the hooks beside this file.
  */
+import { BILLING_FOLLOWS } from "@care/core/rules/rent.rules";
 import { QueryCache, QueryClient, type Query } from "@tanstack/react-query";
 import { isAppError, type TErrorCode } from "@care/core/app-error";
 import type { DataPort } from "@care/core/ports/data.port";
@@ -76,11 +77,14 @@ export function createRecordsClient(onError: (error: unknown) => void): QueryCli
 }
 
 /**
- * The DataPort the app uses: the backend's, plus invalidation after every write — and after a write
- * refused as stale or missing, since then what the cache holds is out of date too.
+ * The DataPort the app uses: the backend's, plus invalidation after every write (of the collections
+ * written and of what the backend derives from them) — and after a write refused as stale or missing,
+ * since then what the cache holds is out of date too.
  */
 export function invalidatingDataPort(data: DataPort, client: QueryClient): DataPort {
-  async function writing<T>(collections: Iterable<TCollectionName>, write: () => Promise<T>): Promise<T> {
+  async function writing<T>(written: Iterable<TCollectionName>, write: () => Promise<T>): Promise<T> {
+    // What the backend writes after them (balances, the month's charges) changes too.
+    const collections = [...written].flatMap((name) => [name, ...(BILLING_FOLLOWS[name] ?? [])]);
     try {
       const result = await write();
       void invalidateCollections(client, collections);

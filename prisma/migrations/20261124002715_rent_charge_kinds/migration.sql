@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "rent_charges" ADD COLUMN     "kind" TEXT NOT NULL DEFAULT 'rent',
+ADD COLUMN     "reason" TEXT;

@@ -1,0 +1,34 @@
+/**
+ * What the server writes itself after a collection's write, in the same transaction: rent accounts
+ * follow every charge and payment; a resident's admission, discharge, readmission or rate change bills
+ * (or restates) their rent. One entry per collection that has any; they run after the write's audit row.
+ */
+import type { TCollectionName } from "@care/core/registry";
+import type { TCaller } from "../caller.ts";
+import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { billResident, refreshRentAccount, stayChange } from "../rent/rent-billing.ts";
+import type { TRecord } from "./row-mappers.ts";
+
+export type TDerivedWrite = (
+  db: PrismaClient | Prisma.TransactionClient,
+  caller: TCaller,
+  record: TRecord,
+  before?: Record<string, unknown>,
+) => Promise<void>;
+
+type TStayFields = { admissionDate: string; dischargeDate?: string | null };
+
+const refreshAccount: TDerivedWrite = (db, _caller, record) =>
+  refreshRentAccount(db, String(record.residentId), String(record.facilityId));
+
+export const DERIVED_WRITES: Partial<Record<TCollectionName, TDerivedWrite>> = {
+  rentCharges: refreshAccount,
+  payments: refreshAccount,
+  residents: (db, caller, record, before) =>
+    billResident(db, caller, record.id, before && stayChange(before as TStayFields, record as unknown as TStayFields)),
+  rentRates: (db, caller, record) =>
+    billResident(db, caller, String(record.residentId), {
+      sinceMonth: String(record.effectiveFrom).slice(0, 7),
+      reason: `rate changed from ${String(record.effectiveFrom)}`,
+    }),
+};

@@ -1,0 +1,70 @@
+/**
+ * The month's rent without a click: at start-up and then every hour, each home's residents are billed
+ * for the current month of that home's time zone (so a home's new month is billed within the hour after
+ * its midnight). One instance bills a home at a time (a PostgreSQL advisory lock per home, taken with
+ * try: another instance already on it is left to finish), and a second run is harmless anyway: a
+ * month's charge has a fixed id and is made only when missing.
+ */
+import { TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
+import type { TCaller } from "../caller.ts";
+import { billResident } from "./rent-billing.ts";
+
+/** How often the schedule looks for homes whose month has no charges yet. */
+export const RENT_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The server's own writes: no user, no IP (the audit rows say "by the server"). */
+const SCHEDULE: TCaller = { user: null, ip: null };
+
+export interface TBillingRun {
+  /** Homes billed by this run (the others were being billed by another instance). */
+  homes: number;
+  residents: number;
+}
+
+/**
+ * Bills every home's current month once: per home, one transaction holding the home's advisory lock,
+ * billing each resident still in residence this month or later (the charge only when missing).
+ */
+export async function billCurrentMonths(database: Database): Promise<TBillingRun> {
+  const homes = await database.prisma.facility.findMany({ select: { id: true } });
+  const run: TBillingRun = { homes: 0, residents: 0 };
+  for (const home of homes) {
+    await database.prisma.$transaction(
+      async (db) => {
+        const [lock] = await db.$queryRaw<{ locked: boolean }[]>`
+          SELECT pg_try_advisory_xact_lock(hashtext(${`rent-schedule:${home.id}`})) AS locked`;
+        if (!lock?.locked) return;
+        const residents = await db.resident.findMany({
+          where: { facilityId: home.id, archivedAt: null },
+          select: { id: true },
+        });
+        for (const resident of residents) await billResident(db, SCHEDULE, resident.id);
+        run.homes++;
+        run.residents += residents.length;
+      },
+      { ...TRANSACTION_OPTIONS, timeout: 5 * 60_000 },
+    );
+  }
+  return run;
+}
+
+/** Starts the schedule (a run now, then every hour); the returned function stops it. */
+export function startRentSchedule(database: Database, log: (message: string, error?: unknown) => void): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const run = await billCurrentMonths(database);
+      log(`rent schedule: billed the current month of ${run.homes} homes (${run.residents} residents checked)`);
+    } catch (error) {
+      log("rent schedule: a run failed; the next one retries", error);
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), RENT_SCHEDULE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
