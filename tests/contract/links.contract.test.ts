@@ -116,7 +116,7 @@ await runContract("data", (ctx) => {
     });
 
     it("reminderStates: a facility that does not exist is refused; an existing one accepted", async () => {
-      const state = { key: unique("other"), state: "done" } as const;
+      const state = { key: unique("other"), state: "snoozed", snoozedUntil: "2026-03-01" } as const;
       await refused(admin.data.create("reminderStates", { ...state, facilityId: nowhere }), {
         facilityId: "No such facility",
       });
@@ -264,7 +264,8 @@ await runContract("data", (ctx) => {
       "a reminder state's expiry key → documents: missing or of another facility is refused",
       async () => {
         const tullDocument = await admin.data.create("documents", await documentInput());
-        const state = (key: string) => ({ facilityId: "tull", key, state: "done" as const });
+        const state = (key: string) =>
+          ({ facilityId: "tull", key, state: "snoozed", snoozedUntil: "2026-03-01" }) as const;
         await refused(admin.data.create("reminderStates", state(expiryKey(unique("no-doc"), "2026-01-01"))), {
           key: "No such document",
         });
@@ -305,7 +306,7 @@ await runContract("data", (ctx) => {
   });
 
   describe("a reminder state's key", () => {
-    const state = (key: string) => ({ facilityId: "tull", key, state: "done" as const });
+    const state = (key: string) => ({ facilityId: "tull", key, state: "snoozed", snoozedUntil: "2026-03-01" }) as const;
 
     it("missing|<subject>|<id>|<type> → the subject: missing or of another facility is refused", async () => {
       await refused(admin.data.create("reminderStates", state(missingKey("resident", unique("no-one"), typeId))), {
