@@ -562,6 +562,9 @@ function ReminderGroup({
           aria-controls={listId}
           onClick={onToggle}
         >
+          <span className="reminder-group__arrow" aria-hidden="true">
+            {open ? "▾" : "▸"}
+          </span>
           <span className="reminder-group__label">
             {summary.label}
             {showHome && summary.facilityId && (
