@@ -141,6 +141,7 @@ export interface TRemindersAnswer {
   total: number;
   /** Of them, due today or earlier. */
   due: number;
+  /** Every group; only the asked group's when the query names one. */
   groups: TReminderGroupSummary[];
   /** The page of items asked for (of `group`, or of every group), soonest first. */
   items: TDerivedReminder[];

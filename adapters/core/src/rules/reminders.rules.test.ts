@@ -261,8 +261,9 @@ describe("answerReminders", () => {
             const walked: TDerivedReminder[] = [];
             let offset: number | null = 0;
             while (offset !== null) {
-              const page = answerReminders(all, { today, groupBy, group: group.id, offset, limit }, (id) => id);
+              const page = answerReminders(all, { today, groupBy, group: group.id, offset, limit }, (id) => `Home ${id}`);
               walked.push(...page.items);
+              expect(page.groups).toEqual([group]);
               offset = page.nextOffset;
             }
             expect(walked.length).toBe(group.count);

@@ -206,7 +206,8 @@ export function reminderView(reminder: Pick<TDerivedReminder, "state">): "open" 
  * The answer to a reminders query from every derived reminder (soonest first, as `deriveReminders`
  * gives them): the ones of the view, kind and search, grouped with counts — the groups with the oldest
  * due date first (what to act on first), then the larger, then by name — and the page of items asked
- * for. `facilityName` names the homes of "home" groups.
+ * for. Asked for one group's items, only that group's summary comes with them. `facilityName` names the
+ * homes of "home" groups.
  */
 export function answerReminders(
   all: readonly TDerivedReminder[],
@@ -259,11 +260,14 @@ export function answerReminders(
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 0;
   const items = limit > 0 ? inGroup.slice(offset, offset + limit) : [];
+  // A group's page answers that group's summary only: the list of groups is the first load's.
+  const answered =
+    query.group === undefined ? [...groups.values()] : [...groups.values()].filter((g) => g.id === query.group);
   return {
     today: query.today,
     total: matching.length,
     due,
-    groups: [...groups.values()].sort(
+    groups: answered.sort(
       (a, b) =>
         (a.firstDueDate < b.firstDueDate ? -1 : a.firstDueDate > b.firstDueDate ? 1 : 0) ||
         b.count - a.count ||

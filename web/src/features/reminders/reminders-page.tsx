@@ -690,7 +690,6 @@ function ReminderRow({
         <p className="reminder-row__meta">
           <span className={`reminder-kind reminder-kind--${item.kind}`}>{KIND_LABELS[item.kind]}</span>
           <span>{nameOf(item.facilityId)}</span>
-          {item.expiryDate && <span>Expires {item.expiryDate}</span>}
           {manual && manual.repeat !== "none" && <span>Repeats {manual.repeat}</span>}
         </p>
         {item.detail && <p className="reminder-row__detail">{item.detail}</p>}
