@@ -195,6 +195,47 @@ describe("GET /insights/reminders", () => {
     expect(again?.state).toBe("open");
   });
 
+  it("records a waiver with its reason, audited, met in compliance, ending the requirement's reminders", async () => {
+    const key = `missing|resident|${ids.bob}|t-603`;
+    const missingReason = await call(tullCookie, "POST", "/reminderStates", {
+      id: reminderStateId(key),
+      data: { facilityId: "tull", key, state: "waived" },
+    });
+    expect(missingReason.status).toBe(400);
+    expect(missingReason.body.error.fields).toEqual({ reason: "Say why this document is not needed" });
+    const waiver = await call(tullCookie, "POST", "/reminderStates", {
+      id: reminderStateId(key),
+      data: { facilityId: "tull", key, state: "waived", reason: "Not applicable to this resident" },
+    });
+    expect(waiver.status, JSON.stringify(waiver.body)).toBe(201);
+    const audit = await get(
+      adminCookie,
+      `/auditLog${q({ where: { collection: "reminderStates", recordId: reminderStateId(key) }, limit: 10 })}`,
+    );
+    expect((audit.body.items as { action: string; actorId: string }[]).map((r) => r.action)).toEqual(["create"]);
+
+    const open = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}&limit=50`);
+    expect((open.body.items as { key: string }[]).some((r) => r.key === key)).toBe(false);
+    const settled = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}&view=settled&limit=50`);
+    expect((settled.body.items as { key: string }[]).find((r) => r.key === key)).toMatchObject({
+      state: "waived",
+      waiverReason: "Not applicable to this resident",
+    });
+    const compliance = await get(adminCookie, `/insights/compliance?subjectIds=${ids.bob}&today=${TODAY}`);
+    const bob = (compliance.body.subjects as TSubject[])[0] as unknown as {
+      requirements: { typeId: string; status: string; waiverReason?: string }[];
+    };
+    expect(bob.requirements.find((r) => r.typeId === "t-603")).toMatchObject({
+      status: "complete",
+      waiverReason: "Not applicable to this resident",
+    });
+
+    const removed = await call(tullCookie, "DELETE", `/reminderStates/${reminderStateId(key)}?version=1`);
+    expect(removed.status).toBe(204);
+    const back = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}&limit=50`);
+    expect((back.body.items as { key: string; state: string }[]).find((r) => r.key === key)?.state).toBe("open");
+  });
+
   it("shows a limited user only their facilities' reminders; 404 for another facility; 400 for a bad query", async () => {
     const mine = await get(tullCookie, `/insights/reminders?today=${TODAY}&limit=500`);
     expect(mine.status).toBe(200);
