@@ -10,7 +10,7 @@ import { MAX_PAGE_SIZE } from "@care/core/list-query";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { TRemindersQuery } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
-import { localToday } from "@care/core/rules/reminders.rules";
+import { localToday } from "@care/core/rules/date-only.rules";
 import { useData, useInsights } from "./ports.tsx";
 import { INSIGHT_READS } from "./records/records-client.ts";
 import { useSelectedFacility } from "./selected-facility.ts";
