@@ -475,6 +475,7 @@ export function RemindersPage() {
               query={query}
               open={isOpen(group.summary.id, index)}
               showHome={!facilityId && groupBy === "person"}
+              settled={view === "settled"}
               onToggle={() => setOpened((o) => ({ ...o, [group.summary.id]: !isOpen(group.summary.id, index) }))}
               rowProps={rowProps}
             />
@@ -533,6 +534,7 @@ function ReminderGroup({
   query,
   open,
   showHome,
+  settled,
   onToggle,
   rowProps,
 }: {
@@ -541,6 +543,8 @@ function ReminderGroup({
   query: TRemindersQuery;
   open: boolean;
   showHome: boolean;
+  /** Snoozed, waived and done reminders: how urgent they were is not shown. */
+  settled: boolean;
   onToggle: () => void;
   rowProps: TRowProps;
 }) {
@@ -553,7 +557,7 @@ function ReminderGroup({
         ? `${summary.count}`
         : groupContents(summary.kinds);
   return (
-    <li className={`reminder-group${summary.overdue > 0 ? " reminder-group--overdue" : ""}`}>
+    <li className={`reminder-group${summary.overdue > 0 && !settled ? " reminder-group--overdue" : ""}`}>
       <h2 className="reminder-group__heading">
         <button
           type="button"
@@ -572,9 +576,11 @@ function ReminderGroup({
             )}
           </span>
           <span className="reminder-group__contents">— {contents}</span>
-          <span className="reminder-group__due">
-            {summary.overdue > 0 ? `${summary.overdue} overdue` : dueText(summary.firstDueDate, rowProps.today)}
-          </span>
+          {!settled && (
+            <span className="reminder-group__due">
+              {summary.overdue > 0 ? `${summary.overdue} overdue` : dueText(summary.firstDueDate, rowProps.today)}
+            </span>
+          )}
         </button>
       </h2>
       {open && (
