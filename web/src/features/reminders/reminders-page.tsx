@@ -371,12 +371,7 @@ export function RemindersPage() {
       />
 
       <ListFilters>
-        <SearchFilter
-          label="Search"
-          value={search}
-          onChange={setSearch}
-          placeholder="Name, form or word in the title"
-        />
+        <SearchFilter label="Search" value={search} onChange={setSearch} placeholder="Name or form" />
         <SelectFilter label="Kind" anyLabel="Every kind" value={kind} onChange={setKind} labels={KIND_LABELS} />
         <label className="list-filters__field">
           <span>Group by</span>
@@ -551,11 +546,9 @@ function ReminderGroup({
   const { summary } = group;
   const listId = `reminder-group-${summary.id.replace(/[^A-Za-z0-9_-]/g, "-")}`;
   const contents =
-    group.source === "manual"
+    group.source === "manual" || groupBy === "kind"
       ? `${summary.count} reminder${summary.count === 1 ? "" : "s"}`
-      : groupBy === "kind"
-        ? `${summary.count}`
-        : groupContents(summary.kinds);
+      : groupContents(summary.kinds);
   return (
     <li className={`reminder-group${summary.overdue > 0 && !settled ? " reminder-group--overdue" : ""}`}>
       <h2 className="reminder-group__heading">
