@@ -325,7 +325,11 @@ await runContract("data", (ctx) => {
     );
     expect(snoozed).toMatchObject({ id, key, state: "snoozed", snoozedUntil: "2026-03-01", version: 1 });
     await expectAppError(
-      tullStaff.data.create("reminderStates", { facilityId: "tull", key, state: "done" }, { id }),
+      tullStaff.data.create(
+        "reminderStates",
+        { facilityId: "tull", key, state: "snoozed", snoozedUntil: "2026-04-01" },
+        { id },
+      ),
       "CONFLICT",
     );
     await expectAppError(
@@ -337,7 +341,11 @@ await runContract("data", (ctx) => {
 
     await tullStaff.data.remove("reminderStates", id, snoozed.version);
     await expectAppError(tullStaff.data.get("reminderStates", id), "NOT_FOUND");
-    const again = await tullStaff.data.create("reminderStates", { facilityId: "tull", key, state: "done" }, { id });
-    expect(again).toMatchObject({ id, state: "done", version: 1 });
+    const again = await tullStaff.data.create(
+      "reminderStates",
+      { facilityId: "tull", key, state: "snoozed", snoozedUntil: "2026-04-01" },
+      { id },
+    );
+    expect(again).toMatchObject({ id, state: "snoozed", snoozedUntil: "2026-04-01", version: 1 });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Issue 5's journey in one go, through the UI as an administrator preparing for an inspection would
  * walk it: configure a resident document type in Settings, upload the resident's document with an
- * expiry through the upload dialog, see the badge in All Residents and the reminder on the home page,
- * snooze that reminder, then add a manual reminder due today and mark it done. Only the resident is
- * made through the API (its form has its own suite).
+ * expiry through the upload dialog, see the badge in All Residents and the reminder on the home page
+ * (in the resident's group, due when action is due: expiry − lead time), snooze that reminder, then add
+ * a manual reminder due today and mark it done. Only the resident is made through the API (its form
+ * has its own suite).
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -16,9 +17,15 @@ const TYPE_NAME = "Hearing assessment";
 const TYPE_LABEL = `HA-1 ${TYPE_NAME}`;
 const RESIDENT = "Fairweather, Odile";
 
-/** The reminder rows of one group ("Overdue", "Today", "This week", "Later"). */
-function group(page: Page, label: string) {
-  return page.getByRole("region", { name: new RegExp(`^${label} \\(\\d+\\)$`) }).locator("li.reminder-row");
+/** The reminder rows of one group (a person's, or "Your own reminders"), opened first. */
+async function group(page: Page, label: string) {
+  const item = page.locator("main li.reminder-group", {
+    has: page.getByRole("button", { name: new RegExp(`^${label}`) }),
+  });
+  const toggle = item.locator("button.reminder-group__toggle");
+  await toggle.waitFor();
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  return item.locator("li.reminder-row");
 }
 
 describe.skipIf(Boolean(chromiumMissing))("the compliance journey in Chromium", () => {
@@ -80,7 +87,8 @@ describe.skipIf(Boolean(chromiumMissing))("the compliance journey in Chromium", 
     await upload.getByLabel("Issue date").fill(addDays(today, -360));
     await upload.getByLabel("Expiry date").fill(addDays(today, 5));
     await upload.getByRole("button", { name: "Upload", exact: true }).click();
-    await page.getByText(`${TYPE_LABEL} uploaded for ${RESIDENT}.`).waitFor();
+    // Headings and messages name the resident as people say it (the list name is "Fairweather, Odile").
+    await page.getByText(`${TYPE_LABEL} uploaded for Odile Fairweather.`).waitFor();
     await checklistRow.getByText("hearing.pdf").waitFor();
     expect(await checklistRow.locator(".compliance-badge").textContent()).toBe("Expiring in 5 days");
 
@@ -90,30 +98,34 @@ describe.skipIf(Boolean(chromiumMissing))("the compliance journey in Chromium", 
     await listRow.locator(".compliance-badge").waitFor();
     expect(await listRow.locator(".compliance-badge").textContent()).toMatch(/^Expiring soon/);
 
-    // 4. The home page lists the reminder this week; snoozing it moves it under "Snoozed and done".
+    // 4. The home page lists the reminder in the resident's group, due 30 days before the expiry (25 days
+    // ago), showing the expiry; snoozing it moves it under "Snoozed, waived and done".
     await page.goto("/reminders");
-    const reminder = group(page, "This week").filter({ hasText: `${TYPE_LABEL} expiring — ${RESIDENT}` });
+    const reminder = (await group(page, RESIDENT)).filter({ hasText: `${TYPE_LABEL} expiring — ${RESIDENT}` });
     await reminder.waitFor();
-    expect(await reminder.textContent()).toContain("In 5 days");
+    expect(await reminder.textContent()).toContain("25 days overdue");
+    expect(await reminder.textContent()).toContain(`Expires ${addDays(today, 5)}`);
     await reminder.getByRole("button", { name: "Snooze" }).click();
     const snooze = page.getByRole("dialog", { name: "Snooze reminder" });
     await snooze.getByLabel("Snooze until").fill(addDays(today, 3));
     await snooze.getByRole("button", { name: "Snooze" }).click();
     await reminder.waitFor({ state: "detached" });
-    await page.locator("main summary", { hasText: "Snoozed and done" }).click();
-    const snoozed = page.locator("main details li.reminder-row", { hasText: `${TYPE_LABEL} expiring` });
+    await page.getByRole("combobox", { name: "Show" }).selectOption("settled");
+    const snoozed = (await group(page, RESIDENT)).filter({ hasText: `${TYPE_LABEL} expiring` });
     expect(await snoozed.textContent()).toContain(`Snoozed until ${addDays(today, 3)}`);
+    await page.getByRole("combobox", { name: "Show" }).selectOption("open");
 
     // 5. A manual reminder due today, marked done.
     await page.getByRole("button", { name: "New reminder" }).first().click();
     const create = page.getByRole("dialog", { name: "New reminder" });
     await create.getByLabel("Title").fill("Call the audiologist about Odile's results");
     await create.getByRole("button", { name: "Save reminder" }).click();
-    const manual = group(page, "Today").filter({ hasText: "Call the audiologist" });
+    const manual = (await group(page, "Your own reminders")).filter({ hasText: "Call the audiologist" });
     await manual.waitFor();
     await manual.getByRole("button", { name: "Done" }).click();
     await manual.waitFor({ state: "detached" });
-    const settled = page.locator("main details li.reminder-row", { hasText: "Call the audiologist" });
+    await page.getByRole("combobox", { name: "Show" }).selectOption("settled");
+    const settled = (await group(page, "Your own reminders")).filter({ hasText: "Call the audiologist" });
     expect(await settled.textContent()).toContain(`Done on ${today}`);
   }, 180_000);
 });

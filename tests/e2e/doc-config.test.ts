@@ -142,6 +142,40 @@ describe.skipIf(Boolean(chromiumMissing))("document configuration in Chromium", 
     );
   });
 
+  it("warns, while typing, that a new type's name or form code is close to an existing one", async () => {
+    const page = await signedInPage();
+    await page.goto("/admin/resident-doc-config");
+    await page.getByRole("button", { name: "Add document type" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a document type" });
+    const warning = dialog.getByRole("status").filter({ hasText: "similar document type" });
+    await dialog.getByLabel("Name").fill("Fire drill log");
+    await dialog.getByLabel("Form code").fill("FD 1");
+    expect(await warning.count()).toBe(0);
+    // A typo and a different word order are the same name; the same code written differently is the same code.
+    await dialog.getByLabel("Name").fill("Physicians Reprot");
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain("LIC 602A Physician's Report (same or close name)");
+    await dialog.getByLabel("Name").fill("Report, physician's");
+    await dialog.getByLabel("Form code").fill("lic-602a");
+    await warning.getByText("LIC 602A Physician's Report (same or close name and form code)").waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "doc-config-duplicate-desktop.png") });
+    // A warning, not a refusal: a different form of the family is not flagged.
+    await dialog.getByLabel("Name").fill("Physician's Report for hospice");
+    await dialog.getByLabel("Form code").fill("LIC 602");
+    await warning.getByText("LIC 602A Physician's Report (same or close name)").waitFor();
+    await dialog.getByLabel("Name").fill("Hospice waiver");
+    await warning.waitFor({ state: "detached" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    const phone = await signedInPage(PHONE);
+    await phone.goto("/admin/resident-doc-config");
+    await phone.getByRole("button", { name: "Add document type" }).click();
+    const phoneDialog = phone.getByRole("dialog", { name: "Add a document type" });
+    await phoneDialog.getByLabel("Form code").fill("LIC602A");
+    await phoneDialog.getByRole("status").filter({ hasText: "similar document type" }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "doc-config-duplicate-phone.png") });
+  });
+
   it("moves a type up with the keyboard, keeping focus on its move button, in one commit", async () => {
     const page = await signedInPage();
     await page.goto("/admin/resident-doc-config");

@@ -6,6 +6,7 @@ import "./zod-messages.ts";
 /** A calendar date without time, `YYYY-MM-DD`; the same day in every time zone. */
 export const ZDateOnly = z
   .string()
+  .min(1, "Required")
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);

@@ -209,7 +209,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     snoozedUntil: "Snoozed until",
     lastDoneOn: "Last done on",
   },
-  reminderStates: { ...facility, key: "Reminder", state: "State", snoozedUntil: "Snoozed until" },
+  reminderStates: { ...facility, key: "Reminder", state: "State", snoozedUntil: "Snoozed until", reason: "Reason" },
   recordChanges: {
     collection: "Kind of record",
     recordId: "Record",

@@ -6,9 +6,9 @@ import type {
   InsightsPort,
   TComplianceQuery,
   TComplianceReport,
-  TDerivedReminder,
   TFacilityStats,
   TFacilityStatsQuery,
+  TRemindersAnswer,
   TRemindersQuery,
   TResidentMatches,
   TResidentMatchesQuery,
@@ -29,11 +29,20 @@ export class HttpInsightsAdapter implements InsightsPort {
     });
   }
 
-  async derivedReminders(query: TRemindersQuery): Promise<TDerivedReminder[]> {
-    const answer = await this.http.request<{ items: TDerivedReminder[] }>("GET", "/insights/reminders", {
-      query: { today: query.today, facilityId: query.facilityId },
+  derivedReminders(query: TRemindersQuery): Promise<TRemindersAnswer> {
+    return this.http.request<TRemindersAnswer>("GET", "/insights/reminders", {
+      query: {
+        today: query.today,
+        facilityId: query.facilityId,
+        groupBy: query.groupBy,
+        view: query.view,
+        kind: query.kind,
+        search: query.search,
+        group: query.group,
+        offset: query.offset,
+        limit: query.limit,
+      },
     });
-    return answer.items;
   }
 
   async facilityStats(query: TFacilityStatsQuery): Promise<TFacilityStats[]> {

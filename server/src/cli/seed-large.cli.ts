@@ -390,7 +390,7 @@ async function main(): Promise<void> {
     );
 
     // Manual reminders around the anchor day (overdue, this week, later), some done, some repeating;
-    // and done/snoozed states of derived "missing document" reminders.
+    // and snoozes and waivers of derived "missing document" reminders.
     const remRandom = prng(17);
     await timed("reminders", () =>
       insertRows(
@@ -419,14 +419,14 @@ async function main(): Promise<void> {
       insertRows(
         client,
         "reminder_states",
-        [["id", "text"], ["facilityId", "text"], ["key", "text"], ["state", "text"], ["snoozedUntil", "text"], ["createdBy", "text"]], // prettier-ignore
+        [["id", "text"], ["facilityId", "text"], ["key", "text"], ["state", "text"], ["snoozedUntil", "text"], ["reason", "text"], ["createdBy", "text"]], // prettier-ignore
         (function* () {
           if (residentTypes.length === 0) return;
           for (let i = 0; i < residents.length; i += 5) {
             const r = residents[i]!;
             const key = missingKey("resident", r.id, residentTypes[i % residentTypes.length]!.id);
             const snoozed = i % 10 === 0;
-            yield [reminderStateId(key), r.facilityId, key, snoozed ? "snoozed" : "done", snoozed ? addDays(ANCHOR, 14) : null, SEEDED_BY]; // prettier-ignore
+            yield [reminderStateId(key), r.facilityId, key, snoozed ? "snoozed" : "waived", snoozed ? addDays(ANCHOR, 14) : null, snoozed ? null : "Not applicable to this resident", SEEDED_BY]; // prettier-ignore
           }
         })(),
       ),

@@ -10,7 +10,7 @@ import type { TResidentStatus } from "@care/core/collections/residents.collectio
 import type {
   TComplianceQuery,
   TComplianceReport,
-  TDerivedReminder,
+  TRemindersAnswer,
   TRemindersQuery,
 } from "@care/core/ports/insights.port";
 import {
@@ -22,7 +22,7 @@ import {
   type TDocumentLike,
   type TDocumentTypeLike,
 } from "@care/core/rules/compliance.rules";
-import { deriveReminders } from "@care/core/rules/reminders.rules";
+import { answerReminders, deriveReminders, waiversOf } from "@care/core/rules/reminders.rules";
 import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 
 /** The facilities a question covers: null = every facility (an unrestricted user asking for all). */
@@ -167,21 +167,37 @@ export async function queryComplianceReport(
     ...(query.subject ? { subject: query.subject } : {}),
     ...(query.subjectIds ? { subjectIds: query.subjectIds } : {}),
   };
-  const [types, people, documents] = await Promise.all([
+  const [types, people, documents, waivers] = await Promise.all([
     documentTypes(prisma, query.subject),
     subjects(prisma, scope, options),
     currentDocuments(prisma, scope, options),
+    prisma.reminderState.findMany({
+      where: { ...facilityWhere(scope), archivedAt: null, state: "waived" },
+      select: { key: true, state: true, reason: true },
+    }),
   ]);
-  return { today: query.today, subjects: complianceOf(people, types, documents, query.today) };
+  return {
+    today: query.today,
+    subjects: complianceOf(
+      people,
+      types,
+      documents,
+      query.today,
+      waiversOf(waivers.map((w) => ({ key: w.key, state: "waived", reason: w.reason ?? undefined }))),
+    ),
+  };
 }
 
-/** The scope's derived reminders with their states applied (InsightsPort.derivedReminders). */
+/**
+ * The scope's derived reminders with their states applied, answered as groups and one page of items
+ * (InsightsPort.derivedReminders).
+ */
 export async function queryDerivedReminders(
   prisma: PrismaClient,
   scope: TFacilityScope,
   query: TRemindersQuery,
-): Promise<TDerivedReminder[]> {
-  const [types, people, documents, accounts, states] = await Promise.all([
+): Promise<TRemindersAnswer> {
+  const [types, people, documents, accounts, states, homes] = await Promise.all([
     documentTypes(prisma),
     subjects(prisma, scope),
     currentDocuments(prisma, scope),
@@ -203,10 +219,14 @@ export async function queryDerivedReminders(
     }),
     prisma.reminderState.findMany({
       where: { ...facilityWhere(scope), archivedAt: null },
-      select: { id: true, version: true, facilityId: true, key: true, state: true, snoozedUntil: true },
+      select: { id: true, version: true, facilityId: true, key: true, state: true, snoozedUntil: true, reason: true },
+    }),
+    prisma.facility.findMany({
+      where: scope === null ? {} : { id: { in: scope } },
+      select: { id: true, name: true },
     }),
   ]);
-  return deriveReminders({
+  const all = deriveReminders({
     today: query.today,
     subjects: people,
     types,
@@ -223,8 +243,11 @@ export async function queryDerivedReminders(
       version: s.version,
       facilityId: s.facilityId,
       key: s.key,
-      state: s.state as "done" | "snoozed",
+      state: s.state as "snoozed" | "waived",
       snoozedUntil: s.snoozedUntil ?? undefined,
+      reason: s.reason ?? undefined,
     })),
   });
+  const names = new Map(homes.map((h) => [h.id, h.name]));
+  return answerReminders(all, query, (id) => names.get(id) ?? id);
 }

@@ -156,39 +156,96 @@ describe("GET /insights/compliance", () => {
 });
 
 describe("GET /insights/reminders", () => {
-  it("derives missing, expiring, reappraisal and rent reminders with their states, soonest first", async () => {
-    const response = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}`);
+  it("answers groups with counts and pages their items; reminders are due when action is due", async () => {
+    const response = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}&limit=50`);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const items = response.body.items as Array<Record<string, unknown>>;
-    expect(items.map((r) => [r.kind, r.title, r.dueDate, r.state])).toEqual([
-      ["document-missing", "LIC 602A Physician's Report missing — Lee, Bob", "2025-06-01", "snoozed"],
-      ["document-missing", "LIC 603 Appraisal missing — Lee, Bob", "2025-06-01", "open"],
-      ["reappraisal-due", "Reappraisal due: LIC 603 Appraisal — Garcia, Ana", "2025-12-01", "open"],
-      ["rent-overdue", "Rent past due: $1,250.50 — Garcia, Ana", "2026-02-01", "open"],
-      ["document-expiring", "LIC 602A Physician's Report expiring — Garcia, Ana", "2026-03-10", "open"],
+    expect(items.map((r) => [r.kind, r.title, r.dueDate, r.expiryDate, r.state])).toEqual([
+      ["document-missing", "LIC 603 Appraisal missing — Lee, Bob", "2025-06-01", undefined, "open"],
+      ["reappraisal-due", "Reappraisal due: LIC 603 Appraisal — Garcia, Ana", "2025-11-01", "2025-12-01", "open"],
+      ["rent-overdue", "Rent past due: $1,250.50 — Garcia, Ana", "2026-02-01", undefined, "open"],
+      ["document-expiring", "LIC 602A Physician's Report expiring — Garcia, Ana", "2026-02-08", "2026-03-10", "open"],
     ]);
-    const snoozed = items[0]!;
-    expect(snoozed).toMatchObject({
-      key: `missing|resident|${ids.bob}|t-602a`,
-      snoozedUntil: "2026-03-01",
-      stateRecord: { id: reminderStateId(`missing|resident|${ids.bob}|t-602a`), version: 1 },
-      link: { type: "resident", id: ids.bob },
-      facilityId: "tull",
-    });
-    // The snooze has run out on 2026-03-01: open again.
-    const later = await get(adminCookie, `/insights/reminders?facilityId=tull&today=2026-03-01`);
-    const again = (later.body.items as Array<Record<string, unknown>>).find((r) => r.key === snoozed.key);
+    expect(response.body).toMatchObject({ total: 4, due: 4, nextOffset: null });
+    expect(
+      (response.body.groups as Array<Record<string, unknown>>).map((g) => [g.id, g.label, g.count, g.kinds]),
+    ).toEqual([
+      [`resident|${ids.bob}`, "Lee, Bob", 1, { "document-missing": 1 }],
+      [`resident|${ids.ana}`, "Garcia, Ana", 3, { "reappraisal-due": 1, "rent-overdue": 1, "document-expiring": 1 }],
+    ]);
+    const page = await get(
+      adminCookie,
+      `/insights/reminders?facilityId=tull&today=${TODAY}&group=${encodeURIComponent(`resident|${ids.ana}`)}&offset=1&limit=1`,
+    );
+    expect((page.body.items as Array<{ kind: string }>).map((r) => r.kind)).toEqual(["rent-overdue"]);
+    expect(page.body.nextOffset).toBe(2);
+    // The snooze is settled until it runs out on 2026-03-01: then open again.
+    const key = `missing|resident|${ids.bob}|t-602a`;
+    const settled = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}&view=settled&limit=50`);
+    expect(settled.body.items).toEqual([
+      expect.objectContaining({
+        key,
+        state: "snoozed",
+        snoozedUntil: "2026-03-01",
+        stateRecord: { id: reminderStateId(key), version: 1 },
+      }),
+    ]);
+    const later = await get(adminCookie, `/insights/reminders?facilityId=tull&today=2026-03-01&limit=50`);
+    const again = (later.body.items as Array<Record<string, unknown>>).find((r) => r.key === key);
     expect(again?.state).toBe("open");
   });
 
-  it("shows a limited user only their facilities' reminders; 404 for another facility; 400 for a bad date", async () => {
-    const mine = await get(tullCookie, `/insights/reminders?today=${TODAY}`);
+  it("records a waiver with its reason, audited, met in compliance, ending the requirement's reminders", async () => {
+    const key = `missing|resident|${ids.bob}|t-603`;
+    const missingReason = await call(tullCookie, "POST", "/reminderStates", {
+      id: reminderStateId(key),
+      data: { facilityId: "tull", key, state: "waived" },
+    });
+    expect(missingReason.status).toBe(400);
+    expect(missingReason.body.error.fields).toEqual({ reason: "Say why this document is not needed" });
+    const waiver = await call(tullCookie, "POST", "/reminderStates", {
+      id: reminderStateId(key),
+      data: { facilityId: "tull", key, state: "waived", reason: "Not applicable to this resident" },
+    });
+    expect(waiver.status, JSON.stringify(waiver.body)).toBe(201);
+    const audit = await get(
+      adminCookie,
+      `/auditLog${q({ where: { collection: "reminderStates", recordId: reminderStateId(key) }, limit: 10 })}`,
+    );
+    expect((audit.body.items as { action: string; actorId: string }[]).map((r) => r.action)).toEqual(["create"]);
+
+    const open = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}&limit=50`);
+    expect((open.body.items as { key: string }[]).some((r) => r.key === key)).toBe(false);
+    const settled = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}&view=settled&limit=50`);
+    expect((settled.body.items as { key: string }[]).find((r) => r.key === key)).toMatchObject({
+      state: "waived",
+      waiverReason: "Not applicable to this resident",
+    });
+    const compliance = await get(adminCookie, `/insights/compliance?subjectIds=${ids.bob}&today=${TODAY}`);
+    const bob = (compliance.body.subjects as TSubject[])[0] as unknown as {
+      requirements: { typeId: string; status: string; waiverReason?: string }[];
+    };
+    expect(bob.requirements.find((r) => r.typeId === "t-603")).toMatchObject({
+      status: "complete",
+      waiverReason: "Not applicable to this resident",
+    });
+
+    const removed = await call(tullCookie, "DELETE", `/reminderStates/${reminderStateId(key)}?version=1`);
+    expect(removed.status).toBe(204);
+    const back = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}&limit=50`);
+    expect((back.body.items as { key: string; state: string }[]).find((r) => r.key === key)?.state).toBe("open");
+  });
+
+  it("shows a limited user only their facilities' reminders; 404 for another facility; 400 for a bad query", async () => {
+    const mine = await get(tullCookie, `/insights/reminders?today=${TODAY}&limit=500`);
     expect(mine.status).toBe(200);
     expect(new Set((mine.body.items as { facilityId: string }[]).map((r) => r.facilityId))).toEqual(new Set(["tull"]));
-    const all = await get(adminCookie, `/insights/reminders?today=${TODAY}`);
+    const all = await get(adminCookie, `/insights/reminders?today=${TODAY}&limit=500`);
     expect((all.body.items as { link: { id: string } }[]).some((r) => r.link.id === ids.cara)).toBe(true);
     expect((await get(tullCookie, `/insights/reminders?facilityId=newman&today=${TODAY}`)).status).toBe(404);
     expect((await get(adminCookie, `/insights/reminders?today=20260220`)).status).toBe(400);
+    expect((await get(adminCookie, `/insights/reminders?today=${TODAY}&limit=501`)).status).toBe(400);
+    expect((await get(adminCookie, `/insights/reminders?today=${TODAY}&groupBy=colour`)).status).toBe(400);
   });
 });
 

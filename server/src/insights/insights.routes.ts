@@ -13,13 +13,14 @@ import { AppError } from "@care/core/app-error";
 import { ZDocumentSubject } from "@care/core/collections/documents.collection";
 import { ZDateOnly, ZId } from "@care/core/common.schema";
 import {
+  MAX_REMINDER_PAGE,
   parseComplianceQuery,
   parseFacilityStatsQuery,
   parseRemindersQuery,
   parseResidentMatchesQuery,
 } from "@care/core/insights/insights-query.schema";
 import type { TSessionUser } from "@care/core/ports/auth.port";
-import { DERIVED_REMINDER_KINDS } from "@care/core/ports/insights.port";
+import { DERIVED_REMINDER_KINDS, REMINDER_GROUPINGS, REMINDER_VIEWS } from "@care/core/ports/insights.port";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { callerOf, requireUser } from "../caller.ts";
@@ -43,7 +44,23 @@ const ZComplianceQueryString = z.object({
     .describe("Only these subjects, comma-separated (at most 100)"),
   today: ZToday,
 });
-const ZRemindersQueryString = z.object({ facilityId: ZFacilityParam, today: ZToday });
+const ZRemindersQueryString = z.object({
+  facilityId: ZFacilityParam,
+  today: ZToday,
+  groupBy: z.enum(REMINDER_GROUPINGS).optional().describe("Group by person (default), home or kind"),
+  view: z.enum(REMINDER_VIEWS).optional().describe("Open reminders (default) or settled ones (snoozed, waived)"),
+  kind: z.enum(DERIVED_REMINDER_KINDS).optional().describe("Only this kind"),
+  search: z.string().max(100).optional().describe("Only reminders whose title, detail or name contains this"),
+  group: z.string().min(1).max(300).optional().describe("The items of this group only (a group's id)"),
+  offset: z.coerce.number().int().min(0).optional().describe("Items to skip"),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_REMINDER_PAGE)
+    .optional()
+    .describe(`Items to answer (default 0: groups only; at most ${MAX_REMINDER_PAGE})`),
+});
 const ZFacilityStatsQueryString = z.object({
   facilityIds: z
     .string()
@@ -73,12 +90,29 @@ const ZComplianceReport = z.object({
           status: ZStatus,
           documentId: z.string().optional(),
           expiryDate: z.string().optional(),
+          waiverReason: z.string().optional(),
         }),
       ),
     }),
   ),
 });
-const ZDerivedReminders = z.object({
+const ZLink = z.object({ type: z.enum(["resident", "staff", "facility"]), id: z.string() });
+const ZRemindersAnswer = z.object({
+  today: z.string(),
+  total: z.number().int(),
+  due: z.number().int(),
+  groups: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      facilityId: z.string().optional(),
+      link: ZLink.optional(),
+      count: z.number().int(),
+      overdue: z.number().int(),
+      firstDueDate: z.string(),
+      kinds: z.partialRecord(z.enum(DERIVED_REMINDER_KINDS), z.number().int()),
+    }),
+  ),
   items: z.array(
     z.object({
       key: z.string(),
@@ -86,13 +120,18 @@ const ZDerivedReminders = z.object({
       title: z.string(),
       detail: z.string().optional(),
       dueDate: z.string(),
+      expiryDate: z.string().optional(),
       facilityId: z.string(),
-      link: z.object({ type: z.enum(["resident", "staff", "facility"]), id: z.string() }),
-      state: z.enum(["open", "snoozed", "done"]),
+      name: z.string(),
+      link: ZLink,
+      waiverKey: z.string().optional(),
+      state: z.enum(["open", "snoozed", "waived"]),
       snoozedUntil: z.string().optional(),
+      waiverReason: z.string().optional(),
       stateRecord: z.object({ id: z.string(), version: z.number() }).optional(),
     }),
   ),
+  nextOffset: z.number().int().nullable(),
 });
 
 const ZResidentMatchesQueryString = z.object({
@@ -180,9 +219,10 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
     {
       schema: {
         tags: ["insights"],
-        summary: "Derived reminders (documents, reappraisals, rent past due) with their states, soonest first",
+        summary:
+          "Derived reminders (documents, reappraisals, rent past due) as groups with counts and one page of items",
         querystring: ZRemindersQueryString,
-        response: { 200: ZDerivedReminders },
+        response: { 200: ZRemindersAnswer },
       },
     },
     async (request, reply) => {
@@ -190,7 +230,7 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
       const user = requireUser(caller);
       const query = parseRemindersQuery(request.query);
       const body = await flights.run(flightKey("reminders", user, query), async () =>
-        serialized(ZDerivedReminders, { items: await derivedReminders(database, caller, query) }),
+        serialized(ZRemindersAnswer, await derivedReminders(database, caller, query)),
       );
       return sendJson(reply, body);
     },

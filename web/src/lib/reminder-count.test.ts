@@ -1,41 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { DataPort } from "@care/core/ports/data.port";
-import type { TDerivedReminder } from "@care/core/ports/insights.port";
-import { countManualDue, derivedDue } from "./reminder-count.ts";
+import { countManualDue } from "./reminder-count.ts";
 import { manualReminder } from "./reminders.test-support.ts";
 
 const TODAY = "2026-03-10";
-
-function derived(dueDate: string, state: TDerivedReminder["state"], snoozedUntil?: string): TDerivedReminder {
-  return {
-    key: `k-${dueDate}-${state}-${snoozedUntil ?? ""}`,
-    kind: "document-missing",
-    title: "x",
-    dueDate,
-    facilityId: "tull",
-    link: { type: "facility", id: "tull" },
-    state,
-    ...(snoozedUntil ? { snoozedUntil } : {}),
-  };
-}
 
 const manual = (id: string, dueDate: string, snoozedUntil?: string) =>
   manualReminder({ id, title: id, dueDate, ...(snoozedUntil ? { snoozedUntil } : {}) });
 
 describe("the navigation's reminder count", () => {
-  it("counts derived reminders open and due by today", () => {
-    const reminders = [
-      derived("2026-03-01", "open"),
-      derived(TODAY, "open"),
-      derived("2026-03-12", "open"),
-      derived("2026-03-02", "done"),
-      derived("2026-03-02", "snoozed", "2026-03-30"),
-      derived("2026-03-02", "snoozed", TODAY),
-    ];
-    // The two open ones due by today, and the one whose snooze ends today.
-    expect(reminders.filter((r) => derivedDue(r, TODAY))).toHaveLength(3);
-  });
-
   it("counts manual reminders due by today, reading pages only until they pass today", async () => {
     const queries: unknown[] = [];
     const pages = [

@@ -8,9 +8,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { MAX_PAGE_SIZE } from "@care/core/list-query";
 import type { DataPort } from "@care/core/ports/data.port";
-import type { TDerivedReminder } from "@care/core/ports/insights.port";
+import type { TRemindersQuery } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
-import { localToday } from "@care/core/rules/reminders.rules";
+import { localToday } from "@care/core/rules/date-only.rules";
 import { useData, useInsights } from "./ports.tsx";
 import { INSIGHT_READS } from "./records/records-client.ts";
 import { useSelectedFacility } from "./selected-facility.ts";
@@ -20,14 +20,6 @@ const STALE_AFTER_MS = 5 * 60_000;
 
 const refetchWhenOld = (query: { state: { dataUpdatedAt: number } }) =>
   Date.now() - query.state.dataUpdatedAt > STALE_AFTER_MS;
-
-/** A derived reminder is due when open (or its snooze has run out) and its date is today or earlier. */
-export function derivedDue(reminder: TDerivedReminder, today: string): boolean {
-  const open =
-    reminder.state === "open" ||
-    (reminder.state === "snoozed" && (!reminder.snoozedUntil || reminder.snoozedUntil <= today));
-  return open && reminder.dueDate <= today;
-}
 
 /** A manual reminder is due when open, not snoozed past today, and its date is today or earlier. */
 export function manualDue(reminder: TRecordOf<"reminders">, today: string): boolean {
@@ -61,14 +53,20 @@ export async function countManualDue(data: DataPort, facilityId: string, today: 
 }
 
 /**
- * The derived reminders of a facility ("" = every facility the user may see) on `today`: shared by the
- * Reminders page and the navigation's count.
+ * The derived reminders' groups and counts for a facility ("" = every facility the user may see) on
+ * `today`, with the page's grouping and filters (none for the navigation's count, which shares the
+ * page's default view).
  */
-export function useDerivedReminders(facilityId: string, today: string) {
+export function useDerivedReminders(
+  facilityId: string,
+  today: string,
+  options: Omit<TRemindersQuery, "facilityId" | "today" | "group" | "offset" | "limit"> = {},
+) {
   const insights = useInsights();
+  const query: TRemindersQuery = { ...(facilityId ? { facilityId } : {}), today, ...options };
   return useQuery({
-    queryKey: ["insights", "derivedReminders", facilityId, today],
-    queryFn: () => insights.derivedReminders({ ...(facilityId ? { facilityId } : {}), today }),
+    queryKey: ["insights", "derivedReminders", query],
+    queryFn: () => insights.derivedReminders(query),
     meta: { reads: INSIGHT_READS },
     refetchOnWindowFocus: refetchWhenOld,
   });
@@ -87,5 +85,5 @@ export function useReminderCount(): number | null {
     refetchOnWindowFocus: refetchWhenOld,
   });
   if (derived.data === undefined || manual.data === undefined) return null;
-  return derived.data.filter((r) => derivedDue(r, today)).length + manual.data;
+  return derived.data.due + manual.data;
 }

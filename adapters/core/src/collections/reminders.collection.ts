@@ -1,5 +1,5 @@
 /**
- * Manual reminders, and the done/snoozed state of derived ones (missing or expiring documents, rent
+ * Manual reminders, and the snoozes and waivers of derived ones (missing or expiring documents, rent
  * past due, reappraisals), which are computed from the data and never stored themselves.
  */
 import { z } from "zod";
@@ -57,21 +57,32 @@ export const remindersCollection = defineCollection({
   ],
 });
 
+/** At most this many characters in a waiver's reason. */
+export const WAIVER_REASON_MAX = 500;
+
 /**
- * Done or snoozed, for one derived reminder. `key` names the occurrence (e.g. a document's expiry date
- * is part of it), so a new occurrence is a new key and comes back. The id is derived from the key
+ * A snooze of one derived reminder, or the waiver of one requirement. A snooze's `key` names the
+ * occurrence (e.g. a document's expiry date is part of it), so a new occurrence is a new key and comes
+ * back. A waiver is keyed by the requirement (`missingKey`: a subject and a document type) and carries
+ * its reason ("Not applicable to this resident"); it ends every reminder of that requirement and
+ * counts the requirement as met in compliance until it is removed. The id is derived from the key
  * (`reminderStateId` in reminders.rules), so two clicks make one state.
  */
 export const ZReminderState = z
   .object({
     facilityId: ZId,
     key: z.string().min(1).max(300),
-    state: z.enum(["done", "snoozed"]),
+    state: z.enum(["snoozed", "waived"]),
     snoozedUntil: ZDateOnly.optional(),
+    reason: ZOptionalText(WAIVER_REASON_MAX),
   })
   .superRefine((s, ctx) => {
     if (s.state === "snoozed" && !s.snoozedUntil)
       ctx.addIssue({ code: "custom", path: ["snoozedUntil"], message: "Pick the date to snooze until" });
+    if (s.state === "waived" && !s.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "Say why this document is not needed" });
+    if (s.state === "waived" && !s.key.startsWith("missing|"))
+      ctx.addIssue({ code: "custom", path: ["key"], message: "Only a document requirement can be waived" });
   });
 export type TReminderState = z.infer<typeof ZReminderState>;
 
@@ -88,7 +99,7 @@ export const reminderStatesCollection = defineCollection({
   sortable: [],
   defaultSort: { field: "createdAt", direction: "desc" },
   searchable: [],
-  /** Undoing done or snooze deletes the state. */
+  /** Undoing a snooze or removing a waiver deletes the state (the audit log keeps both). */
   removal: "delete",
   clientIds: true,
   derivedId: { from: ["key"], derive: (fields) => reminderStateId(String(fields.key)) },

@@ -9,9 +9,9 @@ import type {
   InsightsPort,
   TComplianceQuery,
   TComplianceReport,
-  TDerivedReminder,
   TFacilityStats,
   TFacilityStatsQuery,
+  TRemindersAnswer,
   TRemindersQuery,
   TResidentMatches,
   TResidentMatchesQuery,
@@ -31,7 +31,7 @@ import {
   staffSubject,
   type TComplianceSubject,
 } from "../rules/compliance.rules.ts";
-import { deriveReminders } from "../rules/reminders.rules.ts";
+import { answerReminders, deriveReminders, waiversOf } from "../rules/reminders.rules.ts";
 import {
   parseComplianceQuery,
   parseFacilityStatsQuery,
@@ -76,9 +76,10 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
       const { facilityId, today } = query;
       const byFacility: TWhere = facilityId ? { facilityId } : {};
       const ids = query.subjectIds ? new Set(query.subjectIds) : null;
-      const [types, facilities, residents, staff] = await Promise.all([
+      const [types, facilities, states, residents, staff] = await Promise.all([
         listAll(data, "documentTypes"),
         facilitiesOf(data, facilityId),
+        listAll(data, "reminderStates", { where: byFacility }),
         wants(query, "resident")
           ? listAll(data, "residents", { where: { ...byFacility, status: ["active", "on_leave", "hospital"] } })
           : [],
@@ -99,7 +100,7 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
       const documents = ids
         ? await listOneOf(data, "documents", "subjectId", [...ids], documentWhere)
         : await listAll(data, "documents", { where: documentWhere });
-      return { today, subjects: complianceOf(subjects, types, documents, today) };
+      return { today, subjects: complianceOf(subjects, types, documents, today, waiversOf(states)) };
     },
 
     async facilityStats(raw: TFacilityStatsQuery): Promise<TFacilityStats[]> {
@@ -147,8 +148,9 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
       };
     },
 
-    async derivedReminders(raw: TRemindersQuery): Promise<TDerivedReminder[]> {
-      const { facilityId, today } = parseRemindersQuery(raw);
+    async derivedReminders(raw: TRemindersQuery): Promise<TRemindersAnswer> {
+      const query = parseRemindersQuery(raw);
+      const { facilityId, today } = query;
       const byFacility: TWhere = facilityId ? { facilityId } : {};
       const [types, facilities, residents, staff, documents, accounts, states] = await Promise.all([
         listAll(data, "documentTypes"),
@@ -161,7 +163,8 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
         listAll(data, "reminderStates", { where: byFacility }),
       ]);
       const names = new Map(residents.map((r) => [r.id, listName(r)]));
-      return deriveReminders({
+      const homeNames = new Map(facilities.map((f) => [f.id, f.name]));
+      const all = deriveReminders({
         today,
         subjects: [
           ...residents.filter(residentCounts).map(residentSubject),
@@ -176,6 +179,7 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
         }),
         states,
       });
+      return answerReminders(all, query, (id) => homeNames.get(id) ?? id);
     },
   };
 }

@@ -6,11 +6,14 @@ import { z } from "zod";
 import { validationError } from "../app-error.ts";
 import { ZDocumentSubject } from "../collections/documents.collection.ts";
 import { ZDateOnly, ZId } from "../common.schema.ts";
-import type {
-  TComplianceQuery,
-  TFacilityStatsQuery,
-  TRemindersQuery,
-  TResidentMatchesQuery,
+import {
+  DERIVED_REMINDER_KINDS,
+  REMINDER_GROUPINGS,
+  REMINDER_VIEWS,
+  type TComplianceQuery,
+  type TFacilityStatsQuery,
+  type TRemindersQuery,
+  type TResidentMatchesQuery,
 } from "../ports/insights.port.ts";
 
 /** At most this many subjects in one compliance question (a list page's worth). */
@@ -27,9 +30,19 @@ export const ZComplianceQuery = z.object({
   today: ZDateOnly,
 });
 
+/** At most this many reminders in one page of items. */
+export const MAX_REMINDER_PAGE = 500;
+
 export const ZRemindersQuery = z.object({
   facilityId: ZId.optional(),
   today: ZDateOnly,
+  groupBy: z.enum(REMINDER_GROUPINGS).optional(),
+  view: z.enum(REMINDER_VIEWS).optional(),
+  kind: z.enum(DERIVED_REMINDER_KINDS).optional(),
+  search: z.string().max(100).optional(),
+  group: z.string().min(1).max(300).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(0).max(MAX_REMINDER_PAGE).optional(),
 });
 
 /** The compliance query, checked; VALIDATION with field messages otherwise. */

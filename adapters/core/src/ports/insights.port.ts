@@ -15,6 +15,8 @@ export interface TRequirementStatus {
   documentId?: string;
   /** The current document's last valid day, if it expires. */
   expiryDate?: string;
+  /** Set when the requirement is waived for this subject: the recorded reason (the status is then "complete"). */
+  waiverReason?: string;
 }
 
 /** One resident's, staff member's or facility's compliance: the worst of their required types. */
@@ -55,27 +57,96 @@ export const DERIVED_REMINDER_KINDS = [
 ] as const;
 export type TDerivedReminderKind = (typeof DERIVED_REMINDER_KINDS)[number];
 
-/** A reminder computed from the data, with its done/snoozed state (from `reminderStates`) applied. */
+/**
+ * A reminder computed from the data, with its snoozed/waived state (from `reminderStates`) applied. It
+ * ends when the data changes (the document uploaded, the rent paid) or its requirement is waived; it is
+ * never marked done by hand.
+ */
 export interface TDerivedReminder {
-  /** Names this occurrence; its `reminderStates` record is keyed by it. */
+  /** Names this occurrence; its snooze (`reminderStates` record) is keyed by it. */
   key: string;
   kind: TDerivedReminderKind;
   title: string;
   detail?: string;
+  /** When action is due: a document's expiry minus its type's lead time; admission for a missing one. */
   dueDate: string;
+  /** The document's last valid day (expiring, expired, reappraisal). */
+  expiryDate?: string;
   facilityId: string;
+  /** Whom or what it is about: "Last, First" or the facility's name. */
+  name: string;
   link: { type: TReminderLinkType; id: string };
-  state: "open" | "snoozed" | "done";
+  /** Document reminders: the requirement's key (`missingKey`), which a waiver is recorded under. */
+  waiverKey?: string;
+  state: "open" | "snoozed" | "waived";
   snoozedUntil?: string;
-  /** The id and version of its `reminderStates` record, to undo done or snooze. */
+  /** The reason recorded with a waiver. */
+  waiverReason?: string;
+  /** The id and version of its `reminderStates` record (snooze or waiver), to undo it. */
   stateRecord?: { id: string; version: number };
 }
+
+export const REMINDER_GROUPINGS = ["person", "home", "kind"] as const;
+/** Reminders grouped by whom they are about, by home or by kind. */
+export type TReminderGrouping = (typeof REMINDER_GROUPINGS)[number];
+
+export const REMINDER_VIEWS = ["open", "settled"] as const;
+/** Open reminders (to do), or settled ones (snoozed or waived). */
+export type TReminderView = (typeof REMINDER_VIEWS)[number];
 
 export interface TRemindersQuery {
   /** One facility, or every facility the user may see when absent. */
   facilityId?: string;
   /** The viewer's calendar date, YYYY-MM-DD. */
   today: string;
+  /** How to group (default "person"). */
+  groupBy?: TReminderGrouping;
+  /** Open (default) or settled reminders. */
+  view?: TReminderView;
+  /** Only this kind. */
+  kind?: TDerivedReminderKind;
+  /** Only reminders whose title, detail or name contains this text (any case). */
+  search?: string;
+  /** The items of this group only (a group's `id`); every group's when absent. */
+  group?: string;
+  /** Items to skip (default 0). */
+  offset?: number;
+  /** Items to answer, soonest first (default 0: the groups only; at most 500). */
+  limit?: number;
+}
+
+/** One group of reminders: whom, where or what, how many and how urgent. */
+export interface TReminderGroupSummary {
+  /** `resident|<id>`, `staff|<id>`, `facility|<id>` (by person), a facility id (by home) or a kind. */
+  id: string;
+  /** The person's or home's name, or the kind's words. */
+  label: string;
+  /** The home of a person's or a home's group. */
+  facilityId?: string;
+  /** The record a person's group is about. */
+  link?: { type: TReminderLinkType; id: string };
+  count: number;
+  /** Items due before today. */
+  overdue: number;
+  /** The earliest due date in the group. */
+  firstDueDate: string;
+  /** Items per kind. */
+  kinds: Partial<Record<TDerivedReminderKind, number>>;
+}
+
+/** The derived reminders of a query: groups with counts (what to act on first, first) and one page of items. */
+export interface TRemindersAnswer {
+  today: string;
+  /** Reminders matching the query (every group). */
+  total: number;
+  /** Of them, due today or earlier. */
+  due: number;
+  /** Every group; only the asked group's when the query names one. */
+  groups: TReminderGroupSummary[];
+  /** The page of items asked for (of `group`, or of every group), soonest first. */
+  items: TDerivedReminder[];
+  /** The offset of the next page, or null after the last. */
+  nextOffset: number | null;
 }
 
 /** The numbers of one home for the Facilities list and page. */
@@ -130,8 +201,11 @@ export interface InsightsPort {
   /** Every matching subject's status per applicable document type. */
   compliance(query: TComplianceQuery): Promise<TComplianceReport>;
 
-  /** Derived reminders (missing/expiring/expired documents, reappraisals, rent past due), soonest first. */
-  derivedReminders(query: TRemindersQuery): Promise<TDerivedReminder[]>;
+  /**
+   * Derived reminders (missing/expiring/expired documents, reappraisals, rent past due) answered as
+   * groups with their counts, and one page of items (of one group, or of all) soonest first.
+   */
+  derivedReminders(query: TRemindersQuery): Promise<TRemindersAnswer>;
 
   /**
    * Census, planned move-ins, staff count and document compliance of each home asked for (each home's

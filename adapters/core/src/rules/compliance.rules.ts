@@ -55,6 +55,19 @@ export interface TComplianceSubject {
   startDate?: string | undefined;
 }
 
+/**
+ * The key of one requirement (a subject and a required document type): its missing document's reminder
+ * and its waiver (a `reminderStates` record with state "waived") are keyed by it.
+ */
+export function missingKey(subject: string, subjectId: string, typeId: string): string {
+  return `missing|${subject}|${subjectId}|${typeId}`;
+}
+
+/** Waived requirements: the reason recorded for each, by `missingKey`. */
+export type TWaivers = ReadonlyMap<string, string>;
+
+const NO_WAIVERS: TWaivers = new Map();
+
 /** Worst first: a subject's status is the most severe of its required types. */
 const SEVERITY: Record<TComplianceStatus, number> = { expired: 3, missing: 2, expiring: 1, complete: 0 };
 
@@ -174,12 +187,14 @@ export function subjectCompliance(
   types: readonly TDocumentTypeLike[],
   documents: readonly TDocumentLike[],
   today: string,
+  waivers: TWaivers = NO_WAIVERS,
 ): TSubjectCompliance {
   return complianceFromApplicable(
     subject,
     applicableTypes(types, subject.subject, subject.facilityId),
     documents,
     today,
+    waivers,
   );
 }
 
@@ -188,6 +203,7 @@ function complianceFromApplicable(
   applicable: readonly TDocumentTypeLike[],
   documents: readonly TDocumentLike[],
   today: string,
+  waivers: TWaivers,
 ): TSubjectCompliance {
   // The current document per type in one pass (what `currentDocument` gives for each type).
   const currentByType = new Map<string, TDocumentLike>();
@@ -203,7 +219,10 @@ function complianceFromApplicable(
   for (const type of applicable) {
     const doc = currentByType.get(type.id);
     const expiry = doc ? documentExpiry(type, doc) : undefined;
-    const typeStatus = expiryStatus(doc !== undefined, expiry, type.leadTimeDays, today);
+    // A waived requirement ("not applicable to this resident") counts as met, with its reason shown.
+    const waiver = type.required ? waivers.get(missingKey(subject.subject, subject.id, type.id)) : undefined;
+    const typeStatus =
+      waiver === undefined ? expiryStatus(doc !== undefined, expiry, type.leadTimeDays, today) : "complete";
     if (type.required) {
       counts[typeStatus] += 1;
       status = worseStatus(status, typeStatus);
@@ -214,6 +233,7 @@ function complianceFromApplicable(
       : { typeId: type.id, typeName: type.name, required: type.required, status: typeStatus };
     if (doc) requirement.documentId = doc.id;
     if (expiry) requirement.expiryDate = expiry;
+    if (waiver !== undefined) requirement.waiverReason = waiver;
     requirements.push(requirement);
   }
   return {
@@ -228,14 +248,16 @@ function complianceFromApplicable(
 }
 
 /**
- * Compliance of many subjects at once; `documents` may be every document of those subjects. A document
- * counts only for a subject of its own facility (one filed at another home proves nothing here).
+ * Compliance of many subjects at once; `documents` may be every document of those subjects, `waivers`
+ * every waiver of their facilities. A document counts only for a subject of its own facility (one filed
+ * at another home proves nothing here).
  */
 export function complianceOf(
   subjects: readonly TComplianceSubject[],
   types: readonly TDocumentTypeLike[],
   documents: readonly TDocumentLike[],
   today: string,
+  waivers: TWaivers = NO_WAIVERS,
 ): TSubjectCompliance[] {
   const bySubject = new Map<string, TDocumentLike[]>();
   for (const d of documents) {
@@ -251,6 +273,7 @@ export function complianceOf(
       applicable(s.subject, s.facilityId),
       bySubject.get(`${s.subject}|${s.id}|${s.facilityId}`) ?? [],
       today,
+      waivers,
     ),
   );
 }

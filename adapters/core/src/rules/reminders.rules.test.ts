@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ZId } from "../common.schema.ts";
-import type { TComplianceSubject } from "./compliance.rules.ts";
+import { documentExpiry, type TComplianceSubject } from "./compliance.rules.ts";
 import { addDays, addMonths } from "./date-only.rules.ts";
 import { arbDate, document as doc, documentType as type } from "./compliance.test-support.ts";
+import type { TDerivedReminder, TDerivedReminderKind } from "../ports/insights.port.ts";
 import {
+  answerReminders,
   deriveReminders,
-  groupReminders,
   nextDueDate,
   reminderStateId,
   type TDeriveRemindersInput,
@@ -48,7 +49,9 @@ describe("deriveReminders", () => {
       title: "LIC 602A Physician's Report missing — Garcia, Ana",
       dueDate: "2025-01-15",
       facilityId: "tull",
+      name: "Garcia, Ana",
       link: { type: "resident", id: "r1" },
+      waiverKey: "missing|resident|r1|t-602a",
       state: "open",
     });
     // An admission in the future (or none) is due today.
@@ -56,13 +59,27 @@ describe("deriveReminders", () => {
     expect(later[0]!.dueDate).toBe("2026-02-20");
   });
 
-  it("reminds of expiring and expired documents on their expiry date; reappraisals by name", () => {
+  it("reminds of expiring and expired documents when action is due (expiry − lead time), showing the expiry", () => {
     const types = [type(), type({ id: "t-603", name: "Appraisal", formCode: "LIC 603", reappraisal: true })];
     const documents = [doc(), doc({ id: "d2", typeId: "t-603", issueDate: "2025-01-01" })];
     const out = deriveReminders(input({ types, documents }));
-    expect(out.map((r) => [r.key, r.kind, r.title, r.dueDate])).toEqual([
-      ["expiry|d2|2026-01-01", "reappraisal-due", "Reappraisal due: LIC 603 Appraisal — Garcia, Ana", "2026-01-01"],
-      ["expiry|d1|2026-03-10", "document-expiring", "LIC 602A Physician's Report expiring — Garcia, Ana", "2026-03-10"],
+    expect(out.map((r) => [r.key, r.kind, r.title, r.dueDate, r.expiryDate, r.detail])).toEqual([
+      [
+        "expiry|d2|2026-01-01",
+        "reappraisal-due",
+        "Reappraisal due: LIC 603 Appraisal — Garcia, Ana",
+        "2025-12-02",
+        "2026-01-01",
+        "Expired after 2026-01-01",
+      ],
+      [
+        "expiry|d1|2026-03-10",
+        "document-expiring",
+        "LIC 602A Physician's Report expiring — Garcia, Ana",
+        "2026-02-08",
+        "2026-03-10",
+        "Expires 2026-03-10",
+      ],
     ]);
     const expired = deriveReminders(input({ types: [type()], documents: [doc()], today: "2026-03-11" }));
     expect(expired[0]!.kind).toBe("document-expired");
@@ -78,6 +95,7 @@ describe("deriveReminders", () => {
         kind: "rent-overdue",
         title: "Rent past due: $1,250.50 — Garcia, Ana",
         detail: "Unpaid since 2026-02-01",
+        name: "Garcia, Ana",
         dueDate: "2026-02-01",
         facilityId: "tull",
         link: { type: "resident", id: "r1" },
@@ -90,21 +108,27 @@ describe("deriveReminders", () => {
 
   it("applies a state only to the reminder of the state's own home", () => {
     const settledElsewhere = [
-      { id: "s9", version: 1, facilityId: "newman", key: "rent|r1|2026-02-01", state: "done" as const },
+      {
+        id: "s9",
+        version: 1,
+        facilityId: "newman",
+        key: "rent|r1|2026-02-01",
+        state: "snoozed" as const,
+        snoozedUntil: "2026-12-01",
+      },
     ];
     const [reminder] = deriveReminders(input({ rentAccounts: [rent()], states: settledElsewhere }));
     expect(reminder).toMatchObject({ key: "rent|r1|2026-02-01", facilityId: "tull", state: "open" });
     expect(reminder?.stateRecord).toBeUndefined();
   });
 
-  it("applies done and snoozed states by key; a snooze that ran out opens again", () => {
+  it("applies snoozes by key; a snooze that ran out opens again; a waiver ends every reminder of its requirement", () => {
     const rentAccounts = [
       rent(),
       rent({ residentId: "r2", oldestUnpaidDueDate: "2026-01-01" }),
       rent({ residentId: "r3" }),
     ];
     const states = [
-      { id: "s1", version: 1, facilityId: "tull", key: "rent|r1|2026-02-01", state: "done" as const },
       {
         id: "s2",
         version: 2,
@@ -121,14 +145,63 @@ describe("deriveReminders", () => {
         state: "snoozed" as const,
         snoozedUntil: "2026-02-20",
       },
-      { id: "s4", version: 1, facilityId: "tull", key: "rent|r1|2025-12-01", state: "done" as const },
+      {
+        id: "s4",
+        version: 1,
+        facilityId: "tull",
+        key: "missing|resident|r1|t-602a",
+        state: "waived" as const,
+        reason: "Not applicable",
+      },
     ];
-    const out = deriveReminders(input({ rentAccounts, states }));
-    expect(out.map((r) => [r.key, r.state, r.snoozedUntil, r.stateRecord])).toEqual([
+    const out = deriveReminders(
+      input({
+        rentAccounts,
+        states,
+        types: [type(), type({ id: "t-603", formCode: "LIC 603", name: "Appraisal" })],
+        documents: [doc()],
+      }),
+    );
+    expect(out.map((r) => [r.key, r.state, r.snoozedUntil ?? r.waiverReason, r.stateRecord])).toEqual([
+      ["missing|resident|r1|t-603", "open", undefined, undefined],
       ["rent|r2|2026-01-01", "snoozed", "2026-03-01", { id: "s2", version: 2 }],
-      ["rent|r1|2026-02-01", "done", undefined, { id: "s1", version: 1 }],
+      ["rent|r1|2026-02-01", "open", undefined, undefined],
       ["rent|r3|2026-02-01", "open", undefined, { id: "s3", version: 1 }],
+      // The 602A is expiring, but its requirement is waived.
+      ["expiry|d1|2026-03-10", "waived", "Not applicable", { id: "s4", version: 1 }],
     ]);
+  });
+
+  it("lead time: a document's reminder appears exactly when action is due (expiry − lead time ≤ today), dated then", () => {
+    fc.assert(
+      fc.property(
+        arbDate,
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 365 }),
+        fc.integer({ min: -400, max: 400 }),
+        (issueDate, validityMonths, leadTimeDays, offset) => {
+          const expiry = documentExpiry({ validityMonths }, { issueDate })!;
+          const today = addDays(expiry, offset);
+          const [r, ...rest] = deriveReminders(
+            input({ today, types: [type({ validityMonths, leadTimeDays })], documents: [doc({ issueDate })] }),
+          );
+          expect(rest).toEqual([]);
+          const actionDate = addDays(expiry, -leadTimeDays);
+          if (actionDate > today) {
+            expect(r).toBeUndefined();
+            return;
+          }
+          expect(r).toMatchObject({
+            dueDate: actionDate,
+            expiryDate: expiry,
+            kind: today > expiry ? "document-expired" : "document-expiring",
+          });
+          // Due when action is due: never later than today, so it is counted as due, never "Later".
+          const answer = answerReminders([r!], { today }, (id) => id);
+          expect(answer.due).toBe(1);
+        },
+      ),
+    );
   });
 
   const arbInput = fc.record({
@@ -168,31 +241,103 @@ describe("deriveReminders", () => {
   });
 });
 
-describe("groupReminders", () => {
-  it("splits into Overdue, Today, This week (next 7 days) and Later", () => {
-    const items = ["2026-02-19", "2026-02-20", "2026-02-21", "2026-02-27", "2026-02-28"].map((dueDate) => ({
-      dueDate,
-    }));
-    const groups = groupReminders(items, "2026-02-20");
-    expect(groups.map((g) => [g.label, g.items.map((i) => i.dueDate)])).toEqual([
-      ["Overdue", ["2026-02-19"]],
-      ["Today", ["2026-02-20"]],
-      ["This week", ["2026-02-21", "2026-02-27"]],
-      ["Later", ["2026-02-28"]],
-    ]);
+describe("answerReminders", () => {
+  const KINDS: TDerivedReminderKind[] = ["document-missing", "document-expiring", "rent-overdue"];
+  const arbReminders = fc.uniqueArray(
+    fc.record({
+      key: fc.string({ minLength: 1, maxLength: 6 }),
+      kind: fc.constantFrom(...KINDS),
+      dueDate: arbDate,
+      person: fc.constantFrom("r1", "r2", "r3", "s1"),
+      facilityId: fc.constantFrom("tull", "newman"),
+      state: fc.constantFrom("open", "open", "snoozed", "waived") as fc.Arbitrary<TDerivedReminder["state"]>,
+    }),
+    { selector: (r) => r.key, maxLength: 40 },
+  );
+  const reminders = (
+    rows: {
+      key: string;
+      kind: TDerivedReminderKind;
+      dueDate: string;
+      person: string;
+      facilityId: string;
+      state: TDerivedReminder["state"];
+    }[],
+  ): TDerivedReminder[] =>
+    rows
+      .map((r) => ({
+        key: r.key,
+        kind: r.kind,
+        title: `${r.kind} ${r.person}`,
+        dueDate: r.dueDate,
+        facilityId: r.facilityId,
+        name: `Name ${r.person}`,
+        link: { type: r.person.startsWith("s") ? ("staff" as const) : ("resident" as const), id: r.person },
+        state: r.state,
+      }))
+      .sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : a.key < b.key ? -1 : 1));
+
+  it("groups partition the view's reminders, counts add up, oldest due date first; pages walk a group in order", () => {
+    fc.assert(
+      fc.property(
+        arbReminders,
+        arbDate,
+        fc.constantFrom("person", "home", "kind") as fc.Arbitrary<"person" | "home" | "kind">,
+        fc.integer({ min: 1, max: 7 }),
+        (rows, today, groupBy, limit) => {
+          const all = reminders(rows);
+          const open = all.filter((r) => r.state === "open");
+          const answer = answerReminders(all, { today, groupBy }, (id) => `Home ${id}`);
+          expect(answer.total).toBe(open.length);
+          expect(answer.due).toBe(open.filter((r) => r.dueDate <= today).length);
+          expect(answer.items).toEqual([]);
+          expect(answer.groups.reduce((n, g) => n + g.count, 0)).toBe(open.length);
+          for (let i = 1; i < answer.groups.length; i++)
+            expect(answer.groups[i - 1]!.firstDueDate <= answer.groups[i]!.firstDueDate).toBe(true);
+          for (const group of answer.groups) {
+            const walked: TDerivedReminder[] = [];
+            let offset: number | null = 0;
+            while (offset !== null) {
+              const page = answerReminders(
+                all,
+                { today, groupBy, group: group.id, offset, limit },
+                (id) => `Home ${id}`,
+              );
+              walked.push(...page.items);
+              expect(page.groups).toEqual([group]);
+              offset = page.nextOffset;
+            }
+            expect(walked.length).toBe(group.count);
+            expect(walked.filter((r) => r.dueDate < today).length).toBe(group.overdue);
+            expect(walked[0]!.dueDate).toBe(group.firstDueDate);
+            expect(Object.values(group.kinds).reduce((n, k) => n + k, 0)).toBe(group.count);
+            expect(walked).toEqual(open.filter((r) => walked.includes(r)));
+          }
+          const settled = answerReminders(all, { today, groupBy, view: "settled" }, (id) => id);
+          expect(settled.total).toBe(all.length - open.length);
+        },
+      ),
+    );
   });
 
-  it("partitions the list: every item in exactly one group, order kept", () => {
-    fc.assert(
-      fc.property(fc.array(arbDate.map((dueDate) => ({ dueDate }))), arbDate, (items, today) => {
-        const groups = groupReminders(items, today);
-        expect(groups.flatMap((g) => g.items).length).toBe(items.length);
-        for (const item of items) expect(groups.filter((g) => g.items.includes(item)).length).toBe(1);
-        for (const g of groups) expect(g.items).toEqual(items.filter((i) => g.items.includes(i)));
-        expect(groups[0]!.items.every((i) => i.dueDate < today)).toBe(true);
-        expect(groups[3]!.items.every((i) => i.dueDate > addDays(today, 7))).toBe(true);
-      }),
-    );
+  it("names groups by person, home or kind and filters by kind and search", () => {
+    const all = reminders([
+      { key: "a", kind: "document-missing", dueDate: "2026-01-01", person: "r1", facilityId: "tull", state: "open" },
+      { key: "b", kind: "document-missing", dueDate: "2026-02-01", person: "r1", facilityId: "tull", state: "open" },
+      { key: "c", kind: "rent-overdue", dueDate: "2025-12-01", person: "r2", facilityId: "newman", state: "open" },
+    ]);
+    const today = "2026-01-15";
+    const byPerson = answerReminders(all, { today }, (id) => id);
+    expect(byPerson.groups.map((g) => [g.id, g.label, g.count, g.overdue, g.kinds])).toEqual([
+      ["resident|r2", "Name r2", 1, 1, { "rent-overdue": 1 }],
+      ["resident|r1", "Name r1", 2, 1, { "document-missing": 2 }],
+    ]);
+    const byHome = answerReminders(all, { today, groupBy: "home" }, (id) => `Home ${id}`);
+    expect(byHome.groups.map((g) => g.label)).toEqual(["Home newman", "Home tull"]);
+    const byKind = answerReminders(all, { today, groupBy: "kind" }, (id) => id);
+    expect(byKind.groups.map((g) => g.label)).toEqual(["Rent past due", "Missing documents"]);
+    expect(answerReminders(all, { today, kind: "rent-overdue" }, (id) => id).total).toBe(1);
+    expect(answerReminders(all, { today, search: "NAME R1" }, (id) => id).total).toBe(2);
   });
 });
 

@@ -1,17 +1,25 @@
 /**
  * Reminders as pure functions: the derived reminders (missing, expiring and expired documents,
- * reappraisals due, rent past due) computed from the data, their done/snoozed states applied by key,
- * the Overdue / Today / This week / Later grouping and the next due date of a repeating manual
- * reminder. Shared by the reminders page, the navigation count and the server.
+ * reappraisals due, rent past due) computed from the data, their snoozes and waivers applied by key,
+ * their grouping by person, home or kind with counts and pages, and the next due date of a repeating
+ * manual reminder. Shared by the reminders page, the navigation count and the server.
  */
 import type { TReminder } from "../collections/reminders.collection.ts";
-import type { TDerivedReminder, TDerivedReminderKind } from "../ports/insights.port.ts";
+import type {
+  TDerivedReminder,
+  TDerivedReminderKind,
+  TReminderGroupSummary,
+  TReminderGrouping,
+  TRemindersAnswer,
+  TRemindersQuery,
+} from "../ports/insights.port.ts";
 import {
   applicableTypesLookup,
   currentDocument,
   documentExpiry,
   documentTypeLabel,
   expiryStatus,
+  missingKey,
   type TComplianceSubject,
   type TDocumentLike,
   type TDocumentTypeLike,
@@ -20,6 +28,7 @@ import { addDays, addMonths, minDate } from "./date-only.rules.ts";
 import { formatCents } from "./rent.rules.ts";
 
 export { localToday } from "./date-only.rules.ts";
+export { missingKey } from "./compliance.rules.ts";
 
 /** A resident's rent account as the rules need it, with the resident's display name. */
 export interface TRentDueLike {
@@ -30,15 +39,23 @@ export interface TRentDueLike {
   oldestUnpaidDueDate: string | null;
 }
 
-/** A stored done/snoozed state (a `reminderStates` record fits). */
+/** A stored snooze or waiver (a `reminderStates` record fits). */
 export interface TReminderStateLike {
   id: string;
   version: number;
   /** The home that settled the reminder: a state applies only to that home's reminder. */
   facilityId: string;
   key: string;
-  state: "done" | "snoozed";
+  state: "snoozed" | "waived";
   snoozedUntil?: string | undefined;
+  reason?: string | undefined;
+}
+
+/** The waived requirements among stored states: reason by `missingKey` (compliance counts them as met). */
+export function waiversOf(
+  states: readonly Pick<TReminderStateLike, "key" | "state" | "reason">[],
+): Map<string, string> {
+  return new Map(states.flatMap((s) => (s.state === "waived" ? [[s.key, s.reason ?? ""] as const] : [])));
 }
 
 export interface TDeriveRemindersInput {
@@ -52,11 +69,6 @@ export interface TDeriveRemindersInput {
   states: readonly TReminderStateLike[];
 }
 
-/** The key of a missing document's reminder: one per subject and type. */
-export function missingKey(subject: string, subjectId: string, typeId: string): string {
-  return `missing|${subject}|${subjectId}|${typeId}`;
-}
-
 /** The key of an expiring/expired document's reminder: a new document or expiry is a new occurrence. */
 export function expiryKey(documentId: string, expiryDate: string): string {
   return `expiry|${documentId}|${expiryDate}`;
@@ -68,8 +80,10 @@ export function rentKey(residentId: string, oldestUnpaidDueDate: string): string
 }
 
 /**
- * Every derived reminder with its state applied by key (a state of the reminder's own home): done → done; snoozed until after today →
- * snoozed; otherwise open (a snooze that has run out opens again). Soonest first.
+ * Every derived reminder with its state applied, by key and only a state of the reminder's own home: a
+ * requirement waived → every reminder of it waived; snoozed until after today → snoozed; otherwise open
+ * (a snooze that has run out opens again). A document's reminder is due when action is due: its expiry
+ * minus the type's lead time. Soonest first.
  */
 export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[] {
   const { today } = input;
@@ -88,15 +102,18 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
     for (const type of applicable(subject.subject, subject.facilityId)) {
       if (!type.required) continue;
       const label = documentTypeLabel(type);
+      const waiverKey = missingKey(subject.subject, subject.id, type.id);
       const doc = currentDocument(docs, subject.id, type.id);
       if (!doc) {
         out.push({
-          key: missingKey(subject.subject, subject.id, type.id),
+          key: waiverKey,
           kind: "document-missing",
           title: `${label} missing — ${subject.name}`,
           dueDate: subject.startDate ? minDate(subject.startDate, today) : today,
           facilityId: subject.facilityId,
+          name: subject.name,
           link,
+          waiverKey,
         });
         continue;
       }
@@ -116,10 +133,13 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
         key: expiryKey(doc.id, expiry),
         kind,
         title,
-        detail: status === "expired" ? `Expired after ${expiry}` : `Valid through ${expiry}`,
-        dueDate: expiry,
+        detail: status === "expired" ? `Expired after ${expiry}` : `Expires ${expiry}`,
+        dueDate: addDays(expiry, -type.leadTimeDays),
+        expiryDate: expiry,
         facilityId: subject.facilityId,
+        name: subject.name,
         link,
+        waiverKey,
       });
     }
   }
@@ -133,16 +153,24 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
       detail: `Unpaid since ${due}`,
       dueDate: due,
       facilityId: account.facilityId,
+      name: account.residentName,
       link: { type: "resident", id: account.residentId },
     });
   }
   const states = new Map(input.states.map((s) => [`${s.facilityId}|${s.key}`, s]));
   return out
     .map((r): TDerivedReminder => {
+      const waiver = r.waiverKey === undefined ? undefined : states.get(`${r.facilityId}|${r.waiverKey}`);
+      if (waiver?.state === "waived")
+        return {
+          ...r,
+          state: "waived",
+          waiverReason: waiver.reason ?? "",
+          stateRecord: { id: waiver.id, version: waiver.version },
+        };
       const s = states.get(`${r.facilityId}|${r.key}`);
-      if (!s) return { ...r, state: "open" };
+      if (!s || s.state !== "snoozed") return { ...r, state: "open" };
       const stateRecord = { id: s.id, version: s.version };
-      if (s.state === "done") return { ...r, state: "done", stateRecord };
       if (s.snoozedUntil && s.snoozedUntil > today)
         return { ...r, state: "snoozed", snoozedUntil: s.snoozedUntil, stateRecord };
       return { ...r, state: "open", stateRecord };
@@ -156,31 +184,102 @@ function compareReminders(a: TDerivedReminder, b: TDerivedReminder): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
-export type TReminderGroupId = "overdue" | "today" | "week" | "later";
+/** What a kind's group is called, and its words with a count ("7 missing documents"). */
+export const DERIVED_KIND_WORDS: Record<TDerivedReminderKind, { group: string; one: string; many: string }> = {
+  "document-missing": { group: "Missing documents", one: "missing document", many: "missing documents" },
+  "document-expiring": { group: "Expiring documents", one: "expiring document", many: "expiring documents" },
+  "document-expired": { group: "Expired documents", one: "expired document", many: "expired documents" },
+  "reappraisal-due": { group: "Reappraisals due", one: "reappraisal due", many: "reappraisals due" },
+  "rent-overdue": { group: "Rent past due", one: "rent past due", many: "rents past due" },
+};
 
-export interface TReminderGroup<T> {
-  id: TReminderGroupId;
-  label: string;
-  items: T[];
+/** The group a reminder belongs to under a grouping (see `TReminderGroupSummary.id`). */
+export function reminderGroupId(reminder: TDerivedReminder, groupBy: TReminderGrouping): string {
+  if (groupBy === "person") return `${reminder.link.type}|${reminder.link.id}`;
+  if (groupBy === "home") return reminder.facilityId;
+  return reminder.kind;
+}
+
+/** A reminder's view: open ones are to do; snoozed and waived ones are settled. */
+export function reminderView(reminder: Pick<TDerivedReminder, "state">): "open" | "settled" {
+  return reminder.state === "open" ? "open" : "settled";
 }
 
 /**
- * Splits reminders by due date into Overdue (before today), Today, This week (the next 7 days) and
- * Later; all four groups, in that order, each keeping the input's order. Every item lands in one group.
+ * The answer to a reminders query from every derived reminder (soonest first, as `deriveReminders`
+ * gives them): the ones of the view, kind and search, grouped with counts — the groups with the oldest
+ * due date first (what to act on first), then the larger, then by name — and the page of items asked
+ * for. Asked for one group's items, only that group's summary comes with them. `facilityName` names the
+ * homes of "home" groups.
  */
-export function groupReminders<T extends { dueDate: string }>(items: readonly T[], today: string): TReminderGroup<T>[] {
-  const weekEnd = addDays(today, 7);
-  const groups: TReminderGroup<T>[] = [
-    { id: "overdue", label: "Overdue", items: [] },
-    { id: "today", label: "Today", items: [] },
-    { id: "week", label: "This week", items: [] },
-    { id: "later", label: "Later", items: [] },
-  ];
-  for (const item of items) {
-    const index = item.dueDate < today ? 0 : item.dueDate === today ? 1 : item.dueDate <= weekEnd ? 2 : 3;
-    groups[index]!.items.push(item);
+export function answerReminders(
+  all: readonly TDerivedReminder[],
+  query: TRemindersQuery,
+  facilityName: (facilityId: string) => string,
+): TRemindersAnswer {
+  const groupBy = query.groupBy ?? "person";
+  const view = query.view ?? "open";
+  const needle = query.search?.trim().toLowerCase() ?? "";
+  const matching = all.filter(
+    (r) =>
+      reminderView(r) === view &&
+      (!query.kind || r.kind === query.kind) &&
+      (!needle ||
+        r.title.toLowerCase().includes(needle) ||
+        r.name.toLowerCase().includes(needle) ||
+        (r.detail?.toLowerCase().includes(needle) ?? false)),
+  );
+  const groups = new Map<string, TReminderGroupSummary>();
+  let due = 0;
+  for (const r of matching) {
+    if (r.dueDate <= query.today) due += 1;
+    const id = reminderGroupId(r, groupBy);
+    let group = groups.get(id);
+    if (!group) {
+      group = {
+        id,
+        label:
+          groupBy === "person"
+            ? r.name
+            : groupBy === "home"
+              ? facilityName(r.facilityId)
+              : DERIVED_KIND_WORDS[r.kind].group,
+        ...(groupBy !== "kind" ? { facilityId: r.facilityId } : {}),
+        ...(groupBy === "person" ? { link: r.link } : {}),
+        count: 0,
+        overdue: 0,
+        firstDueDate: r.dueDate,
+        kinds: {},
+      };
+      groups.set(id, group);
+    }
+    group.count += 1;
+    if (r.dueDate < query.today) group.overdue += 1;
+    if (r.dueDate < group.firstDueDate) group.firstDueDate = r.dueDate;
+    group.kinds[r.kind] = (group.kinds[r.kind] ?? 0) + 1;
   }
-  return groups;
+  const inGroup =
+    query.group === undefined ? matching : matching.filter((r) => reminderGroupId(r, groupBy) === query.group);
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 0;
+  const items = limit > 0 ? inGroup.slice(offset, offset + limit) : [];
+  // A group's page answers that group's summary only: the list of groups is the first load's.
+  const answered =
+    query.group === undefined ? [...groups.values()] : [...groups.values()].filter((g) => g.id === query.group);
+  return {
+    today: query.today,
+    total: matching.length,
+    due,
+    groups: answered.sort(
+      (a, b) =>
+        (a.firstDueDate < b.firstDueDate ? -1 : a.firstDueDate > b.firstDueDate ? 1 : 0) ||
+        b.count - a.count ||
+        a.label.localeCompare(b.label) ||
+        (a.id < b.id ? -1 : 1),
+    ),
+    items,
+    nextOffset: limit > 0 && offset + limit < inGroup.length ? offset + limit : null,
+  };
 }
 
 /**

@@ -2,10 +2,12 @@
  * Add or edit one document type in a dialog, validated with the shared ZDocumentType schema. Saving an
  * edit also clears "review for your home" (an administrator has now looked at it). A save refused as
  * stale keeps the form as typed, lists what the other person saved, and saves against their version.
+ * While typing, a name or form code close to an existing type's is warned about (a likely duplicate);
+ * the warning does not stop the save, since two forms can have similar names.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
 import { ZDocumentType, type TDocumentSubject } from "@care/core/collections/documents.collection";
@@ -17,7 +19,7 @@ import { Dialog } from "../../ui/confirm-dialog.tsx";
 import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage, optionalNumber } from "../../ui/form-messages.ts";
-import { appliesToLabel, leadTimeLabel, validityLabel } from "./doc-type-rules.ts";
+import { appliesToLabel, leadTimeLabel, similarTypes, validityLabel } from "./doc-type-rules.ts";
 
 export type TDocTypeRecord = TRecordOf<"documentTypes">;
 type TValues = z.input<typeof ZDocumentType>;
@@ -58,6 +60,8 @@ export interface TDocTypeDialogProps {
   /** Sort order of a new type (after the last one). */
   newSortOrder: number;
   facilities: readonly { id: string; name: string; active: boolean }[];
+  /** The subject's other types (retired ones too when loaded), for the duplicate warning. */
+  existing: readonly TDocTypeRecord[];
   onClose: () => void;
   onSaved: (saved: TDocTypeRecord) => void;
 }
@@ -77,7 +81,15 @@ function editPatch(values: TOutput): TPatchOf<"documentTypes"> {
   };
 }
 
-export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onClose, onSaved }: TDocTypeDialogProps) {
+export function DocTypeDialog({
+  subject,
+  editing,
+  newSortOrder,
+  facilities,
+  existing,
+  onClose,
+  onSaved,
+}: TDocTypeDialogProps) {
   const data = useData();
   const conflictRef = useRef<HTMLElement>(null);
   const form = useForm<TValues, unknown, TOutput>({
@@ -115,6 +127,8 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
     register,
     formState: { errors, isSubmitting },
   } = form;
+  const [name = "", formCode = ""] = useWatch({ control: form.control, name: ["name", "formCode"] });
+  const similar = similarTypes({ name, formCode }, existing, editing?.id);
   const nameOf = (id: string) => facilities.find((f) => f.id === id)?.name ?? id;
   // Inactive homes are offered only when the type already names them, so they can be unticked.
   const choices = facilities.filter((f) => f.active || form.getValues("facilityIds")?.includes(f.id));
@@ -170,6 +184,23 @@ export function DocTypeDialog({ subject, editing, newSortOrder, facilities, onCl
           error={formMessage(errors.formCode)}
           {...register("formCode")}
         />
+        {similar.length > 0 && (
+          <div className="form-warning" role="status">
+            <p>
+              {similar.length === 1 ? "A similar document type exists" : "Similar document types exist"}: check this is
+              not a duplicate.
+            </p>
+            <ul>
+              {similar.map((t) => (
+                <li key={t.id}>
+                  {t.formCode ? `${t.formCode} ` : ""}
+                  {t.name} (same or close {t.by}
+                  {t.retired ? "; retired" : ""})
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <FormField
           kind="textarea"
           label="Description"

@@ -1,10 +1,15 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   appliesToLabel,
   defaultSetOf,
+  editDistance,
+  formCodesClose,
   leadTimeLabel,
   moveOps,
+  namesClose,
   nextSortOrder,
+  similarTypes,
   validityLabel,
 } from "./doc-type-rules.ts";
 
@@ -69,5 +74,47 @@ describe("defaultSetOf", () => {
       expect(set.every((d) => d.subject === subject && d.needsReview === true && d.id.length > 0)).toBe(true);
       expect(new Set(set.map((d) => d.id)).size).toBe(set.length);
     }
+  });
+});
+
+describe("duplicate document types", () => {
+  const existing = defaultSetOf("resident").map((t) => ({ ...t, archivedAt: null }));
+
+  it("finds the existing type a new name or form code is close to", () => {
+    const physician = existing.find((t) => t.formCode === "LIC 602A")!;
+    const by = (name: string, formCode = "") => similarTypes({ name, formCode }, existing).map((t) => [t.id, t.by]);
+    expect(by("", "lic-602a")).toEqual([[physician.id, "form code"]]);
+    expect(by(physician.name.toUpperCase())).toEqual([[physician.id, "name"]]);
+    expect(by("Physicians Reprot")).toEqual([[physician.id, "name"]]);
+    expect(by(physician.name, "LIC 602A")).toEqual([[physician.id, "name and form code"]]);
+    // Editing a type is never a duplicate of itself.
+    expect(similarTypes({ name: physician.name, formCode: "LIC 602A" }, existing, physician.id)).toEqual([]);
+    // Different documents are not flagged.
+    expect(by("Fire drill log", "FD 1")).toEqual([]);
+    expect(by("", "LIC 602")).toEqual([]);
+    expect(namesClose("Personnel Record", "Personnel Report")).toBe(false);
+    expect(namesClose("Reports, physician's", "Physician's Report")).toBe(true);
+    expect(namesClose("TBscreening", "TB screening")).toBe(true);
+  });
+
+  it("says when the close one is retired", () => {
+    const retired = [{ id: "old", name: "TB Test", formCode: undefined, archivedAt: "2026-01-01T00:00:00.000Z" }];
+    expect(similarTypes({ name: "TB test result", formCode: "" }, retired)).toEqual([
+      { id: "old", name: "TB Test", formCode: undefined, retired: true, by: "name" },
+    ]);
+  });
+
+  it("is symmetric and ignores case and punctuation; edit distance is symmetric and zero only for equals", () => {
+    const word = fc.stringMatching(/^[A-Za-z0-9' -]{0,20}$/);
+    fc.assert(
+      fc.property(word, word, word, (a, b, c) => {
+        expect(namesClose(a, b)).toBe(namesClose(b, a));
+        expect(formCodesClose(a, b)).toBe(formCodesClose(b, a));
+        if (/[a-z0-9]/i.test(a)) expect(namesClose(a, `  ${a.toUpperCase()}!`)).toBe(true);
+        expect(editDistance(a, a)).toBe(0);
+        expect(editDistance(a, b)).toBe(editDistance(b, a));
+        expect(editDistance(a, c) === 0).toBe(a === c);
+      }),
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * What the document configuration pages compute without the backend: the words of the list's cells,
  * the writes that move a type up or down (two swapped sort orders in one commit, or a renumbering when
- * the orders tie), the sort order of a new type and the California default set of one subject.
+ * the orders tie), the sort order of a new type, the California default set of one subject and the
+ * existing types a new name or form code is close to (a likely duplicate).
  */
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import { RCFE_DEFAULT_DOCUMENT_TYPES, type TDocumentTypeInput } from "@care/core/collections/rcfe-document-types";
@@ -75,4 +76,109 @@ export function moveOps(types: readonly TOrderedType[], index: number, direction
 /** The pre-loaded California RCFE types of one subject, with their stable ids. */
 export function defaultSetOf(subject: TDocumentSubject): ({ id: string } & TDocumentTypeInput)[] {
   return RCFE_DEFAULT_DOCUMENT_TYPES.filter((t) => t.subject === subject);
+}
+
+/** Lower case, every run of other characters one space: "Physician's Report" → "physician s report". */
+function normalized(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/** Edits (insert, delete, replace, swap two neighbours) between two short strings. */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  return rows[a.length]![b.length]!;
+}
+
+/** A name's words without "s" endings: "Physician's Reports" → ["physician", "report"]. */
+function words(name: string): string[] {
+  return normalized(name)
+    .split(" ")
+    .filter((w) => w && w !== "s")
+    .map((w) => (w.length > 3 && w.endsWith("s") ? w.slice(0, -1) : w));
+}
+
+/**
+ * Whether two type names are probably the same document: the same words in any order (plurals, case
+ * and punctuation aside), the same words but one with a typo (one edit in a word of four letters or
+ * more: "Physician Reprot"), the same letters but one (spaces aside), or one inside the other (at least
+ * six letters: "TB screening" and "TB screening result"). Names of different forms that differ by a
+ * word ("Personnel Record", "Personnel Report") are not close.
+ */
+export function namesClose(a: string, b: string): boolean {
+  const x = words(a);
+  const y = words(b);
+  if (x.length === 0 || y.length === 0) return false;
+  if ([...x].sort().join(" ") === [...y].sort().join(" ")) return true;
+  if (x.length === y.length) {
+    const differing = x.flatMap((w, i) => (w === y[i] ? [] : [[w, y[i]!] as const]));
+    if (differing.length === 1) {
+      const [v, w] = differing[0]!;
+      if (Math.min(v.length, w.length) >= 4 && editDistance(v, w) <= 1) return true;
+    }
+  }
+  const joinedX = x.join("");
+  const joinedY = y.join("");
+  if (Math.min(joinedX.length, joinedY.length) >= 6 && editDistance(joinedX, joinedY) <= 1) return true;
+  const spacedX = x.join(" ");
+  const spacedY = y.join(" ");
+  return Math.min(spacedX.length, spacedY.length) >= 6 && (spacedX.includes(spacedY) || spacedY.includes(spacedX));
+}
+
+/**
+ * Whether two form codes are the same form written differently: equal without case, spaces, dashes and
+ * dots ("lic-602a" and "LIC 602A"). Codes a character apart are usually different forms of one family
+ * (LIC 602A, LIC 603A), so they are not close.
+ */
+export function formCodesClose(a: string, b: string): boolean {
+  const x = normalized(a).replace(/ /g, "");
+  const y = normalized(b).replace(/ /g, "");
+  return x !== "" && x === y;
+}
+
+/** An existing type close to the one being entered, and what is close. */
+export interface TSimilarType {
+  id: string;
+  name: string;
+  formCode?: string | undefined;
+  retired: boolean;
+  by: "name" | "form code" | "name and form code";
+}
+
+/**
+ * The existing types (of the same subject; retired ones too) whose name or form code is close to the
+ * one being entered, the type being edited aside: a warning that it may already exist.
+ */
+export function similarTypes(
+  entered: { name: string; formCode: string },
+  existing: readonly { id: string; name: string; formCode?: string | undefined; archivedAt: string | null }[],
+  editingId?: string,
+): TSimilarType[] {
+  return existing.flatMap((t): TSimilarType[] => {
+    if (t.id === editingId) return [];
+    const name = namesClose(entered.name, t.name);
+    const code = t.formCode !== undefined && formCodesClose(entered.formCode, t.formCode);
+    if (!name && !code) return [];
+    return [
+      {
+        id: t.id,
+        name: t.name,
+        formCode: t.formCode,
+        retired: t.archivedAt !== null,
+        by: name && code ? "name and form code" : name ? "name" : "form code",
+      },
+    ];
+  });
 }

@@ -439,6 +439,7 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
           editing={dialog.editing}
           newSortOrder={nextSortOrder(types)}
           facilities={facilities.map((f) => ({ id: f.id, name: f.name, active: f.active }))}
+          existing={[...types, ...retired]}
           onClose={() => setDialog(null)}
           onSaved={() => setDialog(null)}
         />

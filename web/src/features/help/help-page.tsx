@@ -9,7 +9,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "reminders",
     title: "Reminders",
     to: paths.reminders.href(),
-    text: "The home page. It gathers everything that needs doing, soonest first, grouped Overdue, Today, This week and Later. Most reminders are created for you: documents missing or expiring within their reminder lead time, rent past due, certifications expiring, training hours short of the yearly requirement, referral follow-ups and resident reappraisals. You can add your own with a due date, a facility and an optional repeat. Mark a reminder done, or snooze it until a date.",
+    text: 'The home page: what needs doing in the selected home, grouped by person (or by home, or by kind) with counts — "Okafor, Margaret — 7 missing documents" — the group with the oldest due date first. Open a group to see its reminders, twenty at a time. Most reminders are created for you: required documents missing, documents whose reminder lead time has started (a TB result valid for 12 more days with a 30-day lead time was due 18 days ago; the row shows the expiry date), rent past due and resident reappraisals. These end when the data changes — upload the document, record the payment — so they cannot be marked done. Snooze one until a date, or, when a required document does not apply to a person or home, Waive it with a reason: the waiver and who recorded it are kept, the checklist shows the document as waived and counts it as met. Show: Snoozed, waived and done lists them again, where a snooze is undone or a waiver removed. Add your own reminders with a due date, a facility and an optional repeat; they are one group, and can be marked done.',
   },
   {
     id: "residents",
@@ -63,7 +63,13 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "document-configuration",
     title: "Document Configuration",
     to: paths.docConfig.resident.href(),
-    text: "Under Settings in the top menu, set which documents residents, facilities and staff must have: name, form code, required or optional, months of validity, and how many days before expiry to remind. The documents themselves are uploaded on each record as a PDF or image; older versions are kept.",
+    text: "Under Settings in the top menu, set which documents residents, facilities and staff must have: name, form code, required or optional, months of validity, and how many days before expiry to remind (the reminder is due that many days before the expiry). While you type a new type's name or form code, a warning names any existing type (retired ones too) that is close — the same words, a typo, or the same code written differently — so the same form is not set up twice. The documents themselves are uploaded on each record as a PDF or image; older versions are kept.",
+  },
+  {
+    id: "documents",
+    title: "Documents and compliance",
+    to: paths.residents.list.href(),
+    text: 'Each resident, staff member and home has a Documents checklist of the types that apply: complete, missing, expiring soon (within the type\'s lead time) or expired, with the current document and older versions. The compliance badges on the lists and the Facilities page count the required types. A required document waived from Reminders ("not applicable to this resident") shows as Waived with its reason and counts as met until the waiver is removed.',
   },
   {
     id: "reports",

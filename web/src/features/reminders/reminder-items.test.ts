@@ -6,9 +6,9 @@ import {
   filterItems,
   fromDerived,
   fromManual,
+  groupContents,
   linkPath,
   nextOccurrence,
-  sortItems,
   type TManualReminder,
 } from "./reminder-items.ts";
 import { reminderFormValues, reminderInput, reminderPatch } from "./reminder-form-values.ts";
@@ -23,6 +23,7 @@ function derived(over: Partial<TDerivedReminder> = {}): TDerivedReminder {
     title: "LIC 602A missing — Quennell, Winifred",
     dueDate: "2026-03-01",
     facilityId: "van-buren",
+    name: "Quennell, Winifred",
     link: { type: "resident", id: "r1" },
     state: "open",
     ...over,
@@ -37,7 +38,10 @@ describe("reminder rows", () => {
     expect(fromDerived(derived({ kind: "rent-overdue" }), TODAY).kind).toBe("rent");
     expect(fromDerived(derived({ state: "snoozed", snoozedUntil: "2026-03-20" }), TODAY).state).toBe("snoozed");
     expect(fromDerived(derived({ state: "snoozed", snoozedUntil: TODAY }), TODAY).state).toBe("open");
-    expect(fromDerived(derived({ state: "done" }), TODAY).state).toBe("done");
+    expect(
+      fromDerived(derived({ state: "waived", waiverReason: "Not applicable to this resident" }), TODAY),
+    ).toMatchObject({ state: "waived", waiverReason: "Not applicable to this resident" });
+    expect(fromDerived(derived({ expiryDate: "2026-04-01" }), TODAY).expiryDate).toBe("2026-04-01");
   });
 
   it("reads a manual reminder's state from its status and snooze date", () => {
@@ -67,7 +71,7 @@ describe("reminder rows", () => {
     expect(linkPath(fromManual(manual(), TODAY))).toBeUndefined();
   });
 
-  it("filters by kind and by title text, and sorts soonest first or by title or facility", () => {
+  it("filters by kind and by title text", () => {
     const rows = [
       fromDerived(derived(), TODAY),
       fromManual(manual({ id: "a", title: "Order gloves", dueDate: "2026-03-12" }), TODAY),
@@ -79,15 +83,13 @@ describe("reminder rows", () => {
     ]);
     expect(filterItems(rows, { kind: "", search: " FIRE " }).map((r) => r.rowId)).toEqual(["manual:b"]);
     expect(filterItems(rows, { kind: "", search: "quennell" })).toHaveLength(1);
-    const names: Record<string, string> = { "van-buren": "Van Buren", tull: "Tull", ashwood: "Ashwood" };
-    const name = (id: string) => names[id] ?? id;
-    expect(sortItems(rows, "due", name).map((r) => r.dueDate)).toEqual(["2026-03-01", "2026-03-02", "2026-03-12"]);
-    expect(sortItems(rows, "title", name).map((r) => r.title)).toEqual([
-      "fire drill",
-      "LIC 602A missing — Quennell, Winifred",
-      "Order gloves",
-    ]);
-    expect(sortItems(rows, "facility", name).map((r) => r.facilityId)).toEqual(["ashwood", "tull", "van-buren"]);
+  });
+
+  it("says what a group holds, with counts and plurals", () => {
+    expect(groupContents({ "document-missing": 7 })).toBe("7 missing documents");
+    expect(groupContents({ "rent-overdue": 1, "document-missing": 1, "document-expiring": 2 })).toBe(
+      "1 missing document, 2 expiring documents, 1 rent past due",
+    );
   });
 
   it("moves a repeating reminder done late to its first date after today, and done early to the next one", () => {

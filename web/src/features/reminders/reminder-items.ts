@@ -1,12 +1,13 @@
 /**
- * The Reminders page's one list: derived reminders (from the insights port) and manual ones (stored
- * records) made into the same row shape, with the words each row shows (kind, "3 days overdue") and
- * where its Open button leads. Pure, so the page and its tests agree on every rule.
+ * The Reminders page's rows: derived reminders (from the insights port) and manual ones (stored
+ * records) made into the same row shape, with the words each row and group shows (kind, "3 days
+ * overdue", "7 missing documents") and where its Open button leads. Pure, so the page and its tests
+ * agree on every rule.
  */
 import type { TRecordOf } from "@care/core/registry";
-import type { TDerivedReminder, TDerivedReminderKind } from "@care/core/ports/insights.port";
+import type { TDerivedReminder, TDerivedReminderKind, TReminderGroupSummary } from "@care/core/ports/insights.port";
 import { addDays, daysBetween } from "@care/core/rules/date-only.rules";
-import { nextDueDate } from "@care/core/rules/reminders.rules";
+import { DERIVED_KIND_WORDS, nextDueDate } from "@care/core/rules/reminders.rules";
 
 export type TManualReminder = TRecordOf<"reminders">;
 
@@ -22,7 +23,7 @@ export const KIND_LABELS: Record<TReminderKind, string> = {
   manual: "Manual",
 };
 
-const DERIVED_KINDS: Record<TDerivedReminderKind, TReminderKind> = {
+export const DERIVED_KINDS: Record<TDerivedReminderKind, TReminderKind> = {
   "document-missing": "missing",
   "document-expiring": "expiring",
   "document-expired": "expired",
@@ -30,7 +31,8 @@ const DERIVED_KINDS: Record<TDerivedReminderKind, TReminderKind> = {
   "rent-overdue": "rent",
 };
 
-export type TReminderState = "open" | "snoozed" | "done";
+/** Open (to do); snoozed; waived (a derived reminder's requirement); done (a manual reminder). */
+export type TReminderState = "open" | "snoozed" | "waived" | "done";
 
 /** One row of the list, whichever kind it is. */
 export interface TReminderItem {
@@ -40,10 +42,14 @@ export interface TReminderItem {
   title: string;
   detail?: string;
   dueDate: string;
+  /** A document's last valid day. */
+  expiryDate?: string;
   facilityId: string;
   link?: { type: "resident" | "staff" | "facility"; id: string };
   state: TReminderState;
   snoozedUntil?: string;
+  /** Why a derived reminder's requirement is waived. */
+  waiverReason?: string;
   source: { type: "derived"; reminder: TDerivedReminder } | { type: "manual"; record: TManualReminder };
 }
 
@@ -60,10 +66,12 @@ export function fromDerived(reminder: TDerivedReminder, today: string): TReminde
     title: reminder.title,
     ...(reminder.detail ? { detail: reminder.detail } : {}),
     dueDate: reminder.dueDate,
+    ...(reminder.expiryDate ? { expiryDate: reminder.expiryDate } : {}),
     facilityId: reminder.facilityId,
     link: reminder.link,
     state: effectiveState(reminder.state, reminder.snoozedUntil, today),
     ...(reminder.snoozedUntil ? { snoozedUntil: reminder.snoozedUntil } : {}),
+    ...(reminder.waiverReason ? { waiverReason: reminder.waiverReason } : {}),
     source: { type: "derived", reminder },
   };
 }
@@ -124,21 +132,17 @@ export function filterItems(items: readonly TReminderItem[], filters: TReminderF
   );
 }
 
-export type TReminderSort = "due" | "title" | "facility";
-
-/** Soonest first (then title); or by title or facility name, soonest first among equals. */
-export function sortItems(
-  items: readonly TReminderItem[],
-  sort: TReminderSort,
-  facilityName: (id: string) => string,
-): TReminderItem[] {
-  const byDue = (a: TReminderItem, b: TReminderItem) =>
-    a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : a.title.localeCompare(b.title);
-  return [...items].sort((a, b) => {
-    if (sort === "title") return a.title.localeCompare(b.title) || byDue(a, b);
-    if (sort === "facility") return facilityName(a.facilityId).localeCompare(facilityName(b.facilityId)) || byDue(a, b);
-    return byDue(a, b);
-  });
+/**
+ * What a group holds, in words: "7 missing documents, 1 rent past due" (kinds in the order of the
+ * page's Kind filter).
+ */
+export function groupContents(kinds: TReminderGroupSummary["kinds"]): string {
+  return (Object.keys(DERIVED_KIND_WORDS) as TDerivedReminderKind[])
+    .flatMap((kind) => {
+      const n = kinds[kind] ?? 0;
+      return n > 0 ? [`${n} ${n === 1 ? DERIVED_KIND_WORDS[kind].one : DERIVED_KIND_WORDS[kind].many}`] : [];
+    })
+    .join(", ");
 }
 
 /**

@@ -1,23 +1,36 @@
 /**
- * `/reminders`, the home page after sign-in: one list of what needs doing for the header's facility,
- * soonest first, grouped Overdue / Today / This week / Later. Derived reminders (missing, expiring and
- * expired documents, reappraisals, rent past due) come from the insights port; manual ones are records.
- * Done and snooze keep a `reminderStates` record for a derived reminder and change a manual one; both
- * can be undone from "Snoozed and done". The navigation's count reads the same derived-reminders query.
+ * `/reminders`, the home page after sign-in: what needs doing for the header's facility, grouped by
+ * person, home or kind with counts ("Okafor, Margaret — 7 missing documents"), the group with the
+ * oldest due date first, each group opened to its items a page at a time. Derived reminders (missing,
+ * expiring and expired documents, reappraisals, rent past due) come from the insights port, which
+ * answers the groups and pages their items; manual ones are records, shown as one group of their own.
+ * A derived reminder ends when the data changes (the document uploaded, the rent paid) or by a waiver
+ * with a reason; it can be snoozed, never marked done. Snoozes, waivers and done manual reminders are
+ * listed under "Snoozed, waived and done", where they can be undone.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
+import { MAX_REMINDER_PAGE } from "@care/core/insights/insights-query.schema";
 import { listAll } from "@care/core/list-all";
 import type { DataPort } from "@care/core/ports/data.port";
-import type { TDerivedReminder } from "@care/core/ports/insights.port";
-import { groupReminders, localToday, reminderStateId } from "@care/core/rules/reminders.rules";
+import type {
+  InsightsPort,
+  TDerivedReminder,
+  TDerivedReminderKind,
+  TReminderGrouping,
+  TReminderGroupSummary,
+  TRemindersQuery,
+  TReminderView,
+} from "@care/core/ports/insights.port";
+import { localToday, reminderStateId } from "@care/core/rules/reminders.rules";
 import { csvFileName } from "../../lib/facility-scope.ts";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
-import { useData } from "../../lib/ports.tsx";
-import { usePortQuery } from "../../lib/records/use-records.ts";
+import { useData, useInsights } from "../../lib/ports.tsx";
+import { INSIGHT_READS } from "../../lib/records/records-client.ts";
+import { usePortQuery, useShownPages } from "../../lib/records/use-records.ts";
 import { useDerivedReminders } from "../../lib/reminder-count.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
@@ -26,27 +39,40 @@ import { ListFilters, SearchFilter, SelectFilter } from "../../ui/list-filters.t
 import { PageHeader } from "../../ui/page-header.tsx";
 import { ReminderFormDialog } from "./reminder-form-dialog.tsx";
 import {
+  DERIVED_KINDS,
   dueText,
   filterItems,
   fromDerived,
   fromManual,
+  groupContents,
   KIND_LABELS,
   linkPath,
   nextOccurrence,
-  sortItems,
   type TManualReminder,
   type TReminderItem,
   type TReminderKind,
-  type TReminderSort,
 } from "./reminder-items.ts";
 import { SnoozeDialog } from "./snooze-dialog.tsx";
+import { WaiveDialog } from "./waive-dialog.tsx";
 import "../../ui/area-page.css";
 import "./reminders.css";
 
-/** Rows shown per group before "Show more". */
-const GROUP_PAGE = 50;
-/** Done manual reminders listed under "Snoozed and done" (the latest by due date). */
+/** Groups listed before "Show more groups". */
+const GROUPS_SHOWN = 30;
+/** Items per page inside an opened group. */
+const ITEMS_PAGE = 20;
+/** Done manual reminders listed under "Snoozed, waived and done" (the latest by due date). */
 const DONE_SHOWN = 50;
+/** The group of manual reminders, whatever the grouping. */
+const MANUAL_GROUP = "manual";
+
+const GROUPING_LABELS: Record<TReminderGrouping, string> = { person: "Person", home: "Home", kind: "Kind" };
+const VIEW_LABELS: Record<TReminderView, string> = { open: "To do", settled: "Snoozed, waived and done" };
+
+/** The derived kind a Kind filter asks for (none for "manual" or every kind). */
+const DERIVED_KIND_OF = Object.fromEntries(
+  Object.entries(DERIVED_KINDS).map(([derived, kind]) => [kind, derived as TDerivedReminderKind]),
+) as Partial<Record<TReminderKind, TDerivedReminderKind>>;
 
 /** The manual reminders of a facility ("" = every one the user may see): every open one, the latest done ones. */
 async function loadManual(data: DataPort, facilityId: string) {
@@ -65,24 +91,58 @@ async function loadManual(data: DataPort, facilityId: string) {
   return { open, done: done.items };
 }
 
+/** Every derived reminder of a query, page by page (for the CSV). */
+async function allDerived(insights: InsightsPort, query: TRemindersQuery): Promise<TDerivedReminder[]> {
+  const items: TDerivedReminder[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page = await insights.derivedReminders({ ...query, offset, limit: MAX_REMINDER_PAGE });
+    items.push(...page.items);
+    offset = page.nextOffset;
+  }
+  return items;
+}
+
+/** A group on the page: one of the server's, or the manual reminders. */
+type TShownGroup =
+  | { source: "derived"; summary: TReminderGroupSummary }
+  | { source: "manual"; summary: TReminderGroupSummary; items: TReminderItem[] };
+
 export function RemindersPage() {
   const data = useData();
+  const insights = useInsights();
   const { facilities } = useFacilities();
   const [facilityId] = useSelectedFacility();
   const today = localToday();
-  const derived = useDerivedReminders(facilityId, today);
+  const [kind, setKind] = useState<TReminderKind | "">("");
+  const [search, setSearch] = useState("");
+  const [groupBy, setGroupBy] = useState<TReminderGrouping>("person");
+  const [view, setView] = useState<TReminderView>("open");
+  const [opened, setOpened] = useState<Record<string, boolean>>({});
+  const [groupsShown, setGroupsShown] = useState(GROUPS_SHOWN);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [snoozing, setSnoozing] = useState<TReminderItem | null>(null);
+  const [waiving, setWaiving] = useState<TReminderItem | null>(null);
+  const [editing, setEditing] = useState<TManualReminder | "new" | null>(null);
+
+  const derivedKind = kind ? DERIVED_KIND_OF[kind] : undefined;
+  const wantsDerived = kind !== "manual";
+  const wantsManual = kind === "" || kind === "manual";
+  // Only what differs from the defaults, so the default view shares the navigation count's query.
+  const options = {
+    ...(groupBy !== "person" ? { groupBy } : {}),
+    ...(view !== "open" ? { view } : {}),
+    ...(derivedKind ? { kind: derivedKind } : {}),
+    ...(search.trim() ? { search: search.trim() } : {}),
+  };
+  const query: TRemindersQuery = { ...(facilityId ? { facilityId } : {}), today, ...options };
+  const derived = useDerivedReminders(facilityId, today, options);
   const manual = usePortQuery(["reminders", "manual", facilityId], ({ data }) => loadManual(data, facilityId), {
     reads: ["reminders"],
   });
   const loading = derived.isFetching || manual.isFetching;
   const failed = derived.isError || manual.isError;
-  const [kind, setKind] = useState<TReminderKind | "">("");
-  const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<TReminderSort>("due");
-  const [shown, setShown] = useState<Record<string, number>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-  const [snoozing, setSnoozing] = useState<TReminderItem | null>(null);
-  const [editing, setEditing] = useState<TManualReminder | "new" | null>(null);
+  const nameOf = (id: string) => facilityName(facilities, id);
 
   /** When the lists were last read: an action's refresh makes it later. */
   const readAt = Math.max(derived.dataUpdatedAt, manual.dataUpdatedAt);
@@ -100,34 +160,44 @@ export function RemindersPage() {
     if (!active || active === document.body || !active.isConnected) document.getElementById("page-title")?.focus();
   });
 
-  // Another facility or filter starts every group at its first rows again.
-  useEffect(() => setShown({}), [facilityId, kind, search, sort]);
+  // Another facility, grouping or filter starts with the first group open and the first groups shown.
+  useEffect(() => {
+    setOpened({});
+    setGroupsShown(GROUPS_SHOWN);
+  }, [facilityId, kind, search, groupBy, view]);
 
-  // Each facility's lists are their own queries: another facility's are never shown while these load.
-  const loaded =
-    derived.data && manual.data
-      ? { derived: derived.data, manualOpen: manual.data.open, manualDone: manual.data.done }
-      : null;
-  const nameOf = useCallback((id: string) => facilityName(facilities, id), [facilities]);
+  const manualItems = useMemo(() => {
+    if (!manual.data || !wantsManual) return [];
+    const rows = [...manual.data.open, ...manual.data.done].map((r) => fromManual(r, today));
+    return filterItems(rows, { kind: "", search }).filter((item) =>
+      view === "open" ? item.state === "open" : item.state !== "open",
+    );
+  }, [manual.data, wantsManual, today, search, view]);
 
-  const items = useMemo(() => {
-    if (!loaded) return [];
-    return [
-      ...loaded.derived.map((r) => fromDerived(r, today)),
-      ...loaded.manualOpen.map((r) => fromManual(r, today)),
-      ...loaded.manualDone.map((r) => fromManual(r, today)),
-    ];
-  }, [loaded, today]);
+  const loaded = derived.data !== undefined && manual.data !== undefined;
+  const groups: TShownGroup[] = useMemo(() => {
+    const shown: TShownGroup[] =
+      wantsDerived && derived.data ? derived.data.groups.map((summary) => ({ source: "derived", summary })) : [];
+    if (manualItems.length > 0) {
+      const firstDueDate = manualItems.reduce((min, i) => (i.dueDate < min ? i.dueDate : min), manualItems[0]!.dueDate);
+      const summary: TReminderGroupSummary = {
+        id: MANUAL_GROUP,
+        label: "Your own reminders",
+        count: manualItems.length,
+        overdue: manualItems.filter((i) => i.dueDate < today).length,
+        firstDueDate,
+        kinds: {},
+      };
+      const at = shown.findIndex((g) => g.summary.firstDueDate > firstDueDate);
+      shown.splice(at === -1 ? shown.length : at, 0, { source: "manual", summary, items: manualItems });
+    }
+    return shown;
+  }, [wantsDerived, derived.data, manualItems, today]);
 
-  const matching = useMemo(
-    () => sortItems(filterItems(items, { kind, search }), sort, nameOf),
-    [items, kind, search, sort, nameOf],
-  );
-  const active = matching.filter((item) => item.state === "open");
-  const settled = matching.filter((item) => item.state !== "open");
-  const groups = groupReminders(active, today);
+  const total = (wantsDerived ? (derived.data?.total ?? 0) : 0) + manualItems.length;
   const filtered = Boolean(kind || search.trim());
   const scope = facilityId ? nameOf(facilityId) : "All facilities";
+  const isOpen = (id: string, index: number) => opened[id] ?? index === 0;
 
   /** Runs one action on a row; a stale or duplicate write reloads the list with a message. */
   async function act(item: TReminderItem, action: () => Promise<string>) {
@@ -144,33 +214,14 @@ export function RemindersPage() {
     } finally {
       setBusy(null);
       setSnoozing(null);
+      setWaiving(null);
     }
   }
 
-  /** Records a derived reminder as done or snoozed: its state record, made on first use. */
-  async function settleDerived(reminder: TDerivedReminder, state: "done" | "snoozed", until?: string) {
-    if (reminder.stateRecord)
-      await data.update(
-        "reminderStates",
-        reminder.stateRecord.id,
-        { state, snoozedUntil: until ?? null },
-        reminder.stateRecord.version,
-      );
-    else
-      await data.create(
-        "reminderStates",
-        { facilityId: reminder.facilityId, key: reminder.key, state, ...(until ? { snoozedUntil: until } : {}) },
-        { id: reminderStateId(reminder.key) },
-      );
-  }
-
   function markDone(item: TReminderItem) {
+    if (item.source.type !== "manual") return;
+    const { record } = item.source;
     void act(item, async () => {
-      if (item.source.type === "derived") {
-        await settleDerived(item.source.reminder, "done");
-        return `Done: ${item.title}`;
-      }
-      const { record } = item.source;
       if (record.repeat === "none") {
         await data.update(
           "reminders",
@@ -194,11 +245,48 @@ export function RemindersPage() {
   function snooze(item: TReminderItem, until: string) {
     void act(item, async () => {
       if (item.source.type === "derived") {
-        await settleDerived(item.source.reminder, "snoozed", until);
+        const reminder = item.source.reminder;
+        // A run-out snooze of this occurrence is moved on; otherwise the snooze is made.
+        if (reminder.stateRecord)
+          await data.update(
+            "reminderStates",
+            reminder.stateRecord.id,
+            { state: "snoozed", snoozedUntil: until },
+            reminder.stateRecord.version,
+          );
+        else
+          await data.create(
+            "reminderStates",
+            { facilityId: reminder.facilityId, key: reminder.key, state: "snoozed", snoozedUntil: until },
+            { id: reminderStateId(reminder.key) },
+          );
       } else {
         await data.update("reminders", item.source.record.id, { snoozedUntil: until }, item.source.record.version);
       }
       return `Snoozed until ${until}`;
+    });
+  }
+
+  function waive(item: TReminderItem, reason: string) {
+    if (item.source.type !== "derived" || !item.source.reminder.waiverKey) return;
+    const reminder = item.source.reminder;
+    const key = item.source.reminder.waiverKey;
+    void act(item, async () => {
+      // A missing document's snooze has the requirement's key: it becomes the waiver.
+      if (reminder.stateRecord && reminder.key === key)
+        await data.update(
+          "reminderStates",
+          reminder.stateRecord.id,
+          { state: "waived", reason, snoozedUntil: null },
+          reminder.stateRecord.version,
+        );
+      else
+        await data.create(
+          "reminderStates",
+          { facilityId: reminder.facilityId, key, state: "waived", reason },
+          { id: reminderStateId(key) },
+        );
+      return `Waived: ${item.title}`;
     });
   }
 
@@ -207,31 +295,52 @@ export function RemindersPage() {
       if (item.source.type === "derived") {
         const state = item.source.reminder.stateRecord;
         if (state) await data.remove("reminderStates", state.id, state.version);
-      } else {
-        const { record } = item.source;
-        const patch = record.status === "done" ? { status: "open" as const } : { snoozedUntil: null };
-        await data.update("reminders", record.id, patch, record.version);
+        return item.state === "waived" ? `Waiver removed: ${item.title}` : `Back on the list: ${item.title}`;
       }
+      const { record } = item.source;
+      const patch = record.status === "done" ? { status: "open" as const } : { snoozedUntil: null };
+      await data.update("reminders", record.id, patch, record.version);
       return `Back on the list: ${item.title}`;
     });
   }
 
-  function exportCsv() {
-    const groupOf = new Map(groups.flatMap((g) => g.items.map((item) => [item.rowId, g.label] as const)));
-    const columns: TCsvColumn<TReminderItem>[] = [
-      { header: "Group", value: (r) => groupOf.get(r.rowId) ?? (r.state === "done" ? "Done" : "Snoozed") },
-      { header: "Due date", value: (r) => r.dueDate },
-      { header: "Kind", value: (r) => KIND_LABELS[r.kind] },
-      { header: "Title", value: (r) => r.title },
-      { header: "Details", value: (r) => r.detail },
-      { header: "Facility", value: (r) => nameOf(r.facilityId) },
-      { header: "Snoozed until", value: (r) => (r.state === "snoozed" ? r.snoozedUntil : "") },
-    ];
-    const rows = [...groups.flatMap((g) => g.items), ...settled];
-    downloadCsv(csvFileName("reminders", facilityId, today), toCsv(rows, columns));
+  const [exporting, setExporting] = useState(false);
+
+  /** The CSV of everything the page's query and filters match, every group's items. */
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const derivedRows = wantsDerived ? (await allDerived(insights, query)).map((r) => fromDerived(r, today)) : [];
+      const rows = [...derivedRows, ...manualItems].sort((a, b) =>
+        a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0,
+      );
+      const columns: TCsvColumn<TReminderItem>[] = [
+        { header: "Due date", value: (r) => r.dueDate },
+        { header: "Expires", value: (r) => r.expiryDate ?? "" },
+        { header: "Kind", value: (r) => KIND_LABELS[r.kind] },
+        { header: "Title", value: (r) => r.title },
+        { header: "Details", value: (r) => r.detail },
+        { header: "Facility", value: (r) => nameOf(r.facilityId) },
+        { header: "State", value: (r) => stateText(r) },
+      ];
+      downloadCsv(csvFileName("reminders", facilityId, today), toCsv(rows, columns));
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setExporting(false);
+    }
   }
 
-  const rowProps = { today, busy, nameOf, onDone: markDone, onSnooze: setSnoozing, onUndo: undo };
+  const rowProps = {
+    today,
+    busy,
+    nameOf,
+    onDone: markDone,
+    onSnooze: setSnoozing,
+    onWaive: setWaiving,
+    onUndo: undo,
+    onEdit: setEditing,
+  };
 
   return (
     <article className="page reminders-page" aria-labelledby="page-title" aria-busy={loading}>
@@ -240,7 +349,9 @@ export function RemindersPage() {
         scope={{
           label: "Facility:",
           value: scope,
-          extra: loaded && ` · ${active.length} to do${filtered ? " matching" : ""}`,
+          extra:
+            loaded &&
+            ` · ${total} ${view === "open" ? "to do" : "snoozed, waived or done"}${filtered ? " matching" : ""}`,
         }}
         actions={
           <>
@@ -250,29 +361,36 @@ export function RemindersPage() {
             <button
               type="button"
               className="button button--secondary"
-              onClick={exportCsv}
-              disabled={matching.length === 0}
+              onClick={() => void exportCsv()}
+              disabled={total === 0 || exporting}
             >
-              Export CSV
+              {exporting ? "Exporting…" : "Export CSV"}
             </button>
           </>
         }
       />
 
       <ListFilters>
-        <SearchFilter
-          label="Search by title"
-          value={search}
-          onChange={setSearch}
-          placeholder="Name, form or word in the title"
-        />
+        <SearchFilter label="Search" value={search} onChange={setSearch} placeholder="Name or form" />
         <SelectFilter label="Kind" anyLabel="Every kind" value={kind} onChange={setKind} labels={KIND_LABELS} />
         <label className="list-filters__field">
-          <span>Sort by</span>
-          <select value={sort} onChange={(event) => setSort(event.target.value as TReminderSort)}>
-            <option value="due">Due date</option>
-            <option value="title">Title</option>
-            <option value="facility">Facility</option>
+          <span>Group by</span>
+          <select value={groupBy} onChange={(event) => setGroupBy(event.target.value as TReminderGrouping)}>
+            {Object.entries(GROUPING_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="list-filters__field">
+          <span>Show</span>
+          <select value={view} onChange={(event) => setView(event.target.value as TReminderView)}>
+            {Object.entries(VIEW_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </label>
       </ListFilters>
@@ -300,12 +418,12 @@ export function RemindersPage() {
         </section>
       )}
 
-      {loaded && active.length === 0 && (
+      {loaded && total === 0 && (
         <section className="empty-state card" aria-labelledby="reminders-empty">
           {filtered ? (
             <>
               <h2 id="reminders-empty">No reminders match</h2>
-              <p>Nothing to do in {scope} matches this search and kind. Clear them to see everything.</p>
+              <p>Nothing in {scope} matches this search and kind. Clear them to see everything.</p>
               <button
                 type="button"
                 className="button button--secondary"
@@ -316,6 +434,11 @@ export function RemindersPage() {
               >
                 Clear search and kind
               </button>
+            </>
+          ) : view === "settled" ? (
+            <>
+              <h2 id="reminders-empty">Nothing snoozed, waived or done</h2>
+              <p>Reminders you snooze, documents you waive and your own reminders marked done are listed here.</p>
             </>
           ) : (
             <>
@@ -337,58 +460,31 @@ export function RemindersPage() {
         </section>
       )}
 
-      {groups
-        .filter((group) => group.items.length > 0)
-        .map((group) => {
-          const limit = shown[group.id] ?? GROUP_PAGE;
-          const headingId = `reminders-${group.id}`;
-          return (
-            <section
-              key={group.id}
-              className={`reminder-group reminder-group--${group.id}`}
-              aria-labelledby={headingId}
-            >
-              <h2 id={headingId} className="reminder-group__title">
-                {group.label} <span className="reminder-group__count">({group.items.length})</span>
-              </h2>
-              <ul className="reminder-list">
-                {group.items.slice(0, limit).map((item) => (
-                  <ReminderRow key={item.rowId} item={item} {...rowProps} onEdit={setEditing} />
-                ))}
-              </ul>
-              {group.items.length > limit && (
-                <button
-                  type="button"
-                  className="button button--secondary reminder-group__more"
-                  onClick={() => setShown((s) => ({ ...s, [group.id]: limit + GROUP_PAGE }))}
-                >
-                  Show more ({group.items.length - limit} left)
-                </button>
-              )}
-            </section>
-          );
-        })}
-
-      {settled.length > 0 && (
-        <details className="reminder-settled">
-          <summary>
-            <h2 className="reminder-settled__title">Snoozed and done ({settled.length})</h2>
-          </summary>
-          <ul className="reminder-list">
-            {settled.slice(0, shown["settled"] ?? GROUP_PAGE).map((item) => (
-              <ReminderRow key={item.rowId} item={item} {...rowProps} onEdit={setEditing} />
-            ))}
-          </ul>
-          {settled.length > (shown["settled"] ?? GROUP_PAGE) && (
-            <button
-              type="button"
-              className="button button--secondary reminder-group__more"
-              onClick={() => setShown((s) => ({ ...s, settled: (s["settled"] ?? GROUP_PAGE) + GROUP_PAGE }))}
-            >
-              Show more ({settled.length - (shown["settled"] ?? GROUP_PAGE)} left)
-            </button>
-          )}
-        </details>
+      {loaded && groups.length > 0 && (
+        <ul className="reminder-groups" aria-label={`Reminders by ${GROUPING_LABELS[groupBy].toLowerCase()}`}>
+          {groups.slice(0, groupsShown).map((group, index) => (
+            <ReminderGroup
+              key={`${group.source}:${group.summary.id}`}
+              group={group}
+              groupBy={groupBy}
+              query={query}
+              open={isOpen(group.summary.id, index)}
+              showHome={!facilityId && groupBy === "person"}
+              settled={view === "settled"}
+              onToggle={() => setOpened((o) => ({ ...o, [group.summary.id]: !isOpen(group.summary.id, index) }))}
+              rowProps={rowProps}
+            />
+          ))}
+        </ul>
+      )}
+      {loaded && groups.length > groupsShown && (
+        <button
+          type="button"
+          className="button button--secondary reminder-group__more"
+          onClick={() => setGroupsShown((n) => n + GROUPS_SHOWN)}
+        >
+          Show more groups ({groups.length - groupsShown} left)
+        </button>
       )}
 
       <SnoozeDialog
@@ -397,6 +493,12 @@ export function RemindersPage() {
         busy={busy !== null}
         onSnooze={(until) => snoozing && snooze(snoozing, until)}
         onClose={() => setSnoozing(null)}
+      />
+      <WaiveDialog
+        title={waiving?.title ?? null}
+        busy={busy !== null}
+        onWaive={(reason) => waiving && waive(waiving, reason)}
+        onClose={() => setWaiving(null)}
       />
       <ReminderFormDialog
         open={editing !== null}
@@ -409,6 +511,158 @@ export function RemindersPage() {
   );
 }
 
+type TRowProps = {
+  today: string;
+  busy: string | null;
+  nameOf: (facilityId: string) => string;
+  onDone: (item: TReminderItem) => void;
+  onSnooze: (item: TReminderItem) => void;
+  onWaive: (item: TReminderItem) => void;
+  onUndo: (item: TReminderItem) => void;
+  onEdit: (record: TManualReminder) => void;
+};
+
+/** One group: its heading (a button that opens it) and, when open, its items a page at a time. */
+function ReminderGroup({
+  group,
+  groupBy,
+  query,
+  open,
+  showHome,
+  settled,
+  onToggle,
+  rowProps,
+}: {
+  group: TShownGroup;
+  groupBy: TReminderGrouping;
+  query: TRemindersQuery;
+  open: boolean;
+  showHome: boolean;
+  /** Snoozed, waived and done reminders: how urgent they were is not shown. */
+  settled: boolean;
+  onToggle: () => void;
+  rowProps: TRowProps;
+}) {
+  const { summary } = group;
+  const listId = `reminder-group-${summary.id.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  const contents =
+    group.source === "manual" || groupBy === "kind"
+      ? `${summary.count} reminder${summary.count === 1 ? "" : "s"}`
+      : groupContents(summary.kinds);
+  return (
+    <li className={`reminder-group${summary.overdue > 0 && !settled ? " reminder-group--overdue" : ""}`}>
+      <h2 className="reminder-group__heading">
+        <button
+          type="button"
+          className="reminder-group__toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={onToggle}
+        >
+          <span className="reminder-group__arrow" aria-hidden="true">
+            {open ? "▾" : "▸"}
+          </span>
+          <span className="reminder-group__label">
+            {summary.label}
+            {showHome && summary.facilityId && (
+              <span className="reminder-group__home"> · {rowProps.nameOf(summary.facilityId)}</span>
+            )}
+          </span>
+          <span className="reminder-group__contents">— {contents}</span>
+          {!settled && (
+            <span className="reminder-group__due">
+              {summary.overdue > 0 ? `${summary.overdue} overdue` : dueText(summary.firstDueDate, rowProps.today)}
+            </span>
+          )}
+        </button>
+      </h2>
+      {open && (
+        <div id={listId}>
+          {group.source === "manual" ? (
+            <ManualItems items={group.items} rowProps={rowProps} />
+          ) : (
+            <DerivedItems query={query} group={summary.id} rowProps={rowProps} />
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A derived group's items, read a page at a time from the insights port. */
+function DerivedItems({ query, group, rowProps }: { query: TRemindersQuery; group: string; rowProps: TRowProps }) {
+  const shown = useShownPages(
+    ["insights", "derivedReminderItems", query, group],
+    async ({ insights }, from: number | undefined) => {
+      const page = await insights.derivedReminders({ ...query, group, offset: from ?? 0, limit: ITEMS_PAGE });
+      return { items: page.items, next: page.nextOffset };
+    },
+    { reads: INSIGHT_READS },
+  );
+  const items = shown.items.map((r) => fromDerived(r, rowProps.today));
+  return (
+    <>
+      {items.length === 0 && shown.loading && (
+        <p className="page-loading" role="status">
+          Loading…
+        </p>
+      )}
+      <ul className="reminder-list">
+        {items.map((item) => (
+          <ReminderRow key={item.rowId} item={item} {...rowProps} />
+        ))}
+      </ul>
+      {shown.hasMore && (
+        <button
+          type="button"
+          className="button button--secondary reminder-group__more"
+          disabled={shown.loading}
+          onClick={shown.showMore}
+        >
+          {shown.loading ? "Loading…" : "Show more"}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The manual reminders' group, a page at a time. */
+function ManualItems({ items, rowProps }: { items: TReminderItem[]; rowProps: TRowProps }) {
+  const [limit, setLimit] = useState(ITEMS_PAGE);
+  return (
+    <>
+      <ul className="reminder-list">
+        {items.slice(0, limit).map((item) => (
+          <ReminderRow key={item.rowId} item={item} {...rowProps} />
+        ))}
+      </ul>
+      {items.length > limit && (
+        <button
+          type="button"
+          className="button button--secondary reminder-group__more"
+          onClick={() => setLimit((n) => n + ITEMS_PAGE)}
+        >
+          Show more ({items.length - limit} left)
+        </button>
+      )}
+    </>
+  );
+}
+
+/** "Snoozed until …", "Waived: …", "Done on …" or the due text. */
+function stateText(item: TReminderItem): string {
+  switch (item.state) {
+    case "snoozed":
+      return `Snoozed until ${item.snoozedUntil ?? ""}`;
+    case "waived":
+      return `Waived: ${item.waiverReason ?? ""}`;
+    case "done":
+      return `Done${item.source.type === "manual" && item.source.record.lastDoneOn ? ` on ${item.source.record.lastDoneOn}` : ""}`;
+    case "open":
+      return "To do";
+  }
+}
+
 function ReminderRow({
   item,
   today,
@@ -416,23 +670,16 @@ function ReminderRow({
   nameOf,
   onDone,
   onSnooze,
+  onWaive,
   onUndo,
   onEdit,
-}: {
-  item: TReminderItem;
-  today: string;
-  busy: string | null;
-  nameOf: (facilityId: string) => string;
-  onDone: (item: TReminderItem) => void;
-  onSnooze: (item: TReminderItem) => void;
-  onUndo: (item: TReminderItem) => void;
-  onEdit: (record: TManualReminder) => void;
-}) {
+}: TRowProps & { item: TReminderItem }) {
   const path = linkPath(item);
   const titleId = `reminder-${item.rowId.replace(/[^A-Za-z0-9_-]/g, "-")}`;
   const disabled = busy !== null;
   const overdue = item.state === "open" && item.dueDate < today;
   const manual = item.source.type === "manual" ? item.source.record : null;
+  const waivable = item.source.type === "derived" && item.source.reminder.waiverKey !== undefined;
   return (
     <li className={`reminder-row reminder-row--${item.state}`} aria-labelledby={titleId}>
       <div className="reminder-row__main">
@@ -447,21 +694,26 @@ function ReminderRow({
         {item.detail && <p className="reminder-row__detail">{item.detail}</p>}
       </div>
       <p className={overdue ? "reminder-row__due reminder-row__due--overdue" : "reminder-row__due"}>
-        {item.state === "open" && (
+        {item.state === "open" ? (
           <>
             {dueText(item.dueDate, today)}
-            <span className="reminder-row__date">{item.dueDate}</span>
+            <span className="reminder-row__date">
+              {item.expiryDate ? "Act by " : ""}
+              {item.dueDate}
+            </span>
           </>
+        ) : (
+          stateText(item)
         )}
-        {item.state === "snoozed" && `Snoozed until ${item.snoozedUntil ?? ""}`}
-        {item.state === "done" && `Done${manual?.lastDoneOn ? ` on ${manual.lastDoneOn}` : ""}`}
       </p>
       <div className="reminder-row__actions" role="group" aria-label={`Actions for ${item.title}`}>
         {item.state === "open" ? (
           <>
-            <button type="button" className="button" disabled={disabled} onClick={() => onDone(item)}>
-              Done
-            </button>
+            {manual && (
+              <button type="button" className="button" disabled={disabled} onClick={() => onDone(item)}>
+                Done
+              </button>
+            )}
             <button
               type="button"
               className="button button--secondary"
@@ -470,10 +722,20 @@ function ReminderRow({
             >
               Snooze
             </button>
+            {waivable && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={disabled}
+                onClick={() => onWaive(item)}
+              >
+                Waive
+              </button>
+            )}
           </>
         ) : (
           <button type="button" className="button button--secondary" disabled={disabled} onClick={() => onUndo(item)}>
-            Undo
+            {item.state === "waived" ? "Remove waiver" : "Undo"}
           </button>
         )}
         {path && (

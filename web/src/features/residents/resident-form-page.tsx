@@ -10,7 +10,7 @@ import toast from "react-hot-toast";
 import { useNavigate, useParams } from "react-router-dom";
 import { AppError, isAppError } from "@care/core/app-error";
 import { FIELD_LABELS } from "@care/core/field-labels";
-import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useData, useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
@@ -32,7 +32,7 @@ import {
   type TResidentFormValues,
   type TResidentRecord,
 } from "./resident-form-values.ts";
-import { residentValueText, today } from "./resident-format.ts";
+import { residentValueText } from "./resident-format.ts";
 import { ResidentNotFound } from "./resident-not-found.tsx";
 import "./residents.css";
 
@@ -64,7 +64,9 @@ export function AddResidentPage() {
   const data = useData();
   const navigate = useNavigate();
   const [facilityId] = useSelectedFacility();
-  const form = useResidentForm(newResidentValues(facilityId, today()));
+  const { facilities } = useFacilities();
+  // Today where the resident is admitted: a browser elsewhere must not make it tomorrow (a planned move-in).
+  const form = useResidentForm(newResidentValues(facilityId, facilityToday(facilities, facilityId)));
   const showException = useExceptionOffered(form);
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -82,6 +82,19 @@ describe("buildSubjectDocuments", () => {
     expect(view.compliance.counts).toEqual({ complete: 0, missing: 1, expiring: 1, expired: 0 });
   });
 
+  it("shows a waived requirement as met, with its reason", () => {
+    const types = [type("appraisal", { sortOrder: 1 }), type("physician", { sortOrder: 2 })];
+    const waivers = new Map([
+      [`missing|${subject.subject}|${subject.id}|appraisal`, "Not applicable to this resident"],
+    ]);
+    const view = buildSubjectDocuments(subject, types, [], today, waivers);
+    expect(view.checklist.map((r) => [r.type.id, r.status, r.waiverReason])).toEqual([
+      ["appraisal", "complete", "Not applicable to this resident"],
+      ["physician", "missing", undefined],
+    ]);
+    expect(view.compliance.counts).toEqual({ complete: 1, missing: 1, expiring: 0, expired: 0 });
+  });
+
   it("keeps untyped documents and those of retired types outside the checklist, each with its chain of versions", () => {
     const types = [type("retired", { archivedAt: "2026-02-01T00:00:00.000Z", name: "Old form" })];
     const documents = [

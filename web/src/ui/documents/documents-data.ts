@@ -1,14 +1,23 @@
 /**
- * How the documents panel reads and writes the data port: one subject's document types and documents
- * (every page), the checklist built from them with the shared compliance rules, and the replace commit
- * (the new version and the old one's `current: false` together, or neither).
+ * How the documents panel reads and writes the data port: one subject's document types, documents
+ * (every page) and waived requirements, the checklist built from them with the shared compliance
+ * rules, and the replace commit (the new version and the old one's `current: false` together, or
+ * neither).
  */
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import { listAll } from "@care/core/list-all";
+import { MAX_IN_VALUES } from "@care/core/list-query";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
 import type { TComplianceStatus, TSubjectCompliance } from "@care/core/ports/insights.port";
 import type { TInputOf, TRecordOf } from "@care/core/registry";
-import { applicableTypes, documentTypeLabel, subjectCompliance } from "@care/core/rules/compliance.rules";
+import {
+  applicableTypes,
+  documentTypeLabel,
+  missingKey,
+  subjectCompliance,
+  type TWaivers,
+} from "@care/core/rules/compliance.rules";
+import { waiversOf } from "@care/core/rules/reminders.rules";
 
 export type TDocumentRecord = TRecordOf<"documents">;
 export type TDocumentTypeRecord = TRecordOf<"documentTypes">;
@@ -19,6 +28,8 @@ export interface TChecklistRow {
   status: TComplianceStatus;
   /** The last valid day of the current document, when it expires. */
   expiryDate?: string | undefined;
+  /** Why the requirement is waived for this subject (it then counts as met). */
+  waiverReason?: string | undefined;
   current?: TDocumentRecord | undefined;
   /** Every other listed document of this type, newest first. */
   older: TDocumentRecord[];
@@ -40,17 +51,24 @@ export interface TSubjectDocuments {
   types: TDocumentTypeRecord[];
 }
 
-/** The subject's document types (retired ones too, to name their old documents) and documents, every version. */
+/**
+ * The subject's document types (retired ones too, to name their old documents), documents (every
+ * version) and waived requirements.
+ */
 export async function loadSubjectDocuments(
   data: DataPort,
   subject: TDocumentSubject,
   subjectId: string,
-): Promise<{ types: TDocumentTypeRecord[]; documents: TDocumentRecord[] }> {
+): Promise<{ types: TDocumentTypeRecord[]; documents: TDocumentRecord[]; waivers: TWaivers }> {
   const [types, documents] = await Promise.all([
     listAll(data, "documentTypes", { where: { subject }, includeArchived: true }),
     listAll(data, "documents", { where: { subject, subjectId } }),
   ]);
-  return { types, documents };
+  const keys = types.filter((t) => t.required).map((t) => missingKey(subject, subjectId, t.id));
+  const chunks: string[][] = [];
+  for (let i = 0; i < keys.length; i += MAX_IN_VALUES) chunks.push(keys.slice(i, i + MAX_IN_VALUES));
+  const states = await Promise.all(chunks.map((chunk) => listAll(data, "reminderStates", { where: { key: chunk } })));
+  return { types, documents, waivers: waiversOf(states.flat()) };
 }
 
 const newestFirst = (a: TDocumentRecord, b: TDocumentRecord) =>
@@ -62,9 +80,10 @@ export function buildSubjectDocuments(
   allTypes: readonly TDocumentTypeRecord[],
   documents: readonly TDocumentRecord[],
   today: string,
+  waivers?: TWaivers,
 ): TSubjectDocuments {
   const types = applicableTypes(allTypes, subject.subject, subject.facilityId);
-  const compliance = subjectCompliance(subject, allTypes, documents, today);
+  const compliance = subjectCompliance(subject, allTypes, documents, today, waivers);
   const byType = new Map(types.map((t) => [t.id, t]));
   const sorted = [...documents].sort(newestFirst);
 
@@ -74,6 +93,7 @@ export function buildSubjectDocuments(
       type: byType.get(req.typeId)!,
       status: req.status,
       expiryDate: req.expiryDate,
+      waiverReason: req.waiverReason,
       current,
       older: sorted.filter((d) => d.typeId === req.typeId && d !== current),
     };

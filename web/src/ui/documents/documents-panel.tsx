@@ -48,8 +48,9 @@ const SUBJECT_WORDS: Record<TDocumentSubject, string> = {
   facility: "facilities",
 };
 
-/** The badge's words for a checklist row: "Expiring in 10 days", "Expires today". */
+/** The badge's words for a checklist row: "Waived", "Expiring in 10 days", "Expires today". */
 function statusText(row: TChecklistRow, today: string): string | undefined {
+  if (row.waiverReason !== undefined) return "Waived";
   if (row.status !== "expiring" || !row.expiryDate) return undefined;
   const days = daysBetween(today, row.expiryDate);
   return days === 0 ? "Expires today" : `Expiring in ${days} day${days === 1 ? "" : "s"}`;
@@ -69,7 +70,7 @@ export function DocumentsPanel({
   const load = usePortQuery(
     ["documents", subject, subjectId],
     ({ data }) => loadSubjectDocuments(data, subject, subjectId),
-    { reads: ["documentTypes", "documents"] },
+    { reads: ["documentTypes", "documents", "reminderStates"] },
   );
   const [upload, setUpload] = useState<TUploadTarget | null>(null);
   const [archiving, setArchiving] = useState<{ document: TDocumentRecord; label: string } | null>(null);
@@ -85,6 +86,7 @@ export function DocumentsPanel({
             loaded.types,
             loaded.documents,
             today,
+            loaded.waivers,
           )
         : null,
     [loaded, subject, subjectId, facilityId, subjectName, today],
@@ -219,6 +221,14 @@ export function DocumentsPanel({
                       <ComplianceBadge status={row.status} text={statusText(row, today)} />
                     )}
                   </div>
+                  {row.waiverReason !== undefined && (
+                    <p className="document-row__waiver">
+                      Waived: {row.waiverReason}{" "}
+                      <span className="document-row__hint">
+                        (a waiver is removed under Reminders, Snoozed, waived and done)
+                      </span>
+                    </p>
+                  )}
                   <DocumentLine document={row.current} expiry={row.expiryDate} today={today} />
                   <div className="document-row__actions">
                     {row.current ? (
