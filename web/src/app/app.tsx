@@ -2,14 +2,17 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import type { Container } from "inversify";
 import { Toaster } from "react-hot-toast";
+import { BrowserRouter } from "react-router-dom";
 import { ContainerProvider } from "../lib/ports.tsx";
-import { AppRouter } from "./router.tsx";
+import { AppRoutes } from "./router.tsx";
 
 export function App({ container, records }: { container: Container; records: QueryClient }) {
   return (
     <ContainerProvider container={container}>
       <QueryClientProvider client={records}>
-        <AppRouter />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
       {/*
         Toasts are for the screen: a "saved" message must not end up on a printed receipt or face sheet.

@@ -1,19 +1,10 @@
 /**
- * Every route of the seed, gathered from the features' route lists, in a data router (so a form with
- * unsaved changes can hold a navigation back and ask). Area pages are lazy chunks, so the first load
- * carries only the shell; each route has its own error boundary. `/residents` and `/residents/` (and
- * the like) match the same route.
+ * Every route of the seed, gathered from the features' route lists. Area pages are lazy chunks, so the
+ * first load carries only the shell; each route has its own error boundary. `/residents` and
+ * `/residents/` (and the like) match the same route.
  */
-import { Suspense, useState, type ReactNode } from "react";
-import {
-  Navigate,
-  Outlet,
-  Route,
-  RouterProvider,
-  ScrollRestoration,
-  createBrowserRouter,
-  createRoutesFromElements,
-} from "react-router-dom";
+import { Suspense, type ReactNode } from "react";
+import { Navigate, Route, Routes } from "react-router-dom";
 import { docConfigRoutes } from "../features/doc-config/doc-config.routes.ts";
 import { facilitiesRoutes } from "../features/facilities/facilities.routes.ts";
 import { helpRoutes } from "../features/help/help.routes.ts";
@@ -68,62 +59,40 @@ function RoutePage({ children }: { children: ReactNode }) {
   );
 }
 
-/** What shows when the shell itself fails (a page's failure stays inside the layout). */
-function ShellError() {
+export function AppRoutes() {
   return (
-    <FullPageMessage title="Something went wrong" role="alert">
-      <p>The portal hit an error it could not recover from. Nothing you saved is lost.</p>
-      <button type="button" className="button" onClick={() => window.location.reload()}>
-        Reload
-      </button>
-    </FullPageMessage>
-  );
-}
-
-const ROUTES = createRoutesFromElements(
-  <Route
-    errorElement={<ShellError />}
-    element={
-      <Suspense fallback={<FullPageMessage>Loading...</FullPageMessage>}>
-        <Outlet />
-        <ScrollRestoration />
-      </Suspense>
-    }
-  >
-    <Route path={paths.login.path} element={<LoginPage />} />
-    <Route
-      element={
-        <RequireAuth>
-          <AppLayout />
-        </RequireAuth>
-      }
-    >
-      <Route index element={<Navigate to={HOME_PATH} replace />} />
-      {PAGE_ROUTES.map(({ path, Page }) => (
+    <Suspense fallback={<FullPageMessage>Loading...</FullPageMessage>}>
+      <Routes>
+        <Route path={paths.login.path} element={<LoginPage />} />
         <Route
-          key={path}
-          path={path}
           element={
-            <RoutePage key={path}>
-              <Page />
-            </RoutePage>
+            <RequireAuth>
+              <AppLayout />
+            </RequireAuth>
           }
-        />
-      ))}
-      <Route
-        path="*"
-        element={
-          <RoutePage>
-            <NotFoundPage />
-          </RoutePage>
-        }
-      />
-    </Route>
-  </Route>,
-);
-
-/** The portal's router over the browser's history. */
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(ROUTES));
-  return <RouterProvider router={router} />;
+        >
+          <Route index element={<Navigate to={HOME_PATH} replace />} />
+          {PAGE_ROUTES.map(({ path, Page }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RoutePage key={path}>
+                  <Page />
+                </RoutePage>
+              }
+            />
+          ))}
+          <Route
+            path="*"
+            element={
+              <RoutePage>
+                <NotFoundPage />
+              </RoutePage>
+            }
+          />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
 }
