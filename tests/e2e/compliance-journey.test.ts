@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { addDays, localToday } from "@care/core/rules/date-only.rules";
+import { addDays, todayIn } from "@care/core/rules/date-only.rules";
 import { chromiumMissing } from "./support/chromium.ts";
 import { api } from "./support/page-checks.ts";
 import { useBrowserSession } from "./support/session.ts";
@@ -30,7 +30,8 @@ async function group(page: Page, label: string) {
 
 describe.skipIf(Boolean(chromiumMissing))("the compliance journey in Chromium", () => {
   const session = useBrowserSession();
-  const today = localToday();
+  // The seed homes' today (America/Los_Angeles): pages count days from the home's date.
+  const today = todayIn("America/Los_Angeles");
 
   it("configures a type, uploads a document with an expiry, sees the badge and the reminder, snoozes it, and completes a manual reminder", async () => {
     const page = await session.signedInPage();

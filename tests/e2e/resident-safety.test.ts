@@ -143,6 +143,9 @@ describe.skipIf(Boolean(chromiumMissing))("resident safety in Chromium", () => {
     await f.getByRole("button", { name: "Save resident" }).click();
     await page.getByText("Florence Adeyemi was admitted.").waitFor();
     await page.locator("main .resident-detail__summary").getByText("Planned move-in").waitFor();
+    const stay = page.getByRole("region", { name: "Stay" });
+    await stay.getByText(`Planned move-in on ${tomorrow}: not in the census until then.`, { exact: false }).waitFor();
+    expect(await stay.getByRole("button", { name: "Discharge" }).count()).toBe(0);
 
     await page.goto("/residents");
     await page.getByRole("banner").getByRole("combobox", { name: "Facility" }).selectOption("tull");
@@ -219,6 +222,57 @@ describe.skipIf(Boolean(chromiumMissing))("resident safety in Chromium", () => {
     await form(page).getByLabel("First name").waitFor();
     await form(page).getByRole("link", { name: "Cancel" }).click();
     await page.waitForURL((url) => url.pathname === `/residents/${maggieId}`);
+  });
+
+  it("shows an edit on the History tab: the field, before → after, and who made it", async () => {
+    const page = await signedInPage();
+    await page.goto(`/residents/${maggieId}/edit`);
+    const f = form(page);
+    await f.getByLabel("Room").fill("9");
+    await f.getByLabel("Diet").fill("Diabetic, soft foods");
+    await settle(page);
+    await f.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Maggie Okafor was saved.").waitFor();
+    await page.getByRole("navigation", { name: "Resident record" }).getByRole("link", { name: "History" }).click();
+    const edit = page.locator(".record-history__item").filter({ hasText: "Room:" }).first();
+    await edit.waitFor();
+    expect(await edit.locator(".record-history__who").textContent()).toContain("by e2e-admin@example.com");
+    expect(await edit.getByRole("listitem").allTextContents()).toEqual(
+      expect.arrayContaining(["Room: 7 → 9", "Diet: — → Diabetic, soft foods"]),
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, "resident-history-edits-desktop.png"), fullPage: true });
+  });
+
+  it("says what is wrong with a vital sign in words written for staff", async () => {
+    const page = await signedInPage();
+    await page.goto(`/residents/${maggieId}`);
+    await page.getByRole("link", { name: "Record vitals" }).click();
+    const pulse = page.getByLabel("Pulse (bpm)");
+    await pulse.waitFor();
+    await pulse.fill("999");
+    await settle(page);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Pulse must be between 20 and 250").waitFor();
+    expect(await page.getByText(/expected number/).count()).toBe(0);
+  });
+
+  it("fills the Facilities list from one request, not one per home", async () => {
+    const page = await signedInPage();
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/api/") && path.includes("insights")) asked.push(path);
+    });
+    await page.goto("/facilities");
+    await page
+      .getByRole("row")
+      .filter({ hasText: "Van Buren" })
+      .getByText(/missing|complete|expiring/i)
+      .first()
+      .waitFor();
+    expect(asked.filter((p) => p.endsWith("/insights/facility-stats"))).toHaveLength(1);
+    // Besides it, only the navigation's reminder count asks the server for insights.
+    expect(asked.filter((p) => !/\/insights\/(facility-stats|reminders)$/.test(p))).toEqual([]);
   });
 
   it("shows the face sheet's medical part at phone width without sideways scrolling", async () => {

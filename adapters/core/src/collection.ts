@@ -90,10 +90,11 @@ export interface TLink {
 export interface TDerivedId {
   /** The fields it is made of, for the message when another id is given. */
   readonly from: readonly string[];
-  derive(fields: Record<string, unknown>): string;
+  /** The id these fields stand for; undefined when this record has none (it then gets a generated id). */
+  derive(fields: Record<string, unknown>): string | undefined;
   /**
-   * The same id as a Firestore rules expression over the written data (`data`), so the generated rules
-   * refuse another id; absent where rules cannot compute it (a hash).
+   * The same check as a Firestore rules condition over the new record's `id` and written data (`data`),
+   * so the generated rules refuse another id; absent where rules cannot compute it (a hash).
    */
   rules?(data: string): string;
 }

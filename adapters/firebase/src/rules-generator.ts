@@ -133,7 +133,7 @@ function collectionRules(def: CollectionDef): string {
   const linksOnUpdate = links.map((link) => ` && ((${linkKeptExpr(def, link)}) || ${linkExpr(link)})`).join("");
   // An id that stands for the record's fields: the only id a new record may have.
   const derivedRule = def.derivedId?.rules?.("request.resource.data");
-  const derivedId = derivedRule ? ` && id == ${derivedRule}` : "";
+  const derivedId = derivedRule ? ` && ${derivedRule}` : "";
   const granted = def.access.grantsFacilities;
   const grant = granted ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted})` : "";
   const lines = [

@@ -173,7 +173,7 @@ export async function queryComplianceReport(
     currentDocuments(prisma, scope, options),
     prisma.reminderState.findMany({
       where: { ...facilityWhere(scope), archivedAt: null, state: "waived" },
-      select: { key: true, state: true, reason: true },
+      select: { facilityId: true, key: true, reason: true },
     }),
   ]);
   return {
@@ -183,7 +183,7 @@ export async function queryComplianceReport(
       types,
       documents,
       query.today,
-      waiversOf(waivers.map((w) => ({ key: w.key, state: "waived", reason: w.reason ?? undefined }))),
+      waiversOf(waivers.map((w) => ({ ...w, state: "waived", reason: w.reason ?? undefined }))),
     ),
   };
 }

@@ -116,6 +116,9 @@ export const ZVitals = z
         path: [v.systolic === undefined ? "systolic" : "diastolic"],
         message: "Give both blood pressure numbers",
       });
+    // An hour of slack for clocks that differ a little; a reading from next week is a typing error.
+    if (Date.parse(v.recordedAt) > Date.now() + 60 * 60 * 1000)
+      ctx.addIssue({ code: "custom", path: ["recordedAt"], message: "Vitals cannot be dated in the future" });
   });
 export const vitalsCollection = medicalCollection("vitals", "Vitals entry", ZVitals, {
   field: "recordedAt",

@@ -75,8 +75,10 @@ export const rentChargesCollection = defineCollection({
   clientIds: true,
   derivedId: {
     from: ["residentId", "month"],
-    derive: (fields) => chargeId(String(fields.residentId), String(fields.month)),
-    rules: (data) => `"rent-" + ${data}.residentId + "-" + ${data}.month`,
+    /** Only a month's rent line: extra charges and credits are many per month, with generated ids. */
+    derive: (fields) =>
+      (fields.kind ?? "rent") === "rent" ? chargeId(String(fields.residentId), String(fields.month)) : undefined,
+    rules: (data) => `(${data}.kind != "rent" || id == "rent-" + ${data}.residentId + "-" + ${data}.month)`,
   },
   auditViews: false,
   links: [LINK_TO_RESIDENT],
@@ -139,7 +141,7 @@ export const rentAccountsCollection = defineCollection({
   derivedId: {
     from: ["residentId"],
     derive: (fields) => String(fields.residentId),
-    rules: (data) => `${data}.residentId`,
+    rules: (data) => `id == ${data}.residentId`,
   },
   auditViews: false,
   links: [LINK_TO_RESIDENT],

@@ -63,7 +63,7 @@ export function missingKey(subject: string, subjectId: string, typeId: string): 
   return `missing|${subject}|${subjectId}|${typeId}`;
 }
 
-/** Waived requirements: the reason recorded for each, by `missingKey`. */
+/** Waived requirements: the reason recorded for each, by `<facilityId>|<missingKey>` (see `waiversOf`). */
 export type TWaivers = ReadonlyMap<string, string>;
 
 const NO_WAIVERS: TWaivers = new Map();
@@ -220,7 +220,9 @@ function complianceFromApplicable(
     const doc = currentByType.get(type.id);
     const expiry = doc ? documentExpiry(type, doc) : undefined;
     // A waived requirement ("not applicable to this resident") counts as met, with its reason shown.
-    const waiver = type.required ? waivers.get(missingKey(subject.subject, subject.id, type.id)) : undefined;
+    const waiver = type.required
+      ? waivers.get(`${subject.facilityId}|${missingKey(subject.subject, subject.id, type.id)}`)
+      : undefined;
     const typeStatus =
       waiver === undefined ? expiryStatus(doc !== undefined, expiry, type.leadTimeDays, today) : "complete";
     if (type.required) {

@@ -63,8 +63,16 @@ export function validateClientId(
   id: string | undefined,
   fields: Record<string, unknown>,
 ): string | undefined {
-  if (def.derivedId) {
-    const expected = def.derivedId.derive(fields);
+  const expected = def.derivedId?.derive(fields);
+  if (def.derivedId && expected === undefined) {
+    // A record of a derived-id collection that stands for nothing unique (a credit line): generated.
+    if (id !== undefined)
+      throw new AppError("VALIDATION", "The record is not valid.", {
+        fields: { id: "Ids are assigned automatically" },
+      });
+    return undefined;
+  }
+  if (def.derivedId && expected !== undefined) {
     if (id !== undefined && id !== expected)
       throw new AppError("VALIDATION", "The record is not valid.", {
         fields: { id: `The id follows from ${def.derivedId.from.join(" and ")}: leave it out or use ${expected}` },

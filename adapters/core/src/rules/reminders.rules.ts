@@ -51,11 +51,16 @@ export interface TReminderStateLike {
   reason?: string | undefined;
 }
 
-/** The waived requirements among stored states: reason by `missingKey` (compliance counts them as met). */
+/**
+ * The waived requirements among stored states, reason by `<facilityId>|<missingKey>` (compliance counts
+ * them as met): a waiver recorded by one home never settles another home's requirement.
+ */
 export function waiversOf(
-  states: readonly Pick<TReminderStateLike, "key" | "state" | "reason">[],
+  states: readonly Pick<TReminderStateLike, "facilityId" | "key" | "state" | "reason">[],
 ): Map<string, string> {
-  return new Map(states.flatMap((s) => (s.state === "waived" ? [[s.key, s.reason ?? ""] as const] : [])));
+  return new Map(
+    states.flatMap((s) => (s.state === "waived" ? [[`${s.facilityId}|${s.key}`, s.reason ?? ""] as const] : [])),
+  );
 }
 
 export interface TDeriveRemindersInput {

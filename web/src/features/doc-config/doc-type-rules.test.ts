@@ -110,7 +110,8 @@ describe("duplicate document types", () => {
       fc.property(word, word, word, (a, b, c) => {
         expect(namesClose(a, b)).toBe(namesClose(b, a));
         expect(formCodesClose(a, b)).toBe(formCodesClose(b, a));
-        if (/[a-z0-9]/i.test(a)) expect(namesClose(a, `  ${a.toUpperCase()}!`)).toBe(true);
+        // A name with words left once the possessive "'s" is dropped ("s" alone names nothing).
+        if (namesClose(a, a)) expect(namesClose(a, `  ${a.toUpperCase()}!`)).toBe(true);
         expect(editDistance(a, a)).toBe(0);
         expect(editDistance(a, b)).toBe(editDistance(b, a));
         expect(editDistance(a, c) === 0).toBe(a === c);

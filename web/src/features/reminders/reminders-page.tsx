@@ -24,9 +24,9 @@ import type {
   TRemindersQuery,
   TReminderView,
 } from "@care/core/ports/insights.port";
-import { localToday, reminderStateId } from "@care/core/rules/reminders.rules";
+import { reminderStateId } from "@care/core/rules/reminders.rules";
 import { csvFileName } from "../../lib/facility-scope.ts";
-import { facilityName, useFacilities } from "../../lib/facilities.tsx";
+import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useData, useInsights } from "../../lib/ports.tsx";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
@@ -113,7 +113,8 @@ export function RemindersPage() {
   const insights = useInsights();
   const { facilities } = useFacilities();
   const [facilityId] = useSelectedFacility();
-  const today = localToday();
+  // Today in the selected home (the group's first home when all are shown), not the browser's.
+  const today = facilityToday(facilities, facilityId);
   const [kind, setKind] = useState<TReminderKind | "">("");
   const [search, setSearch] = useState("");
   const [groupBy, setGroupBy] = useState<TReminderGrouping>("person");
@@ -694,7 +695,12 @@ function ReminderRow({
         {item.detail && <p className="reminder-row__detail">{item.detail}</p>}
       </div>
       <p className={overdue ? "reminder-row__due reminder-row__due--overdue" : "reminder-row__due"}>
-        {item.state === "open" ? (
+        {item.state === "open" && item.kind === "missing" ? (
+          // A missing document is due from admission: "missing since" says more than "326 days overdue".
+          <>
+            Missing <span className="reminder-row__date">since {item.dueDate}</span>
+          </>
+        ) : item.state === "open" ? (
           <>
             {dueText(item.dueDate, today)}
             <span className="reminder-row__date">

@@ -3,6 +3,7 @@
  * with the status changes of a stay (leave, hospital, return, discharge, death, readmission) and
  * Archive (residents are never deleted).
  */
+import { isPlannedMoveIn } from "@care/core/rules/census.rules";
 import { headingName } from "@care/core/rules/person-name.rules";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -80,6 +81,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const { facilities } = useFacilities();
   const [action, setAction] = useState<TStatusAction | null>(null);
   const homeToday = facilityToday(facilities, r.facilityId);
+  const planned = isPlannedMoveIn(r, homeToday);
   const printedAt = usePrintedAt();
 
   const ended = r.status === "discharged" || r.status === "deceased";
@@ -119,13 +121,20 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
       {!r.archivedAt && (
         <section className="resident-detail__status card no-print" aria-labelledby="status-title">
           <h2 id="status-title">Stay</h2>
-          <p>
-            {STATUS_LABELS[r.status]}
-            {r.statusDate && ` since ${r.statusDate}`}
-            {r.statusReason && ` — ${r.statusReason}`}
-          </p>
+          {planned ? (
+            <p>
+              Planned move-in on {r.admissionDate}: not in the census until then. If the move-in is called off, archive
+              the record.
+            </p>
+          ) : (
+            <p>
+              {STATUS_LABELS[r.status]}
+              {r.statusDate && ` since ${r.statusDate}`}
+              {r.statusReason && ` — ${r.statusReason}`}
+            </p>
+          )}
           <div className="resident-detail__actions">
-            {actionsFor(r.status).map((a) => (
+            {(planned ? [] : actionsFor(r.status)).map((a) => (
               <button key={a} type="button" className="button button--secondary" onClick={() => setAction(a)}>
                 {STATUS_ACTIONS[a].label}
               </button>

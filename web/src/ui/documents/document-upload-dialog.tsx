@@ -12,7 +12,7 @@ import { isAppError } from "@care/core/app-error";
 import { ZDocument, type TDocumentSubject } from "@care/core/collections/documents.collection";
 import type { TInputOf } from "@care/core/registry";
 import { defaultExpiryDate, documentTypeLabel } from "@care/core/rules/compliance.rules";
-import { localToday } from "@care/core/rules/date-only.rules";
+import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { useData, useFiles } from "../../lib/ports.tsx";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { Dialog } from "../confirm-dialog.tsx";
@@ -63,6 +63,7 @@ export function DocumentUploadDialog(props: TUploadDialogProps) {
 }
 
 function UploadForm({ subject, subjectId, facilityId, subjectName, types, target, onClose }: TUploadDialogProps) {
+  const { facilities } = useFacilities();
   const data = useData();
   const files = useFiles();
   const ids = useId();
@@ -88,7 +89,7 @@ function UploadForm({ subject, subjectId, facilityId, subjectName, types, target
     defaultValues: {
       typeId: fixedTypeId ?? (target.kind === "new" ? (target.typeId ?? "") : ""),
       title: replacing?.title ?? "",
-      issueDate: localToday(),
+      issueDate: facilityToday(facilities, facilityId),
       expiryDate: "",
       notes: "",
     },

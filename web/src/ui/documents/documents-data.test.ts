@@ -85,7 +85,7 @@ describe("buildSubjectDocuments", () => {
   it("shows a waived requirement as met, with its reason", () => {
     const types = [type("appraisal", { sortOrder: 1 }), type("physician", { sortOrder: 2 })];
     const waivers = new Map([
-      [`missing|${subject.subject}|${subject.id}|appraisal`, "Not applicable to this resident"],
+      [`${subject.facilityId}|missing|${subject.subject}|${subject.id}|appraisal`, "Not applicable to this resident"],
     ]);
     const view = buildSubjectDocuments(subject, types, [], today, waivers);
     expect(view.checklist.map((r) => [r.type.id, r.status, r.waiverReason])).toEqual([

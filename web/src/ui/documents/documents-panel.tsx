@@ -8,8 +8,9 @@ import toast from "react-hot-toast";
 import { Link } from "react-router-dom";
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import { documentTypeLabel } from "@care/core/rules/compliance.rules";
-import { daysBetween, localToday } from "@care/core/rules/date-only.rules";
+import { daysBetween } from "@care/core/rules/date-only.rules";
 import { paths } from "../../lib/paths.ts";
+import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { useData, useFiles } from "../../lib/ports.tsx";
 import { usePortQuery } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
@@ -75,7 +76,9 @@ export function DocumentsPanel({
   const [upload, setUpload] = useState<TUploadTarget | null>(null);
   const [archiving, setArchiving] = useState<{ document: TDocumentRecord; label: string } | null>(null);
   const [archiveBusy, setArchiveBusy] = useState(false);
-  const today = localToday();
+  // Today in the record's home: "expiring in 5 days" counts from there, not from the browser's date.
+  const { facilities } = useFacilities();
+  const today = facilityToday(facilities, facilityId);
 
   const loaded = load.data;
   const view = useMemo(
