@@ -9,6 +9,7 @@ import { expectAppError, RUN, runContract } from "./contract-runner.ts";
 await runContract("data", (ctx) => {
   let admin: TPorts;
   let tullStaff: TPorts;
+  let tullUser: { email: string; password: string; record: { id: string } };
   let newmanStaff: TPorts;
   let resident: TRecordOf<"residents">;
 
@@ -18,7 +19,8 @@ await runContract("data", (ctx) => {
 
   beforeAll(async () => {
     admin = await ctx.signedIn();
-    tullStaff = await ctx.signedIn(await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] }));
+    tullUser = await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] });
+    tullStaff = await ctx.signedIn(tullUser);
     newmanStaff = await ctx.signedIn(await ctx.createUser(admin, { role: "staff", facilityIds: ["newman"] }));
     resident = await tullStaff.data.create("residents", {
       facilityId: "tull",
@@ -45,7 +47,8 @@ await runContract("data", (ctx) => {
         { field: "diet", after: "Pureed" },
       ],
     });
-    expect(rows[0]!.actorName).toBeTruthy();
+    // Who made it, by the name shown then (a user without a display name: the e-mail).
+    expect(rows[0]).toMatchObject({ actorId: tullUser.record.id, actorName: tullUser.email });
   });
 
   it("shows the history to whoever may read the record, and to nobody else", async () => {
