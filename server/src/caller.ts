@@ -4,7 +4,9 @@
  * their access checks and the audit rows they write; routes make it from the request with `callerOf`.
  */
 import { AppError } from "@care/core/app-error";
+import type { TArea } from "@care/core/collections/roles.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
+import { assertCan } from "@care/core/rules/access.rules";
 import type { FastifyRequest } from "fastify";
 
 export interface TCaller {
@@ -25,9 +27,7 @@ export function requireUser(caller: TCaller): TSessionUser {
   return caller.user;
 }
 
-/** The signed-in user when an administrator; FORBIDDEN otherwise. */
-export function requireAdmin(caller: TCaller): TSessionUser {
-  const user = requireUser(caller);
-  if (user.role !== "admin") throw new AppError("FORBIDDEN", "Only an administrator may do this.");
-  return user;
+/** The signed-in user when their role gives `level` on `area`; FORBIDDEN otherwise. */
+export function requirePermission(caller: TCaller, area: TArea, level: "read" | "write"): TSessionUser {
+  return assertCan(requireUser(caller), area, level);
 }

@@ -14,7 +14,7 @@ await runContract("auth", (ctx) => {
     const { auth } = ctx.client();
     expect([undefined, null]).toContain(auth.current());
     const user = await auth.signIn(ctx.harness.admin);
-    expect(user).toMatchObject({ email: ctx.harness.admin.email, role: "admin", facilityIds: null });
+    expect(user).toMatchObject({ email: ctx.harness.admin.email, role: "administrator", facilityIds: null });
     expect(typeof user.id).toBe("string");
     expect(auth.current()).toMatchObject({ id: user.id, email: ctx.harness.admin.email });
   });
@@ -82,7 +82,7 @@ await runContract("auth", (ctx) => {
   ctx.itUsing(["data"])(
     "changes the password: wrong current one is VALIDATION, then only the new one works",
     async () => {
-      const account = await ctx.createUser(admin, { role: "staff", facilityIds: null });
+      const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
       const ports = await ctx.signedIn(account);
       const newPassword = `new-${unique("password")}`;
       const wrong = await expectAppError(
@@ -107,10 +107,10 @@ await runContract("auth", (ctx) => {
   ctx.itUsing(["data"])(
     "lets an admin create a user who can then sign in with the given role and facilities",
     async () => {
-      const account = await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] });
+      const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] });
       expect(account.record).toMatchObject({
         email: account.email,
-        role: "staff",
+        role: "house-manager",
         facilityIds: ["tull"],
         active: true,
         version: 1,
@@ -118,17 +118,22 @@ await runContract("auth", (ctx) => {
       expect(account.record).not.toHaveProperty("password");
       const { auth } = ctx.client();
       const user = await auth.signIn({ email: account.email.toUpperCase(), password: account.password });
-      expect(user).toMatchObject({ id: account.record.id, email: account.email, role: "staff", facilityIds: ["tull"] });
+      expect(user).toMatchObject({
+        id: account.record.id,
+        email: account.email,
+        role: "house-manager",
+        facilityIds: ["tull"],
+      });
     },
   );
 
   ctx.itUsing(["data"])("refuses createUser to staff (FORBIDDEN) and to the signed-out (UNAUTHENTICATED)", async () => {
-    const account = await ctx.createUser(admin, { role: "staff", facilityIds: null });
+    const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
     const staff = await ctx.signedIn(account);
     const input = {
       email: `${unique("x")}@contract.test`,
       password: "long-enough-password",
-      role: "staff" as const,
+      role: "house-manager" as const,
       facilityIds: null,
     };
     await expectAppError(staff.auth.createUser(input), "FORBIDDEN");
@@ -138,18 +143,18 @@ await runContract("auth", (ctx) => {
   ctx.itUsing(["data"])(
     "refuses a duplicate e-mail (any case) with CONFLICT and bad input with VALIDATION",
     async () => {
-      const account = await ctx.createUser(admin, { role: "staff", facilityIds: null });
+      const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
       await expectAppError(
         admin.auth.createUser({
           email: account.email.toUpperCase(),
           password: "another-password",
-          role: "staff",
+          role: "house-manager",
           facilityIds: null,
         }),
         "CONFLICT",
       );
       const bad = await expectAppError(
-        admin.auth.createUser({ email: "no", password: "short", role: "staff", facilityIds: null }),
+        admin.auth.createUser({ email: "no", password: "short", role: "house-manager", facilityIds: null }),
         "VALIDATION",
       );
       expect(Object.keys(bad.fields ?? {})).toEqual(expect.arrayContaining(["email", "password"]));

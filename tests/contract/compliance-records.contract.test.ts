@@ -23,7 +23,7 @@ await runContract("data", (ctx) => {
 
   beforeAll(async () => {
     admin = await ctx.signedIn();
-    const account = await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] });
+    const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] });
     tullStaff = await ctx.signedIn(account);
   });
 

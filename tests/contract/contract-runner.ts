@@ -24,7 +24,7 @@ export interface SuiteContext {
   /** Creates an account through `admin` (signed in as an admin) and returns its credentials and record. */
   createUser(
     admin: TPorts,
-    options: { role: "admin" | "staff"; facilityIds: string[] | null },
+    options: { role: string; facilityIds: string[] | null },
   ): Promise<{ email: string; password: string; record: TRecordOf<"users"> }>;
   /**
    * `it` for a case of this port's suite that also needs other ports (e.g. an auth case that reads

@@ -38,7 +38,7 @@ await runContract("data", (ctx) => {
     await admin.data.create("residents", resident("Arrives", addDays(today, 10)));
     await admin.data.create("residents", resident("Left", addDays(today, -60), "discharged"));
     await admin.data.create("staff", { facilityId: home, firstName: "Sam", lastName: "Staff", role: "caregiver" });
-    limited = await ctx.signedIn(await ctx.createUser(admin, { role: "staff", facilityIds: [other] }));
+    limited = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: [other] }));
   });
 
   it("counts each home's census, planned move-ins and staff in one answer", async () => {

@@ -19,9 +19,9 @@ await runContract("data", (ctx) => {
 
   beforeAll(async () => {
     admin = await ctx.signedIn();
-    tullUser = await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] });
+    tullUser = await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] });
     tullStaff = await ctx.signedIn(tullUser);
-    newmanStaff = await ctx.signedIn(await ctx.createUser(admin, { role: "staff", facilityIds: ["newman"] }));
+    newmanStaff = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["newman"] }));
     resident = await tullStaff.data.create("residents", {
       facilityId: "tull",
       firstName: "Margaret",

@@ -21,7 +21,7 @@ await runContract("data", (ctx) => {
 
   beforeAll(async () => {
     admin = await ctx.signedIn();
-    tullStaff = await ctx.signedIn(await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] }));
+    tullStaff = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] }));
     // Only this suite's types count: retire any seeded defaults.
     const seeded = await admin.data.list("documentTypes", { limit: 500 });
     for (const type of seeded.items) await admin.data.remove("documentTypes", type.id, type.version);

@@ -73,7 +73,7 @@ await runContract("data", (ctx) => {
 
   beforeAll(async () => {
     admin = await ctx.signedIn();
-    tullStaff = await ctx.signedIn(await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] }));
+    tullStaff = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] }));
     tullResident = await admin.data.create("residents", residentInput("tull"));
     newmanResident = await admin.data.create("residents", residentInput("newman"));
     const member = { firstName: "Grace", role: "caregiver" } as const;

@@ -32,7 +32,7 @@ await runContract("data", (ctx) => {
 
   beforeAll(async () => {
     const admin = await ctx.signedIn();
-    staff = await ctx.signedIn(await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] }));
+    staff = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] }));
     resident = await staff.data.create("residents", {
       facilityId: "tull",
       firstName: "Rosa",

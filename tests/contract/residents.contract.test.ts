@@ -28,7 +28,7 @@ await runContract("data", (ctx) => {
 
   beforeAll(async () => {
     admin = await ctx.signedIn();
-    const account = await ctx.createUser(admin, { role: "staff", facilityIds: ["tull"] });
+    const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] });
     tullStaff = await ctx.signedIn(account);
     tullResident = await admin.data.create("residents", residentInput("tull", { lastName: `Tullson-${RUN}` }));
     newmanResident = await admin.data.create("residents", residentInput("newman", { lastName: `Newmark-${RUN}` }));

@@ -275,7 +275,7 @@ describe.skipIf(Boolean(chromiumMissing))("document configuration in Chromium", 
   it("shows staff the list read-only", async () => {
     const admin = await signedInPage();
     const user = { email: "caregiver@example.com", password: "caregiver-pass-1" };
-    await api(admin, "POST", "/auth/users", { ...user, role: "staff" });
+    await api(admin, "POST", "/auth/users", { ...user, role: "house-manager" });
     const page = await newPage();
     await page.goto("/login");
     await page.getByLabel("E-mail").fill(user.email);

@@ -150,7 +150,7 @@ async function ensureBenchUser(): Promise<void> {
     const residents = await database.prisma.resident.count({ where: { facilityId: FACILITY } });
     if (residents < 200) throw new Error(`${FACILITY} has ${residents} residents: run \`npm run seed:large\` first`);
     const existing = await database.prisma.user.findUnique({ where: { email: USER.email } });
-    if (!existing) await createUser(database.prisma, { ...USER, role: "admin", facilityIds: null }, null);
+    if (!existing) await createUser(database.prisma, { ...USER, role: "administrator", facilityIds: null }, null);
   } finally {
     await database.close();
   }

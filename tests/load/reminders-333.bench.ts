@@ -152,7 +152,7 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase({ databaseUrl: url.toString(), dataDir: ":memory:" });
     await seed(database, today);
-    await createUser(database.prisma, { ...ADMIN, role: "admin", facilityIds: null }, null);
+    await createUser(database.prisma, { ...ADMIN, role: "administrator", facilityIds: null }, null);
     const app = await buildApp({ config: testConfig(), database, logger: false });
     // The old answer: every reminder at once, through the same use case, access check and single-flight.
     const flights = createSingleFlight<Buffer>();

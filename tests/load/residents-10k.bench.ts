@@ -255,7 +255,7 @@ async function main(): Promise<void> {
     await database.prisma.$executeRawUnsafe("ANALYZE residents, rent_accounts");
     console.log(`seeded ${RESIDENTS} residents (+${RESIDENTS / 2} rent accounts) in ${(seedMs / 1000).toFixed(2)} s`);
 
-    await createUser(database.prisma, { ...ADMIN, role: "admin", facilityIds: null }, null);
+    await createUser(database.prisma, { ...ADMIN, role: "administrator", facilityIds: null }, null);
     app = await buildApp({ config: testConfig(), database, logger: false });
     const origin = await app.listen({ host: "127.0.0.1", port: 0 });
     const login = await fetch(`${origin}/api/v1/auth/login`, {

@@ -3,8 +3,7 @@
  * database repository, the Firestore rules and the in-memory adapter all read the same definition.
  */
 import type { z } from "zod";
-
-export type TRole = "admin" | "staff";
+import type { TArea } from "./collections/roles.collection.ts";
 
 /**
  * Which facility a record belongs to, for access checks and the header's facility filter:
@@ -14,16 +13,27 @@ export type TRole = "admin" | "staff";
  */
 export type TScope = { kind: "facility"; field: "facilityId" } | { kind: "facility-id" } | { kind: "global" };
 
+/**
+ * Who may do what, by permission area (a role gives each area none / read / write; see
+ * collections/roles.collection.ts and rules/access.rules.ts). Facility-limited users only ever see and
+ * change their facilities' records, and group-wide records (scope `global`) are changed only by users
+ * who see every facility.
+ */
 export interface TAccess {
-  /** Who may list and get records. Facility-limited users only ever see their facilities' records. */
-  read: "signed-in" | "admin";
-  /** Who may create, update and remove through the data port; `server` means only the server writes. */
-  write: "signed-in" | "admin" | "server";
+  /** Who may list and get records: users with read on the area, or every signed-in user. */
+  read: TArea | "signed-in";
+  /** Who may create, update and remove through the data port: write on the area; `server`: only the server. */
+  write: TArea | "signed-in" | "server";
   /**
    * `auth-port`: records are created only by AuthPort.createUser, which also makes the account and its
    * password; the data port's create and commit refuse them (FORBIDDEN). Absent: created like any record.
    */
   create?: "auth-port";
+  /**
+   * The field naming the collection whose read permission each record follows: a history entry is read
+   * by whoever may read the record it describes (and without the fields they may not see).
+   */
+  readFollows?: string;
   /**
    * The field listing the facilities a record gives its user access to (null = every facility): a
    * facility-limited administrator may only set it within their own facilities (`canGrantFacilities`
@@ -126,6 +136,13 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
   readonly derivedId?: TDerivedId;
   /** Write an audit row for every view (get) of a record, not only for changes. */
   readonly auditViews: boolean;
+  /**
+   * Fields governed by another area than the collection's (a resident's monthly rate is rent's): only
+   * users with read on that area receive them, and setting them needs write on it. The server and the
+   * memory adapter leave them out of answers; Firestore cannot hide a field, so there they are kept in
+   * a document of their own that the rules guard by the area.
+   */
+  readonly restrictedFields?: Readonly<Record<string, TArea>>;
   /**
    * The records this one names by id, checked on create and whenever a link's fields or the record's
    * facility change, in this order (the first broken link is reported). Absent: none.

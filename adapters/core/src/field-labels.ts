@@ -23,6 +23,11 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     timeZone: "Time zone",
     sortOrder: "Position in the facility selector",
   },
+  roles: {
+    name: "Name",
+    description: "Description",
+    permissions: "Permissions",
+  },
   users: {
     email: "E-mail",
     displayName: "Name",

@@ -26,10 +26,12 @@ import { recordChangesCollection } from "./collections/record-changes.collection
 import { reminderStatesCollection, remindersCollection } from "./collections/reminders.collection.ts";
 import { residentEventsCollection, residentsCollection } from "./collections/residents.collection.ts";
 import { staffCollection } from "./collections/staff.collection.ts";
+import { rolesCollection } from "./collections/roles.collection.ts";
 import { usersCollection } from "./collections/users.collection.ts";
 
 export const collections = {
   facilities: facilitiesCollection,
+  roles: rolesCollection,
   users: usersCollection,
   auditLog: auditLogCollection,
   residents: residentsCollection,

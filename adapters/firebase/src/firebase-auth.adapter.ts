@@ -1,7 +1,7 @@
 /**
- * AuthPort on Firebase Auth. The user's role and facilities are custom claims on the ID token (set by
- * the `createUser` and `syncUserClaims` Cloud Functions), so the sign-in state needs no Firestore read
- * and the security rules check `request.auth.token.role` / `.facilityIds` directly.
+ * AuthPort on Firebase Auth. Who the user is comes from Firebase Auth; what they may do from their
+ * `users/{uid}` record and its role in Firestore, read at sign-in and at every token refresh, as the
+ * security rules read them on every request (claims could be an hour old).
  */
 import {
   EmailAuthProvider,
@@ -13,6 +13,7 @@ import {
   type Auth,
   type User,
 } from "firebase/auth";
+import { doc, getDoc, type Firestore } from "firebase/firestore";
 import { httpsCallable, type Functions } from "firebase/functions";
 import { AppError, validationError } from "@care/core/app-error";
 import { ZUserCreate } from "@care/core/collections/users.collection";
@@ -30,15 +31,19 @@ import { toAppError } from "./firebase-errors.ts";
 /** Message for an account that exists in Firebase Auth but was never given a portal role. */
 export const NOT_PROVISIONED_MESSAGE = "This account has no access to the portal. Ask an administrator.";
 
-/** The session user from a Firebase user's ID-token claims, or null when the claims give no role. */
-export async function sessionUserOf(user: User, forceRefresh = false): Promise<TSessionUser | null> {
-  const { claims } = await user.getIdTokenResult(forceRefresh);
+/** The session user from the user's record and role in Firestore, or null when they have no active record. */
+export async function sessionUserOf(firestore: Firestore, user: User): Promise<TSessionUser | null> {
+  const profile = (await getDoc(doc(firestore, "users", user.uid))).data();
+  if (!profile || profile.active !== true || typeof profile.role !== "string") return null;
+  const role = (await getDoc(doc(firestore, "roles", profile.role))).data();
   const parsed = ZSessionUser.safeParse({
     id: user.uid,
     email: user.email ?? "",
     displayName: user.displayName ?? null,
-    role: claims.role,
-    facilityIds: claims.facilityIds === undefined ? null : claims.facilityIds,
+    role: profile.role,
+    roleName: role?.name ?? "No role",
+    permissions: role?.permissions ?? {},
+    facilityIds: Array.isArray(profile.facilityIds) ? profile.facilityIds : null,
   });
   return parsed.success ? parsed.data : null;
 }
@@ -46,6 +51,7 @@ export async function sessionUserOf(user: User, forceRefresh = false): Promise<T
 export function createFirebaseAuthAdapter(
   auth: Auth,
   functions: Functions,
+  firestore: Firestore,
 ): AuthPort & { session(): TSessionUser | null } {
   let state: TAuthState = undefined;
   const listeners = new Set<(state: TSessionUser | null) => void>();
@@ -61,7 +67,7 @@ export function createFirebaseAuthAdapter(
     pending = pending.then(async () => {
       if (!user) return publish(null);
       try {
-        publish(await sessionUserOf(user));
+        publish(await sessionUserOf(firestore, user));
       } catch {
         publish(null);
       }
@@ -89,7 +95,7 @@ export function createFirebaseAuthAdapter(
       let user: TSessionUser | null;
       try {
         const { user: firebaseUser } = await signInWithEmailAndPassword(auth, parsed.data.email, parsed.data.password);
-        user = await sessionUserOf(firebaseUser, true);
+        user = await sessionUserOf(firestore, firebaseUser);
       } catch (error) {
         throw toAppError(error);
       }
@@ -141,7 +147,8 @@ export function createFirebaseAuthAdapter(
       const parsed = ZUserCreate.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error);
       if (!state) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-      if (state.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators may create users.");
+      if (state.permissions.users !== "write")
+        throw new AppError("FORBIDDEN", "Only a user who may manage users may create users.");
       try {
         const result = await createUserCallable(parsed.data);
         return result.data;

@@ -62,12 +62,12 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
   if (emulators.firestore) connectFirestoreEmulator(firestore, emulators.firestore.host, emulators.firestore.port);
   if (emulators.storage) connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
   if (emulators.functions) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
-  const auth = createFirebaseAuthAdapter(firebaseAuth, functions);
+  const auth = createFirebaseAuthAdapter(firebaseAuth, functions, firestore);
   const data = createFirestoreDataAdapter(firestore, auth.session);
   return {
     auth,
     data,
-    insights: createDataPortInsights(data),
+    insights: createDataPortInsights(data, auth),
     files: createStorageFileAdapter(firestore, storage, auth.session),
     dispose: () => deleteApp(app),
   };

@@ -30,7 +30,7 @@ describe("Firestore record layout", () => {
     const data = toStoredData(getCollection("users"), {
       id: "u2",
       email: "a@b.co",
-      role: "staff",
+      role: "house-manager",
       facilityIds: null,
       active: true,
       ...meta,
@@ -53,7 +53,7 @@ describe("Firestore record layout", () => {
       toStoredData(getCollection("users"), {
         id: "u2",
         email: "a@b.co",
-        role: "staff",
+        role: "house-manager",
         facilityIds: null,
         active: true,
         ...meta,

@@ -57,11 +57,48 @@ describe("generated Firebase rules", () => {
     expect(generateFirestoreIndexes([notes])).toContain('"collectionGroup": "notes"');
   });
 
-  it("admin-only collections need the admin claim; users are created only by the Cloud Function", () => {
-    const users = block(generateFirestoreRules(), "users");
-    expect(users).toContain("allow get, list: if isAdmin();");
+  it("gives each collection by its area, as the role document read per request says; users are created only by the Cloud Function", () => {
+    const rules = generateFirestoreRules();
+    const users = block(rules, "users");
+    expect(users).toContain("allow get, list: if mayRead('users');");
     expect(users).toContain("allow create: if false;");
-    expect(users).toMatch(/allow update: if isAdmin\(\)/);
+    expect(users).toContain("allow get: if signedIn() && id == request.auth.uid;");
+    expect(block(rules, "roles")).toContain("allow get: if signedIn() && id == me().role;");
+    expect(block(rules, "roles")).toContain(
+      "allow delete: if mayWrite('users') && groupWide() && id != 'administrator';",
+    );
+    expect(users).toMatch(/allow update: if mayWrite\('users'\)/);
+    expect(block(rules, "diagnoses")).toContain(
+      "allow get, list: if mayRead('medical') && mayFacility(resource.data._facility);",
+    );
+    expect(block(rules, "payments")).toMatch(/allow create: if mayWrite\('rent'\)/);
+    // The role is read from the users and roles documents, never from token claims an hour old.
+    expect(rules).toContain("get(/databases/$(database)/documents/users/$(request.auth.uid)).data");
+    expect(rules).toContain(
+      "get(/databases/$(database)/documents/roles/$(me().role)).data.permissions.get(area, 'none')",
+    );
+    expect(rules).not.toContain("request.auth.token");
+    expect(generateStorageRules()).not.toContain("request.auth.token");
+  });
+
+  it("keeps group-wide records to users who see every home, and nobody edits their own access", () => {
+    const rules = generateFirestoreRules();
+    for (const name of ["documentTypes", "roles"]) {
+      const update = block(rules, name)
+        .split("\n")
+        .find((line) => line.includes("allow update:"));
+      expect(update).toContain("groupWide()");
+    }
+    expect(block(rules, "users")).toContain("notOwnAccess()");
+    expect(rules).toContain(
+      "!request.resource.data.diff(resource.data).affectedKeys().hasAny(['role', 'facilityIds', 'active'])",
+    );
+  });
+
+  it("shows a record's history to whoever may read the record", () => {
+    const changes = block(generateFirestoreRules(), "recordChanges");
+    expect(changes).toContain("(resource.data.collection == 'residents' && mayRead('residents'))");
+    expect(changes).toContain("(resource.data.collection == 'staff' && mayRead('staff'))");
   });
 
   it("money is the server's: clients never write balances (nor change history), and charges are never negative", () => {
@@ -87,7 +124,7 @@ describe("generated Firebase rules", () => {
       .split("\n")
       .find((line) => line.includes("allow update:"));
     expect(update).toContain("mayGrant(resource.data.facilityIds) && mayGrant(request.resource.data.facilityIds)");
-    expect(rules).toContain("facilityIds is list && facilityIds.hasOnly(request.auth.token.facilityIds)");
+    expect(rules).toContain("facilityIds is list && facilityIds.hasOnly(me().facilityIds)");
     expect(block(rules, "facilities")).not.toContain("mayGrant");
   });
 
@@ -157,7 +194,7 @@ describe("generated Firebase rules", () => {
     const audit = block(generateFirestoreRules(), "auditLog");
     expect(audit).toContain("allow update, delete: if false;");
     expect(audit).toContain("request.resource.data.actorId == request.auth.uid");
-    expect(audit).toContain("allow get, list: if isAdmin()");
+    expect(audit).toContain("allow get, list: if mayRead('audit')");
   });
 
   it("keeps the composite indexes within Firestore's default limit of 200", () => {

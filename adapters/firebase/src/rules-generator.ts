@@ -5,6 +5,7 @@
  * the committed files differ from what this produces.
  */
 import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TLinkValue } from "@care/core/collection";
+import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { collections } from "@care/core/registry";
 import { linkFields } from "@care/core/rules/links.rules";
@@ -90,6 +91,32 @@ function linkKeptExpr(def: CollectionDef, link: TLink): string {
     .join(" && ");
 }
 
+/** Who may read the collection's records, as `canReadCollection` / `canSeeRecord` say. */
+function readerExpr(def: CollectionDef): string {
+  const { read, readFollows } = def.access;
+  const base = read === "signed-in" ? "signedIn()" : `mayRead('${read}')`;
+  if (readFollows === undefined) return base;
+  // Read as the record it describes: by whoever may read the collection it names.
+  const named = (def.schema.shape[readFollows] as { options?: readonly string[] }).options ?? [];
+  const byName = named
+    .map((name) => {
+      const target = collections[name as keyof typeof collections] as CollectionDef;
+      return `(resource.data.${readFollows} == '${name}' && ${readerExpr(target)})`;
+    })
+    .join(" || ");
+  return `${base} && (${byName})`;
+}
+
+/** Who may write the collection's records, as `canWriteCollection` says (server-written ones: nobody). */
+function writerExpr(def: CollectionDef): string {
+  const { write } = def.access;
+  const base = write === "signed-in" ? "signedIn()" : write === "server" ? "false" : `mayWrite('${write}')`;
+  // Group-wide records are changed only by users who see every home (users: within the grant rule).
+  return def.scope.kind === "global" && !def.access.grantsFacilities && write !== "server"
+    ? `${base} && groupWide()`
+    : base;
+}
+
 /**
  * Money that cannot be negative stays so on Firebase too: every `…Cents` field whose schema has a
  * minimum of 0 or more (a rent charge: corrections downwards are credits) is checked by the rules.
@@ -118,8 +145,8 @@ function collectionRules(def: CollectionDef): string {
   ];
   const required = [...STORED_META_FIELDS, "_writtenAt", ...(scoped ? ["_facility"] : [])];
   const shape = `request.resource.data.keys().hasOnly(${list(allowed)}) && request.resource.data.keys().hasAll(${list(required)})`;
-  const reader = def.access.read === "admin" ? "isAdmin()" : "signedIn()";
-  const writer = def.access.write === "admin" ? "isAdmin()" : "signedIn()";
+  const reader = readerExpr(def);
+  const writer = writerExpr(def);
   const readFacility = scoped ? " && mayFacility(resource.data._facility)" : "";
   const newFacility = scoped
     ? ` && request.resource.data._facility == ${facility} && mayFacility(request.resource.data._facility)`
@@ -134,13 +161,23 @@ function collectionRules(def: CollectionDef): string {
   // An id that stands for the record's fields: the only id a new record may have.
   const derivedRule = def.derivedId?.rules?.("request.resource.data");
   const derivedId = derivedRule ? ` && ${derivedRule}` : "";
+  // The Administrator role keeps every permission and is never removed (administratorRoleRefusal).
+  const keepsAdministrator =
+    def.name === "roles"
+      ? ` && (id != '${ADMINISTRATOR_ROLE_ID}' || (${AREAS.map((area) => `${DATA}.permissions.${area} == 'write'`).join(" && ")}))`
+      : "";
   const granted = def.access.grantsFacilities;
-  const grant = granted ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted})` : "";
+  const grant = granted
+    ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess()`
+    : "";
   const lines = [
     `    // ${def.label}: read ${def.access.read}, write ${def.access.write}, scope ${def.scope.kind}, removal ${def.removal}.`,
     `    match /${def.name}/{id} {`,
   ];
   lines.push(`      allow get, list: if ${reader}${readFacility};`);
+  // Everyone reads their own users record and their own role (the auth adapter builds the session from them).
+  if (def.name === "users") lines.push(`      allow get: if signedIn() && id == request.auth.uid;`);
+  if (def.name === "roles") lines.push(`      allow get: if signedIn() && id == me().role;`);
   if (def.access.write === "server" && def.name !== "auditLog") {
     lines.push(
       `      // Written only by the backend (Cloud Functions with the Admin SDK, beyond these rules).`,
@@ -158,12 +195,13 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port"
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${keepsAdministrator}${linksOnCreate}`;
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${floors}${newFacility}${grant}${linksOnUpdate};`,
+      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${floors}${newFacility}${grant}${keepsAdministrator}${linksOnUpdate};`,
     );
-    lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}` : "false"};`);
+    const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
+    lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}${keptRole}` : "false"};`);
   }
   lines.push("    }");
   return lines.join("\n");
@@ -174,14 +212,16 @@ function filesRules(): string {
   return [
     `    // File descriptions (the bytes are in Cloud Storage at files/{facilityId|${GROUP_FOLDER}}/{id}).`,
     `    match /${FILES_COLLECTION}/{id} {`,
-    `      allow get, list: if signedIn() && mayFacility(resource.data._facility);`,
-    `      allow create: if signedIn() && request.resource.data.keys().hasOnly(${list(keys)}) && request.resource.data.keys().hasAll(${list(keys)})`,
+    `      // Files are the scans documents point at: documents' permission governs them.`,
+    `      allow get, list: if mayRead('documents') && mayFacility(resource.data._facility);`,
+    `      allow create: if mayWrite('documents') && request.resource.data.keys().hasOnly(${list(keys)}) && request.resource.data.keys().hasAll(${list(keys)})`,
     `        && request.resource.data.createdBy == request.auth.uid && isoTimestamp(request.resource.data.createdAt) && request.resource.data._writtenAt == request.time`,
     `        && request.resource.data.contentType in ${list(Object.keys(ACCEPTED_FILE_TYPES))} && request.resource.data.size is int`,
     `        && request.resource.data.size >= 0 && request.resource.data.size <= ${MAX_FILE_BYTES} && request.resource.data.name is string && request.resource.data.name.size() <= 255`,
     `        && request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility);`,
     `      allow update: if false;`,
-    `      allow delete: if signedIn() && mayFacility(resource.data._facility);`,
+    `      allow delete: if mayRead('documents') && mayFacility(resource.data._facility)`,
+    `        && (resource.data.createdBy == request.auth.uid || mayWrite('documents'));`,
     `    }`,
   ].join("\n");
 }
@@ -191,23 +231,43 @@ export function generateFirestoreRules(defs: readonly CollectionDef[] = Object.v
 
 service cloud.firestore {
   match /databases/{database}/documents {
-    // A portal user: signed in with a role claim (set by the createUser / syncUserClaims functions).
+    // The caller's users record and role, read on every request (not token claims, which live up to an
+    // hour): a deactivation, a new role or a changed role applies to the next request. Each is one
+    // document read per request, cached within it (see docs/firebase.md for the per-request limits).
+    function me() {
+      return get(/databases/$(database)/documents/users/$(request.auth.uid)).data;
+    }
+    function level(area) {
+      return get(/databases/$(database)/documents/roles/$(me().role)).data.permissions.get(area, 'none');
+    }
+    // A portal user: signed in, with an active users record.
     function signedIn() {
-      return request.auth != null && request.auth.token.get('role', null) in ['admin', 'staff'];
+      return request.auth != null && me().active == true;
     }
-    function isAdmin() {
-      return signedIn() && request.auth.token.role == 'admin';
+    // The role gives read (or write) on the area (canReadCollection / canWriteCollection).
+    function mayRead(area) {
+      return signedIn() && level(area) in ['read', 'write'];
     }
-    // facilityIds claim absent or null = every facility; group-wide records (null) need that too.
+    function mayWrite(area) {
+      return signedIn() && level(area) == 'write';
+    }
+    // facilityIds null = every facility; group-wide records (null) need that too.
     function mayFacility(facilityId) {
-      return request.auth.token.get('facilityIds', null) == null
-        || (facilityId != null && facilityId in request.auth.token.facilityIds);
+      return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);
+    }
+    // Group-wide records (document types, roles) are changed only by users who see every home.
+    function groupWide() {
+      return me().facilityIds == null;
     }
     // May the caller give a user these facilities (null = all)? Only within the caller's own,
     // unless the caller sees every facility (canGrantFacilities in @care/core/rules/access.rules).
     function mayGrant(facilityIds) {
-      return request.auth.token.get('facilityIds', null) == null
-        || (facilityIds is list && facilityIds.hasOnly(request.auth.token.facilityIds));
+      return me().facilityIds == null || (facilityIds is list && facilityIds.hasOnly(me().facilityIds));
+    }
+    // Nobody changes their own role, facilities or active flag (a demoted administrator cannot undo it).
+    function notOwnAccess() {
+      return resource.id != request.auth.uid
+        || !request.resource.data.diff(resource.data).affectedKeys().hasAny(['role', 'facilityIds', 'active']);
     }
     // A record's declared link (@care/core/rules/links.rules): the document at \`path\`, read as it will
     // be once this write is applied (so one commit may create both), exists, belongs to the written
@@ -248,23 +308,35 @@ export function generateStorageRules(): string {
 
 service firebase.storage {
   match /b/{bucket}/o {
+    // The caller's users record and role in Firestore, read per request as the Firestore rules do.
+    function me() {
+      return firestore.get(/databases/(default)/documents/users/$(request.auth.uid)).data;
+    }
+    function level(area) {
+      return firestore.get(/databases/(default)/documents/roles/$(me().role)).data.permissions.get(area, 'none');
+    }
     function signedIn() {
-      return request.auth != null && request.auth.token.get('role', null) in ['admin', 'staff'];
+      return request.auth != null && me().active == true;
+    }
+    function mayRead(area) {
+      return signedIn() && level(area) in ['read', 'write'];
+    }
+    function mayWrite(area) {
+      return signedIn() && level(area) == 'write';
     }
     // '${GROUP_FOLDER}' holds group-wide files, for users who may see every facility.
     function mayFolder(folder) {
-      return request.auth.token.get('facilityIds', null) == null
-        || (folder != '${GROUP_FOLDER}' && folder in request.auth.token.facilityIds);
+      return me().facilityIds == null || (folder != '${GROUP_FOLDER}' && folder in me().facilityIds);
     }
     function description(fileId) {
       return firestore.get(/databases/(default)/documents/${FILES_COLLECTION}/$(fileId)).data;
     }
 
     match /files/{folder}/{fileId} {
-      allow get: if signedIn() && mayFolder(folder);
+      allow get: if mayRead('documents') && mayFolder(folder);
       allow list: if false;
       // Bytes follow their description (written first by the uploader): same facility, type and size.
-      allow create: if signedIn() && mayFolder(folder)
+      allow create: if mayWrite('documents') && mayFolder(folder)
         && request.resource.size <= ${MAX_FILE_BYTES}
         && request.resource.contentType in ${list(Object.keys(ACCEPTED_FILE_TYPES))}
         && description(fileId).createdBy == request.auth.uid
@@ -272,7 +344,8 @@ service firebase.storage {
         && description(fileId).size == request.resource.size
         && description(fileId).get('facilityId', null) == (folder == '${GROUP_FOLDER}' ? null : folder);
       allow update: if false;
-      allow delete: if signedIn() && mayFolder(folder);
+      allow delete: if mayRead('documents') && mayFolder(folder)
+        && (description(fileId).createdBy == request.auth.uid || mayWrite('documents'));
     }
   }
 }

@@ -138,8 +138,11 @@ export function createStorageFileAdapter(
     async remove(id) {
       const stored = await describe(id);
       const user = signedIn(session);
-      if (user.role !== "admin" && stored.createdBy !== user.id)
-        throw new AppError("FORBIDDEN", "Only an administrator or the person who uploaded it may remove this file.");
+      if (user.permissions.documents !== "write" && stored.createdBy !== user.id)
+        throw new AppError(
+          "FORBIDDEN",
+          "Only the person who uploaded it or a user who may change documents may remove this file.",
+        );
       for (const link of fileLinkFields()) {
         // Equality on two fields needs no composite index; the facility keeps the query within the rules.
         const naming = query(

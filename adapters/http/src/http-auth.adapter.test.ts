@@ -1,16 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { AppError } from "@care/core/app-error";
 import type { TSessionUser } from "@care/core/ports/auth.port";
+import { testSessionUser } from "@care/core/rules/access.test-support";
 import { createHttpPorts } from "./http-ports.ts";
 import { fakeFetch, json, noContent } from "./fake-fetch.test-support.ts";
 
-const alice: TSessionUser = {
+const alice: TSessionUser = testSessionUser("administrator", null, {
   id: "u1",
   email: "alice@example.org",
   displayName: "Alice",
-  role: "admin",
-  facilityIds: null,
-};
+});
 const unauthorized = () => json(401, { error: { code: "UNAUTHENTICATED", message: "Please sign in again." } });
 
 /** Resolves after pending promise callbacks (the adapter's fetch chain) have run. */
@@ -120,7 +119,7 @@ describe("HttpAuthAdapter", () => {
     const record = {
       id: "u2",
       email: "bob@example.org",
-      role: "staff",
+      role: "house-manager",
       facilityIds: ["tull"],
       active: true,
       version: 1,
@@ -129,7 +128,12 @@ describe("HttpAuthAdapter", () => {
     const { auth } = createHttpPorts({ fetch });
     await auth.changePassword({ currentPassword: "old password 1", newPassword: "new password 2" });
     await expect(
-      auth.createUser({ email: "bob@example.org", role: "staff", facilityIds: ["tull"], password: "long enough 1" }),
+      auth.createUser({
+        email: "bob@example.org",
+        role: "house-manager",
+        facilityIds: ["tull"],
+        password: "long enough 1",
+      }),
     ).resolves.toEqual(record);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       "POST /api/v1/auth/password",

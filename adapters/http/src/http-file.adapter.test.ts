@@ -155,7 +155,7 @@ describe("HttpFileAdapter in a browser (XMLHttpRequest)", () => {
 
     const states: unknown[] = [];
     vi.stubGlobal("fetch", async () =>
-      json(200, { user: { id: "u1", email: "a@b.org", displayName: null, role: "admin", facilityIds: null } }),
+      json(200, { user: { id: "u1", email: "a@b.org", displayName: null, role: "administrator", facilityIds: null } }),
     );
     auth.onChange((s) => states.push(s));
     await vi.waitFor(() => expect(states).toHaveLength(1));

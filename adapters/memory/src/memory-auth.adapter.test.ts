@@ -25,7 +25,7 @@ describe("memory auth adapter", () => {
 
   it("ends the access of a deactivated account and refuses its sign-in", async () => {
     const backend = createMemoryBackend({ admin });
-    const staff = backend.addUser({ email: "staff@example.test", password: "staff-password-1", role: "staff" });
+    const staff = backend.addUser({ email: "staff@example.test", password: "staff-password-1", role: "house-manager" });
     const s = memoryClient(backend);
     await s.auth.signIn({ email: "staff@example.test", password: "staff-password-1" });
     const a = memoryClient(backend);
@@ -45,7 +45,7 @@ describe("memory auth adapter", () => {
     const staff = backend.addUser({
       email: "staff@example.test",
       password: "staff-password-1",
-      role: "staff",
+      role: "house-manager",
       facilityIds: ["tull"],
     });
     const s = memoryClient(backend);
@@ -60,7 +60,7 @@ describe("memory auth adapter", () => {
 
   it("refuses to give an account another account's e-mail", async () => {
     const backend = createMemoryBackend({ admin });
-    const staff = backend.addUser({ email: "staff@example.test", password: "staff-password-1", role: "staff" });
+    const staff = backend.addUser({ email: "staff@example.test", password: "staff-password-1", role: "house-manager" });
     const a = memoryClient(backend);
     await a.auth.signIn(admin);
     await expect(a.data.update("users", staff.id, { email: "Admin@example.test" }, 1)).rejects.toMatchObject({

@@ -11,7 +11,7 @@ import {
   type TSignIn,
 } from "@care/core/ports/auth.port";
 import type { TRecordOf } from "@care/core/registry";
-import { assertCanGrantFacilities } from "@care/core/rules/access.rules";
+import { assertCanGrantFacilities, can } from "@care/core/rules/access.rules";
 import type { MemoryBackend } from "./memory-backend.ts";
 import { copyRecord } from "./memory-copy.ts";
 import type { MemorySession } from "./memory-session.ts";
@@ -80,10 +80,13 @@ export class MemoryAuthAdapter implements AuthPort {
   async createUser(input: TUserCreate): Promise<TRecordOf<"users">> {
     const actor = this.session.user();
     if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-    if (actor.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators can create accounts.");
+    if (!can(actor, "users", "write"))
+      throw new AppError("FORBIDDEN", "Only a user who may manage users may create accounts.");
     const parsed = ZUserCreate.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     assertCanGrantFacilities(actor, undefined, parsed.data.facilityIds);
+    if (!this.backend.table("roles").has(parsed.data.role))
+      throw new AppError("VALIDATION", "Choose one of the group's roles.", { fields: { role: "No such role" } });
     if (this.backend.findUserByEmail(parsed.data.email)) {
       throw new AppError("CONFLICT", "An account with this e-mail already exists.", {
         fields: { email: "Already in use" },

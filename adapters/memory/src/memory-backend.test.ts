@@ -12,8 +12,8 @@ describe("memory backend", () => {
     expect(facilities.map((f) => ({ id: f.id, name: f.name }))).toEqual(SEED_FACILITIES);
     expect(facilities.every((f) => f.version === 1 && f.active === true)).toBe(true);
     const user = backend.findUserByEmail("admin@example.test");
-    expect(user).toMatchObject({ email: "admin@example.test", role: "admin", facilityIds: null, active: true });
-    expect(backend.sessionUser(user!.id)).toMatchObject({ role: "admin", facilityIds: null });
+    expect(user).toMatchObject({ email: "admin@example.test", role: "administrator", facilityIds: null, active: true });
+    expect(backend.sessionUser(user!.id)).toMatchObject({ role: "administrator", facilityIds: null });
   });
 
   it("seeds the RCFE default document types with their stable ids and defaults applied", () => {
@@ -35,7 +35,7 @@ describe("memory backend", () => {
     expect(backend.table("facilities").size).toBe(0);
     expect(backend.table("documentTypes").size).toBe(0);
     expect(backend.table("users").size).toBe(0);
-    expect(() => backend.addUser({ email: "x", password: "short", role: "staff" })).toThrow(
+    expect(() => backend.addUser({ email: "x", password: "short", role: "house-manager" })).toThrow(
       expect.objectContaining({ code: "VALIDATION" }),
     );
   });

@@ -8,6 +8,7 @@ import { validationError } from "@care/core/app-error";
 import type { CollectionDef } from "@care/core/collection";
 import type { TAuditAction } from "@care/core/collections/audit-log.collection";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
+import { ADMINISTRATOR_ROLE_ID, DEFAULT_ROLES, ZPermissions } from "@care/core/collections/roles.collection";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
 import type { TRecordMeta } from "@care/core/common.schema";
@@ -26,6 +27,8 @@ export interface MemoryBackendOptions {
   seedFacilities?: boolean;
   /** Create the California RCFE default document types (default true), as the server does on first start. */
   seedDocumentTypes?: boolean;
+  /** Create the default roles (default true), as the server's migrations do. */
+  seedRoles?: boolean;
   /**
    * The collections served; defaults to the registry. Tests of collection-generic behaviour (archive,
    * delete, facility-scoped records) pass definitions the registry does not have yet.
@@ -114,11 +117,15 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       if (userId === null) return null;
       const user = table("users").get(userId);
       if (!user || user.active !== true) return null;
+      // The role as stored now: a change to it applies from the user's next call.
+      const role = table("roles").get(user.role as string);
       return {
         id: user.id,
         email: user.email as string,
         displayName: (user.displayName as string | undefined) ?? null,
-        role: user.role as TSessionUser["role"],
+        role: user.role as string,
+        roleName: (role?.name as string | undefined) ?? "No role",
+        permissions: ZPermissions.parse(role?.permissions ?? {}),
         facilityIds: user.facilityIds === null ? null : [...(user.facilityIds as string[])],
       };
     },
@@ -168,7 +175,16 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       }
     }
   }
-  if (options.admin) backend.addUser({ ...options.admin, role: "admin", facilityIds: null });
+  if (options.seedRoles ?? true) {
+    const def = collections.roles;
+    if (def) {
+      for (const [id, role] of Object.entries(DEFAULT_ROLES)) {
+        const fields = validateCreate(def, role);
+        table("roles").set(id, { ...fields, ...meta(id, backend.now(), null) } as TStoredRecord);
+      }
+    }
+  }
+  if (options.admin) backend.addUser({ ...options.admin, role: ADMINISTRATOR_ROLE_ID, facilityIds: null });
   return backend;
 }
 

@@ -21,10 +21,11 @@ export function memoryClient(backend: MemoryBackend): {
 } {
   const session = new MemorySession(backend);
   const data = new MemoryDataAdapter(backend, session);
+  const auth = new MemoryAuthAdapter(backend, session);
   return {
-    auth: new MemoryAuthAdapter(backend, session),
+    auth,
     data,
     files: new MemoryFileAdapter(backend, session),
-    insights: createDataPortInsights(data),
+    insights: createDataPortInsights(data, auth),
   };
 }

@@ -64,7 +64,12 @@ async function setup() {
     admin,
     collections: { ...(registry as Record<string, CollectionDef>), notes, tags },
   });
-  backend.addUser({ email: "tull@example.test", password: "staff-password-1", role: "staff", facilityIds: ["tull"] });
+  backend.addUser({
+    email: "tull@example.test",
+    password: "staff-password-1",
+    role: "house-manager",
+    facilityIds: ["tull"],
+  });
   const a = memoryClient(backend);
   await a.auth.signIn(admin);
   const t = memoryClient(backend);

@@ -20,11 +20,15 @@ import {
   assertCanGrantFacilities,
   assertCanRead,
   assertCanWrite,
+  assertCanWriteFields,
   assertCanWriteRecord,
+  can,
   canSeeFacility,
   canSeeRecord,
+  redactRecord,
 } from "@care/core/rules/access.rules";
-import { checkLinks } from "@care/core/rules/links.rules";
+import { checkLinks, linkFieldsInto, recordInUseError } from "@care/core/rules/links.rules";
+import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import {
   duplicateIdError,
   fieldsOf,
@@ -149,7 +153,7 @@ export class MemoryDataAdapter implements DataPort {
         facilityId: auditFacilityOf(def, record),
       });
     }
-    return copyRecord(record) as TRecordOf<N>;
+    return redactRecord(user, def, copyRecord(record)) as TRecordOf<N>;
   }
 
   async create<N extends TCollectionName>(
@@ -157,7 +161,8 @@ export class MemoryDataAdapter implements DataPort {
     data: TInputOf<N>,
     options: { id?: string } = {},
   ): Promise<TRecordOf<N>> {
-    return this.transact((tx) => this.createIn(tx, collection, data, options.id)) as TRecordOf<N>;
+    const record = this.transact((tx) => this.createIn(tx, collection, data, options.id));
+    return this.redact(collection, record) as TRecordOf<N>;
   }
 
   async update<N extends TCollectionName>(
@@ -166,7 +171,14 @@ export class MemoryDataAdapter implements DataPort {
     patch: TPatchOf<N>,
     version: number,
   ): Promise<TRecordOf<N>> {
-    return this.transact((tx) => this.updateIn(tx, collection, id, patch, version)) as TRecordOf<N>;
+    const record = this.transact((tx) => this.updateIn(tx, collection, id, patch, version));
+    return this.redact(collection, record) as TRecordOf<N>;
+  }
+
+  /** A written record as the signed-in user may receive it (see `redactRecord`). */
+  private redact(collection: string, record: TStoredRecord): TStoredRecord {
+    const user = this.session.user();
+    return user ? redactRecord(user, this.def(collection), record) : record;
   }
 
   async remove(collection: TCollectionName, id: string, version: number): Promise<void> {
@@ -211,7 +223,7 @@ export class MemoryDataAdapter implements DataPort {
     const last = items.at(-1);
     const nextCursor =
       rows.length > q.limit && last ? encodeCursor((last[field] ?? null) as TFilterValue, last.id) : null;
-    return { items: items.map((item) => copyRecord(item)), nextCursor };
+    return { items: items.map((item) => redactRecord(user, def, copyRecord(item))), nextCursor };
   }
 
   /** The visible records matching the filters, search and archive flag, unsorted. */
@@ -244,6 +256,7 @@ export class MemoryDataAdapter implements DataPort {
     const user = assertCanWrite(this.session.user(), def);
     if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
+    if (data && typeof data === "object") assertCanWriteFields(user, def, data as Record<string, unknown>);
     const fields = validateCreate(def, data);
     const givenId = validateClientId(def, clientId, fields);
     const id = givenId ?? this.backend.newId();
@@ -289,10 +302,18 @@ export class MemoryDataAdapter implements DataPort {
     fields: Record<string, unknown>,
     before?: Record<string, unknown>,
   ): void {
+    if (def.name === "roles") {
+      const refusal = administratorRoleRefusal(id, fields);
+      if (refusal) throw refusal;
+    }
     if (def.name !== "residents") return;
     const after = fields as { facilityId: string; status: TResidentStatus; capacityException?: string };
     const previous = before as typeof after | undefined;
-    const notAllowed = exceptionRefusal(user.role === "admin", after.capacityException, previous?.capacityException);
+    const notAllowed = exceptionRefusal(
+      can(user, "facilities", "write"),
+      after.capacityException,
+      previous?.capacityException,
+    );
     if (notAllowed) throw notAllowed;
     if (!takesNewBed(after, previous)) return;
     const home = this.backend.table("facilities").get(after.facilityId);
@@ -344,7 +365,9 @@ export class MemoryDataAdapter implements DataPort {
     const def = this.def(collection);
     const user = assertCanWrite(this.session.user(), def);
     const current = this.findVisible(user, def, id);
-    if (current.version !== version) throw staleVersionError(def, copyRecord(current), this.savedBy(current));
+    if (current.version !== version)
+      throw staleVersionError(def, redactRecord(user, def, copyRecord(current)), this.savedBy(current));
+    if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const fields = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields, fieldsOf(current));
@@ -390,7 +413,17 @@ export class MemoryDataAdapter implements DataPort {
     const user = assertCanWrite(this.session.user(), def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
     const current = this.findVisible(user, def, id);
-    if (current.version !== version) throw staleVersionError(def, copyRecord(current), this.savedBy(current));
+    if (current.version !== version)
+      throw staleVersionError(def, redactRecord(user, def, copyRecord(current)), this.savedBy(current));
+    if (def.name === "roles" && id === ADMINISTRATOR_ROLE_ID)
+      throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
+    if (def.removal === "delete") {
+      // Not while a record names it by a declared link (a role given to a user), as on the server.
+      for (const field of linkFieldsInto(def.name)) {
+        const rows = this.backend.records.get(field.collection)?.values() ?? [];
+        for (const row of rows) if (row[field.field] === id) throw recordInUseError(def, field);
+      }
+    }
     const facilityId = auditFacilityOf(def, current);
     if (def.removal === "archive") {
       const now = this.backend.now();

@@ -3,7 +3,7 @@ import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { AppError } from "@care/core/app-error";
 import { ZId } from "@care/core/common.schema";
 import { MAX_FILE_BYTES, type FilePort, type TStoredFile, type TUploadOptions } from "@care/core/ports/file.port";
-import { canSeeFacility } from "@care/core/rules/access.rules";
+import { assertCan, can, canSeeFacility } from "@care/core/rules/access.rules";
 import { sniffFileType } from "@care/core/rules/file-type.rules";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { MemoryBackend } from "./memory-backend.ts";
@@ -22,7 +22,7 @@ export class MemoryFileAdapter implements FilePort {
   ) {}
 
   async upload(file: Blob, name: string, options: TUploadOptions): Promise<TStoredFile> {
-    const user = this.signedIn();
+    const user = this.signedIn("write");
     const facilityId = options.facilityId;
     if (facilityId !== null) {
       if (!ZId.safeParse(facilityId).success || !this.backend.table("facilities").has(facilityId)) {
@@ -90,8 +90,11 @@ export class MemoryFileAdapter implements FilePort {
   async remove(id: string): Promise<void> {
     const user = this.signedIn();
     const { meta } = this.find(user, id);
-    if (user.role !== "admin" && meta.createdBy !== user.id)
-      throw new AppError("FORBIDDEN", "Only an administrator or the person who uploaded it may remove this file.");
+    if (!can(user, "documents", "write") && meta.createdBy !== user.id)
+      throw new AppError(
+        "FORBIDDEN",
+        "Only the person who uploaded it or a user who may change documents may remove this file.",
+      );
     for (const link of fileLinkFields()) {
       const rows = this.backend.records.get(link.collection)?.values() ?? [];
       for (const row of rows) if (row[link.field] === id) throw fileInUseError(link);
@@ -106,15 +109,14 @@ export class MemoryFileAdapter implements FilePort {
     });
   }
 
-  private signedIn(): TSessionUser {
-    const user = this.session.user();
-    if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-    return user;
+  private signedIn(level: "read" | "write" = "read"): TSessionUser {
+    // Files are the scans documents point at: documents' permission governs them, as on the server.
+    return assertCan(this.session.user(), "documents", level);
   }
 
-  /** Facility files: anyone who may see the facility. Group-wide files: unrestricted administrators. */
+  /** Facility files: anyone who may see the facility. Group-wide files: users who see every facility. */
   private mayAccess(user: TSessionUser, facilityId: string | null): boolean {
-    return facilityId === null ? user.role === "admin" && user.facilityIds === null : canSeeFacility(user, facilityId);
+    return canSeeFacility(user, facilityId);
   }
 
   /** The stored file if the user may see it; NOT_FOUND otherwise, as for records. */

@@ -1,6 +1,7 @@
 // writeAudit: the actor comes from the caller's user unless given, the IP from the caller (a request's).
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { testSessionUser } from "@care/core/rules/access.test-support";
 import { callerOf } from "../caller.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { writeAudit } from "./audit-log.ts";
@@ -14,7 +15,7 @@ beforeAll(async () => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
   app.get("/probe", async (request) => {
-    request.user = { id: "u-1", email: "probe@example.test", displayName: null, role: "staff", facilityIds: ["tull"] };
+    request.user = testSessionUser("house-manager", ["tull"], { id: "u-1", email: "probe@example.test" });
     const caller = callerOf(request);
     const prisma = db.database.prisma;
     await writeAudit(prisma, caller, {

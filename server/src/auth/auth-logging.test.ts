@@ -70,7 +70,7 @@ it("logs a password change, a new user, bad tokens and an upload without any sec
       await post("/api/v1/auth/users", {
         email: "new.staff@example.test",
         password: secrets.userPassword,
-        role: "staff",
+        role: "house-manager",
       })
     ).statusCode,
   ).toBe(201);

@@ -30,10 +30,10 @@ declare module "fastify" {
 }
 
 /**
- * Writes that may end a session or change a user: they clear the session cache before answering. A
+ * Writes that may end a session or change a user or a role: they clear the session cache before answering. A
  * sign-in only adds a session, so it leaves the cache alone.
  */
-const SESSION_CHANGING_WRITE = /^\/api\/v1\/(auth\/(?!login(\?|$))|users(\/|\?|$)|commit(\?|$))/;
+const SESSION_CHANGING_WRITE = /^\/api\/v1\/(auth\/(?!login(\?|$))|(users|roles)(\/|\?|$)|commit(\?|$))/;
 
 /** A session token must name its session and carry an expiry: one without `exp` is refused, however signed. */
 const ZTokenPayload = z.object({ sid: z.string().min(1).max(100), sub: z.string().min(1), exp: z.number().int() });

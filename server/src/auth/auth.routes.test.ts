@@ -1,6 +1,7 @@
 // Sign-in, sessions and account routes against a real database (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL). One app for the file; each test uses its own users and client IPs so the
 // database-backed throttle of one test does not touch another.
+import { DEFAULT_ROLES } from "@care/core/collections/roles.collection";
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, sessionCookieOf, TEST_ADMIN, type TestApp } from "../test/build-test-app.ts";
@@ -23,14 +24,14 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-async function newUser(options: { role?: "admin" | "staff"; facilityIds?: string[] | null; active?: boolean } = {}) {
+async function newUser(options: { role?: string; facilityIds?: string[] | null; active?: boolean } = {}) {
   const email = `user-${randomUUID().slice(0, 8)}@example.test`;
   const row = await createUser(
     t.database.prisma,
     {
       email,
       password: PASSWORD,
-      role: options.role ?? "staff",
+      role: options.role ?? "house-manager",
       facilityIds: options.facilityIds ?? null,
       active: options.active ?? true,
     },
@@ -94,7 +95,15 @@ describe("login", () => {
     const res = await login(user.email.toUpperCase(), PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { id: user.id, email: user.email, displayName: null, role: "staff", facilityIds: ["tull"] },
+      user: {
+        id: user.id,
+        email: user.email,
+        displayName: null,
+        role: "house-manager",
+        roleName: "House manager",
+        permissions: DEFAULT_ROLES["house-manager"]!.permissions,
+        facilityIds: ["tull"],
+      },
     });
     const setCookie = String(res.headers["set-cookie"]);
     expect(setCookie).toMatch(/^care_session=[^;]+;/);
@@ -360,10 +369,10 @@ describe("session checks", () => {
     const cookie = await t.login(user.email, PASSWORD);
     await t.database.prisma.user.update({
       where: { id: user.id },
-      data: { role: "admin", facilityIds: ["tull", "newman"] },
+      data: { role: "administrator", facilityIds: ["tull", "newman"] },
     });
     editedElsewhere();
-    expect((await me(cookie)).json().user).toMatchObject({ role: "admin", facilityIds: ["tull", "newman"] });
+    expect((await me(cookie)).json().user).toMatchObject({ role: "administrator", facilityIds: ["tull", "newman"] });
     await t.database.prisma.user.update({ where: { id: user.id }, data: { active: false } });
     editedElsewhere();
     expect((await me(cookie)).statusCode).toBe(401);
@@ -462,7 +471,12 @@ describe("password change throttling and strength", () => {
       method: "POST",
       url: "/api/v1/auth/users",
       headers: { ...CSRF, cookie: admin },
-      payload: { email: "weak.password@example.test", password: "123qweasdzxc", role: "staff", facilityIds: null },
+      payload: {
+        email: "weak.password@example.test",
+        password: "123qweasdzxc",
+        role: "house-manager",
+        facilityIds: null,
+      },
     });
     expect(created.statusCode).toBe(400);
     expect(created.json().error.fields.password).toMatch(/common or leaked/);
@@ -479,7 +493,7 @@ describe("POST /auth/users", () => {
       payload: {
         email: "New.Staff@Example.test",
         password: "a good long password",
-        role: "staff",
+        role: "house-manager",
         displayName: "New Staff",
         facilityIds: ["tull"],
       },
@@ -489,7 +503,7 @@ describe("POST /auth/users", () => {
     expect(record).toMatchObject({
       email: "new.staff@example.test",
       displayName: "New Staff",
-      role: "staff",
+      role: "house-manager",
       facilityIds: ["tull"],
       active: true,
       version: 1,
@@ -506,7 +520,7 @@ describe("POST /auth/users", () => {
       method: "POST",
       url: "/api/v1/auth/users",
       headers: { ...CSRF, cookie: admin },
-      payload: { email: "new.staff@example.test", password: "a good long password", role: "staff" },
+      payload: { email: "new.staff@example.test", password: "a good long password", role: "house-manager" },
     });
     expect(duplicate.statusCode).toBe(409);
     const invalid = await t.app.inject({
@@ -516,13 +530,21 @@ describe("POST /auth/users", () => {
       payload: { email: "nope", password: "short", role: "boss" },
     });
     expect(invalid.statusCode).toBe(400);
-    expect(Object.keys(invalid.json().error.fields).sort()).toEqual(["email", "password", "role"]);
+    expect(Object.keys(invalid.json().error.fields).sort()).toEqual(["email", "password"]);
+    const unknownRole = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/users",
+      headers: { ...CSRF, cookie: admin },
+      payload: { email: "role@example.test", password: "a good long password", role: "boss" },
+    });
+    expect(unknownRole.statusCode).toBe(400);
+    expect(unknownRole.json().error.fields).toEqual({ role: "No such role" });
   });
 
   it("refuses staff (403) and signed-out callers (401)", async () => {
     const staff = await newUser();
     const cookie = await t.login(staff.email, PASSWORD);
-    const payload = { email: "x@example.test", password: "a good long password", role: "admin" };
+    const payload = { email: "x@example.test", password: "a good long password", role: "administrator" };
     expect(
       (await t.app.inject({ method: "POST", url: "/api/v1/auth/users", headers: { ...CSRF, cookie }, payload }))
         .statusCode,
@@ -533,7 +555,7 @@ describe("POST /auth/users", () => {
   });
 
   it("lets an admin limited to some facilities create users only within them (403 otherwise)", async () => {
-    const limited = await newUser({ role: "admin", facilityIds: ["tull"] });
+    const limited = await newUser({ role: "administrator", facilityIds: ["tull"] });
     const cookie = await t.login(limited.email, PASSWORD);
     const create = (email: string, facilityIds?: string[] | null) =>
       t.app.inject({
@@ -543,7 +565,7 @@ describe("POST /auth/users", () => {
         payload: {
           email,
           password: "a good long password",
-          role: "admin",
+          role: "administrator",
           ...(facilityIds === undefined ? {} : { facilityIds }),
         },
       });

@@ -31,10 +31,14 @@ export function oneTimePasswordBox(email: string, password: string): string {
 export async function ensureFirstAdmin(prisma: PrismaClient, admin: TConfig["admin"]): Promise<TFirstAdminResult> {
   if ((await prisma.user.count()) > 0) return { created: false };
   if (admin) {
-    await createUser(prisma, { email: admin.email, password: admin.password, role: "admin", facilityIds: null }, null);
+    await createUser(
+      prisma,
+      { email: admin.email, password: admin.password, role: "administrator", facilityIds: null },
+      null,
+    );
     return { created: true, email: admin.email };
   }
   const password = generatePassword();
-  await createUser(prisma, { email: GENERATED_ADMIN_EMAIL, password, role: "admin", facilityIds: null }, null);
+  await createUser(prisma, { email: GENERATED_ADMIN_EMAIL, password, role: "administrator", facilityIds: null }, null);
   return { created: true, email: GENERATED_ADMIN_EMAIL, generatedPassword: password };
 }

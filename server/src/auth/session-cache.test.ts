@@ -29,7 +29,7 @@ async function newUser(): Promise<{ id: string; email: string }> {
   const email = `cache-${randomUUID().slice(0, 8)}@example.test`;
   const row = await createUser(
     t.database.prisma,
-    { email, password: PASSWORD, role: "staff", facilityIds: null },
+    { email, password: PASSWORD, role: "house-manager", facilityIds: null },
     null,
   );
   return { id: row.id, email };

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { PrismaClient } from "../generated/prisma/client.ts";
-import { sessionUserOf } from "./users.ts";
+import { sessionUserOf, WITH_ROLE } from "./users.ts";
 
 export const SESSION_COOKIE = "care_session";
 /** A session ends after this long without a request. */
@@ -111,7 +111,10 @@ export async function resolveSession(
     return cached.user;
   }
   const generation = cache?.generation ?? 0;
-  const session = await prisma.session.findUnique({ where: { id: sessionId }, include: { user: true } });
+  const session = await prisma.session.findUnique({
+    where: { id: sessionId },
+    include: { user: { include: WITH_ROLE } },
+  });
   if (!session || session.revokedAt !== null) return null;
   if (session.expiresAt.getTime() <= at) return null;
   if (at - session.lastSeenAt.getTime() > IDLE_TIMEOUT_MS) return null;

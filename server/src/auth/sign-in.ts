@@ -13,7 +13,7 @@ import type { Database } from "../db/database.ts";
 import { clearFailures, recordFailure, secondsLocked, signInRules } from "./login-throttle.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password.ts";
 import { createSession } from "./sessions.ts";
-import { sessionUserOf } from "./users.ts";
+import { sessionUserOf, WITH_ROLE } from "./users.ts";
 
 const WRONG_CREDENTIALS = "The e-mail address or password is not correct.";
 
@@ -46,7 +46,7 @@ export async function signIn(
       },
     );
   }
-  const row = await prisma.user.findUnique({ where: { email } });
+  const row = await prisma.user.findUnique({ where: { email }, include: WITH_ROLE });
   const passwordOk = row
     ? await verifyPassword(row.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);

@@ -4,26 +4,38 @@
  */
 import { randomUUID } from "node:crypto";
 import { AppError, validationError } from "@care/core/app-error";
+import { ZPermissions } from "@care/core/collections/roles.collection";
 import { usersCollection, ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TRecordOf } from "@care/core/registry";
 import { recordSchemaOf } from "../collections/collection.schemas.ts";
 import { rowMapperOf } from "../collections/row-mappers.ts";
 import { toAppError } from "../db/db-errors.ts";
-import type { PrismaClient, User } from "../generated/prisma/client.ts";
+import type { PrismaClient, Role, User } from "../generated/prisma/client.ts";
 import { assertNotCommonPassword, hashPassword } from "./password.ts";
 
 /** The users record as every route answers it (the same shape as `GET /api/v1/users/:id`). */
 export const ZUserRecord = recordSchemaOf(usersCollection);
 
+/** The Prisma include that reads a user's role with them (every session resolve does). */
+export const WITH_ROLE = { roleRecord: true } as const;
+
+/**
+ * The session user of a user row read with its role: the role's permissions as stored now, so a change
+ * to a role applies from the user's next request.
+ */
 export function sessionUserOf(
-  row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds">,
+  row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds"> & {
+    roleRecord: Pick<Role, "name" | "permissions">;
+  },
 ): TSessionUser {
   return {
     id: row.id,
     email: row.email,
     displayName: row.displayName,
-    role: row.role === "admin" ? "admin" : "staff",
+    role: row.role,
+    roleName: row.roleRecord.name,
+    permissions: ZPermissions.parse(row.roleRecord.permissions ?? {}),
     facilityIds: row.allFacilities ? null : [...row.facilityIds],
   };
 }
@@ -46,6 +58,8 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
     throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, {
       fields: { email: "This e-mail is already in use" },
     });
+  const role = await prisma.role.findUnique({ where: { id: fields.role }, select: { id: true } });
+  if (!role) throw new AppError("VALIDATION", "Choose one of the group's roles.", { fields: { role: "No such role" } });
   const passwordHash = await hashPassword(password);
   try {
     return await prisma.user.create({

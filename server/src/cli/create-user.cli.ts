@@ -1,5 +1,5 @@
 /**
- * `npm run create-user -- --email a@b.c --password '…' --role admin|staff [--facilities tull,newman]
+ * `npm run create-user -- --email a@b.c --password '…' --role <role id: administrator, house-manager, caregiver, office or one the group made> [--facilities tull,newman]
  * [--name "Display Name"]`: creates an account on the configured database (DATABASE_URL or the embedded
  * one under DATA_DIR). Refuses an e-mail that already exists.
  */
@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from "../config/config.ts";
 import { openDatabase } from "../db/database.ts";
 
 const USAGE =
-  "Usage: npm run create-user -- --email <e-mail> --password <password> --role admin|staff [--facilities id1,id2] [--name <display name>]";
+  "Usage: npm run create-user -- --email <e-mail> --password <password> --role <role id: administrator, house-manager, caregiver, office or one the group made> [--facilities id1,id2] [--name <display name>]";
 
 async function run(argv: string[]): Promise<number> {
   let values: Record<string, string | undefined>;
@@ -58,11 +58,7 @@ async function run(argv: string[]): Promise<number> {
         return 1;
       }
     }
-    const user = await createUser(
-      database.prisma,
-      { email, password, role: role as "admin" | "staff", displayName: name, facilityIds },
-      null,
-    );
+    const user = await createUser(database.prisma, { email, password, role, displayName: name, facilityIds }, null);
     console.info(
       `Created ${user.role} ${user.email}${facilityIds ? ` (facilities: ${facilityIds.join(", ")})` : " (all facilities)"}.`,
     );

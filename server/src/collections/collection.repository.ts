@@ -21,11 +21,14 @@ import {
   assertCanGrantFacilities,
   assertCanRead,
   assertCanWrite,
+  assertCanWriteFields,
   assertCanWriteRecord,
   canSeeFacility,
   canSeeRecord,
   facilityOfRecord,
   facilityRestriction,
+  readableFollowed,
+  redactRecord,
 } from "@care/core/rules/access.rules";
 import {
   duplicateIdError,
@@ -36,15 +39,15 @@ import {
   validateUpdate,
 } from "@care/core/rules/records.rules";
 import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
-import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
+import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
-import type { TCaller } from "../caller.ts";
+import { requireUser, type TCaller } from "../caller.ts";
 import { TRANSACTION_OPTIONS } from "../db/database.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { recordChange } from "@care/core/rules/history.rules";
 import { rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
-import { WRITE_CHECKS } from "./write-checks.ts";
+import { REMOVE_CHECKS, WRITE_CHECKS } from "./write-checks.ts";
 import { DERIVED_WRITES } from "./derived-writes.ts";
 
 /** The Prisma model (client property) storing each collection. */
@@ -70,6 +73,7 @@ export const PRISMA_MODELS = {
   reminders: "reminder",
   reminderStates: "reminderState",
   recordChanges: "recordChange",
+  roles: "role",
 } as const satisfies Record<TCollectionName, keyof PrismaClient>;
 
 type TDb = PrismaClient | Prisma.TransactionClient;
@@ -81,6 +85,7 @@ interface ModelDelegate {
   findMany(args: { where: TWhere; orderBy: TWhere[]; take: number }): Promise<TRow[]>;
   findUnique(args: { where: { id: string } }): Promise<TRow | null>;
   count(args: { where: TWhere }): Promise<number>;
+  findFirst(args: { where: TWhere; select: { id: true } }): Promise<{ id: string } | null>;
   create(args: { data: TRow }): Promise<TRow>;
   updateMany(args: { where: TWhere; data: TRow }): Promise<{ count: number }>;
   deleteMany(args: { where: TWhere }): Promise<{ count: number }>;
@@ -145,7 +150,7 @@ export class CollectionRepository {
     const page = rows.slice(0, normalized.limit);
     const last = page.at(-1);
     const mapper = this.mapper(name);
-    const items = page.map((row) => mapper.toRecord(row));
+    const items = page.map((row) => redactRecord(user, def, mapper.toRecord(row)));
     if (def.auditViews) {
       await Promise.all(
         listViewFacilities(def, normalized, items, user).map((facilityId) =>
@@ -178,7 +183,7 @@ export class CollectionRepository {
   async get(caller: TCaller, name: TCollectionName, id: string): Promise<TRecord> {
     const def: CollectionDef = collections[name];
     const user = assertCanRead(caller.user, def);
-    const record = await this.visible(this.prisma, user, name, id);
+    const record = redactRecord(user, def, await this.visible(this.prisma, user, name, id));
     if (def.auditViews) {
       await this.views.record(
         auditRowFor(caller, {
@@ -192,12 +197,19 @@ export class CollectionRepository {
     return record;
   }
 
+  /** Creates a record; answers it as the caller may see it (see `redactRecord`). */
   async create(caller: TCaller, name: TCollectionName, input: TCreateInput): Promise<TRecord> {
-    return this.prisma.$transaction((db) => this.createIn(db, caller, name, input), TRANSACTION_OPTIONS);
+    const record = await this.prisma.$transaction((db) => this.createIn(db, caller, name, input), TRANSACTION_OPTIONS);
+    return redactRecord(requireUser(caller), collections[name], record);
   }
 
+  /** Updates a record; answers it as the caller may see it. */
   async update(caller: TCaller, name: TCollectionName, id: string, version: number, patch: unknown): Promise<TRecord> {
-    return this.prisma.$transaction((db) => this.updateIn(db, caller, name, id, version, patch), TRANSACTION_OPTIONS);
+    const record = await this.prisma.$transaction(
+      (db) => this.updateIn(db, caller, name, id, version, patch),
+      TRANSACTION_OPTIONS,
+    );
+    return redactRecord(requireUser(caller), collections[name], record);
   }
 
   async remove(caller: TCaller, name: TCollectionName, id: string, version: number): Promise<void> {
@@ -217,6 +229,8 @@ export class CollectionRepository {
     if (input.id !== undefined && typeof input.id !== "string") {
       throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Expected a string" } });
     }
+    if (input.data && typeof input.data === "object")
+      assertCanWriteFields(user, def, input.data as Record<string, unknown>);
     const fields = validateCreate(def, input.data);
     const clientId = validateClientId(def, input.id, fields);
     const id = clientId ?? randomUUID();
@@ -270,7 +284,8 @@ export class CollectionRepository {
     const def: CollectionDef = collections[name];
     const user = assertCanWrite(caller.user, def);
     const current = await this.visible(db, user, name, id);
-    if (current.version !== version) throw await this.staleError(db, def, current);
+    if (current.version !== version) throw await this.staleError(db, user, def, current);
+    if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const merged = validateUpdate(def, current, patch);
     assertCanWriteRecord(user, def, { ...merged, id });
     await this.assertLinks(db, user, def, merged, fieldsOf(current));
@@ -309,8 +324,10 @@ export class CollectionRepository {
     const user = assertCanWrite(caller.user, def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
     const current = await this.visible(db, user, name, id);
-    if (current.version !== version) throw await this.staleError(db, def, current);
+    if (current.version !== version) throw await this.staleError(db, user, def, current);
     assertCanWriteRecord(user, def, current);
+    await REMOVE_CHECKS[name]?.(id);
+    if (def.removal === "delete") await this.assertNotLinked(db, def, id);
     const delegate = this.delegate(db, name);
     const { count } =
       def.removal === "archive"
@@ -353,6 +370,15 @@ export class CollectionRepository {
     if (error) throw error;
   }
 
+  /** CONFLICT while a record of the registry still names this one by a declared link (a role given to a user). */
+  private async assertNotLinked(db: TDb, def: CollectionDef, id: string): Promise<void> {
+    for (const field of linkFieldsInto(def.name)) {
+      const delegate = this.delegate(db, field.collection as TCollectionName);
+      if (await delegate.findFirst({ where: { [field.field]: id }, select: { id: true } }))
+        throw recordInUseError(def, field);
+    }
+  }
+
   /** A record (or stored file) a link names, if it exists and the user may see it; null otherwise. */
   private async linked(
     db: TDb,
@@ -375,7 +401,7 @@ export class CollectionRepository {
   /** A versioned write matched no row: someone else changed or removed the record meanwhile. */
   private async raceLost(db: TDb, user: TSessionUser, name: TCollectionName, id: string): Promise<never> {
     const now = await this.visible(db, user, name, id);
-    throw await this.staleError(db, collections[name], now);
+    throw await this.staleError(db, user, collections[name], now);
   }
 
   /** The history row of a write to a record whose collection keeps history, in the write's transaction. */
@@ -393,12 +419,16 @@ export class CollectionRepository {
   }
 
   /** CONFLICT with the newer record and who saved it (their name or e-mail; users are not readable by all). */
-  private async staleError(db: TDb, def: CollectionDef, current: TRecord): Promise<AppError> {
+  private async staleError(db: TDb, user: TSessionUser, def: CollectionDef, current: TRecord): Promise<AppError> {
     const savedById = typeof current.updatedBy === "string" ? current.updatedBy : null;
     const saver = savedById
       ? await db.user.findUnique({ where: { id: savedById }, select: { displayName: true, email: true } })
       : null;
-    return staleVersionError(def, current, saver ? (saver.displayName ?? saver.email) : undefined);
+    return staleVersionError(
+      def,
+      redactRecord(user, def, current),
+      saver ? (saver.displayName ?? saver.email) : undefined,
+    );
   }
 
   /** The record if it exists and the user may see it, else NOT_FOUND (existence is not revealed). */
@@ -436,6 +466,8 @@ export class CollectionRepository {
       });
     }
     if (!query.includeArchived) conditions.push({ archivedAt: null });
+    const follows = def.access.readFollows;
+    if (follows !== undefined) conditions.push({ [follows]: { in: readableFollowed(user, def) } });
     const facilityIds = facilityRestriction(user, def);
     if (facilityIds !== null) {
       conditions.push(

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
 import { createUser } from "../auth/users.ts";
-import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
+import { buildTestApp, signedInStaff, type TestApp } from "../test/build-test-app.ts";
 import { injectApi, listQuery as q, TEST_PASSWORD as PASSWORD } from "../test/inject-api.ts";
 
 let t: TestApp;
@@ -34,12 +34,12 @@ beforeAll(async () => {
   adminCookie = await t.login(t.admin.email, t.admin.password);
   await createUser(
     t.database.prisma,
-    { email: "tull.staff@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] },
+    { email: "tull.staff@example.test", password: PASSWORD, role: "house-manager", facilityIds: ["tull"] },
     null,
   );
   const tullAdmin = await createUser(
     t.database.prisma,
-    { email: "tull.admin@example.test", password: PASSWORD, role: "admin", facilityIds: ["tull"] },
+    { email: "tull.admin@example.test", password: PASSWORD, role: "administrator", facilityIds: ["tull"] },
     null,
   );
   tullAdminId = tullAdmin.id;
@@ -251,14 +251,16 @@ describe("records", () => {
   });
 
   it("never creates users here (403 pointing to /auth/users), lists them without password hashes", async () => {
-    const response = await call(adminCookie, "POST", "/users", { data: { email: "x@example.test", role: "staff" } });
+    const response = await call(adminCookie, "POST", "/users", {
+      data: { email: "x@example.test", role: "house-manager" },
+    });
     expect(response.status).toBe(403);
     expect(response.body.error.message).toContain("/auth/users");
     const users = (await get(adminCookie, "/users")).body.items as Array<Record<string, unknown>>;
     expect(users.map((u) => u.email)).toContain("tull.staff@example.test");
     expect(users.find((u) => u.email === "tull.staff@example.test")).toMatchObject({
       facilityIds: ["tull"],
-      role: "staff",
+      role: "house-manager",
     });
     expect(users.find((u) => u.email === t.admin.email)).toMatchObject({ facilityIds: null });
     for (const user of users) expect(user).not.toHaveProperty("passwordHash");
@@ -449,14 +451,26 @@ describe("access limited to tull", () => {
     ).toBe(200);
   });
 
-  it("refuses staff writes and staff reads of admin collections (403)", async () => {
+  it("gives a house manager their home and its audit log but not users, and a caregiver neither (403)", async () => {
     const tull = (await get(tullStaffCookie, "/facilities/tull")).body;
     expect(
-      (await call(tullStaffCookie, "PATCH", "/facilities/tull", { version: tull.version, patch: { phone: "1" } }))
+      (
+        await call(tullStaffCookie, "PATCH", "/facilities/tull", {
+          version: tull.version,
+          patch: { phone: "(559) 555-0199" },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await get(tullStaffCookie, "/users")).status).toBe(403);
+    expect((await get(tullStaffCookie, "/auditLog/count")).status).toBe(200);
+    const caregiver = await signedInStaff(t, "tull.caregiver@example.test", PASSWORD, ["tull"], "caregiver");
+    const now = (await get(caregiver.cookie, "/facilities/tull")).body;
+    expect(
+      (await call(caregiver.cookie, "PATCH", "/facilities/tull", { version: now.version, patch: { phone: "1" } }))
         .status,
     ).toBe(403);
-    expect((await get(tullStaffCookie, "/users")).status).toBe(403);
-    expect((await get(tullStaffCookie, "/auditLog/count")).status).toBe(403);
+    expect((await get(caregiver.cookie, "/auditLog/count")).status).toBe(403);
+    expect((await get(caregiver.cookie, "/rentCharges")).status).toBe(403);
   });
 
   it("keeps a facility-limited admin from widening anyone's facilities, their own included", async () => {
@@ -479,7 +493,7 @@ describe("access limited to tull", () => {
     const admin = users.find((u) => u.email === t.admin.email)!;
     const demote = await call(tullAdminCookie, "PATCH", `/users/${admin.id}`, {
       version: admin.version,
-      patch: { role: "staff" },
+      patch: { role: "house-manager" },
     });
     expect(demote.status).toBe(403);
     const rename = await call(tullAdminCookie, "PATCH", `/users/${self.id}`, {
@@ -536,7 +550,7 @@ describe("audit", () => {
   it("keeps a limited user's list views in their facilities, so their homes' administrators read them", async () => {
     const twoHomes = await createUser(
       t.database.prisma,
-      { email: "two.homes@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull", "newman"] },
+      { email: "two.homes@example.test", password: PASSWORD, role: "house-manager", facilityIds: ["tull", "newman"] },
       null,
     );
     const cookie = await t.login("two.homes@example.test", PASSWORD);

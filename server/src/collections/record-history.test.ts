@@ -39,7 +39,13 @@ beforeAll(async () => {
   ] as const)
     await createUser(
       t.database.prisma,
-      { email, password: PASSWORD, role: "staff", facilityIds: [facility], displayName: `Nurse of ${facility}` },
+      {
+        email,
+        password: PASSWORD,
+        role: "house-manager",
+        facilityIds: [facility],
+        displayName: `Nurse of ${facility}`,
+      },
       null,
     );
   tullCookie = await t.login("tull.history@example.test", PASSWORD);

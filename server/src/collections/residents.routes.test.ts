@@ -50,7 +50,7 @@ beforeAll(async () => {
   adminCookie = await t.login(t.admin.email, t.admin.password);
   const staff = await createUser(
     t.database.prisma,
-    { email: "tull.nurse@example.test", password: PASSWORD, role: "staff", facilityIds: ["tull"] },
+    { email: "tull.nurse@example.test", password: PASSWORD, role: "house-manager", facilityIds: ["tull"] },
     null,
   );
   tullStaffId = staff.id;

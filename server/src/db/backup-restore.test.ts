@@ -116,7 +116,7 @@ describe.skipIf(!serverUrl || Boolean(toolMissing))(
       database = testDatabase.database;
       await createUser(
         database.prisma,
-        { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "admin", facilityIds: null },
+        { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "administrator", facilityIds: null },
         null,
       );
       app = await buildApp({ config: testConfig(), database, logger: false });

@@ -109,7 +109,7 @@ describe("openDatabase", () => {
     const prisma = test.database.prisma;
     const duplicate = await prisma.facility.create({ data: { id: "tull", name: "Again" } }).catch((e: unknown) => e);
     expect(toAppError(duplicate)?.code).toBe("CONFLICT");
-    const user = { role: "staff", passwordHash: "x" };
+    const user = { role: "house-manager", passwordHash: "x" };
     await prisma.user.create({ data: { ...user, id: "u1", email: "a@example.org" } });
     const sameEmail = await prisma.user
       .create({ data: { ...user, id: "u2", email: "a@example.org" } })

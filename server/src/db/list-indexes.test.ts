@@ -25,26 +25,18 @@ import type { TSessionUser } from "@care/core/ports/auth.port";
 import { collectionNames, collections, type TCollectionName } from "@care/core/registry";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testSessionUser } from "@care/core/rules/access.test-support";
 import { CollectionRepository } from "../collections/collection.repository.ts";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { applyMigrations } from "./migrate.ts";
 import { PGliteAdapterFactory } from "./pglite-adapter.ts";
 
-const ADMIN: TSessionUser = {
-  id: "index-proof-admin",
-  email: "a@x.test",
-  displayName: null,
-  role: "admin",
-  facilityIds: null,
-};
-const LIMITED: TSessionUser = {
+const ADMIN: TSessionUser = testSessionUser("administrator", null, { id: "index-proof-admin", email: "a@x.test" });
+const LIMITED: TSessionUser = testSessionUser("house-manager", ["home-a", "home-b"], {
   id: "index-proof-staff",
   email: "s@x.test",
-  displayName: null,
-  role: "staff",
-  facilityIds: ["home-a", "home-b"],
-};
+});
 
 /** Configuration tables that stay small (facilities of a group, its staff accounts, document types). */
 const SMALL_TABLES: ReadonlySet<string> = new Set(["facilities", "users", "documentTypes"]);

@@ -145,7 +145,7 @@ describe.skipIf(!serverUrl)(
       testDatabase = await createTestDatabase();
       await createUser(
         testDatabase.database.prisma,
-        { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "admin", facilityIds: null },
+        { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "administrator", facilityIds: null },
         null,
       );
       for (let i = 0; i < 2; i++) {

@@ -39,7 +39,7 @@ export async function startProxiedApp(): Promise<ProxiedApp> {
     opened.push(() => database.close());
     await createUser(
       direct.database.prisma,
-      { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "admin", facilityIds: null },
+      { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "administrator", facilityIds: null },
       null,
     );
     const app = await buildApp({ config: testConfig(), database, logger: false });

@@ -1,7 +1,7 @@
 /** A file's bytes (FilePort.download and view) for a caller who may see it; every download is audited. */
 import type { TStoredFile } from "@care/core/ports/file.port";
 import { writeAudit } from "../audit/audit-log.ts";
-import { requireUser, type TCaller } from "../caller.ts";
+import { requirePermission, type TCaller } from "../caller.ts";
 import type { Database } from "../db/database.ts";
 import { fileNotFound, storedFileOf, visibleFile } from "./files.queries.ts";
 
@@ -12,7 +12,7 @@ export async function downloadFile(
   id: string,
 ): Promise<{ file: TStoredFile; bytes: Buffer }> {
   const prisma = database.prisma;
-  const meta = await visibleFile(prisma, requireUser(caller), id);
+  const meta = await visibleFile(prisma, requirePermission(caller, "documents", "read"), id);
   const content = await prisma.storedFile.findUnique({ where: { id: meta.id }, select: { bytes: true } });
   if (!content) throw fileNotFound();
   await writeAudit(prisma, caller, {

@@ -132,13 +132,15 @@ describe("download, describe and remove", () => {
     expect(await t.database.prisma.storedFile.count({ where: { id: { in: [elsewhere.id, groupWide.id] } } })).toBe(2);
   });
 
-  it("lets the uploader or an admin remove a file, not another staff member", async () => {
+  it("lets the uploader or a user who may change documents remove a file, not a caregiver (documents to read)", async () => {
     const own = (await upload(tullCookie, "tull", "mine.jpg", JPEG)).body;
     expect(own.createdBy).toBe(tullUserId);
     const byAdmin = (await upload(adminCookie, "tull", "admins.pdf", PDF)).body;
     const del = (cookie: string, id: string) =>
       t.app.inject({ method: "DELETE", url: `/api/v1/files/${id}`, headers: { cookie, "x-requested-with": "x" } });
-    expect((await del(tullCookie, byAdmin.id)).statusCode).toBe(403);
+    const caregiver = await signedInStaff(t, "files.caregiver@example.test", TEST_PASSWORD, ["tull"], "caregiver");
+    expect((await del(caregiver.cookie, byAdmin.id)).statusCode).toBe(403);
+    expect((await upload(caregiver.cookie, "tull", "theirs.pdf", PDF)).status).toBe(403);
     expect((await del(tullCookie, own.id)).statusCode).toBe(204);
     expect((await del(adminCookie, byAdmin.id)).statusCode).toBe(204);
     expect((await del(adminCookie, byAdmin.id)).statusCode).toBe(404);

@@ -6,7 +6,8 @@ import { AppError } from "@care/core/app-error";
 import type { TCollectionName } from "@care/core/registry";
 import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { writeAudit } from "../audit/audit-log.ts";
-import { requireUser, type TCaller } from "../caller.ts";
+import { can } from "@care/core/rules/access.rules";
+import { requirePermission, type TCaller } from "../caller.ts";
 import { TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
 import { fileNotFound, visibleFile } from "./files.queries.ts";
 import { PRISMA_MODELS } from "../collections/collection.repository.ts";
@@ -15,10 +16,13 @@ type TFindFirst = { findFirst(args: { where: object; select: { id: true } }): Pr
 
 export async function removeFile(database: Database, caller: TCaller, id: string): Promise<void> {
   const prisma = database.prisma;
-  const user = requireUser(caller);
+  const user = requirePermission(caller, "documents", "read");
   const meta = await visibleFile(prisma, user, id);
-  if (user.role !== "admin" && meta.createdBy !== user.id)
-    throw new AppError("FORBIDDEN", "Only an administrator or the person who uploaded it may remove this file.");
+  if (!can(user, "documents", "write") && meta.createdBy !== user.id)
+    throw new AppError(
+      "FORBIDDEN",
+      "Only the person who uploaded it or a user who may change documents may remove this file.",
+    );
   await prisma.$transaction(async (tx) => {
     // Locks the file row: a record naming it (the repository reads it FOR SHARE) commits before the check or fails after.
     await tx.$queryRaw`SELECT id FROM files WHERE id = ${meta.id} FOR UPDATE`;

@@ -9,7 +9,7 @@ import { ACCEPTED_FILE_TYPES, type TAcceptedFileType, type TStoredFile } from "@
 import { canSeeFacility } from "@care/core/rules/access.rules";
 import { fileTypeFromBuffer } from "file-type";
 import { writeAudit } from "../audit/audit-log.ts";
-import { requireUser, type TCaller } from "../caller.ts";
+import { requirePermission, type TCaller } from "../caller.ts";
 import { TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
 import { displayName } from "./file-names.ts";
 import { FILE_META, storedFileOf } from "./files.queries.ts";
@@ -32,10 +32,11 @@ const unsupported = () =>
 /** The stored file's description; FORBIDDEN, VALIDATION (unknown facility) or UNSUPPORTED_MEDIA_TYPE otherwise. */
 export async function uploadFile(database: Database, caller: TCaller, input: TUploadFileInput): Promise<TStoredFile> {
   const prisma = database.prisma;
-  const user = requireUser(caller);
+  // Files are the scans documents point at: storing one is changing documents.
+  const user = requirePermission(caller, "documents", "write");
   if (input.facilityId === null) {
-    if (user.role !== "admin" || !canSeeFacility(user, null)) {
-      throw new AppError("FORBIDDEN", "Only an administrator for every facility may store group-wide files.");
+    if (!canSeeFacility(user, null)) {
+      throw new AppError("FORBIDDEN", "Only a user who may change documents in every home may store group-wide files.");
     }
   } else {
     if (!canSeeFacility(user, input.facilityId))

@@ -15,6 +15,7 @@ export async function complianceReport(
   caller: TCaller,
   query: TComplianceQuery,
 ): Promise<TComplianceReport> {
-  const scope = await insightsScope(database, requireUser(caller), query.facilityId);
-  return queryComplianceReport(database.prisma, scope, query);
+  const user = requireUser(caller);
+  const scope = await insightsScope(database, user, query.facilityId);
+  return queryComplianceReport(database.prisma, scope, user, query);
 }

@@ -15,6 +15,7 @@ export async function derivedReminders(
   caller: TCaller,
   query: TRemindersQuery,
 ): Promise<TRemindersAnswer> {
-  const scope = await insightsScope(database, requireUser(caller), query.facilityId);
-  return queryDerivedReminders(database.prisma, scope, query);
+  const user = requireUser(caller);
+  const scope = await insightsScope(database, user, query.facilityId);
+  return queryDerivedReminders(database.prisma, scope, user, query);
 }

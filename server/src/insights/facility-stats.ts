@@ -4,7 +4,7 @@
  * worst document status of the home and everyone in it. Only homes the caller may see.
  */
 import type { TFacilityStats, TFacilityStatsQuery } from "@care/core/ports/insights.port";
-import { canSeeFacility } from "@care/core/rules/access.rules";
+import { can, canSeeFacility } from "@care/core/rules/access.rules";
 import { censusByHome, LIVING_STATUSES } from "@care/core/rules/census.rules";
 import { complianceByHome } from "@care/core/rules/compliance.rules";
 import { todayIn } from "@care/core/rules/date-only.rules";
@@ -28,6 +28,8 @@ export async function facilityStats(
   ).filter((home) => canSeeFacility(user, home.id));
   if (homes.length === 0) return [];
   const ids = homes.map((home) => home.id);
+  const seesResidents = can(user, "residents", "read");
+  const seesStaff = can(user, "staff", "read");
   const [residents, staff] = await Promise.all([
     prisma.resident.findMany({
       where: { facilityId: { in: ids }, status: { in: [...LIVING_STATUSES] }, archivedAt: null },
@@ -49,16 +51,17 @@ export async function facilityStats(
   for (const home of homes) byZone.set(home.timeZone, [...(byZone.get(home.timeZone) ?? []), home.id]);
   const reports = await Promise.all(
     [...byZone].map(([zone, zoneIds]) =>
-      queryComplianceReport(prisma, zoneIds, { today: todayIn(zone) }).then((report) => report.subjects),
+      queryComplianceReport(prisma, zoneIds, user, { today: todayIn(zone) }).then((report) => report.subjects),
     ),
   );
   const compliance = complianceByHome(reports.flat());
   const staffCount = new Map(staff.map((row) => [row.facilityId, row._count._all]));
   return homes.map((home) => ({
     facilityId: home.id,
-    census: census.get(home.id)?.census ?? 0,
-    plannedMoveIns: census.get(home.id)?.plannedMoveIns ?? 0,
-    staff: staffCount.get(home.id) ?? 0,
+    // Counts of what the role may not read are not given (memory and firebase could not count them).
+    census: seesResidents ? (census.get(home.id)?.census ?? 0) : null,
+    plannedMoveIns: seesResidents ? (census.get(home.id)?.plannedMoveIns ?? 0) : null,
+    staff: seesStaff ? (staffCount.get(home.id) ?? 0) : null,
     compliance: compliance.get(home.id) ?? {
       status: "complete",
       counts: { complete: 0, missing: 0, expiring: 0, expired: 0 },

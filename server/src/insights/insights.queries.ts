@@ -4,6 +4,8 @@
  * apart from the generic repository because these answers span five collections at once and must stay
  * fast at thousands of documents per facility.
  */
+import { can, documentSubjectsFor } from "@care/core/rules/access.rules";
+import type { TSessionUser } from "@care/core/ports/auth.port";
 import { listName } from "@care/core/rules/person-name.rules";
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
@@ -125,9 +127,10 @@ interface TPersonRow {
 async function subjects(
   prisma: PrismaClient,
   scope: TFacilityScope,
+  kinds: readonly TDocumentSubject[],
   options: { subject?: TDocumentSubject; subjectIds?: string[] } = {},
 ): Promise<TComplianceSubject[]> {
-  const wants = (s: TDocumentSubject) => options.subject === undefined || options.subject === s;
+  const wants = (s: TDocumentSubject) => kinds.includes(s) && (options.subject === undefined || options.subject === s);
   const inScope = scope === null ? Prisma.empty : Prisma.sql`and "facilityId" = any(${scope})`;
   const onlyIds = options.subjectIds ? Prisma.sql`and id = any(${options.subjectIds})` : Prisma.empty;
   const [residents, staff, facilities] = await Promise.all([
@@ -161,6 +164,7 @@ async function subjects(
 export async function queryComplianceReport(
   prisma: PrismaClient,
   scope: TFacilityScope,
+  user: TSessionUser,
   query: TComplianceQuery,
 ): Promise<TComplianceReport> {
   const options = {
@@ -169,7 +173,7 @@ export async function queryComplianceReport(
   };
   const [types, people, documents, waivers] = await Promise.all([
     documentTypes(prisma, query.subject),
-    subjects(prisma, scope, options),
+    subjects(prisma, scope, documentSubjectsFor(user), options),
     currentDocuments(prisma, scope, options),
     prisma.reminderState.findMany({
       where: { ...facilityWhere(scope), archivedAt: null, state: "waived" },
@@ -195,14 +199,17 @@ export async function queryComplianceReport(
 export async function queryDerivedReminders(
   prisma: PrismaClient,
   scope: TFacilityScope,
+  user: TSessionUser,
   query: TRemindersQuery,
 ): Promise<TRemindersAnswer> {
   const [types, people, documents, accounts, states, homes] = await Promise.all([
     documentTypes(prisma),
-    subjects(prisma, scope),
+    subjects(prisma, scope, documentSubjectsFor(user)),
     currentDocuments(prisma, scope),
+    // Rent past due is money: only for users who may read rent.
     prisma.rentAccount.findMany({
       where: {
+        ...(can(user, "rent", "read") ? {} : { id: { in: [] } }),
         ...facilityWhere(scope),
         archivedAt: null,
         balanceCents: { gt: 0 },

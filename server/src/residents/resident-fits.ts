@@ -2,10 +2,11 @@
  * A resident's write may take a bed in a home (an admission, a move, a readmission): it is checked
  * against the home's licensed capacity inside the write's transaction, after locking the home's row,
  * so two admissions at once into the last bed cannot both pass — the second waits for the first and
- * counts it. Only an administrator may set the approved exception that admits over capacity.
+ * counts it. Only a user who may change facilities may set the approved exception that admits over capacity.
  */
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import type { TSessionUser } from "@care/core/ports/auth.port";
+import { can } from "@care/core/rules/access.rules";
 import { capacityRefusal, exceptionRefusal, LIVING_STATUSES, takesNewBed } from "@care/core/rules/census.rules";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
 
@@ -21,7 +22,11 @@ export async function assertResidentFits(
 ): Promise<void> {
   const after = fields as TResidentFields;
   const previous = before as TResidentFields | undefined;
-  const notAllowed = exceptionRefusal(user.role === "admin", after.capacityException, previous?.capacityException);
+  const notAllowed = exceptionRefusal(
+    can(user, "facilities", "write"),
+    after.capacityException,
+    previous?.capacityException,
+  );
   if (notAllowed) throw notAllowed;
   if (!takesNewBed(after, previous)) return;
   // Admissions into one home take turns: the second waits here until the first has committed.

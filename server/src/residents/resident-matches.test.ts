@@ -18,7 +18,7 @@ beforeAll(async () => {
   adminCookie = await t.login(t.admin.email, t.admin.password);
   await createUser(
     t.database.prisma,
-    { email: "newman.matches@example.test", password: PASSWORD, role: "staff", facilityIds: ["newman"] },
+    { email: "newman.matches@example.test", password: PASSWORD, role: "house-manager", facilityIds: ["newman"] },
     null,
   );
   newmanCookie = await t.login("newman.matches@example.test", PASSWORD);

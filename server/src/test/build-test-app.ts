@@ -58,8 +58,9 @@ export async function signedInStaff(
   email: string,
   password: string,
   facilityIds: string[],
+  role = "house-manager",
 ): Promise<{ id: string; cookie: string }> {
-  const { id } = await createUser(t.database.prisma, { email, password, role: "staff", facilityIds }, null);
+  const { id } = await createUser(t.database.prisma, { email, password, role, facilityIds }, null);
   return { id, cookie: await t.login(email, password) };
 }
 
@@ -70,7 +71,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     ? { id: "" }
     : await createUser(
         database.prisma,
-        { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "admin", facilityIds: null },
+        { email: TEST_ADMIN.email, password: TEST_ADMIN.password, role: "administrator", facilityIds: null },
         null,
       );
   const app = await buildApp({ config: testConfig(overrides.config), database, logger: overrides.logger ?? false });

@@ -190,7 +190,7 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
         json: { fields: encoded },
       });
     };
-    await write("users", adminId, { email: admin.email, role: "admin", facilityIds: null, active: true });
+    await write("users", adminId, { email: admin.email, role: "administrator", facilityIds: null, active: true });
     for (const [index, facility] of SEED_FACILITIES.entries()) {
       await write("facilities", facility.id, { name: facility.name, active: true, sortOrder: index });
     }
@@ -228,6 +228,9 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
       if (!storage)
         unavailable.files = `no Storage emulator running (FIREBASE_STORAGE_EMULATOR_HOST ${storageHost ? `${storageHost} unreachable` : "unset"}); it must ${OFFLINE_REASON}`;
       else if (unavailable.data) unavailable.files = `file descriptions live in Firestore: ${unavailable.data}`;
+      // A session is the user's record and role in Firestore, read at sign-in as the rules read them.
+      if (!firestore)
+        unavailable.auth = `a session reads the user's record and role from Firestore: ${unavailable.data}`;
       emulators = {
         auth: `http://${authHost}`,
         ...(firestore ? { firestore } : {}),
@@ -244,7 +247,10 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
       })) as { localId: string };
       await call(`${authBase}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
         method: "POST",
-        json: { localId: signUp.localId, customAttributes: JSON.stringify({ role: "admin", facilityIds: null }) },
+        json: {
+          localId: signUp.localId,
+          customAttributes: JSON.stringify({ role: "administrator", facilityIds: null }),
+        },
       });
       if (firestore) await seedFirestore(firestore, signUp.localId);
     },

@@ -107,7 +107,7 @@ export async function startAuthEmulator(admin: { email: string; password: string
     })) as { localId: string };
     await call(`${url}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts:update`, {
       localId: signUp.localId,
-      customAttributes: JSON.stringify({ role: "admin", facilityIds: null }),
+      customAttributes: JSON.stringify({ role: "administrator", facilityIds: null }),
     });
   } catch (error) {
     await stop();

@@ -3,11 +3,14 @@
  * the side submenus, and the quick links, all built from the typed paths. The layout and the tests
  * read this.
  */
+import { needs, type TAccess } from "../lib/access.ts";
 import { paths } from "../lib/paths.ts";
 
 export interface TNavLink {
   label: string;
   to: string;
+  /** What the role must allow for the link to be shown (absent: everyone signed in). */
+  access?: TAccess;
 }
 
 export type TSectionId = "reminders" | "residents" | "staff" | "referral-agents" | "facilities" | "settings";
@@ -19,6 +22,12 @@ export interface TSection extends TNavLink {
   submenu: readonly TNavLink[];
 }
 
+/**
+ * Settings is for those who administer something: users and roles, the audit log, or the document
+ * configuration. My account, which everyone has, is reached from the header.
+ */
+export const SETTINGS_ACCESS: TAccess = [...needs("users"), ...needs("audit"), ...needs("documents", "write")];
+
 export const TOP_NAV: readonly TSection[] = [
   { id: "reminders", label: "Reminders", to: paths.reminders.href(), prefixes: [paths.reminders.path], submenu: [] },
   {
@@ -26,11 +35,12 @@ export const TOP_NAV: readonly TSection[] = [
     label: "Residents",
     to: `${paths.residents.list.path}/`,
     prefixes: [paths.residents.list.path],
+    access: needs("residents"),
     submenu: [
       { label: "All Residents", to: paths.residents.list.href() },
-      { label: "Add New Resident", to: paths.residents.add.href() },
-      { label: "Medical Records", to: paths.residents.medicalRecords.href() },
-      { label: "Rent Tracker", to: paths.residents.rentTracker.href() },
+      { label: "Add New Resident", to: paths.residents.add.href(), access: needs("residents", "write") },
+      { label: "Medical Records", to: paths.residents.medicalRecords.href(), access: needs("medical") },
+      { label: "Rent Tracker", to: paths.residents.rentTracker.href(), access: needs("rent") },
     ],
   },
   {
@@ -38,10 +48,11 @@ export const TOP_NAV: readonly TSection[] = [
     label: "Staff",
     to: `${paths.staff.list.path}/`,
     prefixes: [paths.staff.list.path],
+    access: needs("staff"),
     submenu: [
       { label: "Staff Directory", to: paths.staff.list.href() },
-      { label: "Add New Staff", to: paths.staff.add.href() },
-      { label: "Schedules", to: paths.staff.schedules.href() },
+      { label: "Add New Staff", to: paths.staff.add.href(), access: needs("staff", "write") },
+      { label: "Schedules", to: paths.staff.schedules.href(), access: needs("schedules") },
     ],
   },
   {
@@ -49,9 +60,10 @@ export const TOP_NAV: readonly TSection[] = [
     label: "Referral Agents",
     to: `${paths.agents.agencies.path}/`,
     prefixes: [paths.agents.agencies.path, paths.agents.list.path],
+    access: needs("referrals"),
     submenu: [
       { label: "Agent List", to: paths.agents.list.href() },
-      { label: "Add New Agent", to: paths.agents.add.href() },
+      { label: "Add New Agent", to: paths.agents.add.href(), access: needs("referrals", "write") },
       { label: "Referral Logs", to: paths.agents.logs.href() },
     ],
   },
@@ -67,6 +79,7 @@ export const TOP_NAV: readonly TSection[] = [
     label: "Settings",
     to: paths.docConfig.resident.href(),
     prefixes: ["/admin"],
+    access: SETTINGS_ACCESS,
     submenu: [
       { label: "Resident Document Configuration", to: paths.docConfig.resident.href() },
       { label: "Facility Document Configuration", to: paths.docConfig.facility.href() },
@@ -76,8 +89,8 @@ export const TOP_NAV: readonly TSection[] = [
 ];
 
 export const QUICK_LINKS: readonly TNavLink[] = [
-  { label: "Reports", to: paths.reports.href() },
-  { label: "Settings", to: paths.settings.href() },
+  { label: "Reports", to: paths.reports.href(), access: needs("reports") },
+  { label: "Settings", to: paths.settings.href(), access: SETTINGS_ACCESS },
   { label: "Help", to: paths.help.href() },
 ];
 

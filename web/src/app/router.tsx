@@ -21,6 +21,7 @@ import { paths, type TRouteDef } from "../lib/paths.ts";
 import { PageLoading } from "../ui/page-loading.tsx";
 import { RouteBoundary } from "../ui/route-boundary.tsx";
 import { FullPageMessage } from "../ui/full-page-message.tsx";
+import { RequireAccess } from "./auth/require-access.tsx";
 import { RequireAuth } from "./auth/require-auth.tsx";
 import { HOME_PATH } from "./navigation.ts";
 
@@ -72,13 +73,15 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Navigate to={HOME_PATH} replace />} />
-          {PAGE_ROUTES.map(({ path, Page }) => (
+          {PAGE_ROUTES.map(({ path, Page, access }) => (
             <Route
               key={path}
               path={path}
               element={
                 <RoutePage key={path}>
-                  <Page />
+                  <RequireAccess access={access}>
+                    <Page />
+                  </RequireAccess>
                 </RoutePage>
               }
             />

@@ -4,6 +4,7 @@
  * these, so a route is renamed in one line and a link cannot point at a route that does not exist.
  */
 import type { ComponentType } from "react";
+import type { TAccess } from "./access.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
 
@@ -85,4 +86,6 @@ export const paths = {
 export interface TRouteDef {
   path: string;
   Page: ComponentType;
+  /** What the role must allow to open the page (absent: every signed-in user). */
+  access?: TAccess;
 }

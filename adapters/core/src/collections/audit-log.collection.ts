@@ -40,7 +40,7 @@ export const auditLogCollection = defineCollection({
   label: "Audit entry",
   schema: ZAuditEntry,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "admin", write: "server" },
+  access: { read: "audit", write: "server" },
   filterable: ["action", "actorId", "collection", "recordId", "facilityId"],
   sortable: ["at"],
   defaultSort: { field: "at", direction: "desc" },

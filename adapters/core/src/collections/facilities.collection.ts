@@ -30,7 +30,7 @@ export const facilitiesCollection = defineCollection({
   label: "Facility",
   schema: ZFacility,
   scope: { kind: "facility-id" },
-  access: { read: "signed-in", write: "admin" },
+  access: { read: "signed-in", write: "facilities" },
   filterable: ["active"],
   sortable: ["name", "sortOrder"],
   defaultSort: { field: "sortOrder", direction: "asc" },

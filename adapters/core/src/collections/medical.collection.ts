@@ -19,7 +19,7 @@ function medicalCollection<S extends z.ZodObject>(
     label,
     schema,
     scope: { kind: "facility", field: "facilityId" },
-    access: { read: "signed-in", write: "signed-in" },
+    access: { read: "medical", write: "medical" },
     filterable: ["residentId", "facilityId", ...(extra.filterable ?? [])] as (keyof z.infer<S> & string)[],
     sortable: [sort.field],
     defaultSort: sort,

@@ -41,7 +41,7 @@ export const recordChangesCollection = defineCollection({
   label: "Change",
   schema: ZRecordChange,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "signed-in", write: "server" },
+  access: { read: "signed-in", write: "server", readFollows: "collection" },
   filterable: ["collection", "recordId", "facilityId"],
   sortable: ["at"],
   defaultSort: { field: "at", direction: "desc" },

@@ -108,7 +108,7 @@ export const residentsCollection = defineCollection({
   label: "Resident",
   schema: ZResident,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "signed-in", write: "signed-in" },
+  access: { read: "residents", write: "residents" },
   filterable: ["facilityId", "status"],
   sortable: ["lastName", "admissionDate", "room"],
   defaultSort: { field: "lastName", direction: "asc" },
@@ -118,6 +118,8 @@ export const residentsCollection = defineCollection({
   clientIds: true,
   auditViews: true,
   links: [LINK_TO_FACILITY],
+  /** The monthly rate is money: only users with rent permission see or set it. */
+  restrictedFields: { monthlyRateCents: "rent" },
 });
 
 export const RESIDENT_EVENT_TYPES = [
@@ -145,7 +147,7 @@ export const residentEventsCollection = defineCollection({
   label: "Resident event",
   schema: ZResidentEvent,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "signed-in", write: "signed-in" },
+  access: { read: "residents", write: "residents" },
   filterable: ["residentId", "facilityId", "type"],
   sortable: ["date"],
   defaultSort: { field: "date", direction: "desc" },

@@ -56,7 +56,7 @@ export const staffCollection = defineCollection({
   label: "Staff member",
   schema: ZStaff,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "signed-in", write: "signed-in" },
+  access: { read: "staff", write: "staff" },
   filterable: ["facilityId", "status", "role"],
   sortable: ["lastName", "hireDate"],
   defaultSort: { field: "lastName", direction: "asc" },

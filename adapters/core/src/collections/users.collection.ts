@@ -2,13 +2,12 @@ import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZEmail, ZId, ZOptionalText } from "../common.schema.ts";
 
-export const ZRole = z.enum(["admin", "staff"]);
-
 /** A portal user's profile. The password lives only in the auth backend, never in this record. */
 export const ZUser = z.object({
   email: ZEmail.transform((e) => e.toLowerCase()),
   displayName: ZOptionalText(120),
-  role: ZRole,
+  /** The id of the user's role (a record of `roles`): what they may see and change, per area. */
+  role: ZId,
   /** The facilities this user may see; null means all facilities of the group. */
   facilityIds: z.array(ZId).max(1000).nullable().default(null),
   active: z.boolean().default(true),
@@ -27,7 +26,7 @@ export const usersCollection = defineCollection({
   schema: ZUser,
   scope: { kind: "global" },
   /** A user record comes with its account (AuthPort.createUser), and gives access to facilities. */
-  access: { read: "admin", write: "admin", create: "auth-port", grantsFacilities: "facilityIds" },
+  access: { read: "users", write: "users", create: "auth-port", grantsFacilities: "facilityIds" },
   filterable: ["role", "active"],
   sortable: ["email"],
   defaultSort: { field: "email", direction: "asc" },
@@ -35,4 +34,5 @@ export const usersCollection = defineCollection({
   removal: "none",
   clientIds: false,
   auditViews: false,
+  links: [{ id: { field: "role" }, to: { collection: "roles", kind: "group-wide" } }],
 });

@@ -5,6 +5,9 @@
  */
 import { listName } from "../rules/person-name.rules.ts";
 import type { DataPort } from "../ports/data.port.ts";
+import { AppError } from "../app-error.ts";
+import type { AuthPort, TSessionUser } from "../ports/auth.port.ts";
+import { can, documentSubjectsFor } from "../rules/access.rules.ts";
 import type {
   InsightsPort,
   TComplianceQuery,
@@ -66,14 +69,24 @@ async function facilitiesOf(data: DataPort, facilityId: string | undefined): Pro
   return listAll(data, "facilities");
 }
 
-const wants = (query: { subject?: TDocumentSubject }, subject: TDocumentSubject) =>
-  query.subject === undefined || query.subject === subject;
-
-export function createDataPortInsights(data: DataPort): InsightsPort {
+/**
+ * The insights computed in the client from the records the signed-in user may read (memory and
+ * firebase): what their role may not read is left out, as the server leaves it out.
+ */
+export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "current">): InsightsPort {
+  const user = (): TSessionUser => {
+    const current = auth.current();
+    if (!current) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    return current;
+  };
   return {
     async compliance(raw: TComplianceQuery): Promise<TComplianceReport> {
       const query = parseComplianceQuery(raw);
       const { facilityId, today } = query;
+      const kinds = documentSubjectsFor(user());
+      if (kinds.length === 0) return { today, subjects: [] };
+      const wants = (q: { subject?: TDocumentSubject }, subject: TDocumentSubject) =>
+        kinds.includes(subject) && (q.subject === undefined || q.subject === subject);
       const byFacility: TWhere = facilityId ? { facilityId } : {};
       const ids = query.subjectIds ? new Set(query.subjectIds) : null;
       const [types, facilities, states, residents, staff] = await Promise.all([
@@ -110,9 +123,12 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
       const ids = homes.map((f) => f.id);
       if (ids.length === 0) return [];
       const todayOf = new Map(homes.map((f) => [f.id, todayIn(f.timeZone)]));
+      const me = user();
+      const seesResidents = can(me, "residents", "read");
+      const seesStaff = can(me, "staff", "read");
       const [residents, staff] = await Promise.all([
-        listOneOf(data, "residents", "facilityId", ids, { status: [...LIVING_STATUSES] }),
-        listOneOf(data, "staff", "facilityId", ids, { status: ["active", "on_leave"] }),
+        seesResidents ? listOneOf(data, "residents", "facilityId", ids, { status: [...LIVING_STATUSES] }) : [],
+        seesStaff ? listOneOf(data, "staff", "facilityId", ids, { status: ["active", "on_leave"] }) : [],
       ]);
       // Compliance of each home on its own today (homes sharing a time zone share one question).
       const zones = [...new Set(homes.map((f) => f.timeZone))];
@@ -126,9 +142,9 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
       const census = censusByHome(residents, (id) => todayOf.get(id) ?? "");
       return homes.map((f) => ({
         facilityId: f.id,
-        census: census.get(f.id)?.census ?? 0,
-        plannedMoveIns: census.get(f.id)?.plannedMoveIns ?? 0,
-        staff: staff.filter((s) => s.facilityId === f.id).length,
+        census: seesResidents ? (census.get(f.id)?.census ?? 0) : null,
+        plannedMoveIns: seesResidents ? (census.get(f.id)?.plannedMoveIns ?? 0) : null,
+        staff: seesStaff ? staff.filter((s) => s.facilityId === f.id).length : null,
         compliance: compliance.get(f.id) ?? {
           status: "complete",
           counts: { complete: 0, missing: 0, expiring: 0, expired: 0 },
@@ -152,14 +168,20 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
       const query = parseRemindersQuery(raw);
       const { facilityId, today } = query;
       const byFacility: TWhere = facilityId ? { facilityId } : {};
+      // Only what the role may read: paperwork of the people it sees, rent past due with rent read.
+      const me = user();
+      const kinds = documentSubjectsFor(me);
+      const seesRent = can(me, "rent", "read") && can(me, "residents", "read");
       const [types, facilities, residents, staff, documents, accounts, states] = await Promise.all([
         listAll(data, "documentTypes"),
         facilitiesOf(data, facilityId),
         // Every resident, for the names on rent past due; only those in care count for documents.
-        listAll(data, "residents", { where: byFacility }),
-        listAll(data, "staff", { where: { ...byFacility, status: ["active", "on_leave"] } }),
-        listAll(data, "documents", { where: { ...byFacility, current: true } }),
-        listAll(data, "rentAccounts", { where: byFacility }),
+        kinds.includes("resident") || seesRent ? listAll(data, "residents", { where: byFacility }) : [],
+        kinds.includes("staff")
+          ? listAll(data, "staff", { where: { ...byFacility, status: ["active", "on_leave"] } })
+          : [],
+        kinds.length > 0 ? listAll(data, "documents", { where: { ...byFacility, current: true } }) : [],
+        seesRent ? listAll(data, "rentAccounts", { where: byFacility }) : [],
         listAll(data, "reminderStates", { where: byFacility }),
       ]);
       const names = new Map(residents.map((r) => [r.id, listName(r)]));
@@ -167,9 +189,9 @@ export function createDataPortInsights(data: DataPort): InsightsPort {
       const all = deriveReminders({
         today,
         subjects: [
-          ...residents.filter(residentCounts).map(residentSubject),
+          ...(kinds.includes("resident") ? residents.filter(residentCounts).map(residentSubject) : []),
           ...staff.filter(staffCounts).map(staffSubject),
-          ...facilities.filter(facilityCounts).map(facilitySubject),
+          ...(kinds.includes("facility") ? facilities.filter(facilityCounts).map(facilitySubject) : []),
         ],
         types,
         documents,

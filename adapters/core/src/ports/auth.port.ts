@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZEmail, ZId } from "../common.schema.ts";
-import { ZPassword, ZRole, type TUserCreate } from "../collections/users.collection.ts";
+import { ZPermissions } from "../collections/roles.collection.ts";
+import { ZPassword, type TUserCreate } from "../collections/users.collection.ts";
 import type { TRecordOf } from "../registry.ts";
 
 /** The signed-in user as the app sees them. */
@@ -8,7 +9,12 @@ export const ZSessionUser = z.object({
   id: z.string(),
   email: z.string(),
   displayName: z.string().nullable(),
-  role: ZRole,
+  /** The id of the user's role. */
+  role: ZId,
+  /** The role's name, for the header and My account. */
+  roleName: z.string(),
+  /** What the role allows, per area, as read when the session was last resolved (every request on the server). */
+  permissions: ZPermissions,
   /** null = every facility of the group. */
   facilityIds: z.array(ZId).nullable(),
 });

@@ -152,12 +152,12 @@ export interface TRemindersAnswer {
 /** The numbers of one home for the Facilities list and page. */
 export interface TFacilityStats {
   facilityId: string;
-  /** Residents living there today (active, on leave, in hospital), in the home's time zone. */
-  census: number;
-  /** Residents admitted for a later day than the home's today. */
-  plannedMoveIns: number;
-  /** Staff of the home (home facility), not terminated. */
-  staff: number;
+  /** Residents living there today (active, on leave, in hospital), in the home's time zone; null without residents read. */
+  census: number | null;
+  /** Residents admitted for a later day than the home's today; null without residents read. */
+  plannedMoveIns: number | null;
+  /** Staff of the home (home facility), not terminated; null without staff read. */
+  staff: number | null;
   /** The worst document status of the home and everyone in it, and the required documents per status. */
   compliance: { status: TComplianceStatus; counts: Record<TComplianceStatus, number> };
 }

@@ -1,14 +1,107 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isAppError } from "../app-error.ts";
+import { ACCESS_LEVELS, AREAS, type TPermissions } from "../collections/roles.collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
-import { assertCanGrantFacilities, canGrantFacilities } from "./access.rules.ts";
+import { collections } from "../registry.ts";
+import {
+  assertCanGrantFacilities,
+  assertCanWriteFields,
+  can,
+  canGrantFacilities,
+  canReadCollection,
+  canSeeRecord,
+  canWriteCollection,
+  documentSubjectsFor,
+  redactRecord,
+} from "./access.rules.ts";
+import { testSessionUser } from "./access.test-support.ts";
 
-const admin = (facilityIds: string[] | null): TSessionUser => ({
-  id: "a1",
-  email: "admin@example.test",
-  displayName: null,
-  role: "admin",
-  facilityIds,
+const admin = (facilityIds: string[] | null): TSessionUser =>
+  testSessionUser("administrator", facilityIds, { id: "a1", email: "admin@example.test" });
+
+describe("the role policy", () => {
+  const caregiver = testSessionUser("caregiver", ["tull"]);
+  const office = testSessionUser("office", null);
+  const manager = testSessionUser("house-manager", ["tull"]);
+
+  it("gives each collection by its area: a caregiver reads and writes residents and medical records, reads documents, no rent", () => {
+    expect(canReadCollection(caregiver, collections.residents)).toBe(true);
+    expect(canWriteCollection(caregiver, collections.diagnoses)).toBe(true);
+    expect(canReadCollection(caregiver, collections.documents)).toBe(true);
+    expect(canWriteCollection(caregiver, collections.documents)).toBe(false);
+    expect(canReadCollection(caregiver, collections.rentCharges)).toBe(false);
+    expect(canReadCollection(caregiver, collections.payments)).toBe(false);
+    expect(canReadCollection(caregiver, collections.staff)).toBe(false);
+    expect(canReadCollection(caregiver, collections.users)).toBe(false);
+    expect(canReadCollection(caregiver, collections.auditLog)).toBe(false);
+    // Everyone signed in sees the homes they work in (the header's facility selector needs them).
+    expect(canReadCollection(caregiver, collections.facilities)).toBe(true);
+  });
+
+  it("lets an office user read residents but not change them, and handle rent", () => {
+    expect(canReadCollection(office, collections.residents)).toBe(true);
+    expect(canWriteCollection(office, collections.residents)).toBe(false);
+    expect(canWriteCollection(office, collections.payments)).toBe(true);
+    expect(canReadCollection(office, collections.diagnoses)).toBe(false);
+  });
+
+  it("never lets a client write what only the server writes, whatever the role", () => {
+    expect(canWriteCollection(admin(null), collections.auditLog)).toBe(false);
+    expect(canWriteCollection(admin(null), collections.rentAccounts)).toBe(false);
+    expect(canWriteCollection(admin(null), collections.recordChanges)).toBe(false);
+  });
+
+  it("keeps group-wide records (document types, roles) to users who see every home", () => {
+    expect(canWriteCollection(admin(null), collections.documentTypes)).toBe(true);
+    expect(canWriteCollection(admin(["tull"]), collections.documentTypes)).toBe(false);
+    expect(canWriteCollection(admin(["tull"]), collections.roles)).toBe(false);
+    expect(canWriteCollection(manager, collections.documentTypes)).toBe(false);
+    // Users are group-wide records too, but a limited administrator manages the users of their homes.
+    expect(canWriteCollection(admin(["tull"]), collections.users)).toBe(true);
+  });
+
+  it("write implies read, and none gives neither, for every area and level", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...AREAS), fc.constantFrom(...ACCESS_LEVELS), (area, level) => {
+        const user = {
+          permissions: { ...testSessionUser("caregiver", null).permissions, [area]: level } as TPermissions,
+        };
+        expect(can(user, area, "read")).toBe(level !== "none");
+        expect(can(user, area, "write")).toBe(level === "write");
+      }),
+    );
+  });
+
+  it("hides the monthly rate from a role without rent, and refuses setting it", () => {
+    const resident = { id: "r1", facilityId: "tull", firstName: "Ada", monthlyRateCents: 450_000 };
+    expect(redactRecord(caregiver, collections.residents, resident)).not.toHaveProperty("monthlyRateCents");
+    expect(redactRecord(manager, collections.residents, resident)).toHaveProperty("monthlyRateCents", 450_000);
+    expect(() => assertCanWriteFields(caregiver, collections.residents, { monthlyRateCents: 1 })).toThrow(/rent/);
+    expect(() => assertCanWriteFields(caregiver, collections.residents, { firstName: "Ada" })).not.toThrow();
+  });
+
+  it("shows a record's history to whoever may read the record, without the fields they may not see", () => {
+    const change = {
+      id: "c1",
+      collection: "residents",
+      facilityId: "tull",
+      changes: [
+        { field: "room", before: "1", after: "2" },
+        { field: "monthlyRateCents", before: "1", after: "2" },
+      ],
+    };
+    expect(canSeeRecord(caregiver, collections.recordChanges, change)).toBe(true);
+    expect(redactRecord(caregiver, collections.recordChanges, change).changes).toEqual([change.changes[0]]);
+    expect(canSeeRecord(caregiver, collections.recordChanges, { ...change, collection: "staff" })).toBe(false);
+    expect(canSeeRecord(office, collections.recordChanges, change)).toBe(true);
+  });
+
+  it("counts paperwork only of the people a role may see", () => {
+    expect(documentSubjectsFor(caregiver)).toEqual(["resident", "facility"]);
+    expect(documentSubjectsFor(office)).toEqual([]);
+    expect(documentSubjectsFor(manager)).toEqual(["resident", "staff", "facility"]);
+  });
 });
 
 describe("canGrantFacilities", () => {

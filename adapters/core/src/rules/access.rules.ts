@@ -1,18 +1,133 @@
 /**
  * The access policy as pure functions: the server, the memory adapter and the Firestore rules
- * generator all derive from these, so a limited user sees the same records on every backend.
+ * generator all derive from these, so a user sees and changes the same records on every backend.
+ * A user's role gives each area none / read / write (collections/roles.collection.ts); their
+ * facilities limit which homes' records they see; group-wide records (scope `global`) are changed only
+ * by users who see every home (a facility-limited administrator manages their homes, not the group).
  */
 import { AppError } from "../app-error.ts";
 import type { CollectionDef } from "../collection.ts";
+import type { TDocumentSubject } from "../collections/documents.collection.ts";
+import { AREA_LABELS, type TAccessLevel, type TArea } from "../collections/roles.collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
+import { collections, isCollectionName } from "../registry.ts";
+
+/** Does the user's role give at least `level` on `area`? Write includes read. */
+export function can(
+  user: Pick<TSessionUser, "permissions">,
+  area: TArea,
+  level: Exclude<TAccessLevel, "none">,
+): boolean {
+  const given = user.permissions[area];
+  return level === "read" ? given === "read" || given === "write" : given === "write";
+}
+
+/** Does the user see every home (the group-wide permission: group settings, document types, roles)? */
+export function isGroupWide(user: Pick<TSessionUser, "facilityIds">): boolean {
+  return user.facilityIds === null;
+}
 
 export function canReadCollection(user: TSessionUser, def: CollectionDef): boolean {
-  return def.access.read === "signed-in" || user.role === "admin";
+  return def.access.read === "signed-in" || can(user, def.access.read, "read");
 }
 
 export function canWriteCollection(user: TSessionUser, def: CollectionDef): boolean {
-  if (def.access.write === "server") return false;
-  return def.access.write === "signed-in" || user.role === "admin";
+  const { write } = def.access;
+  if (write === "server") return false;
+  if (def.scope.kind === "global" && !def.access.grantsFacilities && !isGroupWide(user)) return false;
+  return write === "signed-in" || can(user, write, "write");
+}
+
+/**
+ * Whose paperwork the user may see in compliance and the derived reminders: residents with residents
+ * read, staff with staff read, facilities always; nobody's without documents read.
+ */
+export function documentSubjectsFor(user: Pick<TSessionUser, "permissions">): TDocumentSubject[] {
+  if (!can(user, "documents", "read")) return [];
+  return [
+    ...(can(user, "residents", "read") ? (["resident"] as const) : []),
+    ...(can(user, "staff", "read") ? (["staff"] as const) : []),
+    "facility",
+  ];
+}
+
+/**
+ * For a collection read as another's (`access.readFollows`): the collection names its records may name
+ * that this user may read (a list adds "<field> in these" to its conditions).
+ */
+export function readableFollowed(user: TSessionUser, def: CollectionDef): string[] {
+  const follows = def.access.readFollows;
+  if (follows === undefined) return [];
+  const named = (def.schema.shape[follows] as { options?: readonly string[] } | undefined)?.options ?? [];
+  return named.filter((name) => isCollectionName(name) && canReadCollection(user, collections[name]));
+}
+
+/**
+ * The record as this user may receive it: without the restricted fields they may not see and, for a
+ * record read as another collection's (history), without the changes of such fields.
+ */
+export function redactRecord<R extends Record<string, unknown>>(user: TSessionUser, def: CollectionDef, record: R): R {
+  const visible = withoutHiddenFields(user, def, record);
+  const follows = def.access.readFollows;
+  const target = follows === undefined ? undefined : record[follows];
+  if (typeof target !== "string" || !isCollectionName(target) || !Array.isArray(record.changes)) return visible;
+  const hidden = hiddenFieldsFor(user, collections[target]);
+  if (hidden.length === 0) return visible;
+  return { ...visible, changes: (record.changes as { field: string }[]).filter((c) => !hidden.includes(c.field)) };
+}
+
+/** The restricted fields (`CollectionDef.restrictedFields`) this user may not see. */
+export function hiddenFieldsFor(user: TSessionUser, def: CollectionDef): string[] {
+  const restricted = def.restrictedFields;
+  if (!restricted) return [];
+  return Object.entries(restricted)
+    .filter(([, area]) => !can(user, area, "read"))
+    .map(([field]) => field);
+}
+
+/** The record without the fields the user may not see (the record itself when they see all). */
+export function withoutHiddenFields<R extends Record<string, unknown>>(
+  user: TSessionUser,
+  def: CollectionDef,
+  record: R,
+): R {
+  const hidden = hiddenFieldsFor(user, def);
+  if (hidden.length === 0) return record;
+  const copy: Record<string, unknown> = { ...record };
+  for (const field of hidden) delete copy[field];
+  return copy as R;
+}
+
+/**
+ * VALIDATION on the first restricted field a write sets (or clears) without write on its area. `fields`
+ * are the fields the client sent (a patch: only what it changes).
+ */
+export function assertCanWriteFields(user: TSessionUser, def: CollectionDef, fields: Record<string, unknown>): void {
+  const restricted = def.restrictedFields;
+  if (!restricted) return;
+  for (const [field, area] of Object.entries(restricted)) {
+    if (fields[field] !== undefined && !can(user, area, "write"))
+      throw new AppError(
+        "FORBIDDEN",
+        `You may not change this field (it needs ${AREA_LABELS[area].toLowerCase()} permission).`,
+        {
+          fields: { [field]: `Needs ${AREA_LABELS[area].toLowerCase()} permission` },
+        },
+      );
+  }
+}
+
+/** FORBIDDEN unless the user's role gives `level` on `area`. */
+export function assertCan(user: TSessionUser | null, area: TArea, level: Exclude<TAccessLevel, "none">): TSessionUser {
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  if (!can(user, area, level))
+    throw new AppError(
+      "FORBIDDEN",
+      level === "read"
+        ? `You don't have access to ${AREA_LABELS[area].toLowerCase()}.`
+        : `You may not change ${AREA_LABELS[area].toLowerCase()}.`,
+    );
+  return user;
 }
 
 /** May the user see records of this facility? Group-wide records (null) need an unrestricted user. */
@@ -44,6 +159,8 @@ export function canSeeRecord(
   record: { id?: string } & Record<string, unknown>,
 ): boolean {
   if (!canReadCollection(user, def)) return false;
+  const follows = def.access.readFollows;
+  if (follows !== undefined && !readableFollowed(user, def).includes(record[follows] as string)) return false;
   const facilityId = facilityOfRecord(def, record);
   return facilityId === undefined || canSeeFacility(user, facilityId);
 }
@@ -67,7 +184,12 @@ export function assertCanRead(user: TSessionUser | null, def: CollectionDef): TS
 export function assertCanWrite(user: TSessionUser | null, def: CollectionDef): TSessionUser {
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   if (!canWriteCollection(user, def))
-    throw new AppError("FORBIDDEN", `You may not change ${def.label.toLowerCase()} records.`);
+    throw new AppError(
+      "FORBIDDEN",
+      def.scope.kind === "global" && !def.access.grantsFacilities && !isGroupWide(user)
+        ? `${def.label} records belong to the whole group: only a user who sees every home may change them.`
+        : `You may not change ${def.label.toLowerCase()} records.`,
+    );
   return user;
 }
 

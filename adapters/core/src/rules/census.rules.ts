@@ -55,21 +55,28 @@ export function capacityRefusal(
     fields: {
       facilityId: `${home.name} is licensed for ${capacity} resident${capacity === 1 ? "" : "s"} and ${taken} ${
         taken === 1 ? "bed is" : "beds are"
-      } taken or promised. An administrator can admit over capacity by recording the approved exception.`,
+      } taken or promised. Someone who may change the home's settings can admit over capacity by recording the approved exception.`,
     },
   });
 }
 
-/** VALIDATION when someone who is not an administrator sets or changes an over-capacity exception. */
+/**
+ * VALIDATION when someone without write on facilities (`mayApprove`: an administrator or house manager
+ * by default) sets or changes an over-capacity exception.
+ */
 export function exceptionRefusal(
-  isAdmin: boolean,
+  mayApprove: boolean,
   after: string | undefined,
   before: string | undefined,
 ): AppError | null {
-  if (isAdmin || after === before) return null;
-  return new AppError("VALIDATION", "Only an administrator can approve an exception to the licensed capacity.", {
-    fields: { capacityException: "Only an administrator can approve an exception" },
-  });
+  if (mayApprove || after === before) return null;
+  return new AppError(
+    "VALIDATION",
+    "Only someone who may change the home's settings can approve an exception to the licensed capacity.",
+    {
+      fields: { capacityException: "Only someone who may change the home's settings can approve an exception" },
+    },
+  );
 }
 
 /** Counts the residents of each home: in the census on the home's today, and planned move-ins. */

@@ -121,24 +121,40 @@ export function checkLinks(
   return null;
 }
 
-/** A field of a collection that names a stored file (a document's `fileId`). */
+/** A field of a collection that names a record of another (a document's `fileId`, a user's `role`). */
 export interface TFileLinkField {
   readonly collection: string;
   readonly label: string;
   readonly field: string;
 }
 
-/** Every field of the registry that names a file: a file stays while any record (any version, archived too) names it. */
-export function fileLinkFields(): TFileLinkField[] {
+/**
+ * Every field of the registry that names a record of `target` (a collection, or `files`): such a
+ * record stays while any record (any version, archived too) names it.
+ */
+export function linkFieldsInto(target: string): TFileLinkField[] {
   const fields: TFileLinkField[] = [];
   for (const def of Object.values(collections) as CollectionDef[]) {
     for (const link of def.links ?? []) {
       const targets = "by" in link.to ? Object.values(link.to.targets) : [link.to];
-      if (targets.some((target) => target.collection === FILES_TARGET) && link.id.part === undefined)
+      if (targets.some((t) => t.collection === target) && link.id.part === undefined)
         fields.push({ collection: def.name, label: def.label, field: link.id.field });
     }
   }
   return fields;
+}
+
+/** Every field of the registry that names a file. */
+export function fileLinkFields(): TFileLinkField[] {
+  return linkFieldsInto(FILES_TARGET);
+}
+
+/** The refusal to delete a record another record still names (a role given to a user). */
+export function recordInUseError(def: CollectionDef, field: TFileLinkField): AppError {
+  return new AppError(
+    "CONFLICT",
+    `This ${def.label.toLowerCase()} is still in use by ${field.label.toLowerCase()} records; change them first.`,
+  );
 }
 
 /** The refusal to remove a file a record still names (FilePort.remove). */

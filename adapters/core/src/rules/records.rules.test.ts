@@ -72,7 +72,7 @@ describe("validateUpdate", () => {
   });
 
   it("keeps null as a value for fields whose schema allows it (a user's every-facility access)", () => {
-    const user = { email: "a@example.test", role: "staff", facilityIds: ["tull"] };
+    const user = { email: "a@example.test", role: "house-manager", facilityIds: ["tull"] };
     const merged = validateUpdate(usersCollection, validateCreate(usersCollection, user), { facilityIds: null });
     expect(merged.facilityIds).toBeNull();
   });

@@ -15,6 +15,7 @@ import { FieldValue, getFirestore } from "firebase-admin/firestore";
 import { HttpsError, onCall, type FunctionsErrorCode } from "firebase-functions/v2/https";
 import { onDocumentWritten, onDocumentWrittenWithAuthContext } from "firebase-functions/v2/firestore";
 import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
+import { ZPermissions, type TPermissions } from "@care/core/collections/roles.collection";
 import { ZUserCreate } from "@care/core/collections/users.collection";
 import { MAX_IN_VALUES } from "@care/core/list-query";
 import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
@@ -51,17 +52,36 @@ function claimsOf(user: { role: string; facilityIds: string[] | null }): {
   return { role: user.role, facilityIds: user.facilityIds };
 }
 
+/** A user's active flag, facilities and role permissions as stored in Firestore now; null when inactive or unknown. */
+async function currentAccess(uid: string): Promise<{ facilityIds: string[] | null; permissions: TPermissions } | null> {
+  const user = (await getFirestore().doc(`users/${uid}`).get()).data();
+  if (!user || user.active !== true) return null;
+  const role = (
+    await getFirestore()
+      .doc(`roles/${String(user.role)}`)
+      .get()
+  ).data();
+  return {
+    facilityIds: Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null,
+    permissions: ZPermissions.parse(role?.permissions ?? {}),
+  };
+}
+
 export const createUser = onCall(async (request): Promise<TRecordOf<"users">> => {
   try {
     const caller = request.auth;
     if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-    if (caller.token.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators may create users.");
+    // The caller as stored now, not as their ID token (up to an hour old) says: a deactivated or
+    // demoted administrator cannot create anyone.
+    const me = await currentAccess(caller.uid);
+    if (!me || me.permissions.users !== "write")
+      throw new AppError("FORBIDDEN", "Only a user who may manage users may create users.");
     const parsed = ZUserCreate.safeParse(request.data);
     if (!parsed.success) throw validationError(parsed.error);
     const { password, ...fields } = parsed.data;
-    // The facilityIds claim, as the rules read it: absent or null = every facility.
-    const callerFacilities = Array.isArray(caller.token.facilityIds) ? (caller.token.facilityIds as string[]) : null;
-    assertCanGrantFacilities({ facilityIds: callerFacilities }, undefined, fields.facilityIds);
+    assertCanGrantFacilities({ facilityIds: me.facilityIds }, undefined, fields.facilityIds);
+    if (!(await getFirestore().doc(`roles/${fields.role}`).get()).exists)
+      throw new AppError("VALIDATION", "Choose one of the group's roles.", { fields: { role: "No such role" } });
     // Firestore's "in" filter (how a limited user's lists are restricted) takes at most 30 values.
     if (fields.facilityIds && fields.facilityIds.length > MAX_IN_VALUES) {
       throw new AppError("VALIDATION", "Some fields need attention.", {

@@ -4,6 +4,8 @@
  */
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { allows } from "../../lib/access.ts";
+import { useSession } from "../../lib/ports.tsx";
 import { currentMarker, HOME_PATH, QUICK_LINKS, sectionOf, type TNavLink } from "../navigation.ts";
 import { useReminderCountParts } from "./reminder-count-badge.tsx";
 
@@ -69,13 +71,17 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
 }
 
 /** A titled group of the side menu's links, the current page's marked. */
+/** A group of links, without those the user's role does not allow (nothing when none is left). */
 function LinkGroup({ label, heading, links }: { label: string; heading: string; links: readonly TNavLink[] }) {
   const { pathname } = useLocation();
+  const session = useSession();
+  const shown = links.filter((link) => allows(session, link.access));
+  if (shown.length === 0) return null;
   return (
     <nav className="side-menu__group" aria-label={label}>
       <h2 className="side-menu__heading">{heading}</h2>
       <ul className="side-menu__list">
-        {links.map((link) => (
+        {shown.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className="side-menu__link" aria-current={currentMarker(link.to, pathname)}>
               {link.label}

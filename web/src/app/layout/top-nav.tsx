@@ -3,6 +3,8 @@
  * as a bar at the bottom of the screen, with icons. Reminders carries the count of what is due.
  */
 import { Link, useLocation } from "react-router-dom";
+import { allows } from "../../lib/access.ts";
+import { useSession } from "../../lib/ports.tsx";
 import { currentMarker, TOP_NAV } from "../navigation.ts";
 import { NavIcon } from "./nav-icons.tsx";
 import { useReminderCountParts } from "./reminder-count-badge.tsx";
@@ -11,10 +13,11 @@ function MainNav({ variant }: { variant: "top" | "bottom" }) {
   const { pathname } = useLocation();
   const count = useReminderCountParts();
   const block = variant === "top" ? "top-nav" : "bottom-tabs";
+  const session = useSession();
   return (
     <nav className={block} aria-label={variant === "top" ? "Main" : "Main tabs"}>
       <ul className={`${block}__list`}>
-        {TOP_NAV.map((section) => (
+        {TOP_NAV.filter((section) => allows(session, section.access)).map((section) => (
           <li key={section.id}>
             <Link
               to={section.to}

@@ -1,11 +1,12 @@
 /** The three document configuration pages (Settings): resident, facility and staff document types. */
 import { lazyPage } from "../../lib/lazy-page.ts";
+import { needs } from "../../lib/access.ts";
 import { paths, type TRouteDef } from "../../lib/paths.ts";
 
 const pages = () => import("./doc-config-pages.tsx");
 
 export const docConfigRoutes: TRouteDef[] = [
-  { path: paths.docConfig.resident.path, Page: lazyPage(pages, "ResidentDocConfigPage") },
-  { path: paths.docConfig.facility.path, Page: lazyPage(pages, "FacilityDocConfigPage") },
-  { path: paths.docConfig.staff.path, Page: lazyPage(pages, "StaffDocConfigPage") },
+  { path: paths.docConfig.resident.path, Page: lazyPage(pages, "ResidentDocConfigPage"), access: needs("documents") },
+  { path: paths.docConfig.facility.path, Page: lazyPage(pages, "FacilityDocConfigPage"), access: needs("documents") },
+  { path: paths.docConfig.staff.path, Page: lazyPage(pages, "StaffDocConfigPage"), access: needs("documents") },
 ];

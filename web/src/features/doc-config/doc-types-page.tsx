@@ -4,6 +4,7 @@
  * request, the California default set when the list is empty, search and CSV. Administrators write;
  * everyone else reads. A subject's list is short (tens of types), so it is read whole and paged here.
  */
+import { can, isGroupWide } from "@care/core/rules/access.rules";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
@@ -61,7 +62,8 @@ export interface TDocTypesPageProps {
 export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
   const data = useData();
   const session = useSession();
-  const isAdmin = session?.role === "admin";
+  // Document types belong to the whole group: changed by users who may change documents in every home.
+  const isAdmin = Boolean(session && can(session, "documents", "write") && isGroupWide(session));
   const label = SUBJECT_LABELS[subject];
   const [showRetired, setShowRetired] = useState(false);
   const [search, setSearch] = useState("");

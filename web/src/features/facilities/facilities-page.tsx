@@ -3,6 +3,7 @@
  * active/inactive filter, name search, server sort, cursor pages and CSV. The list is the group's, not
  * one home's: the row of the home chosen in the header is marked, and any row can be chosen there.
  */
+import { can, isGroupWide } from "@care/core/rules/access.rules";
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { FIELD_LABELS } from "@care/core/field-labels";
@@ -38,7 +39,8 @@ function listQuery(active: TActiveFilter, search: string, orderBy: TSort): Omit<
 
 export function FacilitiesPage() {
   const session = useSession();
-  const isAdmin = session?.role === "admin";
+  // A new home is added by someone who may change facilities and sees every home.
+  const isAdmin = Boolean(session && can(session, "facilities", "write") && isGroupWide(session));
   const [selected, setSelected] = useSelectedFacility();
   const state = useListState<{ active: TActiveFilter }, TSort>(
     { active: "active" },
@@ -82,15 +84,21 @@ export function FacilitiesPage() {
         id: "occupancy",
         header: "Occupancy",
         cell: ({ row }) =>
-          row.original.stats
-            ? occupancyLabel(
-                row.original.stats.census,
-                row.original.licensedCapacity,
-                row.original.stats.plannedMoveIns,
-              )
-            : "…",
+          row.original.stats?.census === null || row.original.stats?.plannedMoveIns === null
+            ? "—"
+            : row.original.stats
+              ? occupancyLabel(
+                  row.original.stats.census,
+                  row.original.licensedCapacity,
+                  row.original.stats.plannedMoveIns,
+                )
+              : "…",
       },
-      { id: "staff", header: "Staff", cell: ({ row }) => row.original.stats?.staff ?? "…" },
+      {
+        id: "staff",
+        header: "Staff",
+        cell: ({ row }) => (row.original.stats ? (row.original.stats.staff ?? "—") : "…"),
+      },
       {
         id: "compliance",
         header: "Compliance",

@@ -3,6 +3,7 @@
  * the home and its people (who is missing or about to lose which document, linking to them), and the
  * home's own documents. Administrators edit, deactivate and reactivate it (with a confirmation).
  */
+import { can } from "@care/core/rules/access.rules";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useParams } from "react-router-dom";
@@ -60,7 +61,7 @@ export function FacilityDetailPage() {
 function FacilityPage({ facility }: { facility: TFacilityRecord }) {
   const data = useData();
   const session = useSession();
-  const isAdmin = session?.role === "admin";
+  const isAdmin = Boolean(session && can(session, "facilities", "write"));
   const today = todayIn(facility.timeZone);
   const statsQuery = usePortQuery(
     ["facilities", "stats", facility.id, today],
@@ -139,12 +140,16 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
           <h2 id="census-title">Census</h2>
           {stats ? (
             <dl className="facility-detail__list">
-              <Detail label="Residents (active, on leave, in hospital)" value={stats.census} />
-              <Detail
-                label="Occupancy"
-                value={occupancyLabel(stats.census, facility.licensedCapacity, stats.plannedMoveIns)}
-              />
-              <Detail label="Staff (home facility, not terminated)" value={stats.staff} />
+              {stats.census !== null && stats.plannedMoveIns !== null && (
+                <>
+                  <Detail label="Residents (active, on leave, in hospital)" value={stats.census} />
+                  <Detail
+                    label="Occupancy"
+                    value={occupancyLabel(stats.census, facility.licensedCapacity, stats.plannedMoveIns)}
+                  />
+                </>
+              )}
+              {stats.staff !== null && <Detail label="Staff (home facility, not terminated)" value={stats.staff} />}
             </dl>
           ) : (
             <p role="status">{statsFailed ? "The census could not be read." : "Loading…"}</p>

@@ -3,6 +3,7 @@
  * edit one (`/facilities/:id/edit`). Administrators only. A stale edit keeps the form as typed, shows
  * what the other person saved and saves against their version.
  */
+import { isGroupWide } from "@care/core/rules/access.rules";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, type Path } from "react-hook-form";
@@ -79,12 +80,13 @@ function valuesOf(f: TFacilityRecord): TValues {
   };
 }
 
-function AdminsOnly() {
+function GroupWideOnly() {
   return (
     <article className="facility-form-page" aria-labelledby="page-title">
       <h1 id="page-title">Facilities</h1>
       <p className="alert" role="status">
-        Only administrators add and change facilities. <Link to={paths.facilities.list.href()}>Back to Facilities</Link>
+        A new home is added by a user who may change facilities and sees every home of the group.{" "}
+        <Link to={paths.facilities.list.href()}>Back to Facilities</Link>
       </p>
     </article>
   );
@@ -194,7 +196,7 @@ function FacilityFields({
 
 export function AddFacilityPage() {
   const session = useSession();
-  if (session && session.role !== "admin") return <AdminsOnly />;
+  if (session && !isGroupWide(session)) return <GroupWideOnly />;
   return <AddFacilityForm />;
 }
 
@@ -252,9 +254,7 @@ function AddFacilityForm() {
 
 export function EditFacilityPage() {
   const { id = "" } = useParams();
-  const session = useSession();
   const state = useRecord("facilities", id);
-  if (session && session.role !== "admin") return <AdminsOnly />;
   return (
     <RecordGate state={state} notFound={<FacilityNotFound id={id} />}>
       {(facility) => <EditFacilityForm key={facility.id} initial={facility} />}

@@ -1,13 +1,14 @@
 /** The Referral Agents area's routes; the agent list answers at both `/agencies` and `/referral-agents`, as the seed lists both. */
 import { lazyPage } from "../../lib/lazy-page.ts";
+import { needs } from "../../lib/access.ts";
 import { paths, type TRouteDef } from "../../lib/paths.ts";
 
 const pages = () => import("./referral-agents-pages.tsx");
 const AgentListPage = lazyPage(pages, "AgentListPage");
 
 export const referralAgentsRoutes: TRouteDef[] = [
-  { path: paths.agents.agencies.path, Page: AgentListPage },
-  { path: paths.agents.list.path, Page: AgentListPage },
-  { path: paths.agents.add.path, Page: lazyPage(pages, "AddAgentPage") },
-  { path: paths.agents.logs.path, Page: lazyPage(pages, "ReferralLogsPage") },
+  { path: paths.agents.agencies.path, Page: AgentListPage, access: needs("referrals") },
+  { path: paths.agents.list.path, Page: AgentListPage, access: needs("referrals") },
+  { path: paths.agents.add.path, Page: lazyPage(pages, "AddAgentPage"), access: needs("referrals", "write") },
+  { path: paths.agents.logs.path, Page: lazyPage(pages, "ReferralLogsPage"), access: needs("referrals") },
 ];

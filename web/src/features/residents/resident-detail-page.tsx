@@ -3,6 +3,7 @@
  * with the status changes of a stay (leave, hospital, return, discharge, death, readmission) and
  * Archive (residents are never deleted).
  */
+import { useCan } from "../../lib/access.ts";
 import { isPlannedMoveIn } from "@care/core/rules/census.rules";
 import { headingName } from "@care/core/rules/person-name.rules";
 import { useEffect, useState } from "react";
@@ -79,6 +80,7 @@ export function ResidentDetailPage() {
 
 function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const { facilities } = useFacilities();
+  const canRent = useCan()("rent");
   const [action, setAction] = useState<TStatusAction | null>(null);
   const homeToday = facilityToday(facilities, r.facilityId);
   const planned = isPlannedMoveIn(r, homeToday);
@@ -184,9 +186,11 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
           )}
           <SheetItem label="Level of care">{r.levelOfCare}</SheetItem>
           <SheetItem label="Ambulatory status">{AMBULATORY_LABELS[r.ambulatoryStatus]}</SheetItem>
-          <SheetItem label="Monthly rate">
-            {r.monthlyRateCents === undefined ? undefined : formatCents(r.monthlyRateCents)}
-          </SheetItem>
+          {canRent && (
+            <SheetItem label="Monthly rate">
+              {r.monthlyRateCents === undefined ? undefined : formatCents(r.monthlyRateCents)}
+            </SheetItem>
+          )}
         </SheetGrid>
         <h3 className="sheet__title">Care providers</h3>
         <SheetGrid>

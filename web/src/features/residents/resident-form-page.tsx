@@ -4,6 +4,7 @@
  * other. An edit refused as stale (someone saved after this form was opened) keeps the user's edits in
  * the form and shows, field by field, what the other person saved.
  */
+import { can } from "@care/core/rules/access.rules";
 import { headingName } from "@care/core/rules/person-name.rules";
 import { useWatch, type Path } from "react-hook-form";
 import toast from "react-hot-toast";
@@ -41,14 +42,14 @@ function formFields(form: TResidentForm): Path<TResidentFormValues>[] {
 }
 
 /**
- * Whether the form offers the over-capacity exception: to an administrator, once the home was refused
+ * Whether the form offers the over-capacity exception: to a user who may change facilities, once the home was refused
  * as full or when one is already recorded.
  */
 function useExceptionOffered(form: TResidentForm): boolean {
   const session = useSession();
   const recorded = Boolean(useWatch({ control: form.control, name: "capacityException" }));
   const refusedAsFull = /licensed/.test(form.formState.errors.facilityId?.message ?? "");
-  return session?.role === "admin" && (recorded || refusedAsFull);
+  return Boolean(session && can(session, "facilities", "write")) && (recorded || refusedAsFull);
 }
 
 /** A commit may name the fields of its first write (the resident) `ops.0.<field>`; the form names them `<field>`. */

@@ -3,6 +3,7 @@
  * emergency contacts as a field array, the monthly rate typed in dollars and kept in cents. The page
  * decides what saving means; server field messages come back through `setError`.
  */
+import { useCan } from "../../lib/access.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
 import { Controller, useFieldArray, useForm, type FieldError, type UseFormReturn } from "react-hook-form";
@@ -103,6 +104,7 @@ export function ResidentFormFields({
   showException?: boolean;
 }) {
   const { facilities } = useFacilities();
+  const canRent = useCan()("rent");
   const {
     register,
     formState: { errors },
@@ -271,8 +273,8 @@ export function ResidentFormFields({
         )}
       </fieldset>
 
-      <Section title="Rent and notes">
-        <MoneyField form={form} error={e("monthlyRateCents")} />
+      <Section title={canRent ? "Rent and notes" : "Notes"}>
+        {canRent && <MoneyField form={form} error={e("monthlyRateCents")} />}
         <FormField
           kind="textarea"
           label="Notes"

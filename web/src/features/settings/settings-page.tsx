@@ -36,7 +36,7 @@ export function SettingsPage() {
             </>
           )}
           <dt>Role</dt>
-          <dd>{session.role === "admin" ? "Administrator" : "Staff"}</dd>
+          <dd>{session.roleName}</dd>
           <dt>Facilities you may see</dt>
           <dd>{visible}</dd>
         </dl>

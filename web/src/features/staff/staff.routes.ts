@@ -1,14 +1,19 @@
 /** The Staff area's routes: the directory, the add and edit forms, a staff member's page, schedules. */
 import { lazyPage } from "../../lib/lazy-page.ts";
+import { needs } from "../../lib/access.ts";
 import { paths, type TRouteDef } from "../../lib/paths.ts";
 
 const pages = () => import("./staff-pages.tsx");
 const form = () => import("./staff-form-page.tsx");
 
 export const staffRoutes: TRouteDef[] = [
-  { path: paths.staff.list.path, Page: lazyPage(pages, "StaffDirectoryPage") },
-  { path: paths.staff.add.path, Page: lazyPage(form, "AddStaffPage") },
-  { path: paths.staff.schedules.path, Page: lazyPage(pages, "SchedulesPage") },
-  { path: paths.staff.detail.path, Page: lazyPage(() => import("./staff-detail-page.tsx"), "StaffDetailPage") },
-  { path: paths.staff.edit.path, Page: lazyPage(form, "EditStaffPage") },
+  { path: paths.staff.list.path, Page: lazyPage(pages, "StaffDirectoryPage"), access: needs("staff") },
+  { path: paths.staff.add.path, Page: lazyPage(form, "AddStaffPage"), access: needs("staff", "write") },
+  { path: paths.staff.schedules.path, Page: lazyPage(pages, "SchedulesPage"), access: needs("schedules") },
+  {
+    path: paths.staff.detail.path,
+    Page: lazyPage(() => import("./staff-detail-page.tsx"), "StaffDetailPage"),
+    access: needs("staff"),
+  },
+  { path: paths.staff.edit.path, Page: lazyPage(form, "EditStaffPage"), access: needs("staff", "write") },
 ];

@@ -13,7 +13,9 @@ import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import type { TCollectionName, TPatchOf, TRecordOf } from "@care/core/registry";
-import { useData } from "../ports.tsx";
+import { collections } from "@care/core/registry";
+import { hiddenFieldsFor } from "@care/core/rules/access.rules";
+import { useData, useSession } from "../ports.tsx";
 import { applyFieldErrors, reportError } from "../report-error.ts";
 import { comparable } from "./field-values.ts";
 
@@ -99,6 +101,7 @@ export function useVersionedEdit<N extends TCollectionName, V extends FieldValue
   options: TVersionedEditOptions<N, V, O>,
 ): TVersionedEdit<TRecordOf<N> | undefined, V, O> {
   const data = useData();
+  const session = useSession();
   const [base, setBase] = useState(options.initial);
   const [conflict, setConflict] = useState<TConflict<TRecordOf<N>, V> | null>(null);
   /** The version the form's values started from: the one loaded, then each newer one merged in. */
@@ -108,7 +111,12 @@ export function useVersionedEdit<N extends TCollectionName, V extends FieldValue
   async function attempt(values: O, against: TRecordOf<N> | undefined): Promise<TRecordOf<N>> {
     if (!against) return create!(values);
     if (write) return write(against, values);
-    return data.update(collection, against.id, toPatch(values), against.version);
+    // A field the role may not see (a resident's rate without rent) is neither shown nor sent: the
+    // record as stored keeps it.
+    const hidden = session ? hiddenFieldsFor(session, collections[collection]) : [];
+    const patch: Record<string, unknown> = { ...toPatch(values) };
+    for (const field of hidden) delete patch[field];
+    return data.update(collection, against.id, patch as TPatchOf<N>, against.version);
   }
 
   async function save(values: O, against = base, merges = 0): Promise<TRecordOf<N> | null> {

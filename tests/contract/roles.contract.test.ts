@@ -1,0 +1,142 @@
+// DataPort contract for the role policy (rules/access.rules of @care/core): a role gives each area
+// none / read / write, the monthly rate is hidden from roles without rent, a change to a role applies
+// to the next call, group-wide records need a user who sees every home, and the Administrator role and
+// roles in use stay — the same on every harness (see contract-runner.ts).
+import { beforeAll, expect } from "vitest";
+import { ADMINISTRATOR_ROLE_ID, permissionsAt } from "@care/core/collections/roles.collection";
+import type { TInputOf } from "@care/core/registry";
+import type { TPorts } from "./harness.ts";
+import { expectAppError, runContract, unique } from "./contract-runner.ts";
+
+function residentInput(facilityId: string): TInputOf<"residents"> {
+  return {
+    facilityId,
+    firstName: "Rosa",
+    lastName: unique("Role"),
+    dateOfBirth: "1938-05-01",
+    gender: "female",
+    admissionDate: "2024-01-01",
+    ambulatoryStatus: "ambulatory",
+    codeStatus: "full_code",
+    monthlyRateCents: 420_000,
+  };
+}
+
+await runContract("data", (ctx) => {
+  let admin: TPorts;
+  let tullResidentId: string;
+  let newmanResidentId: string;
+
+  beforeAll(async () => {
+    admin = await ctx.signedIn();
+    tullResidentId = (await admin.data.create("residents", residentInput("tull"))).id;
+    newmanResidentId = (await admin.data.create("residents", residentInput("newman"))).id;
+    await admin.data.create("diagnoses", { residentId: tullResidentId, facilityId: "tull", name: "Hypertension" });
+  });
+
+  const it = ctx.itUsing(["auth", "data"]);
+
+  it("a caregiver of one home reads and writes residents and medical records there, without money, staff or users", async () => {
+    const { email, password } = await ctx.createUser(admin, { role: "caregiver", facilityIds: ["tull"] });
+    const caregiver = await ctx.signedIn({ email, password });
+    const resident = await caregiver.data.get("residents", tullResidentId);
+    expect(resident.firstName).toBe("Rosa");
+    expect(resident).not.toHaveProperty("monthlyRateCents");
+    const { items } = await caregiver.data.list("residents", { where: { facilityId: "tull" } });
+    expect(items.every((r) => !("monthlyRateCents" in r))).toBe(true);
+    expect((await caregiver.data.list("diagnoses", { where: { residentId: tullResidentId } })).items).toHaveLength(1);
+    await caregiver.data.create("allergies", {
+      residentId: tullResidentId,
+      facilityId: "tull",
+      allergen: "Penicillin",
+    });
+    // Another home's resident stays out of sight (not found, not forbidden).
+    await expectAppError(caregiver.data.get("residents", newmanResidentId), "NOT_FOUND");
+    for (const collection of ["rentCharges", "payments", "rentAccounts", "staff", "users", "auditLog"] as const)
+      await expectAppError(caregiver.data.list(collection, {}), "FORBIDDEN");
+    // Setting the rate needs rent; an edit of other fields keeps the stored rate.
+    const error = await expectAppError(
+      caregiver.data.update("residents", tullResidentId, { monthlyRateCents: 1 }, resident.version),
+      "FORBIDDEN",
+    );
+    expect(error.fields?.monthlyRateCents).toMatch(/rent/);
+    await caregiver.data.update("residents", tullResidentId, { room: "12B" }, resident.version);
+    expect((await admin.data.get("residents", tullResidentId)).monthlyRateCents).toBe(420_000);
+    // Documents to read, not to change (refused before the record is even looked at).
+    await caregiver.data.list("documents", { where: { subjectId: tullResidentId } });
+    const document = { subject: "resident", subjectId: tullResidentId, facilityId: "tull" } as TInputOf<"documents">;
+    await expectAppError(caregiver.data.create("documents", document), "FORBIDDEN");
+  });
+
+  it("an office user reads residents, with their rate, but cannot change them or read medical records", async () => {
+    const { email, password } = await ctx.createUser(admin, { role: "office", facilityIds: null });
+    const office = await ctx.signedIn({ email, password });
+    expect((await office.data.get("residents", tullResidentId)).monthlyRateCents).toBe(420_000);
+    await expectAppError(office.data.create("residents", residentInput("tull")), "FORBIDDEN");
+    await expectAppError(office.data.list("diagnoses", {}), "FORBIDDEN");
+    await office.data.list("rentCharges", { where: { residentId: tullResidentId } });
+  });
+
+  it("a change to a role applies to its users' next call", async () => {
+    const roleId = unique("night-nurse");
+    await admin.data.create(
+      "roles",
+      { name: "Night nurse", permissions: { ...permissionsAt("none"), residents: "read" } },
+      { id: roleId },
+    );
+    const { email, password } = await ctx.createUser(admin, { role: roleId, facilityIds: ["tull"] });
+    const nurse = await ctx.signedIn({ email, password });
+    await expectAppError(nurse.data.list("diagnoses", {}), "FORBIDDEN");
+    const role = await admin.data.get("roles", roleId);
+    await admin.data.update(
+      "roles",
+      roleId,
+      { permissions: { ...permissionsAt("none"), residents: "read", medical: "read" } },
+      role.version,
+    );
+    expect((await nurse.data.list("diagnoses", { where: { residentId: tullResidentId } })).items).toHaveLength(1);
+  });
+
+  it("keeps group-wide records (roles, document types) to users who see every home", async () => {
+    const { email, password } = await ctx.createUser(admin, { role: ADMINISTRATOR_ROLE_ID, facilityIds: ["tull"] });
+    const limited = await ctx.signedIn({ email, password });
+    await expectAppError(
+      limited.data.create("roles", { name: "Sneaky", permissions: permissionsAt("write") }, { id: unique("sneaky") }),
+      "FORBIDDEN",
+    );
+    const [type] = (await limited.data.list("documentTypes", { limit: 1 })).items;
+    await expectAppError(
+      limited.data.update("documentTypes", type!.id, { name: "Changed" }, type!.version),
+      "FORBIDDEN",
+    );
+  });
+
+  it("keeps the Administrator role whole, and a role in use", async () => {
+    const administrator = await admin.data.get("roles", ADMINISTRATOR_ROLE_ID);
+    await expectAppError(
+      admin.data.update(
+        "roles",
+        ADMINISTRATOR_ROLE_ID,
+        { permissions: { ...permissionsAt("write"), users: "read" } },
+        administrator.version,
+      ),
+      "VALIDATION",
+    );
+    await expectAppError(admin.data.remove("roles", ADMINISTRATOR_ROLE_ID, administrator.version), "VALIDATION");
+    const roleId = unique("in-use");
+    const role = await admin.data.create(
+      "roles",
+      { name: "In use", permissions: permissionsAt("read") },
+      { id: roleId },
+    );
+    await ctx.createUser(admin, { role: roleId, facilityIds: ["tull"] });
+    await expectAppError(admin.data.remove("roles", roleId, role.version), "CONFLICT");
+    const unused = await admin.data.create(
+      "roles",
+      { name: "Unused", permissions: permissionsAt("read") },
+      { id: unique("unused") },
+    );
+    await admin.data.remove("roles", unused.id, unused.version);
+    await expectAppError(admin.data.get("roles", unused.id), "NOT_FOUND");
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * What the signed-in user's role lets them open, for the navigation (which hides what they cannot) and
+ * the router (which answers "You don't have access to …" instead of the page). The server enforces
+ * the same permissions on every request; this only keeps the screens honest.
+ */
+import { AREA_LABELS, type TArea } from "@care/core/collections/roles.collection";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import { can } from "@care/core/rules/access.rules";
+import { useSession } from "./ports.tsx";
+
+/** One permission a page or link needs: read or write on an area. */
+export interface TAccessNeed {
+  readonly area: TArea;
+  readonly level: "read" | "write";
+}
+
+/** Needs of which any one suffices (absent: every signed-in user). */
+export type TAccess = readonly TAccessNeed[];
+
+export const needs = (area: TArea, level: "read" | "write" = "read"): TAccess => [{ area, level }];
+
+/** Does the user's role meet any of the needs? */
+export function allows(
+  user: Pick<TSessionUser, "permissions"> | null | undefined,
+  access: TAccess | undefined,
+): boolean {
+  if (!access || access.length === 0) return true;
+  if (!user) return false;
+  return access.some((need) => can(user, need.area, need.level));
+}
+
+/** "rent", "users & roles": the words for what the user lacks. */
+export function accessWords(access: TAccess): string {
+  return [...new Set(access.map((need) => AREA_LABELS[need.area].toLowerCase()))].join(" or ");
+}
+
+/** The signed-in user's permissions as a function: `can("rent")`, `can("documents", "write")`. */
+export function useCan(): (area: TArea, level?: "read" | "write") => boolean {
+  const session = useSession();
+  return (area, level = "read") => allows(session, needs(area, level));
+}
