@@ -21,7 +21,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   sourcemap: true,
   // Sub-paths of external packages (e.g. `@prisma/client/runtime/client`) stay external too.
   external: external.flatMap((name) => [name, `${name}/*`]),
