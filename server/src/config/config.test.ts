@@ -111,10 +111,10 @@ describe("loadConfig", () => {
           DATABASE_PASSWORD: password,
           DATABASE_NAME: name,
         });
-        const { connectionParameters } = new pg.Client({ connectionString: databaseUrl });
-        expect(connectionParameters).toMatchObject({ host: "db", port: 5432, user, database: name });
+        const client = new pg.Client({ connectionString: databaseUrl });
+        expect(client).toMatchObject({ host: "db", port: 5432, user, database: name });
         // node-postgres keeps the password out of enumerable properties.
-        expect(connectionParameters.password).toBe(password);
+        expect(client.password).toBe(password);
       }),
     );
     const awkward = loadConfig({
