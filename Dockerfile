@@ -35,7 +35,7 @@ COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/web/dist web/dist
 COPY --from=build /app/prisma/schema.prisma prisma/
 COPY --from=build /app/prisma/migrations prisma/migrations
-RUN chmod -R a+rX,go-w /app && mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -106,7 +106,7 @@ stand_in() {
   else
     rootfs_image
     say "building the $name stand-in"
-    docker build -q --build-arg "ROOTFS_IMAGE=$ROOTFS_TAG" -t "$tag" "$context" >/dev/null
+    docker build -q --force-rm --build-arg "ROOTFS_IMAGE=$ROOTFS_TAG" -t "$tag" "$context" >/dev/null
     docker tag "$tag" "care-portal-stand-in/$name:$key"
     docker save -o "$cached.part" "care-portal-stand-in/$name:$key" && mv "$cached.part" "$cached"
     docker rmi "care-portal-stand-in/$name:$key" >/dev/null
@@ -185,7 +185,7 @@ STAFF_PASSWORD='River-Compass-Saffron-17'
 # 2. The image
 # ---------------------------------------------------------------------------------------------------
 say "docker build --build-arg NODE_IMAGE=$NODE_IMAGE (the unchanged Dockerfile)"
-docker build -q --label care-portal-docker-test --build-arg "NODE_IMAGE=$NODE_IMAGE" -t "$APP_TAG" "$REPO" >/dev/null
+docker build -q --force-rm --label care-portal-docker-test --build-arg "NODE_IMAGE=$NODE_IMAGE" -t "$APP_TAG" "$REPO" >/dev/null
 base_size=$(docker image inspect -f '{{.Size}}' "$NODE_IMAGE")
 app_size=$(docker image inspect -f '{{.Size}}' "$APP_TAG")
 added_mb=$(((app_size - base_size) / 1000000))
