@@ -28,7 +28,7 @@ RUN npm run build \
 
 # ---- run ----
 FROM ${NODE_IMAGE}
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data WEB_DIST=/app/web/dist
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data WEB_DIST=/app/web/dist NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 COPY --from=build /app/image-package.json package.json
 COPY --from=build /app/server/dist server/dist

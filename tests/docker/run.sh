@@ -5,7 +5,7 @@
 #     stand-ins (tests/docker/stand-ins) under private tags and says so loudly.
 #  2. Builds the unchanged Dockerfile (`--build-arg NODE_IMAGE=…`) and checks the image: at most
 #     60 MB above its base, no node_modules or dev tools, /app owned by root and read-only to the app.
-#  3. The image alone on its embedded database: sign in, add a user in the container, restart, data kept.
+#  3. The image alone on its embedded database: sign in, add a user through the API, restart, data kept.
 #  4. The compose stack, exactly as the README's "Docker Compose" section runs it: a password with
 #     awkward characters, the app waits for the healthy database, migrations, sign-in, create-user in
 #     the container, `down`/`up` keeps data, database stopped → 503 with Retry-After, database back →
@@ -225,13 +225,15 @@ docker run -d --name "$alone" -p "127.0.0.1:$port:3000" -v "$alone-data:/data" \
   -e ADMIN_EMAIL="$ADMIN_EMAIL" -e ADMIN_PASSWORD="$ADMIN_PASSWORD" "$APP_TAG" >/dev/null
 wait_for 120 "the embedded image to be ready" ready "$port"
 sign_in "$port" "$ADMIN_EMAIL" "$ADMIN_PASSWORD"
-docker exec "$alone" node server/dist/create-user.js --email "$STAFF_EMAIL" --password "$STAFF_PASSWORD" --role staff |
-  grep -q "Created staff $STAFF_EMAIL" || fail "create-user in the container"
+staff=$(node -e 'console.log(JSON.stringify({ email: process.argv[1], password: process.argv[2], role: "staff" }))' \
+  "$STAFF_EMAIL" "$STAFF_PASSWORD")
+[ "$(status -b "$COOKIES" -X POST -H 'content-type: application/json' -H 'x-requested-with: fetch' \
+  --data "$staff" "http://127.0.0.1:$port/api/v1/auth/users")" = 201 ] || fail "adding a user through the API"
 docker restart "$alone" >/dev/null
 wait_for 120 "the embedded image to be ready after a restart" ready "$port"
 sign_in "$port" "$STAFF_EMAIL" "$STAFF_PASSWORD"
 docker rm -f "$alone" >/dev/null
-say "the image alone: sign-in, create-user, restart keeps data — OK"
+say "the image alone: sign-in, a user added, restart keeps data — OK"
 
 # ---------------------------------------------------------------------------------------------------
 # 4. The compose stack, as the README runs it
@@ -256,12 +258,16 @@ compose_db() { service_container db; }
 [ "$(docker inspect -f '{{range .HostConfig.PortBindings}}{{range .}}{{.HostIp}}{{end}}{{end}}' "$(compose_app)")" = 127.0.0.1 ] ||
   fail "the portal's port is not bound to 127.0.0.1"
 wait_for 120 "the compose app to be ready" ready "$PORT"
-compose logs --no-color app | grep -q "applied migrations" || fail "no 'applied migrations' in the app's log"
+app_log=$(docker logs "$(compose_app)" 2>&1)
+grep -q "applied migrations" <<<"$app_log" || fail "no 'applied migrations' in the app's log: $(head -20 <<<"$app_log")"
 sign_in "$PORT" "$ADMIN_EMAIL" "$ADMIN_PASSWORD"
-compose exec -T app npm run create-user -- --email "$STAFF_EMAIL" --password "$STAFF_PASSWORD" --role staff 2>&1 |
-  grep -q "Created staff $STAFF_EMAIL" || fail "npm run create-user in the compose app"
-compose exec -T app node server/dist/create-user.js --email "second-$STAFF_EMAIL" --password "$STAFF_PASSWORD" --role staff |
-  grep -q "Created staff second-$STAFF_EMAIL" || fail "node server/dist/create-user.js in the compose app"
+# Output captured first: `grep -q` in a pipe would close it early and fail the command (pipefail).
+created=$(compose exec -T app npm run create-user -- --email "$STAFF_EMAIL" --password "$STAFF_PASSWORD" --role staff 2>&1) ||
+  fail "npm run create-user in the compose app: $created"
+grep -q "Created staff $STAFF_EMAIL" <<<"$created" || fail "npm run create-user in the compose app: $created"
+created=$(compose exec -T app node server/dist/create-user.js --email "second-$STAFF_EMAIL" --password "$STAFF_PASSWORD" --role staff 2>&1) ||
+  fail "node server/dist/create-user.js in the compose app: $created"
+grep -q "Created staff second-$STAFF_EMAIL" <<<"$created" || fail "node server/dist/create-user.js in the compose app: $created"
 
 say "compose down, then up: data kept"
 compose down >/dev/null 2>&1
@@ -273,8 +279,8 @@ say "database stopped: 503 with Retry-After"
 compose stop db >/dev/null 2>&1
 headers=$(curl -s -D - -o /dev/null --max-time 10 -b "$COOKIES" -H 'x-requested-with: fetch' \
   "http://127.0.0.1:$PORT/api/v1/facilities?limit=50" || true)
-echo "$headers" | head -1 | grep -q ' 503' || fail "with the database stopped: $(echo "$headers" | head -1)"
-echo "$headers" | grep -qi '^retry-after: [0-9]' || fail "the 503 has no Retry-After"
+grep -q '^HTTP/[0-9.]* 503' <<<"$headers" || fail "with the database stopped: $(head -1 <<<"$headers")"
+grep -qi '^retry-after: [0-9]' <<<"$headers" || fail "the 503 has no Retry-After"
 compose start db >/dev/null 2>&1
 wait_for 60 "the database to be healthy again" sh -c "[ \"\$(docker inspect -f '{{.State.Health.Status}}' $(compose_db))\" = healthy ]"
 healthy_at=$(date +%s%N)
@@ -290,9 +296,9 @@ sleep 8
 [ "$(docker inspect -f '{{.State.Running}} {{.RestartCount}}' "$(compose_app)")" = "true 0" ] ||
   fail "the app did not keep running while the database was down"
 early_log=$(docker logs --since "$since" "$(compose_app)" 2>&1)
-[ "$(echo "$early_log" | grep -c 'waiting for the database')" = 1 ] || fail "expected one 'waiting for the database' line, got: $early_log"
-if echo "$early_log" | grep -qE '^\s+at |Error:'; then fail "a stack trace while waiting: $early_log"; fi
-say "the app says: $(echo "$early_log" | grep 'waiting for the database')"
+[ "$(grep -c 'waiting for the database' <<<"$early_log")" = 1 ] || fail "expected one 'waiting for the database' line, got: $early_log"
+if grep -qE '^\s+at |Error:' <<<"$early_log"; then fail "a stack trace while waiting: $early_log"; fi
+say "the app says: $(grep 'waiting for the database' <<<"$early_log")"
 compose start db >/dev/null 2>&1
 wait_for 90 "the app to be ready once the database started" ready "$PORT"
 sign_in "$PORT" "$STAFF_EMAIL" "$STAFF_PASSWORD"
