@@ -1,8 +1,13 @@
-# Care Portal image: builds the web app and the server with the same npm scripts CI runs, then ships
-# only production dependencies. The server applies pending migrations at start, then listens.
+# Care Portal image: builds the web app and the server with the same `npm ci` and `npm run build` CI
+# runs, then ships only what the server runs: the bundled server (server/dist, with the few packages
+# that carry native or WebAssembly files), the web app as static files and the migrations. No
+# node_modules, no dev tools. /app belongs to root and is read-only to the app; data lives in /data.
+# The base image is a build argument so a machine without access to Docker Hub can pass its own
+# Node 24 image (see tests/docker/run.sh); by default it is the official one.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build ----
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY adapters/core/package.json adapters/core/
@@ -13,21 +18,23 @@ COPY server/package.json server/
 COPY server/scripts server/scripts
 COPY web/package.json web/
 COPY prisma prisma
-RUN npm ci --no-audit --no-fund
+# Dependencies' install scripts are not needed to build (esbuild and argon2 come as prebuilt platform
+# packages); the project's own postinstall, which generates the Prisma client, runs explicitly.
+RUN npm ci --ignore-scripts --no-audit --no-fund && npm run generate --workspace server
 COPY . .
-RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+RUN npm run build \
+  && find server/dist -name '*.map' -delete \
+  && node -e 'const m = require("./package.json"); require("fs").writeFileSync("image-package.json", JSON.stringify({ name: m.name, version: m.version, private: true, license: m.license, type: "module", scripts: { start: "node server/dist/main.js", "create-user": "node server/dist/create-user.js" } }, null, 2) + "\n")'
 
 # ---- run ----
-FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data WEB_DIST=/app/web/dist NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules node_modules
-COPY --from=build --chown=node:node /app/adapters adapters
-COPY --from=build --chown=node:node /app/server/package.json server/
-COPY --from=build --chown=node:node /app/server/dist server/dist
-COPY --from=build --chown=node:node /app/prisma prisma
-COPY --from=build --chown=node:node /app/web/dist web/dist
+COPY --from=build /app/image-package.json package.json
+COPY --from=build /app/server/dist server/dist
+COPY --from=build /app/web/dist web/dist
+COPY --from=build /app/prisma/schema.prisma prisma/
+COPY --from=build /app/prisma/migrations prisma/migrations
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["adapters/*/src/**/*.test.ts", "server/src/**/*.test.ts", "web/src/**/*.test.{ts,tsx}"],
+          include: [
+            "adapters/*/src/**/*.test.ts",
+            "server/src/**/*.test.ts",
+            "web/src/**/*.test.{ts,tsx}",
+            "tests/docker/**/*.test.ts",
+          ],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

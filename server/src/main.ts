@@ -1,13 +1,14 @@
 /**
- * The server process: validate the configuration, open (and migrate) the database, make sure an
- * administrator exists, listen, bill each home's current month (at start and hourly), and shut down
- * gracefully on SIGTERM/SIGINT.
+ * The server process: validate the configuration, wait for PostgreSQL when it is not up yet, open (and
+ * migrate) the database, make sure an administrator exists, listen, bill each home's current month (at
+ * start and hourly), and shut down gracefully on SIGTERM/SIGINT.
  */
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { ensureFirstAdmin, oneTimePasswordBox } from "./auth/first-admin.ts";
 import { ConfigError, loadConfig, type TConfig } from "./config/config.ts";
-import { openDatabase } from "./db/database.ts";
+import { openDatabase, type Database } from "./db/database.ts";
+import { describeTarget, waitForDatabase } from "./db/wait-for-database.ts";
 import { startRentSchedule } from "./rent/rent-schedule.ts";
 
 /** Shutdown waits at most this long for in-flight requests before exiting anyway. */
@@ -15,8 +16,7 @@ const SHUTDOWN_DELAY_MS = 10_000;
 
 function describeDatabase(config: TConfig): string {
   if (!config.databaseUrl) return `embedded PGlite in ${config.dataDir}/pglite`;
-  const url = new URL(config.databaseUrl);
-  return `PostgreSQL at ${url.hostname}:${url.port || "5432"}${url.pathname}`;
+  return `PostgreSQL at ${describeTarget(config.databaseUrl)}`;
 }
 
 async function main(): Promise<void> {
@@ -31,11 +31,20 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-    dataDir: config.dataDir,
-    log: (message) => console.info(`[database] ${message}`),
-  });
+  const log = (message: string) => console.info(`[database] ${message}`);
+  let database: Database;
+  try {
+    if (config.databaseUrl) await waitForDatabase(config.databaseUrl, { log });
+    database = await openDatabase({
+      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+      dataDir: config.dataDir,
+      log,
+    });
+  } catch (error) {
+    // A wrong password or a missing database: one line an operator can act on, no stack trace.
+    console.error(`Cannot open the database (${describeDatabase(config)}): ${(error as Error).message}`);
+    process.exit(1);
+  }
   const firstAdmin = await ensureFirstAdmin(database.prisma, config.admin);
   if (firstAdmin.created && firstAdmin.generatedPassword)
     console.info(`\n${oneTimePasswordBox(firstAdmin.email, firstAdmin.generatedPassword)}\n`);

@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -95,5 +97,47 @@ describe("loadConfig", () => {
       trustProxy: 2,
       logLevel: "warn",
     });
+  });
+
+  it("builds the database URL from separate variables, whatever characters the password holds", () => {
+    const dataDir = tempDir();
+    const nonBlank = fc.string({ unit: "grapheme", minLength: 1 }).filter((s) => s.trim() !== "");
+    fc.assert(
+      fc.property(nonBlank, nonBlank, fc.stringMatching(/^[a-zA-Z_][\w $-]{0,20}$/), (user, password, name) => {
+        const { databaseUrl } = loadConfig({
+          DATA_DIR: dataDir,
+          DATABASE_HOST: "db",
+          DATABASE_USER: user,
+          DATABASE_PASSWORD: password,
+          DATABASE_NAME: name,
+        });
+        const client = new pg.Client({ connectionString: databaseUrl });
+        expect(client).toMatchObject({ host: "db", port: 5432, user, database: name });
+        // node-postgres keeps the password out of enumerable properties.
+        expect(client.password).toBe(password);
+      }),
+    );
+    const awkward = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_HOST: "db",
+      DATABASE_PORT: "6543",
+      DATABASE_USER: "care",
+      DATABASE_PASSWORD: "p/a#s:w@rd%?&$ x",
+      DATABASE_NAME: "care",
+    });
+    expect(awkward.databaseUrl).toBe("postgresql://care:p%2Fa%23s%3Aw%40rd%25%3F%26%24%20x@db:6543/care");
+  });
+
+  it("refuses DATABASE_URL together with the separate variables, and the separate ones without a host", () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgresql://a@b/c", DATABASE_PASSWORD: "secret" }),
+    ).toThrow(/DATABASE_URL: Give either DATABASE_URL or DATABASE_PASSWORD, not both/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_USER: "care", DATABASE_PASSWORD: "secret" })).toThrow(
+      /DATABASE_HOST: Required when DATABASE_USER, DATABASE_PASSWORD is set/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_HOST: "db", DATABASE_NAME: "care/main" })).toThrow(
+      /DATABASE_NAME: Must not contain/,
+    );
+    expect(loadConfig({ DATA_DIR: tempDir() }).databaseUrl).toBeUndefined();
   });
 });

@@ -19,6 +19,9 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
  * - `PORT` – TCP port to listen on (default 3000).
  * - `HOST` – interface to bind (default 0.0.0.0, every interface).
  * - `DATABASE_URL` – PostgreSQL connection string; when absent, an embedded PGlite database under `DATA_DIR`.
+ * - `DATABASE_HOST`, `DATABASE_PORT`, `DATABASE_USER`, `DATABASE_PASSWORD`, `DATABASE_NAME` – the same
+ *   connection given piece by piece (instead of `DATABASE_URL`): any character is safe in the user and
+ *   password, as the server encodes them into the URL itself.
  * - `DATA_DIR` – where the embedded database and the generated session secret live (default ./data).
  * - `SESSION_SECRET` – key that signs session cookies, at least 32 characters; generated and kept in
  *   `<DATA_DIR>/session-secret` when absent (set it explicitly when several instances share one database).
@@ -41,6 +44,20 @@ const ZEnv = z.object({
       .string()
       .regex(/^postgres(ql)?:\/\//, "Use a postgresql:// connection string")
       .refine((s) => URL.canParse(s), "Not a valid connection URL")
+      .optional(),
+  ),
+  DATABASE_HOST: z.preprocess(blankToUndefined, z.string().optional()),
+  DATABASE_PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number("Use a number").int("Use a whole number").min(1).max(65535).default(5432),
+  ),
+  DATABASE_USER: z.preprocess(blankToUndefined, z.string().optional()),
+  DATABASE_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
+  DATABASE_NAME: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[^/?#%]+$/, "Must not contain /, ?, # or %")
       .optional(),
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
@@ -135,6 +152,26 @@ function persistedSessionSecret(dataDir: string): string {
   return secret;
 }
 
+const DATABASE_PIECES = [
+  "DATABASE_HOST",
+  "DATABASE_PORT",
+  "DATABASE_USER",
+  "DATABASE_PASSWORD",
+  "DATABASE_NAME",
+] as const;
+
+/** The connection URL for `DATABASE_HOST` and friends, every part percent-encoded. */
+function databaseUrlFromPieces(data: z.infer<typeof ZEnv>): string {
+  const host = data.DATABASE_HOST ?? "";
+  const credentials = data.DATABASE_USER
+    ? `${encodeURIComponent(data.DATABASE_USER)}${data.DATABASE_PASSWORD === undefined ? "" : `:${encodeURIComponent(data.DATABASE_PASSWORD)}`}@`
+    : "";
+  const hostPart = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  // node-postgres decodes the database name with decodeURI, so it is encoded with encodeURI.
+  const name = data.DATABASE_NAME ? `/${encodeURI(data.DATABASE_NAME)}` : "";
+  return `postgresql://${credentials}${hostPart}:${data.DATABASE_PORT}${name}`;
+}
+
 /** Validates the environment; throws ConfigError listing every problem at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const parsed = ZEnv.safeParse(env);
@@ -151,9 +188,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       `${emailGiven ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"}: Required when ${emailGiven ? "ADMIN_EMAIL" : "ADMIN_PASSWORD"} is set (give both or neither)`,
     );
   }
+  const pieces = DATABASE_PIECES.filter((name) => blankToUndefined(env[name]) !== undefined);
+  if (pieces.length > 0 && blankToUndefined(env.DATABASE_URL) !== undefined) {
+    problems.push(`DATABASE_URL: Give either DATABASE_URL or ${pieces.join(", ")}, not both`);
+  } else if (pieces.length > 0 && blankToUndefined(env.DATABASE_HOST) === undefined) {
+    problems.push(`DATABASE_HOST: Required when ${pieces.join(", ")} is set`);
+  }
   if (problems.length > 0 || !parsed.data) throw new ConfigError(problems);
 
   const data = parsed.data;
+  const databaseUrl = data.DATABASE_URL ?? (data.DATABASE_HOST ? databaseUrlFromPieces(data) : undefined);
   const dataDir = resolve(data.DATA_DIR);
   let sessionSecret = data.SESSION_SECRET;
   if (sessionSecret === undefined) {
@@ -168,7 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   return {
     port: data.PORT,
     host: data.HOST,
-    ...(data.DATABASE_URL ? { databaseUrl: data.DATABASE_URL } : {}),
+    ...(databaseUrl ? { databaseUrl } : {}),
     dataDir,
     sessionSecret,
     ...(adminEmail && adminPassword ? { admin: { email: adminEmail.toLowerCase(), password: adminPassword } } : {}),
