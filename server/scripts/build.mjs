@@ -19,6 +19,10 @@ await build({
   },
   outdir: join(serverDir, "dist"),
   bundle: true,
+  // Code loaded with `import()` (PGlite and its adapter) becomes its own chunk: a server on
+  // PostgreSQL never loads it.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   platform: "node",
   format: "esm",
   target: "node20",
