@@ -3,7 +3,7 @@
  * router's pattern, `href(...)` builds a link to it. The router, the navigation and every link read
  * these, so a route is renamed in one line and a link cannot point at a route that does not exist.
  */
-import type { ComponentType } from "react";
+import type { TLazyPage } from "./lazy-page.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
 
@@ -84,5 +84,5 @@ export const paths = {
 /** A route as the router takes it: a path of `paths` and its (lazily loaded) page. */
 export interface TRouteDef {
   path: string;
-  Page: ComponentType;
+  Page: TLazyPage;
 }
