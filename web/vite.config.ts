@@ -3,9 +3,11 @@
  * React and the router in a vendor chunk, each area page in its own lazy chunk, and the Firebase SDK
  * in a chunk that only firebase deployments download. `npm run dev -w web` proxies the API and the
  * runtime config to the server on :3000; `CARE_DEV_BACKEND=memory` serves `{backend:"memory"}` instead,
- * for working on the UI without a server.
+ * for working on the UI without a server. Every text file of the build also gets brotli and gzip copies.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
@@ -26,11 +28,53 @@ function memoryRuntimeConfig(): Plugin {
   };
 }
 
+/** Text files worth compressing (source maps are left out: only developers fetch them). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+/** Below this size a compressed copy saves nothing worth a request header. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Build only: writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip, best) beside every
+ * compressible file of the build, so the server sends them as they are (`preCompressed`) instead of
+ * compressing on every request or not at all.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "care-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir).filter((path) => COMPRESSIBLE.test(path))) {
+        const content = readFileSync(file);
+        if (content.length < COMPRESS_MIN_BYTES) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
+
 const useMemory = process.env.CARE_DEV_BACKEND === "memory";
 
 export default defineConfig({
   root: new URL(".", import.meta.url).pathname,
-  plugins: [react(), ...(useMemory ? [memoryRuntimeConfig()] : [])],
+  plugins: [react(), precompress(), ...(useMemory ? [memoryRuntimeConfig()] : [])],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: {
     outDir: "dist",

@@ -31,7 +31,8 @@ await build({
   },
   outdir,
   bundle: true,
-  // The two entry points share most of their code: one copy, in chunks/.
+  // The two entry points share most of their code: one copy, in chunks/. Code loaded with
+  // `import()` (PGlite and its adapter) becomes its own chunk: a server on PostgreSQL never loads it.
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   platform: "node",

@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --duration 10 --connections 32 --skip-build]`: the issue-6 benchmark. Runs the
- * built server (`node server/dist/main.js`, rebuilt first, wrapped in `/usr/bin/time -v` for its peak
+ * `npm run bench [-- --duration 10 --connections 32 --skip-build] [--server path/to/main.js]`: the
+ * server benchmark. Runs the built server (`node server/dist/main.js`, rebuilt first, or another build
+ * named by `--server`, wrapped in `/usr/bin/time -v` for its peak
  * memory) on the database filled by `npm run seed:large`, signs in, and loads each endpoint with
  * autocannon: sign-in; the residents list of the big facility (first page and a deep cursor page); one
  * resident; the facility's derived reminders and compliance summary; creating and updating residents.
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "32" },
     "skip-build": { type: "boolean", default: false },
+    server: { type: "string", default: "server/dist/main.js" },
   },
 });
 const DURATION = Number(args.duration);
@@ -167,7 +169,7 @@ async function main(): Promise<void> {
 
   const [appPort, basePort] = [await freePort(), await freePort()];
   let serverLog = "";
-  const server = spawn("/usr/bin/time", ["-v", process.execPath, "server/dist/main.js"], {
+  const server = spawn("/usr/bin/time", ["-v", process.execPath, resolve(ROOT, args.server)], {
     cwd: ROOT,
     env: {
       ...process.env,

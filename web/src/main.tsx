@@ -1,11 +1,13 @@
 /** Entry point: read the runtime config, build the one container, render the app (or why it cannot start). */
+// First: zod is configured before any module parses with it.
+import "./lib/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { DEFAULT_PORTAL_TITLE } from "@care/core/runtime-config.schema";
 import { App } from "./app/app.tsx";
 import { BootErrorPage } from "./app/boot-error.tsx";
 import { buildContainer } from "./app/container.ts";
-import { preloadLayout } from "./app/router.tsx";
+import { preloadRoute } from "./app/router.tsx";
 import { loadRuntimeConfig } from "./app/runtime-config.ts";
 import { createRecordsClient } from "./lib/records/records-client.ts";
 import { reportError } from "./lib/report-error.ts";
@@ -16,7 +18,7 @@ const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 const root = createRoot(rootElement);
 const records = createRecordsClient(reportError);
-preloadLayout(window.location.pathname);
+preloadRoute(window.location.pathname);
 
 loadRuntimeConfig()
   .then((config) => {

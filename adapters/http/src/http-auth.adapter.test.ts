@@ -31,8 +31,8 @@ describe("HttpAuthAdapter", () => {
     expect(late).toEqual([alice]);
   });
 
-  it("is signed out when /auth/me answers 401 or the server cannot be reached", async () => {
-    for (const answer of [unauthorized(), new TypeError("fetch failed")]) {
+  it("is signed out when /auth/me answers no user, 401 or the server cannot be reached", async () => {
+    for (const answer of [json(200, { user: null }), unauthorized(), new TypeError("fetch failed")]) {
       const { auth } = createHttpPorts({ fetch: fakeFetch(answer).fetch });
       const listener = vi.fn();
       auth.onChange(listener);

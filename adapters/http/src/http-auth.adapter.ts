@@ -45,7 +45,8 @@ export class HttpAuthAdapter implements AuthPort {
   }
 
   /**
-   * Asks the server once who is signed in. A 401 means nobody (the client sets the state); a server
+   * Asks the server once who is signed in. `{ user: null }` (no session) or a 401 (a session that
+   * ended) means nobody (the client sets the state on a 401); a server
    * that cannot be reached leaves nobody signed in as far as the app can tell, so the sign-in page
    * shows and its attempt reports the outage.
    */
@@ -54,7 +55,7 @@ export class HttpAuthAdapter implements AuthPort {
     const epoch = this.http.epoch;
     this.loading = this.http
       .request<unknown>("GET", "/auth/me", { sessionCheck: false })
-      .then((body) => parseUser(body))
+      .then((body) => ((body as { user?: unknown } | null)?.user === null ? null : parseUser(body)))
       .catch(() => null)
       .then((user) => {
         // A sign-in or sign-out that finished meanwhile knows better than this answer.

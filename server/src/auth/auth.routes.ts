@@ -19,6 +19,7 @@ import { signOut } from "./sign-out.ts";
 import { ZUserRecord } from "./users.ts";
 
 const ZUserBody = z.object({ user: ZSessionUser });
+const ZMeBody = z.object({ user: ZSessionUser.nullable() });
 const ZNoContent = z.null().describe("No content");
 
 /** Per-instance flood guard in front of the database-backed throttle (which holds across instances). */
@@ -69,9 +70,19 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     "/auth/me",
-    { schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: ZUserBody } } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user",
+        description:
+          "`user` is null when the request carries no session cookie (a signed-out visit is not an error); " +
+          "a session cookie that no longer works (signed out elsewhere, expired, revoked) answers 401 and is cleared.",
+        response: { 200: ZMeBody },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
+      if (!request.cookies[SESSION_COOKIE]) return { user: null };
       return { user: requireUser(callerOf(request)) };
     },
   );

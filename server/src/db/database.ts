@@ -3,7 +3,7 @@
 // six facilities and the California RCFE default document types on first start.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { AppError } from "@care/core/app-error";
 import { ZDocumentType } from "@care/core/collections/documents.collection";
@@ -13,7 +13,6 @@ import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { UNAVAILABLE_MESSAGE, toAppError } from "./db-errors.ts";
 import { applyMigrations } from "./migrate.ts";
-import { PGliteAdapterFactory } from "./pglite-adapter.ts";
 
 /**
  * Options for every interactive transaction (`prisma.$transaction(async (tx) => …, TRANSACTION_OPTIONS)`):
@@ -99,7 +98,12 @@ async function openPostgres(connectionString: string, log: (msg: string) => void
   };
 }
 
+/** PGlite and its adapter are loaded only here, so a server on PostgreSQL never holds them in memory. */
 async function openPGlite(dataDir: string, log: (msg: string) => void): Promise<Database> {
+  const [{ PGlite }, { PGliteAdapterFactory }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("./pglite-adapter.ts"),
+  ]);
   let pglite: PGlite;
   if (dataDir === ":memory:") {
     pglite = new PGlite();

@@ -5,7 +5,6 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { readMigrationsList } from "./migrations-folder.ts";
-import { PGliteAdapterFactory } from "./pglite-adapter.ts";
 import { createSchemaEngine, NO_EXTERNAL_TABLES } from "./schema-engine.ts";
 
 export type MigrationTarget = { kind: "postgres"; connectionString: string } | { kind: "pglite"; pglite: PGlite };
@@ -19,6 +18,7 @@ const MIGRATION_LOCK_KEY = 4_127_730_001;
 export async function applyMigrations(target: MigrationTarget): Promise<{ applied: string[] }> {
   const migrationsList = await readMigrationsList();
   if (target.kind === "pglite") {
+    const { PGliteAdapterFactory } = await import("./pglite-adapter.ts");
     return { applied: await runEngine(new PGliteAdapterFactory(target.pglite), migrationsList) };
   }
   const lock = new pg.Client({ connectionString: target.connectionString, connectionTimeoutMillis: 5_000 });

@@ -1,7 +1,8 @@
 // The HTTP edge without a real database: health probes, CSRF, error mapping, security headers and
 // the web app's SPA fallback. The Database here is a stand-in whose ping we control.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -141,7 +142,7 @@ describe("caching", () => {
       await a.inject({ method: "GET", url: "/api/v1/nope", headers: { accept: "application/json" } }),
       await a.inject({ method: "POST", url: "/api/v1/auth/login", payload: {}, headers: { "x-requested-with": "t" } }),
     ];
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 404, 400]);
     for (const answer of answers) expect(answer.headers["cache-control"]).toBe("no-store");
   });
 });
@@ -279,6 +280,48 @@ describe("web app", () => {
     const api = await a.inject({ method: "GET", url: "/api/v1/nope", headers: { accept: "text/html" } });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe("NOT_FOUND");
+  });
+
+  it("sends the build's brotli or gzip copy with Content-Encoding and Vary, the plain file otherwise", async () => {
+    const dir = webDist();
+    const script = "console.log('compressed app');".repeat(100);
+    writeFileSync(join(dir, "assets", "big-def456.js"), script);
+    writeFileSync(join(dir, "assets", "big-def456.js.br"), brotliCompressSync(script));
+    writeFileSync(join(dir, "assets", "big-def456.js.gz"), gzipSync(script));
+    const html = readFileSync(join(dir, "index.html"));
+    writeFileSync(join(dir, "index.html.br"), brotliCompressSync(html));
+    const a = await start({ webDist: dir });
+    const get = (url: string, encoding?: string, accept = "*/*") =>
+      a.inject({ method: "GET", url, headers: { accept, ...(encoding ? { "accept-encoding": encoding } : {}) } });
+
+    const br = await get("/assets/big-def456.js", "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+
+    const gz = await get("/assets/big-def456.js", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get("/assets/big-def456.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toBe("Accept-Encoding");
+    expect(plain.body).toBe(script);
+
+    // A file without compressed copies (too small to compress) is sent as it is.
+    const small = await get("/assets/index-abc123.js", "br");
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body).toBe("console.log('app')");
+
+    // index.html, also for client routes: compressed, revalidated on every visit.
+    const page = await get("/residents", "br", "text/html");
+    expect(page.headers["content-encoding"]).toBe("br");
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain("<title>Care Portal</title>");
   });
 
   it("says the web app is not built when there is no index.html", async () => {

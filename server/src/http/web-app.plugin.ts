@@ -1,6 +1,8 @@
 /**
  * Serves the built web app: `/runtime-config.json` (which backend the app talks to), the hashed assets
- * with a long cache, and `index.html` for every client route (SPA fallback). Requests no route matches
+ * with a long cache (immutable), `index.html` revalidated on every visit, and `index.html` for every
+ * client route (SPA fallback). Files are sent as the build precompressed them (`.br`, `.gz` beside each
+ * text file) when the browser accepts it, with `Content-Encoding` and `Vary: Accept-Encoding`. Requests no route matches
  * under `/api` (or for files, or from non-browsers) get the JSON 404.
  */
 import { existsSync } from "node:fs";
@@ -37,9 +39,12 @@ async function webAppPlugin(fastify: FastifyInstance): Promise<void> {
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(res, path) {
         const immutable = /[/\\]assets[/\\]/.test(path);
         res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        // The same URL answers compressed or not depending on Accept-Encoding: caches must keep both.
+        res.setHeader("vary", "Accept-Encoding");
       },
     });
   } else {

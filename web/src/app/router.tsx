@@ -4,7 +4,7 @@
  * `/residents/` (and the like) match the same route.
  */
 import { Suspense, type ReactNode } from "react";
-import { Navigate, Route, Routes } from "react-router-dom";
+import { matchPath, Navigate, Route, Routes } from "react-router-dom";
 import { docConfigRoutes } from "../features/doc-config/doc-config.routes.ts";
 import { facilitiesRoutes } from "../features/facilities/facilities.routes.ts";
 import { helpRoutes } from "../features/help/help.routes.ts";
@@ -29,13 +29,7 @@ const NotFoundPage = lazyPage(() => import("./not-found-page.tsx"), "NotFoundPag
 // The sign-in page and the signed-in layout are chunks of their own: a visitor of /login never
 // downloads the layout, and a signed-in page never downloads the sign-in form.
 const LoginPage = lazyPage(() => import("./auth/login-page.tsx"), "LoginPage");
-const loadLayout = () => import("./layout/app-layout.tsx");
-const AppLayout = lazyPage(loadLayout, "AppLayout");
-
-/** Starts downloading the layout while the sign-in state is being asked (not on /login). */
-export function preloadLayout(pathname: string): void {
-  if (pathname !== paths.login.path) void loadLayout();
-}
+const AppLayout = lazyPage(() => import("./layout/app-layout.tsx"), "AppLayout");
 
 /** The routes inside the layout: path and page. */
 export const PAGE_ROUTES: readonly TRouteDef[] = [
@@ -51,6 +45,17 @@ export const PAGE_ROUTES: readonly TRouteDef[] = [
   ...settingsRoutes,
   ...helpRoutes,
 ];
+
+/**
+ * Starts downloading the chunks the opened page needs (the sign-in page, or the layout and the page)
+ * at once, while the runtime config and the sign-in state are still being asked, instead of
+ * discovering them one after the other. A failed download is left to the page's own load.
+ */
+export function preloadRoute(pathname: string): void {
+  const route = PAGE_ROUTES.find(({ path }) => matchPath(path, pathname));
+  const pages = pathname === paths.login.path ? [LoginPage] : [AppLayout, ...(route ? [route.Page] : [])];
+  for (const page of pages) page.preload().catch(() => {});
+}
 
 function RoutePage({ children }: { children: ReactNode }) {
   return (

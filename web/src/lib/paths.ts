@@ -3,8 +3,8 @@
  * router's pattern, `href(...)` builds a link to it. The router, the navigation and every link read
  * these, so a route is renamed in one line and a link cannot point at a route that does not exist.
  */
-import type { ComponentType } from "react";
 import type { TAccess } from "./access.ts";
+import type { TLazyPage } from "./lazy-page.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
 
@@ -85,7 +85,7 @@ export const paths = {
 /** A route as the router takes it: a path of `paths` and its (lazily loaded) page. */
 export interface TRouteDef {
   path: string;
-  Page: ComponentType;
+  Page: TLazyPage;
   /** What the role must allow to open the page (absent: every signed-in user). */
   access?: TAccess;
 }

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:memory [-- --skip-build] [--skip-load] [--server path/to/main.js]`: how much memory
+ * the built server holds, next to a bare Node process measured in the same run (the machines are
+ * shared; the baseline shows what Node itself costs here). Prints a markdown table (also written to
+ * test-results/memory.md):
+ *
+ * - bare `node -e` idle RSS;
+ * - the server's idle RSS on PostgreSQL (the database `npm run seed:large` filled: BENCH_DATABASE_URL,
+ *   else DATABASE_URL, else postgresql://app:app@127.0.0.1:5432/care_bench), after start-up
+ *   (migrations, seeding, listening) and a quiet period;
+ * - the same on the embedded database (PGlite in a fresh temporary DATA_DIR: first start, every
+ *   migration applied, the heaviest start);
+ * - the peak RSS under `npm run bench` (its /usr/bin/time -v figure), unless `--skip-load`.
+ *
+ * Targets: idle ≤ 150 MB on PostgreSQL, ≤ 300 MB embedded, peak ≤ 300 MB under load. `--server`
+ * measures another build of the server (e.g. the one before a change) with the same method.
+ */
+import { execFile, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs, promisify } from "node:util";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://app:app@127.0.0.1:5432/care_bench";
+/** How long a process stays untouched before its idle RSS is read. */
+const QUIET_MS = 10_000;
+const run = promisify(execFile);
+
+const { values: args } = parseArgs({
+  options: {
+    "skip-build": { type: "boolean", default: false },
+    "skip-load": { type: "boolean", default: false },
+    server: { type: "string", default: "server/dist/main.js" },
+    duration: { type: "string", default: "10" },
+  },
+});
+const SERVER = resolve(ROOT, args.server);
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/** Starts `node args`, waits until `ready()` holds (or 90 s), stays quiet QUIET_MS, reads RSS, stops it. */
+async function idleRss(
+  nodeArgs: string[],
+  env: Record<string, string>,
+  ready: () => Promise<boolean>,
+): Promise<{ idle: number; startup: number }> {
+  const child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }); // prettier-ignore
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  let startup = 0;
+  const sampler = setInterval(() => {
+    rssMb(child.pid!).then(
+      (mb) => (startup = Math.max(startup, mb)),
+      () => {},
+    );
+  }, 50);
+  try {
+    const deadline = Date.now() + 90_000;
+    while (!(await ready())) {
+      if (child.exitCode !== null) throw new Error(`the process exited early:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`not ready within 90 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, QUIET_MS));
+    return { idle: await rssMb(child.pid!), startup };
+  } finally {
+    clearInterval(sampler);
+    const exited = new Promise((done) => child.once("exit", done));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+async function serverIdle(env: Record<string, string>) {
+  const port = await freePort();
+  const answers = async () => {
+    try {
+      return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+    } catch {
+      return false;
+    }
+  };
+  return idleRss(
+    [SERVER],
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      COOKIE_SECURE: "false",
+      SESSION_SECRET: "memory-bench-session-secret-that-is-long-enough-0123",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+      ...env,
+    },
+    answers,
+  );
+}
+
+async function main(): Promise<void> {
+  console.log(`server ${args.server}; ${cpus().length} cores; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`); // prettier-ignore
+  if (!args["skip-build"]) await run("npm", ["run", "build", "--workspace", "server"], { cwd: ROOT });
+
+  let bareStarted = false;
+  const bare = await idleRss(["-e", "console.log('ready'); setInterval(() => {}, 1 << 30)"], {}, async () => {
+    bareStarted ||= true;
+    return bareStarted;
+  });
+  console.log(`measured: bare node ${bare.idle.toFixed(0)} MB`);
+
+  const postgres = await serverIdle({ DATABASE_URL });
+  console.log(`measured: PostgreSQL idle ${postgres.idle.toFixed(0)} MB (start-up peak ${postgres.startup.toFixed(0)} MB)`); // prettier-ignore
+
+  const dataDir = await mkdtemp(join(tmpdir(), "care-memory-"));
+  let embedded: Awaited<ReturnType<typeof serverIdle>>;
+  try {
+    embedded = await serverIdle({ DATABASE_URL: "", DATA_DIR: dataDir });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  console.log(`measured: embedded idle ${embedded.idle.toFixed(0)} MB (start-up peak ${embedded.startup.toFixed(0)} MB)`); // prettier-ignore
+
+  let peak: number | null = null;
+  if (!args["skip-load"]) {
+    const bench = await run(
+      process.execPath,
+      ["--import", "tsx", "tests/load/bench.ts", "--skip-build", "--duration", args.duration, "--server", args.server],
+      { cwd: ROOT, env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    peak = Number(/Server peak RSS under load \(\/usr\/bin\/time -v\): (\d+) MB/.exec(bench.stdout)?.[1] ?? NaN);
+    console.log(`measured: peak under npm run bench ${peak} MB`);
+  }
+
+  const verdict = (mb: number, limit: number) => (mb <= limit ? "met" : "**missed**");
+  const lines = [
+    `Server: ${args.server}. Idle = RSS (/proc/<pid>/status VmRSS) ${QUIET_MS / 1000} s after /healthz first answers; ` +
+      `start-up peak sampled every 50 ms until then. Load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}.`,
+    "",
+    "| Process | Idle RSS MB | Start-up peak MB | Target |",
+    "|---|---:|---:|---|",
+    `| bare \`node -e\` | ${bare.idle.toFixed(0)} | — | — |`,
+    `| server on PostgreSQL | ${postgres.idle.toFixed(0)} | ${postgres.startup.toFixed(0)} | idle ≤ 150: ${verdict(postgres.idle, 150)} |`,
+    `| server on embedded PGlite (first start) | ${embedded.idle.toFixed(0)} | ${embedded.startup.toFixed(0)} | idle ≤ 300: ${verdict(embedded.idle, 300)} |`,
+    ...(peak === null
+      ? []
+      : [
+          `| server under \`npm run bench\` (${args.duration} s per endpoint), peak | — | ${peak} | peak ≤ 300: ${verdict(peak, 300)} |`,
+        ]),
+  ];
+  console.log(`\n${lines.join("\n")}`);
+  await mkdir(resolve(ROOT, "test-results"), { recursive: true });
+  await writeFile(resolve(ROOT, "test-results/memory.md"), `${lines.join("\n")}\n`);
+}
+
+await main();
