@@ -12,6 +12,7 @@ import {
   encodeCursor,
   normalizeListQuery,
   type TFilterValue,
+  type TListFilters,
   type TListQuery,
   type TPage,
 } from "@care/core/list-query";
@@ -163,11 +164,7 @@ export class CollectionRepository {
   }
 
   /** How many records the caller may see match the filters and search. */
-  async count(
-    caller: TCaller,
-    name: TCollectionName,
-    query: Pick<TListQuery, "where" | "search" | "includeArchived">,
-  ): Promise<number> {
+  async count(caller: TCaller, name: TCollectionName, query: TListFilters): Promise<number> {
     const def: CollectionDef = collections[name];
     const user = assertCanRead(caller.user, def);
     const normalized = normalizeListQuery(def, { ...query });
@@ -412,11 +409,7 @@ export class CollectionRepository {
   }
 
   /** Filters, search, archive and facility restriction as Prisma conditions (ANDed). */
-  private conditions(
-    def: CollectionDef,
-    user: TSessionUser,
-    query: Pick<TListQuery, "where" | "search" | "includeArchived">,
-  ): TWhere[] {
+  private conditions(def: CollectionDef, user: TSessionUser, query: TListFilters): TWhere[] {
     const conditions: TWhere[] = [];
     const bad: Record<string, string> = {};
     for (const [field, value] of Object.entries(query.where ?? {})) {
@@ -436,6 +429,13 @@ export class CollectionRepository {
       });
     }
     if (!query.includeArchived) conditions.push({ archivedAt: null });
+    if (def.rangeField && query.range) {
+      // Bounds of the range field in SQL (`at >= $from AND at < $to`), so an index range answers it.
+      const { from, to } = query.range;
+      conditions.push({
+        [def.rangeField]: { ...(from ? { gte: new Date(from) } : {}), ...(to ? { lt: new Date(to) } : {}) },
+      });
+    }
     const facilityIds = facilityRestriction(user, def);
     if (facilityIds !== null) {
       conditions.push(

@@ -43,6 +43,7 @@ export const auditLogCollection = defineCollection({
   access: { read: "admin", write: "server" },
   filterable: ["action", "actorId", "collection", "recordId", "facilityId"],
   sortable: ["at"],
+  rangeField: "at",
   defaultSort: { field: "at", direction: "desc" },
   searchable: ["actorEmail", "summary"],
   removal: "none",

@@ -4,7 +4,7 @@
  * one `view` row per list request (and one per get).
  */
 import type { CollectionDef } from "../collection.ts";
-import type { TListQuery } from "../list-query.ts";
+import type { TListFilters, TListQuery } from "../list-query.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { facilityOfRecord } from "./access.rules.ts";
 
@@ -12,7 +12,7 @@ import { facilityOfRecord } from "./access.rules.ts";
  * The summary of a list view: the filters (ids and codes, e.g. `list residentId=r1`), whether a search
  * was used (never its text: it may be a name), and whether archived records were included.
  */
-export function listViewSummary(query: Pick<TListQuery, "where" | "search" | "includeArchived">): string {
+export function listViewSummary(query: TListFilters): string {
   const parts = Object.entries(query.where ?? {}).map(
     ([field, value]) => `${field}=${Array.isArray(value) ? value.map(String).join("|") : String(value)}`,
   );
