@@ -405,7 +405,7 @@ export class MemoryDataAdapter implements DataPort {
     }
     tx.audit({
       actor: user,
-      action: "remove",
+      action: def.removal === "archive" ? "archive" : "remove",
       collection: def.name,
       recordId: id,
       facilityId,

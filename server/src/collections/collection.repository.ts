@@ -319,7 +319,7 @@ export class CollectionRepository {
     if (count === 0) await this.raceLost(db, user, name, id);
     if (def.removal === "archive") await this.writeHistory(db, user, def, "archive", current);
     await writeAudit(db, caller, {
-      action: "remove",
+      action: def.removal === "archive" ? "archive" : "remove",
       collection: name,
       recordId: id,
       facilityId: facilityOfRecord(def, current) ?? null,

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   "create",
   "update",
   "remove",
+  "archive",
   "view",
   "file_upload",
   "file_download",
