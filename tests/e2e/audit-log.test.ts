@@ -78,7 +78,7 @@ describe.skipIf(Boolean(chromiumMissing))("audit log in Chromium", () => {
       .or(main.getByText(/13 entries match/))
       .first()
       .waitFor();
-  });
+  }, 120_000);
 
   it("lists who viewed or changed the resident on their history, linking to the log filtered to them", async () => {
     const page = await session.signedInPage();
@@ -108,7 +108,7 @@ describe.skipIf(Boolean(chromiumMissing))("audit log in Chromium", () => {
       .first()
       .waitFor();
     await phone.screenshot({ path: join(SCREENSHOTS, "audit-record-panel-phone.png"), fullPage: true });
-  });
+  }, 120_000);
 
   it("shows the whole log a page at a time, at desktop and phone widths, without serious accessibility problems", async () => {
     const page = await session.signedInPage();
@@ -126,5 +126,5 @@ describe.skipIf(Boolean(chromiumMissing))("audit log in Chromium", () => {
     await phone.screenshot({ path: join(SCREENSHOTS, "audit-log-phone.png") });
     await phone.locator("main table").scrollIntoViewIfNeeded();
     await phone.screenshot({ path: join(SCREENSHOTS, "audit-log-phone-rows.png") });
-  });
+  }, 120_000);
 });
