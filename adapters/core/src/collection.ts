@@ -123,6 +123,11 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
   /** Fields a list may sort on, besides `createdAt` and `updatedAt`. */
   readonly sortable: readonly (keyof z.infer<S> & string)[];
   readonly defaultSort: { field: string; direction: "asc" | "desc" };
+  /**
+   * The timestamp field a list may bound by a time range (`TListQuery.range`), indexed with every
+   * filter; absent: lists take no range.
+   */
+  readonly rangeField?: keyof z.infer<S> & string;
   /** Text fields matched by a list's `search` (case-insensitive). */
   readonly searchable: readonly (keyof z.infer<S> & string)[];
   /** `archive` sets archivedAt (kept, hidden from lists); `delete` removes; `none` refuses. */

@@ -17,7 +17,21 @@ export interface TListQuery {
   cursor?: string;
   /** Include archived records (archivedAt set); default false. */
   includeArchived?: boolean;
+  /**
+   * Records whose collection's `rangeField` (a timestamp) lies in `[from, to)`: ISO timestamps, either
+   * end may be left open. A real range condition on every backend, so it is answered by an index.
+   */
+  range?: TTimeRange;
 }
+
+/** A time range of a list: from (inclusive) to (exclusive), UTC ISO timestamps. */
+export interface TTimeRange {
+  from?: string;
+  to?: string;
+}
+
+/** What narrows a list (and its count): everything but the order, page size and cursor. */
+export type TListFilters = Pick<TListQuery, "where" | "search" | "includeArchived" | "range">;
 
 export interface TPage<T> {
   items: T[];
@@ -41,7 +55,7 @@ export const META_SORT_FIELDS = ["createdAt", "updatedAt"] as const;
 export function normalizeListQuery(
   def: CollectionDef,
   query: TListQuery = {},
-): Required<Omit<TListQuery, "cursor" | "search">> & Pick<TListQuery, "cursor" | "search"> {
+): Required<Omit<TListQuery, "cursor" | "search" | "range">> & Pick<TListQuery, "cursor" | "search" | "range"> {
   const fields: Record<string, string> = {};
   const where: Record<string, TFilterValue | TFilterValue[]> = {};
   for (const [field, value] of Object.entries(query.where ?? {})) {
@@ -74,6 +88,9 @@ export function normalizeListQuery(
   const search = query.search?.trim();
   if (search && search.length > 100) fields["search"] = "At most 100 characters";
   if (search && def.searchable.length === 0) fields["search"] = `${def.label} records cannot be searched`;
+  const range = query.range ? normalizeRange(def, query.range, fields) : undefined;
+  if (range && orderBy.field !== def.rangeField)
+    fields["range"] = `A time range lists ${def.name} by ${def.rangeField ?? "its time"}, not by ${orderBy.field}`;
   if (query.cursor !== undefined && !fields["orderBy"]) {
     const problem = cursorProblem(def, orderBy.field, query.cursor);
     if (problem) fields["cursor"] = problem;
@@ -86,7 +103,43 @@ export function normalizeListQuery(
     includeArchived: query.includeArchived ?? false,
     ...(query.cursor ? { cursor: query.cursor } : {}),
     ...(search ? { search } : {}),
+    ...(range ? { range } : {}),
   };
+}
+
+const ZRangeEnd = z.iso.datetime({ offset: true });
+
+/**
+ * The range of a list with both ends as UTC ISO timestamps (`…Z`, milliseconds), so every backend
+ * compares them with its stored timestamps alike; problems go to `fields` (`range.from`, `range.to`).
+ * Undefined when neither end is given.
+ */
+function normalizeRange(def: CollectionDef, range: TTimeRange, fields: Record<string, string>): TTimeRange | undefined {
+  if (!def.rangeField) {
+    fields["range"] = `${def.label} records cannot be listed by a time range`;
+    return undefined;
+  }
+  const normalized: TTimeRange = {};
+  for (const end of ["from", "to"] as const) {
+    const value = range[end];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || !ZRangeEnd.safeParse(value).success) {
+      fields[`range.${end}`] = "Must be a date and time (ISO 8601)";
+      continue;
+    }
+    normalized[end] = new Date(value).toISOString();
+  }
+  if (normalized.from && normalized.to && normalized.from >= normalized.to)
+    fields["range.to"] = "Must be after the start of the range";
+  return normalized.from || normalized.to ? normalized : undefined;
+}
+
+/** Is this ISO timestamp inside the range (from inclusive, to exclusive)? For adapters that filter in memory. */
+export function inTimeRange(value: unknown, range: TTimeRange | undefined): boolean {
+  if (!range) return true;
+  if (typeof value !== "string") return false;
+  const at = new Date(value).toISOString();
+  return (!range.from || at >= range.from) && (!range.to || at < range.to);
 }
 
 /** What a sort field holds, as far as a cursor's value must match it to be compared with the column. */

@@ -121,6 +121,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       constraints.push(where("archivedAt", "==", null));
       fields.push("archivedAt");
     }
+    // The range is on the field the list is ordered by (normalizeListQuery), so it needs no index of its own.
+    if (def.rangeField && q.range?.from) constraints.push(where(def.rangeField, ">=", q.range.from));
+    if (def.rangeField && q.range?.to) constraints.push(where(def.rangeField, "<", q.range.to));
     if (q.search) {
       const token = searchToken(q.search);
       if (token === null) return null;

@@ -197,6 +197,22 @@ describe("generated Firebase rules", () => {
     expect(audit).toContain("allow get, list: if mayRead('audit')");
   });
 
+  it("allows no client to change or remove an audit row, nor to append anything but its own views and downloads", () => {
+    const rules = generateFirestoreRules();
+    const audit = block(rules, "auditLog");
+    const allows = audit.split("\n").filter((line) => line.trim().startsWith("allow "));
+    expect(allows.map((line) => line.trim().split(":")[0])).toEqual([
+      "allow get, list",
+      "allow create",
+      "allow update, delete",
+    ]);
+    expect(allows[2]!.trim()).toBe("allow update, delete: if false;");
+    expect(allows[1]).toContain("request.resource.data.action in ['view', 'file_download']");
+    // No other block (a recursive wildcard) can grant what the auditLog block refuses.
+    expect(rules).not.toMatch(/match \/\{[^}]*=\*\*\}/);
+    expect(rules.match(/match \/auditLog\//g)).toHaveLength(1);
+  });
+
   it("keeps the composite indexes within Firestore's default limit of 200", () => {
     const { indexes } = JSON.parse(generateFirestoreIndexes()) as { indexes: unknown[] };
     expect(indexes.length).toBeLessThanOrEqual(200);

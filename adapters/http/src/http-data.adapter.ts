@@ -3,7 +3,7 @@
  * list query against the registry (the same check, with the same messages, as the other backends), so
  * this adapter does not load the registry's schemas: the first page a browser loads stays small.
  */
-import type { TListQuery, TPage } from "@care/core/list-query";
+import type { TListFilters, TListQuery, TPage } from "@care/core/list-query";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
 import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
 import type { HttpClient, TQueryValue } from "./http-client.ts";
@@ -16,13 +16,15 @@ function recordPath(collection: TCollectionName, id: string): string {
   return `${collectionPath(collection)}/${encodeURIComponent(id)}`;
 }
 
-/** The query string of a list or count request: `where` as JSON, `sort` as `field:direction`. */
+/** The query string of a list or count request: `where` as JSON, `sort` as `field:direction`, the range as `from`/`to`. */
 export function listQueryParams(query: TListQuery = {}, forCount = false): Record<string, TQueryValue> {
   const params: Record<string, TQueryValue> = {};
   if (query.where && Object.keys(query.where).length > 0) params.where = JSON.stringify(query.where);
   const search = query.search?.trim();
   if (search) params.search = search;
   if (query.includeArchived) params.includeArchived = true;
+  if (query.range?.from) params.from = query.range.from;
+  if (query.range?.to) params.to = query.range.to;
   if (forCount) return params;
   // The server fills the collection's default sort and page size.
   if (query.orderBy) params.sort = `${query.orderBy.field}:${query.orderBy.direction}`;
@@ -40,10 +42,7 @@ export class HttpDataAdapter implements DataPort {
     });
   }
 
-  async count<N extends TCollectionName>(
-    collection: N,
-    query?: Pick<TListQuery, "where" | "search" | "includeArchived">,
-  ): Promise<number> {
+  async count<N extends TCollectionName>(collection: N, query?: TListFilters): Promise<number> {
     const body = await this.http.request<{ count: number }>("GET", `${collectionPath(collection)}/count`, {
       query: listQueryParams(query, true),
     });

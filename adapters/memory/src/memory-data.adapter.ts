@@ -9,8 +9,10 @@ import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
 import {
   decodeCursor,
   encodeCursor,
+  inTimeRange,
   normalizeListQuery,
   type TFilterValue,
+  type TListFilters,
   type TListQuery,
   type TPage,
 } from "@care/core/list-query";
@@ -124,10 +126,7 @@ export class MemoryDataAdapter implements DataPort {
     return page as TPage<TRecordOf<N>>;
   }
 
-  async count<N extends TCollectionName>(
-    collection: N,
-    query: Pick<TListQuery, "where" | "search" | "includeArchived"> = {},
-  ): Promise<number> {
+  async count<N extends TCollectionName>(collection: N, query: TListFilters = {}): Promise<number> {
     const def = this.def(collection);
     const user = assertCanRead(this.session.user(), def);
     this.billBefore(collection);
@@ -135,6 +134,7 @@ export class MemoryDataAdapter implements DataPort {
       where: query.where,
       search: query.search,
       includeArchived: query.includeArchived,
+      range: query.range,
     });
     return this.matching(user, def, q).length;
   }
@@ -227,15 +227,12 @@ export class MemoryDataAdapter implements DataPort {
   }
 
   /** The visible records matching the filters, search and archive flag, unsorted. */
-  private matching(
-    user: TSessionUser,
-    def: CollectionDef,
-    q: Pick<TListQuery, "where" | "search" | "includeArchived">,
-  ): TStoredRecord[] {
+  private matching(user: TSessionUser, def: CollectionDef, q: TListFilters): TStoredRecord[] {
     const search = q.search?.toLowerCase();
     return [...this.backend.table(def.name).values()].filter((record) => {
       if (!canSeeRecord(user, def, record)) return false;
       if (!q.includeArchived && record.archivedAt !== null) return false;
+      if (def.rangeField && !inTimeRange(record[def.rangeField], q.range)) return false;
       for (const [field, wanted] of Object.entries(q.where ?? {})) {
         const value = record[field] ?? null;
         const options = Array.isArray(wanted) ? wanted : [wanted];
@@ -441,7 +438,7 @@ export class MemoryDataAdapter implements DataPort {
     }
     tx.audit({
       actor: user,
-      action: "remove",
+      action: def.removal === "archive" ? "archive" : "remove",
       collection: def.name,
       recordId: id,
       facilityId,

@@ -12,6 +12,7 @@ import {
   encodeCursor,
   normalizeListQuery,
   type TFilterValue,
+  type TListFilters,
   type TListQuery,
   type TPage,
 } from "@care/core/list-query";
@@ -168,11 +169,7 @@ export class CollectionRepository {
   }
 
   /** How many records the caller may see match the filters and search. */
-  async count(
-    caller: TCaller,
-    name: TCollectionName,
-    query: Pick<TListQuery, "where" | "search" | "includeArchived">,
-  ): Promise<number> {
+  async count(caller: TCaller, name: TCollectionName, query: TListFilters): Promise<number> {
     const def: CollectionDef = collections[name];
     const user = assertCanRead(caller.user, def);
     const normalized = normalizeListQuery(def, { ...query });
@@ -339,7 +336,7 @@ export class CollectionRepository {
     if (count === 0) await this.raceLost(db, user, name, id);
     if (def.removal === "archive") await this.writeHistory(db, user, def, "archive", current);
     await writeAudit(db, caller, {
-      action: "remove",
+      action: def.removal === "archive" ? "archive" : "remove",
       collection: name,
       recordId: id,
       facilityId: facilityOfRecord(def, current) ?? null,
@@ -442,11 +439,7 @@ export class CollectionRepository {
   }
 
   /** Filters, search, archive and facility restriction as Prisma conditions (ANDed). */
-  private conditions(
-    def: CollectionDef,
-    user: TSessionUser,
-    query: Pick<TListQuery, "where" | "search" | "includeArchived">,
-  ): TWhere[] {
+  private conditions(def: CollectionDef, user: TSessionUser, query: TListFilters): TWhere[] {
     const conditions: TWhere[] = [];
     const bad: Record<string, string> = {};
     for (const [field, value] of Object.entries(query.where ?? {})) {
@@ -468,6 +461,13 @@ export class CollectionRepository {
     if (!query.includeArchived) conditions.push({ archivedAt: null });
     const follows = def.access.readFollows;
     if (follows !== undefined) conditions.push({ [follows]: { in: readableFollowed(user, def) } });
+    if (def.rangeField && query.range) {
+      // Bounds of the range field in SQL (`at >= $from AND at < $to`), so an index range answers it.
+      const { from, to } = query.range;
+      conditions.push({
+        [def.rangeField]: { ...(from ? { gte: new Date(from) } : {}), ...(to ? { lt: new Date(to) } : {}) },
+      });
+    }
     const facilityIds = facilityRestriction(user, def);
     if (facilityIds !== null) {
       conditions.push(

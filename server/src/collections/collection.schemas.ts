@@ -56,6 +56,12 @@ export const ZCountQuery = z.object({
     .describe('JSON object of equality filters, e.g. {"active":true} or {"facilityId":["tull","newman"]}'),
   search: z.string().max(100).optional().describe("Case-insensitive text to find in the searchable fields"),
   includeArchived: ZBooleanFlag.describe("Include archived records (true/false)"),
+  from: z
+    .string()
+    .max(40)
+    .optional()
+    .describe("Start of a time range (inclusive, ISO 8601), on collections that declare a range field"),
+  to: z.string().max(40).optional().describe("End of a time range (exclusive, ISO 8601)"),
 });
 
 /** `GET /<c>`: filters, sort (`field:asc|desc`), page size and the cursor of the previous page. */

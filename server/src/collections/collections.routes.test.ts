@@ -328,7 +328,7 @@ describe("removal", () => {
     const archived = (await get(adminCookie, "/facilities/to-archive")).body;
     expect(archived).toMatchObject({ version: 2, updatedBy: t.admin.id });
     expect(archived.archivedAt).toEqual(expect.any(String));
-    expect((await auditRows({ recordId: "to-archive", action: "remove" }))[0]).toMatchObject({ summary: "archived" });
+    expect((await auditRows({ recordId: "to-archive", action: "archive" }))[0]).toMatchObject({ summary: "archived" });
   });
 
   it("deletes with the version read", async () => {

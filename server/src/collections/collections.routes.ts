@@ -125,6 +125,14 @@ function listQueryOf(query: TListQueryString): TListQuery {
     ...(query.limit !== undefined ? { limit: query.limit } : {}),
     ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
     ...(query.includeArchived !== undefined ? { includeArchived: query.includeArchived } : {}),
+    ...(query.from !== undefined || query.to !== undefined
+      ? {
+          range: {
+            ...(query.from !== undefined ? { from: query.from } : {}),
+            ...(query.to !== undefined ? { to: query.to } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -387,8 +387,8 @@ describe("audit of medical data", () => {
     const rows = await auditRows({ collection: "vitals", recordId: id });
     const byAction = [...rows].sort((a, b) => String(a.action).localeCompare(String(b.action)));
     expect(byAction.map((r) => [r.action, r.actorId, r.facilityId, r.summary])).toEqual([
+      ["archive", tullStaffId, "tull", "archived"],
       ["create", tullStaffId, "tull", "residentId, facilityId, recordedAt, systolic, diastolic, recordedBy"],
-      ["remove", tullStaffId, "tull", "archived"],
       ["update", tullStaffId, "tull", "systolic"],
     ]);
     expect(JSON.stringify(rows)).not.toContain("135");

@@ -5,6 +5,7 @@
  */
 import { Suspense, type ReactNode } from "react";
 import { matchPath, Navigate, Route, Routes } from "react-router-dom";
+import { auditLogRoutes } from "../features/audit-log/audit-log.routes.ts";
 import { docConfigRoutes } from "../features/doc-config/doc-config.routes.ts";
 import { facilitiesRoutes } from "../features/facilities/facilities.routes.ts";
 import { helpRoutes } from "../features/help/help.routes.ts";
@@ -41,6 +42,7 @@ export const PAGE_ROUTES: readonly TRouteDef[] = [
   ...referralAgentsRoutes,
   ...facilitiesRoutes,
   ...docConfigRoutes,
+  ...auditLogRoutes,
   ...reportsRoutes,
   ...settingsRoutes,
   ...helpRoutes,

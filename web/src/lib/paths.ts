@@ -21,6 +21,20 @@ function ofRecord<B extends string, R extends string>(base: B, rest: R) {
   };
 }
 
+/** The audit log's filters as they appear in its address (every one optional). */
+export interface TAuditLogLink {
+  /** The acting user's id. */
+  user?: string;
+  action?: string;
+  /** The collection ("residents"). */
+  type?: string;
+  record?: string;
+  facility?: string;
+  /** First and last day, `YYYY-MM-DD`, in the page's time zone. */
+  from?: string;
+  to?: string;
+}
+
 export const paths = {
   login: fixed("/login"),
   reminders: fixed("/reminders"),
@@ -73,6 +87,14 @@ export const paths = {
   },
   reports: fixed("/reports"),
   settings: fixed("/settings"),
+  /** Settings → Audit log, optionally filtered (e.g. to one record: `{ type: "residents", record: id }`). */
+  auditLog: {
+    path: "/settings/audit-log",
+    href: (filters: TAuditLogLink = {}) => {
+      const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value)).toString();
+      return query ? `/settings/audit-log?${query}` : "/settings/audit-log";
+    },
+  },
   help: {
     path: "/help",
     /** Help, optionally at one section's anchor. */

@@ -1,4 +1,4 @@
-import type { TListQuery, TPage } from "../list-query.ts";
+import type { TListFilters, TListQuery, TPage } from "../list-query.ts";
 import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "../registry.ts";
 
 /**
@@ -22,11 +22,8 @@ export interface DataPort {
   /** One page of records, filtered and sorted as the collection allows; archived ones hidden by default. */
   list<N extends TCollectionName>(collection: N, query?: TListQuery): Promise<TPage<TRecordOf<N>>>;
 
-  /** How many records match the query's filters and search (cursor and limit are ignored). */
-  count<N extends TCollectionName>(
-    collection: N,
-    query?: Pick<TListQuery, "where" | "search" | "includeArchived">,
-  ): Promise<number>;
+  /** How many records match the query's filters, search and range (cursor and limit are ignored). */
+  count<N extends TCollectionName>(collection: N, query?: TListFilters): Promise<number>;
 
   /** One record by id, archived or not. NOT_FOUND when it does not exist or is out of the user's reach. */
   get<N extends TCollectionName>(collection: N, id: string): Promise<TRecordOf<N>>;

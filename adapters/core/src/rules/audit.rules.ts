@@ -4,7 +4,8 @@
  * one `view` row per list request (and one per get).
  */
 import type { CollectionDef } from "../collection.ts";
-import type { TListQuery } from "../list-query.ts";
+import type { TAuditAction } from "../collections/audit-log.collection.ts";
+import type { TListFilters, TListQuery } from "../list-query.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { facilityOfRecord } from "./access.rules.ts";
 
@@ -12,7 +13,7 @@ import { facilityOfRecord } from "./access.rules.ts";
  * The summary of a list view: the filters (ids and codes, e.g. `list residentId=r1`), whether a search
  * was used (never its text: it may be a name), and whether archived records were included.
  */
-export function listViewSummary(query: Pick<TListQuery, "where" | "search" | "includeArchived">): string {
+export function listViewSummary(query: TListFilters): string {
   const parts = Object.entries(query.where ?? {}).map(
     ([field, value]) => `${field}=${Array.isArray(value) ? value.map(String).join("|") : String(value)}`,
   );
@@ -61,3 +62,21 @@ export function listViewFacilities(
   const facilities = listed.size > 0 ? [...listed].sort() : [...user.facilityIds].sort();
   return facilities.length > 0 ? facilities : [null];
 }
+
+/** What each audit action is called on screen and in exports ("Viewed", "Failed sign-in"). */
+export const AUDIT_ACTION_LABELS: Readonly<Record<TAuditAction, string>> = {
+  login: "Signed in",
+  login_failed: "Failed sign-in",
+  logout: "Signed out",
+  password_change: "Changed password",
+  password_change_failed: "Failed password change",
+  user_create: "Created user",
+  create: "Created",
+  update: "Changed",
+  remove: "Removed",
+  archive: "Archived",
+  view: "Viewed",
+  file_upload: "Uploaded file",
+  file_download: "Downloaded file",
+  file_remove: "Removed file",
+};

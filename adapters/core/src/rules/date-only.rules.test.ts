@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isTimeZone } from "../common.schema.ts";
-import { addDays, todayIn } from "./date-only.rules.ts";
+import { addDays, startOfDayIn, todayIn } from "./date-only.rules.ts";
 
 describe("a home's today", () => {
   it("is the date in the home's time zone, not the server's", () => {
@@ -38,5 +38,35 @@ describe("a home's today", () => {
     expect(isTimeZone("UTC")).toBe(true);
     expect(isTimeZone("Pacific Time")).toBe(false);
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+  });
+});
+
+describe("startOfDayIn", () => {
+  it("is the instant the day begins in the time zone, also on the days clocks change", () => {
+    expect(startOfDayIn("2026-01-15", "America/Los_Angeles")).toBe("2026-01-15T08:00:00.000Z");
+    expect(startOfDayIn("2026-07-15", "America/Los_Angeles")).toBe("2026-07-15T07:00:00.000Z");
+    // Clocks go forward at 02:00 on 2026-03-08 and back on 2026-11-01: midnight is still before the change.
+    expect(startOfDayIn("2026-03-08", "America/Los_Angeles")).toBe("2026-03-08T08:00:00.000Z");
+    expect(startOfDayIn("2026-03-09", "America/Los_Angeles")).toBe("2026-03-09T07:00:00.000Z");
+    expect(startOfDayIn("2026-11-02", "America/Los_Angeles")).toBe("2026-11-02T08:00:00.000Z");
+    expect(startOfDayIn("2026-05-01", "UTC")).toBe("2026-05-01T00:00:00.000Z");
+    expect(startOfDayIn("2026-05-01", "Asia/Kolkata")).toBe("2026-04-30T18:30:00.000Z");
+  });
+
+  it("begins the day todayIn names, for any instant and zone", () => {
+    const zones = ["America/Los_Angeles", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "UTC"];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
+        fc.constantFrom(...zones),
+        (instant, zone) => {
+          const day = todayIn(zone, new Date(instant));
+          const start = Date.parse(startOfDayIn(day, zone));
+          expect(start).toBeLessThanOrEqual(instant);
+          expect(todayIn(zone, new Date(start))).toBe(day);
+          expect(todayIn(zone, new Date(start - 1))).not.toBe(day);
+        },
+      ),
+    );
   });
 });

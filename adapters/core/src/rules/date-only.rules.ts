@@ -76,3 +76,33 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 export function localToday(now: Date = new Date()): string {
   return `${String(now.getFullYear()).padStart(4, "0")}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
+
+/** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function zoneOffsetMs(timeZone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? "0");
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a calendar date begins in a time zone, as a UTC ISO timestamp: the start of a "from"
+ * day of a time range chosen in a home's time zone (also on the days clocks change).
+ */
+export function startOfDayIn(date: string, timeZone: string): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const midnightAsUtc = Date.UTC(year, month - 1, day);
+  let instant = midnightAsUtc - zoneOffsetMs(timeZone, midnightAsUtc);
+  // Once more with the offset at the instant found: it differs when clocks changed in between.
+  instant = midnightAsUtc - zoneOffsetMs(timeZone, instant);
+  return new Date(instant).toISOString();
+}

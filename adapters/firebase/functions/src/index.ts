@@ -160,7 +160,7 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
   const before = event.data?.before.data();
   const after = event.data?.after.data();
   if (!before && !after) return;
-  const action = !before ? "create" : !after ? "remove" : after.archivedAt && !before.archivedAt ? "remove" : "update";
+  const action = !before ? "create" : !after ? "remove" : after.archivedAt && !before.archivedAt ? "archive" : "update";
   const changed =
     before && after
       ? Object.keys({ ...before, ...after }).filter(

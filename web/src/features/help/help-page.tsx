@@ -83,6 +83,12 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     to: paths.settings.href(),
     text: "Your account, and for administrators: users and which homes each may see, the portal title, the group's facilities, data export and the audit log of who viewed or changed what.",
   },
+  {
+    id: "audit-log",
+    title: "Audit log",
+    to: paths.auditLog.href(),
+    text: "Settings → Audit log (administrators) lists who viewed, created, changed, archived or removed a record, uploaded or downloaded a file, signed in, failed to sign in, signed out or changed their password — newest first, 50 at a time with Previous and Next. Filter by user, action, record type, record id, facility and days; the days and times are in the time zone of the facility you filter on (else the one chosen in the header), named at the top. A facility-limited administrator sees only their homes' entries. Export CSV saves every entry the filters match, up to 50,000 rows; narrow the days to export more. On a resident's History, a staff member's page and each document (Who viewed), \"Who viewed or changed this record\" lists that record's entries and opens the log filtered to it. Entries are written by the server and can never be changed or deleted, not even by an administrator.",
+  },
 ];
 
 const FAQ: readonly { q: string; a: string }[] = [

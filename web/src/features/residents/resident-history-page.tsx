@@ -1,6 +1,7 @@
 /**
  * A resident's history (`/residents/:id/history`): the stays (admissions, leaves, hospital stays and
- * discharges) and every change to the record with who made it, newest first.
+ * discharges), every change to the record with who made it, newest first, and (for those who may read
+ * the audit log) who viewed or changed it.
  */
 import { headingName } from "@care/core/rules/person-name.rules";
 import { useParams } from "react-router-dom";
@@ -8,6 +9,7 @@ import type { TRecordOf } from "@care/core/registry";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { useRecord, useShownRecords } from "../../lib/records/use-records.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { RecordAccessLog } from "../../ui/record-access-log.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { residentChangeText } from "./resident-format.ts";
@@ -74,6 +76,7 @@ export function ResidentHistoryPage() {
         recordId={id}
         show={(field, text) => residentChangeText(field, text, nameOf)}
       />
+      <RecordAccessLog collection="residents" recordId={id} facilityId={resident?.facilityId ?? null} />
     </article>
   );
 }

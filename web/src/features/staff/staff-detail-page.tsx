@@ -11,6 +11,7 @@ import { ArchiveButton } from "../../ui/archive-button.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
+import { RecordAccessLog } from "../../ui/record-access-log.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
@@ -121,6 +122,8 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
         recordId={s.id}
         show={(field, text) => staffChangeText(field, text, (id) => facilityName(facilities, id))}
       />
+
+      <RecordAccessLog collection="staff" recordId={s.id} facilityId={s.facilityId} />
 
       <DocumentsPanel
         subject="staff"

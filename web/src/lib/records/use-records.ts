@@ -190,6 +190,7 @@ export function useRecordList<N extends TCollectionName, R = TRecordOf<N>>(
     ...(query.where ? { where: query.where } : {}),
     ...(query.search ? { search: query.search } : {}),
     ...(query.includeArchived ? { includeArchived: true } : {}),
+    ...(query.range ? { range: query.range } : {}),
   };
   const count = useQuery({
     queryKey: recordsKey(collection, "count", countQuery),

@@ -1,21 +1,25 @@
 /**
  * The documents of one resident, staff member or facility, used on each of their pages: the checklist
  * of the document types that apply (status badge, current document, older versions) and the other
- * documents, with upload, view, download, replace and archive.
+ * documents, with upload, view, download, replace and archive, and (for those who may read the audit
+ * log) who viewed or changed each document.
  */
 import { useId, useMemo, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router-dom";
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
+import { collections } from "@care/core/registry";
+import { canReadCollection } from "@care/core/rules/access.rules";
 import { documentTypeLabel } from "@care/core/rules/compliance.rules";
 import { daysBetween } from "@care/core/rules/date-only.rules";
 import { paths } from "../../lib/paths.ts";
 import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
-import { useData, useFiles } from "../../lib/ports.tsx";
+import { useData, useFiles, useSession } from "../../lib/ports.tsx";
 import { usePortQuery } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { ComplianceBadge } from "../compliance-badge.tsx";
-import { ConfirmDialog } from "../confirm-dialog.tsx";
+import { ConfirmDialog, Dialog } from "../confirm-dialog.tsx";
+import { RecordAccessLog } from "../record-access-log.tsx";
 import { DocumentUploadDialog, type TUploadTarget } from "./document-upload-dialog.tsx";
 import {
   buildSubjectDocuments,
@@ -76,6 +80,9 @@ export function DocumentsPanel({
   const [upload, setUpload] = useState<TUploadTarget | null>(null);
   const [archiving, setArchiving] = useState<{ document: TDocumentRecord; label: string } | null>(null);
   const [archiveBusy, setArchiveBusy] = useState(false);
+  const [accessOf, setAccessOf] = useState<{ document: TDocumentRecord; label: string } | null>(null);
+  const session = useSession();
+  const mayReadAudit = !!session && canReadCollection(session, collections.auditLog);
   // Today in the record's home: "expiring in 5 days" counts from there, not from the browser's date.
   const { facilities } = useFacilities();
   const today = facilityToday(facilities, facilityId);
@@ -156,6 +163,15 @@ export function DocumentsPanel({
 
   const fileActions = (document: TDocumentRecord, label: string) => (
     <>
+      {mayReadAudit && (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setAccessOf({ document, label })}
+        >
+          Who viewed<span className="visually-hidden"> {label}</span>
+        </button>
+      )}
       <button type="button" className="button button--secondary button--small" onClick={() => void open(document)}>
         View<span className="visually-hidden"> {label}</span>
       </button>
@@ -304,6 +320,25 @@ export function DocumentsPanel({
           onClose={() => setUpload(null)}
         />
       )}
+      <Dialog
+        open={accessOf !== null}
+        title={`${accessOf?.label ?? "Document"}: who viewed or changed it`}
+        onClose={() => setAccessOf(null)}
+      >
+        {accessOf && (
+          <RecordAccessLog
+            collection="documents"
+            recordId={accessOf.document.id}
+            facilityId={accessOf.document.facilityId}
+            title={accessOf.document.fileName}
+          />
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={() => setAccessOf(null)}>
+            Close
+          </button>
+        </div>
+      </Dialog>
       <ConfirmDialog
         open={archiving !== null}
         title="Archive this document?"
