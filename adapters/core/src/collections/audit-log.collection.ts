@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   "create",
   "update",
   "remove",
+  /** A resident or staff member moved to another home with their records (DataPort.transfer). */
+  "transfer",
   "view",
   "file_upload",
   "file_download",
