@@ -69,6 +69,7 @@ import {
   transferRefusal,
   transferSummary,
   type TCarriedCollection,
+  type TTransfer,
   type TTransferRequest,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
@@ -80,7 +81,7 @@ const MAX_CARRIED = 495;
  * The query of the records of the old home that may travel (`isCarried` decides on each): Firestore
  * answers equality filters on the stored facility field without a composite index per collection.
  */
-function carriedFilters(collection: TCarriedCollection, request: TTransferRequest): QueryConstraint[] | null {
+function carriedFilters(collection: TCarriedCollection, request: TTransfer): QueryConstraint[] | null {
   if (collection === "documents") return [where("subjectId", "==", request.id)];
   if (collection === "reminders") return [where("linkId", "==", request.id)];
   if (collection === "reminderStates") return [];

@@ -41,6 +41,7 @@ import { capacityRefusal, exceptionRefusal, holdsBed, takesNewBed } from "@care/
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
 import { billCurrentMonths, derivedWrites, refreshAccount } from "./memory-rent.ts";
 import {
+  asTransferError,
   CARRIED_COLLECTIONS,
   facilityChangeRefusal,
   isCarried,
@@ -49,6 +50,7 @@ import {
   transferEvents,
   transferRefusal,
   transferSummary,
+  type TTransfer,
   type TTransferRequest,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
@@ -211,7 +213,7 @@ export class MemoryDataAdapter implements DataPort {
   }
 
   /** The transfer's writes (see DataPort.transfer), all in `tx`. */
-  private transferIn(tx: Transaction, request: TTransferRequest): TTransferResult {
+  private transferIn(tx: Transaction, request: TTransfer): TTransferResult {
     const def = this.def(TRANSFER_COLLECTION[request.subject]);
     const user = assertCanWrite(this.session.user(), def);
     const current = this.findVisible(user, def, request.id);
@@ -229,7 +231,11 @@ export class MemoryDataAdapter implements DataPort {
     const now = this.backend.now();
     const moved: TStoredRecord = { ...copyRecord(current), facilityId: to };
     assertCanWriteRecord(user, def, moved);
-    this.writeCheck(user, def, current.id, fieldsOf(moved), fieldsOf(current));
+    try {
+      this.writeCheck(user, def, current.id, fieldsOf(moved), fieldsOf(current));
+    } catch (error) {
+      throw asTransferError(error);
+    }
     const record = { ...moved, version: current.version + 1, updatedAt: now, updatedBy: user.id };
     tx.put(def.name, record);
     this.history(tx, user, def, "update", record, current);

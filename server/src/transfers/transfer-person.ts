@@ -9,6 +9,7 @@
 import { collections } from "@care/core/registry";
 import { assertCanWrite } from "@care/core/rules/access.rules";
 import {
+  asTransferError,
   CARRIED_COLLECTIONS,
   isCarried,
   parseTransferRequest,
@@ -17,7 +18,7 @@ import {
   transferRefusal,
   transferSummary,
   type TCarriedCollection,
-  type TTransferRequest,
+  type TTransfer,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
 import { randomUUID } from "node:crypto";
@@ -33,7 +34,7 @@ type TWhere = Record<string, unknown>;
 /** The rows that may travel, narrowed by index; `isCarried` decides on each. */
 function candidates(
   collection: TCarriedCollection,
-  request: TTransferRequest,
+  request: TTransfer,
   documentIds: ReadonlySet<string>,
 ): TWhere | null {
   switch (collection) {
@@ -79,7 +80,9 @@ export async function transferPerson(database: Database, caller: TCaller, input:
       destination && { name: destination.name, archivedAt: destination.archivedAt?.toISOString() ?? null },
     );
     if (refusal) throw refusal;
-    const record = await repository.moveIn(db, caller, name, request.id, request.version, to);
+    const record = await repository
+      .moveIn(db, caller, name, request.id, request.version, to)
+      .catch((error: unknown) => Promise.reject(asTransferError(error)));
 
     const now = new Date();
     const carried: TTransferResult["carried"] = {};

@@ -4,10 +4,10 @@ import {
   isCarried,
   transferEvents,
   transferRefusal,
-  type TTransferRequest,
+  type TTransfer,
 } from "./transfer.rules.ts";
 
-const request: TTransferRequest = {
+const request: TTransfer = {
   subject: "resident",
   id: "r1",
   version: 3,

@@ -29,10 +29,12 @@ export const ZTransferRequest = z.object({
   date: ZDateOnly,
   reason: ZOptionalText(500),
 });
-export type TTransferRequest = z.infer<typeof ZTransferRequest>;
+export type TTransferRequest = z.input<typeof ZTransferRequest>;
+/** A request as checked (`parseTransferRequest`). */
+export type TTransfer = z.output<typeof ZTransferRequest>;
 
 /** The request checked, or VALIDATION naming each bad field. */
-export function parseTransferRequest(input: unknown): TTransferRequest {
+export function parseTransferRequest(input: unknown): TTransfer {
   const parsed = ZTransferRequest.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, "The transfer is not valid.");
   return parsed.data;
@@ -98,7 +100,7 @@ export function isCarried(
 export function transferRefusal(
   user: TSessionUser,
   person: { facilityId: string },
-  request: TTransferRequest,
+  request: TTransfer,
   destination: { name: string; archivedAt?: string | null } | null,
 ): AppError | null {
   if (!destination || !canSeeFacility(user, request.toFacilityId)) {
@@ -123,7 +125,7 @@ export function transferRefusal(
 export function transferEvents(
   residentId: string,
   fromFacilityId: string,
-  request: TTransferRequest,
+  request: TTransfer,
 ): { residentId: string; facilityId: string; type: "transfer_out" | "transfer_in"; date: string; reason?: string }[] {
   const reason = request.reason ? { reason: request.reason } : {};
   return [
@@ -136,7 +138,7 @@ export function transferEvents(
 export function transferSummary(
   fromName: string,
   toName: string,
-  request: TTransferRequest,
+  request: TTransfer,
   carried: TTransferResult["carried"],
 ): string {
   const moved = Object.entries(carried)
@@ -162,4 +164,14 @@ export function facilityChangeRefusal(
   return new AppError("VALIDATION", `Use "Transfer to another home" to move this ${who}: it carries their records.`, {
     fields: { facilityId: `Use "Transfer to another home" to move this ${who}` },
   });
+}
+
+/**
+ * A refusal of the person's write (the new home's capacity) said of the transfer's field: what the
+ * resident form calls `facilityId` is the transfer's `toFacilityId`. Other errors pass unchanged.
+ */
+export function asTransferError(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.code !== "VALIDATION" || !error.fields?.facilityId) return error;
+  const { facilityId, ...others } = error.fields;
+  return new AppError("VALIDATION", error.message, { fields: { ...others, toFacilityId: facilityId } });
 }
