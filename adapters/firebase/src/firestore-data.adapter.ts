@@ -70,7 +70,6 @@ import {
   transferSummary,
   type TCarriedCollection,
   type TTransfer,
-  type TTransferRequest,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  facilityChangeRefusal,
-  isCarried,
-  transferEvents,
-  transferRefusal,
-  type TTransfer,
-} from "./transfer.rules.ts";
+import { facilityChangeRefusal, isCarried, transferEvents, transferRefusal, type TTransfer } from "./transfer.rules.ts";
 
 const request: TTransfer = {
   subject: "resident",

@@ -3,6 +3,7 @@
  * checklist (first aid/CPR, LIC 503, … — upload, replace, versions) and Archive (staff are never deleted).
  */
 import { headingName } from "@care/core/rules/person-name.rules";
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -16,6 +17,7 @@ import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
 import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, STATUS_TONES, staffChangeText } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
+import { TransferDialog } from "../../ui/transfer-dialog.tsx";
 import "./staff.css";
 
 export function StaffDetailPage() {
@@ -29,6 +31,7 @@ export function StaffDetailPage() {
 
 function StaffProfile({ s }: { s: TStaffRecord }) {
   const { facilities } = useFacilities();
+  const [transferring, setTransferring] = useState(false);
 
   const others = s.otherFacilityIds.filter((f) => f !== s.facilityId).map((f) => facilityName(facilities, f));
   return (
@@ -41,6 +44,9 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
               <Link className="button" to={paths.staff.edit.href(s.id)}>
                 Edit
               </Link>
+              <button type="button" className="button button--secondary" onClick={() => setTransferring(true)}>
+                Transfer to another home…
+              </button>
               <ArchiveButton
                 collection="staff"
                 record={s}
@@ -129,6 +135,9 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
         canEdit={!s.archivedAt}
         subjectName={headingName(s)}
       />
+      {transferring && (
+        <TransferDialog subject="staff" person={s} name={headingName(s)} onClose={() => setTransferring(false)} />
+      )}
     </article>
   );
 }

@@ -111,7 +111,7 @@ function EditStaffForm({ initial }: { initial: TStaffRecord }) {
         }}
         className="staff-form"
       >
-        <StaffFormFields form={form} />
+        <StaffFormFields form={form} editing />
       </VersionedForm>
     </article>
   );
