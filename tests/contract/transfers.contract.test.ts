@@ -131,7 +131,7 @@ await runContract("data", (ctx) => {
       facilityId: "van-buren",
       firstName: "Grace",
       lastName: unique("Hopper"),
-      role: "caregiver",
+      position: "caregiver",
     });
     const done = await admin.data.create("reminders", {
       facilityId: "van-buren",
@@ -212,7 +212,7 @@ await runContract("data", (ctx) => {
       facilityId: "tull",
       firstName: "Alan",
       lastName: unique("Turing"),
-      role: "cook",
+      position: "cook",
     });
     await expectAppError(admin.data.update("staff", staff.id, { facilityId: "newman" }, staff.version), "VALIDATION");
   });

@@ -15,7 +15,7 @@ import { RecordGate } from "../../ui/record-gate.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, STATUS_TONES, staffChangeText } from "./staff-format.ts";
+import { CLEARANCE_LABELS, POSITION_LABELS, STATUS_LABELS, STATUS_TONES, staffChangeText } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
 import { TransferDialog } from "../../ui/transfer-dialog.tsx";
 import "./staff.css";
@@ -62,7 +62,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
         }
       >
         <p className="staff-detail__summary">
-          <span className={STATUS_TONES[s.status]}>{STATUS_LABELS[s.status]}</span> {ROLE_LABELS[s.role]} ·{" "}
+          <span className={STATUS_TONES[s.status]}>{STATUS_LABELS[s.status]}</span> {POSITION_LABELS[s.position]} ·{" "}
           {facilityName(facilities, s.facilityId)}
         </p>
       </PageHeader>
@@ -80,7 +80,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
           <SheetItem label="Last name">{s.lastName}</SheetItem>
           <SheetItem label="First name">{s.firstName}</SheetItem>
           <SheetItem label="Preferred name">{s.preferredName}</SheetItem>
-          <SheetItem label="Role">{ROLE_LABELS[s.role]}</SheetItem>
+          <SheetItem label="Position">{POSITION_LABELS[s.position]}</SheetItem>
           <SheetItem label="Status">{STATUS_LABELS[s.status]}</SheetItem>
           <SheetItem label="Home facility">{facilityName(facilities, s.facilityId)}</SheetItem>
           <SheetItem label="Also works at">{others.join(", ")}</SheetItem>

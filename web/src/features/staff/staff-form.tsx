@@ -10,7 +10,7 @@ import { ZStaff } from "@care/core/collections/staff.collection";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage } from "../../ui/form-messages.ts";
-import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, optionsOf } from "./staff-format.ts";
+import { CLEARANCE_LABELS, POSITION_LABELS, STATUS_LABELS, optionsOf } from "./staff-format.ts";
 import type { TStaffFormValues, TStaffOutput } from "./staff-form-values.ts";
 
 export type TStaffForm = UseFormReturn<TStaffFormValues, unknown, TStaffOutput>;
@@ -100,18 +100,18 @@ export function StaffFormFields({
 
   return (
     <>
-      <Section title="Name and role">
+      <Section title="Name and position">
         <FormField label="First name" required autoComplete="off" error={e("firstName")} {...register("firstName")} />
         <FormField label="Last name" required autoComplete="off" error={e("lastName")} {...register("lastName")} />
         <FormField label="Preferred name" error={e("preferredName")} {...register("preferredName")} />
         <FormField
           kind="select"
-          label="Role"
+          label="Position"
           required
           placeholder="Choose…"
-          options={optionsOf(ROLE_LABELS)}
-          error={e("role")}
-          {...register("role")}
+          options={optionsOf(POSITION_LABELS)}
+          error={e("position")}
+          {...register("position")}
         />
         <FormField
           kind="select"
