@@ -29,6 +29,7 @@ import webAppPlugin from "./http/web-app.plugin.ts";
 import collectionsRoutes from "./collections/collections.routes.ts";
 import filesRoutes from "./files/files.routes.ts";
 import insightsRoutes from "./insights/insights.routes.ts";
+import transfersRoutes from "./transfers/transfers.routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await fastify.register(collectionsRoutes, { prefix: "/api/v1" });
   await fastify.register(filesRoutes, { prefix: "/api/v1" });
   await fastify.register(insightsRoutes, { prefix: "/api/v1" });
+  await fastify.register(transfersRoutes, { prefix: "/api/v1" });
   fastify.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => fastify.swagger());
   await fastify.register(healthRoutes);
   await fastify.register(webAppPlugin);

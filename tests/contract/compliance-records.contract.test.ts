@@ -13,7 +13,7 @@ const PDF = new TextEncoder().encode(
 );
 
 function staffInput(facilityId: string, overrides: Partial<TInputOf<"staff">> = {}): TInputOf<"staff"> {
-  return { facilityId, firstName: "Grace", lastName: unique("Hopper"), role: "caregiver", ...overrides };
+  return { facilityId, firstName: "Grace", lastName: unique("Hopper"), position: "caregiver", ...overrides };
 }
 
 await runContract("data", (ctx) => {
@@ -215,7 +215,7 @@ await runContract("data", (ctx) => {
       staffInput("tull", {
         otherFacilityIds: ["ashwood", "newman"],
         lastName: `Staffer-${RUN}`,
-        role: "med_tech",
+        position: "med_tech",
         email: "",
         emergencyContactName: "Ada King",
         emergencyContactPhone: "(559) 555-0199",

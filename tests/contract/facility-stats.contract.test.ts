@@ -37,7 +37,7 @@ await runContract("data", (ctx) => {
     await admin.data.create("residents", resident("Living", addDays(today, -30)));
     await admin.data.create("residents", resident("Arrives", addDays(today, 10)));
     await admin.data.create("residents", resident("Left", addDays(today, -60), "discharged"));
-    await admin.data.create("staff", { facilityId: home, firstName: "Sam", lastName: "Staff", role: "caregiver" });
+    await admin.data.create("staff", { facilityId: home, firstName: "Sam", lastName: "Staff", position: "caregiver" });
     limited = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: [other] }));
   });
 

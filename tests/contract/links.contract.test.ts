@@ -76,7 +76,7 @@ await runContract("data", (ctx) => {
     tullStaff = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] }));
     tullResident = await admin.data.create("residents", residentInput("tull"));
     newmanResident = await admin.data.create("residents", residentInput("newman"));
-    const member = { firstName: "Grace", role: "caregiver" } as const;
+    const member = { firstName: "Grace", position: "caregiver" } as const;
     tullMember = await admin.data.create("staff", { ...member, facilityId: "tull", lastName: unique("Tull") });
     newmanMember = await admin.data.create("staff", { ...member, facilityId: "newman", lastName: unique("Newman") });
     typeId = unique("type");
@@ -101,7 +101,7 @@ await runContract("data", (ctx) => {
     });
 
     it("staff: a facility that does not exist is refused; an existing one accepted", async () => {
-      const member = { firstName: "Ida", lastName: unique("Home"), role: "cook" } as const;
+      const member = { firstName: "Ida", lastName: unique("Home"), position: "cook" } as const;
       await refused(admin.data.create("staff", { ...member, facilityId: nowhere }), { facilityId: "No such facility" });
       expect(await admin.data.create("staff", { ...member, facilityId: "tull" })).toMatchObject({ facilityId: "tull" });
     });

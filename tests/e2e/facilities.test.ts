@@ -38,7 +38,7 @@ async function seedVanBuren(page: Page) {
   await api(page, "POST", "/residents", resident("Ada", "Ashby"));
   await api(page, "POST", "/residents", resident("Bea", "Bramley", "hospital"));
   await api(page, "POST", "/staff", {
-    data: { facilityId: "van-buren", firstName: "Cal", lastName: "Carver", role: "caregiver" },
+    data: { facilityId: "van-buren", firstName: "Cal", lastName: "Carver", position: "caregiver" },
   });
 }
 

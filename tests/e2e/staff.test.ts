@@ -46,14 +46,14 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     expect(await firstName.getAttribute("aria-invalid")).toBe("true");
     const describedBy = await firstName.getAttribute("aria-describedby");
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Required");
-    expect(await f.getByLabel("Role").getAttribute("aria-invalid")).toBe("true");
+    expect(await f.getByLabel("Position").getAttribute("aria-invalid")).toBe("true");
     await page.screenshot({ path: join(SCREENSHOTS, "staff-form-errors-desktop.png"), fullPage: true });
     await expectNoSeriousAxeViolations(page);
 
     await firstName.fill("Maria");
     await f.getByLabel("Last name").fill("Delgado");
     await f.getByLabel("Preferred name").fill("Mari");
-    await f.getByLabel("Role").selectOption("med_tech");
+    await f.getByLabel("Position").selectOption("med_tech");
     await others.getByRole("checkbox", { name: "Tull" }).check();
     await f.getByRole("textbox", { name: "Phone", exact: true }).fill("(559) 555-0110");
     await f.getByLabel("E-mail").fill("not-an-address");
@@ -95,7 +95,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  it("lists the staff member in the directory with a Missing badge; search, role filter, empty state, phone", async () => {
+  it("lists the staff member in the directory with a Missing badge; search, position filter, empty state, phone", async () => {
     const page = await signedInPage();
     // Someone else at the same home, so search and filters have something to leave out.
     await api(page, "POST", "/staff", {
@@ -103,7 +103,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
         facilityId: "van-buren",
         firstName: "Harold",
         lastName: "Abernathy",
-        role: "cook",
+        position: "cook",
         hireDate: "2023-05-02",
       },
     });
@@ -141,7 +141,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await page.getByRole("searchbox", { name: "Search by name" }).fill("mari");
     await page.waitForFunction(() => document.querySelectorAll("main tbody tr").length === 1);
     await table.getByRole("link", { name: "Delgado, Maria (Mari)" }).waitFor();
-    await page.getByLabel("Role").selectOption("cook");
+    await page.getByLabel("Position").selectOption("cook");
     await page.getByRole("heading", { name: "No staff match" }).waitFor();
     await page.getByRole("button", { name: "Clear search and filters" }).click();
     await table.getByRole("link", { name: "Abernathy, Harold" }).waitFor();
@@ -158,7 +158,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
       .split("\r\n");
     expect(csv).toHaveLength(3);
     expect(csv[0]).toBe(
-      "Last name,First name,Preferred name,Role,Home facility,Also works at,Phone,E-mail,Status,Hire date," +
+      "Last name,First name,Preferred name,Position,Home facility,Also works at,Phone,E-mail,Status,Hire date," +
         "Termination date,Live Scan clearance,Clearance date,Documents,Documents detail",
     );
     expect(csv.find((line) => line.startsWith("Delgado,"))).toMatch(

@@ -62,7 +62,7 @@ async function ensureUser(): Promise<void> {
     if ((await database.prisma.resident.count()) < 1000)
       throw new Error("the database holds few residents: run `npm run seed:large` first");
     if (!(await database.prisma.user.findUnique({ where: { email: USER.email } })))
-      await createUser(database.prisma, { ...USER, role: "admin", facilityIds: null }, null);
+      await createUser(database.prisma, { ...USER, role: "administrator", facilityIds: null }, null);
   } finally {
     await database.close();
   }

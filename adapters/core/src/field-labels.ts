@@ -188,7 +188,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     firstName: "First name",
     lastName: "Last name",
     preferredName: "Preferred name",
-    role: "Role",
+    position: "Position",
     status: "Status",
     phone: "Phone",
     email: "E-mail",

@@ -59,6 +59,33 @@ import {
   toStoredData,
 } from "./firestore-records.ts";
 import { searchToken } from "./search-tokens.ts";
+import {
+  CARRIED_COLLECTIONS,
+  facilityChangeRefusal,
+  isCarried,
+  parseTransferRequest,
+  TRANSFER_COLLECTION,
+  transferEvents,
+  transferRefusal,
+  transferSummary,
+  type TCarriedCollection,
+  type TTransfer,
+  type TTransferResult,
+} from "@care/core/rules/transfer.rules";
+
+/** Writes one Firestore transaction may hold, less the person, two events, the account and the audit row. */
+const MAX_CARRIED = 495;
+
+/**
+ * The query of the records of the old home that may travel (`isCarried` decides on each): Firestore
+ * answers equality filters on the stored facility field without a composite index per collection.
+ */
+function carriedFilters(collection: TCarriedCollection, request: TTransfer): QueryConstraint[] | null {
+  if (collection === "documents") return [where("subjectId", "==", request.id)];
+  if (collection === "reminders") return [where("linkId", "==", request.id)];
+  if (collection === "reminderStates") return [];
+  return request.subject === "resident" ? [where("residentId", "==", request.id)] : null;
+}
 
 type TRecord = Record<string, unknown> & { id: string };
 
@@ -336,6 +363,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   ): TRecord {
     if (current.version !== version) throw staleVersionError(def, current);
     const fields = validateUpdate(def, current, patch);
+    const moving = facilityChangeRefusal(def.name, fields, current);
+    if (moving) throw moving;
     const next: TRecord = {
       ...fields,
       id: current.id,
@@ -465,6 +494,116 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             writeData(def, { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now }),
           );
         }
+      });
+    },
+
+    /**
+     * Queries first (a web SDK transaction reads documents, not queries), then one transaction that
+     * reads each person, home and carried record again and writes them all, with the audit row.
+     */
+    async transfer(input) {
+      const request = parseTransferRequest(input);
+      const def = definition(TRANSFER_COLLECTION[request.subject]);
+      const user = assertCanWrite(session(), def);
+      const personRef = doc(db, def.name, request.id);
+      const person = await guard(() => getDocFromServer(personRef)).catch((error: unknown) => {
+        throw hiddenAsNotFound(error);
+      });
+      if (!person.exists() || !canSeeRecord(user, def, recordOf(def, person))) throw notFound(def);
+      const from = String(recordOf(def, person).facilityId);
+      const found = new Map<TCarriedCollection, DocumentReference[]>();
+      for (const collection of CARRIED_COLLECTIONS) {
+        const filters = carriedFilters(collection, request);
+        if (!filters) continue;
+        const snap = await guard(() =>
+          getDocsFromServer(buildQuery(collectionRef(db, collection), where("_facility", "==", from), ...filters)),
+        );
+        found.set(
+          collection,
+          snap.docs.map((d) => d.ref),
+        );
+      }
+      if ([...found.values()].reduce((n, refs) => n + refs.length, 0) > MAX_CARRIED)
+        throw new AppError("VALIDATION", `A transfer on this backend carries at most ${MAX_CARRIED} records.`);
+      return inTransaction(async (tx) => {
+        const current = await readForWrite(tx, def, user, personRef);
+        if (current.version !== request.version) throw staleVersionError(def, current);
+        const [origin, destination] = await Promise.all([
+          tx.get(doc(db, "facilities", String(current.facilityId))),
+          tx.get(doc(db, "facilities", request.toFacilityId)).catch(() => null),
+        ]);
+        const home = destination?.exists() ? recordOf(definition("facilities"), destination) : null;
+        const refusal = transferRefusal(
+          user,
+          { facilityId: String(current.facilityId) },
+          request,
+          home && { name: String(home.name), archivedAt: home.archivedAt as string | null },
+        );
+        if (refusal) throw refusal;
+        const to = request.toFacilityId;
+        const now = new Date().toISOString();
+        const touch = (record: TRecord): TRecord => ({
+          ...record,
+          facilityId: to,
+          version: Number(record.version) + 1,
+          updatedAt: now,
+          updatedBy: user.id,
+        });
+        const writes: [DocumentReference, Record<string, unknown>][] = [];
+        const moved = touch(current);
+        writes.push([personRef, writeData(def, moved)]);
+        const carried: TTransferResult["carried"] = {};
+        const documentIds = new Set<string>();
+        for (const collection of CARRIED_COLLECTIONS) {
+          const target = definition(collection);
+          for (const ref of found.get(collection) ?? []) {
+            const snap = await tx.get(ref);
+            if (!snap.exists()) continue;
+            const record = recordOf(target, snap);
+            if (record.facilityId !== from || !isCarried(collection, record, request.subject, request.id, documentIds))
+              continue;
+            writes.push([ref, writeData(target, touch(record))]);
+            if (collection === "documents") {
+              documentIds.add(record.id);
+              writes.push([doc(db, FILES_COLLECTION, String(record.fileId)), { facilityId: to }]);
+            }
+            carried[collection] = (carried[collection] ?? 0) + 1;
+          }
+        }
+        if (request.subject === "resident") {
+          const events = definition("residentEvents");
+          for (const event of transferEvents(request.id, from, request)) {
+            const ref = doc(collectionRef(db, "residentEvents"));
+            writes.push([ref, writeData(events, newRecord(events, user, ref.id, event))]);
+          }
+        }
+        const auditRef = doc(collectionRef(db, "auditLog"));
+        writes.push([
+          auditRef,
+          writeData(getCollection("auditLog"), {
+            id: auditRef.id,
+            at: now,
+            actorId: user.id,
+            actorEmail: user.email,
+            action: "transfer",
+            collection: def.name,
+            recordId: request.id,
+            facilityId: to,
+            summary: transferSummary(String(origin.get("name") ?? from), String(home!.name), request, carried),
+            ip: null,
+            version: 1,
+            createdAt: now,
+            updatedAt: now,
+            createdBy: user.id,
+            updatedBy: user.id,
+            archivedAt: null,
+          }),
+        ]);
+        for (const [ref, data] of writes) {
+          if (ref.parent.id === FILES_COLLECTION) tx.update(ref, data);
+          else tx.set(ref, data);
+        }
+        return { fromFacilityId: from, toFacilityId: to, record: moved as TTransferResult["record"], carried };
       });
     },
 

@@ -71,7 +71,7 @@ describe("Firestore record layout", () => {
       otherFacilityIds: ["ashwood", "newman"],
       firstName: "Ana",
       lastName: "Reyes",
-      role: "caregiver",
+      position: "caregiver",
       status: "active",
       clearanceStatus: "cleared",
       ...meta,
@@ -91,6 +91,14 @@ describe("lists the adapter orders itself", () => {
     expect(ordersInMemory(getCollection("documentTypes"), ["archivedAt"], "sortOrder")).toBe(true);
     expect(ordersInMemory(getCollection("reminders"), ["linkId"], "dueDate")).toBe(true);
     expect(ordersInMemory(getCollection("staff"), ["_facility"], "lastName")).toBe(false);
+  });
+
+  it("reads a staff member stored before the rename with their job title as position", () => {
+    const def = getCollection("staff");
+    const old = { facilityId: "tull", firstName: "Ida", lastName: "Wells", role: "cook", ...meta };
+    expect(fromStoredData(def, "s1", old)).toMatchObject({ id: "s1", position: "cook" });
+    expect(fromStoredData(def, "s1", old)).not.toHaveProperty("role");
+    expect(fromStoredData(def, "s1", { ...old, position: "caregiver" })).toMatchObject({ position: "caregiver" });
   });
 
   it("order values as Firestore does: null, booleans, numbers, then strings", () => {

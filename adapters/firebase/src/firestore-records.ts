@@ -85,7 +85,16 @@ export function toStoredData(
   return data;
 }
 
-/** The record a document holds: nulls that the schema does not allow are turned back into absent fields. */
+/**
+ * Fields stored under an earlier name, read under their current one (a document written before the
+ * rename keeps its old field until it is next saved): a staff member's job title was `role`.
+ */
+const RENAMED_FIELDS: Record<string, Record<string, string>> = { staff: { role: "position" } };
+
+/**
+ * The record a document holds: nulls that the schema does not allow are turned back into absent
+ * fields, and renamed fields read under their current name.
+ */
 export function fromStoredData(
   def: CollectionDef,
   id: string,
@@ -93,8 +102,10 @@ export function fromStoredData(
 ): Record<string, unknown> & { id: string } {
   const record: Record<string, unknown> & { id: string } = { id };
   const shape = def.schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
-  for (const [key, value] of Object.entries(data)) {
-    if ((PRIVATE_FIELDS as readonly string[]).includes(key)) continue;
+  for (const [stored, value] of Object.entries(data)) {
+    if ((PRIVATE_FIELDS as readonly string[]).includes(stored)) continue;
+    const key = RENAMED_FIELDS[def.name]?.[stored] ?? stored;
+    if (key !== stored && data[key] !== undefined) continue;
     const field = shape[key];
     if (value === null && field && !field.safeParse(null).success) continue;
     record[key] = value;

@@ -115,7 +115,7 @@ describe("generated Firebase rules", () => {
         "(request.resource.data.get('amountCents', null) == null || request.resource.data.get('amountCents', null) >= 0)",
       );
     }
-    expect(block(rules, "auditLog")).toContain("request.resource.data.action in ['view', 'file_download']");
+    expect(block(rules, "auditLog")).toContain("request.resource.data.action in ['view', 'file_download', 'transfer']");
   });
 
   it("keeps a facility-limited admin from editing users beyond their facilities or widening them", () => {

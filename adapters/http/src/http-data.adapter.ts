@@ -6,6 +6,7 @@
 import type { TListFilters, TListQuery, TPage } from "@care/core/list-query";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
 import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
+import type { TTransferRequest, TTransferResult } from "@care/core/rules/transfer.rules";
 import type { HttpClient, TQueryValue } from "./http-client.ts";
 
 function collectionPath(collection: TCollectionName): string {
@@ -79,5 +80,9 @@ export class HttpDataAdapter implements DataPort {
 
   async commit(ops: TWriteOp[]): Promise<void> {
     await this.http.request("POST", "/commit", { json: { ops }, read: "none" });
+  }
+
+  async transfer(request: TTransferRequest): Promise<TTransferResult> {
+    return this.http.request<TTransferResult>("POST", "/transfers", { json: request });
   }
 }

@@ -45,7 +45,21 @@ import type { MemorySession } from "./memory-session.ts";
 import { recordChange } from "@care/core/rules/history.rules";
 import { capacityRefusal, exceptionRefusal, holdsBed, takesNewBed } from "@care/core/rules/census.rules";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
-import { billCurrentMonths, derivedWrites } from "./memory-rent.ts";
+import { billCurrentMonths, derivedWrites, refreshAccount } from "./memory-rent.ts";
+import {
+  asTransferError,
+  CARRIED_COLLECTIONS,
+  facilityChangeRefusal,
+  isCarried,
+  parseTransferRequest,
+  TRANSFER_COLLECTION,
+  transferEvents,
+  transferRefusal,
+  transferSummary,
+  type TTransfer,
+  type TTransferRequest,
+  type TTransferResult,
+} from "@care/core/rules/transfer.rules";
 
 /** Reads that show rent: the home's current month is billed before them (the server's schedule). */
 const BILLED_READS = new Set(["rentCharges", "rentAccounts", "payments"]);
@@ -91,6 +105,14 @@ class Transaction {
 
   audit(entry: TAuditInput): void {
     this.audits.push(entry);
+  }
+
+  /** Files a stored file under another facility (a transferred person's document's file). */
+  moveFile(id: string, facilityId: string): void {
+    const file = this.backend.files.get(id);
+    if (!file) return;
+    this.undo.push(() => this.backend.files.set(id, file));
+    this.backend.files.set(id, { ...file, meta: { ...file.meta, facilityId } });
   }
 
   rollback(): void {
@@ -195,6 +217,89 @@ export class MemoryDataAdapter implements DataPort {
         else throw new AppError("VALIDATION", "The change is not valid.", { fields: { op: "Unknown operation" } });
       }
     });
+  }
+
+  async transfer(input: TTransferRequest): Promise<TTransferResult> {
+    const request = parseTransferRequest(input);
+    return this.transact((tx) => this.transferIn(tx, request));
+  }
+
+  /** The transfer's writes (see DataPort.transfer), all in `tx`. */
+  private transferIn(tx: Transaction, request: TTransfer): TTransferResult {
+    const def = this.def(TRANSFER_COLLECTION[request.subject]);
+    const user = assertCanWrite(this.session.user(), def);
+    const current = this.findVisible(user, def, request.id);
+    if (current.version !== request.version) throw staleVersionError(def, copyRecord(current), this.savedBy(current));
+    const from = String(current.facilityId);
+    const to = request.toFacilityId;
+    const destination = this.backend.table("facilities").get(to);
+    const refusal = transferRefusal(
+      user,
+      { facilityId: from },
+      request,
+      destination ? { name: String(destination.name), archivedAt: destination.archivedAt } : null,
+    );
+    if (refusal) throw refusal;
+    const now = this.backend.now();
+    const moved: TStoredRecord = { ...copyRecord(current), facilityId: to };
+    assertCanWriteRecord(user, def, moved);
+    try {
+      this.writeCheck(user, def, current.id, fieldsOf(moved), fieldsOf(current));
+    } catch (error) {
+      throw asTransferError(error);
+    }
+    const record = { ...moved, version: current.version + 1, updatedAt: now, updatedBy: user.id };
+    tx.put(def.name, record);
+    this.history(tx, user, def, "update", record, current);
+
+    const carried: TTransferResult["carried"] = {};
+    const documentIds = new Set<string>();
+    for (const collection of CARRIED_COLLECTIONS) {
+      for (const row of [...this.backend.table(collection).values()]) {
+        if (row.facilityId !== from || !isCarried(collection, row, request.subject, current.id, documentIds)) continue;
+        tx.put(collection, {
+          ...copyRecord(row),
+          facilityId: to,
+          version: row.version + 1,
+          updatedAt: now,
+          updatedBy: user.id,
+        });
+        if (collection === "documents") {
+          documentIds.add(row.id);
+          if (typeof row.fileId === "string") tx.moveFile(row.fileId, to);
+        }
+        carried[collection] = (carried[collection] ?? 0) + 1;
+      }
+    }
+    if (request.subject === "resident") {
+      for (const event of transferEvents(current.id, from, request)) {
+        tx.put("residentEvents", {
+          ...event,
+          id: this.backend.newId(),
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+          createdBy: user.id,
+          updatedBy: user.id,
+          archivedAt: null,
+        });
+      }
+      if (this.backend.table("rentAccounts").has(current.id)) refreshAccount(this.backend, tx, current.id, to);
+    }
+    tx.audit({
+      actor: user,
+      action: "transfer",
+      collection: def.name,
+      recordId: current.id,
+      facilityId: to,
+      summary: transferSummary(
+        String(this.backend.table("facilities").get(from)?.name ?? from),
+        String(destination!.name),
+        request,
+        carried,
+      ),
+    });
+    return { fromFacilityId: from, toFacilityId: to, record: { ...copyRecord(record), facilityId: to }, carried };
   }
 
   /** Bills each home's current month before a read that shows rent, once a day per home. */
@@ -366,6 +471,8 @@ export class MemoryDataAdapter implements DataPort {
       throw staleVersionError(def, redactRecord(user, def, copyRecord(current)), this.savedBy(current));
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const fields = validateUpdate(def, current, patch);
+    const moving = facilityChangeRefusal(def.name, fields, fieldsOf(current));
+    if (moving) throw moving;
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields, fieldsOf(current));
     this.writeCheck(user, def, id, fields, fieldsOf(current));

@@ -111,7 +111,7 @@ describe("cursor pages", () => {
     const { createUser } = await import("../auth/users.ts");
     await createUser(
       t.database.prisma,
-      { email: "tull.admin@example.test", password: TEST_PASSWORD, role: "admin", facilityIds: ["tull"] },
+      { email: "tull.admin@example.test", password: TEST_PASSWORD, role: "administrator", facilityIds: ["tull"] },
       null,
     );
     const tullAdmin = await t.login("tull.admin@example.test", TEST_PASSWORD);

@@ -17,7 +17,7 @@ import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { PAYMENT_METHODS } from "@care/core/collections/rent.collection";
 import { REMINDER_REPEATS } from "@care/core/collections/reminders.collection";
-import { CLEARANCE_STATUSES, STAFF_ROLES } from "@care/core/collections/staff.collection";
+import { CLEARANCE_STATUSES, STAFF_POSITIONS } from "@care/core/collections/staff.collection";
 import { missingKey, reminderStateId } from "@care/core/rules/reminders.rules";
 import pg from "pg";
 import { applyMigrations } from "../db/migrate.ts";
@@ -310,7 +310,7 @@ async function main(): Promise<void> {
       insertRows(
         client,
         "staff",
-        [["id", "text"], ["facilityId", "text"], ["otherFacilityIds", "text[]"], ["firstName", "text"], ["lastName", "text"], ["role", "text"],
+        [["id", "text"], ["facilityId", "text"], ["otherFacilityIds", "text[]"], ["firstName", "text"], ["lastName", "text"], ["position", "text"],
          ["status", "text"], ["phone", "text"], ["hireDate", "text"], ["clearanceStatus", "text"], ["clearanceDate", "text"], ["createdBy", "text"]], // prettier-ignore
         (function* () {
           for (let i = 0; i < size.staff; i++) {
@@ -321,7 +321,7 @@ async function main(): Promise<void> {
             const clearance = pick(staffRandom, CLEARANCE_STATUSES);
             staff.push({ id, facilityId });
             yield [
-              id, facilityId, other, pick(staffRandom, FIRST), pick(staffRandom, LAST), pick(staffRandom, STAFF_ROLES),
+              id, facilityId, other, pick(staffRandom, FIRST), pick(staffRandom, LAST), pick(staffRandom, STAFF_POSITIONS),
               roll < 0.9 ? "active" : roll < 0.95 ? "on_leave" : "terminated", `555-${pad(i % 10000, 4)}`,
               addDays(ANCHOR, -Math.floor(staffRandom() * 3000)), clearance,
               clearance === "cleared" ? addDays(ANCHOR, -Math.floor(staffRandom() * 3000)) : null, SEEDED_BY,

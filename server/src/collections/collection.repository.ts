@@ -41,6 +41,7 @@ import {
 } from "@care/core/rules/records.rules";
 import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
+import { facilityChangeRefusal } from "@care/core/rules/transfer.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
@@ -284,6 +285,8 @@ export class CollectionRepository {
     if (current.version !== version) throw await this.staleError(db, user, def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const merged = validateUpdate(def, current, patch);
+    const moving = facilityChangeRefusal(name, merged, fieldsOf(current));
+    if (moving) throw moving;
     assertCanWriteRecord(user, def, { ...merged, id });
     await this.assertLinks(db, user, def, merged, fieldsOf(current));
     await WRITE_CHECKS[name]?.(db, user, id, merged, fieldsOf(current));
@@ -312,6 +315,41 @@ export class CollectionRepository {
       summary: changedFields(def, fieldsOf(current), merged).join(", "),
     });
     await DERIVED_WRITES[name]?.(db, caller, updated, fieldsOf(current));
+    return updated;
+  }
+
+  /** The record inside the transaction `db` if it exists and the user may see it, else NOT_FOUND. */
+  async visibleIn(db: TDb, user: TSessionUser, name: TCollectionName, id: string): Promise<TRecord> {
+    return this.visible(db, user, name, id);
+  }
+
+  /**
+   * Files a resident or staff member (at `version`) under another facility inside the transaction
+   * `db`, for the transfer use case, which writes the audit row of the whole move: the checks of an
+   * update (access to the record at both homes, the home's capacity) and its history row.
+   */
+  async moveIn(
+    db: TDb,
+    caller: TCaller,
+    name: "residents" | "staff",
+    id: string,
+    version: number,
+    facilityId: string,
+  ): Promise<TRecord> {
+    const def: CollectionDef = collections[name];
+    const user = assertCanWrite(caller.user, def);
+    const current = await this.visible(db, user, name, id);
+    if (current.version !== version) throw await this.staleError(db, user, def, current);
+    const merged = { ...fieldsOf(current), facilityId };
+    assertCanWriteRecord(user, def, { ...merged, id });
+    await WRITE_CHECKS[name]?.(db, user, id, merged, fieldsOf(current));
+    const { count } = await this.delegate(db, name).updateMany({
+      where: { id, version },
+      data: { facilityId, version: { increment: 1 }, updatedAt: new Date(), updatedBy: user.id },
+    });
+    if (count === 0) await this.raceLost(db, user, name, id);
+    const updated = await this.visible(db, user, name, id);
+    await this.writeHistory(db, user, def, "update", updated, fieldsOf(current));
     return updated;
   }
 

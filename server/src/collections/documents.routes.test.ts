@@ -114,7 +114,7 @@ describe("access by facility", () => {
   });
 
   it("hides newman's staff from a user limited to tull; their own home's staff are theirs to edit", async () => {
-    const staff = { firstName: "Mary", lastName: "Seacole", role: "caregiver" };
+    const staff = { firstName: "Mary", lastName: "Seacole", position: "caregiver" };
     const newman = await created(adminCookie, "staff", { ...staff, facilityId: "newman", otherFacilityIds: ["tull"] });
     const tull = await created(tullCookie, "staff", { ...staff, facilityId: "tull", otherFacilityIds: ["newman"] });
     expect(tull.otherFacilityIds).toEqual(["newman"]);

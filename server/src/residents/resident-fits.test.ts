@@ -71,12 +71,15 @@ describe("licensed capacity", () => {
     });
     expect(planned.status).toBe(201);
     const elsewhere = await call(staffCookie, "POST", "/residents", { data: resident("roomy-home", "Mover") });
-    const move = await call(staffCookie, "PATCH", `/residents/${elsewhere.body.id}`, {
+    const move = await call(staffCookie, "POST", "/transfers", {
+      subject: "resident",
+      id: elsewhere.body.id,
       version: 1,
-      patch: { facilityId: "full-home" },
+      toFacilityId: "full-home",
+      date: "2026-05-02",
     });
     expect(move.status).toBe(400);
-    expect(move.body.error.fields.facilityId).toMatch(/Home full-home is licensed for 1 resident/);
+    expect(move.body.error.fields.toFacilityId).toMatch(/Home full-home is licensed for 1 resident/);
     // An edit of someone already in a full home is no new admission.
     expect(
       (await call(staffCookie, "PATCH", `/residents/${planned.body.id}`, { version: 1, patch: { room: "2" } })).status,

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   "update",
   "remove",
   "archive",
+  /** A resident or staff member moved to another home with their records (DataPort.transfer). */
+  "transfer",
   "view",
   "file_upload",
   "file_download",

@@ -130,6 +130,10 @@ export const RESIDENT_EVENT_TYPES = [
   "discharge",
   "death",
   "readmission",
+  /** A move to another home (DataPort.transfer): filed at the home left. */
+  "transfer_out",
+  /** The same move, filed at the home moved into. */
+  "transfer_in",
 ] as const;
 
 /** One change of a resident's stay: the history tab and the census reports read these. */

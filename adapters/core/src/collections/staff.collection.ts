@@ -4,7 +4,8 @@ import { ZDateOnly, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.t
 import { LINK_TO_FACILITY } from "./facilities.collection.ts";
 import { ZOptionalPhone } from "../phone.schema.ts";
 
-export const STAFF_ROLES = [
+/** Job titles: a staff member's position, never to be confused with a user's access role. */
+export const STAFF_POSITIONS = [
   "administrator",
   "caregiver",
   "med_tech",
@@ -28,7 +29,7 @@ export const ZStaff = z
     firstName: ZText(60),
     lastName: ZText(60),
     preferredName: ZOptionalText(60),
-    role: z.enum(STAFF_ROLES),
+    position: z.enum(STAFF_POSITIONS),
     status: z.enum(STAFF_STATUSES).default("active"),
     phone: ZOptionalPhone,
     email: z.union([ZEmail, z.literal("").transform(() => undefined)]).optional(),
@@ -57,7 +58,7 @@ export const staffCollection = defineCollection({
   schema: ZStaff,
   scope: { kind: "facility", field: "facilityId" },
   access: { read: "staff", write: "staff" },
-  filterable: ["facilityId", "status", "role"],
+  filterable: ["facilityId", "status", "position"],
   sortable: ["lastName", "hireDate"],
   defaultSort: { field: "lastName", direction: "asc" },
   searchable: ["lastName", "firstName", "preferredName"],

@@ -1,5 +1,6 @@
 import type { TListFilters, TListQuery, TPage } from "../list-query.ts";
 import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "../registry.ts";
+import type { TTransferRequest, TTransferResult } from "../rules/transfer.rules.ts";
 
 /**
  * One write of an atomic commit. Updates and removes name the version they read; an update's `null`
@@ -55,4 +56,16 @@ export interface DataPort {
 
   /** Applies all writes or none (e.g. a payment and the charge it settles). */
   commit(ops: TWriteOp[]): Promise<void>;
+
+  /**
+   * Moves a resident or staff member (at `version`) to another home in one commit, as
+   * `rules/transfer.rules.ts` says: their medical entries, documents (and the documents' files), open
+   * linked reminders and reminder snoozes and waivers go with them; stays, rent rates, charges and
+   * payments stay at the old home; a resident's history gains "transferred out" (old home) and
+   * "transferred in" (new home) on `date`; one audit row names both homes. The user must see and
+   * write both homes: an unseen destination or person is NOT_FOUND. A stale version is a CONFLICT
+   * carrying the current record; the home they are at, or an archived home, is a VALIDATION error
+   * on `toFacilityId`. A plain update never changes a resident's or staff member's home (VALIDATION).
+   */
+  transfer(request: TTransferRequest): Promise<TTransferResult>;
 }

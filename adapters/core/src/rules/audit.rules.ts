@@ -75,6 +75,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<TAuditAction, string>> = {
   update: "Changed",
   remove: "Removed",
   archive: "Archived",
+  transfer: "Transferred to another home",
   view: "Viewed",
   file_upload: "Uploaded file",
   file_download: "Downloaded file",

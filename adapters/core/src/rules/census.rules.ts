@@ -94,3 +94,26 @@ export function censusByHome(
   }
   return counts;
 }
+
+/** What `homeOn` needs of a resident's history event (a `residentEvents` record fits). */
+interface TMoveEventLike {
+  type: string;
+  facilityId: string;
+  date: string;
+  createdAt?: string;
+}
+
+/**
+ * The home a resident lived at on `date`, from their transfers: a transfer out of a home on a day
+ * counts that day at the new home (the "transferred in" event's), a day before their first transfer at
+ * the home they left first, and a resident never transferred at their current home. A census of a
+ * past month counts a transferred resident at the home they were in then, not where they are now.
+ */
+export function homeOn(events: readonly TMoveEventLike[], currentFacilityId: string, date: string): string {
+  const ordered = [...events].sort(
+    (a, b) => a.date.localeCompare(b.date) || (a.createdAt ?? "").localeCompare(b.createdAt ?? ""),
+  );
+  const arrived = ordered.filter((e) => e.type === "transfer_in" && e.date <= date).at(-1);
+  if (arrived) return arrived.facilityId;
+  return ordered.find((e) => e.type === "transfer_out")?.facilityId ?? currentFacilityId;
+}

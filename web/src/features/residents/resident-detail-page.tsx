@@ -12,7 +12,7 @@ import type { TRecordOf } from "@care/core/registry";
 import { useCompliance } from "../../lib/compliance.ts";
 import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
-import { useRecord } from "../../lib/records/use-records.ts";
+import { useRecord, useShownRecords } from "../../lib/records/use-records.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import { ArchiveButton } from "../../ui/archive-button.tsx";
 import { printPage } from "../../ui/print.ts";
@@ -32,6 +32,7 @@ import { FaceSheetAlerts, FaceSheetMedical } from "./face-sheet-medical.tsx";
 import { ResidentHeader } from "./resident-header.tsx";
 import { ResidentNotFound } from "./resident-not-found.tsx";
 import { ResidentStatusDialog } from "./resident-status-dialog.tsx";
+import { TransferDialog } from "../../ui/transfer-dialog.tsx";
 import { STATUS_ACTIONS, actionsFor, type TStatusAction } from "./resident-status.ts";
 import "./residents.css";
 
@@ -69,6 +70,24 @@ function usePrintedAt(): string {
   return printedAt;
 }
 
+/** The resident's latest move into a home, said on the Stay card ("Transferred into Tull on …"). */
+function LastTransfer({ residentId }: { residentId: string }) {
+  const { facilities } = useFacilities();
+  const moves = useShownRecords(
+    "residentEvents",
+    { where: { residentId, type: "transfer_in" }, orderBy: { field: "date", direction: "desc" } },
+    1,
+  );
+  const last = moves.items[0];
+  if (!last) return null;
+  return (
+    <p>
+      Transferred into {facilityName(facilities, last.facilityId)} on {last.date}
+      {last.reason && ` — ${last.reason}`}
+    </p>
+  );
+}
+
 export function ResidentDetailPage() {
   const { id = "" } = useParams();
   return (
@@ -82,6 +101,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const { facilities } = useFacilities();
   const canRent = useCan()("rent");
   const [action, setAction] = useState<TStatusAction | null>(null);
+  const [transferring, setTransferring] = useState(false);
   const homeToday = facilityToday(facilities, r.facilityId);
   const planned = isPlannedMoveIn(r, homeToday);
   const printedAt = usePrintedAt();
@@ -135,12 +155,18 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
               {r.statusReason && ` — ${r.statusReason}`}
             </p>
           )}
+          <LastTransfer residentId={r.id} />
           <div className="resident-detail__actions">
             {(planned ? [] : actionsFor(r.status)).map((a) => (
               <button key={a} type="button" className="button button--secondary" onClick={() => setAction(a)}>
                 {STATUS_ACTIONS[a].label}
               </button>
             ))}
+            {!ended && (
+              <button type="button" className="button button--secondary" onClick={() => setTransferring(true)}>
+                Transfer to another home…
+              </button>
+            )}
             <ArchiveButton
               collection="residents"
               record={r}
@@ -241,6 +267,9 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
         )}
       </section>
 
+      {transferring && (
+        <TransferDialog subject="resident" person={r} name={headingName(r)} onClose={() => setTransferring(false)} />
+      )}
       {action && (
         <ResidentStatusDialog
           resident={r}

@@ -9,7 +9,7 @@ import { useState, type ReactNode } from "react";
 import { Controller, useFieldArray, useForm, type FieldError, type UseFormReturn } from "react-hook-form";
 import { ZResident } from "@care/core/collections/residents.collection";
 import type { z } from "zod";
-import { useFacilities } from "../../lib/facilities.tsx";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage } from "../../ui/form-messages.ts";
 import { AMBULATORY_LABELS, CODE_STATUS_LABELS, GENDER_LABELS, optionsOf, parseDollars } from "./resident-format.ts";
@@ -133,15 +133,26 @@ export function ResidentFormFields({
       </Section>
 
       <Section title="Placement">
-        <FormField
-          kind="select"
-          label="Facility"
-          required
-          placeholder="Choose a facility…"
-          options={facilities.map((f) => ({ value: f.id, label: f.name }))}
-          error={e("facilityId")}
-          {...register("facilityId")}
-        />
+        {residentId ? (
+          <FormField
+            label="Facility"
+            name="facilityShown"
+            value={facilityName(facilities, form.getValues("facilityId"))}
+            disabled
+            hint={'To move them to another home, use "Transfer to another home…" on their face sheet.'}
+            error={e("facilityId")}
+          />
+        ) : (
+          <FormField
+            kind="select"
+            label="Facility"
+            required
+            placeholder="Choose a facility…"
+            options={facilities.map((f) => ({ value: f.id, label: f.name }))}
+            error={e("facilityId")}
+            {...register("facilityId")}
+          />
+        )}
         <FormField label="Room" error={e("room")} {...register("room")} />
         <FormField label="Bed" error={e("bed")} {...register("bed")} />
         <FormField

@@ -25,7 +25,12 @@ const EVENT_LABELS: Record<TRecordOf<"residentEvents">["type"], string> = {
   discharge: "Discharged",
   death: "Died",
   readmission: "Readmitted",
+  transfer_out: "Transferred out of",
+  transfer_in: "Transferred into",
 };
+
+/** Event types that name the home they were recorded at. */
+const MOVES = new Set(["transfer_out", "transfer_in"]);
 
 const PAGE_SIZE = 50;
 
@@ -47,8 +52,8 @@ export function ResidentHistoryPage() {
       <h2>Stays</h2>
       {!events.loading && events.items.length === 0 ? (
         <p className="card">
-          No history recorded yet. Admissions, leaves, hospital stays, discharges and readmissions appear here as they
-          are recorded from the face sheet.
+          No history recorded yet. Admissions, leaves, hospital stays, discharges, readmissions and transfers appear
+          here as they are recorded from the face sheet.
         </p>
       ) : (
         <ol className="timeline">
@@ -58,7 +63,10 @@ export function ResidentHistoryPage() {
                 {e.date}
               </time>
               <div>
-                <strong>{EVENT_LABELS[e.type]}</strong>
+                <strong>
+                  {EVENT_LABELS[e.type]}
+                  {MOVES.has(e.type) && ` ${nameOf(e.facilityId)}`}
+                </strong>
                 {e.reason && <p className="timeline__reason">{e.reason}</p>}
               </div>
             </li>

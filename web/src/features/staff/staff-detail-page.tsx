@@ -3,6 +3,7 @@
  * checklist (first aid/CPR, LIC 503, … — upload, replace, versions) and Archive (staff are never deleted).
  */
 import { headingName } from "@care/core/rules/person-name.rules";
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -15,8 +16,9 @@ import { RecordAccessLog } from "../../ui/record-access-log.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, STATUS_TONES, staffChangeText } from "./staff-format.ts";
+import { CLEARANCE_LABELS, POSITION_LABELS, STATUS_LABELS, STATUS_TONES, staffChangeText } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
+import { TransferDialog } from "../../ui/transfer-dialog.tsx";
 import "./staff.css";
 
 export function StaffDetailPage() {
@@ -30,6 +32,7 @@ export function StaffDetailPage() {
 
 function StaffProfile({ s }: { s: TStaffRecord }) {
   const { facilities } = useFacilities();
+  const [transferring, setTransferring] = useState(false);
 
   const others = s.otherFacilityIds.filter((f) => f !== s.facilityId).map((f) => facilityName(facilities, f));
   return (
@@ -42,6 +45,9 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
               <Link className="button" to={paths.staff.edit.href(s.id)}>
                 Edit
               </Link>
+              <button type="button" className="button button--secondary" onClick={() => setTransferring(true)}>
+                Transfer to another home…
+              </button>
               <ArchiveButton
                 collection="staff"
                 record={s}
@@ -57,7 +63,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
         }
       >
         <p className="staff-detail__summary">
-          <span className={STATUS_TONES[s.status]}>{STATUS_LABELS[s.status]}</span> {ROLE_LABELS[s.role]} ·{" "}
+          <span className={STATUS_TONES[s.status]}>{STATUS_LABELS[s.status]}</span> {POSITION_LABELS[s.position]} ·{" "}
           {facilityName(facilities, s.facilityId)}
         </p>
       </PageHeader>
@@ -75,7 +81,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
           <SheetItem label="Last name">{s.lastName}</SheetItem>
           <SheetItem label="First name">{s.firstName}</SheetItem>
           <SheetItem label="Preferred name">{s.preferredName}</SheetItem>
-          <SheetItem label="Role">{ROLE_LABELS[s.role]}</SheetItem>
+          <SheetItem label="Position">{POSITION_LABELS[s.position]}</SheetItem>
           <SheetItem label="Status">{STATUS_LABELS[s.status]}</SheetItem>
           <SheetItem label="Home facility">{facilityName(facilities, s.facilityId)}</SheetItem>
           <SheetItem label="Also works at">{others.join(", ")}</SheetItem>
@@ -132,6 +138,9 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
         canEdit={!s.archivedAt}
         subjectName={headingName(s)}
       />
+      {transferring && (
+        <TransferDialog subject="staff" person={s} name={headingName(s)} onClose={() => setTransferring(false)} />
+      )}
     </article>
   );
 }

@@ -55,7 +55,7 @@ export function AddStaffPage() {
     <article className="page staff-form-page" aria-labelledby="page-title">
       <PageHeader
         title="Add New Staff"
-        intro="Add an employee with their role, the homes they work in and their Live Scan clearance. Fields marked * are required. Certificates such as first aid/CPR are uploaded on their page once they are saved."
+        intro="Add an employee with their position, the homes they work in and their Live Scan clearance. Fields marked * are required. Certificates such as first aid/CPR are uploaded on their page once they are saved."
       />
       <form className="staff-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <StaffFormFields form={form} />
@@ -111,7 +111,7 @@ function EditStaffForm({ initial }: { initial: TStaffRecord }) {
         }}
         className="staff-form"
       >
-        <StaffFormFields form={form} />
+        <StaffFormFields form={form} editing />
       </VersionedForm>
     </article>
   );

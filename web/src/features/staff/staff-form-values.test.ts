@@ -19,7 +19,7 @@ const stored: TStaffRecord = {
     firstName: "Maria",
     lastName: "Delgado",
     preferredName: "Mari",
-    role: "med_tech",
+    position: "med_tech",
     phone: "(559) 555-0110",
     email: "maria@example.org",
     hireDate: "2024-03-01",
@@ -45,18 +45,24 @@ describe("staff form values", () => {
   });
 
   it("an edit sends every field, emptied optional ones as null, and they are cleared on the record", () => {
-    const values = ZStaff.parse({ ...staffToValues(stored), email: "", phone: "", hireDate: undefined, role: "cook" });
+    const values = ZStaff.parse({
+      ...staffToValues(stored),
+      email: "",
+      phone: "",
+      hireDate: undefined,
+      position: "cook",
+    });
     const patch = editPatch(values);
     expect(Object.keys(patch).sort()).toEqual(Object.keys(ZStaff.shape).sort());
     expect(patch.email).toBeNull();
     expect(patch.phone).toBeNull();
     expect(patch.hireDate).toBeNull();
-    expect(patch.role).toBe("cook");
+    expect(patch.position).toBe("cook");
     const sent = JSON.parse(JSON.stringify(patch)) as typeof patch;
     const merged = validateUpdate(staffCollection, stored, sent);
     expect(merged).not.toHaveProperty("email");
     expect(merged).not.toHaveProperty("hireDate");
-    expect(merged).toMatchObject({ role: "cook", clearanceDate: "2024-02-20" });
+    expect(merged).toMatchObject({ position: "cook", clearanceDate: "2024-02-20" });
   });
 
   it("never keeps the home facility among the other facilities", () => {
@@ -83,7 +89,7 @@ describe("staff form values", () => {
     const result = ZStaff.safeParse(newStaffValues("tull"));
     expect(result.success).toBe(false);
     expect(new Set(result.error!.issues.map((i) => i.path.join(".")))).toEqual(
-      new Set(["firstName", "lastName", "role"]),
+      new Set(["firstName", "lastName", "position"]),
     );
     const terminated = ZStaff.safeParse({ ...staffToValues(stored), status: "terminated" });
     expect(terminated.error?.issues.map((i) => i.path.join("."))).toEqual(["terminationDate"]);

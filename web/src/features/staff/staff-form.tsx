@@ -7,10 +7,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { Controller, useForm, useWatch, type FieldError, type UseFormReturn } from "react-hook-form";
 import { ZStaff } from "@care/core/collections/staff.collection";
-import { useFacilities } from "../../lib/facilities.tsx";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage } from "../../ui/form-messages.ts";
-import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, optionsOf } from "./staff-format.ts";
+import { CLEARANCE_LABELS, POSITION_LABELS, STATUS_LABELS, optionsOf } from "./staff-format.ts";
 import type { TStaffFormValues, TStaffOutput } from "./staff-form-values.ts";
 
 export type TStaffForm = UseFormReturn<TStaffFormValues, unknown, TStaffOutput>;
@@ -82,7 +82,14 @@ function OtherFacilities({ form }: { form: TStaffForm }) {
   );
 }
 
-export function StaffFormFields({ form }: { form: TStaffForm }) {
+export function StaffFormFields({
+  form,
+  editing = false,
+}: {
+  form: TStaffForm;
+  /** An existing staff member: their home changes only through the transfer. */
+  editing?: boolean;
+}) {
   const { facilities } = useFacilities();
   const {
     register,
@@ -93,18 +100,18 @@ export function StaffFormFields({ form }: { form: TStaffForm }) {
 
   return (
     <>
-      <Section title="Name and role">
+      <Section title="Name and position">
         <FormField label="First name" required autoComplete="off" error={e("firstName")} {...register("firstName")} />
         <FormField label="Last name" required autoComplete="off" error={e("lastName")} {...register("lastName")} />
         <FormField label="Preferred name" error={e("preferredName")} {...register("preferredName")} />
         <FormField
           kind="select"
-          label="Role"
+          label="Position"
           required
           placeholder="Choose…"
-          options={optionsOf(ROLE_LABELS)}
-          error={e("role")}
-          {...register("role")}
+          options={optionsOf(POSITION_LABELS)}
+          error={e("position")}
+          {...register("position")}
         />
         <FormField
           kind="select"
@@ -117,16 +124,27 @@ export function StaffFormFields({ form }: { form: TStaffForm }) {
       </Section>
 
       <Section title="Facilities">
-        <FormField
-          kind="select"
-          label="Home facility"
-          required
-          placeholder="Choose a facility…"
-          hint="The directory lists them under this home."
-          options={facilities.map((f) => ({ value: f.id, label: f.name }))}
-          error={e("facilityId")}
-          {...register("facilityId")}
-        />
+        {editing ? (
+          <FormField
+            label="Home facility"
+            name="facilityShown"
+            value={facilityName(facilities, form.getValues("facilityId"))}
+            disabled
+            hint={'To move them to another home, use "Transfer to another home…" on their page.'}
+            error={e("facilityId")}
+          />
+        ) : (
+          <FormField
+            kind="select"
+            label="Home facility"
+            required
+            placeholder="Choose a facility…"
+            hint="The directory lists them under this home."
+            options={facilities.map((f) => ({ value: f.id, label: f.name }))}
+            error={e("facilityId")}
+            {...register("facilityId")}
+          />
+        )}
         <OtherFacilities form={form} />
       </Section>
 

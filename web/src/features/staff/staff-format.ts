@@ -1,11 +1,11 @@
 /**
- * How staff fields read on screen, in CSV and in the stale-save panel: role, status and clearance
+ * How staff fields read on screen, in CSV and in the stale-save panel: position, status and clearance
  * labels, names, facilities.
  */
-import type { CLEARANCE_STATUSES, STAFF_ROLES, STAFF_STATUSES } from "@care/core/collections/staff.collection";
+import type { CLEARANCE_STATUSES, STAFF_POSITIONS, STAFF_STATUSES } from "@care/core/collections/staff.collection";
 import type { TStaffFormValues } from "./staff-form-values.ts";
 
-export const ROLE_LABELS: Record<(typeof STAFF_ROLES)[number], string> = {
+export const POSITION_LABELS: Record<(typeof STAFF_POSITIONS)[number], string> = {
   administrator: "Administrator",
   caregiver: "Caregiver",
   med_tech: "Med tech",
@@ -62,8 +62,8 @@ export function staffValueText(
       return facilityNameOf(String(v));
     case "otherFacilityIds":
       return (values.otherFacilityIds ?? []).map(facilityNameOf).join(", ") || "—";
-    case "role":
-      return ROLE_LABELS[v as keyof typeof ROLE_LABELS] ?? String(v);
+    case "position":
+      return POSITION_LABELS[v as keyof typeof POSITION_LABELS] ?? String(v);
     case "status":
       return STATUS_LABELS[v as keyof typeof STATUS_LABELS] ?? String(v);
     case "clearanceStatus":
@@ -81,7 +81,7 @@ export function staffChangeText(
 ): string {
   if (text === undefined) return "—";
   const labelled: Record<string, Record<string, string>> = {
-    role: ROLE_LABELS,
+    position: POSITION_LABELS,
     status: STATUS_LABELS,
     clearanceStatus: CLEARANCE_LABELS,
   };

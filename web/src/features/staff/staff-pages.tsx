@@ -1,7 +1,7 @@
 /**
  * The Staff area: the Staff Directory (`/staff`, also `/staff/`) — the selected facility's staff (by
  * home facility; every facility when none is selected), searchable by name, filtered by status and
- * role, sorted by the server, a page at a time by cursor, with each person's document compliance and a
+ * position, sorted by the server, a page at a time by cursor, with each person's document compliance and a
  * CSV export of everything the filters match — and Schedules.
  */
 import { listName } from "@care/core/rules/person-name.rules";
@@ -23,8 +23,8 @@ import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import { CLEARANCE_LABELS, ROLE_LABELS, STATUS_LABELS, STATUS_TONES, facilitiesText } from "./staff-format.ts";
-import { staffQuery, type TStaffFilters, type TStaffRole, type TStaffStatus } from "./staff-queries.ts";
+import { CLEARANCE_LABELS, POSITION_LABELS, STATUS_LABELS, STATUS_TONES, facilitiesText } from "./staff-format.ts";
+import { staffQuery, type TStaffFilters, type TStaffPosition, type TStaffStatus } from "./staff-queries.ts";
 import "./staff.css";
 
 /** A staff member with their document status (`undefined` when not counted or not loaded). */
@@ -53,14 +53,14 @@ const LABELS = FIELD_LABELS.staff;
 
 export function StaffDirectoryPage() {
   const { facilityId, scope, nameOf } = useFacilityScope();
-  const state = useListState<{ status: TStaffStatus | ""; role: TStaffRole | "" }, TStaffFilters["orderBy"]>(
-    { status: "", role: "" },
+  const state = useListState<{ status: TStaffStatus | ""; position: TStaffPosition | "" }, TStaffFilters["orderBy"]>(
+    { status: "", position: "" },
     { field: "lastName", direction: "asc" },
   );
-  const { status, role } = state.filters;
+  const { status, position } = state.filters;
   const list = useRecordList(
     "staff",
-    staffQuery({ facilityId, status, role, search: state.search, orderBy: state.orderBy }),
+    staffQuery({ facilityId, status, position, search: state.search, orderBy: state.orderBy }),
     { extras: { reads: INSIGHT_READS, rows: withCompliance } },
   );
 
@@ -71,7 +71,7 @@ export function StaffDirectoryPage() {
       meta: { sortField: "lastName" },
       cell: ({ row }) => <Link to={paths.staff.detail.href(row.original.id)}>{listName(row.original)}</Link>,
     },
-    { id: "role", header: LABELS.role, cell: ({ row }) => ROLE_LABELS[row.original.role] },
+    { id: "position", header: LABELS.position, cell: ({ row }) => POSITION_LABELS[row.original.position] },
     { id: "facilities", header: "Facilities", cell: ({ row }) => facilitiesText(row.original, nameOf) },
     {
       id: "phone",
@@ -126,7 +126,7 @@ export function StaffDirectoryPage() {
     { header: LABELS.lastName, value: (s) => s.lastName },
     { header: LABELS.firstName, value: (s) => s.firstName },
     { header: LABELS.preferredName, value: (s) => s.preferredName },
-    { header: LABELS.role, value: (s) => ROLE_LABELS[s.role] },
+    { header: LABELS.position, value: (s) => POSITION_LABELS[s.position] },
     { header: LABELS.facilityId, value: (s) => nameOf(s.facilityId) },
     { header: LABELS.otherFacilityIds, value: (s) => s.otherFacilityIds.map(nameOf).join("; ") },
     { header: LABELS.phone, value: (s) => s.phone },
@@ -156,13 +156,13 @@ export function StaffDirectoryPage() {
       search={{ label: "Search by name", placeholder: "Last, first or preferred name" }}
       selects={[
         { key: "status", label: "Status", anyLabel: "Any status", labels: STATUS_LABELS },
-        { key: "role", label: "Role", anyLabel: "Any role", labels: ROLE_LABELS },
+        { key: "position", label: "Position", anyLabel: "Any position", labels: POSITION_LABELS },
       ]}
       table={{ caption: `Staff, ${scope}`, columns }}
       empty={{
         noMatch: {
           title: "No staff match",
-          text: `Nobody in ${scope} matches this search, status and role. Clear them to see everyone.`,
+          text: `Nobody in ${scope} matches this search, status and position. Clear them to see everyone.`,
           clearLabel: "Clear search and filters",
         },
         none: {

@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { staffQuery } from "./staff-queries.ts";
 
 describe("staff queries", () => {
-  it("lists by home facility, status and role, searching trimmed text", () => {
+  it("lists by home facility, status and position, searching trimmed text", () => {
     expect(
       staffQuery({
         facilityId: "tull",
         status: "active",
-        role: "cook",
+        position: "cook",
         search: "  del ",
         orderBy: { field: "hireDate", direction: "desc" },
       }),
     ).toEqual({
-      where: { facilityId: "tull", status: "active", role: "cook" },
+      where: { facilityId: "tull", status: "active", position: "cook" },
       orderBy: { field: "hireDate", direction: "desc" },
       search: "del",
     });
@@ -20,7 +20,7 @@ describe("staff queries", () => {
       staffQuery({
         facilityId: "",
         status: "",
-        role: "",
+        position: "",
         search: " ",
         orderBy: { field: "lastName", direction: "asc" },
       }),

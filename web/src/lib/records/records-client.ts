@@ -6,6 +6,7 @@
  * they use the hooks beside this file.
  */
 import { BILLING_FOLLOWS } from "@care/core/rules/rent.rules";
+import { TRANSFER_COLLECTION, TRANSFER_TOUCHES } from "@care/core/rules/transfer.rules";
 import { QueryCache, QueryClient, type Query } from "@tanstack/react-query";
 import { isAppError, type TErrorCode } from "@care/core/app-error";
 import type { DataPort } from "@care/core/ports/data.port";
@@ -114,5 +115,11 @@ export function invalidatingDataPort(data: DataPort, client: QueryClient): DataP
         ops.map((op) => op.collection),
         () => data.commit(ops),
       ),
+    transfer: (request) =>
+      writing([TRANSFER_COLLECTION[request.subject], ...TRANSFER_TOUCHES], async () => {
+        const result = await data.transfer(request);
+        known(TRANSFER_COLLECTION[request.subject], result.record as never);
+        return result;
+      }),
   };
 }

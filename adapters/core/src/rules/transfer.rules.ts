@@ -1,0 +1,177 @@
+/**
+ * Moving a resident or a staff member to another home (DataPort.transfer). What is theirs and
+ * clinical or about them — medical entries, documents, open reminders and the snoozes and waivers of
+ * their reminders — goes with them to the new home, in one commit; what happened at the old home stays
+ * there: stays (the resident's status history), rent rates, charges and payments, so the old home's
+ * rent roll and census of past months stay true. The move itself is recorded: "transferred out" at the
+ * old home and "transferred in" at the new one, on the date of the move, and one audit row naming both.
+ * A plain edit never changes a resident's or staff member's home (`facilityChangeRefusal`).
+ */
+import { z } from "zod";
+import { AppError, validationError } from "../app-error.ts";
+import { ZDateOnly, ZId, ZOptionalText } from "../common.schema.ts";
+import type { TSessionUser } from "../ports/auth.port.ts";
+import { canSeeFacility } from "./access.rules.ts";
+
+export const TRANSFER_SUBJECTS = ["resident", "staff"] as const;
+export type TTransferSubject = (typeof TRANSFER_SUBJECTS)[number];
+
+/** The collection each kind of transferred person is a record of. */
+export const TRANSFER_COLLECTION = { resident: "residents", staff: "staff" } as const;
+
+/** A request to move a person to another home, naming the version of their record that was read. */
+export const ZTransferRequest = z.object({
+  subject: z.enum(TRANSFER_SUBJECTS),
+  id: ZId,
+  version: z.number().int().min(1),
+  toFacilityId: ZId,
+  /** The day of the move, in the new home's calendar. */
+  date: ZDateOnly,
+  reason: ZOptionalText(500),
+});
+export type TTransferRequest = z.input<typeof ZTransferRequest>;
+/** A request as checked (`parseTransferRequest`). */
+export type TTransfer = z.output<typeof ZTransferRequest>;
+
+/** The request checked, or VALIDATION naming each bad field. */
+export function parseTransferRequest(input: unknown): TTransfer {
+  const parsed = ZTransferRequest.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, "The transfer is not valid.");
+  return parsed.data;
+}
+
+/** The collections whose records travel with a transferred person, in the order they are written. */
+export const CARRIED_COLLECTIONS = [
+  "diagnoses",
+  "allergies",
+  "medications",
+  "vitals",
+  "incidents",
+  "appointments",
+  "documents",
+  "reminders",
+  "reminderStates",
+] as const;
+export type TCarriedCollection = (typeof CARRIED_COLLECTIONS)[number];
+
+/** Every collection a transfer writes besides the person's own: a web cache refreshes what read them. */
+export const TRANSFER_TOUCHES = [...CARRIED_COLLECTIONS, "residentEvents", "rentAccounts", "recordChanges"] as const;
+
+/** The collections holding a resident's own clinical entries (each names `residentId`). */
+const CLINICAL = new Set<string>(["diagnoses", "allergies", "medications", "vitals", "incidents", "appointments"]);
+
+/** What happened after a transfer: the person's record as it now is, and how many records went with them. */
+export interface TTransferResult {
+  fromFacilityId: string;
+  toFacilityId: string;
+  /** The moved resident's or staff member's record, at its new version. */
+  record: Record<string, unknown> & { id: string; version: number; facilityId: string };
+  /** Records carried to the new home, per collection (collections with none left out). */
+  carried: Partial<Record<TCarriedCollection, number>>;
+}
+
+/**
+ * Whether a record of `collection` filed at the old home travels with the person: their clinical
+ * entries, their documents, open reminders linked to them, and the snoozes and waivers of reminders
+ * about them or their carried documents (`documentIds`). Rent past-due states stay with the rent.
+ */
+export function isCarried(
+  collection: TCarriedCollection,
+  record: Record<string, unknown>,
+  subject: TTransferSubject,
+  subjectId: string,
+  documentIds: ReadonlySet<string>,
+): boolean {
+  if (CLINICAL.has(collection)) return subject === "resident" && record.residentId === subjectId;
+  if (collection === "documents") return record.subject === subject && record.subjectId === subjectId;
+  if (collection === "reminders")
+    return record.linkType === subject && record.linkId === subjectId && record.status === "open";
+  const parts = String(record.key).split("|");
+  if (parts[0] === "missing") return parts[1] === subject && parts[2] === subjectId;
+  if (parts[0] === "expiry") return documentIds.has(parts[1] ?? "");
+  return false;
+}
+
+/**
+ * The refusal of a transfer that needs no stored record beyond the person and the destination: the
+ * user must be able to see and write both homes (an unseen destination does not exist for them), and
+ * the destination must be another, open home. Nothing when the transfer may go ahead.
+ */
+export function transferRefusal(
+  user: TSessionUser,
+  person: { facilityId: string },
+  request: TTransfer,
+  destination: { name: string; archivedAt?: string | null } | null,
+): AppError | null {
+  if (!destination || !canSeeFacility(user, request.toFacilityId)) {
+    return new AppError("NOT_FOUND", "This home does not exist or was removed.", {
+      fields: { toFacilityId: "No such home" },
+    });
+  }
+  if (destination.archivedAt) {
+    return new AppError("VALIDATION", `${destination.name} is archived.`, {
+      fields: { toFacilityId: "This home is archived" },
+    });
+  }
+  if (person.facilityId === request.toFacilityId) {
+    return new AppError("VALIDATION", `Already at ${destination.name}.`, {
+      fields: { toFacilityId: "Pick another home" },
+    });
+  }
+  return null;
+}
+
+/** The two history events of a resident's transfer: out of the old home, into the new one, on the same day. */
+export function transferEvents(
+  residentId: string,
+  fromFacilityId: string,
+  request: TTransfer,
+): { residentId: string; facilityId: string; type: "transfer_out" | "transfer_in"; date: string; reason?: string }[] {
+  const reason = request.reason ? { reason: request.reason } : {};
+  return [
+    { residentId, facilityId: fromFacilityId, type: "transfer_out", date: request.date, ...reason },
+    { residentId, facilityId: request.toFacilityId, type: "transfer_in", date: request.date, ...reason },
+  ];
+}
+
+/** The audit summary of a transfer: who moved, from where to where, when and how much went along. */
+export function transferSummary(
+  fromName: string,
+  toName: string,
+  request: TTransfer,
+  carried: TTransferResult["carried"],
+): string {
+  const moved = Object.entries(carried)
+    .map(([collection, count]) => `${count} ${collection}`)
+    .join(", ");
+  return `transferred from ${fromName} to ${toName} on ${request.date}${request.reason ? ` (${request.reason})` : ""}${
+    moved ? `; carried ${moved}` : ""
+  }`;
+}
+
+/**
+ * VALIDATION when a plain edit changes a resident's or staff member's home: a move carries their
+ * records and is recorded, so it goes through the transfer. Nothing for other collections or edits.
+ */
+export function facilityChangeRefusal(
+  collection: string,
+  after: Record<string, unknown>,
+  before: Record<string, unknown> | undefined,
+): AppError | null {
+  if (!before || (collection !== "residents" && collection !== "staff")) return null;
+  if (after.facilityId === before.facilityId) return null;
+  const who = collection === "residents" ? "resident" : "staff member";
+  return new AppError("VALIDATION", `Use "Transfer to another home" to move this ${who}: it carries their records.`, {
+    fields: { facilityId: `Use "Transfer to another home" to move this ${who}` },
+  });
+}
+
+/**
+ * A refusal of the person's write (the new home's capacity) said of the transfer's field: what the
+ * resident form calls `facilityId` is the transfer's `toFacilityId`. Other errors pass unchanged.
+ */
+export function asTransferError(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.code !== "VALIDATION" || !error.fields?.facilityId) return error;
+  const { facilityId, ...others } = error.fields;
+  return new AppError("VALIDATION", error.message, { fields: { ...others, toFacilityId: facilityId } });
+}

@@ -1,0 +1,134 @@
+/**
+ * `POST /transfers` (DataPort.transfer): a resident or staff member moves to another home with what is
+ * theirs, in one transaction, as `@care/core/rules/transfer.rules` says — the person refiled (the
+ * checks of an update, the home's capacity), their medical entries, documents (and the documents'
+ * files), open linked reminders and reminder states carried, a resident's "transferred out/in" events
+ * written at both homes, their rent account following them; charges, payments, rates and earlier
+ * events stay where they happened. One audit row names both homes.
+ */
+import { collections } from "@care/core/registry";
+import { assertCanWrite } from "@care/core/rules/access.rules";
+import {
+  asTransferError,
+  CARRIED_COLLECTIONS,
+  isCarried,
+  parseTransferRequest,
+  TRANSFER_COLLECTION,
+  transferEvents,
+  transferRefusal,
+  transferSummary,
+  type TCarriedCollection,
+  type TTransfer,
+  type TTransferResult,
+} from "@care/core/rules/transfer.rules";
+import { randomUUID } from "node:crypto";
+import { writeAudit } from "../audit/audit-log.ts";
+import { requireUser, type TCaller } from "../caller.ts";
+import { PRISMA_MODELS, repositoryOf } from "../collections/collection.repository.ts";
+import { TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+import { refreshRentAccount } from "../rent/rent-billing.ts";
+
+type TWhere = Record<string, unknown>;
+
+/** The rows that may travel, narrowed by index; `isCarried` decides on each. */
+function candidates(
+  collection: TCarriedCollection,
+  request: TTransfer,
+  documentIds: ReadonlySet<string>,
+): TWhere | null {
+  switch (collection) {
+    case "documents":
+      return { subject: request.subject, subjectId: request.id };
+    case "reminders":
+      return { linkType: request.subject, linkId: request.id, status: "open" };
+    case "reminderStates":
+      return {
+        OR: [
+          { key: { startsWith: `missing|${request.subject}|${request.id}|` } },
+          ...[...documentIds].map((id) => ({ key: { startsWith: `expiry|${id}|` } })),
+        ],
+      };
+    default:
+      return request.subject === "resident" ? { residentId: request.id } : null;
+  }
+}
+
+interface TCarriedDelegate {
+  findMany(args: { where: TWhere }): Promise<Record<string, unknown>[]>;
+  updateMany(args: { where: TWhere; data: TWhere }): Promise<{ count: number }>;
+}
+
+export async function transferPerson(database: Database, caller: TCaller, input: unknown): Promise<TTransferResult> {
+  const request = parseTransferRequest(input);
+  const user = requireUser(caller);
+  const name = TRANSFER_COLLECTION[request.subject];
+  assertCanWrite(user, collections[name]);
+  const repository = repositoryOf(database.prisma);
+  return database.prisma.$transaction(async (db) => {
+    const current = await repository.visibleIn(db, user, name, request.id);
+    const from = String(current.facilityId);
+    const to = request.toFacilityId;
+    const [origin, destination] = await Promise.all([
+      db.facility.findUnique({ where: { id: from }, select: { name: true } }),
+      db.facility.findUnique({ where: { id: to }, select: { name: true, archivedAt: true } }),
+    ]);
+    const refusal = transferRefusal(
+      user,
+      { facilityId: from },
+      request,
+      destination && { name: destination.name, archivedAt: destination.archivedAt?.toISOString() ?? null },
+    );
+    if (refusal) throw refusal;
+    const record = await repository
+      .moveIn(db, caller, name, request.id, request.version, to)
+      .catch((error: unknown) => Promise.reject(asTransferError(error)));
+
+    const now = new Date();
+    const carried: TTransferResult["carried"] = {};
+    const documentIds = new Set<string>();
+    for (const collection of CARRIED_COLLECTIONS) {
+      const where = candidates(collection, request, documentIds);
+      if (!where) continue;
+      const delegate = (db as unknown as Record<string, TCarriedDelegate>)[PRISMA_MODELS[collection]]!;
+      const rows = (await delegate.findMany({ where: { ...where, facilityId: from } })).filter((row) =>
+        isCarried(collection, row, request.subject, request.id, documentIds),
+      );
+      if (rows.length === 0) continue;
+      const ids = rows.map((row) => String(row.id));
+      await delegate.updateMany({
+        where: { id: { in: ids } },
+        data: { facilityId: to, version: { increment: 1 }, updatedAt: now, updatedBy: user.id },
+      });
+      if (collection === "documents") {
+        for (const id of ids) documentIds.add(id);
+        const fileIds = rows.map((row) => String(row.fileId));
+        await db.storedFile.updateMany({ where: { id: { in: fileIds }, facilityId: from }, data: { facilityId: to } });
+      }
+      carried[collection] = rows.length;
+    }
+
+    if (request.subject === "resident") {
+      const events: Prisma.ResidentEventCreateManyInput[] = transferEvents(request.id, from, request).map((event) => ({
+        ...event,
+        id: randomUUID(),
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: user.id,
+        updatedBy: user.id,
+      }));
+      await db.residentEvent.createMany({ data: events });
+      if (await db.rentAccount.findUnique({ where: { id: request.id }, select: { id: true } }))
+        await refreshRentAccount(db, request.id, to);
+    }
+    await writeAudit(db, caller, {
+      action: "transfer",
+      collection: name,
+      recordId: request.id,
+      facilityId: to,
+      summary: transferSummary(origin?.name ?? from, destination!.name, request, carried),
+    });
+    return { fromFacilityId: from, toFacilityId: to, record: record as TTransferResult["record"], carried };
+  }, TRANSACTION_OPTIONS);
+}

@@ -1,0 +1,219 @@
+// DataPort.transfer on every harness: a resident or staff member moves to another home with their
+// medical entries, documents (and files), open reminders and reminder states, in one commit; stays and
+// rent stay at the old home; the history says "transferred out/in"; access, versions and plain edits.
+import { beforeAll, expect, it } from "vitest";
+import type { TInputOf, TRecordOf } from "@care/core/registry";
+import { reminderStateId } from "@care/core/rules/reminders.rules";
+import type { TPorts } from "./harness.ts";
+import { expectAppError, runContract, unique } from "./contract-runner.ts";
+
+/** A one-page PDF. */
+const PDF = new TextEncoder().encode(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+function residentInput(facilityId: string): TInputOf<"residents"> {
+  return {
+    facilityId,
+    firstName: "Ada",
+    lastName: unique("Moves"),
+    dateOfBirth: "1940-01-02",
+    gender: "female",
+    admissionDate: "2025-03-01",
+    ambulatoryStatus: "ambulatory",
+    codeStatus: "full_code",
+  };
+}
+
+await runContract("data", (ctx) => {
+  let admin: TPorts;
+  let tullOnly: TPorts;
+
+  beforeAll(async () => {
+    admin = await ctx.signedIn();
+    tullOnly = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] }));
+  });
+
+  ctx.itUsing(["files"])(
+    "carries a resident's medical entries, documents, files, open reminders and states; stays and rent stay",
+    async () => {
+      const resident = await admin.data.create("residents", residentInput("van-buren"));
+      await admin.data.create("residentEvents", {
+        residentId: resident.id,
+        facilityId: "van-buren",
+        type: "admission",
+        date: "2025-03-01",
+      });
+      const diagnosis = await admin.data.create("diagnoses", {
+        residentId: resident.id,
+        facilityId: "van-buren",
+        name: "Type 2 diabetes",
+      });
+      const file = await admin.files.upload(new Blob([PDF.slice()]), "care-plan.pdf", { facilityId: "van-buren" });
+      const document = await admin.data.create("documents", {
+        subject: "resident",
+        subjectId: resident.id,
+        facilityId: "van-buren",
+        title: "Care plan",
+        fileId: file.id,
+        fileName: file.name,
+        contentType: file.contentType,
+        size: file.size,
+      });
+      const open = await admin.data.create("reminders", {
+        facilityId: "van-buren",
+        title: "Podiatry",
+        dueDate: "2026-12-01",
+        linkType: "resident",
+        linkId: resident.id,
+      });
+      const key = `expiry|${document.id}|2027-01-01`;
+      await admin.data.create(
+        "reminderStates",
+        { facilityId: "van-buren", key, state: "snoozed", snoozedUntil: "2026-12-15" },
+        { id: reminderStateId(key) },
+      );
+      const rate = await admin.data.create("rentRates", {
+        residentId: resident.id,
+        facilityId: "van-buren",
+        amountCents: 450_000,
+        effectiveFrom: "2025-03-01",
+      });
+
+      const result = await admin.data.transfer({
+        subject: "resident",
+        id: resident.id,
+        version: resident.version,
+        toFacilityId: "tull",
+        date: "2026-05-02",
+        reason: "Closer to family",
+      });
+      expect(result).toMatchObject({
+        fromFacilityId: "van-buren",
+        toFacilityId: "tull",
+        record: { id: resident.id, facilityId: "tull", version: resident.version + 1 },
+        carried: { diagnoses: 1, documents: 1, reminders: 1, reminderStates: 1 },
+      });
+
+      // The Tull-only user now sees the resident with their records; the rent rate stayed at Van Buren.
+      expect((await tullOnly.data.get("residents", resident.id)).facilityId).toBe("tull");
+      expect(await tullOnly.data.get("diagnoses", diagnosis.id)).toMatchObject({
+        facilityId: "tull",
+        name: "Type 2 diabetes",
+      });
+      expect(await tullOnly.data.get("documents", document.id)).toMatchObject({ facilityId: "tull" });
+      expect((await tullOnly.files.describe(file.id)).facilityId).toBe("tull");
+      expect(await tullOnly.data.get("reminders", open.id)).toMatchObject({ facilityId: "tull" });
+      expect(await tullOnly.data.get("reminderStates", reminderStateId(key))).toMatchObject({ facilityId: "tull" });
+      await expectAppError(tullOnly.data.get("rentRates", rate.id), "NOT_FOUND");
+      expect(await admin.data.get("rentRates", rate.id)).toMatchObject({ facilityId: "van-buren" });
+
+      const events = await admin.data.list("residentEvents", {
+        where: { residentId: resident.id },
+        orderBy: { field: "date", direction: "asc" },
+      });
+      // The two events of the move share its day; their order between themselves is not defined.
+      const rows = events.items.map((e) => [e.type, e.facilityId, e.date, e.reason]);
+      expect(rows[0]).toEqual(["admission", "van-buren", "2025-03-01", undefined]);
+      expect(rows.slice(1)).toHaveLength(2);
+      expect(rows.slice(1)).toEqual(
+        expect.arrayContaining([
+          ["transfer_out", "van-buren", "2026-05-02", "Closer to family"],
+          ["transfer_in", "tull", "2026-05-02", "Closer to family"],
+        ]),
+      );
+    },
+  );
+
+  it("carries a staff member's documents requirements' states and open reminders", async () => {
+    const staff = await admin.data.create("staff", {
+      facilityId: "van-buren",
+      firstName: "Grace",
+      lastName: unique("Hopper"),
+      position: "caregiver",
+    });
+    const done = await admin.data.create("reminders", {
+      facilityId: "van-buren",
+      title: "Old training",
+      dueDate: "2026-01-01",
+      linkType: "staff",
+      linkId: staff.id,
+      status: "done",
+    });
+    const result = await admin.data.transfer({
+      subject: "staff",
+      id: staff.id,
+      version: staff.version,
+      toFacilityId: "tull",
+      date: "2026-05-02",
+    });
+    expect(result.record.facilityId).toBe("tull");
+    expect(result.carried).toEqual({});
+    expect((await admin.data.get("reminders", done.id)).facilityId).toBe("van-buren");
+  });
+
+  it("refuses a stale version, the same home, and a home the user cannot see", async () => {
+    const resident = await admin.data.create("residents", residentInput("tull"));
+    const stale = await expectAppError(
+      admin.data.transfer({
+        subject: "resident",
+        id: resident.id,
+        version: 9,
+        toFacilityId: "newman",
+        date: "2026-05-02",
+      }),
+      "CONFLICT",
+    );
+    expect((stale.current as TRecordOf<"residents">).facilityId).toBe("tull");
+    const same = await expectAppError(
+      admin.data.transfer({
+        subject: "resident",
+        id: resident.id,
+        version: 1,
+        toFacilityId: "tull",
+        date: "2026-05-02",
+      }),
+      "VALIDATION",
+    );
+    expect(same.fields).toEqual({ toFacilityId: "Pick another home" });
+    const unseen = await expectAppError(
+      tullOnly.data.transfer({
+        subject: "resident",
+        id: resident.id,
+        version: 1,
+        toFacilityId: "newman",
+        date: "2026-05-02",
+      }),
+      "NOT_FOUND",
+    );
+    expect(unseen.fields).toEqual({ toFacilityId: "No such home" });
+    await expectAppError(
+      admin.data.transfer({
+        subject: "resident",
+        id: resident.id,
+        version: 1,
+        toFacilityId: "newman",
+        date: "someday",
+      }),
+      "VALIDATION",
+    );
+    expect((await admin.data.get("residents", resident.id)).facilityId).toBe("tull");
+  });
+
+  it("refuses a plain edit that changes a resident's or staff member's home, pointing to the transfer", async () => {
+    const resident = await admin.data.create("residents", residentInput("tull"));
+    const refusal = await expectAppError(
+      admin.data.update("residents", resident.id, { facilityId: "newman" }, resident.version),
+      "VALIDATION",
+    );
+    expect(refusal.fields?.facilityId).toMatch(/Transfer to another home/);
+    const staff = await admin.data.create("staff", {
+      facilityId: "tull",
+      firstName: "Alan",
+      lastName: unique("Turing"),
+      position: "cook",
+    });
+    await expectAppError(admin.data.update("staff", staff.id, { facilityId: "newman" }, staff.version), "VALIDATION");
+  });
+});

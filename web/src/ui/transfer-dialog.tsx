@@ -1,0 +1,109 @@
+/**
+ * "Transfer to another home": the dialog of a resident's or staff member's move (DataPort.transfer).
+ * The destination (another home the user can see), the day of the move (the destination's today by
+ * default) and a reason; the move carries their medical entries, documents and open reminders, and
+ * leaves stays and rent where they happened. Field messages of the backend land beside their field.
+ */
+import { isAppError } from "@care/core/app-error";
+import { ZTransferRequest, type TTransferSubject } from "@care/core/rules/transfer.rules";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import toast from "react-hot-toast";
+import type { z } from "zod";
+import { facilityName, facilityToday, useFacilities } from "../lib/facilities.tsx";
+import { useData } from "../lib/ports.tsx";
+import { reportError } from "../lib/report-error.ts";
+import { Dialog } from "./confirm-dialog.tsx";
+import { FormField } from "./form-field.tsx";
+import "./transfer-dialog.css";
+
+const ZTransferForm = ZTransferRequest.pick({ toFacilityId: true, date: true, reason: true });
+type TTransferForm = z.input<typeof ZTransferForm>;
+
+const WHAT_MOVES: Record<TTransferSubject, string> = {
+  resident:
+    "Their diagnoses, allergies, medications, vitals, incidents, appointments, documents and open reminders move with them. Their stays, rent rates, charges and payments stay at the home where they happened.",
+  staff: "Their documents, open reminders and document waivers move with them.",
+};
+
+export function TransferDialog({
+  subject,
+  person,
+  name,
+  onClose,
+}: {
+  subject: TTransferSubject;
+  person: { id: string; version: number; facilityId: string };
+  /** The person's name as headings show it. */
+  name: string;
+  onClose: () => void;
+}) {
+  const data = useData();
+  const { facilities } = useFacilities();
+  const others = facilities.filter((f) => f.id !== person.facilityId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm<TTransferForm, unknown, z.output<typeof ZTransferForm>>({
+    resolver: zodResolver(ZTransferForm),
+    defaultValues: { toFacilityId: "", date: facilityToday(facilities, person.facilityId), reason: "" },
+  });
+  const destination = useWatch({ control, name: "toFacilityId" });
+  const dateTouched = Boolean(dirtyFields.date);
+  useEffect(() => {
+    // The day of the move is the destination's today, unless the user chose another.
+    if (destination && !dateTouched) setValue("date", facilityToday(facilities, destination));
+  }, [destination, dateTouched, facilities, setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await data.transfer({ subject, id: person.id, version: person.version, ...values });
+      toast.success(`${name} moved to ${facilityName(facilities, values.toFacilityId)}.`);
+      onClose();
+    } catch (error) {
+      if (isAppError(error) && error.fields) {
+        const fields = error.fields;
+        const known = (["toFacilityId", "date", "reason"] as const).filter((field) => fields[field]);
+        for (const field of known) setError(field, { type: "server", message: fields[field] });
+        if (known.length > 0) return;
+      }
+      reportError(error);
+      if (isAppError(error) && (error.code === "CONFLICT" || error.code === "NOT_FOUND")) onClose();
+    }
+  });
+
+  return (
+    <Dialog open title="Transfer to another home" onClose={onClose}>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="transfer-dialog">
+        <p className="transfer-dialog__who">
+          {name}, now at {facilityName(facilities, person.facilityId)}
+        </p>
+        <FormField
+          kind="select"
+          label="Move to"
+          required
+          placeholder="Choose a home…"
+          options={others.map((f) => ({ value: f.id, label: f.name }))}
+          error={errors.toFacilityId?.message}
+          {...register("toFacilityId")}
+        />
+        <FormField label="Date of the move" type="date" required error={errors.date?.message} {...register("date")} />
+        <FormField kind="textarea" label="Reason" rows={3} error={errors.reason?.message} {...register("reason")} />
+        <p className="transfer-dialog__hint">{WHAT_MOVES[subject]}</p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={isSubmitting}>
+            {isSubmitting ? "Transferring…" : "Transfer"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
