@@ -17,8 +17,11 @@ export type TScope = { kind: "facility"; field: "facilityId" } | { kind: "facili
 export interface TAccess {
   /** Who may list and get records. Facility-limited users only ever see their facilities' records. */
   read: "signed-in" | "admin";
-  /** Who may create, update and remove through the data port; `server` means only the server writes. */
-  write: "signed-in" | "admin" | "server";
+  /**
+   * Who may create, update and remove through the data port; `group-admin` is an administrator who sees
+   * every facility (group-wide settings); `server` means only the server writes.
+   */
+  write: "signed-in" | "admin" | "group-admin" | "server";
   /**
    * `auth-port`: records are created only by AuthPort.createUser, which also makes the account and its
    * password; the data port's create and commit refuse them (FORBIDDEN). Absent: created like any record.

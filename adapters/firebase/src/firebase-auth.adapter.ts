@@ -1,7 +1,9 @@
 /**
  * AuthPort on Firebase Auth. The user's role and facilities are custom claims on the ID token (set by
  * the `createUser` and `syncUserClaims` Cloud Functions), so the sign-in state needs no Firestore read
- * and the security rules check `request.auth.token.role` / `.facilityIds` directly.
+ * and the security rules check `request.auth.token.role` / `.facilityIds` directly. A one-time password
+ * is the `mustChangePassword` claim (set by `createUser` / `resetPassword`, cleared by
+ * `changeOneTimePassword`, which sets the user's own); the rules refuse everything while it is set.
  */
 import {
   EmailAuthProvider,
@@ -15,16 +17,16 @@ import {
 } from "firebase/auth";
 import { httpsCallable, type Functions } from "firebase/functions";
 import { AppError, validationError } from "@care/core/app-error";
-import { ZUserCreate } from "@care/core/collections/users.collection";
+import { ZUserInvite } from "@care/core/collections/users.collection";
 import {
   ZPasswordChange,
   ZSessionUser,
   ZSignIn,
   type AuthPort,
   type TAuthState,
+  type TOneTimePassword,
   type TSessionUser,
 } from "@care/core/ports/auth.port";
-import type { TRecordOf } from "@care/core/registry";
 import { toAppError } from "./firebase-errors.ts";
 
 /** Message for an account that exists in Firebase Auth but was never given a portal role. */
@@ -39,6 +41,7 @@ export async function sessionUserOf(user: User, forceRefresh = false): Promise<T
     displayName: user.displayName ?? null,
     role: claims.role,
     facilityIds: claims.facilityIds === undefined ? null : claims.facilityIds,
+    ...(claims.mustChangePassword === true ? { mustChangePassword: true } : {}),
   });
   return parsed.success ? parsed.data : null;
 }
@@ -68,7 +71,17 @@ export function createFirebaseAuthAdapter(
     });
   });
 
-  const createUserCallable = httpsCallable<unknown, TRecordOf<"users">>(functions, "createUser");
+  const createUserCallable = httpsCallable<unknown, TOneTimePassword>(functions, "createUser");
+  const resetPasswordCallable = httpsCallable<unknown, TOneTimePassword>(functions, "resetPassword");
+  const changeOneTimePasswordCallable = httpsCallable<unknown, null>(functions, "changeOneTimePassword");
+  const endOtherSessionsCallable = httpsCallable<unknown, null>(functions, "endOtherSessions");
+
+  /** The signed-in administrator; UNAUTHENTICATED or FORBIDDEN otherwise. */
+  function admin(): TSessionUser {
+    if (!state) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    if (state.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators may manage accounts.");
+    return state;
+  }
 
   return {
     current: () => state,
@@ -131,20 +144,43 @@ export function createFirebaseAuthAdapter(
         throw appError;
       }
       try {
-        await updatePassword(user, parsed.data.newPassword);
+        if (state?.mustChangePassword) {
+          // The function sets it and ends the one-time claim; the refreshed token carries that to the state.
+          await changeOneTimePasswordCallable({ newPassword: parsed.data.newPassword });
+          const refreshed = await sessionUserOf(user, true);
+          if (refreshed) publish(refreshed);
+        } else {
+          await updatePassword(user, parsed.data.newPassword);
+        }
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+
+    async signOutOtherSessions() {
+      if (!state) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+      try {
+        await endOtherSessionsCallable({});
       } catch (error) {
         throw toAppError(error);
       }
     },
 
     async createUser(input) {
-      const parsed = ZUserCreate.safeParse(input);
+      const parsed = ZUserInvite.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error);
-      if (!state) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-      if (state.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators may create users.");
+      admin();
       try {
-        const result = await createUserCallable(parsed.data);
-        return result.data;
+        return (await createUserCallable(parsed.data)).data;
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+
+    async resetPassword(userId) {
+      admin();
+      try {
+        return (await resetPasswordCallable({ userId })).data;
       } catch (error) {
         throw toAppError(error);
       }

@@ -119,7 +119,8 @@ function collectionRules(def: CollectionDef): string {
   const required = [...STORED_META_FIELDS, "_writtenAt", ...(scoped ? ["_facility"] : [])];
   const shape = `request.resource.data.keys().hasOnly(${list(allowed)}) && request.resource.data.keys().hasAll(${list(required)})`;
   const reader = def.access.read === "admin" ? "isAdmin()" : "signedIn()";
-  const writer = def.access.write === "admin" ? "isAdmin()" : "signedIn()";
+  const writer =
+    def.access.write === "admin" ? "isAdmin()" : def.access.write === "group-admin" ? "isGroupAdmin()" : "signedIn()";
   const readFacility = scoped ? " && mayFacility(resource.data._facility)" : "";
   const newFacility = scoped
     ? ` && request.resource.data._facility == ${facility} && mayFacility(request.resource.data._facility)`
@@ -136,11 +137,13 @@ function collectionRules(def: CollectionDef): string {
   const derivedId = derivedRule ? ` && ${derivedRule}` : "";
   const granted = def.access.grantsFacilities;
   const grant = granted ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted})` : "";
+  // A user record is visible to an administrator who could have granted its facilities (canSeeRecord).
+  const readGrant = granted ? ` && mayGrant(resource.data.${granted})` : "";
   const lines = [
     `    // ${def.label}: read ${def.access.read}, write ${def.access.write}, scope ${def.scope.kind}, removal ${def.removal}.`,
     `    match /${def.name}/{id} {`,
   ];
-  lines.push(`      allow get, list: if ${reader}${readFacility};`);
+  lines.push(`      allow get, list: if ${reader}${readFacility}${readGrant};`);
   if (def.access.write === "server" && def.name !== "auditLog") {
     lines.push(
       `      // Written only by the backend (Cloud Functions with the Admin SDK, beyond these rules).`,
@@ -191,12 +194,18 @@ export function generateFirestoreRules(defs: readonly CollectionDef[] = Object.v
 
 service cloud.firestore {
   match /databases/{database}/documents {
-    // A portal user: signed in with a role claim (set by the createUser / syncUserClaims functions).
+    // A portal user: signed in with a role claim (set by the createUser / syncUserClaims functions),
+    // and not on a one-time password (the mustChangePassword claim: nothing is allowed until changed).
     function signedIn() {
-      return request.auth != null && request.auth.token.get('role', null) in ['admin', 'staff'];
+      return request.auth != null && request.auth.token.get('role', null) in ['admin', 'staff']
+        && request.auth.token.get('mustChangePassword', false) != true;
     }
     function isAdmin() {
       return signedIn() && request.auth.token.role == 'admin';
+    }
+    // An administrator who sees every facility: group-wide settings.
+    function isGroupAdmin() {
+      return isAdmin() && request.auth.token.get('facilityIds', null) == null;
     }
     // facilityIds claim absent or null = every facility; group-wide records (null) need that too.
     function mayFacility(facilityId) {

@@ -10,6 +10,8 @@ import type { TRecordOf } from "@care/core/registry";
 import { recordSchemaOf } from "../collections/collection.schemas.ts";
 import { rowMapperOf } from "../collections/row-mappers.ts";
 import { toAppError } from "../db/db-errors.ts";
+import { canSeeFacility } from "@care/core/rules/access.rules";
+import { staffLinkError } from "@care/core/rules/users.rules";
 import type { PrismaClient, User } from "../generated/prisma/client.ts";
 import { assertNotCommonPassword, hashPassword } from "./password.ts";
 
@@ -17,7 +19,7 @@ import { assertNotCommonPassword, hashPassword } from "./password.ts";
 export const ZUserRecord = recordSchemaOf(usersCollection);
 
 export function sessionUserOf(
-  row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds">,
+  row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds" | "mustChangePassword">,
 ): TSessionUser {
   return {
     id: row.id,
@@ -25,6 +27,7 @@ export function sessionUserOf(
     displayName: row.displayName,
     role: row.role === "admin" ? "admin" : "staff",
     facilityIds: row.allFacilities ? null : [...row.facilityIds],
+    ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }
 
@@ -57,6 +60,8 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
         allFacilities: facilityIds === null,
         facilityIds: facilityIds ?? [],
         active: fields.active,
+        staffId: fields.staffId ?? null,
+        mustChangePassword: fields.mustChangePassword,
         passwordHash,
         createdBy,
         updatedBy: createdBy,
@@ -69,4 +74,21 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
       });
     throw error;
   }
+}
+
+/**
+ * A new user's staff record, as the declared link and `staffLinkError` check an edit's: one the
+ * administrator may see, of a facility the user may see. VALIDATION on `staffId` otherwise.
+ */
+export async function assertStaffLink(
+  prisma: PrismaClient,
+  admin: TSessionUser,
+  fields: { staffId?: string | undefined; facilityIds: string[] | null },
+): Promise<void> {
+  if (fields.staffId === undefined) return;
+  const staff = await prisma.staff.findUnique({ where: { id: fields.staffId }, select: { facilityId: true } });
+  if (!staff || !canSeeFacility(admin, staff.facilityId))
+    throw new AppError("VALIDATION", "The user is not valid.", { fields: { staffId: "No such staff member" } });
+  const refused = staffLinkError(fields, staff);
+  if (refused) throw refused;
 }

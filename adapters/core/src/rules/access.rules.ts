@@ -11,8 +11,26 @@ export function canReadCollection(user: TSessionUser, def: CollectionDef): boole
 }
 
 export function canWriteCollection(user: TSessionUser, def: CollectionDef): boolean {
-  if (def.access.write === "server") return false;
-  return def.access.write === "signed-in" || user.role === "admin";
+  switch (def.access.write) {
+    case "server":
+      return false;
+    case "signed-in":
+      return true;
+    case "admin":
+      return user.role === "admin";
+    case "group-admin":
+      return user.role === "admin" && user.facilityIds === null;
+  }
+}
+
+/** Why the backend refuses every call but a password change while a one-time password is in use. */
+export const PASSWORD_CHANGE_REQUIRED = "PASSWORD_CHANGE_REQUIRED";
+
+/** The refusal of a call made with a one-time password not yet changed. */
+export function passwordChangeRequired(): AppError {
+  return new AppError("FORBIDDEN", "Choose your own password before you continue.", {
+    reason: PASSWORD_CHANGE_REQUIRED,
+  });
 }
 
 /** May the user see records of this facility? Group-wide records (null) need an unrestricted user. */
@@ -44,8 +62,16 @@ export function canSeeRecord(
   record: { id?: string } & Record<string, unknown>,
 ): boolean {
   if (!canReadCollection(user, def)) return false;
+  // A user record is visible to an administrator who could have granted its facilities.
+  const granted = def.access.grantsFacilities;
+  if (granted && !canGrantFacilities(user, undefined, facilityIdsOf(record[granted]))) return false;
   const facilityId = facilityOfRecord(def, record);
   return facilityId === undefined || canSeeFacility(user, facilityId);
+}
+
+/** A stored facility list: an array of ids, or null / anything else for every facility. */
+export function facilityIdsOf(value: unknown): string[] | null {
+  return Array.isArray(value) ? (value as string[]) : null;
 }
 
 /**
@@ -59,6 +85,7 @@ export function facilityRestriction(user: TSessionUser, def: CollectionDef): str
 
 export function assertCanRead(user: TSessionUser | null, def: CollectionDef): TSessionUser {
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  if (user.mustChangePassword) throw passwordChangeRequired();
   if (!canReadCollection(user, def))
     throw new AppError("FORBIDDEN", `You do not have access to ${def.label.toLowerCase()} records.`);
   return user;
@@ -66,6 +93,7 @@ export function assertCanRead(user: TSessionUser | null, def: CollectionDef): TS
 
 export function assertCanWrite(user: TSessionUser | null, def: CollectionDef): TSessionUser {
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  if (user.mustChangePassword) throw passwordChangeRequired();
   if (!canWriteCollection(user, def))
     throw new AppError("FORBIDDEN", `You may not change ${def.label.toLowerCase()} records.`);
   return user;

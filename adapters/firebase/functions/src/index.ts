@@ -1,7 +1,11 @@
 /**
  * The Care Portal's Cloud Functions (the seed's "further backend service"): what a browser client
- * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account, its role and
- * facility claims and the `users/{uid}` record; `syncUserClaims` keeps claims and the account in step
+ * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account with a one-time
+ * password, its role, facility and `mustChangePassword` claims and the `users/{uid}` record;
+ * `resetPassword` (admins) gives a user a new one-time password and ends their sessions;
+ * `changeOneTimePassword` sets the user's own password in place of a one-time one and clears the claim;
+ * `endOtherSessions` revokes the caller's refresh tokens (Firebase cannot keep just one session:
+ * every session, this one included, ends when its ID token expires, within the hour); `syncUserClaims` keeps claims and the account in step
  * when an admin edits a users record; `auditChanges` appends an audit row (and, for residents, staff and
  * facilities, a history row) for every change of a
  * registry collection, with the author taken from the write's auth context, not from the client;
@@ -15,10 +19,12 @@ import { FieldValue, getFirestore } from "firebase-admin/firestore";
 import { HttpsError, onCall, type FunctionsErrorCode } from "firebase-functions/v2/https";
 import { onDocumentWritten, onDocumentWrittenWithAuthContext } from "firebase-functions/v2/firestore";
 import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
-import { ZUserCreate } from "@care/core/collections/users.collection";
+import { usersCollection, ZPassword, ZUserInvite } from "@care/core/collections/users.collection";
 import { MAX_IN_VALUES } from "@care/core/list-query";
 import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
-import { assertCanGrantFacilities } from "@care/core/rules/access.rules";
+import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.rules";
+import { generateOneTimePassword } from "@care/core/rules/users.rules";
+import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
 import { accountFrom } from "@care/core/rules/rent.rules";
@@ -51,16 +57,31 @@ function claimsOf(user: { role: string; facilityIds: string[] | null }): {
   return { role: user.role, facilityIds: user.facilityIds };
 }
 
-export const createUser = onCall(async (request): Promise<TRecordOf<"users">> => {
+/** The calling administrator's uid and facilities (the claim as the rules read it: absent or null = all). */
+function adminOf(auth: { uid: string; token: Record<string, unknown> } | undefined): {
+  uid: string;
+  facilityIds: string[] | null;
+} {
+  if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  if (auth.token.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators may manage accounts.");
+  if (auth.token.mustChangePassword === true)
+    throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
+      reason: "PASSWORD_CHANGE_REQUIRED",
+    });
+  return {
+    uid: auth.uid,
+    facilityIds: Array.isArray(auth.token.facilityIds) ? (auth.token.facilityIds as string[]) : null,
+  };
+}
+
+export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
   try {
-    const caller = request.auth;
-    if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-    if (caller.token.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators may create users.");
-    const parsed = ZUserCreate.safeParse(request.data);
+    const caller = adminOf(request.auth);
+    const parsed = ZUserInvite.safeParse(request.data);
     if (!parsed.success) throw validationError(parsed.error);
-    const { password, ...fields } = parsed.data;
-    // The facilityIds claim, as the rules read it: absent or null = every facility.
-    const callerFacilities = Array.isArray(caller.token.facilityIds) ? (caller.token.facilityIds as string[]) : null;
+    const fields = { ...parsed.data, active: true, mustChangePassword: true, lastSignInAt: null };
+    const password = generateOneTimePassword();
+    const callerFacilities = caller.facilityIds;
     assertCanGrantFacilities({ facilityIds: callerFacilities }, undefined, fields.facilityIds);
     // Firestore's "in" filter (how a limited user's lists are restricted) takes at most 30 values.
     if (fields.facilityIds && fields.facilityIds.length > MAX_IN_VALUES) {
@@ -86,7 +107,7 @@ export const createUser = onCall(async (request): Promise<TRecordOf<"users">> =>
         }
         throw error;
       });
-    await auth.setCustomUserClaims(account.uid, claimsOf(fields));
+    await auth.setCustomUserClaims(account.uid, { ...claimsOf(fields), mustChangePassword: true });
     const now = new Date().toISOString();
     const record = {
       ...fields,
@@ -102,11 +123,93 @@ export const createUser = onCall(async (request): Promise<TRecordOf<"users">> =>
     await getFirestore()
       .doc(`users/${account.uid}`)
       .set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
-    return fromStoredData(def, account.uid, toStoredData(def, record)) as TRecordOf<"users">;
+    return {
+      user: fromStoredData(def, account.uid, toStoredData(def, record)) as TRecordOf<"users">,
+      oneTimePassword: password,
+    };
   } catch (error) {
     if (isAppError(error)) throw httpsError(error);
     throw error;
   }
+});
+
+export const resetPassword = onCall(async (request): Promise<TOneTimePassword> => {
+  try {
+    const caller = adminOf(request.auth);
+    const userId = (request.data as { userId?: unknown } | null)?.userId;
+    const notFound = new AppError("NOT_FOUND", "This user does not exist or was removed.");
+    if (typeof userId !== "string" || userId.length === 0 || userId.length > 128) throw notFound;
+    const def = getCollection("users");
+    const ref = getFirestore().doc(`users/${userId}`);
+    const snapshot = await ref.get();
+    if (!snapshot.exists) throw notFound;
+    const before = fromStoredData(def, userId, snapshot.data()!);
+    if (
+      !canSeeRecord({ ...caller, id: caller.uid, email: "", displayName: null, role: "admin" }, usersCollection, before)
+    )
+      throw notFound;
+    if (userId === caller.uid)
+      throw new AppError("FORBIDDEN", "Change your own password under My account; it needs your current one.");
+    const password = generateOneTimePassword();
+    const auth = getAuth();
+    await auth.updateUser(userId, { password });
+    const account = await auth.getUser(userId);
+    await auth.setCustomUserClaims(userId, { ...(account.customClaims ?? {}), mustChangePassword: true });
+    await auth.revokeRefreshTokens(userId);
+    const now = new Date().toISOString();
+    const record = {
+      ...before,
+      mustChangePassword: true,
+      version: Number(before.version) + 1,
+      updatedAt: now,
+      updatedBy: caller.uid,
+    };
+    await ref.set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
+    return {
+      user: fromStoredData(def, userId, toStoredData(def, record)) as TRecordOf<"users">,
+      oneTimePassword: password,
+    };
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
+/**
+ * The user replaces their one-time password (the adapter reauthenticated them with it just before): the
+ * function sets the new password itself and clears the claim, so the claim cannot end without a change.
+ */
+export const changeOneTimePassword = onCall(async (request): Promise<null> => {
+  try {
+    const caller = request.auth;
+    if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    const parsed = ZPassword.safeParse((request.data as { newPassword?: unknown } | null)?.newPassword);
+    if (!parsed.success)
+      throw new AppError("VALIDATION", "Some fields need attention.", {
+        fields: { newPassword: parsed.error.issues[0]?.message ?? "Choose another password" },
+      });
+    const auth = getAuth();
+    const account = await auth.getUser(caller.uid);
+    await auth.updateUser(caller.uid, { password: parsed.data });
+    const claims = { ...(account.customClaims ?? {}) };
+    delete claims.mustChangePassword;
+    await auth.setCustomUserClaims(caller.uid, claims);
+    await getFirestore()
+      .doc(`users/${caller.uid}`)
+      .update({ mustChangePassword: false, _writtenAt: FieldValue.serverTimestamp() });
+    return null;
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
+/** Revokes the caller's refresh tokens: other sessions end when their ID token expires (within the hour). */
+export const endOtherSessions = onCall(async (request): Promise<null> => {
+  const caller = request.auth;
+  if (!caller) throw httpsError(new AppError("UNAUTHENTICATED", "Please sign in."));
+  await getAuth().revokeRefreshTokens(caller.uid);
+  return null;
 });
 
 export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => {
