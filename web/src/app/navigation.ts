@@ -66,18 +66,24 @@ export const TOP_NAV: readonly TSection[] = [
     id: "settings",
     label: "Settings",
     to: paths.docConfig.resident.href(),
-    prefixes: ["/admin"],
+    // The seed's two entries (this one and the quick link to /settings) lead into one Settings area.
+    prefixes: ["/admin", paths.settings.hub.path],
     submenu: [
+      { label: "Settings overview", to: paths.settings.hub.href() },
+      { label: "Users", to: paths.settings.users.href() },
       { label: "Resident Document Configuration", to: paths.docConfig.resident.href() },
       { label: "Facility Document Configuration", to: paths.docConfig.facility.href() },
       { label: "Staff Document Configuration", to: paths.docConfig.staff.href() },
+      { label: "Facilities", to: paths.facilities.list.href() },
+      { label: "Portal title", to: paths.settings.portalTitle.href() },
+      { label: "My account", to: paths.settings.account.href() },
     ],
   },
 ];
 
 export const QUICK_LINKS: readonly TNavLink[] = [
   { label: "Reports", to: paths.reports.href() },
-  { label: "Settings", to: paths.settings.href() },
+  { label: "Settings", to: paths.settings.hub.href() },
   { label: "Help", to: paths.help.href() },
 ];
 

@@ -71,7 +71,20 @@ export const paths = {
     staff: fixed("/admin/staff-doc-config"),
   },
   reports: fixed("/reports"),
-  settings: fixed("/settings"),
+  /** Settings: the hub and its sections; the document configuration pages above share its menu. */
+  settings: {
+    hub: fixed("/settings"),
+    users: fixed("/settings/users"),
+    addUser: fixed("/settings/users/add"),
+    user: ofRecord("/settings/users", ""),
+    /** Reserved for the roles editor (its page comes with the role policy). */
+    roles: fixed("/settings/roles"),
+    /** Reserved for the audit log viewer. */
+    auditLog: fixed("/settings/audit-log"),
+    portalTitle: fixed("/settings/portal-title"),
+    /** Every signed-in user's own account. */
+    account: fixed("/settings/account"),
+  },
   help: {
     path: "/help",
     /** Help, optionally at one section's anchor. */

@@ -1,6 +1,7 @@
 /**
  * Group-wide settings of the portal: one record (id `portal`) that every signed-in user reads and only an
- * administrator who sees every facility changes. Until it is first saved, the portal shows its default.
+ * administrator who sees every facility changes. Until it is first saved, the portal shows the title its
+ * deployment configures (`portalTitle` of the runtime config, default "Care Portal").
  */
 import { z } from "zod";
 import { defineCollection } from "../collection.ts";
@@ -8,8 +9,6 @@ import { ZText } from "../common.schema.ts";
 
 /** The one record's id. */
 export const PORTAL_SETTINGS_ID = "portal";
-/** The title before an administrator names the portal. */
-export const DEFAULT_PORTAL_TITLE = "Care Portal";
 
 export const ZPortalSettings = z.object({
   /** Shown in the header and the browser tab. */

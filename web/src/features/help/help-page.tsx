@@ -80,7 +80,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
   {
     id: "settings",
     title: "Settings",
-    to: paths.settings.href(),
+    to: paths.settings.hub.href(),
     text: "Your account, and for administrators: users and which homes each may see, the portal title, the group's facilities, data export and the audit log of who viewed or changed what.",
   },
 ];
