@@ -36,10 +36,15 @@ const SUBMENUS = {
     ["Add New Agent", "/referral-agents/add"],
     ["Referral Logs", "/referral-agents/logs"],
   ],
+  // The seed's three document configuration pages, in one Settings area with the hub's sections.
   Settings: [
+    ["Settings", "/settings"],
+    ["Users", "/settings/users"],
     ["Resident Document Configuration", "/admin/resident-doc-config"],
     ["Facility Document Configuration", "/admin/facility-doc-config"],
     ["Staff Document Configuration", "/admin/staff-doc-config"],
+    ["Portal title", "/settings/portal-title"],
+    ["My account", "/settings/account"],
   ],
 } as const;
 

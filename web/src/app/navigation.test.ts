@@ -38,7 +38,6 @@ describe("navigation", () => {
         "/admin/resident-doc-config",
         "/admin/facility-doc-config",
         "/admin/staff-doc-config",
-        "/facilities",
         "/settings/portal-title",
         "/settings/account",
       ]),

@@ -69,12 +69,11 @@ export const TOP_NAV: readonly TSection[] = [
     // The seed's two entries (this one and the quick link to /settings) lead into one Settings area.
     prefixes: ["/admin", paths.settings.hub.path],
     submenu: [
-      { label: "Settings overview", to: paths.settings.hub.href() },
+      { label: "Settings", to: paths.settings.hub.href() },
       { label: "Users", to: paths.settings.users.href() },
       { label: "Resident Document Configuration", to: paths.docConfig.resident.href() },
       { label: "Facility Document Configuration", to: paths.docConfig.facility.href() },
       { label: "Staff Document Configuration", to: paths.docConfig.staff.href() },
-      { label: "Facilities", to: paths.facilities.list.href() },
       { label: "Portal title", to: paths.settings.portalTitle.href() },
       { label: "My account", to: paths.settings.account.href() },
     ],

@@ -51,7 +51,8 @@ export function SettingsHubPage() {
           title: "Resident Document Configuration",
           to: paths.docConfig.resident.href(),
           text: "The documents every resident's file must hold, their validity and reminders.",
-          figure: figures && plural(figures.types, "document type", "document types in all"),
+          figure:
+            figures && `${plural(figures.types, "document type", "document types")} for residents, homes and staff`,
         },
         {
           title: "Facility Document Configuration",

@@ -91,8 +91,8 @@ export function UserForm({
             {ROLE_LABELS[role]}
             <span className="user-form__hint">
               {role === "admin"
-                ? " — manages users, document configuration and facilities"
-                : " — works with residents, staff and documents"}
+                ? "Manages users, document configuration and facilities"
+                : "Works with residents, staff and documents"}
             </span>
           </label>
         ))}
