@@ -219,7 +219,8 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     }
   });
 
-  it("serves every seed route directly, with and without the trailing slash", async () => {
+  // One page load per route (the Settings menu added five): more than the default minute on a busy machine.
+  it("serves every seed route directly, with and without the trailing slash", { timeout: 120_000 }, async () => {
     const page = await signedInPage();
     const routes = [
       ...TOP_NAV.map(([, r]) => r),

@@ -59,9 +59,17 @@ describe("generated Firebase rules", () => {
 
   it("admin-only collections need the admin claim; users are created only by the Cloud Function", () => {
     const users = block(generateFirestoreRules(), "users");
-    expect(users).toContain("allow get, list: if isAdmin();");
+    // A limited administrator reads only users limited to facilities among theirs.
+    expect(users).toContain("allow get, list: if isAdmin() && mayGrant(resource.data.facilityIds);");
     expect(users).toContain("allow create: if false;");
     expect(users).toMatch(/allow update: if isAdmin\(\)/);
+  });
+
+  it("group-wide settings need an unrestricted administrator; a one-time password allows nothing", () => {
+    const rules = generateFirestoreRules();
+    expect(block(rules, "portalSettings")).toMatch(/allow update: if isGroupAdmin\(\)/);
+    expect(block(rules, "portalSettings")).toContain("id == 'portal'");
+    expect(rules).toContain("request.auth.token.get('mustChangePassword', false) != true");
   });
 
   it("money is the server's: clients never write balances (nor change history), and charges are never negative", () => {

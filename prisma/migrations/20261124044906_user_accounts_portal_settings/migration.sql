@@ -18,6 +18,9 @@ CREATE TABLE "portal_settings" (
 );
 
 -- CreateIndex
+CREATE INDEX "portal_settings_updatedAt_id_idx" ON "portal_settings"("updatedAt", "id");
+
+-- CreateIndex
 CREATE INDEX "users_displayName_id_idx" ON "users"("displayName", "id");
 
 -- CreateIndex
