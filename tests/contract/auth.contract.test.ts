@@ -113,29 +113,141 @@ await runContract("auth", (ctx) => {
         role: "house-manager",
         facilityIds: ["tull"],
         active: true,
-        version: 1,
+        mustChangePassword: false,
       });
       expect(account.record).not.toHaveProperty("password");
       const { auth } = ctx.client();
       const user = await auth.signIn({ email: account.email.toUpperCase(), password: account.password });
-      expect(user).toMatchObject({
-        id: account.record.id,
-        email: account.email,
-        role: "house-manager",
-        facilityIds: ["tull"],
-      });
+      expect(user).toMatchObject({ id: account.record.id, email: account.email, role: "house-manager", facilityIds: ["tull"] });
+      expect(user.mustChangePassword ?? false).toBe(false);
+      expect(Date.parse((await admin.data.get("users", user.id)).lastSignInAt ?? "")).toBeGreaterThan(
+        Date.now() - 60_000,
+      );
     },
   );
+
+  ctx.itUsing(["data"])(
+    "creates a user with a one-time password: until they choose their own, data calls are FORBIDDEN",
+    async () => {
+      const email = `${unique("otp")}@contract.test`;
+      const created = await admin.auth.createUser({ email, role: "house-manager", facilityIds: ["tull"] });
+      expect(created.user).toMatchObject({ email, mustChangePassword: true, lastSignInAt: null, version: 1 });
+      expect(created.oneTimePassword.length).toBeGreaterThanOrEqual(12);
+      const again = await admin.auth.createUser({ email: `${unique("otp")}@contract.test`, role: "house-manager" });
+      expect(again.oneTimePassword).not.toBe(created.oneTimePassword);
+      const ports = ctx.client();
+      const user = await ports.auth.signIn({ email, password: created.oneTimePassword });
+      expect(user.mustChangePassword).toBe(true);
+      const refused = await expectAppError(ports.data.list("residents"), "FORBIDDEN");
+      expect(refused.reason).toBe("PASSWORD_CHANGE_REQUIRED");
+      await expectAppError(ports.data.get("facilities", "tull"), "FORBIDDEN");
+      const newPassword = `mine-${unique("password")}`;
+      await ports.auth.changePassword({ currentPassword: created.oneTimePassword, newPassword });
+      await vi.waitFor(() => expect(ports.auth.current()?.mustChangePassword ?? false).toBe(false));
+      expect((await ports.data.get("facilities", "tull")).id).toBe("tull");
+      expect(await admin.data.get("users", user.id)).toMatchObject({ mustChangePassword: false });
+    },
+  );
+
+  ctx.itUsing(["data"])(
+    "resets a password: the old one stops working, sessions end, the new one is one-time",
+    async () => {
+      const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
+      const ports = await ctx.signedIn(account);
+      await ports.data.get("facilities", "tull");
+      const reset = await admin.auth.resetPassword(account.record.id);
+      expect(reset.user).toMatchObject({ id: account.record.id, mustChangePassword: true });
+      await expectAppError(ports.data.get("facilities", "tull"), "UNAUTHENTICATED");
+      const { auth } = ctx.client();
+      await expectAppError(auth.signIn({ email: account.email, password: account.password }), "UNAUTHENTICATED");
+      expect((await auth.signIn({ email: account.email, password: reset.oneTimePassword })).mustChangePassword).toBe(
+        true,
+      );
+      await expectAppError(admin.auth.resetPassword(admin.auth.current()!.id), "FORBIDDEN");
+      await expectAppError(admin.auth.resetPassword("no-such-user"), "NOT_FOUND");
+      const staff = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: null }));
+      await expectAppError(staff.auth.resetPassword(account.record.id), "FORBIDDEN");
+    },
+  );
+
+  ctx.itUsing(["data"])(
+    "deactivating a user ends their sessions at once; reactivating lets them sign in again",
+    async () => {
+      const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
+      const ports = await ctx.signedIn(account);
+      await ports.data.get("facilities", "tull");
+      const off = await admin.data.update("users", account.record.id, { active: false }, account.record.version);
+      await expectAppError(ports.data.get("facilities", "tull"), "UNAUTHENTICATED");
+      await expectAppError(ctx.client().auth.signIn(account), "UNAUTHENTICATED");
+      await admin.data.update("users", account.record.id, { active: true }, off.version);
+      await expectAppError(ports.data.get("facilities", "tull"), "UNAUTHENTICATED");
+      expect((await ctx.signedIn(account)).auth.current()).toMatchObject({ email: account.email });
+    },
+  );
+
+  ctx.itUsing(["data"])(
+    "refuses edits of the fields the auth backend sets, and an admin deactivating themselves",
+    async () => {
+      const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
+      const bad = await expectAppError(
+        admin.data.update("users", account.record.id, { mustChangePassword: true }, account.record.version),
+        "VALIDATION",
+      );
+      expect(Object.keys(bad.fields ?? {})).toEqual(["mustChangePassword"]);
+      const self = await admin.data.get("users", admin.auth.current()!.id);
+      const own = await expectAppError(
+        admin.data.update("users", self.id, { active: false }, self.version),
+        "VALIDATION",
+      );
+      expect(Object.keys(own.fields ?? {})).toEqual(["active"]);
+    },
+  );
+
+  ctx.itUsing(["data"])("links a user to a staff record of a facility they may see", async () => {
+    const staff = await admin.data.create("staff", {
+      facilityId: "tull",
+      firstName: "Linked",
+      lastName: unique("Person"),
+      position: "caregiver",
+    });
+    const created = await admin.auth.createUser({
+      email: `${unique("linked")}@contract.test`,
+      role: "house-manager",
+      facilityIds: ["tull"],
+      staffId: staff.id,
+    });
+    expect(created.user.staffId).toBe(staff.id);
+    const outside = await expectAppError(
+      admin.auth.createUser({
+        email: `${unique("x")}@contract.test`,
+        role: "house-manager",
+        facilityIds: ["newman"],
+        staffId: staff.id,
+      }),
+      "VALIDATION",
+    );
+    expect(Object.keys(outside.fields ?? {})).toEqual(["staffId"]);
+    const missing = await expectAppError(
+      admin.data.update("users", created.user.id, { staffId: "no-such-staff" }, created.user.version),
+      "VALIDATION",
+    );
+    expect(Object.keys(missing.fields ?? {})).toEqual(["staffId"]);
+  });
+
+  ctx.itUsing(["data"])("signs out of every other session: they are UNAUTHENTICATED, this one stays", async () => {
+    const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
+    const here = await ctx.signedIn(account);
+    const elsewhere = await ctx.signedIn(account);
+    await here.auth.signOutOtherSessions();
+    await expectAppError(elsewhere.data.get("facilities", "tull"), "UNAUTHENTICATED");
+    expect((await here.data.get("facilities", "tull")).id).toBe("tull");
+    await expectAppError(ctx.client().auth.signOutOtherSessions(), "UNAUTHENTICATED");
+  });
 
   ctx.itUsing(["data"])("refuses createUser to staff (FORBIDDEN) and to the signed-out (UNAUTHENTICATED)", async () => {
     const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
     const staff = await ctx.signedIn(account);
-    const input = {
-      email: `${unique("x")}@contract.test`,
-      password: "long-enough-password",
-      role: "house-manager" as const,
-      facilityIds: null,
-    };
+    const input = { email: `${unique("x")}@contract.test`, role: "house-manager" as const, facilityIds: null };
     await expectAppError(staff.auth.createUser(input), "FORBIDDEN");
     await expectAppError(ctx.client().auth.createUser(input), "UNAUTHENTICATED");
   });
@@ -145,19 +257,14 @@ await runContract("auth", (ctx) => {
     async () => {
       const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
       await expectAppError(
-        admin.auth.createUser({
-          email: account.email.toUpperCase(),
-          password: "another-password",
-          role: "house-manager",
-          facilityIds: null,
-        }),
+        admin.auth.createUser({ email: account.email.toUpperCase(), role: "house-manager", facilityIds: null }),
         "CONFLICT",
       );
       const bad = await expectAppError(
-        admin.auth.createUser({ email: "no", password: "short", role: "house-manager", facilityIds: null }),
+        admin.auth.createUser({ email: "no", role: "boss" as "staff", facilityIds: null }),
         "VALIDATION",
       );
-      expect(Object.keys(bad.fields ?? {})).toEqual(expect.arrayContaining(["email", "password"]));
+      expect(Object.keys(bad.fields ?? {})).toEqual(expect.arrayContaining(["email", "role"]));
     },
   );
 });

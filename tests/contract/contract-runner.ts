@@ -21,7 +21,10 @@ export interface SuiteContext {
   client(): TPorts;
   /** A new client signed in as the harness's admin, or with the given credentials. */
   signedIn(credentials?: { email: string; password: string }): Promise<TPorts>;
-  /** Creates an account through `admin` (signed in as an admin) and returns its credentials and record. */
+  /**
+   * Creates an account through `admin` (signed in as an admin), signs in once to replace its one-time
+   * password with a known one, and returns its credentials and record.
+   */
   createUser(
     admin: TPorts,
     options: { role: string; facilityIds: string[] | null },
@@ -82,8 +85,13 @@ function contextFor(harness: ContractHarness): SuiteContext {
     async createUser(admin, { role, facilityIds }) {
       const email = `${unique(role)}@contract.test`;
       const password = `pw-${unique("secret")}`;
-      const record = await admin.auth.createUser({ email, password, role, facilityIds });
-      return { email, password, record };
+      const { user, oneTimePassword } = await admin.auth.createUser({ email, role, facilityIds });
+      // The account's first sign-in replaces the one-time password, as a person would.
+      const ports = harness.client();
+      await ports.auth.signIn({ email, password: oneTimePassword });
+      await ports.auth.changePassword({ currentPassword: oneTimePassword, newPassword: password });
+      await ports.auth.signOut();
+      return { email, password, record: await admin.data.get("users", user.id) };
     },
     itUsing(ports) {
       const reason = ports.map((p) => harness.unavailable[p]).find((r) => r !== undefined);

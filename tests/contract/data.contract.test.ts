@@ -337,7 +337,6 @@ await runContract("data", (ctx) => {
 
     const newAccount = (facilityIds: string[] | null) => ({
       email: `${unique("granted")}@contract.test`,
-      password: `pw-${unique("secret")}`,
       role: "house-manager" as const,
       facilityIds,
     });
@@ -349,11 +348,11 @@ await runContract("data", (ctx) => {
       await expectAppError(tullAdmin.auth.createUser(all), "FORBIDDEN");
       expect((await allUsers(admin)).map((u) => u.email)).not.toContain(all.email);
       const created = await tullAdmin.auth.createUser(newAccount(["tull"]));
-      expect(created).toMatchObject({ role: "house-manager", facilityIds: ["tull"], version: 1 });
+      expect(created.user).toMatchObject({ role: "house-manager", facilityIds: ["tull"], version: 1 });
     });
 
     it("refuses widening a user, their own record included, to all facilities or newman (FORBIDDEN)", async () => {
-      const staff = await tullAdmin.auth.createUser(newAccount(["tull"]));
+      const { user: staff } = await tullAdmin.auth.createUser(newAccount(["tull"]));
       await expectAppError(tullAdmin.data.update("users", staff.id, { facilityIds: null }, staff.version), "FORBIDDEN");
       await expectAppError(
         tullAdmin.data.update("users", staff.id, { facilityIds: ["tull", "newman"] }, staff.version),
@@ -369,16 +368,25 @@ await runContract("data", (ctx) => {
       expect(renamed).toMatchObject({ displayName: "Tull carer", facilityIds: ["tull"] });
     });
 
-    it("refuses editing a user whose access exceeds tull (FORBIDDEN)", async () => {
+    it("neither sees nor edits a user whose access exceeds tull (NOT_FOUND), in lists and counts too", async () => {
       const wide = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
-      await expectAppError(
-        tullAdmin.data.update("users", wide.record.id, { facilityIds: ["tull"] }, wide.record.version),
-        "FORBIDDEN",
-      );
-      await expectAppError(
-        tullAdmin.data.update("users", wide.record.id, { displayName: "Narrowed" }, wide.record.version),
-        "FORBIDDEN",
-      );
+      const both = await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull", "newman"] });
+      const mine = await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] });
+      for (const other of [wide, both]) {
+        await expectAppError(tullAdmin.data.get("users", other.record.id), "NOT_FOUND");
+        await expectAppError(
+          tullAdmin.data.update("users", other.record.id, { displayName: "Narrowed" }, other.record.version),
+          "NOT_FOUND",
+        );
+        await expectAppError(tullAdmin.auth.resetPassword(other.record.id), "NOT_FOUND");
+      }
+      const listed = (await allUsers(tullAdmin)).map((u) => u.id);
+      expect(listed).toContain(mine.record.id);
+      expect(listed).toContain(tullAdminId);
+      expect(listed).not.toContain(wide.record.id);
+      expect(listed).not.toContain(both.record.id);
+      for (const user of await allUsers(tullAdmin)) expect(user.facilityIds).toEqual(expect.any(Array));
+      expect(await tullAdmin.data.count("users")).toBe(listed.length);
     });
   });
 

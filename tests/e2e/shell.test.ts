@@ -36,10 +36,15 @@ const SUBMENUS = {
     ["Add New Agent", "/referral-agents/add"],
     ["Referral Logs", "/referral-agents/logs"],
   ],
+  // The seed's three document configuration pages, in one Settings area with the hub's sections.
   Settings: [
+    ["Settings", "/settings"],
+    ["Users", "/settings/users"],
     ["Resident Document Configuration", "/admin/resident-doc-config"],
     ["Facility Document Configuration", "/admin/facility-doc-config"],
     ["Staff Document Configuration", "/admin/staff-doc-config"],
+    ["Portal title", "/settings/portal-title"],
+    ["My account", "/settings/account"],
   ],
 } as const;
 
@@ -214,7 +219,8 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     }
   });
 
-  it("serves every seed route directly, with and without the trailing slash", async () => {
+  // One page load per route (the Settings menu added five): more than the default minute on a busy machine.
+  it("serves every seed route directly, with and without the trailing slash", { timeout: 120_000 }, async () => {
     const page = await signedInPage();
     const routes = [
       ...TOP_NAV.map(([, r]) => r),

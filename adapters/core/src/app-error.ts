@@ -34,6 +34,8 @@ export const ZErrorBody = z.object({
     current: z.unknown().optional(),
     /** For CONFLICT: who saved that newer version (their name, or e-mail), when the backend knows. */
     savedBy: z.string().optional(),
+    /** Why a FORBIDDEN answer refuses, when a client acts on it: `PASSWORD_CHANGE_REQUIRED`. */
+    reason: z.string().max(64).optional(),
   }),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
@@ -43,6 +45,7 @@ export interface AppErrorOptions {
   retryAfterSeconds?: number;
   current?: unknown;
   savedBy?: string;
+  reason?: string;
   cause?: unknown;
 }
 
@@ -52,6 +55,7 @@ export class AppError extends Error {
   readonly retryAfterSeconds?: number;
   readonly current?: unknown;
   readonly savedBy?: string;
+  readonly reason?: string;
 
   constructor(code: TErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -61,6 +65,7 @@ export class AppError extends Error {
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     if (options.current !== undefined) this.current = options.current;
     if (options.savedBy !== undefined) this.savedBy = options.savedBy;
+    if (options.reason !== undefined) this.reason = options.reason;
   }
 
   toBody(): TErrorBody {
@@ -72,6 +77,7 @@ export class AppError extends Error {
         ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
         ...(this.current !== undefined ? { current: this.current } : {}),
         ...(this.savedBy !== undefined ? { savedBy: this.savedBy } : {}),
+        ...(this.reason !== undefined ? { reason: this.reason } : {}),
       },
     };
   }

@@ -34,6 +34,9 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     role: "Role",
     facilityIds: "Facilities",
     active: "Active",
+    staffId: "Staff record",
+    mustChangePassword: "Must change password",
+    lastSignInAt: "Last sign-in",
   },
   auditLog: {
     at: "Time",
@@ -225,6 +228,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     action: "Change",
     changes: "Fields",
   },
+  portalSettings: { title: "Portal title" },
 };
 
 /** The label of one field of collection N. */

@@ -22,6 +22,7 @@ import {
   rentChargesCollection,
   rentRatesCollection,
 } from "./collections/rent.collection.ts";
+import { portalSettingsCollection } from "./collections/portal-settings.collection.ts";
 import { recordChangesCollection } from "./collections/record-changes.collection.ts";
 import { reminderStatesCollection, remindersCollection } from "./collections/reminders.collection.ts";
 import { residentEventsCollection, residentsCollection } from "./collections/residents.collection.ts";
@@ -52,6 +53,7 @@ export const collections = {
   reminders: remindersCollection,
   reminderStates: reminderStatesCollection,
   recordChanges: recordChangesCollection,
+  portalSettings: portalSettingsCollection,
 } as const satisfies Record<string, CollectionDef>;
 
 export type TCollections = typeof collections;

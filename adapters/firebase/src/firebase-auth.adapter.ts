@@ -2,6 +2,8 @@
  * AuthPort on Firebase Auth. Who the user is comes from Firebase Auth; what they may do from their
  * `users/{uid}` record and its role in Firestore, read at sign-in and at every token refresh, as the
  * security rules read them on every request (claims could be an hour old).
+ * A one-time password is the record's `mustChangePassword` (set by `createUser` / `resetPassword`,
+ * cleared by `changeOneTimePassword`, which sets the user's own); the rules refuse everything while it is set.
  */
 import {
   EmailAuthProvider,
@@ -16,16 +18,16 @@ import {
 import { doc, getDoc, type Firestore } from "firebase/firestore";
 import { httpsCallable, type Functions } from "firebase/functions";
 import { AppError, validationError } from "@care/core/app-error";
-import { ZUserCreate } from "@care/core/collections/users.collection";
+import { ZUserInvite } from "@care/core/collections/users.collection";
 import {
   ZPasswordChange,
   ZSessionUser,
   ZSignIn,
   type AuthPort,
   type TAuthState,
+  type TOneTimePassword,
   type TSessionUser,
 } from "@care/core/ports/auth.port";
-import type { TRecordOf } from "@care/core/registry";
 import { toAppError } from "./firebase-errors.ts";
 
 /** Message for an account that exists in Firebase Auth but was never given a portal role. */
@@ -44,6 +46,7 @@ export async function sessionUserOf(firestore: Firestore, user: User): Promise<T
     roleName: role?.name ?? "No role",
     permissions: role?.permissions ?? {},
     facilityIds: Array.isArray(profile.facilityIds) ? profile.facilityIds : null,
+    ...(profile.mustChangePassword === true ? { mustChangePassword: true } : {}),
   });
   return parsed.success ? parsed.data : null;
 }
@@ -74,7 +77,18 @@ export function createFirebaseAuthAdapter(
     });
   });
 
-  const createUserCallable = httpsCallable<unknown, TRecordOf<"users">>(functions, "createUser");
+  const createUserCallable = httpsCallable<unknown, TOneTimePassword>(functions, "createUser");
+  const resetPasswordCallable = httpsCallable<unknown, TOneTimePassword>(functions, "resetPassword");
+  const changeOneTimePasswordCallable = httpsCallable<unknown, null>(functions, "changeOneTimePassword");
+  const endOtherSessionsCallable = httpsCallable<unknown, null>(functions, "endOtherSessions");
+
+  /** The signed-in administrator; UNAUTHENTICATED or FORBIDDEN otherwise. */
+  function admin(): TSessionUser {
+    if (!state) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    if (state.permissions.users !== "write")
+      throw new AppError("FORBIDDEN", "Only a user who may manage users may manage accounts.");
+    return state;
+  }
 
   return {
     current: () => state,
@@ -137,21 +151,44 @@ export function createFirebaseAuthAdapter(
         throw appError;
       }
       try {
-        await updatePassword(user, parsed.data.newPassword);
+        if (state?.mustChangePassword) {
+          // The function sets it and ends the one-time claim; the refreshed token carries that to the state.
+          await changeOneTimePasswordCallable({ newPassword: parsed.data.newPassword });
+          await user.getIdToken(true);
+          const refreshed = await sessionUserOf(firestore, user);
+          if (refreshed) publish(refreshed);
+        } else {
+          await updatePassword(user, parsed.data.newPassword);
+        }
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+
+    async signOutOtherSessions() {
+      if (!state) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+      try {
+        await endOtherSessionsCallable({});
       } catch (error) {
         throw toAppError(error);
       }
     },
 
     async createUser(input) {
-      const parsed = ZUserCreate.safeParse(input);
+      const parsed = ZUserInvite.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error);
-      if (!state) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-      if (state.permissions.users !== "write")
-        throw new AppError("FORBIDDEN", "Only a user who may manage users may create users.");
+      admin();
       try {
-        const result = await createUserCallable(parsed.data);
-        return result.data;
+        return (await createUserCallable(parsed.data)).data;
+      } catch (error) {
+        throw toAppError(error);
+      }
+    },
+
+    async resetPassword(userId) {
+      admin();
+      try {
+        return (await resetPasswordCallable({ userId })).data;
       } catch (error) {
         throw toAppError(error);
       }

@@ -33,8 +33,8 @@ export const NARROW_FILTER_FIELDS: Readonly<Record<string, readonly string[]>> =
   recordChanges: ["recordId"],
 };
 
-/** Configuration collections small enough (tens of records) that the adapter orders every filtered list. */
-export const SMALL_COLLECTIONS: readonly string[] = ["documentTypes"];
+/** Collections small enough (tens to a few hundred records: configuration, a group's users) that the adapter orders every filtered list. */
+export const SMALL_COLLECTIONS: readonly string[] = ["documentTypes", "users"];
 
 /**
  * Does the adapter read every match of a list and order it itself, instead of Firestore by a composite

@@ -60,7 +60,8 @@ describe("generated Firebase rules", () => {
   it("gives each collection by its area, as the role document read per request says; users are created only by the Cloud Function", () => {
     const rules = generateFirestoreRules();
     const users = block(rules, "users");
-    expect(users).toContain("allow get, list: if mayRead('users');");
+    // A limited administrator reads only users limited to facilities among theirs.
+    expect(users).toContain("allow get, list: if mayRead('users') && mayGrant(resource.data.facilityIds);");
     expect(users).toContain("allow create: if false;");
     expect(users).toContain("allow get: if signedIn() && id == request.auth.uid;");
     expect(block(rules, "roles")).toContain("allow get: if signedIn() && id == me().role;");
@@ -99,6 +100,13 @@ describe("generated Firebase rules", () => {
     const changes = block(generateFirestoreRules(), "recordChanges");
     expect(changes).toContain("(resource.data.collection == 'residents' && mayRead('residents'))");
     expect(changes).toContain("(resource.data.collection == 'staff' && mayRead('staff'))");
+  });
+
+  it("group-wide settings need an unrestricted administrator; a one-time password allows nothing", () => {
+    const rules = generateFirestoreRules();
+    expect(block(rules, "portalSettings")).toMatch(/allow update: if isGroupAdmin\(\)/);
+    expect(block(rules, "portalSettings")).toContain("id == 'portal'");
+    expect(rules).toContain("request.auth.token.get('mustChangePassword', false) != true");
   });
 
   it("money is the server's: clients never write balances (nor change history), and charges are never negative", () => {

@@ -171,11 +171,13 @@ function collectionRules(def: CollectionDef): string {
   const grant = granted
     ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess()`
     : "";
+  // A user record is visible to an administrator who could have granted its facilities (canSeeRecord).
+  const readGrant = granted ? ` && mayGrant(resource.data.${granted})` : "";
   const lines = [
     `    // ${def.label}: read ${def.access.read}, write ${def.access.write}, scope ${def.scope.kind}, removal ${def.removal}.`,
     `    match /${def.name}/{id} {`,
   ];
-  lines.push(`      allow get, list: if ${reader}${readFacility};`);
+  lines.push(`      allow get, list: if ${reader}${readFacility}${readGrant};`);
   // Everyone reads their own users record and their own role (the auth adapter builds the session from them).
   if (def.name === "users") lines.push(`      allow get: if signedIn() && id == request.auth.uid;`);
   if (def.name === "roles") lines.push(`      allow get: if signedIn() && id == me().role;`);
@@ -243,7 +245,7 @@ service cloud.firestore {
     }
     // A portal user: signed in, with an active users record.
     function signedIn() {
-      return request.auth != null && me().active == true;
+      return request.auth != null && me().active == true && me().get('mustChangePassword', false) != true;
     }
     // The role gives read (or write) on the area (canReadCollection / canWriteCollection).
     function mayRead(area) {

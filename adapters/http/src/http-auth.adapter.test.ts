@@ -124,20 +124,20 @@ describe("HttpAuthAdapter", () => {
       active: true,
       version: 1,
     };
-    const { fetch, requests } = fakeFetch(noContent(), json(201, record));
+    const issued = { user: record, oneTimePassword: "abcd-efgh-jkmn-pqrs" };
+    const { fetch, requests } = fakeFetch(noContent(), json(201, issued), json(200, issued), noContent());
     const { auth } = createHttpPorts({ fetch });
     await auth.changePassword({ currentPassword: "old password 1", newPassword: "new password 2" });
-    await expect(
-      auth.createUser({
-        email: "bob@example.org",
-        role: "house-manager",
-        facilityIds: ["tull"],
-        password: "long enough 1",
-      }),
-    ).resolves.toEqual(record);
+    await expect(auth.createUser({ email: "bob@example.org", role: "house-manager", facilityIds: ["tull"] })).resolves.toEqual(
+      issued,
+    );
+    await expect(auth.resetPassword("u/2")).resolves.toEqual(issued);
+    await auth.signOutOtherSessions();
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       "POST /api/v1/auth/password",
       "POST /api/v1/auth/users",
+      "POST /api/v1/auth/users/u%2F2/password-reset",
+      "POST /api/v1/auth/sessions/end-others",
     ]);
     expect(JSON.parse(String(requests[0]?.body))).toEqual({
       currentPassword: "old password 1",

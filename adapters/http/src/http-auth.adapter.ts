@@ -3,16 +3,16 @@
  * sign-in, sign-out and any 401 from any call (an expired or revoked session) change it.
  */
 import { AppError } from "@care/core/app-error";
-import type { TUserCreate } from "@care/core/collections/users.collection";
+import type { TUserInvite } from "@care/core/collections/users.collection";
 import {
   ZSessionUser,
   type AuthPort,
   type TAuthState,
+  type TOneTimePassword,
   type TPasswordChange,
   type TSessionUser,
   type TSignIn,
 } from "@care/core/ports/auth.port";
-import type { TRecordOf } from "@care/core/registry";
 import { UNEXPECTED_MESSAGE, type HttpClient } from "./http-client.ts";
 
 function parseUser(body: unknown): TSessionUser {
@@ -90,10 +90,24 @@ export class HttpAuthAdapter implements AuthPort {
       json: { currentPassword: change.currentPassword, newPassword: change.newPassword },
       read: "none",
     });
+    // A one-time password is no longer in use: the state says so.
+    const current = this.state;
+    if (current?.mustChangePassword) {
+      const { mustChangePassword: _done, ...user } = current;
+      this.setState(user);
+    }
   }
 
-  async createUser(input: TUserCreate): Promise<TRecordOf<"users">> {
-    return this.http.request<TRecordOf<"users">>("POST", "/auth/users", { json: input });
+  async signOutOtherSessions(): Promise<void> {
+    await this.http.request("POST", "/auth/sessions/end-others", { read: "none" });
+  }
+
+  async createUser(input: TUserInvite): Promise<TOneTimePassword> {
+    return this.http.request<TOneTimePassword>("POST", "/auth/users", { json: input });
+  }
+
+  async resetPassword(userId: string): Promise<TOneTimePassword> {
+    return this.http.request<TOneTimePassword>("POST", `/auth/users/${encodeURIComponent(userId)}/password-reset`);
   }
 
   private setState(next: TSessionUser | null): void {

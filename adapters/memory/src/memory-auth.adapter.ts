@@ -1,17 +1,25 @@
 /** AuthPort over the memory backend: accounts and passwords in the store, the session in the client. */
 import { AppError, validationError } from "@care/core/app-error";
-import { ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
+import { usersCollection, ZUserInvite, type TUserInvite } from "@care/core/collections/users.collection";
 import {
   ZPasswordChange,
   ZSignIn,
   type AuthPort,
   type TAuthState,
+  type TOneTimePassword,
   type TPasswordChange,
   type TSessionUser,
   type TSignIn,
 } from "@care/core/ports/auth.port";
 import type { TRecordOf } from "@care/core/registry";
-import { assertCanGrantFacilities, can } from "@care/core/rules/access.rules";
+import {
+  assertCanGrantFacilities,
+  can,
+  canSeeFacility,
+  canSeeRecord,
+  passwordChangeRequired,
+} from "@care/core/rules/access.rules";
+import { generateOneTimePassword, staffLinkError } from "@care/core/rules/users.rules";
 import type { MemoryBackend } from "./memory-backend.ts";
 import { copyRecord } from "./memory-copy.ts";
 import type { MemorySession } from "./memory-session.ts";
@@ -51,6 +59,7 @@ export class MemoryAuthAdapter implements AuthPort {
       throw new AppError("UNAUTHENTICATED", SIGN_IN_FAILED);
     }
     this.backend.audit({ actor: user, action: "login", collection: "users", recordId: user.id });
+    account.lastSignInAt = this.backend.now();
     this.session.set(account.id);
     return user;
   }
@@ -74,25 +83,44 @@ export class MemoryAuthAdapter implements AuthPort {
       });
     }
     this.backend.passwords.set(user.id, parsed.data.newPassword);
+    const account = this.backend.table("users").get(user.id);
+    if (account) account.mustChangePassword = false;
+    this.session.endOthers();
     this.backend.audit({ actor: user, action: "password_change", collection: "users", recordId: user.id });
+    this.session.refresh();
   }
 
-  async createUser(input: TUserCreate): Promise<TRecordOf<"users">> {
-    const actor = this.session.user();
-    if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-    if (!can(actor, "users", "write"))
-      throw new AppError("FORBIDDEN", "Only a user who may manage users may create accounts.");
-    const parsed = ZUserCreate.safeParse(input);
+  async signOutOtherSessions(): Promise<void> {
+    const user = this.session.user();
+    if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    this.session.endOthers();
+    this.backend.audit({ actor: user, action: "sessions_end_others", collection: "users", recordId: user.id });
+  }
+
+  async createUser(input: TUserInvite): Promise<TOneTimePassword> {
+    const actor = this.admin();
+    const parsed = ZUserInvite.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     assertCanGrantFacilities(actor, undefined, parsed.data.facilityIds);
     if (!this.backend.table("roles").has(parsed.data.role))
       throw new AppError("VALIDATION", "Choose one of the group's roles.", { fields: { role: "No such role" } });
+    if (parsed.data.staffId !== undefined) {
+      const staff = this.backend.table("staff").get(parsed.data.staffId);
+      if (!staff || !canSeeFacility(actor, String(staff.facilityId)))
+        throw new AppError("VALIDATION", "The user is not valid.", { fields: { staffId: "No such staff member" } });
+      const refused = staffLinkError(parsed.data, staff);
+      if (refused) throw refused;
+    }
     if (this.backend.findUserByEmail(parsed.data.email)) {
       throw new AppError("CONFLICT", "An account with this e-mail already exists.", {
         fields: { email: "Already in use" },
       });
     }
-    const record = this.backend.addUser(parsed.data, actor.id);
+    const oneTimePassword = generateOneTimePassword();
+    const record = this.backend.addUser(
+      { ...parsed.data, password: oneTimePassword, mustChangePassword: true },
+      actor.id,
+    );
     this.backend.audit({
       actor,
       action: "user_create",
@@ -100,6 +128,36 @@ export class MemoryAuthAdapter implements AuthPort {
       recordId: record.id,
       summary: record.role as string,
     });
-    return copyRecord(record) as TRecordOf<"users">;
+    return { user: copyRecord(record) as TRecordOf<"users">, oneTimePassword };
+  }
+
+  async resetPassword(userId: string): Promise<TOneTimePassword> {
+    const actor = this.admin();
+    const record = this.backend.table("users").get(userId);
+    if (!record || !canSeeRecord(actor, usersCollection, record))
+      throw new AppError("NOT_FOUND", "This user does not exist or was removed.");
+    if (record.id === actor.id)
+      throw new AppError("FORBIDDEN", "Change your own password under My account; it needs your current one.");
+    const oneTimePassword = generateOneTimePassword();
+    this.backend.passwords.set(userId, oneTimePassword);
+    Object.assign(record, {
+      mustChangePassword: true,
+      version: record.version + 1,
+      updatedAt: this.backend.now(),
+      updatedBy: actor.id,
+    });
+    this.backend.endSessions(userId);
+    this.backend.audit({ actor, action: "password_reset", collection: "users", recordId: userId });
+    return { user: copyRecord(record) as TRecordOf<"users">, oneTimePassword };
+  }
+
+  /** The signed-in administrator, ready to manage accounts; UNAUTHENTICATED or FORBIDDEN otherwise. */
+  private admin(): TSessionUser {
+    const actor = this.session.user();
+    if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    if (!can(actor, "users", "write"))
+      throw new AppError("FORBIDDEN", "Only a user who may manage users may manage accounts.");
+    if (actor.mustChangePassword) throw passwordChangeRequired();
+    return actor;
   }
 }

@@ -66,6 +66,12 @@ export interface MemoryBackend {
   /** The session user for a user id, or null when the account is gone or deactivated. */
   sessionUser(userId: string | null): TSessionUser | null;
   /**
+   * The user's session generation: a client's session is live while the generation it signed in at
+   * is current. `endSessions` starts a new one, ending every session of the user at once.
+   */
+  sessionGeneration(userId: string): number;
+  endSessions(userId: string): void;
+  /**
    * Creates an account directly, as the server's `create-user` command does (no signed-in admin
    * needed). Throws VALIDATION for bad input; a duplicate e-mail is the caller's concern.
    */
@@ -78,6 +84,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
   const collections = options.collections ?? (registry as Record<string, CollectionDef>);
   const records = new Map<string, Map<string, TStoredRecord>>();
   const passwords = new Map<string, string>();
+  const generations = new Map<string, number>();
   const files = new Map<string, { meta: TStoredFile; bytes: Uint8Array }>();
   let sequence = 0;
 
@@ -127,14 +134,19 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
         roleName: (role?.name as string | undefined) ?? "No role",
         permissions: ZPermissions.parse(role?.permissions ?? {}),
         facilityIds: user.facilityIds === null ? null : [...(user.facilityIds as string[])],
+        ...(user.mustChangePassword === true ? { mustChangePassword: true } : {}),
       };
+    },
+    sessionGeneration: (userId) => generations.get(userId) ?? 0,
+    endSessions(userId) {
+      generations.set(userId, (generations.get(userId) ?? 0) + 1);
     },
     addUser(input, createdBy = null) {
       const parsed = ZUserCreate.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error);
       const { password, ...fields } = parsed.data;
       const id = backend.newId();
-      const record = { ...fields, ...meta(id, backend.now(), createdBy) } as TStoredRecord;
+      const record = { ...fields, lastSignInAt: null, ...meta(id, backend.now(), createdBy) } as TStoredRecord;
       table("users").set(id, record);
       passwords.set(id, password);
       return record;

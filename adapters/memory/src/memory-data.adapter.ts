@@ -28,6 +28,7 @@ import {
   canSeeFacility,
   canSeeRecord,
   redactRecord,
+  facilityIdsOf,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, recordInUseError } from "@care/core/rules/links.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
@@ -60,6 +61,7 @@ import {
   type TTransferRequest,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
+import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 
 /** Reads that show rent: the home's current month is billed before them (the server's schedule). */
 const BILLED_READS = new Set(["rentCharges", "rentAccounts", "payments"]);
@@ -74,11 +76,6 @@ export function compareValues(a: unknown, b: unknown): number {
   const sa = String(a);
   const sb = String(b);
   return sa < sb ? -1 : sa > sb ? 1 : 0;
-}
-
-/** A granted facility list as the access rules take it (the schema makes it a list or null = all). */
-function facilityIdsOf(value: unknown): string[] | null {
-  return Array.isArray(value) ? (value as string[]) : null;
 }
 
 /** Writes applied directly to the store with an undo log; rolled back if any step fails. */
@@ -395,7 +392,8 @@ export class MemoryDataAdapter implements DataPort {
 
   /**
    * The checks of a write that need other records (the server runs the same ones in its transaction):
-   * a resident's admission, move or readmission fits the home's licensed capacity.
+   * a resident's admission, move or readmission fits the home's licensed capacity; a user's edit keeps
+   * the auth backend's fields and the editor's own access, and their staff record is of a facility they see.
    */
   private writeCheck(
     user: TSessionUser,
@@ -407,6 +405,16 @@ export class MemoryDataAdapter implements DataPort {
     if (def.name === "roles") {
       const refusal = administratorRoleRefusal(id, fields);
       if (refusal) throw refusal;
+    }
+    if (def.name === "users") {
+      const refused =
+        (before ? userUpdateError(user, id, fields, before) : null) ??
+        staffLinkError(
+          fields,
+          typeof fields.staffId === "string" ? this.backend.table("staff").get(fields.staffId) : undefined,
+        );
+      if (refused) throw refused;
+      return;
     }
     if (def.name !== "residents") return;
     const after = fields as { facilityId: string; status: TResidentStatus; capacityException?: string };
@@ -499,6 +507,8 @@ export class MemoryDataAdapter implements DataPort {
       (key) => JSON.stringify(current[key]) !== JSON.stringify(record[key]),
     );
     tx.put(def.name, record);
+    // A deactivated user's sessions all end at once.
+    if (def.name === "users" && current.active === true && record.active === false) this.backend.endSessions(id);
     this.history(tx, user, def, "update", record, current);
     derivedWrites(this.backend, tx, def.name, record, current);
     tx.audit({

@@ -1,25 +1,37 @@
 /**
- * An administrator adds a user (AuthPort.createUser): the account with its password and its users
- * record at once. A facility-limited administrator may only give facilities they see themselves.
+ * An administrator adds a user (AuthPort.createUser): the account with a one-time password the server
+ * generates, and its users record, at once. The password is answered once and stored only as a hash;
+ * the user must change it at first sign-in. A facility-limited administrator may only give facilities
+ * they see themselves, and link a staff record of those.
  */
-import type { TUserCreate } from "@care/core/collections/users.collection";
-import type { TRecordOf } from "@care/core/registry";
+import { validationError } from "@care/core/app-error";
+import { ZUserInvite, type TUserInvite } from "@care/core/collections/users.collection";
+import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { assertCanGrantFacilities } from "@care/core/rules/access.rules";
+import { generateOneTimePassword } from "@care/core/rules/users.rules";
 import { writeAudit } from "../audit/audit-log.ts";
 import { requirePermission, type TCaller } from "../caller.ts";
 import type { Database } from "../db/database.ts";
-import { createUser, userRecordOf } from "./users.ts";
+import { assertStaffLink, createUser, userRecordOf } from "./users.ts";
 
-/** The new user's record (never the password hash); FORBIDDEN without users write, CONFLICT for a taken e-mail. */
-export async function addUser(database: Database, caller: TCaller, input: TUserCreate): Promise<TRecordOf<"users">> {
+/** The new user's record and one-time password; FORBIDDEN without users write, CONFLICT for a taken e-mail. */
+export async function addUser(database: Database, caller: TCaller, input: TUserInvite): Promise<TOneTimePassword> {
   const admin = requirePermission(caller, "users", "write");
-  assertCanGrantFacilities(admin, undefined, input.facilityIds ?? null);
-  const row = await createUser(database.prisma, input, admin.id);
+  const parsed = ZUserInvite.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  assertCanGrantFacilities(admin, undefined, parsed.data.facilityIds);
+  await assertStaffLink(database.prisma, admin, parsed.data);
+  const oneTimePassword = generateOneTimePassword();
+  const row = await createUser(
+    database.prisma,
+    { ...parsed.data, password: oneTimePassword, mustChangePassword: true },
+    admin.id,
+  );
   await writeAudit(database.prisma, caller, {
     action: "user_create",
     collection: "users",
     recordId: row.id,
     summary: `role=${row.role}`,
   });
-  return userRecordOf(row);
+  return { user: userRecordOf(row), oneTimePassword };
 }

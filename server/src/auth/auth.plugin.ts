@@ -2,13 +2,15 @@
  * Who is asking: on every `/api/*` request, the session cookie's JWT is verified, the session row it
  * names is checked (not revoked, not idle, not past its end) and the user is read fresh, or taken from
  * this instance's SessionCache when read less than SESSION_CACHE_MS ago. The result is `request.user`
- * (null when signed out); routes pass it on as the caller (`callerOf` in caller.ts). Any write to sign-in/account routes, users
+ * (null when signed out); routes pass it on as the caller (`callerOf` in caller.ts). A user still on
+ * a one-time password may only read who they are, change it or sign out. Any write to sign-in/account routes, users
  * or a commit clears the cache before its answer is sent, so its effect applies here at once.
  */
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
+import { passwordChangeRequired } from "@care/core/rules/access.rules";
 import { resolveSession, SESSION_COOKIE, SessionCache } from "./sessions.ts";
 
 declare module "@fastify/jwt" {
@@ -34,6 +36,9 @@ declare module "fastify" {
  * sign-in only adds a session, so it leaves the cache alone.
  */
 const SESSION_CHANGING_WRITE = /^\/api\/v1\/(auth\/(?!login(\?|$))|(users|roles)(\/|\?|$)|commit(\?|$))/;
+
+/** What a user who signed in with a one-time password may call before choosing their own. */
+const BEFORE_PASSWORD_CHANGE = /^\/api\/v1\/auth\/(me|password|logout)(\?|$)/;
 
 /** A session token must name its session and carry an expiry: one without `exp` is refused, however signed. */
 const ZTokenPayload = z.object({ sid: z.string().min(1).max(100), sub: z.string().min(1), exp: z.number().int() });
@@ -78,6 +83,8 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
     }
     request.user = user;
     request.sessionId = sessionId;
+    // A one-time password not yet changed: everything else is refused (FORBIDDEN, PASSWORD_CHANGE_REQUIRED).
+    if (user.mustChangePassword && !BEFORE_PASSWORD_CHANGE.test(request.url)) throw passwordChangeRequired();
   });
 }
 

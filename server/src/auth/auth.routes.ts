@@ -1,9 +1,10 @@
 /**
- * `/api/v1/auth/*`: sign in and out, who am I, password change, and account creation by an admin.
- * Handlers parse the request, call the use case (sign-in.ts, sign-out.ts, change-password.ts,
- * add-user.ts) and answer; the session cookie is theirs to set and clear.
+ * `/api/v1/auth/*`: sign in and out, who am I, password change, ending one's other sessions, and
+ * account creation and password resets by an admin. Handlers parse the request, call the use case
+ * (sign-in.ts, sign-out.ts, change-password.ts, sign-out-others.ts, add-user.ts, reset-password.ts)
+ * and answer; the session cookie is theirs to set and clear.
  */
-import { ZUserCreate } from "@care/core/collections/users.collection";
+import { ZUserInvite } from "@care/core/collections/users.collection";
 import { ZPasswordChange, ZSessionUser, ZSignIn } from "@care/core/ports/auth.port";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,12 +16,16 @@ import { changePassword } from "./change-password.ts";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, issueDeviceToken, trustedDevice } from "./device-cookies.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import { signIn } from "./sign-in.ts";
+import { resetPassword } from "./reset-password.ts";
 import { signOut } from "./sign-out.ts";
+import { signOutOthers } from "./sign-out-others.ts";
 import { ZUserRecord } from "./users.ts";
 
 const ZUserBody = z.object({ user: ZSessionUser });
 const ZMeBody = z.object({ user: ZSessionUser.nullable() });
 const ZNoContent = z.null().describe("No content");
+/** A user record with the one-time password the server generated: answered once, never stored readable. */
+const ZOneTimePasswordBody = z.object({ user: ZUserRecord, oneTimePassword: z.string() });
 
 /** Per-instance flood guard in front of the database-backed throttle (which holds across instances). */
 const LOGIN_RATE_LIMIT = { max: 60, timeWindow: "1 minute" };
@@ -104,16 +109,44 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   fastify.post(
+    "/auth/sessions/end-others",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "End every other session of the signed-in user",
+        response: { 204: ZNoContent },
+      },
+    },
+    async (request, reply) => {
+      await signOutOthers(database, callerOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  fastify.post(
     "/auth/users",
     {
       schema: {
         tags: ["auth"],
-        summary: "Create an account (admin)",
-        body: ZUserCreate,
-        response: { 201: ZUserRecord },
+        summary: "Create an account with a one-time password (admin)",
+        body: ZUserInvite,
+        response: { 201: ZOneTimePasswordBody },
       },
     },
     async (request, reply) => reply.code(201).send(await addUser(database, callerOf(request), request.body)),
+  );
+
+  fastify.post(
+    "/auth/users/:id/password-reset",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Give a user a new one-time password and end their sessions (admin)",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 200: ZOneTimePasswordBody },
+      },
+    },
+    async (request) => resetPassword(database, callerOf(request), request.params.id),
   );
 };
 

@@ -1,7 +1,8 @@
 /**
  * Changing one's own password: the current one must be given, and guesses of it are throttled like
  * sign-ins (login-throttle.ts); the new one must not be a common or leaked password. The user's other
- * sessions end (a stolen session does not survive the change), the caller's own stays.
+ * sessions end (a stolen session does not survive the change), the caller's own stays. A one-time
+ * password is then no longer in use: the user may use the portal again.
  */
 import { AppError } from "@care/core/app-error";
 import type { TPasswordChange } from "@care/core/ports/auth.port";
@@ -43,7 +44,7 @@ export async function changePassword(database: Database, caller: TCaller, input:
   const passwordHash = await hashPassword(input.newPassword);
   await prisma.user.update({
     where: { id: row.id },
-    data: { passwordHash, version: { increment: 1 }, updatedAt: now, updatedBy: user.id },
+    data: { passwordHash, mustChangePassword: false, version: { increment: 1 }, updatedAt: now, updatedBy: user.id },
   });
   const ended = await revokeOtherSessions(prisma, user.id, caller.sessionId ?? null, now);
   await writeAudit(prisma, caller, {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { TSessionUser } from "@care/core/ports/auth.port";
-import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { sessionUserOf, WITH_ROLE } from "./users.ts";
 
 export const SESSION_COOKIE = "care_session";
@@ -142,9 +142,12 @@ export async function revokeSession(prisma: PrismaClient, sessionId: string, now
   await prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: now } });
 }
 
-/** Ends every session of the user except `keepSessionId` (after a password change). */
+/**
+ * Ends every session of the user except `keepSessionId` (after a password change, on "sign out of
+ * every other session"), or all of them with null (deactivation, password reset).
+ */
 export async function revokeOtherSessions(
-  prisma: PrismaClient,
+  prisma: PrismaClient | Prisma.TransactionClient,
   userId: string,
   keepSessionId: string | null,
   now: Date,

@@ -2,7 +2,7 @@
  * Signing in with e-mail and password: the database-backed throttle first (per IP, and per device for
  * a browser that signed in as this account before, else per account and IP and briefly per account),
  * then the password (checked against a dummy hash for an unknown e-mail, so the
- * answer takes as long and says the same), then a new session. Every attempt leaves an audit row.
+ * answer takes as long and says the same), then a new session and the user's last sign-in time. Every attempt leaves an audit row.
  * The route turns the session into the cookie.
  */
 import { AppError } from "@care/core/app-error";
@@ -61,6 +61,7 @@ export async function signIn(
   }
   await clearFailures(prisma, rules);
   const session = await createSession(prisma, { userId: row.id, ip, userAgent: input.userAgent, now });
+  await prisma.user.update({ where: { id: row.id }, data: { lastSignInAt: now } });
   const user = sessionUserOf(row);
   await writeAudit(prisma, caller, { action: "login", actor: { id: user.id, email: user.email } });
   return { user, sessionId: session.id };

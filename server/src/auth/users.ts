@@ -11,6 +11,8 @@ import type { TRecordOf } from "@care/core/registry";
 import { recordSchemaOf } from "../collections/collection.schemas.ts";
 import { rowMapperOf } from "../collections/row-mappers.ts";
 import { toAppError } from "../db/db-errors.ts";
+import { canSeeFacility } from "@care/core/rules/access.rules";
+import { staffLinkError } from "@care/core/rules/users.rules";
 import type { PrismaClient, Role, User } from "../generated/prisma/client.ts";
 import { assertNotCommonPassword, hashPassword } from "./password.ts";
 
@@ -25,7 +27,7 @@ export const WITH_ROLE = { roleRecord: true } as const;
  * to a role applies from the user's next request.
  */
 export function sessionUserOf(
-  row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds"> & {
+  row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds" | "mustChangePassword"> & {
     roleRecord: Pick<Role, "name" | "permissions">;
   },
 ): TSessionUser {
@@ -37,6 +39,7 @@ export function sessionUserOf(
     roleName: row.roleRecord.name,
     permissions: ZPermissions.parse(row.roleRecord.permissions ?? {}),
     facilityIds: row.allFacilities ? null : [...row.facilityIds],
+    ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }
 
@@ -71,6 +74,8 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
         allFacilities: facilityIds === null,
         facilityIds: facilityIds ?? [],
         active: fields.active,
+        staffId: fields.staffId ?? null,
+        mustChangePassword: fields.mustChangePassword,
         passwordHash,
         createdBy,
         updatedBy: createdBy,
@@ -83,4 +88,21 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
       });
     throw error;
   }
+}
+
+/**
+ * A new user's staff record, as the declared link and `staffLinkError` check an edit's: one the
+ * administrator may see, of a facility the user may see. VALIDATION on `staffId` otherwise.
+ */
+export async function assertStaffLink(
+  prisma: PrismaClient,
+  admin: TSessionUser,
+  fields: { staffId?: string | undefined; facilityIds: string[] | null },
+): Promise<void> {
+  if (fields.staffId === undefined) return;
+  const staff = await prisma.staff.findUnique({ where: { id: fields.staffId }, select: { facilityId: true } });
+  if (!staff || !canSeeFacility(admin, staff.facilityId))
+    throw new AppError("VALIDATION", "The user is not valid.", { fields: { staffId: "No such staff member" } });
+  const refused = staffLinkError(fields, staff);
+  if (refused) throw refused;
 }

@@ -26,6 +26,7 @@ import {
   assertCanWriteRecord,
   canSeeFacility,
   canSeeRecord,
+  facilityIdsOf,
   facilityOfRecord,
   facilityRestriction,
   readableFollowed,
@@ -76,6 +77,7 @@ export const PRISMA_MODELS = {
   reminderStates: "reminderState",
   recordChanges: "recordChange",
   roles: "role",
+  portalSettings: "portalSettings",
 } as const satisfies Record<TCollectionName, keyof PrismaClient>;
 
 type TDb = PrismaClient | Prisma.TransactionClient;
@@ -142,6 +144,8 @@ export class CollectionRepository {
     const normalized = normalizeListQuery(def, query);
     const { field, direction } = normalized.orderBy;
     const conditions = this.conditions(def, user, normalized);
+    const granted = await this.grantRestriction(this.prisma, def, user);
+    if (granted) conditions.push(granted);
     if (normalized.cursor)
       conditions.push(keysetAfter(field, direction, decodeCursor(normalized.cursor), mayBeNull(def, field)));
     const rows = await this.delegate(this.prisma, name).findMany({
@@ -174,7 +178,10 @@ export class CollectionRepository {
     const def: CollectionDef = collections[name];
     const user = assertCanRead(caller.user, def);
     const normalized = normalizeListQuery(def, { ...query });
-    return this.delegate(this.prisma, name).count({ where: { AND: this.conditions(def, user, normalized) } });
+    const conditions = this.conditions(def, user, normalized);
+    const granted = await this.grantRestriction(this.prisma, def, user);
+    if (granted) conditions.push(granted);
+    return this.delegate(this.prisma, name).count({ where: { AND: conditions } });
   }
 
   /** One record, archived or not; NOT_FOUND also when it lies outside the caller's facilities. */
@@ -476,6 +483,18 @@ export class CollectionRepository {
     return record;
   }
 
+  /**
+   * For a collection that grants facilities (users) and a facility-limited caller: only the records
+   * whose granted facilities all lie among the caller's (`canSeeRecord`), as an id condition. The
+   * containment (`<@`) has no Prisma filter, hence the one SQL read; users are the only such table.
+   */
+  private async grantRestriction(db: TDb, def: CollectionDef, user: TSessionUser): Promise<TWhere | null> {
+    if (!def.access.grantsFacilities || user.facilityIds === null) return null;
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      SELECT id FROM users WHERE NOT "allFacilities" AND "facilityIds" <@ ${user.facilityIds}::text[]`;
+    return { id: { in: rows.map((row) => row.id) } };
+  }
+
   /** Filters, search, archive and facility restriction as Prisma conditions (ANDed). */
   private conditions(def: CollectionDef, user: TSessionUser, query: TListFilters): TWhere[] {
     const conditions: TWhere[] = [];
@@ -527,9 +546,6 @@ export class CollectionRepository {
 }
 
 /** A granted facility list as the access rules take it (the schema makes it a list or null = all). */
-function facilityIdsOf(value: unknown): string[] | null {
-  return Array.isArray(value) ? (value as string[]) : null;
-}
 
 type TFieldSchema = { safeParse(value: unknown): { success: boolean; data?: unknown } };
 

@@ -1,11 +1,12 @@
 /**
  * What the server writes itself after a collection's write, in the same transaction: rent accounts
  * follow every charge and payment; a resident's admission, discharge, readmission or rate change bills
- * (or restates) their rent. One entry per collection that has any; they run after the write's audit row.
+ * (or restates) their rent; a deactivated user's sessions end. One entry per collection that has any; they run after the write's audit row.
  */
 import type { TCollectionName } from "@care/core/registry";
 import type { TCaller } from "../caller.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { revokeOtherSessions } from "../auth/sessions.ts";
 import { billResident, refreshRentAccount, stayChange } from "../rent/rent-billing.ts";
 import type { TRecord } from "./row-mappers.ts";
 
@@ -22,6 +23,10 @@ const refreshAccount: TDerivedWrite = (db, _caller, record) =>
   refreshRentAccount(db, String(record.residentId), String(record.facilityId));
 
 export const DERIVED_WRITES: Partial<Record<TCollectionName, TDerivedWrite>> = {
+  /** A deactivated user's sessions all end at once (their next request is 401). */
+  users: async (db, _caller, record, before) => {
+    if (before?.active === true && record.active === false) await revokeOtherSessions(db, record.id, null, new Date());
+  },
   rentCharges: refreshAccount,
   payments: refreshAccount,
   residents: (db, caller, record, before) =>

@@ -57,7 +57,11 @@ export function genericMapper(def: CollectionDef): RowMapper {
   };
 }
 
-/** users: `facilityIds: null` (every facility) is stored as `allFacilities`; the password hash never leaves. */
+/**
+ * users: `facilityIds: null` (every facility) is stored as `allFacilities`; the password hash never
+ * leaves; the fields only the auth use cases set (`mustChangePassword`, `lastSignInAt`) are never
+ * written by a data-port edit, so an edit cannot undo a sign-in or a password reset made meanwhile.
+ */
 function usersMapper(def: CollectionDef): RowMapper {
   const generic = genericMapper(def);
   return {
@@ -68,7 +72,7 @@ function usersMapper(def: CollectionDef): RowMapper {
       };
     },
     toColumns(fields) {
-      const { facilityIds, ...columns } = generic.toColumns(fields);
+      const { facilityIds, mustChangePassword: _must, lastSignInAt: _last, ...columns } = generic.toColumns(fields);
       const ids = facilityIds as string[] | null;
       return { ...columns, allFacilities: ids === null, facilityIds: ids ?? [] };
     },

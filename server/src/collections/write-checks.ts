@@ -8,7 +8,18 @@ import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/coll
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TCollectionName } from "@care/core/registry";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 import { assertResidentFits } from "../residents/resident-fits.ts";
+
+/** A user's edit keeps the auth backend's fields and the editor's own access; their staff record is of a facility they see. */
+const checkUser: TWriteCheck = async (db, user, id, fields, before) => {
+  const refused = before ? userUpdateError(user, id, fields, before) : null;
+  if (refused) throw refused;
+  if (typeof fields.staffId !== "string") return;
+  const staff = await db.staff.findUnique({ where: { id: fields.staffId }, select: { facilityId: true } });
+  const linkRefused = staffLinkError(fields, staff ?? undefined);
+  if (linkRefused) throw linkRefused;
+};
 
 export type TWriteCheck = (
   db: PrismaClient | Prisma.TransactionClient,
@@ -21,6 +32,7 @@ export type TWriteCheck = (
 export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
   /** An admission, move or readmission fits the home's licensed capacity. */
   residents: assertResidentFits,
+  users: checkUser,
   /** The Administrator role keeps every permission. */
   roles: async (_db, _user, id, fields) => {
     const refusal = administratorRoleRefusal(id, fields);

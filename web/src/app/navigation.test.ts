@@ -27,6 +27,23 @@ describe("navigation", () => {
     expect(sectionOf("/reports")).toBeUndefined();
   });
 
+  it("leads both Settings entries into one area whose menu holds every Settings page", () => {
+    for (const path of ["/settings", "/settings/users", "/settings/account", "/admin/resident-doc-config"])
+      expect(sectionOf(path)?.id).toBe("settings");
+    const menu = TOP_NAV.find((s) => s.id === "settings")!.submenu.map((l) => l.to);
+    expect(menu).toEqual(
+      expect.arrayContaining([
+        "/settings",
+        "/settings/users",
+        "/admin/resident-doc-config",
+        "/admin/facility-doc-config",
+        "/admin/staff-doc-config",
+        "/settings/portal-title",
+        "/settings/account",
+      ]),
+    );
+  });
+
   it("marks the page's own link as current, and its area's top entry", () => {
     const residents = TOP_NAV[1]!;
     expect(currentMarker("/residents/", "/residents")).toBe("page");

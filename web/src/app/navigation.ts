@@ -3,7 +3,7 @@
  * the side submenus, and the quick links, all built from the typed paths. The layout and the tests
  * read this.
  */
-import { needs, type TAccess } from "../lib/access.ts";
+import { needs, SETTINGS_ACCESS, type TAccess } from "../lib/access.ts";
 import { paths } from "../lib/paths.ts";
 
 export interface TNavLink {
@@ -21,12 +21,6 @@ export interface TSection extends TNavLink {
   prefixes: readonly string[];
   submenu: readonly TNavLink[];
 }
-
-/**
- * Settings is for those who administer something: users and roles, the audit log, or the document
- * configuration. My account, which everyone has, is reached from the header.
- */
-export const SETTINGS_ACCESS: TAccess = [...needs("users"), ...needs("audit"), ...needs("documents", "write")];
 
 export const TOP_NAV: readonly TSection[] = [
   { id: "reminders", label: "Reminders", to: paths.reminders.href(), prefixes: [paths.reminders.path], submenu: [] },
@@ -78,19 +72,26 @@ export const TOP_NAV: readonly TSection[] = [
     id: "settings",
     label: "Settings",
     to: paths.docConfig.resident.href(),
-    prefixes: ["/admin"],
+    // The seed's two entries (this one and the quick link to /settings) lead into one Settings area.
+    prefixes: ["/admin", paths.settings.hub.path],
     access: SETTINGS_ACCESS,
     submenu: [
-      { label: "Resident Document Configuration", to: paths.docConfig.resident.href() },
-      { label: "Facility Document Configuration", to: paths.docConfig.facility.href() },
-      { label: "Staff Document Configuration", to: paths.docConfig.staff.href() },
+      { label: "Settings", to: paths.settings.hub.href(), access: SETTINGS_ACCESS },
+      { label: "Users", to: paths.settings.users.href(), access: needs("users") },
+      { label: "Roles", to: paths.settings.roles.href(), access: needs("users") },
+      { label: "Audit log", to: paths.auditLog.href(), access: needs("audit") },
+      { label: "Resident Document Configuration", to: paths.docConfig.resident.href(), access: needs("documents") },
+      { label: "Facility Document Configuration", to: paths.docConfig.facility.href(), access: needs("documents") },
+      { label: "Staff Document Configuration", to: paths.docConfig.staff.href(), access: needs("documents") },
+      { label: "Portal title", to: paths.settings.portalTitle.href(), access: needs("users") },
+      { label: "My account", to: paths.settings.account.href() },
     ],
   },
 ];
 
 export const QUICK_LINKS: readonly TNavLink[] = [
   { label: "Reports", to: paths.reports.href(), access: needs("reports") },
-  { label: "Settings", to: paths.settings.href(), access: SETTINGS_ACCESS },
+  { label: "Settings", to: paths.settings.hub.href(), access: SETTINGS_ACCESS },
   { label: "Help", to: paths.help.href() },
 ];
 

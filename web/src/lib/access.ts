@@ -19,6 +19,12 @@ export type TAccess = readonly TAccessNeed[];
 
 export const needs = (area: TArea, level: "read" | "write" = "read"): TAccess => [{ area, level }];
 
+/**
+ * Settings is for those who administer something: users and roles, the audit log, or the document
+ * configuration. My account, which everyone has, is reached from the header.
+ */
+export const SETTINGS_ACCESS: TAccess = [...needs("users"), ...needs("audit"), ...needs("documents", "write")];
+
 /** Does the user's role meet any of the needs? */
 export function allows(
   user: Pick<TSessionUser, "permissions"> | null | undefined,

@@ -86,7 +86,17 @@ export const paths = {
     staff: fixed("/admin/staff-doc-config"),
   },
   reports: fixed("/reports"),
-  settings: fixed("/settings"),
+  /** Settings: the hub and its sections; the document configuration pages above share its menu. */
+  settings: {
+    hub: fixed("/settings"),
+    users: fixed("/settings/users"),
+    addUser: fixed("/settings/users/add"),
+    user: ofRecord("/settings/users", ""),
+    roles: fixed("/settings/roles"),
+    portalTitle: fixed("/settings/portal-title"),
+    /** Every signed-in user's own account. */
+    account: fixed("/settings/account"),
+  },
   /** Settings → Audit log, optionally filtered (e.g. to one record: `{ type: "residents", record: id }`). */
   auditLog: {
     path: "/settings/audit-log",

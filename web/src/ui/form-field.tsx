@@ -24,7 +24,7 @@ interface TBaseProps {
 export type TFormFieldProps =
   | (TBaseProps & {
       kind?: "input";
-      type?: "text" | "date" | "email" | "tel" | "number" | "month" | "search";
+      type?: "text" | "password" | "date" | "email" | "tel" | "number" | "month" | "search";
       autoComplete?: string;
       inputMode?: "text" | "decimal" | "numeric" | "tel" | "email";
       placeholder?: string;
@@ -32,7 +32,13 @@ export type TFormFieldProps =
       /** For a controlled input (most fields use react-hook-form's uncontrolled `register`). */
       value?: string;
     })
-  | (TBaseProps & { kind: "select"; options: readonly { value: string; label: string }[]; placeholder?: string })
+  | (TBaseProps & {
+      kind: "select";
+      options: readonly { value: string; label: string }[];
+      placeholder?: string;
+      /** For a controlled select. */
+      value?: string;
+    })
   | (TBaseProps & { kind: "textarea"; rows?: number })
   | (TBaseProps & { kind: "checkbox" });
 
@@ -57,7 +63,7 @@ export function FormField(props: TFormFieldProps) {
   let control: ReactNode;
   if (props.kind === "select") {
     control = (
-      <select {...common}>
+      <select {...common} value={props.value}>
         {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>

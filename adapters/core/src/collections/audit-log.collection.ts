@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   "password_change",
   "password_change_failed",
   "user_create",
+  "password_reset",
+  "sessions_end_others",
   "create",
   "update",
   "remove",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZEmail, ZId } from "../common.schema.ts";
 import { ZPermissions } from "../collections/roles.collection.ts";
-import { ZPassword, type TUserCreate } from "../collections/users.collection.ts";
+import { ZPassword, type TUserInvite } from "../collections/users.collection.ts";
 import type { TRecordOf } from "../registry.ts";
 
 /** The signed-in user as the app sees them. */
@@ -17,6 +17,11 @@ export const ZSessionUser = z.object({
   permissions: ZPermissions,
   /** null = every facility of the group. */
   facilityIds: z.array(ZId).nullable(),
+  /**
+   * True while the user signs in with a one-time password: until they choose their own, the backend
+   * refuses every other call with FORBIDDEN, reason PASSWORD_CHANGE_REQUIRED. Absent = false.
+   */
+  mustChangePassword: z.boolean().optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
@@ -36,6 +41,13 @@ export const ZPasswordChange = z
     message: "Choose a password different from the current one",
   });
 export type TPasswordChange = z.infer<typeof ZPasswordChange>;
+
+/** A user record with a password the backend generated: shown to the administrator once, never stored readable. */
+export interface TOneTimePassword {
+  user: TRecordOf<"users">;
+  /** The user must change it at their first sign-in (their record says `mustChangePassword`). */
+  oneTimePassword: string;
+}
 
 /**
  * Sign-in state and account operations. Rejects with AppError: UNAUTHENTICATED (wrong e-mail or
@@ -61,13 +73,29 @@ export interface AuthPort {
   /**
    * Changes the signed-in user's own password; needs the current one. A wrong current password is a
    * VALIDATION error naming the field `currentPassword` (not UNAUTHENTICATED: the session stays valid).
+   * Ends the user's other sessions and clears `mustChangePassword` (the state changes to say so).
    */
   changePassword(change: TPasswordChange): Promise<void>;
 
   /**
-   * Admin only (FORBIDDEN for staff): creates an account and its user record; returns the record.
-   * An e-mail already in use is a CONFLICT. The only way to create users (DataPort refuses it).
-   * An admin limited to some facilities may only give facilities among theirs (else FORBIDDEN).
+   * Ends every other session of the signed-in user (other browsers, devices, a forgotten tab); this
+   * one stays signed in. Their next request is UNAUTHENTICATED.
    */
-  createUser(input: TUserCreate): Promise<TRecordOf<"users">>;
+  signOutOtherSessions(): Promise<void>;
+
+  /**
+   * Admin only (FORBIDDEN for staff): creates an account and its user record with a one-time password
+   * the backend generates; the user must change it at first sign-in (`mustChangePassword`). An e-mail
+   * already in use is a CONFLICT. The only way to create users (DataPort refuses it). An admin limited
+   * to some facilities may only give facilities among theirs (else FORBIDDEN).
+   */
+  createUser(input: TUserInvite): Promise<TOneTimePassword>;
+
+  /**
+   * Admin only: gives the user a new one-time password (they must change it at their next sign-in) and
+   * ends all their sessions at once. NOT_FOUND for a user the admin may not manage (a limited admin
+   * manages only users limited to facilities among theirs); FORBIDDEN for the admin's own account
+   * (they change their own password instead).
+   */
+  resetPassword(userId: string): Promise<TOneTimePassword>;
 }

@@ -130,6 +130,16 @@ export function assertCan(user: TSessionUser | null, area: TArea, level: Exclude
   return user;
 }
 
+/** Why the backend refuses every call but a password change while a one-time password is in use. */
+export const PASSWORD_CHANGE_REQUIRED = "PASSWORD_CHANGE_REQUIRED";
+
+/** The refusal of a call made with a one-time password not yet changed. */
+export function passwordChangeRequired(): AppError {
+  return new AppError("FORBIDDEN", "Choose your own password before you continue.", {
+    reason: PASSWORD_CHANGE_REQUIRED,
+  });
+}
+
 /** May the user see records of this facility? Group-wide records (null) need an unrestricted user. */
 export function canSeeFacility(user: TSessionUser, facilityId: string | null): boolean {
   if (user.facilityIds === null) return true;
@@ -161,8 +171,16 @@ export function canSeeRecord(
   if (!canReadCollection(user, def)) return false;
   const follows = def.access.readFollows;
   if (follows !== undefined && !readableFollowed(user, def).includes(record[follows] as string)) return false;
+  // A user record is visible to an administrator who could have granted its facilities.
+  const granted = def.access.grantsFacilities;
+  if (granted && !canGrantFacilities(user, undefined, facilityIdsOf(record[granted]))) return false;
   const facilityId = facilityOfRecord(def, record);
   return facilityId === undefined || canSeeFacility(user, facilityId);
+}
+
+/** A stored facility list: an array of ids, or null / anything else for every facility. */
+export function facilityIdsOf(value: unknown): string[] | null {
+  return Array.isArray(value) ? (value as string[]) : null;
 }
 
 /**
@@ -176,6 +194,7 @@ export function facilityRestriction(user: TSessionUser, def: CollectionDef): str
 
 export function assertCanRead(user: TSessionUser | null, def: CollectionDef): TSessionUser {
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  if (user.mustChangePassword) throw passwordChangeRequired();
   if (!canReadCollection(user, def))
     throw new AppError("FORBIDDEN", `You do not have access to ${def.label.toLowerCase()} records.`);
   return user;
@@ -183,6 +202,7 @@ export function assertCanRead(user: TSessionUser | null, def: CollectionDef): TS
 
 export function assertCanWrite(user: TSessionUser | null, def: CollectionDef): TSessionUser {
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  if (user.mustChangePassword) throw passwordChangeRequired();
   if (!canWriteCollection(user, def))
     throw new AppError(
       "FORBIDDEN",

@@ -71,6 +71,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<TAuditAction, string>> = {
   password_change: "Changed password",
   password_change_failed: "Failed password change",
   user_create: "Created user",
+  password_reset: "Reset a password",
+  sessions_end_others: "Signed out other sessions",
   create: "Created",
   update: "Changed",
   remove: "Removed",

@@ -1,7 +1,11 @@
 /**
  * The Care Portal's Cloud Functions (the seed's "further backend service"): what a browser client
- * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account, its role and
- * facility claims and the `users/{uid}` record; `syncUserClaims` keeps claims and the account in step
+ * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account with a one-time
+ * password, its role, facility and `mustChangePassword` claims and the `users/{uid}` record;
+ * `resetPassword` (admins) gives a user a new one-time password and ends their sessions;
+ * `changeOneTimePassword` sets the user's own password in place of a one-time one and clears the claim;
+ * `endOtherSessions` revokes the caller's refresh tokens (Firebase cannot keep just one session:
+ * every session, this one included, ends when its ID token expires, within the hour); `syncUserClaims` keeps claims and the account in step
  * when an admin edits a users record; `auditChanges` appends an audit row (and, for residents, staff and
  * facilities, a history row) for every change of a
  * registry collection, with the author taken from the write's auth context, not from the client;
@@ -15,11 +19,18 @@ import { FieldValue, getFirestore } from "firebase-admin/firestore";
 import { HttpsError, onCall, type FunctionsErrorCode } from "firebase-functions/v2/https";
 import { onDocumentWritten, onDocumentWrittenWithAuthContext } from "firebase-functions/v2/firestore";
 import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
-import { ZPermissions, type TPermissions } from "@care/core/collections/roles.collection";
-import { ZUserCreate } from "@care/core/collections/users.collection";
+import {
+  ADMINISTRATOR_ROLE_ID,
+  permissionsAt,
+  ZPermissions,
+  type TPermissions,
+} from "@care/core/collections/roles.collection";
+import { usersCollection, ZPassword, ZUserInvite } from "@care/core/collections/users.collection";
 import { MAX_IN_VALUES } from "@care/core/list-query";
 import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
-import { assertCanGrantFacilities } from "@care/core/rules/access.rules";
+import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.rules";
+import { generateOneTimePassword } from "@care/core/rules/users.rules";
+import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
 import { accountFrom } from "@care/core/rules/rent.rules";
@@ -53,7 +64,9 @@ function claimsOf(user: { role: string; facilityIds: string[] | null }): {
 }
 
 /** A user's active flag, facilities and role permissions as stored in Firestore now; null when inactive or unknown. */
-async function currentAccess(uid: string): Promise<{ facilityIds: string[] | null; permissions: TPermissions } | null> {
+async function currentAccess(
+  uid: string,
+): Promise<{ facilityIds: string[] | null; permissions: TPermissions; mustChangePassword: boolean } | null> {
   const user = (await getFirestore().doc(`users/${uid}`).get()).data();
   if (!user || user.active !== true) return null;
   const role = (
@@ -64,24 +77,45 @@ async function currentAccess(uid: string): Promise<{ facilityIds: string[] | nul
   return {
     facilityIds: Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null,
     permissions: ZPermissions.parse(role?.permissions ?? {}),
+    mustChangePassword: user.mustChangePassword === true,
   };
 }
 
-export const createUser = onCall(async (request): Promise<TRecordOf<"users">> => {
+/**
+ * The calling user's uid and facilities, as stored in Firestore now (not as their ID token, up to an
+ * hour old, says): FORBIDDEN unless their role may manage users, or while on a one-time password.
+ */
+async function adminOf(auth: { uid: string; token: Record<string, unknown> } | undefined): Promise<{
+  uid: string;
+  facilityIds: string[] | null;
+}> {
+  if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  const me = await currentAccess(auth.uid);
+  if (!me || me.permissions.users !== "write")
+    throw new AppError("FORBIDDEN", "Only a user who may manage users may manage accounts.");
+  if (me.mustChangePassword)
+    throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
+      reason: "PASSWORD_CHANGE_REQUIRED",
+    });
+  return { uid: auth.uid, facilityIds: me.facilityIds };
+}
+
+/** The role a new or edited user is given exists (VALIDATION otherwise). */
+async function assertRoleExists(role: string): Promise<void> {
+  if (!(await getFirestore().doc(`roles/${role}`).get()).exists)
+    throw new AppError("VALIDATION", "Choose one of the group's roles.", { fields: { role: "No such role" } });
+}
+
+export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
   try {
-    const caller = request.auth;
-    if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-    // The caller as stored now, not as their ID token (up to an hour old) says: a deactivated or
-    // demoted administrator cannot create anyone.
-    const me = await currentAccess(caller.uid);
-    if (!me || me.permissions.users !== "write")
-      throw new AppError("FORBIDDEN", "Only a user who may manage users may create users.");
-    const parsed = ZUserCreate.safeParse(request.data);
+    const caller = await adminOf(request.auth);
+    const parsed = ZUserInvite.safeParse(request.data);
     if (!parsed.success) throw validationError(parsed.error);
-    const { password, ...fields } = parsed.data;
-    assertCanGrantFacilities({ facilityIds: me.facilityIds }, undefined, fields.facilityIds);
-    if (!(await getFirestore().doc(`roles/${fields.role}`).get()).exists)
-      throw new AppError("VALIDATION", "Choose one of the group's roles.", { fields: { role: "No such role" } });
+    await assertRoleExists(parsed.data.role);
+    const fields = { ...parsed.data, active: true, mustChangePassword: true, lastSignInAt: null };
+    const password = generateOneTimePassword();
+    const callerFacilities = caller.facilityIds;
+    assertCanGrantFacilities({ facilityIds: callerFacilities }, undefined, fields.facilityIds);
     // Firestore's "in" filter (how a limited user's lists are restricted) takes at most 30 values.
     if (fields.facilityIds && fields.facilityIds.length > MAX_IN_VALUES) {
       throw new AppError("VALIDATION", "Some fields need attention.", {
@@ -106,7 +140,7 @@ export const createUser = onCall(async (request): Promise<TRecordOf<"users">> =>
         }
         throw error;
       });
-    await auth.setCustomUserClaims(account.uid, claimsOf(fields));
+    await auth.setCustomUserClaims(account.uid, { ...claimsOf(fields), mustChangePassword: true });
     const now = new Date().toISOString();
     const record = {
       ...fields,
@@ -122,11 +156,105 @@ export const createUser = onCall(async (request): Promise<TRecordOf<"users">> =>
     await getFirestore()
       .doc(`users/${account.uid}`)
       .set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
-    return fromStoredData(def, account.uid, toStoredData(def, record)) as TRecordOf<"users">;
+    return {
+      user: fromStoredData(def, account.uid, toStoredData(def, record)) as TRecordOf<"users">,
+      oneTimePassword: password,
+    };
   } catch (error) {
     if (isAppError(error)) throw httpsError(error);
     throw error;
   }
+});
+
+export const resetPassword = onCall(async (request): Promise<TOneTimePassword> => {
+  try {
+    const caller = await adminOf(request.auth);
+    const userId = (request.data as { userId?: unknown } | null)?.userId;
+    const notFound = new AppError("NOT_FOUND", "This user does not exist or was removed.");
+    if (typeof userId !== "string" || userId.length === 0 || userId.length > 128) throw notFound;
+    const def = getCollection("users");
+    const ref = getFirestore().doc(`users/${userId}`);
+    const snapshot = await ref.get();
+    if (!snapshot.exists) throw notFound;
+    const before = fromStoredData(def, userId, snapshot.data()!);
+    if (
+      !canSeeRecord(
+        {
+          ...caller,
+          id: caller.uid,
+          email: "",
+          displayName: null,
+          role: ADMINISTRATOR_ROLE_ID,
+          roleName: "",
+          permissions: permissionsAt("write"),
+        },
+        usersCollection,
+        before,
+      )
+    )
+      throw notFound;
+    if (userId === caller.uid)
+      throw new AppError("FORBIDDEN", "Change your own password under My account; it needs your current one.");
+    const password = generateOneTimePassword();
+    const auth = getAuth();
+    await auth.updateUser(userId, { password });
+    const account = await auth.getUser(userId);
+    await auth.setCustomUserClaims(userId, { ...(account.customClaims ?? {}), mustChangePassword: true });
+    await auth.revokeRefreshTokens(userId);
+    const now = new Date().toISOString();
+    const record = {
+      ...before,
+      mustChangePassword: true,
+      version: Number(before.version) + 1,
+      updatedAt: now,
+      updatedBy: caller.uid,
+    };
+    await ref.set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
+    return {
+      user: fromStoredData(def, userId, toStoredData(def, record)) as TRecordOf<"users">,
+      oneTimePassword: password,
+    };
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
+/**
+ * The user replaces their one-time password (the adapter reauthenticated them with it just before): the
+ * function sets the new password itself and clears the claim, so the claim cannot end without a change.
+ */
+export const changeOneTimePassword = onCall(async (request): Promise<null> => {
+  try {
+    const caller = request.auth;
+    if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    const parsed = ZPassword.safeParse((request.data as { newPassword?: unknown } | null)?.newPassword);
+    if (!parsed.success)
+      throw new AppError("VALIDATION", "Some fields need attention.", {
+        fields: { newPassword: parsed.error.issues[0]?.message ?? "Choose another password" },
+      });
+    const auth = getAuth();
+    const account = await auth.getUser(caller.uid);
+    await auth.updateUser(caller.uid, { password: parsed.data });
+    const claims = { ...(account.customClaims ?? {}) };
+    delete claims.mustChangePassword;
+    await auth.setCustomUserClaims(caller.uid, claims);
+    await getFirestore()
+      .doc(`users/${caller.uid}`)
+      .update({ mustChangePassword: false, _writtenAt: FieldValue.serverTimestamp() });
+    return null;
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
+/** Revokes the caller's refresh tokens: other sessions end when their ID token expires (within the hour). */
+export const endOtherSessions = onCall(async (request): Promise<null> => {
+  const caller = request.auth;
+  if (!caller) throw httpsError(new AppError("UNAUTHENTICATED", "Please sign in."));
+  await getAuth().revokeRefreshTokens(caller.uid);
+  return null;
 });
 
 export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => {

@@ -1,12 +1,14 @@
 /**
  * The seed's auth flow for every page but /login: a loading text while the sign-in state is unknown,
  * "Redirecting to login..." and a redirect for signed-out visitors (remembering the page they asked
- * for), the page itself for signed-in staff.
+ * for), the page itself for signed-in staff — after they chose their own password when they signed in
+ * with a one-time one.
  */
 import { useEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useSession } from "../../lib/ports.tsx";
 import { FullPageMessage } from "../../ui/full-page-message.tsx";
+import { ChoosePasswordPage } from "./choose-password-page.tsx";
 import { paths } from "../../lib/paths.ts";
 
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -26,5 +28,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   if (session === undefined) return <FullPageMessage>Loading...</FullPageMessage>;
   if (session === null) return <FullPageMessage>Redirecting to login...</FullPageMessage>;
+  if (session.mustChangePassword) return <ChoosePasswordPage />;
   return children;
 }

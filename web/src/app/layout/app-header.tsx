@@ -1,12 +1,13 @@
 /**
- * The header of the seed: portal title, facility selector, the signed-in e-mail and Logout — one row
- * at every width. On a phone the e-mail and Logout fold into an account button whose panel shows the
+ * The header of the seed: portal title (also the browser tab's), facility selector, the signed-in
+ * e-mail, My account and Logout — one row at every width. On a phone the e-mail and Logout fold into an account button whose panel shows the
  * whole address (a cut-off e-mail tells nobody who is signed in).
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { HOME_PATH } from "../navigation.ts";
-import { useAuth, usePortal, useSession } from "../../lib/ports.tsx";
+import { useAuth, useSession } from "../../lib/ports.tsx";
+import { useDocumentTitle, usePortalTitle } from "../../lib/portal-title.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { FacilitySelector } from "./facility-selector.tsx";
 import { NavIcon } from "./nav-icons.tsx";
@@ -16,7 +17,8 @@ import { paths } from "../../lib/paths.ts";
 export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const auth = useAuth();
   const session = useSession();
-  const { title } = usePortal();
+  const title = usePortalTitle();
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
@@ -86,6 +88,9 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
               <span className="visually-hidden">Signed in as </span>
               {session?.email}
             </span>
+            <Link to={paths.settings.account.href()} className="app-header__account-link">
+              My account
+            </Link>
             <button
               type="button"
               className="button button--secondary app-header__logout"

@@ -80,8 +80,8 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
   {
     id: "settings",
     title: "Settings",
-    to: paths.settings.href(),
-    text: "Your account, and for administrators: users and which homes each may see, the portal title, the group's facilities, data export and the audit log of who viewed or changed what.",
+    to: paths.settings.hub.href(),
+    text: 'One Settings area (the top entry and the quick link lead to the same menu). Everyone: My account — your details, changing your password, and "Sign out of every other session" (also from the account menu in the header). Administrators: Users — add a person (the portal makes a one-time password, shown once: give it to them in person or by phone; they choose their own at first sign-in), edit their role, homes and staff record, reset a password (a new one-time password; they are signed out everywhere), deactivate (signed out at once, cannot sign in) and reactivate; the document configuration pages; the group\'s facilities; the portal title in the header and the browser tab. An administrator limited to some homes sees and manages only users limited to those homes.',
   },
   {
     id: "audit-log",
@@ -92,6 +92,14 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
 ];
 
 const FAQ: readonly { q: string; a: string }[] = [
+  {
+    q: "I forgot my password. What now?",
+    a: "Ask an administrator of your group to reset it under Settings › Users. They give you a one-time password; when you sign in with it, you choose your own.",
+  },
+  {
+    q: "Someone may know my password, or I stayed signed in on a shared computer.",
+    a: 'Change your password under Settings › My account, or press "Sign out of every other session" there: every other browser and device is signed out at once.',
+  },
   {
     q: "Why do I see fewer homes or residents than a colleague?",
     a: "Each account may be limited to some homes. Check the facility selector in the header first: it filters every list. If a home is missing altogether, ask an administrator to give your account access to it.",

@@ -1,0 +1,151 @@
+/**
+ * Settings in Chromium against the built app and server: an administrator creates a user whose one-time
+ * password is shown once; the user signs in with it, must choose their own password before anything
+ * else, and reaches the portal; the administrator deactivates them and their next click lands on
+ * /login; the portal title shows in the header and the browser tab; My account signs out the user's
+ * other sessions. Screenshots of every Settings page at 1280×800 and 375×812.
+ */
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumMissing } from "./support/chromium.ts";
+import { expectNoSeriousAxeViolations } from "./support/page-checks.ts";
+import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
+
+const NEW_PASSWORD = "a sentence only I know 42";
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+describe.skipIf(Boolean(chromiumMissing))("settings in Chromium", () => {
+  const session = useBrowserSession();
+  const { signedInPage, newPage } = session;
+
+  it("creates a user with a one-time password shown once; they choose their own, then deactivation signs them out", async () => {
+    const admin = await signedInPage();
+    await admin.goto("/settings");
+    await admin.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+    await admin.getByText(/active users?$/).waitFor();
+    await shot(admin, "settings-hub-desktop");
+    await expectNoSeriousAxeViolations(admin);
+
+    await admin.getByRole("navigation", { name: "Settings menu" }).getByRole("link", { name: "Users" }).click();
+    await admin.getByRole("link", { name: "Add user" }).click();
+    await admin.getByLabel("E-mail").fill("carla.caregiver@example.test");
+    await admin.getByLabel("Name", { exact: true }).fill("Carla Caregiver");
+    await admin.getByLabel("Only these facilities:").check();
+    await admin.getByLabel("Tull").check();
+    await shot(admin, "settings-user-add-desktop");
+    await admin.getByRole("button", { name: "Add user" }).click();
+    const code = admin.getByTestId("one-time-password");
+    await code.waitFor();
+    const oneTimePassword = (await code.textContent())!.trim();
+    expect(oneTimePassword).toMatch(/^[a-zA-Z2-9]{4}(-[a-zA-Z2-9]{4}){3}$/);
+    await admin.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await admin.getByRole("button", { name: "Copy" }).click();
+    await admin.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(oneTimePassword);
+    await shot(admin, "settings-one-time-password-desktop");
+    await admin.getByRole("button", { name: "Done" }).click();
+    await admin.getByRole("heading", { name: "Carla Caregiver", level: 1 }).waitFor();
+    // Shown once: the user's page never shows it again.
+    expect(await admin.content()).not.toContain(oneTimePassword);
+    await shot(admin, "settings-user-desktop");
+
+    // The new user signs in with it and must choose their own password before anything else.
+    const carla = await newPage();
+    await signIn(carla, "carla.caregiver@example.test", oneTimePassword);
+    await carla.getByRole("heading", { name: "Choose your password" }).waitFor();
+    await shot(carla, "settings-choose-password-desktop");
+    await carla.getByLabel("One-time password").fill(oneTimePassword);
+    await carla.locator('input[name="newPassword"]').fill(NEW_PASSWORD);
+    await carla.getByLabel("Repeat the new password").fill("something else entirely");
+    await carla.getByRole("button", { name: "Save and continue" }).click();
+    await carla.getByText("Does not match the new password").waitFor();
+    await carla.getByLabel("Repeat the new password").fill(NEW_PASSWORD);
+    await carla.getByRole("button", { name: "Save and continue" }).click();
+    await carla.waitForURL((url) => url.pathname === "/reminders");
+    await carla.getByRole("banner").getByText("carla.caregiver@example.test").waitFor();
+
+    // The list shows her last sign-in; the administrator deactivates her.
+    await admin.goto("/settings/users");
+    const row = admin.getByRole("row").filter({ hasText: "carla.caregiver@example.test" });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Tull");
+    expect(await row.textContent()).not.toContain("Never");
+    await shot(admin, "settings-users-desktop");
+    await expectNoSeriousAxeViolations(admin);
+    await row.getByRole("link", { name: "carla.caregiver@example.test" }).click();
+    await admin.getByRole("button", { name: "Deactivate" }).click();
+    await admin.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
+    await admin.getByText("carla.caregiver@example.test was deactivated.").waitFor();
+
+    // Her next click lands on the sign-in page.
+    await carla.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Residents" }).click();
+    await carla.waitForURL((url) => url.pathname === "/login");
+    await signIn(carla, "carla.caregiver@example.test", NEW_PASSWORD);
+    await carla.getByText("The e-mail address or password is not correct.").waitFor();
+  });
+
+  it("shows the portal title in the header and the browser tab", async () => {
+    const admin = await signedInPage();
+    await admin.goto("/settings/portal-title");
+    const field = admin.getByRole("textbox", { name: /^Portal title/ });
+    await field.fill("");
+    await admin.getByRole("button", { name: "Save" }).click();
+    await admin.getByText("Required").waitFor();
+    await field.fill("Sunrise Care Homes");
+    await admin.getByRole("button", { name: "Save" }).click();
+    await admin.getByRole("banner").getByRole("link", { name: "Sunrise Care Homes" }).waitFor();
+    await admin.waitForFunction(() => document.title === "Sunrise Care Homes");
+    await shot(admin, "settings-portal-title-desktop");
+    const other = await signedInPage();
+    await other.getByRole("banner").getByRole("link", { name: "Sunrise Care Homes" }).waitFor();
+    expect(await other.title()).toBe("Sunrise Care Homes");
+  });
+
+  it("signs out of every other session from My account, keeping this one", async () => {
+    const here = await signedInPage();
+    const elsewhere = await signedInPage();
+    await here.getByRole("banner").getByRole("link", { name: "My account" }).click();
+    await here.getByRole("heading", { name: "My account", level: 1 }).waitFor();
+    await here.getByText("All facilities").waitFor();
+    await shot(here, "settings-account-desktop");
+    await expectNoSeriousAxeViolations(here);
+    await here.getByRole("button", { name: "Sign out of every other session" }).click();
+    await here.getByRole("dialog").getByRole("button", { name: "Sign out other sessions" }).click();
+    await here.getByText("Your other sessions were signed out.").waitFor();
+    await elsewhere.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Staff" }).click();
+    await elsewhere.waitForURL((url) => url.pathname === "/login");
+    await here.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Staff" }).click();
+    await here.waitForURL((url) => url.pathname === "/staff/");
+    await here.getByRole("heading", { name: "Staff Directory" }).waitFor();
+  });
+
+  it("lays every Settings page out on a phone", async () => {
+    const page = await signedInPage(PHONE);
+    for (const [path, name] of [
+      ["/settings", "settings-hub-phone"],
+      ["/settings/users", "settings-users-phone"],
+      ["/settings/users/add", "settings-user-add-phone"],
+      ["/settings/portal-title", "settings-portal-title-phone"],
+      ["/settings/account", "settings-account-phone"],
+      ["/admin/resident-doc-config", "settings-doc-config-phone"],
+    ] as const) {
+      await page.goto(path);
+      await page.locator("main h1").waitFor();
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await shot(page, name);
+    }
+  });
+});

@@ -1,0 +1,23 @@
+/** How the Settings pages word a user: role, facilities, status and last sign-in. */
+import type { TRecordOf } from "@care/core/registry";
+
+export type TUserRecord = TRecordOf<"users">;
+
+export const ACTIVE_LABELS = { true: "Active", false: "Deactivated" } as const;
+
+/** "All facilities", or their names joined. */
+export function facilitiesText(facilityIds: readonly string[] | null, nameOf: (id: string) => string): string {
+  if (facilityIds === null) return "All facilities";
+  return facilityIds.length === 0 ? "None" : facilityIds.map(nameOf).join(", ");
+}
+
+/** A sign-in time in the browser's time zone, or "Never". */
+export function signInText(at: string | null): string {
+  if (!at) return "Never";
+  return new Date(at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** The name to show: the display name, else the e-mail. */
+export function userName(user: Pick<TUserRecord, "displayName" | "email">): string {
+  return user.displayName || user.email;
+}
