@@ -104,9 +104,9 @@ describe("generated Firebase rules", () => {
 
   it("group-wide settings need an unrestricted administrator; a one-time password allows nothing", () => {
     const rules = generateFirestoreRules();
-    expect(block(rules, "portalSettings")).toMatch(/allow update: if isGroupAdmin\(\)/);
+    expect(block(rules, "portalSettings")).toMatch(/allow update: if mayWrite\('users'\) && groupWide\(\)/);
     expect(block(rules, "portalSettings")).toContain("id == 'portal'");
-    expect(rules).toContain("request.auth.token.get('mustChangePassword', false) != true");
+    expect(rules).toContain("me().get('mustChangePassword', false) != true");
   });
 
   it("money is the server's: clients never write balances (nor change history), and charges are never negative", () => {
@@ -205,7 +205,7 @@ describe("generated Firebase rules", () => {
     expect(audit).toContain("allow get, list: if mayRead('audit')");
   });
 
-  it("allows no client to change or remove an audit row, nor to append anything but its own views and downloads", () => {
+  it("allows no client to change or remove an audit row, nor to append anything but its own views, downloads and transfers", () => {
     const rules = generateFirestoreRules();
     const audit = block(rules, "auditLog");
     const allows = audit.split("\n").filter((line) => line.trim().startsWith("allow "));
@@ -215,7 +215,7 @@ describe("generated Firebase rules", () => {
       "allow update, delete",
     ]);
     expect(allows[2]!.trim()).toBe("allow update, delete: if false;");
-    expect(allows[1]).toContain("request.resource.data.action in ['view', 'file_download']");
+    expect(allows[1]).toContain("request.resource.data.action in ['view', 'file_download', 'transfer']");
     // No other block (a recursive wildcard) can grant what the auditLog block refuses.
     expect(rules).not.toMatch(/match \/\{[^}]*=\*\*\}/);
     expect(rules.match(/match \/auditLog\//g)).toHaveLength(1);

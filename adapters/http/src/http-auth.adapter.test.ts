@@ -128,9 +128,9 @@ describe("HttpAuthAdapter", () => {
     const { fetch, requests } = fakeFetch(noContent(), json(201, issued), json(200, issued), noContent());
     const { auth } = createHttpPorts({ fetch });
     await auth.changePassword({ currentPassword: "old password 1", newPassword: "new password 2" });
-    await expect(auth.createUser({ email: "bob@example.org", role: "house-manager", facilityIds: ["tull"] })).resolves.toEqual(
-      issued,
-    );
+    await expect(
+      auth.createUser({ email: "bob@example.org", role: "house-manager", facilityIds: ["tull"] }),
+    ).resolves.toEqual(issued);
     await expect(auth.resetPassword("u/2")).resolves.toEqual(issued);
     await auth.signOutOtherSessions();
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([

@@ -117,7 +117,7 @@ describe("cursor pages", () => {
     const tullAdmin = await t.login("tull.admin@example.test", TEST_PASSWORD);
     const count = await get(tullAdmin, `/auditLog/count${q({ where: { actorId: "actor-1" } })}`);
     expect(count.body.count).toBe(30);
-    const staff = await signedInStaff(t, "staff@example.test", TEST_PASSWORD, ["tull"]);
+    const staff = await signedInStaff(t, "staff@example.test", TEST_PASSWORD, ["tull"], "caregiver");
     expect((await get(staff.cookie, "/auditLog")).status).toBe(403);
   });
 });

@@ -479,7 +479,12 @@ describe("POST /auth/users", () => {
       method: "POST",
       url: "/api/v1/auth/users",
       headers: { ...CSRF, cookie: admin },
-      payload: { email: "New.Staff@Example.test", role: "house-manager", displayName: "New Staff", facilityIds: ["tull"] },
+      payload: {
+        email: "New.Staff@Example.test",
+        role: "house-manager",
+        displayName: "New Staff",
+        facilityIds: ["tull"],
+      },
     });
     expect(res.statusCode).toBe(201);
     const { user: record, oneTimePassword } = res.json();
@@ -517,7 +522,16 @@ describe("POST /auth/users", () => {
       payload: { email: "nope", role: "boss" },
     });
     expect(invalid.statusCode).toBe(400);
-    expect(Object.keys(invalid.json().error.fields).sort()).toEqual(["email", "role"]);
+    expect(Object.keys(invalid.json().error.fields).sort()).toEqual(["email"]);
+    // A role that is not one of the group's roles.
+    const unknownRole = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/users",
+      headers: { ...CSRF, cookie: admin },
+      payload: { email: "role@example.test", role: "boss" },
+    });
+    expect(unknownRole.statusCode).toBe(400);
+    expect(unknownRole.json().error.fields).toEqual({ role: "No such role" });
   });
 
   it("refuses staff (403) and signed-out callers (401)", async () => {

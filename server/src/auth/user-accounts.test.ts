@@ -32,7 +32,7 @@ function call(cookie: string, method: "GET" | "POST" | "PATCH", url: string, pay
 
 describe("one-time passwords", () => {
   it("refuses every call but me, password and logout until the user chose their own password", async () => {
-    const created = await call(admin, "POST", "/auth/users", { email: email("otp"), role: "staff" });
+    const created = await call(admin, "POST", "/auth/users", { email: email("otp"), role: "house-manager" });
     const { user, oneTimePassword } = created.json();
     const cookie = await t.login(user.email, oneTimePassword);
     const me = await call(cookie, "GET", "/auth/me");
@@ -95,7 +95,7 @@ describe("deactivation", () => {
 
   it("refuses an administrator deactivating or demoting themselves, and edits of server-set fields", async () => {
     const self = (await call(admin, "GET", `/users/${t.admin.id}`)).json();
-    for (const patch of [{ active: false }, { role: "staff" }, { mustChangePassword: true }]) {
+    for (const patch of [{ active: false }, { role: "house-manager" }, { mustChangePassword: true }]) {
       const res = await call(admin, "PATCH", `/users/${t.admin.id}`, { version: self.version, patch });
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
       expect(Object.keys(res.json().error.fields)).toEqual(Object.keys(patch));
@@ -109,7 +109,7 @@ describe("a facility-limited administrator", () => {
       data: {
         id: randomUUID(),
         email: email("tull-admin"),
-        role: "admin",
+        role: "administrator",
         allFacilities: false,
         facilityIds: ["tull"],
         passwordHash: (await t.database.prisma.user.findUniqueOrThrow({ where: { id: t.admin.id } })).passwordHash,

@@ -22,7 +22,7 @@ describe("one-time passwords", () => {
 });
 
 describe("user updates", () => {
-  const before = { role: "admin", active: true, mustChangePassword: false, lastSignInAt: null };
+  const before = { role: "administrator", active: true, mustChangePassword: false, lastSignInAt: null };
   it("keep the auth backend's fields", () => {
     expect(userUpdateError(admin(null), "u", { ...before, mustChangePassword: true }, before)?.fields).toEqual({
       mustChangePassword: "Set by the portal, not by an edit",
@@ -30,16 +30,16 @@ describe("user updates", () => {
     expect(
       userUpdateError(admin(null), "u", { ...before, lastSignInAt: "2026-01-01T00:00:00.000Z" }, before),
     ).not.toBeNull();
-    expect(userUpdateError(admin(null), "u", { ...before, active: false, role: "staff" }, before)).toBeNull();
+    expect(userUpdateError(admin(null), "u", { ...before, active: false, role: "house-manager" }, before)).toBeNull();
   });
 
   it("refuse an administrator deactivating or demoting themselves", () => {
     expect(Object.keys(userUpdateError(admin(null), "a", { ...before, active: false }, before)?.fields ?? {})).toEqual([
       "active",
     ]);
-    expect(Object.keys(userUpdateError(admin(null), "a", { ...before, role: "staff" }, before)?.fields ?? {})).toEqual([
-      "role",
-    ]);
+    expect(
+      Object.keys(userUpdateError(admin(null), "a", { ...before, role: "house-manager" }, before)?.fields ?? {}),
+    ).toEqual(["role"]);
   });
 
   it("link a staff record only of a facility the user may see", () => {
@@ -64,7 +64,7 @@ describe("access to users and group-wide settings", () => {
   it("lets only an unrestricted administrator write group-wide settings", () => {
     expect(canWriteCollection(admin(null), portalSettingsCollection)).toBe(true);
     expect(canWriteCollection(admin(["tull"]), portalSettingsCollection)).toBe(false);
-    expect(canWriteCollection({ ...admin(null), role: "staff" }, portalSettingsCollection)).toBe(false);
+    expect(canWriteCollection(testSessionUser("house-manager", null), portalSettingsCollection)).toBe(false);
   });
 
   it("refuses every read while a one-time password is in use, with its reason", () => {

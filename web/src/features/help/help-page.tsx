@@ -78,6 +78,12 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     text: "Census and occupancy, admissions and discharges, rent roll and balances, compliance, training hours, and referrals by agent, for a date range, printable and exportable to CSV.",
   },
   {
+    id: "access",
+    title: "Roles and access",
+    to: paths.settings.roles.href(),
+    text: 'What you may see and change depends on your role and your homes. A role gives each area — residents, medical records, rent, staff, schedules and training, referrals and fees, facilities, documents and their configuration, reports, users and roles, the audit log, data export — no access, read, or read and write. The portal ships four roles for your group to review: Administrator (everything), House manager (everything in their homes except users, roles and export), Caregiver (residents and medical records, documents to read; no rent, fees or settings) and Office (rent, referrals and fees, reports, residents to read). Administrators who see every home change them in Settings → Roles, or add roles of their own; a change applies from each user\'s next click. The Administrator role always keeps every permission, and a role still given to someone cannot be removed. Menus show only what your role allows; opening another page says "You don\'t have access". A resident\'s monthly rate is shown only to roles with rent. Records of homes you do not have are never shown (they are "not found"). Roles, document types and the portal title belong to the whole group, so only someone who sees every home can change them.',
+  },
+  {
     id: "settings",
     title: "Settings",
     to: paths.settings.hub.href(),
