@@ -40,6 +40,8 @@ const SUBMENUS = {
   Settings: [
     ["Settings", "/settings"],
     ["Users", "/settings/users"],
+    ["Roles", "/settings/roles"],
+    ["Audit log", "/settings/audit-log"],
     ["Resident Document Configuration", "/admin/resident-doc-config"],
     ["Facility Document Configuration", "/admin/facility-doc-config"],
     ["Staff Document Configuration", "/admin/staff-doc-config"],
