@@ -214,6 +214,7 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
       "Hospital",
       "Discharge",
       "Death",
+      "Transfer to another home…",
       "Archive",
     ]);
     await stay.getByRole("button", { name: "Discharge" }).click();
