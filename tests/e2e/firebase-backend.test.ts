@@ -16,8 +16,13 @@ import {
 } from "./support/firebase-auth-emulator.ts";
 import { serveWebApp, type TStaticWeb } from "./support/static-web.ts";
 
-const skipReason = chromiumMissing ?? authEmulatorMissing;
-if (authEmulatorMissing && !chromiumMissing) console.warn(`[e2e firebase] SKIPPED: ${authEmulatorMissing}`);
+// A session is the user's record and role in Firestore (read at sign-in, as the rules read them), so
+// signing in needs a Firestore emulator too, which cannot start offline here.
+const firestoreMissing = process.env.FIRESTORE_EMULATOR_HOST
+  ? undefined
+  : "no Firestore emulator (FIRESTORE_EMULATOR_HOST unset): a session reads the user's record and role from Firestore";
+const skipReason = chromiumMissing ?? authEmulatorMissing ?? firestoreMissing;
+if (skipReason && !chromiumMissing) console.warn(`[e2e firebase] SKIPPED: ${skipReason}`);
 
 describe.skipIf(Boolean(skipReason))("the app on the firebase backend (Auth emulator) in Chromium", () => {
   const admin = { email: "firebase-admin@example.com", password: "firebase-password-1" };

@@ -3,9 +3,9 @@
  * the router (which answers "You don't have access to …" instead of the page). The server enforces
  * the same permissions on every request; this only keeps the screens honest.
  */
-import { AREA_LABELS, type TArea } from "@care/core/collections/roles.collection";
+import { AREA_LABELS, type TArea } from "@care/core/collections/areas";
 import type { TSessionUser } from "@care/core/ports/auth.port";
-import { can } from "@care/core/rules/access.rules";
+import { can } from "@care/core/rules/permissions.rules";
 import { useSession } from "./ports.tsx";
 
 /** One permission a page or link needs: read or write on an area. */

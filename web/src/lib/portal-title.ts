@@ -6,12 +6,13 @@
 import { useEffect } from "react";
 import { PORTAL_SETTINGS_ID } from "@care/core/collections/portal-settings.collection";
 import { usePortal } from "./ports.tsx";
-import { useRecord } from "./records/use-records.ts";
+import { useAllRecords } from "./records/use-records.ts";
 
 export function usePortalTitle(): string {
   const { title } = usePortal();
-  const { record } = useRecord("portalSettings", PORTAL_SETTINGS_ID);
-  return record?.title ?? title;
+  // A list, not a get: a fresh install has no saved title, and a missing record would be a failed request.
+  const saved = useAllRecords("portalSettings").data?.find((record) => record.id === PORTAL_SETTINGS_ID);
+  return saved?.title ?? title;
 }
 
 /** Keeps the browser tab's title at `title`. */

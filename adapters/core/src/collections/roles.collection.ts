@@ -9,42 +9,11 @@ import { z } from "zod";
 import { AppError } from "../app-error.ts";
 import { defineCollection } from "../collection.ts";
 import { ZOptionalText, ZText } from "../common.schema.ts";
+import { ACCESS_LEVELS, AREAS, type TAccessLevel, type TArea } from "./areas.ts";
 
-/** The areas a permission is given for, in the order Settings shows them. */
-export const AREAS = [
-  "residents",
-  "medical",
-  "rent",
-  "staff",
-  "schedules",
-  "referrals",
-  "facilities",
-  "documents",
-  "reports",
-  "users",
-  "audit",
-  "export",
-] as const;
-export type TArea = (typeof AREAS)[number];
+export { ACCESS_LEVELS, AREA_LABELS, AREAS, type TAccessLevel, type TArea } from "./areas.ts";
 
-export const AREA_LABELS: Record<TArea, string> = {
-  residents: "Residents",
-  medical: "Medical records",
-  rent: "Rent",
-  staff: "Staff",
-  schedules: "Schedules & training",
-  referrals: "Referrals & fees",
-  facilities: "Facilities",
-  documents: "Documents & document configuration",
-  reports: "Reports",
-  users: "Users & roles",
-  audit: "Audit log",
-  export: "Data export",
-};
-
-export const ACCESS_LEVELS = ["none", "read", "write"] as const;
 export const ZAccessLevel = z.enum(ACCESS_LEVELS);
-export type TAccessLevel = z.infer<typeof ZAccessLevel>;
 
 export const ACCESS_LEVEL_LABELS: Record<TAccessLevel, string> = {
   none: "No access",

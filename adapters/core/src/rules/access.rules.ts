@@ -10,17 +10,10 @@ import type { CollectionDef } from "../collection.ts";
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import { AREA_LABELS, type TAccessLevel, type TArea } from "../collections/roles.collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
+import { can } from "./permissions.rules.ts";
 import { collections, isCollectionName } from "../registry.ts";
 
-/** Does the user's role give at least `level` on `area`? Write includes read. */
-export function can(
-  user: Pick<TSessionUser, "permissions">,
-  area: TArea,
-  level: Exclude<TAccessLevel, "none">,
-): boolean {
-  const given = user.permissions[area];
-  return level === "read" ? given === "read" || given === "write" : given === "write";
-}
+export { can };
 
 /** Does the user see every home (the group-wide permission: group settings, document types, roles)? */
 export function isGroupWide(user: Pick<TSessionUser, "facilityIds">): boolean {
