@@ -8,7 +8,10 @@ import { useEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useSession } from "../../lib/ports.tsx";
 import { FullPageMessage } from "../../ui/full-page-message.tsx";
-import { ChoosePasswordPage } from "./choose-password-page.tsx";
+import { lazyPage } from "../../lib/lazy-page.ts";
+
+// Only a user on a one-time password sees it: a chunk of its own, not part of every first load.
+const ChoosePasswordPage = lazyPage(() => import("./choose-password-page.tsx"), "ChoosePasswordPage");
 import { paths } from "../../lib/paths.ts";
 
 export function RequireAuth({ children }: { children: ReactNode }) {
