@@ -12,12 +12,19 @@ import { AppError, validationError } from "../app-error.ts";
 import { ZDateOnly, ZId, ZOptionalText } from "../common.schema.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { canSeeFacility } from "./access.rules.ts";
+import type { TCarriedCollection } from "./transfer-scope.ts";
+
+export {
+  CARRIED_COLLECTIONS,
+  TRANSFER_COLLECTION,
+  TRANSFER_TOUCHES,
+  type TCarriedCollection,
+} from "./transfer-scope.ts";
 
 export const TRANSFER_SUBJECTS = ["resident", "staff"] as const;
 export type TTransferSubject = (typeof TRANSFER_SUBJECTS)[number];
 
 /** The collection each kind of transferred person is a record of. */
-export const TRANSFER_COLLECTION = { resident: "residents", staff: "staff" } as const;
 
 /** A request to move a person to another home, naming the version of their record that was read. */
 export const ZTransferRequest = z.object({
@@ -39,23 +46,6 @@ export function parseTransferRequest(input: unknown): TTransfer {
   if (!parsed.success) throw validationError(parsed.error, "The transfer is not valid.");
   return parsed.data;
 }
-
-/** The collections whose records travel with a transferred person, in the order they are written. */
-export const CARRIED_COLLECTIONS = [
-  "diagnoses",
-  "allergies",
-  "medications",
-  "vitals",
-  "incidents",
-  "appointments",
-  "documents",
-  "reminders",
-  "reminderStates",
-] as const;
-export type TCarriedCollection = (typeof CARRIED_COLLECTIONS)[number];
-
-/** Every collection a transfer writes besides the person's own: a web cache refreshes what read them. */
-export const TRANSFER_TOUCHES = [...CARRIED_COLLECTIONS, "residentEvents", "rentAccounts", "recordChanges"] as const;
 
 /** The collections holding a resident's own clinical entries (each names `residentId`). */
 const CLINICAL = new Set<string>(["diagnoses", "allergies", "medications", "vitals", "incidents", "appointments"]);

@@ -6,7 +6,7 @@
  * they use the hooks beside this file.
  */
 import { BILLING_FOLLOWS } from "@care/core/rules/rent.rules";
-import { TRANSFER_COLLECTION, TRANSFER_TOUCHES } from "@care/core/rules/transfer.rules";
+import { TRANSFER_COLLECTION, TRANSFER_TOUCHES } from "@care/core/rules/transfer-scope";
 import { QueryCache, QueryClient, type Query } from "@tanstack/react-query";
 import { isAppError, type TErrorCode } from "@care/core/app-error";
 import type { DataPort } from "@care/core/ports/data.port";
