@@ -143,6 +143,16 @@ await runContract("data", (ctx) => {
     await expectAppError(admin.data.create("residents", data, { id: "not an id!" }), "VALIDATION");
   });
 
+  it("takes only a random UUID as a resident's client id, so no id can be pre-taken or probed across homes", async () => {
+    const data = residentInput("tull");
+    for (const id of ["tull-resident-1", "00000000-0000-0000-0000-000000000000", crypto.randomUUID().toUpperCase()]) {
+      const error = await expectAppError(admin.data.create("residents", data, { id }), "VALIDATION");
+      expect(error.fields).toEqual({ id: "Leave the id out, or use a random UUID (crypto.randomUUID())" });
+    }
+    const id = crypto.randomUUID();
+    expect((await admin.data.create("residents", data, { id })).id).toBe(id);
+  });
+
   it("round-trips each kind of medical entry", async () => {
     const link = { residentId: tullResident.id, facilityId: "tull" };
     const vitals = await admin.data.create("vitals", {

@@ -225,7 +225,7 @@ docker run -d --name "$alone" -p "127.0.0.1:$port:3000" -v "$alone-data:/data" \
   -e ADMIN_EMAIL="$ADMIN_EMAIL" -e ADMIN_PASSWORD="$ADMIN_PASSWORD" "$APP_TAG" >/dev/null
 wait_for 120 "the embedded image to be ready" ready "$port"
 sign_in "$port" "$ADMIN_EMAIL" "$ADMIN_PASSWORD"
-staff=$(node -e 'console.log(JSON.stringify({ email: process.argv[1], password: process.argv[2], role: "staff" }))' \
+staff=$(node -e 'console.log(JSON.stringify({ email: process.argv[1], password: process.argv[2], role: "house-manager" }))' \
   "$STAFF_EMAIL" "$STAFF_PASSWORD")
 [ "$(status -b "$COOKIES" -X POST -H 'content-type: application/json' -H 'x-requested-with: fetch' \
   --data "$staff" "http://127.0.0.1:$port/api/v1/auth/users")" = 201 ] || fail "adding a user through the API"
@@ -262,10 +262,10 @@ app_log=$(docker logs "$(compose_app)" 2>&1)
 grep -q "applied migrations" <<<"$app_log" || fail "no 'applied migrations' in the app's log: $(head -20 <<<"$app_log")"
 sign_in "$PORT" "$ADMIN_EMAIL" "$ADMIN_PASSWORD"
 # Output captured first: `grep -q` in a pipe would close it early and fail the command (pipefail).
-created=$(compose exec -T app npm run create-user -- --email "$STAFF_EMAIL" --password "$STAFF_PASSWORD" --role staff 2>&1) ||
+created=$(compose exec -T app npm run create-user -- --email "$STAFF_EMAIL" --password "$STAFF_PASSWORD" --role house-manager 2>&1) ||
   fail "npm run create-user in the compose app: $created"
 grep -q "Created staff $STAFF_EMAIL" <<<"$created" || fail "npm run create-user in the compose app: $created"
-created=$(compose exec -T app node server/dist/create-user.js --email "second-$STAFF_EMAIL" --password "$STAFF_PASSWORD" --role staff 2>&1) ||
+created=$(compose exec -T app node server/dist/create-user.js --email "second-$STAFF_EMAIL" --password "$STAFF_PASSWORD" --role house-manager 2>&1) ||
   fail "node server/dist/create-user.js in the compose app: $created"
 grep -q "Created staff second-$STAFF_EMAIL" <<<"$created" || fail "node server/dist/create-user.js in the compose app: $created"
 

@@ -38,7 +38,6 @@ const SUBMENUS = {
   ],
   // The seed's three document configuration pages, in one Settings area with the hub's sections.
   Settings: [
-    ["Settings", "/settings"],
     ["Users", "/settings/users"],
     ["Roles", "/settings/roles"],
     ["Audit log", "/settings/audit-log"],

@@ -215,6 +215,8 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     // The same field in both windows: the panel names who saved it, with only that field.
     await first.goto(`${staffPath}/edit`);
     await second.goto(`${staffPath}/edit`);
+    // The second window must hold the record before the first saves over it.
+    await form(second).getByLabel("Notes").waitFor();
     await form(first).getByLabel("Notes").fill("Nights only");
     await form(first).getByRole("button", { name: "Save changes" }).click();
     await first.waitForURL((url) => url.pathname === staffPath);

@@ -165,6 +165,19 @@ describe("generated Firebase rules", () => {
     expect(create("reminderStates")).not.toContain("id ==");
   });
 
+  it("takes only a random id for a new record of a home whose id the client chooses (a resident), none for slugs", () => {
+    const rules = generateFirestoreRules();
+    const create = (name: string) =>
+      block(rules, name)
+        .split("\n")
+        .find((l) => l.includes("allow create:"));
+    expect(create("residents")).toContain(
+      "(id.matches('[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}') || id.matches('[A-Za-z0-9]{20}'))",
+    );
+    // A facility's slug is group-wide configuration, chosen on purpose.
+    expect(create("facilities")).not.toContain("id.matches");
+  });
+
   it("checks every declared link: same facility by getAfter(), group-wide by existsAfter()", () => {
     const rules = generateFirestoreRules();
     const create = (name: string) =>

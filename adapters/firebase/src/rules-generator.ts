@@ -9,6 +9,7 @@ import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.colle
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { collections } from "@care/core/registry";
 import { linkFields } from "@care/core/rules/links.rules";
+import { RANDOM_ID } from "@care/core/rules/records.rules";
 import { FILES_COLLECTION, ordersInMemory, STORED_META_FIELDS, storedFilterField } from "./firestore-records.ts";
 import { GROUP_FOLDER } from "./storage-file.adapter.ts";
 
@@ -162,6 +163,11 @@ function collectionRules(def: CollectionDef): string {
   // An id that stands for the record's fields: the only id a new record may have.
   const derivedRule = def.derivedId?.rules?.("request.resource.data");
   const derivedId = derivedRule ? ` && ${derivedRule}` : "";
+  // A client id in a collection of several homes is random (validateClientId): a UUID, or Firestore's own.
+  const randomId =
+    def.scope.kind === "facility" && def.clientIds && !def.derivedId
+      ? ` && (id.matches('${RANDOM_ID.source.slice(1, -1)}') || id.matches('[A-Za-z0-9]{20}'))`
+      : "";
   // The Administrator role keeps every permission and is never removed (administratorRoleRefusal).
   const keepsAdministrator =
     def.name === "roles"
@@ -198,7 +204,7 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port"
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${keepsAdministrator}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${randomId}${keepsAdministrator}${linksOnCreate}`;
     lines.push(`      allow create: if ${create};`);
     lines.push(
       `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${floors}${newFacility}${grant}${keepsAdministrator}${linksOnUpdate};`,

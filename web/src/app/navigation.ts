@@ -76,7 +76,6 @@ export const TOP_NAV: readonly TSection[] = [
     prefixes: ["/admin", paths.settings.hub.path],
     access: SETTINGS_ACCESS,
     submenu: [
-      { label: "Settings", to: paths.settings.hub.href(), access: SETTINGS_ACCESS },
       { label: "Users", to: paths.settings.users.href(), access: needs("users") },
       { label: "Roles", to: paths.settings.roles.href(), access: needs("users") },
       { label: "Audit log", to: paths.auditLog.href(), access: needs("audit") },

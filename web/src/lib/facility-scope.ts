@@ -3,7 +3,8 @@
  * page names that scope ("Tull" or "All facilities"), and the name of any facility id.
  */
 import { useCallback } from "react";
-import { facilityName, useFacilities } from "./facilities.tsx";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import { facilityName, useFacilities, type TFacilityOption } from "./facilities.tsx";
 import { useSelectedFacility } from "./selected-facility.ts";
 
 export const ALL_FACILITIES = "All facilities";
@@ -13,6 +14,19 @@ export function useFacilityScope() {
   const { facilities } = useFacilities();
   const nameOf = useCallback((id: string) => facilityName(facilities, id), [facilities]);
   return { facilityId, scope: facilityId ? nameOf(facilityId) : ALL_FACILITIES, nameOf, facilities };
+}
+
+/**
+ * The time zone a page shows times in: the given facility's ("" = none), else the group's first home's,
+ * else the default. The audit log and the users' sign-in times follow the same rule, so one moment
+ * reads the same on both.
+ */
+export function zoneOf(
+  facilities: readonly TFacilityOption[],
+  facilityId: string,
+): { timeZone: string; facility: TFacilityOption | undefined } {
+  const facility = facilities.find((f) => f.id === facilityId) ?? facilities[0];
+  return { timeZone: facility?.timeZone ?? DEFAULT_TIME_ZONE, facility };
 }
 
 /** A CSV file's name for a list of the scope on a day: "residents-tull-2026-11-23.csv". */

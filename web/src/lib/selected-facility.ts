@@ -4,6 +4,7 @@
  */
 import { useCallback, useSyncExternalStore } from "react";
 import { DEFAULT_FACILITY_ID } from "@care/core/collections/facility-seed";
+import { useSession } from "./ports.tsx";
 
 export const SELECTED_FACILITY_KEY = "selectedFacility";
 
@@ -69,11 +70,16 @@ function browserStorage(): Storage | null {
 
 const store = createFacilityStore(browserStorage(), typeof window === "undefined" ? null : window);
 
-/** The selected facility id ("" = all facilities) and its setter. */
+/**
+ * The selected facility id ("" = all facilities) and its setter. For a facility-limited user the
+ * stored choice is checked against their homes from the first render, so no page ever asks for a
+ * home they cannot see (the default van-buren for a caregiver of Tull reads as Tull).
+ */
 export function useSelectedFacility(): [string, (facilityId: string) => void] {
-  const value = useSyncExternalStore(store.subscribe, store.get, () => DEFAULT_FACILITY_ID);
+  const stored = useSyncExternalStore(store.subscribe, store.get, () => DEFAULT_FACILITY_ID);
+  const homes = useSession()?.facilityIds ?? null;
   const set = useCallback((facilityId: string) => store.set(facilityId), []);
-  return [value, set];
+  return [homes ? reconcileSelection(stored, homes) : stored, set];
 }
 
 /**

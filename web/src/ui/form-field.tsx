@@ -39,7 +39,12 @@ export type TFormFieldProps =
       /** For a controlled select. */
       value?: string;
     })
-  | (TBaseProps & { kind: "textarea"; rows?: number })
+  | (TBaseProps & {
+      kind: "textarea";
+      rows?: number;
+      /** For a controlled textarea. */
+      value?: string;
+    })
   | (TBaseProps & { kind: "checkbox" });
 
 export function FormField(props: TFormFieldProps) {
@@ -73,7 +78,7 @@ export function FormField(props: TFormFieldProps) {
       </select>
     );
   } else if (props.kind === "textarea") {
-    control = <textarea {...common} rows={props.rows ?? 3} />;
+    control = <textarea {...common} rows={props.rows ?? 3} value={props.value} />;
   } else if (props.kind === "checkbox") {
     control = <input {...common} type="checkbox" />;
   } else {

@@ -53,6 +53,9 @@ function acceptsNull(def: CollectionDef, key: string): boolean {
   return field.safeParse(null).success;
 }
 
+/** A random (version 4) UUID, as `crypto.randomUUID()` makes: the only client id of a facility's record. */
+export const RANDOM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /**
  * The id a new record gets from the client, checked: none (generated), the collection's derived id
  * (the only one it accepts), or a free id where the collection allows client ids. Call it with the
@@ -82,6 +85,12 @@ export function validateClientId(
   if (id === undefined) return undefined;
   if (!def.clientIds)
     throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Ids are assigned automatically" } });
+  // In a collection of several homes an id a person chose could be one another home already holds, and
+  // its CONFLICT would tell them so: such ids are random UUIDs, which nobody can guess.
+  if (def.scope.kind === "facility" && !RANDOM_ID.test(id))
+    throw new AppError("VALIDATION", "The record is not valid.", {
+      fields: { id: "Leave the id out, or use a random UUID (crypto.randomUUID())" },
+    });
   const parsed = ZId.safeParse(id);
   if (!parsed.success) {
     throw new AppError("VALIDATION", "The record is not valid.", {

@@ -70,8 +70,10 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   );
 }
 
-/** A titled group of the side menu's links, the current page's marked. */
-/** A group of links, without those the user's role does not allow (nothing when none is left). */
+/**
+ * A titled group of the side menu's links, the current page's marked, without those the user's role
+ * does not allow (nothing when none is left).
+ */
 function LinkGroup({ label, heading, links }: { label: string; heading: string; links: readonly TNavLink[] }) {
   const { pathname } = useLocation();
   const session = useSession();

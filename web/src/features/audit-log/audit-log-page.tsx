@@ -8,13 +8,12 @@
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { AUDIT_ACTIONS, type TAuditAction } from "@care/core/collections/audit-log.collection";
-import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import type { TPage } from "@care/core/list-query";
 import { collections, isCollectionName, type TRecordOf } from "@care/core/registry";
 import { canSeeFacility } from "@care/core/rules/access.rules";
 import { AUDIT_ACTION_LABELS } from "@care/core/rules/audit.rules";
 import { todayIn } from "@care/core/rules/date-only.rules";
-import { csvFileName, useFacilityScope } from "../../lib/facility-scope.ts";
+import { csvFileName, useFacilityScope, zoneOf } from "../../lib/facility-scope.ts";
 import { paths } from "../../lib/paths.ts";
 import { useSession } from "../../lib/ports.tsx";
 import { useAllRecords, useRecordList } from "../../lib/records/use-records.ts";
@@ -68,10 +67,7 @@ function AuditLog() {
   const users = useAllRecords("users");
 
   // Days and times are those of the filtered facility, else the header's, else the group's first home.
-  const zoneFacility =
-    facilities.find((f) => f.id === (filters.facility || headerFacility)) ??
-    (facilities[0] as (typeof facilities)[number] | undefined);
-  const timeZone = zoneFacility?.timeZone ?? DEFAULT_TIME_ZONE;
+  const { timeZone, facility: zoneFacility } = zoneOf(facilities, filters.facility || headerFacility);
   const { query, problems } = auditLogQuery(filters, timeZone);
   const list = useRecordList("auditLog", query, { pageSize: 50 });
 

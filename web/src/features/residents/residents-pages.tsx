@@ -1,7 +1,8 @@
 /**
  * All Residents (`/residents`): the selected facility's residents (every facility when none is
  * selected), searchable by name, filtered by status, sorted by the server, a page at a time by cursor,
- * with their document compliance and balance due, and a CSV export of everything the filters match.
+ * with their document compliance and (for a role that may read rent) balance due, and a CSV export of
+ * everything the filters match.
  */
 import { listName } from "@care/core/rules/person-name.rules";
 import { Link } from "react-router-dom";
@@ -14,6 +15,7 @@ import { localToday } from "@care/core/rules/date-only.rules";
 import { complianceOf } from "../../lib/compliance.ts";
 import { facilityToday } from "../../lib/facilities.tsx";
 import { csvFileName, useFacilityScope } from "../../lib/facility-scope.ts";
+import { useCan } from "../../lib/access.ts";
 import { useListState } from "../../lib/list-state.ts";
 import { paths } from "../../lib/paths.ts";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
@@ -33,30 +35,37 @@ type TResidentRow = TResident & { balanceCents: number | undefined; compliance: 
 const NOT_TRACKED = "Documents are not tracked for discharged, deceased or archived residents.";
 const LABELS = FIELD_LABELS.residents;
 
-/** Each resident with their balance due and document status, each read from its own source. */
-async function withExtras(
-  residents: TResident[],
-  { data, insights }: TReadPorts,
-  use: "screen" | "export",
-): Promise<TResidentRow[]> {
-  // On screen a failing source is reported and its column left empty.
-  const soft = <T,>(promise: Promise<T>, empty: T): Promise<T> =>
-    use === "screen"
-      ? promise.catch((error: unknown) => {
-          reportError(error);
-          return empty;
-        })
-      : promise;
-  const ids = residents.map((r) => r.id);
-  const [balances, compliance] = await Promise.all([
-    soft(balancesOf(data, ids), new Map<string, number>()),
-    soft(complianceOf(insights, "resident", ids, localToday()), new Map<string, TSubjectCompliance>()),
-  ]);
-  return residents.map((r) => ({ ...r, balanceCents: balances.get(r.id), compliance: compliance.get(r.id) }));
+/**
+ * Each resident with their document status and, for a role that may read rent, their balance due,
+ * each read from its own source.
+ */
+function withExtras(withBalance: boolean) {
+  return async (residents: TResident[], { data, insights }: TReadPorts, use: "screen" | "export") => {
+    // On screen a failing source is reported and its column left empty.
+    const soft = <T,>(promise: Promise<T>, empty: T): Promise<T> =>
+      use === "screen"
+        ? promise.catch((error: unknown) => {
+            reportError(error);
+            return empty;
+          })
+        : promise;
+    const ids = residents.map((r) => r.id);
+    const [balances, compliance] = await Promise.all([
+      withBalance ? soft(balancesOf(data, ids), new Map<string, number>()) : new Map<string, number>(),
+      soft(complianceOf(insights, "resident", ids, localToday()), new Map<string, TSubjectCompliance>()),
+    ]);
+    return residents.map((r): TResidentRow => ({
+      ...r,
+      balanceCents: balances.get(r.id),
+      compliance: compliance.get(r.id),
+    }));
+  };
 }
 
 export function AllResidentsPage() {
   const { facilityId, scope, nameOf, facilities } = useFacilityScope();
+  const can = useCan();
+  const withBalance = can("rent");
   const state = useListState<{ status: TResidentStatus | "" }, TResidentFilters["orderBy"]>(
     { status: "" },
     { field: "lastName", direction: "asc" },
@@ -65,7 +74,12 @@ export function AllResidentsPage() {
   const list = useRecordList(
     "residents",
     residentsQuery({ facilityId, status, search: state.search, orderBy: state.orderBy }),
-    { extras: { reads: [...INSIGHT_READS, "rentAccounts"], rows: withExtras } },
+    {
+      extras: {
+        reads: withBalance ? [...INSIGHT_READS, "rentAccounts"] : INSIGHT_READS,
+        rows: withExtras(withBalance),
+      },
+    },
   );
 
   const columns: TDataColumn<TResidentRow>[] = [
@@ -106,7 +120,9 @@ export function AllResidentsPage() {
           <span title={NOT_TRACKED}>—</span>
         ),
     },
-    {
+  ];
+  if (withBalance)
+    columns.push({
       id: "balance",
       header: "Balance due",
       cell: ({ row }) =>
@@ -117,8 +133,7 @@ export function AllResidentsPage() {
             {formatCents(row.original.balanceCents)}
           </span>
         ),
-    },
-  ];
+    });
 
   const csvColumns: TCsvColumn<TResidentRow>[] = [
     { header: LABELS.lastName, value: (r) => r.lastName },
@@ -132,8 +147,12 @@ export function AllResidentsPage() {
     { header: LABELS.dischargeDate, value: (r) => r.dischargeDate },
     { header: "Documents", value: (r) => (r.compliance ? complianceStatusLabel(r.compliance.status) : "") },
     { header: "Documents detail", value: (r) => (r.compliance ? complianceCountsText(r.compliance.counts) : "") },
-    { header: "Balance due", value: (r) => (r.balanceCents === undefined ? "" : (r.balanceCents / 100).toFixed(2)) },
   ];
+  if (withBalance)
+    csvColumns.push({
+      header: "Balance due",
+      value: (r) => (r.balanceCents === undefined ? "" : (r.balanceCents / 100).toFixed(2)),
+    });
 
   return (
     <ListPage
@@ -141,7 +160,7 @@ export function AllResidentsPage() {
       scope={{ label: "Facility:", value: scope }}
       list={list}
       noun={["resident", "residents"]}
-      add={{ label: "Add New Resident", to: paths.residents.add.href() }}
+      add={can("residents", "write") ? { label: "Add New Resident", to: paths.residents.add.href() } : undefined}
       exportCsv={{
         fileName: csvFileName("residents", facilityId, localToday()),
         columns: csvColumns,

@@ -111,12 +111,14 @@ function RoleForm({
           onChange={(e) => setValues({ ...values, name: (e.target as HTMLInputElement).value })}
         />
         <FormField
+          kind="textarea"
+          rows={2}
           label="Description"
           name="description"
           value={values.description ?? ""}
           error={errors.description}
           disabled={!mayChange}
-          onChange={(e) => setValues({ ...values, description: (e.target as HTMLInputElement).value || undefined })}
+          onChange={(e) => setValues({ ...values, description: (e.target as HTMLTextAreaElement).value || undefined })}
         />
       </div>
       <table className="role-form__matrix">
@@ -132,18 +134,22 @@ function RoleForm({
             <tr key={area}>
               <th scope="row">{AREA_LABELS[area]}</th>
               <td>
-                <select
-                  aria-label={`${AREA_LABELS[area]} permission`}
-                  value={values.permissions[area]}
-                  disabled={locked || !mayChange}
-                  onChange={(e) => setLevel(area, e.target.value as TPermissions[typeof area])}
-                >
-                  {ACCESS_LEVELS.map((level) => (
-                    <option key={level} value={level}>
-                      {ACCESS_LEVEL_LABELS[level]}
-                    </option>
-                  ))}
-                </select>
+                {locked || !mayChange ? (
+                  // A permission that cannot be changed here reads as text, not as a greyed-out control.
+                  <span className="role-form__level">{ACCESS_LEVEL_LABELS[values.permissions[area]]}</span>
+                ) : (
+                  <select
+                    aria-label={`${AREA_LABELS[area]} permission`}
+                    value={values.permissions[area]}
+                    onChange={(e) => setLevel(area, e.target.value as TPermissions[typeof area])}
+                  >
+                    {ACCESS_LEVELS.map((level) => (
+                      <option key={level} value={level}>
+                        {ACCESS_LEVEL_LABELS[level]}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </td>
             </tr>
           ))}

@@ -109,9 +109,11 @@ export function SettingsHubPage() {
       <PageHeader
         title="Settings"
         intro={
-          sections.length > 1
+          admin
             ? "Everything that configures the portal for your group, in one place."
-            : "Your account. The group's settings are managed by administrators."
+            : sections.length > 1
+              ? "Your account, and the group's settings your role lets you look at. Administrators manage the rest."
+              : "Your account. The group's settings are managed by administrators."
         }
       />
       <ul className="settings-hub">

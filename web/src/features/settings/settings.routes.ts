@@ -1,5 +1,5 @@
 /** The Settings area's routes: the hub, users, the portal title and every user's own account. */
-import { needs, SETTINGS_ACCESS } from "../../lib/access.ts";
+import { needs } from "../../lib/access.ts";
 import { lazyPage } from "../../lib/lazy-page.ts";
 import { paths, type TRouteDef } from "../../lib/paths.ts";
 
@@ -8,8 +8,8 @@ const users = () => import("./user-pages.tsx");
 export const settingsRoutes: TRouteDef[] = [
   {
     path: paths.settings.hub.path,
+    // Open to everyone: the hub lists only the sections the user's role reaches, and My account.
     Page: lazyPage(() => import("./settings-hub-page.tsx"), "SettingsHubPage"),
-    access: SETTINGS_ACCESS,
   },
   {
     path: paths.settings.users.path,

@@ -11,10 +11,18 @@ export function facilitiesText(facilityIds: readonly string[] | null, nameOf: (i
   return facilityIds.length === 0 ? "None" : facilityIds.map(nameOf).join(", ");
 }
 
-/** A sign-in time in the browser's time zone, or "Never". */
-export function signInText(at: string | null): string {
+/** A sign-in time in the page's time zone, named ("Nov 26, 2026, 6:28 AM PST"), or "Never". */
+export function signInText(at: string | null, timeZone: string): string {
   if (!at) return "Never";
-  return new Date(at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(at));
 }
 
 /** The name to show: the display name, else the e-mail. */

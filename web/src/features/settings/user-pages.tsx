@@ -10,7 +10,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import type { TUserInvite } from "@care/core/collections/users.collection";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { listName } from "@care/core/rules/person-name.rules";
-import { useFacilityScope } from "../../lib/facility-scope.ts";
+import { useFacilityScope, zoneOf } from "../../lib/facility-scope.ts";
 import { paths } from "../../lib/paths.ts";
 import { useAuth, useData, useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
@@ -79,7 +79,8 @@ function UserSheet({ user }: { user: TUserRecord }) {
   const auth = useAuth();
   const data = useData();
   const session = useSession();
-  const { nameOf } = useFacilityScope();
+  const { nameOf, facilityId, facilities } = useFacilityScope();
+  const { timeZone } = zoneOf(facilities, facilityId);
   const { nameOf: nameOfRole } = useRoles();
   const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState<"reset" | "active" | null>(null);
@@ -184,7 +185,7 @@ function UserSheet({ user }: { user: TUserRecord }) {
               {ACTIVE_LABELS[String(user.active) as "true" | "false"]}
               {user.mustChangePassword ? " (has not yet replaced the one-time password)" : ""}
             </SheetItem>
-            <SheetItem label="Last sign-in">{signInText(user.lastSignInAt)}</SheetItem>
+            <SheetItem label="Last sign-in">{signInText(user.lastSignInAt, timeZone)}</SheetItem>
             <SheetItem label="Staff record">{user.staffId ? <StaffLink id={user.staffId} /> : "Not linked"}</SheetItem>
           </SheetGrid>
           {self && (

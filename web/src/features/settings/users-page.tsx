@@ -6,7 +6,7 @@
 import { Link } from "react-router-dom";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import { localToday } from "@care/core/rules/date-only.rules";
-import { useFacilityScope } from "../../lib/facility-scope.ts";
+import { useFacilityScope, zoneOf } from "../../lib/facility-scope.ts";
 import { useListState } from "../../lib/list-state.ts";
 import { paths } from "../../lib/paths.ts";
 import { useRecordList } from "../../lib/records/use-records.ts";
@@ -21,7 +21,8 @@ const LABELS = FIELD_LABELS.users;
 type TSortField = "email" | "displayName" | "lastSignInAt";
 
 export function UsersPage() {
-  const { nameOf } = useFacilityScope();
+  const { nameOf, facilityId, facilities } = useFacilityScope();
+  const { timeZone } = zoneOf(facilities, facilityId);
   const roleNames = useRoles();
   const state = useListState<
     { role: TUserRecord["role"] | ""; active: "true" | "false" | "" },
@@ -72,7 +73,7 @@ export function UsersPage() {
       id: "lastSignInAt",
       header: LABELS.lastSignInAt,
       meta: { sortField: "lastSignInAt" },
-      cell: ({ row }) => signInText(row.original.lastSignInAt),
+      cell: ({ row }) => signInText(row.original.lastSignInAt, timeZone),
     },
   ];
 
