@@ -1,7 +1,9 @@
 /**
  * DataPort on Cloud Firestore: one Firestore collection per registry entry. The same shared rules as
  * every backend (validation, access, list-query checks) run here first; `firestore.rules` enforces the
- * access policy again on the server side, since a browser client cannot be trusted.
+ * access policy again on the server side, since a browser client cannot be trusted. A collection's
+ * restricted fields (a resident's monthly rate) live in sibling documents that only their area's
+ * readers ask for (restricted-fields.ts), written in the same transaction as the record.
  */
 import {
   collection as collectionRef,
@@ -35,6 +37,7 @@ import { getCollection, isCollectionName, type TRecordOf } from "@care/core/regi
 import {
   assertCanRead,
   assertCanWrite,
+  assertCanWriteFields,
   assertCanWriteRecord,
   canSeeFacility,
   canSeeRecord,
@@ -58,6 +61,14 @@ import {
   storedFilterField,
   toStoredData,
 } from "./firestore-records.ts";
+import {
+  mergeRestricted,
+  readableParts,
+  restrictedBatches,
+  restrictedParts,
+  restrictedWrites,
+  writableAreas,
+} from "./restricted-fields.ts";
 import { searchToken } from "./search-tokens.ts";
 import {
   CARRIED_COLLECTIONS,
@@ -272,7 +283,74 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     if (!snap.exists()) throw notFound(def);
     const current = recordOf(def, snap);
     if (!canSeeRecord(user, def, current)) throw notFound(def);
-    return current;
+    // The restricted fields the user may read, so an update keeps and answers them (none are asked for otherwise).
+    let merged = current;
+    for (const part of readableParts(user, def)) {
+      const sibling = await tx.get(doc(db, part.collection, current.id));
+      merged = mergeRestricted(def, merged, part, sibling.data());
+    }
+    return merged;
+  }
+
+  /**
+   * The records with the restricted fields this user may read, from their sibling documents; a user
+   * without the area never asks for them. Read as queries (`_facility == f`, `documentId() in` at most
+   * 30 ids), not one getDoc per record: a query is billed one read per document found (at least one)
+   * and its rules run once, where each get is a request of its own whose rules read the caller's user
+   * and role documents again (three billed reads per record instead of one). The facility filter lets
+   * the rules accept the query from a facility-limited user (rules are not filters: a query must show
+   * it asks only for the user's homes), and a record without a sibling document is simply not found.
+   */
+  async function withRestricted(def: CollectionDef, user: TSessionUser, records: TRecord[]): Promise<TRecord[]> {
+    const parts = readableParts(user, def);
+    if (parts.length === 0 || records.length === 0) return records;
+    const found = new Map<string, Record<string, unknown>>();
+    const reads = parts.flatMap((part) =>
+      restrictedBatches(def, records).map(async ({ facility, ids }) => {
+        const constraints = [
+          ...(facility === undefined ? [] : [where("_facility", "==", facility)]),
+          where(documentId(), "in", ids),
+        ];
+        const snap = await guard(() =>
+          getDocsFromServer(buildQuery(collectionRef(db, part.collection), ...constraints)),
+        );
+        for (const sibling of snap.docs) found.set(`${part.collection}/${sibling.id}`, sibling.data());
+      }),
+    );
+    await Promise.all(reads);
+    return records.map((record) =>
+      parts.reduce(
+        (merged, part) => mergeRestricted(def, merged, part, found.get(`${part.collection}/${record.id}`)),
+        record,
+      ),
+    );
+  }
+
+  /**
+   * Writes a record's document and, in the same transaction, the sibling documents of its restricted
+   * fields that this write changes (`restrictedWrites`; `before` is the record as read, absent for a new one).
+   */
+  function setRecord(
+    tx: Transaction,
+    def: CollectionDef,
+    user: TSessionUser,
+    ref: DocumentReference,
+    record: TRecord,
+    before?: TRecord,
+  ): void {
+    tx.set(ref, writeData(def, record));
+    for (const { collection, data, merge } of restrictedWrites(def, writableAreas(user, def), record, before)) {
+      const sibling = doc(db, collection, ref.id);
+      const stored = { ...data, _writtenAt: serverTimestamp() };
+      if (merge) tx.set(sibling, stored, { merge: true });
+      else tx.set(sibling, stored);
+    }
+  }
+
+  /** Deletes a record's document with its sibling documents (a deleted record keeps nothing behind). */
+  function deleteRecord(tx: Transaction, def: CollectionDef, ref: DocumentReference): void {
+    tx.delete(ref);
+    for (const part of restrictedParts(def)) tx.delete(doc(db, part.collection, ref.id));
   }
 
   /**
@@ -346,6 +424,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     // Accounts come with their record from the callable `createUser` (the Admin SDK, beyond the rules).
     if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
+    if (data && typeof data === "object") assertCanWriteFields(user, def, data as Record<string, unknown>);
     const fields = validateCreate(def, data);
     const clientId = validateClientId(def, id, fields);
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
@@ -362,6 +441,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     version: number,
   ): TRecord {
     if (current.version !== version) throw staleVersionError(def, current);
+    if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const fields = validateUpdate(def, current, patch);
     const moving = facilityChangeRefusal(def.name, fields, current);
     if (moving) throw moving;
@@ -399,7 +479,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const page = pageQuery(def, user, query);
       if (page === null) return { items: [], nextCursor: null };
       const snap = await guard(() => getDocsFromServer(page.built));
-      const result = toPage(def, page, snap.docs);
+      const found = toPage(def, page, snap.docs);
+      const result = { ...found, items: await withRestricted(def, user, found.items) };
       if (def.auditViews) await guard(() => auditList(user, def, query, result.items));
       return result as TPage<TRecordOf<typeof name>>;
     },
@@ -425,15 +506,16 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         throw hiddenAsNotFound(error);
       }
       if (!snap.exists()) throw notFound(def);
-      const record = recordOf(def, snap);
-      if (!canSeeRecord(user, def, record)) throw notFound(def);
+      const stored = recordOf(def, snap);
+      if (!canSeeRecord(user, def, stored)) throw notFound(def);
+      const [record] = await withRestricted(def, user, [stored]);
       if (def.auditViews)
         await guard(() =>
           audit(user, {
             action: "view",
             collection: def.name,
-            recordId: record.id,
-            facilityId: facilityOf(def, record),
+            recordId: stored.id,
+            facilityId: facilityOf(def, stored),
             summary: null,
           }),
         );
@@ -444,7 +526,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const { ref, record, clientId } = prepareCreate(def, user, data, options.id);
-      if (!clientId && linksToCheck(def, record).length === 0) {
+      // A record with restricted fields may write sibling documents too: those go in a transaction.
+      if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
         return record as TRecordOf<typeof name>;
       }
@@ -458,7 +541,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           if (existing === null || existing.exists()) throw duplicateIdError(def, ref.id);
         }
         await assertLinks(tx, user, def, record, undefined, new Map());
-        tx.set(ref, writeData(def, record));
+        setRecord(tx, def, user, ref, record);
       });
       return record as TRecordOf<typeof name>;
     },
@@ -471,7 +554,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         const current = await readForWrite(tx, def, user, ref);
         const updated = applyUpdate(def, user, current, patch, version);
         await assertLinks(tx, user, def, updated, current, new Map());
-        tx.set(ref, writeData(def, updated));
+        setRecord(tx, def, user, ref, updated, current);
         return updated;
       });
       return next as TRecordOf<typeof name>;
@@ -486,12 +569,17 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         const current = await readForWrite(tx, def, user, ref);
         if (current.version !== version) throw staleVersionError(def, current);
         if (mode === "delete") {
-          tx.delete(ref);
+          deleteRecord(tx, def, ref);
         } else {
+          // An archived record keeps its restricted fields, as on every backend: its sibling documents stay.
           const now = new Date().toISOString();
-          tx.set(
+          setRecord(
+            tx,
+            def,
+            user,
             ref,
-            writeData(def, { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now }),
+            { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now },
+            current,
           );
         }
       });
@@ -523,8 +611,10 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           snap.docs.map((d) => d.ref),
         );
       }
-      if ([...found.values()].reduce((n, refs) => n + refs.length, 0) > MAX_CARRIED)
-        throw new AppError("VALIDATION", `A transfer on this backend carries at most ${MAX_CARRIED} records.`);
+      // The person's sibling documents (their restricted fields) move with them, one write each.
+      const maxCarried = MAX_CARRIED - restrictedParts(def).length;
+      if ([...found.values()].reduce((n, refs) => n + refs.length, 0) > maxCarried)
+        throw new AppError("VALIDATION", `A transfer on this backend carries at most ${maxCarried} records.`);
       return inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, personRef);
         if (current.version !== request.version) throw staleVersionError(def, current);
@@ -551,7 +641,6 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         });
         const writes: [DocumentReference, Record<string, unknown>][] = [];
         const moved = touch(current);
-        writes.push([personRef, writeData(def, moved)]);
         const carried: TTransferResult["carried"] = {};
         const documentIds = new Set<string>();
         for (const collection of CARRIED_COLLECTIONS) {
@@ -599,6 +688,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             archivedAt: null,
           }),
         ]);
+        setRecord(tx, def, user, personRef, moved, current);
         for (const [ref, data] of writes) {
           if (ref.parent.id === FILES_COLLECTION) tx.update(ref, data);
           else tx.set(ref, data);
@@ -639,11 +729,17 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         );
         // Then what each op writes (null: deleted), its links checked against what the commit wrote before it.
         const written = new Map<string, TRecord | null>();
-        const writes: { ref: DocumentReference; def: CollectionDef; record: TRecord | null }[] = [];
+        const writes: {
+          ref: DocumentReference;
+          def: CollectionDef;
+          record: TRecord | null;
+          before: TRecord | undefined;
+        }[] = [];
         for (const [i, p] of planned.entries()) {
           const read = reads[i];
           const { op, def, ref } = p;
           let record: TRecord | null;
+          const before = op.op === "create" ? undefined : (read as TRecord);
           if (op.op === "create") {
             if (read === true) throw duplicateIdError(def, ref.id);
             record = p.record as TRecord;
@@ -661,11 +757,11 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
                 : { ...current, version: op.version + 1, updatedAt: now, updatedBy: writer.id, archivedAt: now };
           }
           written.set(`${def.name}/${ref.id}`, record);
-          writes.push({ ref, def, record });
+          writes.push({ ref, def, record, before });
         }
-        for (const { ref, def, record } of writes) {
-          if (record === null) tx.delete(ref);
-          else tx.set(ref, writeData(def, record));
+        for (const { ref, def, record, before } of writes) {
+          if (record === null) deleteRecord(tx, def, ref);
+          else setRecord(tx, def, writer, ref, record, before);
         }
       });
     },

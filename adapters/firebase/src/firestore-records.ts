@@ -3,12 +3,14 @@
  * the rules generator: the collection's fields, the metadata (ISO strings, as on every backend) and
  * three private fields the client never sees — `_facility` (the facility the record belongs to, what
  * the security rules and facility-limited lists check), `_search` (search tokens) and `_writtenAt`
- * (the server's time of the last write, which the rules pin to `request.time`).
+ * (the server's time of the last write, which the rules pin to `request.time`). A collection's
+ * restricted fields are not in its documents: they live in sibling documents (restricted-fields.ts).
  */
 import type { CollectionDef } from "@care/core/collection";
 import { META_FIELDS } from "@care/core/common.schema";
 import { META_SORT_FIELDS } from "@care/core/list-query";
 import { facilityOfRecord } from "@care/core/rules/access.rules";
+import { isRestrictedField } from "./restricted-fields.ts";
 import { searchTokens } from "./search-tokens.ts";
 
 export const PRIVATE_FIELDS = ["_facility", "_search", "_writtenAt"] as const;
@@ -70,14 +72,16 @@ export const FILES_COLLECTION = "files";
 
 /**
  * The document data for a record (without `_writtenAt`, which the caller sets to the server time).
- * Absent optional fields are stored as null so that sorting by them never drops a document.
+ * Absent optional fields are stored as null so that sorting by them never drops a document. Restricted
+ * fields are left out: they go to the record's sibling documents (`restrictedWrites`).
  */
 export function toStoredData(
   def: CollectionDef,
   record: Record<string, unknown> & { id: string },
 ): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const key of Object.keys(def.schema.shape)) data[key] = record[key] === undefined ? null : record[key];
+  for (const key of Object.keys(def.schema.shape))
+    if (!isRestrictedField(def, key)) data[key] = record[key] === undefined ? null : record[key];
   for (const key of STORED_META_FIELDS) data[key] = record[key] === undefined ? null : record[key];
   const facility = facilityOfRecord(def, record);
   if (facility !== undefined) data._facility = facility;
@@ -93,7 +97,9 @@ const RENAMED_FIELDS: Record<string, Record<string, string>> = { staff: { role: 
 
 /**
  * The record a document holds: nulls that the schema does not allow are turned back into absent
- * fields, and renamed fields read under their current name.
+ * fields, and renamed fields read under their current name. A restricted field still in the document
+ * (written before such fields moved to sibling documents: see docs/firebase.md to move them) is
+ * ignored, so it never reaches a reader without its area; readers with the area get it from the sibling.
  */
 export function fromStoredData(
   def: CollectionDef,
@@ -103,7 +109,7 @@ export function fromStoredData(
   const record: Record<string, unknown> & { id: string } = { id };
   const shape = def.schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
   for (const [stored, value] of Object.entries(data)) {
-    if ((PRIVATE_FIELDS as readonly string[]).includes(stored)) continue;
+    if ((PRIVATE_FIELDS as readonly string[]).includes(stored) || isRestrictedField(def, stored)) continue;
     const key = RENAMED_FIELDS[def.name]?.[stored] ?? stored;
     if (key !== stored && data[key] !== undefined) continue;
     const field = shape[key];

@@ -301,6 +301,75 @@ describe("generated Firebase rules", () => {
     );
   });
 
+  it("keeps the monthly rate out of resident documents, in residents__rent for rent readers only", () => {
+    const rules = generateFirestoreRules();
+    // Every reader of a resident document would read the rate: a write carrying it is refused.
+    expect(block(rules, "residents")).not.toContain("monthlyRateCents");
+    const allows = block(rules, "residents__rent")
+      .split("\n")
+      .filter((line) => line.trim().startsWith("allow "));
+    const rule = (verb: string) => allows.find((line) => line.trim().startsWith(`allow ${verb}:`)) ?? "";
+    expect(rule("list")).toContain(
+      "allow list: if mayRead('residents') && mayRead('rent') && mayFacility(resource.data._facility);",
+    );
+    // A transaction reads a resident's rate before its first write: a missing document may be asked for.
+    expect(rule("get")).toContain("(resource == null || mayFacility(resource.data._facility))");
+    for (const verb of ["create", "update"]) {
+      expect(rule(verb)).toMatch(/^ *allow \w+: if mayWrite\('residents'\)/);
+      expect(rule(verb)).toContain(
+        "request.resource.data.keys().hasOnly(['monthlyRateCents', '_facility', '_writtenAt'])",
+      );
+      // Written with the resident in the same request, in the resident's facility.
+      expect(rule(verb)).toContain(
+        "getAfter(/databases/$(database)/documents/residents/$(id)).data._writtenAt == request.time",
+      );
+      expect(rule(verb)).toContain(
+        "request.resource.data._facility == getAfter(/databases/$(database)/documents/residents/$(id)).data._facility",
+      );
+      expect(rule(verb)).toContain("mayWrite('rent') || ");
+    }
+    // Without rent, a writer of residents only carries the facility along (a transfer).
+    expect(rule("create")).toContain("request.resource.data.keys().hasOnly(['_facility', '_writtenAt'])");
+    expect(rule("update")).toContain(
+      "!request.resource.data.diff(resource.data).affectedKeys().hasAny(['monthlyRateCents'])",
+    );
+    expect(rule("delete")).toContain("allow delete: if false;");
+  });
+
+  it("gives every area of a collection's restricted fields its own collection, removed with the record", () => {
+    const notes = defineCollection({
+      name: "notes",
+      label: "Note",
+      schema: z.object({
+        facilityId: z.string(),
+        text: z.string(),
+        feeCents: z.number().min(0),
+        diagnosis: z.string(),
+      }),
+      scope: { kind: "facility", field: "facilityId" },
+      access: { read: "residents", write: "residents" },
+      filterable: ["facilityId"],
+      sortable: [],
+      defaultSort: { field: "createdAt", direction: "asc" },
+      searchable: [],
+      removal: "delete",
+      clientIds: false,
+      auditViews: false,
+      restrictedFields: { feeCents: "rent", diagnosis: "medical" },
+    });
+    const rules = generateFirestoreRules([notes]);
+    expect(block(rules, "notes")).not.toMatch(/feeCents|diagnosis/);
+    const fees = block(rules, "notes__rent");
+    expect(fees).toContain("allow list: if mayRead('residents') && mayRead('rent')");
+    expect(fees).toContain(
+      "(request.resource.data.get('feeCents', null) == null || request.resource.data.get('feeCents', null) >= 0)",
+    );
+    expect(fees).toContain(
+      "allow delete: if mayWrite('residents') && (resource == null || mayFacility(resource.data._facility)) && !existsAfter(/databases/$(database)/documents/notes/$(id));",
+    );
+    expect(block(rules, "notes__medical")).toContain("hasOnly(['diagnosis', '_facility', '_writtenAt'])");
+  });
+
   it("enforces the upload size and types in storage.rules", () => {
     const storage = generateStorageRules();
     expect(storage).toContain(`request.resource.size <= ${20 * 1024 * 1024}`);

@@ -11,6 +11,7 @@ import { collections } from "@care/core/registry";
 import { linkFields } from "@care/core/rules/links.rules";
 import { RANDOM_ID } from "@care/core/rules/records.rules";
 import { FILES_COLLECTION, ordersInMemory, STORED_META_FIELDS, storedFilterField } from "./firestore-records.ts";
+import { isRestrictedField, restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
 import { GROUP_FOLDER } from "./storage-file.adapter.ts";
 
 /**
@@ -120,13 +121,14 @@ function writerExpr(def: CollectionDef): string {
 }
 
 /**
- * Money that cannot be negative stays so on Firebase too: every `…Cents` field whose schema has a
- * minimum of 0 or more (a rent charge: corrections downwards are credits) is checked by the rules.
+ * Money that cannot be negative stays so on Firebase too: every `…Cents` field (of `fields`, the ones
+ * the document holds) whose schema has a minimum of 0 or more (a rent charge: corrections downwards are
+ * credits) is checked by the rules.
  */
-function moneyFloors(def: CollectionDef): string {
-  return Object.entries(def.schema.shape)
-    .flatMap(([field, schema]) => {
-      const min = (schema as { minValue?: number | null }).minValue;
+function moneyFloors(def: CollectionDef, fields: readonly string[]): string {
+  return fields
+    .flatMap((field) => {
+      const min = (def.schema.shape[field] as { minValue?: number | null }).minValue;
       if (!field.endsWith("Cents") || typeof min !== "number" || min < 0) return [];
       return [` && (${DATA}.get('${field}', null) == null || ${DATA}.get('${field}', null) >= ${min})`];
     })
@@ -134,8 +136,9 @@ function moneyFloors(def: CollectionDef): string {
 }
 
 function collectionRules(def: CollectionDef): string {
-  const fields = Object.keys(def.schema.shape);
-  const floors = moneyFloors(def);
+  // Restricted fields are not the document's: a write that carries one is refused (they have their own documents).
+  const fields = Object.keys(def.schema.shape).filter((field) => !isRestrictedField(def, field));
+  const floors = moneyFloors(def, fields);
   const facility = facilityExpr(def, "request.resource.data");
   const scoped = facility !== null;
   const allowed = [
@@ -213,7 +216,44 @@ function collectionRules(def: CollectionDef): string {
     lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}${keptRole}` : "false"};`);
   }
   lines.push("    }");
-  return lines.join("\n");
+  return [lines.join("\n"), ...restrictedParts(def).map((part) => restrictedRules(def, part))].join("\n\n");
+}
+
+/**
+ * The rules of a sibling collection holding one area's restricted fields of a collection
+ * (restricted-fields.ts). Read by whoever may read the collection and the area, within their
+ * facilities. Written only with the record, in the same request (the record's document is written now,
+ * and the sibling has its facility), by a writer of the collection; setting the fields needs write on
+ * the area, and a writer without it may only carry the facility along (a transfer).
+ */
+function restrictedRules(def: CollectionDef, part: TRestrictedPart): string {
+  const scoped = facilityExpr(def, DATA) !== null;
+  const meta = [...(scoped ? ["_facility"] : []), "_writtenAt"];
+  const shape = `${DATA}.keys().hasOnly(${list([...part.fields, ...meta])}) && ${DATA}.keys().hasAll(${list(meta)})`;
+  const record = `/databases/$(database)/documents/${def.name}/$(id)`;
+  const withRecord = `getAfter(${record}).data._writtenAt == request.time && ${DATA}._writtenAt == request.time${
+    scoped ? ` && ${DATA}._facility == getAfter(${record}).data._facility && mayFacility(${DATA}._facility)` : ""
+  }`;
+  const reader = `${readerExpr(def)} && mayRead('${part.area}')`;
+  const writer = writerExpr(def);
+  const readFacility = scoped ? " && mayFacility(resource.data._facility)" : "";
+  // A record without the area's fields may have no document yet: asking for it (a get, a delete) is no error.
+  const maybeMissing = scoped ? " && (resource == null || mayFacility(resource.data._facility))" : "";
+  const floors = moneyFloors(def, part.fields);
+  const fieldsOnly = `mayWrite('${part.area}') || ${DATA}.keys().hasOnly(${list(meta)})`;
+  const fieldsKept = `mayWrite('${part.area}') || !${DATA}.diff(resource.data).affectedKeys().hasAny(${list(part.fields)})`;
+  const gone = `${writer}${maybeMissing} && !existsAfter(${record})`;
+  return [
+    `    // ${def.label} fields of the ${part.area} area (${part.fields.join(", ")}): rules grant whole documents, so they are kept apart from ${def.name}/{id}.`,
+    `    match /${part.collection}/{id} {`,
+    `      // A transaction reads the document before writing it, whether or not it exists yet.`,
+    `      allow get: if ${reader}${maybeMissing};`,
+    `      allow list: if ${reader}${readFacility};`,
+    `      allow create: if ${writer} && ${shape} && ${withRecord}${floors} && (${fieldsOnly});`,
+    `      allow update: if ${writer}${readFacility} && ${shape} && ${withRecord}${floors} && (${fieldsKept});`,
+    `      allow delete: if ${def.removal === "delete" ? gone : "false"};`,
+    `    }`,
+  ].join("\n");
 }
 
 function filesRules(): string {

@@ -32,6 +32,7 @@ import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.
 import { generateOneTimePassword } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
+import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
 import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
 import { accountFrom } from "@care/core/rules/rent.rules";
 
@@ -283,10 +284,13 @@ export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => 
 });
 
 export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}", async (event) => {
-  const name = event.params.collection;
+  // A sibling document of restricted fields (`residents__rent`) is part of its record: any write of it
+  // is an update of the record naming the fields it changed (nothing when only its facility moved).
+  const sibling = restrictedPartOf(event.params.collection);
+  const name = sibling?.def.name ?? event.params.collection;
   if (!isCollectionName(name) || name === "auditLog") return;
-  const before = event.data?.before.data();
-  const after = event.data?.after.data();
+  const before = event.data?.before.data() ?? (sibling ? {} : undefined);
+  const after = event.data?.after.data() ?? (sibling ? {} : undefined);
   if (!before && !after) return;
   const action = !before ? "create" : !after ? "remove" : after.archivedAt && !before.archivedAt ? "archive" : "update";
   const changed =
@@ -295,6 +299,7 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
           (k) => !k.startsWith("_") && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
         )
       : [];
+  if (sibling && changed.length === 0) return;
   const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
   const actor = actorId
     ? await getAuth()
@@ -325,15 +330,20 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
   await ref.set({ ...toStoredData(getCollection("auditLog"), entry), _writtenAt: FieldValue.serverTimestamp() });
 
   // The record's history (values included, kept with its facility), for the collections that keep one.
-  if (after && keepsHistory(name)) {
+  // Firestore cannot hide a field of a history row from the record's readers, so restricted fields (in
+  // their sibling documents, or left in an old document) are never part of it.
+  if (after && !sibling && keepsHistory(name)) {
+    const def = getCollection(name);
+    const withoutRestricted = (data: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(data).filter(([field]) => !isRestrictedField(def, field)));
     const historyAction = !before ? "create" : after.archivedAt && !before.archivedAt ? "archive" : "update";
     const change = recordChange(
-      getCollection(name),
+      def,
       historyAction,
       { id: actorId ?? "", email: actor?.email ?? "unknown", displayName: actor?.displayName ?? null },
       now,
-      { ...after, id: event.params.id },
-      before,
+      { ...withoutRestricted(after), id: event.params.id },
+      before && withoutRestricted(before),
     );
     if (change) {
       const historyRef = getFirestore().collection("recordChanges").doc();
