@@ -351,4 +351,22 @@ await runContract("data", (ctx) => {
     await admin.data.list("payments", { where: { residentId } });
     expect(await admin.data.count("auditLog", { where: { action: "view", collection: "payments" } })).toBe(0);
   });
+
+  it("audits every page read for a CSV export as an export, on collections that audit no views too", async () => {
+    const residentId = tullResident.id;
+    const exported = { where: { action: "export", collection: "payments" } } as const;
+    const before = await admin.data.count("auditLog", exported);
+    await tullStaff.data.list("payments", { where: { residentId }, purpose: "export" });
+    const rows = await admin.data.list("auditLog", { ...exported, limit: 500 });
+    expect(rows.items).toHaveLength(before + 1);
+    expect(rows.items[0]).toMatchObject({
+      actorId: tullStaff.auth.current()!.id,
+      facilityId: "tull",
+      recordId: null,
+      summary: `list residentId=${residentId}`,
+    });
+    // A page read for the screen is no export.
+    await tullStaff.data.list("payments", { where: { residentId } });
+    expect(await admin.data.count("auditLog", exported)).toBe(before + 1);
+  });
 });

@@ -22,6 +22,11 @@ export interface TListQuery {
    * end may be left open. A real range condition on every backend, so it is answered by an index.
    */
   range?: TTimeRange;
+  /**
+   * Why the records are read: `export` (a CSV of the list) is audited as an export on every collection,
+   * where an ordinary page is audited as a view only on collections that audit views.
+   */
+  purpose?: "export";
 }
 
 /** A time range of a list: from (inclusive) to (exclusive), UTC ISO timestamps. */
@@ -55,7 +60,8 @@ export const META_SORT_FIELDS = ["createdAt", "updatedAt"] as const;
 export function normalizeListQuery(
   def: CollectionDef,
   query: TListQuery = {},
-): Required<Omit<TListQuery, "cursor" | "search" | "range">> & Pick<TListQuery, "cursor" | "search" | "range"> {
+): Required<Omit<TListQuery, "cursor" | "search" | "range" | "purpose">> &
+  Pick<TListQuery, "cursor" | "search" | "range" | "purpose"> {
   const fields: Record<string, string> = {};
   const where: Record<string, TFilterValue | TFilterValue[]> = {};
   for (const [field, value] of Object.entries(query.where ?? {})) {
@@ -104,6 +110,7 @@ export function normalizeListQuery(
     ...(query.cursor ? { cursor: query.cursor } : {}),
     ...(search ? { search } : {}),
     ...(range ? { range } : {}),
+    ...(query.purpose === "export" ? { purpose: "export" as const } : {}),
   };
 }
 

@@ -44,7 +44,7 @@ import {
   facilityRestriction,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
-import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import {
   duplicateIdError,
   staleVersionError,
@@ -250,11 +250,17 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
    * The `view` rows of a list, as on every backend (`@care/core/rules/audit.rules`): a facility-limited
    * user's rows name their facilities, so their homes' administrators can read them.
    */
-  async function auditList(user: TSessionUser, def: CollectionDef, query: TListQuery, items: TRecord[]) {
+  async function auditList(
+    user: TSessionUser,
+    def: CollectionDef,
+    query: TListQuery,
+    items: TRecord[],
+    action: "view" | "export",
+  ) {
     const normalized = normalizeListQuery(def, query);
     for (const facilityId of listViewFacilities(def, normalized, items, user))
       await audit(user, {
-        action: "view",
+        action,
         collection: def.name,
         recordId: null,
         facilityId,
@@ -481,7 +487,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const snap = await guard(() => getDocsFromServer(page.built));
       const found = toPage(def, page, snap.docs);
       const result = { ...found, items: await withRestricted(def, user, found.items) };
-      if (def.auditViews) await guard(() => auditList(user, def, query, result.items));
+      const action = listAuditAction(def, query);
+      if (action) await guard(() => auditList(user, def, query, result.items, action));
       return result as TPage<TRecordOf<typeof name>>;
     },
 

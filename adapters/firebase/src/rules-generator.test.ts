@@ -123,7 +123,9 @@ describe("generated Firebase rules", () => {
         "(request.resource.data.get('amountCents', null) == null || request.resource.data.get('amountCents', null) >= 0)",
       );
     }
-    expect(block(rules, "auditLog")).toContain("request.resource.data.action in ['view', 'file_download', 'transfer']");
+    expect(block(rules, "auditLog")).toContain(
+      "request.resource.data.action in ['view', 'export', 'file_download', 'transfer']",
+    );
   });
 
   it("keeps a facility-limited admin from editing users beyond their facilities or widening them", () => {
@@ -218,7 +220,7 @@ describe("generated Firebase rules", () => {
     expect(audit).toContain("allow get, list: if mayRead('audit')");
   });
 
-  it("allows no client to change or remove an audit row, nor to append anything but its own views, downloads and transfers", () => {
+  it("allows no client to change or remove an audit row, nor to append anything but its own views, exports, downloads and transfers", () => {
     const rules = generateFirestoreRules();
     const audit = block(rules, "auditLog");
     const allows = audit.split("\n").filter((line) => line.trim().startsWith("allow "));
@@ -228,7 +230,7 @@ describe("generated Firebase rules", () => {
       "allow update, delete",
     ]);
     expect(allows[2]!.trim()).toBe("allow update, delete: if false;");
-    expect(allows[1]).toContain("request.resource.data.action in ['view', 'file_download', 'transfer']");
+    expect(allows[1]).toContain("request.resource.data.action in ['view', 'export', 'file_download', 'transfer']");
     // No other block (a recursive wildcard) can grant what the auditLog block refuses.
     expect(rules).not.toMatch(/match \/\{[^}]*=\*\*\}/);
     expect(rules.match(/match \/auditLog\//g)).toHaveLength(1);

@@ -31,6 +31,7 @@ export function listQueryParams(query: TListQuery = {}, forCount = false): Recor
   if (query.orderBy) params.sort = `${query.orderBy.field}:${query.orderBy.direction}`;
   if (query.limit !== undefined) params.limit = query.limit;
   if (query.cursor) params.cursor = query.cursor;
+  if (query.purpose) params.purpose = query.purpose;
   return params;
 }
 

@@ -17,7 +17,7 @@ import {
   type TPage,
 } from "@care/core/list-query";
 import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
-import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import {
   assertCanGrantFacilities,
   assertCanRead,
@@ -132,11 +132,12 @@ export class MemoryDataAdapter implements DataPort {
     const page = this.listNow(collection, query);
     const def = this.def(collection);
     const user = this.session.user();
-    if (def.auditViews && user) {
+    const action = listAuditAction(def, query);
+    if (action && user) {
       for (const facilityId of listViewFacilities(def, query, page.items, user))
         this.backend.audit({
           actor: user,
-          action: "view",
+          action,
           collection: def.name,
           facilityId,
           summary: listViewSummary(query),

@@ -40,7 +40,7 @@ import {
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
-import { listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { facilityChangeRefusal } from "@care/core/rules/transfer.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
@@ -157,11 +157,12 @@ export class CollectionRepository {
     const last = page.at(-1);
     const mapper = this.mapper(name);
     const items = page.map((row) => redactRecord(user, def, mapper.toRecord(row)));
-    if (def.auditViews) {
+    const action = listAuditAction(def, normalized);
+    if (action) {
       await Promise.all(
         listViewFacilities(def, normalized, items, user).map((facilityId) =>
           this.views.record(
-            auditRowFor(caller, { action: "view", collection: name, facilityId, summary: listViewSummary(normalized) }),
+            auditRowFor(caller, { action, collection: name, facilityId, summary: listViewSummary(normalized) }),
           ),
         ),
       );

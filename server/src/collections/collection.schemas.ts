@@ -73,6 +73,10 @@ export const ZListQuery = ZCountQuery.extend({
     .describe("Sort key and direction, e.g. name:asc"),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   cursor: z.string().max(2000).optional().describe("nextCursor of the previous page"),
+  purpose: z
+    .enum(["export"])
+    .optional()
+    .describe("export: the page is read for a CSV export, and audited as an export"),
 });
 export type TListQueryString = z.infer<typeof ZListQuery>;
 

@@ -125,6 +125,7 @@ function listQueryOf(query: TListQueryString): TListQuery {
     ...(query.limit !== undefined ? { limit: query.limit } : {}),
     ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
     ...(query.includeArchived !== undefined ? { includeArchived: query.includeArchived } : {}),
+    ...(query.purpose ? { purpose: query.purpose } : {}),
     ...(query.from !== undefined || query.to !== undefined
       ? {
           range: {

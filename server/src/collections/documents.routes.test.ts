@@ -18,6 +18,10 @@ let tullUserId: string;
 
 const { call, get } = injectApi(() => t.app);
 
+/** The id of the resident each home's documents are about (a resident's client id is a random UUID). */
+const RESIDENT_IDS: Record<string, string> = { tull: crypto.randomUUID(), newman: crypto.randomUUID() };
+const residentOf = (facilityId: string): string => RESIDENT_IDS[facilityId]!;
+
 /** Uploads `bytes` and answers the stored file's description (201 expected). */
 async function uploaded(cookie: string, facilityId: string, name = "report.pdf", bytes = PDF) {
   const response = await uploadFile(t.app, cookie, facilityId, name, bytes);
@@ -28,7 +32,7 @@ async function uploaded(cookie: string, facilityId: string, name = "report.pdf",
 function documentData(file: { id: string; name: string; contentType: string; size: number }, facilityId: string) {
   return {
     subject: "resident",
-    subjectId: `resident-of-${facilityId}`,
+    subjectId: residentOf(facilityId),
     facilityId,
     typeId: "rcfe-resident-lic-602a",
     fileId: file.id,
@@ -57,7 +61,7 @@ beforeAll(async () => {
   // The residents documentData's documents are about (a document names an existing subject).
   for (const facilityId of ["tull", "newman"]) {
     const resident = await call(adminCookie, "POST", "/residents", {
-      id: `resident-of-${facilityId}`,
+      id: residentOf(facilityId),
       data: {
         facilityId,
         firstName: "Ada",
@@ -83,7 +87,7 @@ describe("audit of document views", () => {
     const before = await t.database.prisma.auditEntry.count({ where: { action: "view", collection: "documents" } });
 
     expect((await get(tullCookie, `/documents/${document.id}`)).body).toEqual(document);
-    const list = await get(tullCookie, `/documents${q({ where: { subjectId: "resident-of-tull", current: true } })}`);
+    const list = await get(tullCookie, `/documents${q({ where: { subjectId: residentOf("tull"), current: true } })}`);
     expect(list.body.items.map((d: TBody) => d.id)).toEqual([document.id]);
     expect((await get(tullCookie, `/documents/count${q({ where: { facilityId: "tull" } })}`)).status).toBe(200);
 
@@ -94,7 +98,7 @@ describe("audit of document views", () => {
     expect(views.map((v) => [v.recordId, v.facilityId, v.summary])).toEqual(
       expect.arrayContaining([
         [document.id, "tull", null],
-        [null, "tull", "list subjectId=resident-of-tull current=true"],
+        [null, "tull", `list subjectId=${residentOf("tull")} current=true`],
       ]),
     );
   });

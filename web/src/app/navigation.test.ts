@@ -27,13 +27,15 @@ describe("navigation", () => {
     expect(sectionOf("/reports")).toBeUndefined();
   });
 
-  it("leads both Settings entries into one area whose menu holds every Settings page", () => {
+  it("leads both Settings entries into one area whose menu holds every Settings page, the hub once", () => {
     for (const path of ["/settings", "/settings/users", "/settings/account", "/admin/resident-doc-config"])
       expect(sectionOf(path)?.id).toBe("settings");
     const menu = TOP_NAV.find((s) => s.id === "settings")!.submenu.map((l) => l.to);
+    // The hub is the quick link "Settings", shown beside the area's menu: not listed a second time in it.
+    expect(menu).not.toContain("/settings");
+    expect(QUICK_LINKS.map((l) => l.to)).toContain("/settings");
     expect(menu).toEqual(
       expect.arrayContaining([
-        "/settings",
         "/settings/users",
         "/admin/resident-doc-config",
         "/admin/facility-doc-config",

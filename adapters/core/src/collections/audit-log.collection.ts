@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   /** A resident or staff member moved to another home with their records (DataPort.transfer). */
   "transfer",
   "view",
+  /** A page of a list read for a CSV export (`TListQuery.purpose`). */
+  "export",
   "file_upload",
   "file_download",
   "file_remove",

@@ -23,6 +23,15 @@ export function listViewSummary(query: TListFilters): string {
 }
 
 /**
+ * The audit action of a list request: `export` for a page read for a CSV (on every collection: an export
+ * takes the data out of the portal), `view` on a collection that audits views, else none.
+ */
+export function listAuditAction(def: CollectionDef, query: Pick<TListQuery, "purpose">): "view" | "export" | null {
+  if (query.purpose === "export") return "export";
+  return def.auditViews ? "view" : null;
+}
+
+/**
  * The facility of a list view's audit row: the facility the query filters on, else the one facility all
  * listed records belong to, else null (an empty page, or several facilities).
  */
@@ -79,6 +88,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<TAuditAction, string>> = {
   archive: "Archived",
   transfer: "Transferred to another home",
   view: "Viewed",
+  export: "Exported",
   file_upload: "Uploaded file",
   file_download: "Downloaded file",
   file_remove: "Removed file",

@@ -112,7 +112,7 @@ function RoleForm({
         />
         <FormField
           kind="textarea"
-          rows={2}
+          rows={3}
           label="Description"
           name="description"
           value={values.description ?? ""}

@@ -200,7 +200,12 @@ export function useRecordList<N extends TCollectionName, R = TRecordOf<N>>(
   });
   const nextCursor = page.data?.nextCursor ?? null;
   async function exportPage(cursor: string | undefined): Promise<TPage<R>> {
-    const records = await data.list(collection, { ...query, limit: MAX_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+    const records = await data.list(collection, {
+      ...query,
+      limit: MAX_PAGE_SIZE,
+      purpose: "export",
+      ...(cursor ? { cursor } : {}),
+    });
     if (!extras) return records as unknown as TPage<R>;
     return {
       items: await extras.rows(records.items, { data, insights, files }, "export"),
