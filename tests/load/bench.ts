@@ -24,6 +24,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { createUser } from "../../server/src/auth/users.ts";
 import { openDatabase } from "../../server/src/db/database.ts";
+import { SERVER_NODE_FLAGS } from "../../server/src/config/node-flags.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DATABASE_URL =
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
 
   const [appPort, basePort] = [await freePort(), await freePort()];
   let serverLog = "";
-  const server = spawn("/usr/bin/time", ["-v", process.execPath, resolve(ROOT, args.server)], {
+  const server = spawn("/usr/bin/time", ["-v", process.execPath, ...SERVER_NODE_FLAGS, resolve(ROOT, args.server)], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -21,6 +21,7 @@ import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs, promisify } from "node:util";
+import { SERVER_NODE_FLAGS } from "../../server/src/config/node-flags.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DATABASE_URL =
@@ -99,7 +100,7 @@ async function serverIdle(env: Record<string, string>) {
     }
   };
   return idleRss(
-    [SERVER],
+    [...SERVER_NODE_FLAGS, SERVER],
     {
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../../../server/src/config/node-flags.ts";
 
 const REPO = resolve(import.meta.dirname, "../../..");
 const SERVER_ENTRY = join(REPO, "server/dist/main.js");
@@ -108,7 +109,11 @@ export async function startAppServer(): Promise<TAppServer> {
   if (database) env.DATABASE_URL = database.url;
 
   let log = "";
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: REPO, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+    cwd: REPO,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
