@@ -332,21 +332,29 @@ await runContract("data", (ctx) => {
     );
   });
 
-  it("writes one view audit row per list of medical entries, naming the filter", async () => {
-    const residentId = tullResident.id;
-    const before = await admin.data.count("auditLog", { where: { action: "view", collection: "allergies" } });
-    await tullStaff.data.list("allergies", { where: { residentId } });
-    const rows = await admin.data.list("auditLog", {
-      where: { action: "view", collection: "allergies" },
-      limit: 500,
-    });
+  /** Runs `list` as Tull's staff and expects exactly one new audit row of `action` on `collection`, naming the resident. */
+  async function expectOneListRow(
+    action: "view" | "export",
+    collection: "allergies" | "payments",
+    list: () => Promise<unknown>,
+  ) {
+    const where = { where: { action, collection } } as const;
+    const before = await admin.data.count("auditLog", where);
+    await list();
+    const rows = await admin.data.list("auditLog", { ...where, limit: 500 });
     expect(rows.items).toHaveLength(before + 1);
     expect(rows.items[0]).toMatchObject({
       actorId: tullStaff.auth.current()!.id,
       facilityId: "tull",
       recordId: null,
-      summary: `list residentId=${residentId}`,
+      summary: `list residentId=${tullResident.id}`,
     });
+    return before + 1;
+  }
+
+  it("writes one view audit row per list of medical entries, naming the filter", async () => {
+    const residentId = tullResident.id;
+    await expectOneListRow("view", "allergies", () => tullStaff.data.list("allergies", { where: { residentId } }));
     // Collections without auditViews write no view rows for lists.
     await admin.data.list("payments", { where: { residentId } });
     expect(await admin.data.count("auditLog", { where: { action: "view", collection: "payments" } })).toBe(0);
@@ -354,19 +362,11 @@ await runContract("data", (ctx) => {
 
   it("audits every page read for a CSV export as an export, on collections that audit no views too", async () => {
     const residentId = tullResident.id;
-    const exported = { where: { action: "export", collection: "payments" } } as const;
-    const before = await admin.data.count("auditLog", exported);
-    await tullStaff.data.list("payments", { where: { residentId }, purpose: "export" });
-    const rows = await admin.data.list("auditLog", { ...exported, limit: 500 });
-    expect(rows.items).toHaveLength(before + 1);
-    expect(rows.items[0]).toMatchObject({
-      actorId: tullStaff.auth.current()!.id,
-      facilityId: "tull",
-      recordId: null,
-      summary: `list residentId=${residentId}`,
-    });
+    const count = await expectOneListRow("export", "payments", () =>
+      tullStaff.data.list("payments", { where: { residentId }, purpose: "export" }),
+    );
     // A page read for the screen is no export.
     await tullStaff.data.list("payments", { where: { residentId } });
-    expect(await admin.data.count("auditLog", exported)).toBe(before + 1);
+    expect(await admin.data.count("auditLog", { where: { action: "export", collection: "payments" } })).toBe(count);
   });
 });

@@ -14,6 +14,13 @@ import {
 
 const root = new URL("../../../", import.meta.url);
 
+/** The `allow create:` line of a collection's block. */
+function createRule(rules: string, name: string): string | undefined {
+  return block(rules, name)
+    .split("\n")
+    .find((l) => l.includes("allow create:"));
+}
+
 function block(rules: string, name: string): string {
   const start = rules.indexOf(`match /${name}/{id} {`);
   expect(start, `no match block for ${name}`).toBeGreaterThan(-1);
@@ -155,10 +162,7 @@ describe("generated Firebase rules", () => {
 
   it("lets a rent charge be created only under the id derived from its fields (rent accounts are the server's)", () => {
     const rules = generateFirestoreRules();
-    const create = (name: string) =>
-      block(rules, name)
-        .split("\n")
-        .find((l) => l.includes("allow create:"));
+    const create = (name: string) => createRule(rules, name);
     expect(create("rentCharges")).toContain(
       'id == "rent-" + request.resource.data.residentId + "-" + request.resource.data.month',
     );
@@ -169,10 +173,7 @@ describe("generated Firebase rules", () => {
 
   it("takes only a random id for a new record of a home whose id the client chooses (a resident), none for slugs", () => {
     const rules = generateFirestoreRules();
-    const create = (name: string) =>
-      block(rules, name)
-        .split("\n")
-        .find((l) => l.includes("allow create:"));
+    const create = (name: string) => createRule(rules, name);
     expect(create("residents")).toContain(
       "(id.matches('[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}') || id.matches('[A-Za-z0-9]{20}'))",
     );
@@ -182,10 +183,7 @@ describe("generated Firebase rules", () => {
 
   it("checks every declared link: same facility by getAfter(), group-wide by existsAfter()", () => {
     const rules = generateFirestoreRules();
-    const create = (name: string) =>
-      block(rules, name)
-        .split("\n")
-        .find((l) => l.includes("allow create:"));
+    const create = (name: string) => createRule(rules, name);
     expect(create("vitals")).toContain(
       "linkedInFacility(/databases/$(database)/documents/residents/$(request.resource.data.get('residentId', null)), [])",
     );
