@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@care/core/rules/date-only.rules";
 import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
 import { injectApi, listQuery } from "../test/inject-api.ts";
-import { billCurrentMonths } from "./rent-schedule.ts";
+import { billCurrentMonths, unbilledResidents } from "./rent-schedule.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -174,9 +174,13 @@ describe("money is the server's", () => {
     const id = await admit("Scheduled");
     // As on the first day of a month: the resident's current month has no charge yet.
     await t.database.prisma.rentCharge.deleteMany({ where: { residentId: id } });
+    const home = (await t.database.prisma.resident.findUniqueOrThrow({ where: { id } })).facilityId;
+    expect((await unbilledResidents(t.database.prisma, home, month())).map((r) => r.id)).toContain(id);
     const [a, b] = await Promise.all([billCurrentMonths(t.database), billCurrentMonths(t.database)]);
     expect(a.homes + b.homes).toBeGreaterThanOrEqual(6);
     expect((await chargesOf(id)).map((c) => c.id)).toEqual([`rent-${id}-${month()}`]);
+    // Once billed, the hourly run no longer reads the resident's history.
+    expect((await unbilledResidents(t.database.prisma, home, month())).map((r) => r.id)).not.toContain(id);
     await billCurrentMonths(t.database);
     expect(await chargesOf(id)).toHaveLength(1);
     expect(await accountOf(id)).toMatchObject({ chargedCents: 300000, balanceCents: 300000 });

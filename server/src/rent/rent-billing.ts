@@ -14,7 +14,7 @@ import type { TCaller } from "../caller.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { genericMapper } from "../collections/row-mappers.ts";
 
-type TDb = PrismaClient | Prisma.TransactionClient;
+export type TDb = PrismaClient | Prisma.TransactionClient;
 
 const chargeMapper = genericMapper(collections.rentCharges);
 

@@ -7,7 +7,9 @@
  */
 import { TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
 import type { TCaller } from "../caller.ts";
-import { billResident } from "./rent-billing.ts";
+import { chargeId } from "@care/core/rules/rent.rules";
+import { todayIn } from "@care/core/rules/date-only.rules";
+import { billResident, type TDb } from "./rent-billing.ts";
 
 /** How often the schedule looks for homes whose month has no charges yet. */
 export const RENT_SCHEDULE_INTERVAL_MS = 60 * 60 * 1000;
@@ -18,6 +20,7 @@ const SCHEDULE: TCaller = { user: null, ip: null };
 export interface TBillingRun {
   /** Homes billed by this run (the others were being billed by another instance). */
   homes: number;
+  /** Residents whose month had no charge yet, checked in full. */
   residents: number;
 }
 
@@ -26,26 +29,41 @@ export interface TBillingRun {
  * billing each resident still in residence this month or later (the charge only when missing).
  */
 export async function billCurrentMonths(database: Database): Promise<TBillingRun> {
-  const homes = await database.prisma.facility.findMany({ select: { id: true } });
+  const homes = await database.prisma.facility.findMany({ select: { id: true, timeZone: true } });
   const run: TBillingRun = { homes: 0, residents: 0 };
   for (const home of homes) {
+    const month = todayIn(home.timeZone).slice(0, 7);
     await database.prisma.$transaction(
       async (db) => {
         const [lock] = await db.$queryRaw<{ locked: boolean }[]>`
           SELECT pg_try_advisory_xact_lock(hashtext(${`rent-schedule:${home.id}`})) AS locked`;
         if (!lock?.locked) return;
-        const residents = await db.resident.findMany({
-          where: { facilityId: home.id, archivedAt: null },
-          select: { id: true },
-        });
-        for (const resident of residents) await billResident(db, SCHEDULE, resident.id);
+        const unbilled = await unbilledResidents(db, home.id, month);
+        for (const resident of unbilled) await billResident(db, SCHEDULE, resident.id);
         run.homes++;
-        run.residents += residents.length;
+        run.residents += unbilled.length;
       },
       { ...TRANSACTION_OPTIONS, timeout: 5 * 60_000 },
     );
   }
   return run;
+}
+
+/**
+ * The residents of a home whose month has no charge yet, and who had not left before it: only they need
+ * the full check, so an hourly run over a billed month reads two lists per home instead of every
+ * resident's history (for 10,000 residents: seconds and a hundred megabytes of garbage otherwise).
+ */
+export async function unbilledResidents(db: TDb, facilityId: string, month: string): Promise<{ id: string }[]> {
+  const [residents, billed] = await Promise.all([
+    db.resident.findMany({
+      where: { facilityId, archivedAt: null, OR: [{ dischargeDate: null }, { dischargeDate: { gte: `${month}-01` } }] },
+      select: { id: true },
+    }),
+    db.rentCharge.findMany({ where: { facilityId, month }, select: { id: true } }),
+  ]);
+  const charged = new Set(billed.map((charge) => charge.id));
+  return residents.filter((resident) => !charged.has(chargeId(resident.id, month)));
 }
 
 /** Starts the schedule (a run now, then every hour); the returned function stops it. */
@@ -56,7 +74,9 @@ export function startRentSchedule(database: Database, log: (message: string, err
     running = true;
     try {
       const run = await billCurrentMonths(database);
-      log(`rent schedule: billed the current month of ${run.homes} homes (${run.residents} residents checked)`);
+      log(
+        `rent schedule: billed the current month of ${run.homes} homes (${run.residents} residents without a charge yet)`,
+      );
     } catch (error) {
       log("rent schedule: a run failed; the next one retries", error);
     } finally {
