@@ -42,10 +42,13 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "32" },
     "skip-build": { type: "boolean", default: false },
     server: { type: "string", default: "server/dist/main.js" },
+    // The V8 flags the server runs with (`--node-flags ""` measures a build from before they existed).
+    "node-flags": { type: "string", default: SERVER_NODE_FLAGS.join(" ") },
   },
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+const NODE_FLAGS = args["node-flags"].split(" ").filter(Boolean);
 
 interface Measured {
   reqPerSec: number;
@@ -170,7 +173,7 @@ async function main(): Promise<void> {
 
   const [appPort, basePort] = [await freePort(), await freePort()];
   let serverLog = "";
-  const server = spawn("/usr/bin/time", ["-v", process.execPath, ...SERVER_NODE_FLAGS, resolve(ROOT, args.server)], {
+  const server = spawn("/usr/bin/time", ["-v", process.execPath, ...NODE_FLAGS, resolve(ROOT, args.server)], {
     cwd: ROOT,
     env: {
       ...process.env,

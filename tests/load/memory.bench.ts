@@ -1,5 +1,5 @@
 /**
- * `npm run bench:memory [-- --skip-build] [--skip-load] [--server path/to/main.js]`: how much memory
+ * `npm run bench:memory [-- --skip-build] [--skip-load] [--server path/to/main.js] [--node-flags "…"]`: how much memory
  * the built server holds, next to a bare Node process measured in the same run (the machines are
  * shared; the baseline shows what Node itself costs here). Prints a markdown table (also written to
  * test-results/memory.md):
@@ -35,10 +35,13 @@ const { values: args } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     "skip-load": { type: "boolean", default: false },
     server: { type: "string", default: "server/dist/main.js" },
+    // The V8 flags the server runs with (`--node-flags ""` measures a build from before they existed).
+    "node-flags": { type: "string", default: SERVER_NODE_FLAGS.join(" ") },
     duration: { type: "string", default: "10" },
   },
 });
 const SERVER = resolve(ROOT, args.server);
+const NODE_FLAGS = args["node-flags"].split(" ").filter(Boolean);
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -100,7 +103,7 @@ async function serverIdle(env: Record<string, string>) {
     }
   };
   return idleRss(
-    [...SERVER_NODE_FLAGS, SERVER],
+    [...NODE_FLAGS, SERVER],
     {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -142,7 +145,17 @@ async function main(): Promise<void> {
   if (!args["skip-load"]) {
     const bench = await run(
       process.execPath,
-      ["--import", "tsx", "tests/load/bench.ts", "--skip-build", "--duration", args.duration, "--server", args.server],
+      [
+        "--import",
+        "tsx",
+        "tests/load/bench.ts",
+        "--skip-build",
+        "--duration",
+        args.duration,
+        "--server",
+        args.server,
+        `--node-flags=${args["node-flags"]}`,
+      ],
       { cwd: ROOT, env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL }, maxBuffer: 64 * 1024 * 1024 },
     );
     peak = Number(/Server peak RSS under load \(\/usr\/bin\/time -v\): (\d+) MB/.exec(bench.stdout)?.[1] ?? NaN);
