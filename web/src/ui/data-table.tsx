@@ -12,8 +12,11 @@ export interface TSort {
   direction: "asc" | "desc";
 }
 
-/** A column: `sortField` names the server sort key that its header button asks for. */
-export type TDataColumn<T> = ColumnDef<T> & { meta?: { sortField?: string; label?: string } };
+/**
+ * A column: `sortField` names the server sort key that its header button asks for; `deskOnly` leaves
+ * the column out of a phone's row cards (a detail few need there, e.g. an IP address).
+ */
+export type TDataColumn<T> = ColumnDef<T> & { meta?: { sortField?: string; label?: string; deskOnly?: boolean } };
 
 export interface TDataTableProps<T> {
   /** What the table lists (read by screen readers, shown above the table). */
@@ -112,7 +115,13 @@ export function DataTable<T>({
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} data-label={headerLabel(cell.column.columnDef as TDataColumn<T>)}>
+                    <td
+                      key={cell.id}
+                      data-label={headerLabel(cell.column.columnDef as TDataColumn<T>)}
+                      className={
+                        (cell.column.columnDef as TDataColumn<T>).meta?.deskOnly ? "data-table__desk-only" : undefined
+                      }
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

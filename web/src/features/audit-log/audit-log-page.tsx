@@ -140,9 +140,10 @@ function AuditLog() {
     {
       id: "summary",
       header: "Summary",
-      cell: ({ row }) => <span className="audit-log__summary">{row.original.summary ?? ""}</span>,
+      cell: ({ row }) =>
+        row.original.summary ? <span className="audit-log__summary">{row.original.summary}</span> : null,
     },
-    { id: "ip", header: "IP", cell: ({ row }) => row.original.ip ?? "—" },
+    { id: "ip", header: "IP", meta: { deskOnly: true }, cell: ({ row }) => row.original.ip ?? "—" },
   ];
 
   const csvColumns: TCsvColumn<TAuditRow>[] = [
