@@ -5,6 +5,7 @@
 import { beforeAll, expect } from "vitest";
 import { ADMINISTRATOR_ROLE_ID, permissionsAt } from "@care/core/collections/roles.collection";
 import type { TInputOf } from "@care/core/registry";
+import { missingKey } from "@care/core/rules/compliance.rules";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
 
@@ -68,6 +69,37 @@ await runContract("data", (ctx) => {
     await expectAppError(caregiver.data.create("documents", document), "FORBIDDEN");
   });
 
+  it("a caregiver snoozes a missing document's reminder but cannot waive it (a waiver changes documents)", async () => {
+    const typeId = unique("role-type");
+    await admin.data.create("documentTypes", { subject: "resident", name: "Care plan" }, { id: typeId });
+    const { email, password } = await ctx.createUser(admin, { role: "caregiver", facilityIds: ["tull"] });
+    const caregiver = await ctx.signedIn({ email, password });
+    const key = missingKey("resident", tullResidentId, typeId);
+    const waiver = { facilityId: "tull", key, state: "waived", reason: "Not needed" } as const;
+    await expectAppError(caregiver.data.create("reminderStates", waiver), "FORBIDDEN");
+    const snoozed = await caregiver.data.create("reminderStates", {
+      facilityId: "tull",
+      key,
+      state: "snoozed",
+      snoozedUntil: "2099-01-01",
+    });
+    await expectAppError(
+      caregiver.data.update(
+        "reminderStates",
+        snoozed.id,
+        { state: "waived", reason: "Not needed", snoozedUntil: null },
+        1,
+      ),
+      "FORBIDDEN",
+    );
+    await admin.data.update(
+      "reminderStates",
+      snoozed.id,
+      { state: "waived", reason: "Not needed", snoozedUntil: null },
+      1,
+    );
+  });
+
   it("an office user reads residents, with their rate, but cannot change them or read medical records", async () => {
     const { email, password } = await ctx.createUser(admin, { role: "office", facilityIds: null });
     const office = await ctx.signedIn({ email, password });
@@ -95,6 +127,13 @@ await runContract("data", (ctx) => {
       role.version,
     );
     expect((await nurse.data.list("diagnoses", { where: { residentId: tullResidentId } })).items).toHaveLength(1);
+    // The open app learns it too: a refresh of the session carries the role's new permissions.
+    const heard: string[] = [];
+    const stop = nurse.auth.onChange((state) => heard.push(state?.permissions.medical ?? "signed out"));
+    await nurse.auth.refresh();
+    expect(nurse.auth.current()?.permissions.medical).toBe("read");
+    expect(heard.at(-1)).toBe("read");
+    stop();
   });
 
   it("keeps group-wide records (roles, document types) to users who see every home", async () => {

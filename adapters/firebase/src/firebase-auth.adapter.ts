@@ -103,6 +103,19 @@ export function createFirebaseAuthAdapter(
       };
     },
 
+    async refresh() {
+      // The session is read from the user's and their role's documents: read them again.
+      await pending;
+      const user = auth.currentUser;
+      if (!user || state === undefined) return;
+      try {
+        const next = await sessionUserOf(firestore, user);
+        if (JSON.stringify(next) !== JSON.stringify(state)) publish(next);
+      } catch {
+        // Offline or refused: keep what is known.
+      }
+    },
+
     async signIn(credentials) {
       const parsed = ZSignIn.safeParse(credentials);
       if (!parsed.success) throw validationError(parsed.error);

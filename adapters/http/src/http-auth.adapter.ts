@@ -63,6 +63,20 @@ export class HttpAuthAdapter implements AuthPort {
       });
   }
 
+  async refresh(): Promise<void> {
+    if (this.state === undefined) return this.loading;
+    const epoch = this.http.epoch;
+    let user: TSessionUser | null;
+    try {
+      const body = await this.http.request<unknown>("GET", "/auth/me", { sessionCheck: false });
+      user = (body as { user?: unknown } | null)?.user === null ? null : parseUser(body);
+    } catch {
+      return; // Unreachable or unexpected: keep what is known; the next page's requests will tell.
+    }
+    if (epoch !== this.http.epoch) return;
+    if (JSON.stringify(user) !== JSON.stringify(this.state)) this.setState(user);
+  }
+
   async signIn(credentials: TSignIn): Promise<TSessionUser> {
     const body = await this.http.request<unknown>("POST", "/auth/login", {
       json: { email: credentials.email, password: credentials.password },

@@ -43,6 +43,11 @@ export class MemoryAuthAdapter implements AuthPort {
     return unsubscribe;
   }
 
+  async refresh(): Promise<void> {
+    // The memory session reads the account as it is now on every call; tell the listeners.
+    this.session.refresh();
+  }
+
   async signIn(credentials: TSignIn): Promise<TSessionUser> {
     const parsed = ZSignIn.safeParse(credentials);
     if (!parsed.success) throw validationError(parsed.error);

@@ -31,6 +31,7 @@ import {
   facilityIdsOf,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, recordInUseError } from "@care/core/rules/links.rules";
+import { waiverRefusal } from "@care/core/collections/reminders.collection";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import {
   duplicateIdError,
@@ -405,6 +406,10 @@ export class MemoryDataAdapter implements DataPort {
   ): void {
     if (def.name === "roles") {
       const refusal = administratorRoleRefusal(id, fields);
+      if (refusal) throw refusal;
+    }
+    if (def.name === "reminderStates") {
+      const refusal = waiverRefusal(user, fields);
       if (refusal) throw refusal;
     }
     if (def.name === "users") {

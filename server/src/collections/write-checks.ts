@@ -4,6 +4,7 @@
  * collection that has any. A check throws an AppError to refuse the write.
  */
 import { AppError } from "@care/core/app-error";
+import { waiverRefusal } from "@care/core/collections/reminders.collection";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TCollectionName } from "@care/core/registry";
@@ -33,6 +34,11 @@ export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
   /** An admission, move or readmission fits the home's licensed capacity. */
   residents: assertResidentFits,
   users: checkUser,
+  /** A waiver is a change to documents. */
+  reminderStates: async (_db, user, _id, fields) => {
+    const refusal = waiverRefusal(user, fields);
+    if (refusal) throw refusal;
+  },
   /** The Administrator role keeps every permission. */
   roles: async (_db, _user, id, fields) => {
     const refusal = administratorRoleRefusal(id, fields);

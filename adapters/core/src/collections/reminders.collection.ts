@@ -7,6 +7,9 @@ import { defineCollection, type TLinkValue } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { SUBJECT_TARGETS } from "./documents.collection.ts";
 import { LINK_TO_FACILITY } from "./facilities.collection.ts";
+import { AppError } from "../app-error.ts";
+import type { TPermissions } from "./areas.ts";
+import { can } from "../rules/permissions.rules.ts";
 import { reminderStateId } from "../rules/reminders.rules.ts";
 import { LINK_TO_RESIDENT } from "./residents.collection.ts";
 
@@ -85,6 +88,16 @@ export const ZReminderState = z
       ctx.addIssue({ code: "custom", path: ["key"], message: "Only a document requirement can be waived" });
   });
 export type TReminderState = z.infer<typeof ZReminderState>;
+
+/**
+ * A waiver counts a document requirement as met in compliance, so it is a change to documents: only a
+ * role that may change documents sets one (anyone who sees the reminder may snooze it). Every backend
+ * refuses it the same way; the generated Firestore rules say the same.
+ */
+export function waiverRefusal(user: { permissions: TPermissions }, fields: Record<string, unknown>): AppError | null {
+  if (fields.state !== "waived" || can(user, "documents", "write")) return null;
+  return new AppError("FORBIDDEN", "Waiving a document requirement needs permission to change documents.");
+}
 
 /** The kind of derived reminder a state's key names: its first `|`-separated part. */
 const KEY_KIND: TLinkValue = { field: "key", part: 0 };

@@ -64,6 +64,13 @@ export interface AuthPort {
    */
   onChange(listener: (state: TSessionUser | null) => void): () => void;
 
+  /**
+   * Asks the backend again who is signed in: an administrator may have changed the user's role, its
+   * permissions or their homes, or ended the session, since the state was last read. Listeners hear of
+   * it only when something changed. Never rejects: a backend that cannot answer leaves the state as is.
+   */
+  refresh(): Promise<void>;
+
   /** Signs in with e-mail and password; resolves with the user once the state has changed. */
   signIn(credentials: TSignIn): Promise<TSessionUser>;
 

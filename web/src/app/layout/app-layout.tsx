@@ -9,6 +9,7 @@ import { AppHeader } from "./app-header.tsx";
 import { SideMenu } from "./side-menu.tsx";
 import { BottomTabBar, TopNav } from "./top-nav.tsx";
 import { usePageFocus } from "./use-page-focus.ts";
+import { useSessionRefresh } from "./use-session-refresh.ts";
 import "./layout.css";
 
 export function AppLayout() {
@@ -17,6 +18,7 @@ export function AppLayout() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const main = useRef<HTMLElement>(null);
   usePageFocus(main);
+  useSessionRefresh(pathname);
 
   // A phone's menu drawer closes once a page is picked.
   useEffect(() => setMenuOpen(false), [pathname]);

@@ -53,6 +53,7 @@ import {
   type TReminderKind,
 } from "./reminder-items.ts";
 import { SnoozeDialog } from "./snooze-dialog.tsx";
+import { useCan } from "../../lib/access.ts";
 import { WaiveDialog } from "./waive-dialog.tsx";
 import "../../ui/area-page.css";
 import "./reminders.css";
@@ -124,6 +125,7 @@ export function RemindersPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [snoozing, setSnoozing] = useState<TReminderItem | null>(null);
   const [waiving, setWaiving] = useState<TReminderItem | null>(null);
+  const can = useCan();
   const [editing, setEditing] = useState<TManualReminder | "new" | null>(null);
 
   const derivedKind = kind ? DERIVED_KIND_OF[kind] : undefined;
@@ -338,7 +340,8 @@ export function RemindersPage() {
     nameOf,
     onDone: markDone,
     onSnooze: setSnoozing,
-    onWaive: setWaiving,
+    // A waiver counts the document as met: a change to documents (the backends refuse it otherwise).
+    onWaive: can("documents", "write") ? setWaiving : undefined,
     onUndo: undo,
     onEdit: setEditing,
   };
@@ -518,7 +521,8 @@ type TRowProps = {
   nameOf: (facilityId: string) => string;
   onDone: (item: TReminderItem) => void;
   onSnooze: (item: TReminderItem) => void;
-  onWaive: (item: TReminderItem) => void;
+  /** Offers Waive on a document requirement; absent for a role that may not change documents. */
+  onWaive: ((item: TReminderItem) => void) | undefined;
   onUndo: (item: TReminderItem) => void;
   onEdit: (record: TManualReminder) => void;
 };
@@ -728,7 +732,7 @@ function ReminderRow({
             >
               Snooze
             </button>
-            {waivable && (
+            {waivable && onWaive && (
               <button
                 type="button"
                 className="button button--secondary"

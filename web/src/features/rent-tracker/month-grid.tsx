@@ -24,7 +24,8 @@ export function MonthGrid({
   loading: boolean;
   showFacility: boolean;
   facilityName: (id: string) => string;
-  onRecordPayment: (residentId: string) => void;
+  /** Offers "Record payment" on each row; absent for a role that may not change rent. */
+  onRecordPayment?: ((residentId: string) => void) | undefined;
   empty: ReactNode;
 }) {
   if (!loading && rows.length === 0) return <div className="card rent-grid__empty">{empty}</div>;
@@ -59,13 +60,15 @@ export function MonthGrid({
                 <th scope="row" className="rent-grid__resident">
                   <Link to={paths.residents.rent.href(row.resident.id)}>{listName(row.resident)}</Link>
                   {showFacility && <span className="rent-grid__facility">{facilityName(row.resident.facilityId)}</span>}
-                  <button
-                    type="button"
-                    className="rent-grid__pay no-print"
-                    onClick={() => onRecordPayment(row.resident.id)}
-                  >
-                    Record payment<span className="visually-hidden"> for {listName(row.resident)}</span>
-                  </button>
+                  {onRecordPayment && (
+                    <button
+                      type="button"
+                      className="rent-grid__pay no-print"
+                      onClick={() => onRecordPayment(row.resident.id)}
+                    >
+                      Record payment<span className="visually-hidden"> for {listName(row.resident)}</span>
+                    </button>
+                  )}
                 </th>
                 {row.balanceCents === null ? (
                   <td className="rent-grid__num rent-grid__unbilled">{STATUS_LABELS.unbilled}</td>

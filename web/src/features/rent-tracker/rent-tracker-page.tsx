@@ -14,6 +14,7 @@ import { formatCents, monthLabel, monthsBetween } from "@care/core/rules/rent.ru
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useData } from "../../lib/ports.tsx";
+import { useCan } from "../../lib/access.ts";
 import { useCursorPages, usePortQuery } from "../../lib/records/use-records.ts";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
@@ -54,6 +55,8 @@ export function RentTrackerPage() {
   const search = useDebounced(searchText).trim();
   const pages = useCursorPages(JSON.stringify([facilityId, search]), 20);
   const [payment, setPayment] = useState<{ residentId?: string; residents: TPayableResident[] } | null>(null);
+  // Generating charges and recording payments are for roles that may change rent.
+  const mayChange = useCan()("rent", "write");
 
   const thisMonth = currentMonth();
   const months = useMemo(() => {
@@ -114,15 +117,19 @@ export function RentTrackerPage() {
       </header>
 
       <div className="rent-page__panels no-print">
-        <GeneratePanel facilityId={facilityId} scope={scope} />
+        {mayChange && <GeneratePanel facilityId={facilityId} scope={scope} />}
         <section className="card rent-panel" aria-labelledby="payments-title">
           <h2 id="payments-title">Payments</h2>
-          <p className="rent-panel__text">Record a payment received; the resident's balance updates at once.</p>
-          <p className="rent-panel__actions">
-            <button type="button" className="button" onClick={() => void openPayment()}>
-              Record a payment
-            </button>
-          </p>
+          {mayChange && (
+            <>
+              <p className="rent-panel__text">Record a payment received; the resident's balance updates at once.</p>
+              <p className="rent-panel__actions">
+                <button type="button" className="button" onClick={() => void openPayment()}>
+                  Record a payment
+                </button>
+              </p>
+            </>
+          )}
           <PaymentsExport facilityId={facilityId} nameOf={nameOf} />
         </section>
       </div>
@@ -162,7 +169,7 @@ export function RentTrackerPage() {
             loading={grid.isPending}
             showFacility={facilityId === ""}
             facilityName={nameOf}
-            onRecordPayment={(residentId) => void openPayment(residentId)}
+            onRecordPayment={mayChange ? (residentId) => void openPayment(residentId) : undefined}
             empty={
               search ? (
                 <p>No resident's name matches "{search}".</p>

@@ -18,6 +18,7 @@ import { usePortQuery } from "../../lib/records/use-records.ts";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyField } from "./money-field.tsx";
+import { useCan } from "../../lib/access.ts";
 import { CorrectionForm } from "./correction-form.tsx";
 import { printPage } from "../../ui/print.ts";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
@@ -38,6 +39,8 @@ export function ResidentRentPage() {
   const { id = "" } = useParams();
   const { facilities } = useFacilities();
   const [paying, setPaying] = useState(false);
+  // Payments, corrections and rates are for roles that may change rent; the others read the ledger.
+  const mayChange = useCan()("rent", "write");
   const query = usePortQuery(
     ["rent", "resident", id],
     async ({ data }) => {
@@ -121,9 +124,11 @@ export function ResidentRentPage() {
         </div>
       </section>
       <p className="rent-page__actions no-print">
-        <button type="button" className="button" onClick={() => setPaying(true)}>
-          Record a payment
-        </button>
+        {mayChange && (
+          <button type="button" className="button" onClick={() => setPaying(true)}>
+            Record a payment
+          </button>
+        )}
         <button type="button" className="button button--secondary" onClick={printPage}>
           Print statement
         </button>
@@ -212,10 +217,12 @@ export function ResidentRentPage() {
         )}
       </section>
 
-      <section className="card rent-section no-print" aria-labelledby="correction-title">
-        <h2 id="correction-title">Credit or extra charge</h2>
-        <CorrectionForm residentId={resident.id} facilityId={resident.facilityId} />
-      </section>
+      {mayChange && (
+        <section className="card rent-section no-print" aria-labelledby="correction-title">
+          <h2 id="correction-title">Credit or extra charge</h2>
+          <CorrectionForm residentId={resident.id} facilityId={resident.facilityId} />
+        </section>
+      )}
 
       <section className="card rent-section" aria-labelledby="rates-title">
         <h2 id="rates-title">Rate history</h2>
@@ -235,7 +242,7 @@ export function ResidentRentPage() {
             ))}
           </ul>
         )}
-        <AddRateForm residentId={resident.id} defaultDate={rates.length === 0 ? admitted : today} />
+        {mayChange && <AddRateForm residentId={resident.id} defaultDate={rates.length === 0 ? admitted : today} />}
       </section>
 
       <PaymentDialog

@@ -12,6 +12,7 @@ import { collections } from "@care/core/registry";
 import { canReadCollection } from "@care/core/rules/access.rules";
 import { documentTypeLabel } from "@care/core/rules/compliance.rules";
 import { daysBetween } from "@care/core/rules/date-only.rules";
+import { useCan } from "../../lib/access.ts";
 import { paths } from "../../lib/paths.ts";
 import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { useData, useFiles, useSession } from "../../lib/ports.tsx";
@@ -35,7 +36,7 @@ export interface TDocumentsPanelProps {
   subjectId: string;
   /** The subject's home (a facility's own id): files and documents are stored under it. */
   facilityId: string;
-  /** Whether uploads, replacements and archiving are offered (false for archived records). */
+  /** Whether the record takes uploads, replacements and archiving (false when archived); the role decides too. */
   canEdit: boolean;
   /** Whose documents these are, in messages ("Quennell, Winifred"). */
   subjectName?: string | undefined;
@@ -65,9 +66,12 @@ export function DocumentsPanel({
   subject,
   subjectId,
   facilityId,
-  canEdit,
+  canEdit: recordOpen,
   subjectName = "this record",
 }: TDocumentsPanelProps) {
+  // Uploading, replacing and archiving need documents to write, besides a record still open.
+  const can = useCan();
+  const canEdit = recordOpen && can("documents", "write");
   const data = useData();
   const files = useFiles();
   const titleId = useId();
