@@ -4,7 +4,10 @@
  */
 import { FIELD_LABELS } from "@care/core/field-labels";
 import type { THistoryCollection } from "@care/core/collections/record-changes.collection";
+import { useFacilities } from "../lib/facilities.tsx";
+import { zoneOf } from "../lib/facility-scope.ts";
 import { useShownRecords } from "../lib/records/use-records.ts";
+import { auditTimeText } from "./record-access-log.tsx";
 import "./record-history.css";
 
 const PAGE_SIZE = 20;
@@ -32,14 +35,18 @@ export function RecordHistory({
   recordId,
   show = (_field, text) => plain(text),
   title = "Changes",
+  facilityId,
 }: {
   collection: THistoryCollection;
   recordId: string;
+  /** The record's home: times are shown in its time zone, as in "Who viewed or changed this record". */
+  facilityId: string | null;
   /** How a field's stored value reads ("485000" → "$4,850.00"); `undefined` is an empty field. */
   show?: (field: string, text: string | undefined) => string;
   title?: string;
 }) {
   const labels = FIELD_LABELS[collection] as Readonly<Record<string, string>>;
+  const { timeZone } = zoneOf(useFacilities().facilities, facilityId ?? "");
   const changes = useShownRecords(
     "recordChanges",
     { where: { recordId }, orderBy: { field: "at", direction: "desc" } },
@@ -49,6 +56,7 @@ export function RecordHistory({
   return (
     <section className="record-history card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
+      <p className="record-history__zone">Times are in {timeZone}.</p>
       {!changes.loading && changes.items.length === 0 ? (
         <p>No changes recorded yet. Every edit appears here with who made it.</p>
       ) : (
@@ -56,7 +64,7 @@ export function RecordHistory({
           {changes.items.map((change) => (
             <li key={change.id} className="record-history__item">
               <p className="record-history__who">
-                <time dateTime={change.at}>{new Date(change.at).toLocaleString()}</time> ·{" "}
+                <time dateTime={change.at}>{auditTimeText(change.at, timeZone)}</time> ·{" "}
                 <strong>{ACTION_WORDS[change.action]}</strong> by {change.actorName}
               </p>
               {change.action === "update" && (

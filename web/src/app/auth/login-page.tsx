@@ -20,7 +20,7 @@ export function LoginPage() {
   const { title } = usePortal();
   const location = useLocation();
   const navigate = useNavigate();
-  const target = loginTarget(location.state);
+  const target = loginTarget(location.state, session?.id);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -35,8 +35,8 @@ export function LoginPage() {
   const onSubmit = async (values: TSignIn) => {
     setServerError(null);
     try {
-      await auth.signIn(values);
-      navigate(target, { replace: true });
+      const user = await auth.signIn(values);
+      navigate(loginTarget(location.state, user.id), { replace: true });
     } catch (error) {
       if (!applyFieldErrors(error, setError, ["email", "password"])) setServerError(describeError(error));
     }

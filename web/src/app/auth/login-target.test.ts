@@ -15,4 +15,12 @@ describe("where sign-in leads", () => {
     expect(loginTarget({ from: "/\\evil.example" })).toBe("/reminders");
     expect(loginTarget({ from: "https://evil.example" })).toBe("/reminders");
   });
+
+  it("offers the page a session ended on only to the same user (a shared computer)", () => {
+    const left = { from: "/residents/r-1", userId: "u-admin" };
+    expect(loginTarget(left, "u-admin")).toBe("/residents/r-1");
+    expect(loginTarget(left, "u-caregiver")).toBe("/reminders");
+    // A visitor who opened a link before signing in had no session: any user goes there.
+    expect(loginTarget({ from: "/residents/r-1" }, "u-caregiver")).toBe("/residents/r-1");
+  });
 });

@@ -4,7 +4,7 @@
  * for), the page itself for signed-in staff — after they chose their own password when they signed in
  * with a one-time one.
  */
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useSession } from "../../lib/ports.tsx";
 import { FullPageMessage } from "../../ui/full-page-message.tsx";
@@ -19,12 +19,18 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const signedOut = session === null;
+  // Whose session this page was in: after sign-in, only they come back to it.
+  const lastUserId = useRef<string | undefined>(undefined);
+  if (session) lastUserId.current = session.id;
 
   useEffect(() => {
     if (signedOut) {
       navigate(paths.login.href(), {
         replace: true,
-        state: { from: `${location.pathname}${location.search}${location.hash}` },
+        state: {
+          from: `${location.pathname}${location.search}${location.hash}`,
+          ...(lastUserId.current ? { userId: lastUserId.current } : {}),
+        },
       });
     }
   }, [signedOut, navigate, location.pathname, location.search, location.hash]);

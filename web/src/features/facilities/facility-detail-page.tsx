@@ -227,7 +227,7 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
         />
       </section>
 
-      <RecordHistory collection="facilities" recordId={facility.id} />
+      <RecordHistory collection="facilities" recordId={facility.id} facilityId={facility.id} />
 
       <ConfirmDialog
         open={confirming}

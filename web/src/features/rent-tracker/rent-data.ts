@@ -261,8 +261,10 @@ export async function paymentsInRange(
   const out: TPaymentRecord[] = [];
   let cursor: string | undefined;
   do {
+    // Read for the payments CSV: audited as an export.
     const page = await data.list("payments", {
       where: facilityId ? { facilityId } : {},
+      purpose: "export",
       orderBy: { field: "receivedOn", direction: "desc" },
       limit: MAX_PAGE_SIZE,
       ...(cursor ? { cursor } : {}),

@@ -322,9 +322,11 @@ function GridExport({
   async function exportGrid() {
     setBusy(true);
     try {
+      // Read for a CSV: the audit log records the export of the residents listed.
       const residents = await listAll(data, "residents", {
         where: scopeWhere(facilityId),
         orderBy: { field: "lastName", direction: "asc" },
+        purpose: "export",
       });
       const rows: TGridRow[] = [];
       const today = todayLocal();

@@ -82,6 +82,7 @@ export function ResidentHistoryPage() {
       <RecordHistory
         collection="residents"
         recordId={id}
+        facilityId={resident?.facilityId ?? null}
         show={(field, text) => residentChangeText(field, text, nameOf)}
       />
       <RecordAccessLog collection="residents" recordId={id} facilityId={resident?.facilityId ?? null} />

@@ -126,6 +126,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
       <RecordHistory
         collection="staff"
         recordId={s.id}
+        facilityId={s.facilityId}
         show={(field, text) => staffChangeText(field, text, (id) => facilityName(facilities, id))}
       />
 
