@@ -5,9 +5,9 @@
  * the data. Signed-in users only; a limited user's answer covers only their facilities, and a facility
  * they may not see does not exist for them (404).
  *
- * Identical questions (same user facilities, same query) asked while one is being answered share that
- * answer (single-flight): it is computed, checked against the response schema and serialized once, and
- * the same bytes are sent to each of them. Nothing is kept once it is sent.
+ * Identical questions (same user facilities and permissions, same query) asked while one is being
+ * answered share that answer (single-flight): it is computed, checked against the response schema and
+ * serialized once, and the same bytes are sent to each of them. Nothing is kept once it is sent.
  */
 import { AppError } from "@care/core/app-error";
 import { AREAS } from "@care/core/collections/areas";
