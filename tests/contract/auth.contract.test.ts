@@ -191,7 +191,7 @@ await runContract("auth", (ctx) => {
   );
 
   ctx.itUsing(["data"])(
-    "refuses edits of the fields the auth backend sets, and an admin deactivating themselves",
+    "refuses edits of the fields the auth backend sets, and an admin changing their own access",
     async () => {
       const account = await ctx.createUser(admin, { role: "house-manager", facilityIds: null });
       const bad = await expectAppError(
@@ -200,13 +200,29 @@ await runContract("auth", (ctx) => {
       );
       expect(Object.keys(bad.fields ?? {})).toEqual(["mustChangePassword"]);
       const self = await admin.data.get("users", admin.auth.current()!.id);
-      const own = await expectAppError(
-        admin.data.update("users", self.id, { active: false }, self.version),
-        "VALIDATION",
-      );
-      expect(Object.keys(own.fields ?? {})).toEqual(["active"]);
+      for (const patch of [{ active: false }, { role: "house-manager" }, { facilityIds: ["tull"] }]) {
+        const own = await expectAppError(admin.data.update("users", self.id, patch, self.version), "VALIDATION");
+        expect(Object.keys(own.fields ?? {})).toEqual(Object.keys(patch));
+      }
+      expect((await admin.data.get("users", self.id)).facilityIds).toBeNull();
     },
   );
+
+  ctx.itUsing(["data"])("gives a user all facilities or at least one, never none", async () => {
+    const noneChosen = { facilityIds: "Choose at least one facility, or All facilities" };
+    const email = `${unique("nowhere")}@contract.test`;
+    const refused = await expectAppError(
+      admin.auth.createUser({ email, role: "caregiver", facilityIds: [] }),
+      "VALIDATION",
+    );
+    expect(refused.fields).toEqual(noneChosen);
+    const account = await ctx.createUser(admin, { role: "caregiver", facilityIds: ["tull"] });
+    const emptied = await expectAppError(
+      admin.data.update("users", account.record.id, { facilityIds: [] }, account.record.version),
+      "VALIDATION",
+    );
+    expect(emptied.fields).toEqual(noneChosen);
+  });
 
   ctx.itUsing(["data"])("links a user to a staff record of a facility they may see", async () => {
     const staff = await admin.data.create("staff", {

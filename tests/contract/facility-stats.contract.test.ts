@@ -1,5 +1,6 @@
 // InsightsPort.facilityStats on every harness: each home's census on its own today, planned move-ins
-// counted apart, staff count and compliance, in one answer; homes the user may not see are left out.
+// counted apart, staff count and compliance, in one answer; homes the user may not see are left out,
+// and so are the figures of areas their role may not read.
 import { beforeAll, expect, it } from "vitest";
 import { addDays, todayIn } from "@care/core/rules/date-only.rules";
 import type { TPorts } from "./harness.ts";
@@ -44,7 +45,7 @@ await runContract("data", (ctx) => {
   it("counts each home's census, planned move-ins and staff in one answer", async () => {
     const [stats] = await admin.insights.facilityStats({ facilityIds: [home] });
     expect(stats).toMatchObject({ facilityId: home, census: 1, plannedMoveIns: 1, staff: 1 });
-    expect(["complete", "missing", "expiring", "expired"]).toContain(stats!.compliance.status);
+    expect(["complete", "missing", "expiring", "expired"]).toContain(stats!.compliance?.status);
   });
 
   it("answers every home the user may see, and leaves out the others", async () => {
@@ -52,6 +53,19 @@ await runContract("data", (ctx) => {
     expect(all.map((s) => s.facilityId)).toEqual(expect.arrayContaining([home, other]));
     expect((await limited.insights.facilityStats({})).map((s) => s.facilityId)).toEqual([other]);
     expect(await limited.insights.facilityStats({ facilityIds: [home] })).toEqual([]);
+  });
+
+  it("answers a role without some areas its homes' other figures, those areas' as null", async () => {
+    const caregiver = await ctx.signedIn(await ctx.createUser(admin, { role: "caregiver", facilityIds: [home] }));
+    const [stats] = await caregiver.insights.facilityStats({});
+    // A caregiver reads residents and documents, not staff.
+    expect(stats).toMatchObject({ facilityId: home, census: 1, plannedMoveIns: 1, staff: null });
+    expect(["complete", "missing", "expiring", "expired"]).toContain(stats!.compliance?.status);
+    const office = await ctx.signedIn(await ctx.createUser(admin, { role: "office", facilityIds: [home] }));
+    // Office reads residents, neither staff nor documents.
+    expect(await office.insights.facilityStats({ facilityIds: [home, other] })).toEqual([
+      { facilityId: home, census: 1, plannedMoveIns: 1, staff: null, compliance: null },
+    ]);
   });
 
   it("refuses a question about too many homes", async () => {

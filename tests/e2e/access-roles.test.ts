@@ -1,8 +1,8 @@
 /**
  * Who may see what, in Chromium against the built app and server: an administrator creates a Caregiver
  * for Tull; the caregiver signs in, replaces the one-time password, sees Tull's residents and their
- * medical records, and has no Rent Tracker, no Settings, no monthly rate and no other home (a page they
- * cannot open says so); the administrator finds the caregiver's views in the audit log filtered to them,
+ * medical records, and has no Rent Tracker, no Facilities list, no Settings, no monthly rate and no other
+ * home (a page they cannot open says so; her home's page gives the figures her role reads); the administrator finds the caregiver's views in the audit log filtered to them,
  * then deactivates them, and the caregiver's next click lands on /login. Also: a change to a role in
  * Settings → Roles applies to its users' next page. Screenshots at 1280×800 and 375×812.
  */
@@ -82,10 +82,10 @@ describe.skipIf(Boolean(chromiumMissing))("roles and access in Chromium", () => 
         refused.push(`${response.status()} ${response.url()}`);
     });
 
-    // Her navigation: Residents yes; Staff, Referral Agents, Settings, Reports and Rent Tracker no.
+    // Her navigation: Residents yes; Staff, Referral Agents, Facilities, Settings, Reports and Rent Tracker no.
     const main = cara.getByRole("navigation", { name: "Main", exact: true });
     await main.getByRole("link", { name: "Residents" }).waitFor();
-    for (const hidden of ["Staff", "Referral Agents", "Settings"])
+    for (const hidden of ["Staff", "Referral Agents", "Facilities", "Settings"])
       expect(await main.getByRole("link", { name: hidden, exact: true }).count()).toBe(0);
     await main.getByRole("link", { name: "Residents" }).click();
     const sideMenu = cara.getByRole("navigation", { name: "Residents menu" });
@@ -127,6 +127,13 @@ describe.skipIf(Boolean(chromiumMissing))("roles and access in Chromium", () => 
     await expectNoSeriousAxeViolations(cara);
     await cara.goto("/settings/users");
     await cara.getByRole("heading", { name: /You don't have access to users & roles/ }).waitFor();
+    await cara.goto("/facilities/");
+    await cara.getByRole("heading", { name: "You don't have access to facilities" }).waitFor();
+    // Her home's page, where its documents' reminders lead, gives the figures her role reads.
+    await cara.goto("/facilities/tull");
+    await cara.getByText("Residents (active, on leave, in hospital)").waitFor();
+    expect(await cara.getByText(/could not be read/).count()).toBe(0);
+    expect(await cara.getByText("Staff (home facility, not terminated)").count()).toBe(0);
     await cara.goto(`/residents/${String(newmanResident.id)}`);
     await cara
       .getByText(/not found|does not exist/i)

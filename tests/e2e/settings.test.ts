@@ -2,14 +2,15 @@
  * Settings in Chromium against the built app and server: an administrator creates a user whose one-time
  * password is shown once; the user signs in with it, must choose their own password before anything
  * else, and reaches the portal; the administrator deactivates them and their next click lands on
- * /login; the portal title shows in the header and the browser tab; My account signs out the user's
- * other sessions. Screenshots of every Settings page at 1280×800 and 375×812.
+ * /login; an administrator's own page shows their role, homes and status without offering them; the
+ * portal title shows in the header and the browser tab; My account signs out the user's other sessions.
+ * Screenshots of every Settings page at 1280×800 and 375×812.
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumMissing } from "./support/chromium.ts";
-import { expectNoSeriousAxeViolations } from "./support/page-checks.ts";
+import { api, expectNoSeriousAxeViolations } from "./support/page-checks.ts";
 import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
 const NEW_PASSWORD = "a sentence only I know 42";
@@ -42,6 +43,9 @@ describe.skipIf(Boolean(chromiumMissing))("settings in Chromium", () => {
     await admin.getByLabel("E-mail").fill("carla.caregiver@example.test");
     await admin.getByLabel("Name", { exact: true }).fill("Carla Caregiver");
     await admin.getByLabel("Only these facilities:").check();
+    // Limited to no home at all is refused beside the facilities.
+    await admin.getByRole("button", { name: "Add user" }).click();
+    await admin.getByText("Choose at least one facility, or All facilities").waitFor();
     await admin.getByLabel("Tull").check();
     await shot(admin, "settings-user-add-desktop");
     await admin.getByRole("button", { name: "Add user" }).click();
@@ -93,6 +97,24 @@ describe.skipIf(Boolean(chromiumMissing))("settings in Chromium", () => {
     await carla.waitForURL((url) => url.pathname === "/login");
     await signIn(carla, "carla.caregiver@example.test", NEW_PASSWORD);
     await carla.getByText("The e-mail address or password is not correct.").waitFor();
+  });
+
+  it("shows an administrator their own role, homes and status as text, never as controls", async () => {
+    const admin = await signedInPage();
+    const me = (await api(admin, "GET", "/auth/me")).user as { id: string; email: string };
+    await admin.goto(`/settings/users/${me.id}`);
+    const main = admin.getByRole("main");
+    await main.getByText(/You cannot change your own role, homes or status; another administrator can\./).waitFor();
+    expect(await main.getByRole("button", { name: "Deactivate" }).count()).toBe(0);
+    await main.getByRole("button", { name: "Edit" }).click();
+    await main.getByRole("button", { name: "Save" }).waitFor();
+    expect(await main.getByRole("radio").count()).toBe(0);
+    expect(await main.getByRole("checkbox").count()).toBe(0);
+    await main.getByText("All facilities").waitFor();
+    await shot(admin, "settings-user-own-desktop");
+    await main.getByRole("button", { name: "Save" }).click();
+    await admin.getByText(`${me.email} was saved.`).waitFor();
+    expect(await api(admin, "GET", `/users/${me.id}`)).toMatchObject({ role: "administrator", facilityIds: null });
   });
 
   it("shows the portal title in the header and the browser tab", async () => {

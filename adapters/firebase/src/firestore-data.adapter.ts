@@ -52,6 +52,7 @@ import {
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
+import { userUpdateError } from "@care/core/rules/users.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -451,6 +452,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const fields = validateUpdate(def, current, patch);
     const moving = facilityChangeRefusal(def.name, fields, current);
     if (moving) throw moving;
+    // The rules refuse these too (as permission-denied); said here first with the field, as every backend says it.
+    const ownAccess = def.name === "users" ? userUpdateError(user, current.id, fields, current) : null;
+    if (ownAccess) throw ownAccess;
     const next: TRecord = {
       ...fields,
       id: current.id,

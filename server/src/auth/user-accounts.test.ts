@@ -93,9 +93,14 @@ describe("deactivation", () => {
     expect((await call(await t.login(record.email, PASSWORD), "GET", "/facilities/tull")).statusCode).toBe(200);
   });
 
-  it("refuses an administrator deactivating or demoting themselves, and edits of server-set fields", async () => {
+  it("refuses an administrator changing their own role, facilities or status, and edits of server-set fields", async () => {
     const self = (await call(admin, "GET", `/users/${t.admin.id}`)).json();
-    for (const patch of [{ active: false }, { role: "house-manager" }, { mustChangePassword: true }]) {
+    for (const patch of [
+      { active: false },
+      { role: "house-manager" },
+      { facilityIds: ["tull"] },
+      { mustChangePassword: true },
+    ]) {
       const res = await call(admin, "PATCH", `/users/${t.admin.id}`, { version: self.version, patch });
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
       expect(Object.keys(res.json().error.fields)).toEqual(Object.keys(patch));

@@ -1,7 +1,8 @@
 /**
  * The numbers of the homes on the Facilities list and page (InsightsPort.facilityStats), in one answer:
  * each home's census and planned move-ins on its own today (its time zone), its staff count, and the
- * worst document status of the home and everyone in it. Only homes the caller may see.
+ * worst document status of the home and everyone in it. Only homes the caller may see, and only the
+ * figures their role may read: the others are null (a caregiver without staff sees no staff count).
  */
 import type { TFacilityStats, TFacilityStatsQuery } from "@care/core/ports/insights.port";
 import { can, canSeeFacility } from "@care/core/rules/access.rules";
@@ -30,16 +31,21 @@ export async function facilityStats(
   const ids = homes.map((home) => home.id);
   const seesResidents = can(user, "residents", "read");
   const seesStaff = can(user, "staff", "read");
+  const seesDocuments = can(user, "documents", "read");
   const [residents, staff] = await Promise.all([
-    prisma.resident.findMany({
-      where: { facilityId: { in: ids }, status: { in: [...LIVING_STATUSES] }, archivedAt: null },
-      select: { facilityId: true, status: true, admissionDate: true },
-    }),
-    prisma.staff.groupBy({
-      by: ["facilityId"],
-      where: { facilityId: { in: ids }, status: { in: ["active", "on_leave"] }, archivedAt: null },
-      _count: { _all: true },
-    }),
+    seesResidents
+      ? prisma.resident.findMany({
+          where: { facilityId: { in: ids }, status: { in: [...LIVING_STATUSES] }, archivedAt: null },
+          select: { facilityId: true, status: true, admissionDate: true },
+        })
+      : [],
+    seesStaff
+      ? prisma.staff.groupBy({
+          by: ["facilityId"],
+          where: { facilityId: { in: ids }, status: { in: ["active", "on_leave"] }, archivedAt: null },
+          _count: { _all: true },
+        })
+      : [],
   ]);
   const todayOf = new Map(homes.map((home) => [home.id, todayIn(home.timeZone)]));
   const census = censusByHome(
@@ -49,11 +55,13 @@ export async function facilityStats(
   // Compliance of each home on its own today: homes sharing a time zone share one computation.
   const byZone = new Map<string, string[]>();
   for (const home of homes) byZone.set(home.timeZone, [...(byZone.get(home.timeZone) ?? []), home.id]);
-  const reports = await Promise.all(
-    [...byZone].map(([zone, zoneIds]) =>
-      queryComplianceReport(prisma, zoneIds, user, { today: todayIn(zone) }).then((report) => report.subjects),
-    ),
-  );
+  const reports = seesDocuments
+    ? await Promise.all(
+        [...byZone].map(([zone, zoneIds]) =>
+          queryComplianceReport(prisma, zoneIds, user, { today: todayIn(zone) }).then((report) => report.subjects),
+        ),
+      )
+    : [];
   const compliance = complianceByHome(reports.flat());
   const staffCount = new Map(staff.map((row) => [row.facilityId, row._count._all]));
   return homes.map((home) => ({
@@ -62,9 +70,12 @@ export async function facilityStats(
     census: seesResidents ? (census.get(home.id)?.census ?? 0) : null,
     plannedMoveIns: seesResidents ? (census.get(home.id)?.plannedMoveIns ?? 0) : null,
     staff: seesStaff ? (staffCount.get(home.id) ?? 0) : null,
-    compliance: compliance.get(home.id) ?? {
-      status: "complete",
-      counts: { complete: 0, missing: 0, expiring: 0, expired: 0 },
-    },
+    // Without documents read there is no paperwork to judge: not "complete", no answer.
+    compliance: seesDocuments
+      ? (compliance.get(home.id) ?? {
+          status: "complete",
+          counts: { complete: 0, missing: 0, expiring: 0, expired: 0 },
+        })
+      : null,
   }));
 }

@@ -249,6 +249,32 @@ describe("GET /insights/reminders", () => {
   });
 });
 
+describe("GET /insights/facility-stats", () => {
+  it("answers a limited caregiver their home's figures, with those of areas their role cannot read as null", async () => {
+    const url = "/insights/facility-stats";
+    const caregiver = (await signedInStaff(t, "tull.caregiver@example.test", PASSWORD, ["tull"], "caregiver")).cookie;
+    const office = (await signedInStaff(t, "tull.office@example.test", PASSWORD, ["tull"], "office")).cookie;
+    // Asked at once with a house manager of the same home: each answer is for the asker's own role.
+    const [mine, manager, offices] = await Promise.all([get(caregiver, url), get(tullCookie, url), get(office, url)]);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.items).toEqual([
+      {
+        facilityId: "tull",
+        census: 2,
+        plannedMoveIns: 0,
+        staff: null,
+        // On the home's real today: Ana's appraisal ran out in 2025.
+        compliance: { status: "expired", counts: expect.objectContaining({ complete: 0 }) },
+      },
+    ]);
+    expect(manager.body.items).toEqual([expect.objectContaining({ census: 2, staff: expect.any(Number) })]);
+    expect(offices.body.items).toEqual([
+      { facilityId: "tull", census: 2, plannedMoveIns: 0, staff: null, compliance: null },
+    ]);
+    expect((await get(caregiver, `${url}?facilityIds=newman`)).body.items).toEqual([]);
+  });
+});
+
 describe("records filed at another home", () => {
   // Rows as a record left behind by a move, or written before links were checked, would be: put in
   // the database directly, since every write path now refuses them.

@@ -5,11 +5,12 @@
  * the data. Signed-in users only; a limited user's answer covers only their facilities, and a facility
  * they may not see does not exist for them (404).
  *
- * Identical questions (same user facilities, same query) asked while one is being answered share that
- * answer (single-flight): it is computed, checked against the response schema and serialized once, and
- * the same bytes are sent to each of them. Nothing is kept once it is sent.
+ * Identical questions (same user facilities and permissions, same query) asked while one is being
+ * answered share that answer (single-flight): it is computed, checked against the response schema and
+ * serialized once, and the same bytes are sent to each of them. Nothing is kept once it is sent.
  */
 import { AppError } from "@care/core/app-error";
+import { AREAS } from "@care/core/collections/areas";
 import { ZDocumentSubject } from "@care/core/collections/documents.collection";
 import { ZDateOnly, ZId } from "@care/core/common.schema";
 import {
@@ -149,14 +150,15 @@ const ZResidentMatches = z.object({
 const MATCHES_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 const ZCounts = z.object({ complete: z.number(), missing: z.number(), expiring: z.number(), expired: z.number() });
+/** A home's figures; null where the caller's role may not read what they count (TFacilityStats). */
 const ZFacilityStats = z.object({
   items: z.array(
     z.object({
       facilityId: z.string(),
-      census: z.number(),
-      plannedMoveIns: z.number(),
-      staff: z.number(),
-      compliance: z.object({ status: ZStatus, counts: ZCounts }),
+      census: z.number().int().nullable().describe("Null without residents read"),
+      plannedMoveIns: z.number().int().nullable().describe("Null without residents read"),
+      staff: z.number().int().nullable().describe("Null without staff read"),
+      compliance: z.object({ status: ZStatus, counts: ZCounts }).nullable().describe("Null without documents read"),
     }),
   ),
 });
@@ -178,10 +180,12 @@ function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
 
 /**
  * The single-flight key: what the answer (or its refusal) depends on — the facilities the user may see
- * (null = all) and the parsed query. Callers sharing a flight share the first one's answer.
+ * (null = all), what their role may read (whose paperwork, rent, the figures of each area) and the
+ * parsed query. Callers sharing a flight share the first one's answer.
  */
 function flightKey(kind: string, user: TSessionUser, query: object): string {
-  return JSON.stringify([kind, user.facilityIds === null ? null : [...user.facilityIds].sort(), query]);
+  const facilities = user.facilityIds === null ? null : [...user.facilityIds].sort();
+  return JSON.stringify([kind, facilities, AREAS.map((area) => user.permissions[area]), query]);
 }
 
 export default async function insightsRoutes(fastify: FastifyInstance): Promise<void> {

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_ROLES } from "@care/core/collections/roles.collection";
+import { facilitiesRoutes } from "../features/facilities/facilities.routes.ts";
+import { accessWords, allows } from "../lib/access.ts";
+import { paths } from "../lib/paths.ts";
 import { currentMarker, normalizePath, QUICK_LINKS, sectionOf, TOP_NAV } from "./navigation.ts";
 
 describe("navigation", () => {
@@ -54,6 +58,18 @@ describe("navigation", () => {
     expect(currentMarker("/residents", "/residents/add")).toBeUndefined();
     expect(currentMarker("/referral-agents", "/agencies/")).toBe("page");
     expect(currentMarker("/staff/", "/residents/", TOP_NAV[2])).toBeUndefined();
+  });
+
+  it("offers Facilities, entry and list, only to roles that may read facilities", () => {
+    const entry = TOP_NAV.find((s) => s.id === "facilities")!;
+    const list = facilitiesRoutes.find((r) => r.path === paths.facilities.list.path)!;
+    const caregiver = DEFAULT_ROLES.caregiver!;
+    for (const access of [entry.access, list.access]) {
+      expect(allows(caregiver, access)).toBe(false);
+      expect(allows({ permissions: { ...caregiver.permissions, facilities: "read" } }, access)).toBe(true);
+      expect(allows(DEFAULT_ROLES.administrator, access)).toBe(true);
+      expect(accessWords(access ?? [])).toBe("facilities");
+    }
   });
 
   it("treats a trailing slash as the same path", () => {

@@ -66,6 +66,7 @@ export const TOP_NAV: readonly TSection[] = [
     label: "Facilities",
     to: `${paths.facilities.list.path}/`,
     prefixes: [paths.facilities.list.path],
+    access: needs("facilities"),
     submenu: [],
   },
   {

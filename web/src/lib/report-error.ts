@@ -1,7 +1,7 @@
 /**
  * The one place backend errors become words for the user: `describeError` for inline messages (the
  * sign-in form), `reportError` for everything else (one toast per error kind, never a pile of them),
- * and `applyFieldErrors` to put VALIDATION messages next to a form's fields.
+ * and `formFieldErrors` / `applyFieldErrors` to put VALIDATION messages next to a form's fields.
  */
 import toast from "react-hot-toast";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
@@ -50,16 +50,34 @@ export function reportError(error: unknown): void {
 }
 
 /**
- * Puts a VALIDATION error's field messages next to the form's fields; returns true when it did, so the
- * caller reports anything else (or a VALIDATION naming no known field) through `reportError`.
+ * A VALIDATION error's messages for the fields the form shows, to put beside them. The messages of any
+ * other field (one the form does not offer, or shows as text) are reported in one toast, so none is
+ * lost. Null for any other error, which the caller reports as a whole (`reportError`).
+ */
+export function formFieldErrors(error: unknown, fieldNames: readonly string[]): Record<string, string> | null {
+  if (!isAppError(error) || error.code !== "VALIDATION" || !error.fields) return null;
+  const shown: Record<string, string> = {};
+  const others: string[] = [];
+  for (const [field, message] of Object.entries(error.fields)) {
+    if (fieldNames.includes(field)) shown[field] = message;
+    else others.push(/[.!?]$/.test(message) ? message : `${message}.`);
+  }
+  if (others.length > 0) toast.error(others.join(" "), { id: `error-${error.code}` });
+  return shown;
+}
+
+/**
+ * Puts a VALIDATION error's field messages next to the form's fields (and the others in one toast, as
+ * `formFieldErrors` does); returns true when it did, so the caller reports any other error through
+ * `reportError`.
  */
 export function applyFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fieldNames: readonly Path<T>[],
 ): boolean {
-  if (!isAppError(error) || error.code !== "VALIDATION" || !error.fields) return false;
-  const known = Object.entries(error.fields).filter(([field]) => (fieldNames as readonly string[]).includes(field));
-  for (const [field, message] of known) setError(field as Path<T>, { type: "server", message });
-  return known.length > 0;
+  const shown = formFieldErrors(error, fieldNames);
+  if (shown === null) return false;
+  for (const [field, message] of Object.entries(shown)) setError(field as Path<T>, { type: "server", message });
+  return true;
 }

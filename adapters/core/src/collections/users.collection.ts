@@ -8,8 +8,16 @@ export const ZUser = z.object({
   displayName: ZOptionalText(120),
   /** The id of the user's role (a record of `roles`): what they may see and change, per area. */
   role: ZId,
-  /** The facilities this user may see; null means all facilities of the group. */
-  facilityIds: z.array(ZId).max(1000).nullable().default(null),
+  /**
+   * The facilities this user may see: null means all facilities of the group, else at least one (an
+   * account limited to no home could open nothing).
+   */
+  facilityIds: z
+    .array(ZId)
+    .min(1, "Choose at least one facility, or All facilities")
+    .max(1000)
+    .nullable()
+    .default(null),
   active: z.boolean().default(true),
   /**
    * The person's staff record, so "recorded by" can show their name: one the administrator may see,

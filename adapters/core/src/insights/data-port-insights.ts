@@ -126,12 +126,13 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
       const me = user();
       const seesResidents = can(me, "residents", "read");
       const seesStaff = can(me, "staff", "read");
+      const seesDocuments = can(me, "documents", "read");
       const [residents, staff] = await Promise.all([
         seesResidents ? listOneOf(data, "residents", "facilityId", ids, { status: [...LIVING_STATUSES] }) : [],
         seesStaff ? listOneOf(data, "staff", "facilityId", ids, { status: ["active", "on_leave"] }) : [],
       ]);
       // Compliance of each home on its own today (homes sharing a time zone share one question).
-      const zones = [...new Set(homes.map((f) => f.timeZone))];
+      const zones = seesDocuments ? [...new Set(homes.map((f) => f.timeZone))] : [];
       const reports = await Promise.all(
         zones.map((zone) => this.compliance({ today: todayIn(zone) }).then((r) => ({ zone, r }))),
       );
@@ -145,10 +146,12 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
         census: seesResidents ? (census.get(f.id)?.census ?? 0) : null,
         plannedMoveIns: seesResidents ? (census.get(f.id)?.plannedMoveIns ?? 0) : null,
         staff: seesStaff ? staff.filter((s) => s.facilityId === f.id).length : null,
-        compliance: compliance.get(f.id) ?? {
-          status: "complete",
-          counts: { complete: 0, missing: 0, expiring: 0, expired: 0 },
-        },
+        compliance: seesDocuments
+          ? (compliance.get(f.id) ?? {
+              status: "complete",
+              counts: { complete: 0, missing: 0, expiring: 0, expired: 0 },
+            })
+          : null,
       }));
     },
 

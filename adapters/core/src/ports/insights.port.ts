@@ -158,8 +158,11 @@ export interface TFacilityStats {
   plannedMoveIns: number | null;
   /** Staff of the home (home facility), not terminated; null without staff read. */
   staff: number | null;
-  /** The worst document status of the home and everyone in it, and the required documents per status. */
-  compliance: { status: TComplianceStatus; counts: Record<TComplianceStatus, number> };
+  /**
+   * The worst document status of the home and everyone in it (whom the role may see), and the required
+   * documents per status; null without documents read.
+   */
+  compliance: { status: TComplianceStatus; counts: Record<TComplianceStatus, number> } | null;
 }
 
 /** A resident already recorded with the same name and date of birth (a possible duplicate admission). */
@@ -210,7 +213,7 @@ export interface InsightsPort {
   /**
    * Census, planned move-ins, staff count and document compliance of each home asked for (each home's
    * today in its own time zone), in one answer: the Facilities list asks once, not once per home.
-   * Homes the user may not see are left out.
+   * Homes the user may not see are left out; a figure of an area their role may not read is null.
    */
   facilityStats(query: TFacilityStatsQuery): Promise<TFacilityStats[]>;
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { usersCollection } from "../collections/users.collection.ts";
+import { usersCollection, ZUserInvite } from "../collections/users.collection.ts";
 import { portalSettingsCollection } from "../collections/portal-settings.collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { assertCanRead, canSeeRecord, canWriteCollection } from "./access.rules.ts";
 import { testSessionUser } from "./access.test-support.ts";
+import { validateUpdate } from "./records.rules.ts";
 import { generateOneTimePassword, staffLinkError, userUpdateError } from "./users.rules.ts";
 
 const admin = (facilityIds: string[] | null): TSessionUser =>
@@ -33,13 +34,20 @@ describe("user updates", () => {
     expect(userUpdateError(admin(null), "u", { ...before, active: false, role: "house-manager" }, before)).toBeNull();
   });
 
-  it("refuse an administrator deactivating or demoting themselves", () => {
-    expect(Object.keys(userUpdateError(admin(null), "a", { ...before, active: false }, before)?.fields ?? {})).toEqual([
-      "active",
-    ]);
-    expect(
-      Object.keys(userUpdateError(admin(null), "a", { ...before, role: "house-manager" }, before)?.fields ?? {}),
-    ).toEqual(["role"]);
+  it("refuse anyone changing their own role, facilities or active flag", () => {
+    const own = (after: Record<string, unknown>, was: Record<string, unknown> = before) =>
+      userUpdateError(admin(null), "a", { ...was, ...after }, was)?.fields;
+    expect(own({ active: false })).toEqual({ active: "You cannot deactivate your own account" });
+    expect(own({ role: "house-manager" })).toEqual({ role: "You cannot change your own role" });
+    expect(own({ facilityIds: ["tull"] })).toEqual({ facilityIds: "You cannot change your own facilities" });
+    const limited = { ...before, facilityIds: ["tull"] };
+    expect(own({ facilityIds: null }, limited)).toEqual({ facilityIds: "You cannot change your own facilities" });
+    expect(own({ facilityIds: ["tull", "newman"] }, limited)).toEqual({
+      facilityIds: "You cannot change your own facilities",
+    });
+    // Their name, e-mail and staff record are theirs to change; unchanged access is no change.
+    expect(own({ displayName: "Ada", facilityIds: ["tull"] }, limited)).toBeUndefined();
+    expect(userUpdateError(admin(null), "u", { ...limited, facilityIds: null }, limited)).toBeNull();
   });
 
   it("link a staff record only of a facility the user may see", () => {
@@ -48,6 +56,28 @@ describe("user updates", () => {
     });
     expect(staffLinkError({ staffId: "s", facilityIds: ["tull"] }, { facilityId: "tull" })).toBeNull();
     expect(staffLinkError({ staffId: "s", facilityIds: null }, { facilityId: "newman" })).toBeNull();
+  });
+});
+
+describe("a user's facilities", () => {
+  const invite = { email: "new@example.test", role: "caregiver" };
+  const noneChosen = { facilityIds: "Choose at least one facility, or All facilities" };
+
+  it("are all facilities (null) or at least one, when the user is added", () => {
+    expect(ZUserInvite.parse({ ...invite, facilityIds: null }).facilityIds).toBeNull();
+    expect(ZUserInvite.parse({ ...invite, facilityIds: ["tull"] }).facilityIds).toEqual(["tull"]);
+    const refused = ZUserInvite.safeParse({ ...invite, facilityIds: [] });
+    expect(refused.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["facilityIds", noneChosen.facilityIds],
+    ]);
+  });
+
+  it("are all facilities or at least one, when the user is edited", () => {
+    const current = { ...invite, facilityIds: ["tull"], active: true, mustChangePassword: false, lastSignInAt: null };
+    expect(() => validateUpdate(usersCollection, current, { facilityIds: [] })).toThrow(
+      expect.objectContaining({ code: "VALIDATION", fields: noneChosen }),
+    );
+    expect(validateUpdate(usersCollection, current, { facilityIds: null }).facilityIds).toBeNull();
   });
 });
 

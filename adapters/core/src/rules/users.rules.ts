@@ -16,9 +16,10 @@ function invalid(field: string, message: string): AppError {
 }
 
 /**
- * The refusal of a user update, or null: the auth backend's fields stay as they are, and an
- * administrator cannot deactivate their own account or take away their own administrator role (the
- * group would be left without anyone able to undo it).
+ * The refusal of a user update, or null: the auth backend's fields stay as they are, and nobody changes
+ * their own access — role, facilities or active flag. Whoever narrowed their own access could not widen
+ * it again (an administrator limited to one home may only manage users limited to their homes), so
+ * another administrator makes such a change. The Firestore rules refuse the same (`notOwnAccess`).
  */
 export function userUpdateError(
   actor: Pick<TSessionUser, "id">,
@@ -31,9 +32,10 @@ export function userUpdateError(
       return invalid(field, "Set by the portal, not by an edit");
   }
   if (actor.id !== id) return null;
-  if (before.active === true && after.active === false)
-    return invalid("active", "You cannot deactivate your own account");
+  if (after.active !== before.active) return invalid("active", "You cannot deactivate your own account");
   if (after.role !== before.role) return invalid("role", "You cannot change your own role");
+  if (JSON.stringify(after.facilityIds ?? null) !== JSON.stringify(before.facilityIds ?? null))
+    return invalid("facilityIds", "You cannot change your own facilities");
   return null;
 }
 

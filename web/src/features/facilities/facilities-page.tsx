@@ -4,7 +4,7 @@
  * one home's: the row of the home chosen in the header is marked, and any row can be chosen there.
  */
 import { can, isGroupWide } from "@care/core/rules/access.rules";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TListQuery } from "@care/core/list-query";
@@ -15,6 +15,7 @@ import { paths } from "../../lib/paths.ts";
 import { useSession } from "../../lib/ports.tsx";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
 import { useRecordList } from "../../lib/records/use-records.ts";
+import { reportError } from "../../lib/report-error.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
 import { useListState } from "../../lib/list-state.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
@@ -25,7 +26,8 @@ import { occupancyLabel } from "./facility-stats.ts";
 import "./facilities-page.css";
 
 type TFacilityRecord = TRecordOf<"facilities">;
-type TRow = TFacilityRecord & { stats: TFacilityStats | undefined };
+/** A home with its figures: `undefined` while they load, or for good when they could not be read. */
+type TRow = TFacilityRecord & { stats: TFacilityStats | undefined; statsFailed?: boolean };
 type TActiveFilter = "active" | "inactive" | "";
 
 const SHOWN_LABELS = { active: "Active facilities", inactive: "Inactive facilities" } as const;
@@ -35,6 +37,15 @@ const LABELS = FIELD_LABELS.facilities;
 function listQuery(active: TActiveFilter, search: string, orderBy: TSort): Omit<TListQuery, "limit" | "cursor"> {
   const text = search.trim();
   return { ...(active ? { where: { active: active === "active" } } : {}), orderBy, ...(text ? { search: text } : {}) };
+}
+
+/**
+ * A cell of a home's figures: "…" while they load, "—" when they could not be read or the role may not
+ * read what the figure counts (it is null then).
+ */
+function figure(row: TRow, value: (stats: TFacilityStats) => ReactNode): ReactNode {
+  if (!row.stats) return row.statsFailed ? "—" : "…";
+  return value(row.stats) ?? "—";
 }
 
 export function FacilitiesPage() {
@@ -53,11 +64,18 @@ export function FacilitiesPage() {
   const list = useRecordList("facilities", query, {
     extras: {
       reads: INSIGHT_READS,
-      // One question for the whole page's numbers.
-      rows: async (facilities, { insights }) => {
-        const stats =
-          facilities.length === 0 ? [] : await insights.facilityStats({ facilityIds: facilities.map((f) => f.id) });
-        return facilities.map((f): TRow => ({ ...f, stats: stats.find((s) => s.facilityId === f.id) }));
+      // One question for the whole page's numbers. On screen a failure is reported and the homes are
+      // listed without them; an export fails instead, so no file is written with gaps.
+      rows: async (facilities, { insights }, use) => {
+        if (facilities.length === 0) return [];
+        try {
+          const stats = await insights.facilityStats({ facilityIds: facilities.map((f) => f.id) });
+          return facilities.map((f): TRow => ({ ...f, stats: stats.find((s) => s.facilityId === f.id) }));
+        } catch (error) {
+          if (use === "export") throw error;
+          reportError(error);
+          return facilities.map((f): TRow => ({ ...f, stats: undefined, statsFailed: true }));
+        }
       },
     },
   });
@@ -78,35 +96,31 @@ export function FacilitiesPage() {
       {
         id: "census",
         header: "Census",
-        cell: ({ row }) => row.original.stats?.census ?? "…",
+        cell: ({ row }) => figure(row.original, (stats) => stats.census),
       },
       {
         id: "occupancy",
         header: "Occupancy",
         cell: ({ row }) =>
-          row.original.stats?.census === null || row.original.stats?.plannedMoveIns === null
-            ? "—"
-            : row.original.stats
-              ? occupancyLabel(
-                  row.original.stats.census,
-                  row.original.licensedCapacity,
-                  row.original.stats.plannedMoveIns,
-                )
-              : "…",
+          figure(row.original, ({ census, plannedMoveIns }) =>
+            census === null || plannedMoveIns === null
+              ? null
+              : occupancyLabel(census, row.original.licensedCapacity, plannedMoveIns),
+          ),
       },
       {
         id: "staff",
         header: "Staff",
-        cell: ({ row }) => (row.original.stats ? (row.original.stats.staff ?? "—") : "…"),
+        cell: ({ row }) => figure(row.original, (stats) => stats.staff),
       },
       {
         id: "compliance",
         header: "Compliance",
-        cell: ({ row }) => {
-          const stats = row.original.stats;
-          if (!stats) return "…";
-          return <ComplianceBadge status={stats.compliance.status} counts={stats.compliance.counts} />;
-        },
+        cell: ({ row }) =>
+          figure(
+            row.original,
+            ({ compliance }) => compliance && <ComplianceBadge status={compliance.status} counts={compliance.counts} />,
+          ),
       },
       {
         id: "select",
@@ -139,8 +153,11 @@ export function FacilitiesPage() {
     { header: "Census", value: (f) => f.stats?.census },
     { header: "Staff", value: (f) => f.stats?.staff },
     { header: "Planned move-ins", value: (f) => f.stats?.plannedMoveIns },
-    { header: "Compliance", value: (f) => f.stats?.compliance.status },
-    { header: "Compliance detail", value: (f) => (f.stats ? complianceCountsText(f.stats.compliance.counts) : "") },
+    { header: "Compliance", value: (f) => f.stats?.compliance?.status },
+    {
+      header: "Compliance detail",
+      value: (f) => (f.stats?.compliance ? complianceCountsText(f.stats.compliance.counts) : ""),
+    },
   ];
 
   return (

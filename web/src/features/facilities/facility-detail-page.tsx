@@ -96,12 +96,16 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
     }
   }
 
-  const compliance = stats && { ...stats.compliance, attention: stats.attention };
+  const compliance = stats?.compliance && { ...stats.compliance, attention: stats.attention };
+  // Figures the role may not read are null: left out, and the card says so when none is left.
+  const noFigures = stats !== undefined && stats.census === null && stats.staff === null;
   return (
     <article className="page facility-detail" aria-labelledby="page-title">
-      <p className="facility-detail__crumb">
-        <Link to={paths.facilities.list.href()}>Facilities</Link>
-      </p>
+      {session && can(session, "facilities", "read") && (
+        <p className="facility-detail__crumb">
+          <Link to={paths.facilities.list.href()}>Facilities</Link>
+        </p>
+      )}
       <PageHeader
         title={
           <>
@@ -138,7 +142,9 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
         </section>
         <section className="card" aria-labelledby="census-title">
           <h2 id="census-title">Census</h2>
-          {stats ? (
+          {noFigures ? (
+            <p>Your role does not include residents or staff.</p>
+          ) : stats ? (
             <dl className="facility-detail__list">
               {stats.census !== null && stats.plannedMoveIns !== null && (
                 <>
@@ -162,7 +168,7 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
         {!stats ? (
           <p role="status">{statsFailed ? "Compliance could not be read." : "Loading…"}</p>
         ) : !compliance ? (
-          <p>Compliance could not be read; try again later.</p>
+          <p>Your role does not include documents.</p>
         ) : (
           <>
             <p className="facility-compliance__summary">

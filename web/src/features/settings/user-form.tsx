@@ -1,39 +1,53 @@
 /**
  * The fields of a user an administrator sets: e-mail, name, role, the facilities they may see (all, or
- * some among the administrator's own) and their staff record. Checked with the users schema before it
- * is sent; the backend's field errors (a taken e-mail, a staff record of another home) show beside
- * the fields too.
+ * some among the administrator's own) and their staff record. On the administrator's own account the
+ * role and facilities are shown as text: nobody changes their own access, another administrator does.
+ * Checked with the users schema before it is sent; the backend's field errors (a taken e-mail, a staff
+ * record of another home) show beside the fields, and those of a field the form does not offer in one
+ * toast.
  */
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { isAppError } from "@care/core/app-error";
+import { validationError } from "@care/core/app-error";
 import { ZUserInvite, type TUserInvite } from "@care/core/collections/users.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import { listName } from "@care/core/rules/person-name.rules";
-import { useFacilities } from "../../lib/facilities.tsx";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { useSession } from "../../lib/ports.tsx";
 import { useAllRecords } from "../../lib/records/use-records.ts";
-import { reportError } from "../../lib/report-error.ts";
+import { formFieldErrors, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
+import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
+import { facilitiesText, OWN_ACCESS_NOTE } from "./user-format.ts";
 import { useRoles } from "./use-roles.ts";
 
 const LABELS = FIELD_LABELS.users;
 type TErrors = Partial<Record<keyof TUserInvite | "_", string>>;
 
+/** The fields the form offers: on one's own account, not the role and facilities. */
+function offeredFields(own: boolean): (keyof TErrors)[] {
+  return own
+    ? ["email", "displayName", "staffId", "_"]
+    : ["email", "displayName", "role", "facilityIds", "staffId", "_"];
+}
+
 export function UserForm({
   initial,
+  own = false,
   submitLabel,
   cancelTo,
   onSubmit,
 }: {
   initial: TUserInvite;
+  /** The signed-in user's own account: role and facilities shown, not offered. */
+  own?: boolean;
   submitLabel: string;
   cancelTo: string;
   /** Saves; rejects with the backend's error (shown beside the fields or as one toast). */
   onSubmit: (values: TUserInvite) => Promise<void>;
 }) {
   const session = useSession();
-  const { roles } = useRoles();
+  const { roles, nameOf: nameOfRole } = useRoles();
   const { facilities } = useFacilities();
   const limitedTo = session?.facilityIds ?? null;
   const choosable = limitedTo === null ? facilities : facilities.filter((f) => limitedTo.includes(f.id));
@@ -49,7 +63,7 @@ export function UserForm({
     event.preventDefault();
     const parsed = ZUserInvite.safeParse(values);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message])));
+      setErrors(formFieldErrors(validationError(parsed.error), offeredFields(own)) ?? {});
       return;
     }
     setErrors({});
@@ -57,7 +71,8 @@ export function UserForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      if (isAppError(error) && error.fields) setErrors(error.fields as TErrors);
+      const shown = formFieldErrors(error, offeredFields(own));
+      if (shown) setErrors(shown);
       else reportError(error);
     } finally {
       setSaving(false);
@@ -84,54 +99,78 @@ export function UserForm({
         error={errors.displayName}
         onChange={(e) => set({ displayName: (e.target as HTMLInputElement).value || undefined })}
       />
-      <fieldset className="user-form__group">
-        <legend>{LABELS.role}</legend>
-        {roles.map((role) => (
-          <label key={role.id} className="user-form__choice">
-            <input type="radio" name="role" checked={values.role === role.id} onChange={() => set({ role: role.id })} />
-            {role.name}
-            {role.description && <span className="user-form__hint">{role.description}</span>}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="user-form__group" aria-describedby={errors.facilityIds ? "facilities-error" : undefined}>
-        <legend>{LABELS.facilityIds}</legend>
-        {limitedTo === null && (
-          <label className="user-form__choice">
-            <input type="radio" name="scope" checked={all} onChange={() => set({ facilityIds: null })} />
-            All facilities, including homes added later
-          </label>
-        )}
-        <label className="user-form__choice">
-          <input
-            type="radio"
-            name="scope"
-            checked={!all}
-            onChange={() => set({ facilityIds: choosable.length === 1 ? [choosable[0]!.id] : [] })}
-          />
-          Only these facilities:
-        </label>
-        <div className="user-form__facilities">
-          {choosable.map((f) => (
-            <label key={f.id} className="user-form__choice">
+      {own ? (
+        <>
+          <SheetGrid>
+            <SheetItem label={LABELS.role}>{nameOfRole(values.role)}</SheetItem>
+            <SheetItem label={LABELS.facilityIds}>
+              {facilitiesText(values.facilityIds ?? null, (id) => facilityName(facilities, id))}
+            </SheetItem>
+          </SheetGrid>
+          <p className="settings-page__note">{OWN_ACCESS_NOTE}</p>
+        </>
+      ) : (
+        <>
+          <fieldset className="user-form__group" aria-describedby={errors.role ? "role-error" : undefined}>
+            <legend>{LABELS.role}</legend>
+            {roles.map((role) => (
+              <label key={role.id} className="user-form__choice">
+                <input
+                  type="radio"
+                  name="role"
+                  checked={values.role === role.id}
+                  onChange={() => set({ role: role.id })}
+                />
+                {role.name}
+                {role.description && <span className="user-form__hint">{role.description}</span>}
+              </label>
+            ))}
+            {errors.role && (
+              <p id="role-error" className="field__error">
+                {errors.role}
+              </p>
+            )}
+          </fieldset>
+          <fieldset className="user-form__group" aria-describedby={errors.facilityIds ? "facilities-error" : undefined}>
+            <legend>{LABELS.facilityIds}</legend>
+            {limitedTo === null && (
+              <label className="user-form__choice">
+                <input type="radio" name="scope" checked={all} onChange={() => set({ facilityIds: null })} />
+                All facilities, including homes added later
+              </label>
+            )}
+            <label className="user-form__choice">
               <input
-                type="checkbox"
-                disabled={all}
-                checked={!all && chosen.includes(f.id)}
-                onChange={(e) =>
-                  set({ facilityIds: e.target.checked ? [...chosen, f.id] : chosen.filter((id) => id !== f.id) })
-                }
+                type="radio"
+                name="scope"
+                checked={!all}
+                onChange={() => set({ facilityIds: choosable.length === 1 ? [choosable[0]!.id] : [] })}
               />
-              {f.name}
+              Only these facilities:
             </label>
-          ))}
-        </div>
-        {errors.facilityIds && (
-          <p id="facilities-error" className="field__error">
-            {errors.facilityIds}
-          </p>
-        )}
-      </fieldset>
+            <div className="user-form__facilities">
+              {choosable.map((f) => (
+                <label key={f.id} className="user-form__choice">
+                  <input
+                    type="checkbox"
+                    disabled={all}
+                    checked={!all && chosen.includes(f.id)}
+                    onChange={(e) =>
+                      set({ facilityIds: e.target.checked ? [...chosen, f.id] : chosen.filter((id) => id !== f.id) })
+                    }
+                  />
+                  {f.name}
+                </label>
+              ))}
+            </div>
+            {errors.facilityIds && (
+              <p id="facilities-error" className="field__error">
+                {errors.facilityIds}
+              </p>
+            )}
+          </fieldset>
+        </>
+      )}
       <FormField
         kind="select"
         label={LABELS.staffId}

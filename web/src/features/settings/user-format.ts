@@ -1,9 +1,12 @@
-/** How the Settings pages word a user: role, facilities, status and last sign-in. */
+/** How the Settings pages word a user: role, facilities, status, last sign-in and their own access. */
 import type { TRecordOf } from "@care/core/registry";
 
 export type TUserRecord = TRecordOf<"users">;
 
 export const ACTIVE_LABELS = { true: "Active", false: "Deactivated" } as const;
+
+/** What a user reads on their own page, where their role, homes and status are not offered. */
+export const OWN_ACCESS_NOTE = "You cannot change your own role, homes or status; another administrator can.";
 
 /** "All facilities", or their names joined. */
 export function facilitiesText(facilityIds: readonly string[] | null, nameOf: (id: string) => string): string {

@@ -2,7 +2,8 @@
  * Settings › Users: adding a user (`/settings/users/add`: the one-time password is shown once, then
  * the user's page) and a user's page (`/settings/users/:id`): their details and last sign-in, editing
  * role, facilities and staff record, resetting the password (a new one-time password, their sessions
- * end), deactivating (their sessions end at once) and reactivating.
+ * end), deactivating (their sessions end at once) and reactivating. One's own page offers none of
+ * role, facilities, status or password reset: another administrator changes those.
  */
 import { useState } from "react";
 import toast from "react-hot-toast";
@@ -22,7 +23,14 @@ import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import { OneTimePassword } from "./one-time-password.tsx";
 import { UserForm } from "./user-form.tsx";
 import { useRoles } from "./use-roles.ts";
-import { ACTIVE_LABELS, facilitiesText, signInText, userName, type TUserRecord } from "./user-format.ts";
+import {
+  ACTIVE_LABELS,
+  facilitiesText,
+  OWN_ACCESS_NOTE,
+  signInText,
+  userName,
+  type TUserRecord,
+} from "./user-format.ts";
 import "./settings.css";
 
 export function AddUserPage() {
@@ -120,8 +128,8 @@ function UserSheet({ user }: { user: TUserRecord }) {
       {
         email: values.email,
         displayName: values.displayName ?? null,
-        role: values.role,
-        facilityIds: values.facilityIds ?? null,
+        // One's own role and facilities are not on the form: they are left as they are.
+        ...(self ? {} : { role: values.role, facilityIds: values.facilityIds ?? null }),
         staffId: values.staffId ?? null,
       },
       user.version,
@@ -171,6 +179,7 @@ function UserSheet({ user }: { user: TUserRecord }) {
             facilityIds: user.facilityIds,
             staffId: user.staffId,
           }}
+          own={self}
           submitLabel="Save"
           cancelTo={paths.settings.user.href(user.id)}
           onSubmit={save}
@@ -189,7 +198,9 @@ function UserSheet({ user }: { user: TUserRecord }) {
             <SheetItem label="Staff record">{user.staffId ? <StaffLink id={user.staffId} /> : "Not linked"}</SheetItem>
           </SheetGrid>
           {self && (
-            <p className="settings-page__note">This is your own account: change your password under My account.</p>
+            <p className="settings-page__note">
+              This is your own account: change your password under My account. {OWN_ACCESS_NOTE}
+            </p>
           )}
         </section>
       )}
