@@ -351,18 +351,20 @@ await runContract("data", (ctx) => {
       expect(created.user).toMatchObject({ role: "house-manager", facilityIds: ["tull"], version: 1 });
     });
 
-    it("refuses widening a user, their own record included, to all facilities or newman (FORBIDDEN)", async () => {
+    it("refuses widening a user to all facilities or newman (FORBIDDEN), and any change of their own homes", async () => {
       const { user: staff } = await tullAdmin.auth.createUser(newAccount(["tull"]));
       await expectAppError(tullAdmin.data.update("users", staff.id, { facilityIds: null }, staff.version), "FORBIDDEN");
       await expectAppError(
         tullAdmin.data.update("users", staff.id, { facilityIds: ["tull", "newman"] }, staff.version),
         "FORBIDDEN",
       );
+      // Their own homes are never theirs to change (not even within their reach): VALIDATION naming the field.
       const self = await tullAdmin.data.get("users", tullAdminId);
-      await expectAppError(
+      const own = await expectAppError(
         tullAdmin.data.update("users", tullAdminId, { facilityIds: null }, self.version),
-        "FORBIDDEN",
+        "VALIDATION",
       );
+      expect(Object.keys(own.fields ?? {})).toEqual(["facilityIds"]);
       expect(await admin.data.get("users", staff.id)).toMatchObject({ facilityIds: ["tull"], version: staff.version });
       const renamed = await tullAdmin.data.update("users", staff.id, { displayName: "Tull carer" }, staff.version);
       expect(renamed).toMatchObject({ displayName: "Tull carer", facilityIds: ["tull"] });

@@ -473,7 +473,7 @@ describe("access limited to tull", () => {
     expect((await get(caregiver.cookie, "/rentCharges")).status).toBe(403);
   });
 
-  it("keeps a facility-limited admin from widening anyone's facilities, their own included", async () => {
+  it("keeps a facility-limited admin from widening anyone's facilities, and from changing their own", async () => {
     const users = (await get(tullAdminCookie, `/users${q({ limit: "500" })}`)).body.items as Array<{
       id: string;
       email: string;
@@ -484,12 +484,14 @@ describe("access limited to tull", () => {
       version: self.version,
       patch: { facilityIds: null },
     });
-    expect(everyone.status).toBe(403);
+    // One's own homes are not one's to change at all: 400 naming the field.
+    expect(everyone.status).toBe(400);
+    expect(everyone.body.error.fields).toHaveProperty("facilityIds");
     const more = await call(tullAdminCookie, "PATCH", `/users/${self.id}`, {
       version: self.version,
       patch: { facilityIds: ["tull", "newman"] },
     });
-    expect(more.status).toBe(403);
+    expect(more.status).toBe(400);
     // The group's unrestricted administrator is beyond a limited one: not listed, not found.
     expect(users.map((u) => u.email)).not.toContain(t.admin.email);
     const demote = await call(tullAdminCookie, "PATCH", `/users/${t.admin.id}`, {
