@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { testCollection } from "@care/core/collection.test-support";
 import { z } from "zod";
-import { defineCollection } from "@care/core/collection";
 import { permissionsAt } from "@care/core/collections/roles.collection";
 import { getCollection } from "@care/core/registry";
 import { testSessionUser } from "@care/core/rules/access.test-support";
@@ -144,19 +144,9 @@ describe("a reader's record put back together", () => {
 });
 
 describe("a collection of several areas' restricted fields", () => {
-  const notes = defineCollection({
+  const notes = testCollection({
     name: "notes",
-    label: "Note",
     schema: z.object({ text: z.string(), feeCents: z.number().optional(), diagnosis: z.string().optional() }),
-    scope: { kind: "global" },
-    access: { read: "signed-in", write: "signed-in" },
-    filterable: [],
-    sortable: [],
-    defaultSort: { field: "createdAt", direction: "asc" },
-    searchable: [],
-    removal: "delete",
-    clientIds: false,
-    auditViews: false,
     restrictedFields: { feeCents: "rent", diagnosis: "medical" },
   });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { testCollection } from "@care/core/collection.test-support";
 import { describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
 import { defineCollection } from "@care/core/collection";
@@ -337,9 +338,8 @@ describe("generated Firebase rules", () => {
   });
 
   it("gives every area of a collection's restricted fields its own collection, removed with the record", () => {
-    const notes = defineCollection({
+    const notes = testCollection({
       name: "notes",
-      label: "Note",
       schema: z.object({
         facilityId: z.string(),
         text: z.string(),
@@ -349,12 +349,6 @@ describe("generated Firebase rules", () => {
       scope: { kind: "facility", field: "facilityId" },
       access: { read: "residents", write: "residents" },
       filterable: ["facilityId"],
-      sortable: [],
-      defaultSort: { field: "createdAt", direction: "asc" },
-      searchable: [],
-      removal: "delete",
-      clientIds: false,
-      auditViews: false,
       restrictedFields: { feeCents: "rent", diagnosis: "medical" },
     });
     const rules = generateFirestoreRules([notes]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testCollection } from "@care/core/collection.test-support";
 import { z } from "zod";
 import type { AppError } from "@care/core/app-error";
 import { defineCollection, type CollectionDef } from "@care/core/collection";
@@ -30,20 +31,7 @@ const notes = defineCollection({
   clientIds: false,
   auditViews: true,
 });
-const tags = defineCollection({
-  name: "tags",
-  label: "Tag",
-  schema: z.object({ label: z.string() }),
-  scope: { kind: "global" },
-  access: { read: "signed-in", write: "signed-in" },
-  filterable: [],
-  sortable: [],
-  defaultSort: { field: "createdAt", direction: "asc" },
-  searchable: [],
-  removal: "delete",
-  clientIds: false,
-  auditViews: false,
-});
+const tags = testCollection({ name: "tags", label: "Tag", schema: z.object({ label: z.string() }) });
 
 /** DataPort with any collection name, for the test collections. */
 type TLooseRecord = { id: string; version: number } & Record<string, unknown>;
