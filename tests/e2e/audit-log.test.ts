@@ -80,6 +80,39 @@ describe.skipIf(Boolean(chromiumMissing))("audit log in Chromium", () => {
       .waitFor();
   }, 120_000);
 
+  it("records each CSV export as Exported: All Residents and the Reminders page", async () => {
+    const page = await session.signedInPage();
+    // A resident of the header's home (Van Buren), so both lists have something to export.
+    await api(page, "POST", "/residents", {
+      data: {
+        facilityId: "van-buren",
+        firstName: "Cornelius",
+        lastName: "Ashby",
+        dateOfBirth: "1931-09-02",
+        gender: "male",
+        admissionDate: "2025-04-01",
+        ambulatoryStatus: "ambulatory",
+        codeStatus: "full_code",
+      },
+    });
+    for (const [path, heading] of [
+      ["/residents", "All Residents"],
+      ["/reminders", "Reminders"],
+    ] as const) {
+      await page.goto(path);
+      await page.locator("main h1", { hasText: heading }).waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.locator("main").getByRole("button", { name: "Export CSV" }).click(),
+      ]);
+      await download.path();
+    }
+    await page.goto("/settings/audit-log?action=export");
+    const main = page.locator("main");
+    await main.getByRole("row").filter({ hasText: "Exported" }).filter({ hasText: "Resident" }).first().waitFor();
+    await main.getByRole("row").filter({ hasText: "Exported" }).filter({ hasText: "Reminder" }).first().waitFor();
+  });
+
   it("lists who viewed or changed the resident on their history, linking to the log filtered to them", async () => {
     const page = await session.signedInPage();
     await page.goto(`/residents/${residentId}/history`);

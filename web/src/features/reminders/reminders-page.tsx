@@ -75,21 +75,37 @@ const DERIVED_KIND_OF = Object.fromEntries(
   Object.entries(DERIVED_KINDS).map(([derived, kind]) => [kind, derived as TDerivedReminderKind]),
 ) as Partial<Record<TReminderKind, TDerivedReminderKind>>;
 
-/** The manual reminders of a facility ("" = every one the user may see): every open one, the latest done ones. */
-async function loadManual(data: DataPort, facilityId: string) {
+/**
+ * The manual reminders of a facility ("" = every one the user may see): every open one, the latest done
+ * ones. Export CSV reads them again with the purpose `export`, so the audit log records the export.
+ */
+async function loadManual(data: DataPort, facilityId: string, purpose?: "export") {
   const where: Record<string, string> = facilityId ? { facilityId } : {};
   const [open, done] = await Promise.all([
     listAll(data, "reminders", {
       where: { ...where, status: "open" },
       orderBy: { field: "dueDate", direction: "asc" },
+      ...(purpose ? { purpose } : {}),
     }),
     data.list("reminders", {
       where: { ...where, status: "done" },
       orderBy: { field: "dueDate", direction: "desc" },
       limit: DONE_SHOWN,
+      ...(purpose ? { purpose } : {}),
     }),
   ]);
   return { open, done: done.items };
+}
+
+/** The manual reminders the page's search and view show. */
+function manualRows(
+  manual: Awaited<ReturnType<typeof loadManual>>,
+  { today, search, view }: { today: string; search: string; view: TReminderView },
+): TReminderItem[] {
+  const rows = [...manual.open, ...manual.done].map((r) => fromManual(r, today));
+  return filterItems(rows, { kind: "", search }).filter((item) =>
+    view === "open" ? item.state === "open" : item.state !== "open",
+  );
 }
 
 /** Every derived reminder of a query, page by page (for the CSV). */
@@ -169,13 +185,10 @@ export function RemindersPage() {
     setGroupsShown(GROUPS_SHOWN);
   }, [facilityId, kind, search, groupBy, view]);
 
-  const manualItems = useMemo(() => {
-    if (!manual.data || !wantsManual) return [];
-    const rows = [...manual.data.open, ...manual.data.done].map((r) => fromManual(r, today));
-    return filterItems(rows, { kind: "", search }).filter((item) =>
-      view === "open" ? item.state === "open" : item.state !== "open",
-    );
-  }, [manual.data, wantsManual, today, search, view]);
+  const manualItems = useMemo(
+    () => (manual.data && wantsManual ? manualRows(manual.data, { today, search, view }) : []),
+    [manual.data, wantsManual, today, search, view],
+  );
 
   const loaded = derived.data !== undefined && manual.data !== undefined;
   const groups: TShownGroup[] = useMemo(() => {
@@ -313,8 +326,12 @@ export function RemindersPage() {
   async function exportCsv() {
     setExporting(true);
     try {
-      const derivedRows = wantsDerived ? (await allDerived(insights, query)).map((r) => fromDerived(r, today)) : [];
-      const rows = [...derivedRows, ...manualItems].sort((a, b) =>
+      const [derivedRows, exportedManual] = await Promise.all([
+        wantsDerived ? allDerived(insights, query).then((all) => all.map((r) => fromDerived(r, today))) : [],
+        // Read even when only derived reminders are wanted: this read records the export in the audit log.
+        loadManual(data, facilityId, "export").then((m) => (wantsManual ? manualRows(m, { today, search, view }) : [])),
+      ]);
+      const rows = [...derivedRows, ...exportedManual].sort((a, b) =>
         a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0,
       );
       const columns: TCsvColumn<TReminderItem>[] = [
