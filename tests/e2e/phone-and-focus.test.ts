@@ -109,7 +109,14 @@ describe.skipIf(Boolean(chromiumMissing))("phones, toasts and focus in Chromium"
     await form.getByRole("button", { name: "Save" }).click();
     const toast = page.getByText("Theodora Lindqvist was saved.");
     await toast.waitFor();
-    const toastBox = await toast.boundingBox();
+    // The toast slides in from above (react-hot-toast's enter animation): measure where it comes to rest.
+    let toastBox = await toast.boundingBox();
+    for (let i = 0; i < 20; i += 1) {
+      await page.waitForTimeout(100);
+      const next = await toast.boundingBox();
+      if (next && toastBox && next.y === toastBox.y) break;
+      toastBox = next;
+    }
     const header = await page.getByRole("banner").boundingBox();
     const logout = await page.getByRole("banner").getByRole("button", { name: "Logout" }).boundingBox();
     expect(toastBox && header && toastBox.y >= header.y + header.height).toBe(true);

@@ -40,6 +40,8 @@ describe.skipIf(Boolean(chromiumMissing))("settings in Chromium", () => {
 
     await admin.getByRole("navigation", { name: "Settings menu" }).getByRole("link", { name: "Users" }).click();
     await admin.getByRole("link", { name: "Add user" }).click();
+    // The Users page's "Search by e-mail or name" would match "E-mail" too: wait for the form's page.
+    await admin.getByRole("heading", { name: "Add user", level: 1 }).waitFor();
     await admin.getByLabel("E-mail").fill("carla.caregiver@example.test");
     await admin.getByLabel("Name", { exact: true }).fill("Carla Caregiver");
     await admin.getByLabel("Only these facilities:").check();
