@@ -99,6 +99,15 @@ describe.skipIf(Boolean(chromiumMissing))("roles and access in Chromium", () => 
     await residents.getByRole("link", { name: /Whitfield/ }).waitFor();
     expect(await residents.getByRole("columnheader", { name: "Balance due" }).count()).toBe(0);
     await residents.getByRole("columnheader", { name: "Documents" }).waitFor();
+    // "Select Facility" (every home she may see) is her one home, named as such.
+    await cara
+      .getByRole("combobox", { name: /facility/i })
+      .first()
+      .selectOption("");
+    await cara
+      .getByRole("table", { name: "Residents, Tull" })
+      .getByRole("link", { name: /Whitfield/ })
+      .waitFor();
     // Settings is not in her navigation; the hub, opened directly, holds her account and the
     // document configuration she may read.
     await cara.goto("/settings");

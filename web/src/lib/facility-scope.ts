@@ -1,10 +1,12 @@
 /**
  * What a page shows for the header's facility: its id ("" = every facility the user may see), how the
- * page names that scope ("Tull" or "All facilities"), and the name of any facility id.
+ * page names that scope ("Tull", "All facilities", or for a user of some homes "All your facilities"),
+ * and the name of any facility id.
  */
 import { useCallback } from "react";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { facilityName, useFacilities, type TFacilityOption } from "./facilities.tsx";
+import { useSession } from "./ports.tsx";
 import { useSelectedFacility } from "./selected-facility.ts";
 
 export const ALL_FACILITIES = "All facilities";
@@ -12,8 +14,15 @@ export const ALL_FACILITIES = "All facilities";
 export function useFacilityScope() {
   const [facilityId] = useSelectedFacility();
   const { facilities } = useFacilities();
+  const homes = useSession()?.facilityIds ?? null;
   const nameOf = useCallback((id: string) => facilityName(facilities, id), [facilities]);
-  return { facilityId, scope: facilityId ? nameOf(facilityId) : ALL_FACILITIES, nameOf, facilities };
+  return { facilityId, scope: facilityId ? nameOf(facilityId) : allScope(homes, nameOf), nameOf, facilities };
+}
+
+/** "Every facility" as the user sees it: the group's, their one home, or their homes. */
+function allScope(homes: readonly string[] | null, nameOf: (id: string) => string): string {
+  if (homes === null) return ALL_FACILITIES;
+  return homes.length === 1 ? nameOf(homes[0]!) : "All your facilities";
 }
 
 /**

@@ -4,8 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { facilityName, useFacilities } from "../lib/facilities.tsx";
-import { useSelectedFacility } from "../lib/selected-facility.ts";
+import { useFacilityScope } from "../lib/facility-scope.ts";
 import "./area-page.css";
 import { paths } from "../lib/paths.ts";
 
@@ -34,9 +33,7 @@ export function AreaPage({
   helpAnchor,
   actions = [],
 }: TAreaPageProps) {
-  const [selected] = useSelectedFacility();
-  const { facilities } = useFacilities();
-  const scope = selected === "" ? "All facilities" : facilityName(facilities, selected);
+  const { scope } = useFacilityScope();
   return (
     <article className="area-page" aria-labelledby="page-title">
       <header className="area-page__header">

@@ -176,7 +176,7 @@ function AuditLog() {
     <article className="page audit-log" aria-labelledby="page-title">
       <PageHeader
         title="Audit log"
-        intro="Who viewed, created, changed, archived or removed records, uploaded or downloaded files, and who signed in or failed to. Rows are written by the server and can never be changed or deleted."
+        intro="Who viewed, created, changed, archived, removed or exported records, uploaded or downloaded files, and who signed in or failed to. Rows are written by the server and can never be changed or deleted."
         scope={{
           label: "Times:",
           value: zoneText,

@@ -11,6 +11,7 @@ import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useShownPages } from "../../lib/records/use-records.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { DataTable, type TDataColumn } from "../../ui/data-table.tsx";
 import { loadMedicalSummaries, loadResidentsPage, type TResidentsCursor } from "./medical-queries.ts";
@@ -160,7 +161,7 @@ export function MedicalRecordsPage() {
   const rows = list.items;
   const loading = list.loading;
 
-  const scope = facilityId === "" ? "All facilities" : facilityName(facilities, facilityId);
+  const { scope } = useFacilityScope();
   const shown = useMemo(
     () =>
       facilityId === ""

@@ -34,6 +34,7 @@ import { usePortQuery, useShownPages } from "../../lib/records/use-records.ts";
 import { useDerivedReminders } from "../../lib/reminder-count.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { ListFilters, SearchFilter, SelectFilter } from "../../ui/list-filters.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -212,7 +213,7 @@ export function RemindersPage() {
 
   const total = (wantsDerived ? (derived.data?.total ?? 0) : 0) + manualItems.length;
   const filtered = Boolean(kind || search.trim());
-  const scope = facilityId ? nameOf(facilityId) : "All facilities";
+  const { scope } = useFacilityScope();
   const isOpen = (id: string, index: number) => opened[id] ?? index === 0;
 
   /** Runs one action on a row; a stale or duplicate write reloads the list with a message. */

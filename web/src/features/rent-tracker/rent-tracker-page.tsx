@@ -18,6 +18,7 @@ import { useCan } from "../../lib/access.ts";
 import { useCursorPages, usePortQuery } from "../../lib/records/use-records.ts";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { downloadCsv } from "../../ui/csv-export.ts";
 import { printPage } from "../../ui/print.ts";
@@ -48,7 +49,7 @@ export function RentTrackerPage() {
   const [facilityId] = useSelectedFacility();
   const { facilities } = useFacilities();
   const nameOf = (id: string) => facilityName(facilities, id);
-  const scope = facilityId === "" ? "All facilities" : nameOf(facilityId);
+  const { scope } = useFacilityScope();
 
   const [monthsShown, setMonthsShown] = useState(6);
   const [searchText, setSearchText] = useState("");
