@@ -75,6 +75,8 @@ describe.skipIf(Boolean(chromiumMissing))("roles and access in Chromium", () => 
     await cara.getByLabel("Repeat the new password").fill(OWN_PASSWORD);
     await cara.getByRole("button", { name: "Save and continue" }).click();
     await cara.waitForURL((url) => url.pathname === "/reminders");
+    // The password form is shown at /reminders itself: the page is there once the change is saved.
+    await cara.getByRole("heading", { name: "Reminders", level: 1 }).waitFor();
     // From here on nothing her pages ask for by themselves is refused (no "not yours to see" toast).
     const refused: string[] = [];
     cara.on("response", (response) => {
@@ -201,6 +203,8 @@ describe.skipIf(Boolean(chromiumMissing))("roles and access in Chromium", () => 
     await reader.getByLabel("Repeat the new password").fill(OWN_PASSWORD);
     await reader.getByRole("button", { name: "Save and continue" }).click();
     await reader.waitForURL((url) => url.pathname === "/reminders");
+    // The password form is shown at /reminders itself: the page is there once the change is saved.
+    await reader.getByRole("heading", { name: "Reminders", level: 1 }).waitFor();
     await reader.goto("/residents/medical-records");
     await reader.getByRole("heading", { name: "You don't have access to medical records" }).waitFor();
 

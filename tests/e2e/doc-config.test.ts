@@ -288,6 +288,8 @@ describe.skipIf(Boolean(chromiumMissing))("document configuration in Chromium", 
     await page.getByLabel("Repeat the new password").fill("caregiver own passphrase 1");
     await page.getByRole("button", { name: "Save and continue" }).click();
     await page.waitForURL((url) => url.pathname === "/reminders");
+    // The password form is shown at /reminders itself: the page is there once the change is saved.
+    await page.getByRole("heading", { name: "Reminders", level: 1 }).waitFor();
     await page.goto("/admin/resident-doc-config");
     await page.getByText("Only administrators change this list; you can read and export it.").waitFor();
     await page.getByRole("row").filter({ hasText: "Physician's Report" }).waitFor();

@@ -79,6 +79,8 @@ describe.skipIf(Boolean(chromiumMissing))("settings in Chromium", () => {
     await carla.getByLabel("Repeat the new password").fill(NEW_PASSWORD);
     await carla.getByRole("button", { name: "Save and continue" }).click();
     await carla.waitForURL((url) => url.pathname === "/reminders");
+    // The password form is shown at /reminders itself: the page is there once the change is saved.
+    await carla.getByRole("heading", { name: "Reminders", level: 1 }).waitFor();
     await carla.getByRole("banner").getByText("carla.caregiver@example.test").waitFor();
 
     // The list shows her last sign-in; the administrator deactivates her.

@@ -1,10 +1,11 @@
-/** Entry point: read the runtime config, build the one container, render the app (or why it cannot start). */
+/** Entry point: read the runtime config (the page's boot block, else fetched), build the one container, render the app (or why it cannot start). */
 // First: zod is configured before any module parses with it.
 import "./lib/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { DEFAULT_PORTAL_TITLE } from "@care/core/runtime-config.schema";
 import { App } from "./app/app.tsx";
+import { readBootBlock } from "./app/boot-block.ts";
 import { BootErrorPage } from "./app/boot-error.tsx";
 import { buildContainer } from "./app/container.ts";
 import { preloadRoute } from "./app/router.tsx";
@@ -19,11 +20,12 @@ if (!rootElement) throw new Error("index.html has no #root element");
 const root = createRoot(rootElement);
 const records = createRecordsClient(reportError);
 preloadRoute(window.location.pathname);
+const boot = readBootBlock();
 
-loadRuntimeConfig()
+loadRuntimeConfig(fetch, boot.config)
   .then((config) => {
     document.title = config.portalTitle ?? DEFAULT_PORTAL_TITLE;
-    return buildContainer(config, records);
+    return buildContainer(config, records, boot.me);
   })
   .then((container) => {
     // What one user read is never shown to the next one on this browser.

@@ -31,6 +31,28 @@ describe("HttpAuthAdapter", () => {
     expect(late).toEqual([alice]);
   });
 
+  it("knows who is signed in from the page's /auth/me answer without asking; asks when that answer is not one", async () => {
+    for (const [me, expected] of [
+      [{ user: alice }, alice],
+      [{ user: null }, null],
+    ] as const) {
+      const { fetch, requests } = fakeFetch();
+      const { auth } = createHttpPorts({ fetch, me });
+      const listener = vi.fn();
+      auth.onChange(listener);
+      expect(auth.current()).toEqual(expected);
+      await settle();
+      expect(listener).toHaveBeenCalledExactlyOnceWith(expected);
+      expect(requests).toEqual([]);
+    }
+    const { fetch, requests } = fakeFetch(json(200, { user: alice }));
+    const { auth } = createHttpPorts({ fetch, me: { user: { email: 3 } } });
+    expect(auth.current()).toBeUndefined();
+    await settle();
+    expect(auth.current()).toEqual(alice);
+    expect(requests.map((r) => r.url)).toEqual(["/api/v1/auth/me"]);
+  });
+
   it("is signed out when /auth/me answers no user, 401 or the server cannot be reached", async () => {
     for (const answer of [json(200, { user: null }), unauthorized(), new TypeError("fetch failed")]) {
       const { auth } = createHttpPorts({ fetch: fakeFetch(answer).fetch });

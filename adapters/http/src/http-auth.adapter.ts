@@ -15,6 +15,11 @@ import {
 } from "@care/core/ports/auth.port";
 import { UNEXPECTED_MESSAGE, type HttpClient } from "./http-client.ts";
 
+/** The user a `/auth/me` body names, null for `{ user: null }`; throws on anything else. */
+function parseMe(body: unknown): TSessionUser | null {
+  return (body as { user?: unknown } | null)?.user === null ? null : parseUser(body);
+}
+
 function parseUser(body: unknown): TSessionUser {
   const parsed = ZSessionUser.safeParse((body as { user?: unknown } | null)?.user);
   if (!parsed.success) throw new AppError("UNAVAILABLE", UNEXPECTED_MESSAGE);
@@ -26,8 +31,19 @@ export class HttpAuthAdapter implements AuthPort {
   private readonly listeners = new Set<(state: TSessionUser | null) => void>();
   private loading: Promise<void> | undefined;
 
-  constructor(private readonly http: HttpClient) {
+  /** @param me a `/auth/me` answer the app already has (the page's boot block); else it is asked on first use. */
+  constructor(
+    private readonly http: HttpClient,
+    me?: unknown,
+  ) {
     http.onSessionLost(() => this.setState(null));
+    if (me === undefined) return;
+    try {
+      this.state = parseMe(me);
+      this.loading = Promise.resolve();
+    } catch {
+      // Not a `/auth/me` answer: ask the server as if there were none.
+    }
   }
 
   current(): TAuthState {
@@ -55,7 +71,7 @@ export class HttpAuthAdapter implements AuthPort {
     const epoch = this.http.epoch;
     this.loading = this.http
       .request<unknown>("GET", "/auth/me", { sessionCheck: false })
-      .then((body) => ((body as { user?: unknown } | null)?.user === null ? null : parseUser(body)))
+      .then(parseMe)
       .catch(() => null)
       .then((user) => {
         // A sign-in or sign-out that finished meanwhile knows better than this answer.
@@ -69,7 +85,7 @@ export class HttpAuthAdapter implements AuthPort {
     let user: TSessionUser | null;
     try {
       const body = await this.http.request<unknown>("GET", "/auth/me", { sessionCheck: false });
-      user = (body as { user?: unknown } | null)?.user === null ? null : parseUser(body);
+      user = parseMe(body);
     } catch {
       return; // Unreachable or unexpected: keep what is known; the next page's requests will tell.
     }

@@ -14,6 +14,8 @@ export interface THttpPortsOptions {
   baseUrl?: string;
   /** The fetch to use (Node tests pass one with a cookie jar); default the global fetch. */
   fetch?: TFetch;
+  /** What `GET /auth/me` answered already (the page's boot block): who is signed in, without asking. */
+  me?: unknown;
 }
 
 export function createHttpPorts(options: THttpPortsOptions = {}): {
@@ -24,7 +26,7 @@ export function createHttpPorts(options: THttpPortsOptions = {}): {
 } {
   const http = new HttpClient({ baseUrl: options.baseUrl, fetch: options.fetch });
   return {
-    auth: new HttpAuthAdapter(http),
+    auth: new HttpAuthAdapter(http, options.me),
     data: new HttpDataAdapter(http),
     files: new HttpFileAdapter(http),
     insights: new HttpInsightsAdapter(http),

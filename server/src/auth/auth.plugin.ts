@@ -67,25 +67,39 @@ async function authPlugin(fastify: FastifyInstance): Promise<void> {
 
   fastify.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/")) return;
-    if (!request.cookies[SESSION_COOKIE]) return;
-    let sessionId: string;
-    try {
-      const payload = ZTokenPayload.parse(await request.jwtVerify({ onlyCookie: true }));
-      sessionId = payload.sid;
-    } catch {
-      clearSessionCookie(fastify, request, reply);
-      return;
-    }
-    const user = await resolveSession(fastify.database.prisma, sessionId, new Date(), cache);
-    if (!user) {
-      clearSessionCookie(fastify, request, reply);
-      return;
-    }
-    request.user = user;
-    request.sessionId = sessionId;
+    const user = await attachSession(fastify, request, reply);
     // A one-time password not yet changed: everything else is refused (FORBIDDEN, PASSWORD_CHANGE_REQUIRED).
-    if (user.mustChangePassword && !BEFORE_PASSWORD_CHANGE.test(request.url)) throw passwordChangeRequired();
+    if (user?.mustChangePassword && !BEFORE_PASSWORD_CHANGE.test(request.url)) throw passwordChangeRequired();
   });
+}
+
+/**
+ * Sets `request.user` and `request.sessionId` from the session cookie and returns the user (null when
+ * signed out). A cookie that no longer names a live session is cleared. Every `/api/*` request runs it;
+ * the web app's page (web-app.plugin.ts) runs it too, to hand the app its user with the page.
+ */
+export async function attachSession(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<TSessionUser | null> {
+  if (!request.cookies[SESSION_COOKIE]) return null;
+  let sessionId: string;
+  try {
+    const payload = ZTokenPayload.parse(await request.jwtVerify({ onlyCookie: true }));
+    sessionId = payload.sid;
+  } catch {
+    clearSessionCookie(fastify, request, reply);
+    return null;
+  }
+  const user = await resolveSession(fastify.database.prisma, sessionId, new Date(), fastify.sessionCache);
+  if (!user) {
+    clearSessionCookie(fastify, request, reply);
+    return null;
+  }
+  request.user = user;
+  request.sessionId = sessionId;
+  return user;
 }
 
 export default fp(authPlugin, { name: "auth", fastify: "5.x", dependencies: ["@fastify/cookie", "@fastify/jwt"] });

@@ -1,16 +1,33 @@
 /**
  * Serves the built web app: `/runtime-config.json` (which backend the app talks to), the hashed assets
- * with a long cache (immutable), `index.html` revalidated on every visit, and `index.html` for every
- * client route (SPA fallback). Files are sent as the build precompressed them (`.br`, `.gz` beside each
+ * with a long cache (immutable), and `index.html` for every client route (SPA fallback). The page carries
+ * its boot block (see web/src/app/boot-block.ts): the runtime config and what `GET /api/v1/auth/me` would
+ * answer for this request, so a phone does not wait two more round trips before it can draw the signed-in
+ * page. It is therefore built per request and never stored (`no-store` with a user in it, else `no-cache`). Files are sent as the build precompressed them (`.br`, `.gz` beside each
  * text file) when the browser accepts it, with `Content-Encoding` and `Vary: Accept-Encoding`. Requests no route matches
  * under `/api` (or for files, or from non-browsers) get the JSON 404.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { ZSessionUser } from "@care/core/ports/auth.port";
+import type { TRuntimeConfig } from "@care/core/runtime-config.schema";
+import { attachSession } from "../auth/auth.plugin.ts";
 import { sendRouteNotFound } from "./error-handler.ts";
+
+/** What this server tells the web app: talk to me. */
+const HTTP_RUNTIME_CONFIG: TRuntimeConfig = { backend: "http" };
+
+/** The boot block's element; web/src/app/boot-block.ts reads it. */
+const BOOT_BLOCK_ID = "care-boot";
+
+/** JSON inside a <script> data block: `<` escaped, so no value can close the element. */
+function bootBlock(value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, "\\u003c");
+  return `<script id="${BOOT_BLOCK_ID}" type="application/json">${json}</script>`;
+}
 
 const NOT_BUILT_MESSAGE = "The Care Portal web app is not built yet. Run `npm run build`, then restart the server.\n";
 
@@ -30,7 +47,7 @@ async function webAppPlugin(fastify: FastifyInstance): Promise<void> {
 
   fastify.get("/runtime-config.json", { schema: { hide: true } }, async (_request, reply) => {
     reply.header("cache-control", "no-store");
-    return { backend: "http" };
+    return HTTP_RUNTIME_CONFIG;
   });
 
   if (built) {
@@ -51,18 +68,28 @@ async function webAppPlugin(fastify: FastifyInstance): Promise<void> {
     fastify.log.warn({ webDist: root }, "web app not built: no index.html");
   }
 
-  const sendIndex = (reply: FastifyReply) => {
+  const indexHtml = built ? readFileSync(join(root, "index.html"), "utf8") : "";
+  const withBootBlock = (block: string) =>
+    indexHtml.includes("</head>") ? indexHtml.replace("</head>", `${block}</head>`) : indexHtml + block;
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built)
       return reply
         .code(200)
         .type("text/plain; charset=utf-8")
         .header("cache-control", "no-store")
         .send(NOT_BUILT_MESSAGE);
-    return reply.sendFile("index.html", root);
+    const user = await attachSession(fastify, request, reply);
+    const boot = bootBlock({ config: HTTP_RUNTIME_CONFIG, me: { user: user && ZSessionUser.parse(user) } });
+    return reply
+      .code(200)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", user ? "no-store" : "no-cache")
+      .send(withBootBlock(boot));
   };
 
   fastify.setNotFoundHandler((request, reply) => {
-    if (wantsIndexHtml(request)) return sendIndex(reply);
+    if (wantsIndexHtml(request)) return sendIndex(request, reply);
     return sendRouteNotFound(request, reply);
   });
 }

@@ -27,11 +27,18 @@ export interface TPorts {
  */
 export const MEMORY_DEMO_ACCOUNT = { email: "admin@example.com", password: "demo-password" } as const;
 
-async function loadPorts(config: TRuntimeConfig): Promise<TPorts> {
+/**
+ * @param me the answer of `GET /auth/me` the page came with (its boot block), so the http backend knows
+ * who is signed in without asking again.
+ */
+async function loadPorts(config: TRuntimeConfig, me: unknown): Promise<TPorts> {
   switch (config.backend) {
     case "http": {
       const { createHttpPorts } = await import("@care/adapter-http/http-ports");
-      return createHttpPorts(config.apiBaseUrl ? { baseUrl: config.apiBaseUrl } : {});
+      return createHttpPorts({
+        ...(config.apiBaseUrl ? { baseUrl: config.apiBaseUrl } : {}),
+        ...(me !== undefined ? { me } : {}),
+      });
     }
     case "firebase": {
       const { createFirebasePorts } = await import("@care/adapter-firebase/firebase-ports");
@@ -70,6 +77,6 @@ export function containerFromPorts(
 }
 
 /** The app's one container for this runtime config, its DataPort refreshing `records` after writes. */
-export async function buildContainer(config: TRuntimeConfig, records: QueryClient): Promise<Container> {
-  return containerFromPorts(await loadPorts(config), records, config.portalTitle ?? DEFAULT_PORTAL_TITLE);
+export async function buildContainer(config: TRuntimeConfig, records: QueryClient, me?: unknown): Promise<Container> {
+  return containerFromPorts(await loadPorts(config, me), records, config.portalTitle ?? DEFAULT_PORTAL_TITLE);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BOOT_BLOCK_ID, readBootBlock } from "./boot-block.ts";
 import { BootError, loadRuntimeConfig, parseRuntimeConfig } from "./runtime-config.ts";
 
 const answer =
@@ -35,5 +36,24 @@ describe("runtime config", () => {
     await expect(loadRuntimeConfig(answer("missing", 404))).rejects.toThrow(/answered 404/);
     await expect(loadRuntimeConfig(answer("<html>"))).rejects.toThrow(/not JSON/);
     await expect(loadRuntimeConfig(answer('{"backend":"http"}'))).resolves.toEqual({ backend: "http" });
+  });
+
+  it("takes the page's boot block config without fetching, and validates it the same way", async () => {
+    const unused = async () => Promise.reject(new Error("fetched"));
+    await expect(loadRuntimeConfig(unused, { backend: "http" })).resolves.toEqual({ backend: "http" });
+    await expect(loadRuntimeConfig(unused, { backend: "ftp" })).rejects.toThrow(BootError);
+  });
+
+  it("reads the boot block, and an empty one when it is missing or broken", () => {
+    const page = (text: string | null) => ({
+      getElementById: (id: string) => (id === BOOT_BLOCK_ID && text !== null ? ({ textContent: text } as HTMLElement) : null), // prettier-ignore
+    });
+    expect(readBootBlock(page('{"config":{"backend":"http"},"me":{"user":null}}'))).toEqual({
+      config: { backend: "http" },
+      me: { user: null },
+    });
+    expect(readBootBlock(page(null))).toEqual({});
+    expect(readBootBlock(page("{not json"))).toEqual({});
+    expect(readBootBlock(page("42"))).toEqual({});
   });
 });

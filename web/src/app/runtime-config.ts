@@ -24,7 +24,9 @@ export function parseRuntimeConfig(json: unknown): TRuntimeConfig {
   throw new BootError(`The portal's configuration (${RUNTIME_CONFIG_URL}) is not valid.`, details);
 }
 
-export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<TRuntimeConfig> {
+/** The config the page came with (its boot block), else the one `/runtime-config.json` answers. */
+export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch, inline?: unknown): Promise<TRuntimeConfig> {
+  if (inline !== undefined) return parseRuntimeConfig(inline);
   let response: Response;
   try {
     response = await fetchFn(RUNTIME_CONFIG_URL, { cache: "no-store", headers: { accept: "application/json" } });
