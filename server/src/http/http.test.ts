@@ -147,6 +147,27 @@ describe("caching", () => {
   });
 });
 
+describe("compression", () => {
+  it("sends an API answer of 1 kB or more compressed to a browser that accepts it, smaller ones as they are", async () => {
+    const a = await start();
+    const big = await a.inject({
+      method: "GET",
+      url: "/api/v1/openapi.json",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(big.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toHaveProperty("openapi");
+    expect(big.rawPayload.length).toBeLessThan(JSON.stringify(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).length / 4); // prettier-ignore
+    const gzip = await a.inject({ method: "GET", url: "/api/v1/openapi.json", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const plain = await a.inject({ method: "GET", url: "/api/v1/openapi.json" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json()).toHaveProperty("openapi");
+    const small = await a.inject({ method: "GET", url: "/runtime-config.json", headers: { "accept-encoding": "br" } });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
 describe("CSRF", () => {
   it("refuses a POST without X-Requested-With with 403 FORBIDDEN", async () => {
     const a = await start();
@@ -311,17 +332,26 @@ describe("web app", () => {
     expect(plain.headers.vary).toBe("Accept-Encoding");
     expect(plain.body).toBe(script);
 
-    // A file without compressed copies (too small to compress) is sent as it is.
+    // A file without compressed copies (the build leaves out those under 1 kB) is compressed as it is sent.
     const small = await get("/assets/index-abc123.js", "br");
-    expect(small.headers["content-encoding"]).toBeUndefined();
-    expect(small.body).toBe("console.log('app')");
+    expect(brotliDecompressSync(small.rawPayload).toString()).toBe("console.log('app')");
 
-    // index.html, also for client routes: compressed, revalidated on every visit.
-    const page = await get("/residents", "br", "text/html");
-    expect(page.headers["content-encoding"]).toBe("br");
+    // The page of a client route is made per request (it carries the boot block), compressed as it is sent.
+    const page = await get("/residents", "gzip", "text/html");
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.headers["cache-control"]).toBe("no-cache");
-    expect(brotliDecompressSync(page.rawPayload).toString()).toContain("<title>Care Portal</title>");
+    const pageText = page.headers["content-encoding"] === "gzip" ? gunzipSync(page.rawPayload).toString() : page.body;
+    expect(pageText).toContain("<title>Care Portal</title>");
+  });
+
+  it("hands a signed-out visit the runtime config and no user in the page's boot block", async () => {
+    const dir = webDist();
+    writeFileSync(join(dir, "index.html"), "<!doctype html><head><title>Care Portal</title></head><div id=root></div>");
+    const a = await start({ webDist: dir });
+    const page = await a.inject({ method: "GET", url: "/reminders", headers: { accept: "text/html" } });
+    const block = /<script id="care-boot" type="application\/json">(.*?)<\/script><\/head>/.exec(page.body);
+    expect(JSON.parse(block?.[1] ?? "null")).toEqual({ config: { backend: "http" }, me: { user: null } });
+    expect(page.headers["cache-control"]).toBe("no-cache");
   });
 
   it("says the web app is not built when there is no index.html", async () => {
