@@ -130,6 +130,18 @@ await runContract("data", (ctx) => {
     });
     expect(page2.items.map((r) => r.kind)).toEqual(["document-expiring"]);
     expect(page2.nextOffset).toBeNull();
+    // The groups with the first group's first page (what the Reminders page opens), in one answer.
+    const withFirst = await admin.insights.derivedReminders({
+      facilityId: "tull",
+      today: TODAY,
+      itemsOf: "first-group",
+      limit: 2,
+    });
+    expect(withFirst.groups.map((g) => g.id)).toEqual([`resident|${ids.bob}`, `resident|${ids.ana}`]);
+    expect(withFirst.items.map((r) => [r.kind, r.link])).toEqual([["document-missing", { type: "resident", id: ids.bob }]]); // prettier-ignore
+    expect(withFirst.nextOffset).toBeNull();
+    const firstByKind = await admin.insights.derivedReminders({ facilityId: "tull", today: TODAY, groupBy: "kind", itemsOf: "first-group", limit: 5 }); // prettier-ignore
+    expect(firstByKind.items.map((r) => r.kind)).toEqual(["document-missing"]);
     const byHome = await admin.insights.derivedReminders({ facilityId: "tull", today: TODAY, groupBy: "home" });
     expect(byHome.groups.map((g) => [g.id, g.count])).toEqual([["tull", 4]]);
     expect(byHome.groups[0]!.label).not.toBe("tull");

@@ -39,6 +39,7 @@ export class HttpInsightsAdapter implements InsightsPort {
         kind: query.kind,
         search: query.search,
         group: query.group,
+        itemsOf: query.itemsOf,
         offset: query.offset,
         limit: query.limit,
       },

@@ -21,7 +21,12 @@ import {
   parseResidentMatchesQuery,
 } from "@care/core/insights/insights-query.schema";
 import type { TSessionUser } from "@care/core/ports/auth.port";
-import { DERIVED_REMINDER_KINDS, REMINDER_GROUPINGS, REMINDER_VIEWS } from "@care/core/ports/insights.port";
+import {
+  DERIVED_REMINDER_KINDS,
+  REMINDER_GROUPINGS,
+  REMINDER_ITEMS_OF,
+  REMINDER_VIEWS,
+} from "@care/core/ports/insights.port";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { callerOf, requireUser } from "../caller.ts";
@@ -53,6 +58,10 @@ const ZRemindersQueryString = z.object({
   kind: z.enum(DERIVED_REMINDER_KINDS).optional().describe("Only this kind"),
   search: z.string().max(100).optional().describe("Only reminders whose title, detail or name contains this"),
   group: z.string().min(1).max(300).optional().describe("The items of this group only (a group's id)"),
+  itemsOf: z
+    .enum(REMINDER_ITEMS_OF)
+    .optional()
+    .describe("Without `group`: items of every group, soonest first (default), or of the first group only"),
   offset: z.coerce.number().int().min(0).optional().describe("Items to skip"),
   limit: z.coerce
     .number()

@@ -15,6 +15,9 @@ import { useData, useInsights } from "./ports.tsx";
 import { INSIGHT_READS } from "./records/records-client.ts";
 import { useSelectedFacility } from "./selected-facility.ts";
 
+/** Items of a reminder group shown at first and added by each "Show more". */
+export const REMINDER_ITEMS_PAGE = 20;
+
 /** Reminders load again when the tab comes back after this long. */
 const STALE_AFTER_MS = 5 * 60_000;
 
@@ -55,7 +58,8 @@ export async function countManualDue(data: DataPort, facilityId: string, today: 
 /**
  * The derived reminders' groups and counts for a facility ("" = every facility the user may see) on
  * `today`, with the page's grouping and filters (none for the navigation's count, which shares the
- * page's default view).
+ * page's default view), and the first page of the first group's items: the group the page opens is
+ * drawn with the groups, without a second round trip.
  */
 export function useDerivedReminders(
   facilityId: string,
@@ -63,7 +67,13 @@ export function useDerivedReminders(
   options: Omit<TRemindersQuery, "facilityId" | "today" | "group" | "offset" | "limit"> = {},
 ) {
   const insights = useInsights();
-  const query: TRemindersQuery = { ...(facilityId ? { facilityId } : {}), today, ...options };
+  const query: TRemindersQuery = {
+    ...(facilityId ? { facilityId } : {}),
+    today,
+    ...options,
+    itemsOf: "first-group",
+    limit: REMINDER_ITEMS_PAGE,
+  };
   return useQuery({
     queryKey: ["insights", "derivedReminders", query],
     queryFn: () => insights.derivedReminders(query),

@@ -136,7 +136,8 @@ export function DataTable<T>({
           )}
         </div>
       )}
-      {pagination && !(showEmpty && pagination.pageNumber === 1) && (
+      {/* Not before the first rows: a pager drawn under an empty table would jump down when they arrive. */}
+      {pagination && (rows.length > 0 || (showEmpty && pagination.pageNumber > 1)) && (
         <nav className="data-table__pager" aria-label={`${caption} pages`}>
           <button
             type="button"

@@ -9,6 +9,7 @@ import { ZDateOnly, ZId } from "../common.schema.ts";
 import {
   DERIVED_REMINDER_KINDS,
   REMINDER_GROUPINGS,
+  REMINDER_ITEMS_OF,
   REMINDER_VIEWS,
   type TComplianceQuery,
   type TFacilityStatsQuery,
@@ -41,6 +42,8 @@ export const ZRemindersQuery = z.object({
   kind: z.enum(DERIVED_REMINDER_KINDS).optional(),
   search: z.string().max(100).optional(),
   group: z.string().min(1).max(300).optional(),
+  /** Without `group`: the page of items is of every group (default) or of the first group only. */
+  itemsOf: z.enum(REMINDER_ITEMS_OF).optional(),
   offset: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(0).max(MAX_REMINDER_PAGE).optional(),
 });

@@ -94,6 +94,12 @@ export const REMINDER_VIEWS = ["open", "settled"] as const;
 /** Open reminders (to do), or settled ones (snoozed or waived). */
 export type TReminderView = (typeof REMINDER_VIEWS)[number];
 
+/**
+ * Whose items a reminders answer without `group` carries: every group's, soonest first, or only the
+ * first group's (the one a page opens), so a page shows that group with the groups in one request.
+ */
+export const REMINDER_ITEMS_OF = ["every-group", "first-group"] as const;
+
 export interface TRemindersQuery {
   /** One facility, or every facility the user may see when absent. */
   facilityId?: string;
@@ -109,6 +115,8 @@ export interface TRemindersQuery {
   search?: string;
   /** The items of this group only (a group's `id`); every group's when absent. */
   group?: string;
+  /** Without `group`: the items of every group (default) or of the first group only. */
+  itemsOf?: (typeof REMINDER_ITEMS_OF)[number];
   /** Items to skip (default 0). */
   offset?: number;
   /** Items to answer, soonest first (default 0: the groups only; at most 500). */

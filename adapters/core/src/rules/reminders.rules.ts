@@ -263,25 +263,26 @@ export function answerReminders(
     if (r.dueDate < group.firstDueDate) group.firstDueDate = r.dueDate;
     group.kinds[r.kind] = (group.kinds[r.kind] ?? 0) + 1;
   }
+  const sorted = [...groups.values()].sort(
+    (a, b) =>
+      (a.firstDueDate < b.firstDueDate ? -1 : a.firstDueDate > b.firstDueDate ? 1 : 0) ||
+      b.count - a.count ||
+      a.label.localeCompare(b.label) ||
+      (a.id < b.id ? -1 : 1),
+  );
+  // Whose items: the asked group's, else the first group's when asked so, else every group's.
+  const itemsGroup = query.group ?? (query.itemsOf === "first-group" ? (sorted[0]?.id ?? "") : undefined);
   const inGroup =
-    query.group === undefined ? matching : matching.filter((r) => reminderGroupId(r, groupBy) === query.group);
+    itemsGroup === undefined ? matching : matching.filter((r) => reminderGroupId(r, groupBy) === itemsGroup);
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 0;
   const items = limit > 0 ? inGroup.slice(offset, offset + limit) : [];
-  // A group's page answers that group's summary only: the list of groups is the first load's.
-  const answered =
-    query.group === undefined ? [...groups.values()] : [...groups.values()].filter((g) => g.id === query.group);
   return {
     today: query.today,
     total: matching.length,
     due,
-    groups: answered.sort(
-      (a, b) =>
-        (a.firstDueDate < b.firstDueDate ? -1 : a.firstDueDate > b.firstDueDate ? 1 : 0) ||
-        b.count - a.count ||
-        a.label.localeCompare(b.label) ||
-        (a.id < b.id ? -1 : 1),
-    ),
+    // A group's page answers that group's summary only: the list of groups is the first load's.
+    groups: query.group === undefined ? sorted : sorted.filter((g) => g.id === query.group),
     items,
     nextOffset: limit > 0 && offset + limit < inGroup.length ? offset + limit : null,
   };

@@ -31,7 +31,7 @@ import { paths } from "../../lib/paths.ts";
 import { useData, useInsights } from "../../lib/ports.tsx";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
 import { usePortQuery, useShownPages } from "../../lib/records/use-records.ts";
-import { useDerivedReminders } from "../../lib/reminder-count.ts";
+import { REMINDER_ITEMS_PAGE, useDerivedReminders } from "../../lib/reminder-count.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
@@ -61,8 +61,6 @@ import "./reminders.css";
 
 /** Groups listed before "Show more groups". */
 const GROUPS_SHOWN = 30;
-/** Items per page inside an opened group. */
-const ITEMS_PAGE = 20;
 /** Done manual reminders listed under "Snoozed, waived and done" (the latest by due date). */
 const DONE_SHOWN = 50;
 /** The group of manual reminders, whatever the grouping. */
@@ -122,6 +120,9 @@ async function allDerived(insights: InsightsPort, query: TRemindersQuery): Promi
 }
 
 /** A group on the page: one of the server's, or the manual reminders. */
+/** The first page of a group's items, read with the groups at `updatedAt`. */
+type TInitialItems = { page: { items: TDerivedReminder[]; next: number | null }; updatedAt: number };
+
 type TShownGroup =
   | { source: "derived"; summary: TReminderGroupSummary }
   | { source: "manual"; summary: TReminderGroupSummary; items: TReminderItem[] };
@@ -491,6 +492,14 @@ export function RemindersPage() {
               groupBy={groupBy}
               query={query}
               open={isOpen(group.summary.id, index)}
+              initial={
+                derived.data && group.summary.id === derived.data.groups[0]?.id
+                  ? {
+                      page: { items: derived.data.items, next: derived.data.nextOffset },
+                      updatedAt: derived.dataUpdatedAt,
+                    }
+                  : undefined
+              }
               showHome={!facilityId && groupBy === "person"}
               settled={view === "settled"}
               onToggle={() => setOpened((o) => ({ ...o, [group.summary.id]: !isOpen(group.summary.id, index) }))}
@@ -551,6 +560,7 @@ function ReminderGroup({
   groupBy,
   query,
   open,
+  initial,
   showHome,
   settled,
   onToggle,
@@ -560,6 +570,8 @@ function ReminderGroup({
   groupBy: TReminderGrouping;
   query: TRemindersQuery;
   open: boolean;
+  /** The group's first page of items when it came with the groups. */
+  initial: TInitialItems | undefined;
   showHome: boolean;
   /** Snoozed, waived and done reminders: how urgent they were is not shown. */
   settled: boolean;
@@ -604,7 +616,7 @@ function ReminderGroup({
           {group.source === "manual" ? (
             <ManualItems items={group.items} rowProps={rowProps} />
           ) : (
-            <DerivedItems query={query} group={summary.id} rowProps={rowProps} />
+            <DerivedItems query={query} group={summary.id} initial={initial} rowProps={rowProps} />
           )}
         </div>
       )}
@@ -612,15 +624,28 @@ function ReminderGroup({
   );
 }
 
-/** A derived group's items, read a page at a time from the insights port. */
-function DerivedItems({ query, group, rowProps }: { query: TRemindersQuery; group: string; rowProps: TRowProps }) {
+/**
+ * A derived group's items, read a page at a time from the insights port. The first group's first page
+ * came with the groups (`initial`), so it is drawn with them: nothing below it moves when it arrives.
+ */
+function DerivedItems({
+  query,
+  group,
+  initial,
+  rowProps,
+}: {
+  query: TRemindersQuery;
+  group: string;
+  initial?: TInitialItems;
+  rowProps: TRowProps;
+}) {
   const shown = useShownPages(
     ["insights", "derivedReminderItems", query, group],
     async ({ insights }, from: number | undefined) => {
-      const page = await insights.derivedReminders({ ...query, group, offset: from ?? 0, limit: ITEMS_PAGE });
+      const page = await insights.derivedReminders({ ...query, group, offset: from ?? 0, limit: REMINDER_ITEMS_PAGE });
       return { items: page.items, next: page.nextOffset };
     },
-    { reads: INSIGHT_READS },
+    { reads: INSIGHT_READS, ...(initial ? { initial } : {}) },
   );
   const items = shown.items.map((r) => fromDerived(r, rowProps.today));
   return (
@@ -651,7 +676,7 @@ function DerivedItems({ query, group, rowProps }: { query: TRemindersQuery; grou
 
 /** The manual reminders' group, a page at a time. */
 function ManualItems({ items, rowProps }: { items: TReminderItem[]; rowProps: TRowProps }) {
-  const [limit, setLimit] = useState(ITEMS_PAGE);
+  const [limit, setLimit] = useState(REMINDER_ITEMS_PAGE);
   return (
     <>
       <ul className="reminder-list">
@@ -663,7 +688,7 @@ function ManualItems({ items, rowProps }: { items: TReminderItem[]; rowProps: TR
         <button
           type="button"
           className="button button--secondary reminder-group__more"
-          onClick={() => setLimit((n) => n + ITEMS_PAGE)}
+          onClick={() => setLimit((n) => n + REMINDER_ITEMS_PAGE)}
         >
           Show more ({items.length - limit} left)
         </button>

@@ -269,7 +269,10 @@ export function useShownRecords<N extends TCollectionName>(
 export function useShownPages<T, C>(
   key: QueryKey,
   load: (ports: TReadPorts, from: C | undefined) => Promise<{ items: T[]; next: C | null }>,
-  options: Pick<TPortQueryOptions, "reads">,
+  options: Pick<TPortQueryOptions, "reads"> & {
+    /** The first page, already read with another answer at `updatedAt`: shown at once, not asked again. */
+    initial?: { page: { items: T[]; next: C | null }; updatedAt: number };
+  },
 ): TShownRecords<T> {
   const data = useData();
   const insights = useInsights();
@@ -279,6 +282,13 @@ export function useShownPages<T, C>(
     queryFn: ({ pageParam }) => load({ data, insights, files }, pageParam as C | undefined),
     initialPageParam: undefined as C | undefined,
     getNextPageParam: (last: { next: C | null }) => last.next ?? undefined,
+    ...(options.initial
+      ? {
+          initialData: { pages: [options.initial.page], pageParams: [undefined] },
+          initialDataUpdatedAt: options.initial.updatedAt,
+          refetchOnMount: false,
+        }
+      : {}),
     meta: { reads: options.reads },
   });
   return {
