@@ -19,6 +19,7 @@ it("creates the first admin once: generated when no ADMIN_EMAIL, from the config
   const row = await prisma.user.findUniqueOrThrow({ where: { email: GENERATED_ADMIN_EMAIL } });
   expect(row.role).toBe("administrator");
   expect(row.allFacilities).toBe(true);
+  expect(row.mustChangePassword).toBe(true);
   expect(await verifyPassword(row.passwordHash, password)).toBe(true);
   expect(oneTimePasswordBox(GENERATED_ADMIN_EMAIL, password)).toContain(password);
 

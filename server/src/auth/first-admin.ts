@@ -1,7 +1,8 @@
 /**
  * First start: when the database has no user at all, create an administrator — from ADMIN_EMAIL /
  * ADMIN_PASSWORD when given, else `admin@care-portal.local` (`admin@localhost` is not a valid
- * e-mail for the sign-in form) with a generated one-time password printed once.
+ * e-mail for the sign-in form) with a generated one-time password printed once, which has to be
+ * replaced at the first sign-in (like the one-time password of a user added in Settings).
  */
 import type { TConfig } from "../config/config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
@@ -39,6 +40,10 @@ export async function ensureFirstAdmin(prisma: PrismaClient, admin: TConfig["adm
     return { created: true, email: admin.email };
   }
   const password = generatePassword();
-  await createUser(prisma, { email: GENERATED_ADMIN_EMAIL, password, role: "administrator", facilityIds: null }, null);
+  await createUser(
+    prisma,
+    { email: GENERATED_ADMIN_EMAIL, password, role: "administrator", facilityIds: null, mustChangePassword: true },
+    null,
+  );
   return { created: true, email: GENERATED_ADMIN_EMAIL, generatedPassword: password };
 }

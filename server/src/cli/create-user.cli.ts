@@ -1,16 +1,19 @@
 /**
- * `npm run create-user -- --email a@b.c --password '…' --role <role id: administrator, house-manager, caregiver, office or one the group made> [--facilities tull,newman]
- * [--name "Display Name"]`: creates an account on the configured database (DATABASE_URL or the embedded
- * one under DATA_DIR). Refuses an e-mail that already exists.
+ * `npm run create-user -- --email a@b.c --role <role id: administrator, house-manager, caregiver, office or one the group made> [--facilities tull,newman]
+ * [--name "Display Name"] [--password '…']`: creates an account on the configured database (DATABASE_URL or
+ * the embedded one under DATA_DIR). Without `--password` (a password typed on a command line stays in the
+ * shell's history and is visible to other users of the machine) it prints a generated one-time password,
+ * which the user replaces at the first sign-in. Refuses an e-mail that already exists.
  */
 import { parseArgs } from "node:util";
 import { isAppError } from "@care/core/app-error";
+import { generatePassword } from "../auth/password.ts";
 import { createUser } from "../auth/users.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
 import { openDatabase } from "../db/database.ts";
 
 const USAGE =
-  "Usage: npm run create-user -- --email <e-mail> --password <password> --role <role id: administrator, house-manager, caregiver, office or one the group made> [--facilities id1,id2] [--name <display name>]";
+  "Usage: npm run create-user -- --email <e-mail> --role <role id: administrator, house-manager, caregiver, office or one the group made> [--facilities id1,id2] [--name <display name>] [--password <password>, else a one-time password is printed]";
 
 async function run(argv: string[]): Promise<number> {
   let values: Record<string, string | undefined>;
@@ -30,11 +33,13 @@ async function run(argv: string[]): Promise<number> {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  const { email, password, role, facilities, name } = values;
-  if (!email || !password || !role) {
-    console.error(`--email, --password and --role are required.\n${USAGE}`);
+  const { email, role, facilities, name } = values;
+  if (!email || !role) {
+    console.error(`--email and --role are required.\n${USAGE}`);
     return 2;
   }
+  const oneTimePassword = values.password === undefined ? generatePassword() : undefined;
+  const password = values.password ?? oneTimePassword!;
   const config = loadConfig();
   const database = await openDatabase({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
@@ -58,10 +63,18 @@ async function run(argv: string[]): Promise<number> {
         return 1;
       }
     }
-    const user = await createUser(database.prisma, { email, password, role, displayName: name, facilityIds }, null);
+    const user = await createUser(
+      database.prisma,
+      { email, password, role, displayName: name, facilityIds, mustChangePassword: oneTimePassword !== undefined },
+      null,
+    );
     console.info(
       `Created ${user.role} ${user.email}${facilityIds ? ` (facilities: ${facilityIds.join(", ")})` : " (all facilities)"}.`,
     );
+    if (oneTimePassword)
+      console.info(
+        `One-time password: ${oneTimePassword}\nShown only this once; ${user.email} chooses their own at the first sign-in.`,
+      );
     return 0;
   } catch (error) {
     if (isAppError(error)) {
