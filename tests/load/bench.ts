@@ -286,6 +286,9 @@ async function main(): Promise<void> {
       admissionDate: "2026-11-01",
       ambulatoryStatus: "ambulatory",
       codeStatus: "full_code",
+      // The seeded home is over its licensed capacity: an administrator's exception admits anyway
+      // (without it every create is a refusal, and the run would measure those).
+      capacityException: "Benchmark: the seeded home is over its licensed capacity",
     };
     let ip = 0;
     const signIn: TRequest[] = [
