@@ -62,10 +62,13 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await f.getByLabel("Contact phone").fill("(559) 555-0111");
     await f.getByLabel("Hire date").fill("2024-03-01");
     await f.getByLabel("Clearance status").selectOption("cleared");
-    await f.getByLabel("Clearance date").fill("2024-02-20");
+    await f.getByLabel("Live Scan submitted on").fill("2024-02-01");
+    await f.getByLabel("Decision date").fill("2024-01-20");
     await f.getByRole("button", { name: "Save staff member" }).click();
     await f.getByText("Enter a valid e-mail address").waitFor();
+    await f.getByText("The decision cannot be before the submission").waitFor();
     await f.getByLabel("E-mail").fill("maria.delgado@example.org");
+    await f.getByLabel("Decision date").fill("2024-02-20");
 
     // Terminated needs its date.
     await f.getByRole("combobox", { name: "Status", exact: true }).selectOption("terminated");
@@ -84,7 +87,9 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await profile.getByRole("link", { name: "maria.delgado@example.org" }).waitFor();
     await profile.getByText("Luis Delgado").waitFor();
     const clearance = page.getByRole("region", { name: "Live Scan clearance" });
-    expect((await clearance.textContent())?.replace(/\s+/g, " ")).toContain("Cleared on 2024-02-20");
+    expect((await clearance.textContent())?.replace(/\s+/g, " ")).toContain(
+      "Cleared on 2024-02-20 · submitted on 2024-02-01",
+    );
 
     // The document checklist lists the configured staff type, missing.
     const row = page.getByRole("listitem", { name: FIRST_AID_TYPE.name });
@@ -159,10 +164,10 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     expect(csv).toHaveLength(3);
     expect(csv[0]).toBe(
       "Last name,First name,Preferred name,Position,Home facility,Also works at,Phone,E-mail,Status,Hire date," +
-        "Termination date,Live Scan clearance,Clearance date,Documents,Documents detail",
+        "Termination date,Live Scan clearance,Live Scan submitted on,Clearance decision date,Documents,Documents detail",
     );
     expect(csv.find((line) => line.startsWith("Delgado,"))).toMatch(
-      /^Delgado,Maria,Mari,Med tech,Van Buren,Tull,\(559\) 555-0110,maria\.delgado@example\.org,Active,2024-03-01,,Cleared,2024-02-20,Missing,/,
+      /^Delgado,Maria,Mari,Med tech,Van Buren,Tull,\(559\) 555-0110,maria\.delgado@example\.org,Active,2024-03-01,,Cleared,2024-02-01,2024-02-20,Missing,/,
     );
 
     // The header's facility filters by home facility; "Select Facility" shows every home.

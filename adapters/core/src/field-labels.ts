@@ -202,7 +202,8 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     hireDate: "Hire date",
     terminationDate: "Termination date",
     clearanceStatus: "Clearance status",
-    clearanceDate: "Clearance date",
+    clearanceSubmittedDate: "Live Scan submitted on",
+    clearanceDate: "Clearance decision date",
     notes: "Notes",
   },
   reminders: {

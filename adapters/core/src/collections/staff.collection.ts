@@ -15,7 +15,34 @@ export const STAFF_POSITIONS = [
   "other",
 ] as const;
 export const STAFF_STATUSES = ["active", "on_leave", "terminated"] as const;
-export const CLEARANCE_STATUSES = ["not_started", "pending", "cleared", "not_cleared"] as const;
+/**
+ * Where a staff member's criminal record clearance (Live Scan) stands: fingerprints not yet taken,
+ * submitted to the Department of Justice, cleared, an exemption granted (a record the state excused),
+ * or denied.
+ */
+export const CLEARANCE_STATUSES = ["not_started", "submitted", "cleared", "exemption_granted", "denied"] as const;
+export type TClearanceStatus = (typeof CLEARANCE_STATUSES)[number];
+
+/**
+ * What a clearance stored before the statuses were widened becomes (the PostgreSQL migration
+ * `staff_clearance_statuses` and the Firestore script `migrate-clearance-statuses.ts` apply it): "pending"
+ * is "submitted", its date the submission's; "not_cleared" is "denied". The fields to change, or null when
+ * the record needs none.
+ */
+export function upgradedClearance(record: {
+  clearanceStatus?: unknown;
+  clearanceDate?: unknown;
+}): { clearanceStatus: TClearanceStatus; clearanceSubmittedDate?: string; clearanceDate?: null } | null {
+  if (record.clearanceStatus === "pending")
+    return typeof record.clearanceDate === "string"
+      ? { clearanceStatus: "submitted", clearanceSubmittedDate: record.clearanceDate, clearanceDate: null }
+      : { clearanceStatus: "submitted" };
+  if (record.clearanceStatus === "not_cleared") return { clearanceStatus: "denied" };
+  return null;
+}
+
+/** The statuses that are the state's decision, dated by `clearanceDate`. */
+export const CLEARANCE_DECISIONS: readonly TClearanceStatus[] = ["cleared", "exemption_granted", "denied"];
 
 /**
  * A staff member. `facilityId` is their home facility (access, the directory's facility filter and the
@@ -41,6 +68,9 @@ export const ZStaff = z
     terminationDate: ZDateOnly.optional(),
     /** Live Scan (criminal record clearance). */
     clearanceStatus: z.enum(CLEARANCE_STATUSES).default("not_started"),
+    /** When the fingerprints were submitted. */
+    clearanceSubmittedDate: ZDateOnly.optional(),
+    /** When the decision (cleared, exemption granted, denied) came. */
     clearanceDate: ZDateOnly.optional(),
     notes: ZOptionalText(5000),
   })
@@ -49,6 +79,12 @@ export const ZStaff = z
       ctx.addIssue({ code: "custom", path: ["terminationDate"], message: "Termination cannot be before hire" });
     if (s.status === "terminated" && !s.terminationDate)
       ctx.addIssue({ code: "custom", path: ["terminationDate"], message: "Give the termination date" });
+    if (s.clearanceSubmittedDate && s.clearanceDate && s.clearanceDate < s.clearanceSubmittedDate)
+      ctx.addIssue({
+        code: "custom",
+        path: ["clearanceDate"],
+        message: "The decision cannot be before the submission",
+      });
   });
 export type TStaff = z.infer<typeof ZStaff>;
 

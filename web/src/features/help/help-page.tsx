@@ -33,7 +33,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "staff",
     title: "Staff",
     to: paths.staff.list.href(),
-    text: "The Staff Directory lists employees with their position (job title), homes, contact details and a compliance badge. Each record keeps the background clearance (Live Scan), certifications with expiry dates, and the training log with yearly totals against the requirement. To move someone to another home, use Transfer to another home… on their page (you need access to both homes): their documents and open reminders go with them, and the audit log records the move.",
+    text: "The Staff Directory lists employees with their position (job title), homes, contact details and a compliance badge. Each record keeps the background clearance (Live Scan): its status — not started, submitted, cleared, exemption granted or denied — with the day the fingerprints were submitted and the day of the decision; the clearance letter and certifications such as first aid/CPR are documents with their expiry dates. To move someone to another home, use Transfer to another home… on their page (you need access to both homes): their documents and open reminders go with them, and the audit log records the move.",
   },
   {
     id: "schedules",

@@ -16,7 +16,14 @@ import { RecordAccessLog } from "../../ui/record-access-log.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import { CLEARANCE_LABELS, POSITION_LABELS, STATUS_LABELS, STATUS_TONES, staffChangeText } from "./staff-format.ts";
+import {
+  CLEARANCE_HINTS,
+  CLEARANCE_LABELS,
+  POSITION_LABELS,
+  STATUS_LABELS,
+  STATUS_TONES,
+  staffChangeText,
+} from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
 import { TransferDialog } from "../../ui/transfer-dialog.tsx";
 import "./staff.css";
@@ -114,12 +121,10 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
             {CLEARANCE_LABELS[s.clearanceStatus]}
           </span>
           {s.clearanceDate ? ` on ${s.clearanceDate}` : ""}
+          {s.clearanceSubmittedDate ? ` · submitted on ${s.clearanceSubmittedDate}` : ""}
         </p>
-        {s.clearanceStatus !== "cleared" && !s.archivedAt && (
-          <p className="staff-clearance__hint">
-            Record the clearance with Edit once it is received; the clearance paperwork itself can be uploaded with the
-            documents below.
-          </p>
+        {!s.archivedAt && CLEARANCE_HINTS[s.clearanceStatus] && (
+          <p className="staff-clearance__hint">{CLEARANCE_HINTS[s.clearanceStatus]}</p>
         )}
       </section>
 

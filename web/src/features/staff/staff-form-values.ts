@@ -31,6 +31,7 @@ export function newStaffValues(facilityId: string): TStaffFormValues {
     hireDate: undefined,
     terminationDate: undefined,
     clearanceStatus: "not_started",
+    clearanceSubmittedDate: undefined,
     clearanceDate: undefined,
     notes: "",
   };
@@ -55,6 +56,7 @@ export function staffToValues(s: TStaffRecord): TStaffFormValues {
     hireDate: s.hireDate,
     terminationDate: s.terminationDate,
     clearanceStatus: s.clearanceStatus,
+    clearanceSubmittedDate: s.clearanceSubmittedDate,
     clearanceDate: s.clearanceDate,
     notes: s.notes ?? "",
   };

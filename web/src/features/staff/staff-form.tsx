@@ -204,8 +204,16 @@ export function StaffFormFields({
           {...register("clearanceStatus")}
         />
         <FormField
-          label="Clearance date"
+          label="Live Scan submitted on"
           type="date"
+          hint="The day the fingerprints were taken and sent."
+          error={e("clearanceSubmittedDate")}
+          {...register("clearanceSubmittedDate", optionalDate)}
+        />
+        <FormField
+          label="Decision date"
+          type="date"
+          hint="The day the clearance, the exemption or the denial came."
           error={e("clearanceDate")}
           {...register("clearanceDate", optionalDate)}
         />

@@ -30,10 +30,23 @@ export const STATUS_TONES: Record<(typeof STAFF_STATUSES)[number], string> = {
 
 export const CLEARANCE_LABELS: Record<(typeof CLEARANCE_STATUSES)[number], string> = {
   not_started: "Not started",
-  pending: "Pending",
+  submitted: "Submitted",
   cleared: "Cleared",
-  not_cleared: "Not cleared",
+  exemption_granted: "Exemption granted",
+  denied: "Denied",
 };
+
+/** What to do next, under a clearance that is not settled yet (the staff member's page). */
+export const CLEARANCE_HINTS: Partial<Record<(typeof CLEARANCE_STATUSES)[number], string>> = {
+  not_started:
+    "Live Scan fingerprints are needed before this person works with residents. Record the submission with Edit; the request form and the clearance letter can be uploaded with the documents below.",
+  submitted:
+    "Record the decision with Edit once it comes; the clearance letter can be uploaded with the documents below.",
+  denied: "A denied clearance: this person may not work in the homes unless an exemption is granted.",
+};
+
+/** How the statuses stored before the widening read in a record's history. */
+const EARLIER_CLEARANCE_LABELS: Record<string, string> = { pending: "Pending", not_cleared: "Not cleared" };
 
 /** `{ value, label }` options of a label map, in its order, for a select. */
 export function optionsOf(labels: Record<string, string>): { value: string; label: string }[] {
@@ -83,7 +96,7 @@ export function staffChangeText(
   const labelled: Record<string, Record<string, string>> = {
     position: POSITION_LABELS,
     status: STATUS_LABELS,
-    clearanceStatus: CLEARANCE_LABELS,
+    clearanceStatus: { ...EARLIER_CLEARANCE_LABELS, ...CLEARANCE_LABELS },
   };
   if (labelled[field]) return labelled[field][text] ?? text;
   if (field === "facilityId") return facilityNameOf(text);

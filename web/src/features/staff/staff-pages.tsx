@@ -135,6 +135,7 @@ export function StaffDirectoryPage() {
     { header: LABELS.hireDate, value: (s) => s.hireDate },
     { header: LABELS.terminationDate, value: (s) => s.terminationDate },
     { header: "Live Scan clearance", value: (s) => CLEARANCE_LABELS[s.clearanceStatus] },
+    { header: LABELS.clearanceSubmittedDate, value: (s) => s.clearanceSubmittedDate },
     { header: LABELS.clearanceDate, value: (s) => s.clearanceDate },
     { header: "Documents", value: (s) => (s.compliance ? complianceStatusLabel(s.compliance.status) : "") },
     { header: "Documents detail", value: (s) => (s.compliance ? complianceCountsText(s.compliance.counts) : "") },
