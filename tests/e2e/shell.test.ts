@@ -131,6 +131,13 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     expect(seen).toContain("Redirecting to login...");
     await signIn(page, "/staff/schedules");
     await expectHeading(page, "Schedules");
+
+    // Signed in, a page opened directly is drawn whole at once: no "Loading..." frame before the layout.
+    await page.goto("/residents");
+    await expectHeading(page, "All Residents");
+    const reloaded = (await page.evaluate("window.__seenTexts")) as string[];
+    expect(reloaded.filter((text) => text.includes("Loading..."))).toEqual([]);
+    expect(reloaded.some((text) => text.includes("All Residents"))).toBe(true);
   });
 
   it("refuses a wrong password with one clear message and stays on /login", async () => {
@@ -266,6 +273,20 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     await page.getByRole("button", { name: "Sign in" }).waitFor();
     await page.goto("/residents/");
     await waitForPath(page, "/login");
+  });
+
+  it("signing out in one tab takes another tab of the browser to /login when it is shown again", async () => {
+    const first = await signedInPage(DESKTOP, "/residents/");
+    const second = await first.context().newPage();
+    await second.goto("/staff");
+    await expectHeading(second, "Staff Directory");
+    await first.getByRole("button", { name: "Logout" }).click();
+    await waitForPath(first, "/login");
+    // What the browser tells a tab that comes to the front again.
+    await second.bringToFront();
+    await second.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await waitForPath(second, "/login");
+    expect(await second.locator("main h1", { hasText: "Staff Directory" }).count()).toBe(0);
   });
 
   it("shows a real Page not found inside the layout, with a way home", async () => {

@@ -67,6 +67,10 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await f.getByRole("button", { name: "Save staff member" }).click();
     await f.getByText("Enter a valid e-mail address").waitFor();
     await f.getByText("The decision cannot be before the submission").waitFor();
+    // A text or date field with an error is outlined in the error colour, like a select.
+    const border = (label: string) => f.getByLabel(label).evaluate((el) => getComputedStyle(el).borderTopColor);
+    expect(await border("E-mail")).not.toBe(await border("First name"));
+    expect(await border("Decision date")).toBe(await border("E-mail"));
     await f.getByLabel("E-mail").fill("maria.delgado@example.org");
     await f.getByLabel("Decision date").fill("2024-02-20");
 

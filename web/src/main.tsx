@@ -10,7 +10,7 @@ import { BootErrorPage } from "./app/boot-error.tsx";
 import { buildContainer } from "./app/container.ts";
 import { preloadRoute } from "./app/router.tsx";
 import { loadRuntimeConfig } from "./app/runtime-config.ts";
-import { createRecordsClient } from "./lib/records/records-client.ts";
+import { createRecordsClient, followSession } from "./lib/records/records-client.ts";
 import { reportError } from "./lib/report-error.ts";
 import { resolve, TOKENS } from "./lib/tokens.ts";
 import "./ui/theme.css";
@@ -19,19 +19,22 @@ const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 const root = createRoot(rootElement);
 const records = createRecordsClient(reportError);
-preloadRoute(window.location.pathname);
+/** The first frame waits this long at most for the opened page's chunks, so it is drawn whole. */
+const FIRST_FRAME_WAIT_MS = 3000;
+const pageChunks = Promise.race([
+  preloadRoute(window.location.pathname),
+  new Promise<void>((resolve) => setTimeout(resolve, FIRST_FRAME_WAIT_MS)),
+]);
 const boot = readBootBlock();
 
 loadRuntimeConfig(fetch, boot.config)
-  .then((config) => {
+  .then(async (config) => {
     document.title = config.portalTitle ?? DEFAULT_PORTAL_TITLE;
-    return buildContainer(config, records, boot.me);
+    const [container] = await Promise.all([buildContainer(config, records, boot.me), pageChunks]);
+    return container;
   })
   .then((container) => {
-    // What one user read is never shown to the next one on this browser.
-    resolve(container, TOKENS.auth).onChange((session) => {
-      if (session === null) records.clear();
-    });
+    followSession(resolve(container, TOKENS.auth), records);
     root.render(
       <StrictMode>
         <App container={container} records={records} />

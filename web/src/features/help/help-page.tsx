@@ -104,7 +104,7 @@ const FAQ: readonly { q: string; a: string }[] = [
   },
   {
     q: "Someone may know my password, or I stayed signed in on a shared computer.",
-    a: 'Change your password under Settings › My account, or press "Sign out of every other session" there: every other browser and device is signed out at once.',
+    a: 'Change your password under Settings › My account, or press "Sign out of every other session" there: every other browser and device is signed out at once. Signing out in one tab signs out the others of the same browser too: they show the sign-in page as soon as you go back to them.',
   },
   {
     q: "Why do I see fewer homes or residents than a colleague?",

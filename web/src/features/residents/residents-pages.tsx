@@ -66,6 +66,7 @@ export function AllResidentsPage() {
   const { facilityId, scope, nameOf, facilities } = useFacilityScope();
   const can = useCan();
   const withBalance = can("rent");
+  const admits = can("residents", "write");
   const state = useListState<{ status: TResidentStatus | "" }, TResidentFilters["orderBy"]>(
     { status: "" },
     { field: "lastName", direction: "asc" },
@@ -160,7 +161,7 @@ export function AllResidentsPage() {
       scope={{ label: "Facility:", value: scope }}
       list={list}
       noun={["resident", "residents"]}
-      add={can("residents", "write") ? { label: "Add New Resident", to: paths.residents.add.href() } : undefined}
+      add={admits ? { label: "Add New Resident", to: paths.residents.add.href() } : undefined}
       exportCsv={{
         fileName: csvFileName("residents", facilityId, localToday()),
         columns: csvColumns,
@@ -178,9 +179,10 @@ export function AllResidentsPage() {
         },
         none: {
           title: "No residents recorded",
+          // Only a role that may admit is told how to.
           text: facilityId
-            ? `No residents are recorded for ${scope} yet. Admit one with Add New Resident, or choose "Select Facility" in the header to see every home.`
-            : "No residents are recorded yet. Admit the first one with Add New Resident.",
+            ? `No residents are recorded for ${scope} yet. ${admits ? "Admit one with Add New Resident, or choose" : "Choose"} "Select Facility" in the header to see every home.`
+            : `No residents are recorded yet.${admits ? " Admit the first one with Add New Resident." : ""}`,
         },
       }}
     />

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@care/core/app-error";
 import type { DataPort } from "@care/core/ports/data.port";
-import { createRecordsClient, invalidatingDataPort, recordsKey } from "./records-client.ts";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import { testSessionUser } from "@care/core/rules/access.test-support";
+import { createRecordsClient, followSession, invalidatingDataPort, recordsKey } from "./records-client.ts";
 
 /** A DataPort whose writes succeed, or fail with `failWith`. */
 function fakeData(failWith?: AppError): DataPort {
@@ -97,5 +99,22 @@ describe("the records cache", () => {
     const down = new AppError("UNAVAILABLE", "down");
     await client.fetchQuery({ queryKey: ["b"], queryFn: () => Promise.reject(down) }).catch(() => undefined);
     expect(reported).toEqual([down]);
+  });
+
+  it("follows the session: emptied when nobody is signed in, read again when the same user's role changes", async () => {
+    const records = createRecordsClient(() => {});
+    let tell: (session: TSessionUser | null) => void = () => {};
+    followSession({ onChange: (listener) => ((tell = listener), () => {}) }, records);
+    const key = recordsKey("residents", "all", {});
+    const cached = () => records.getQueryState(key);
+    const caregiver = testSessionUser("caregiver", ["tull"], { id: "u1" });
+    tell(caregiver);
+    records.setQueryData(key, ["Ana"]);
+    tell({ ...caregiver }); // the same session read again: nothing to do
+    expect(cached()?.isInvalidated).toBe(false);
+    tell({ ...caregiver, role: "office", roleName: "Office" });
+    expect(cached()?.isInvalidated).toBe(true);
+    tell(null);
+    expect(cached()).toBeUndefined();
   });
 });

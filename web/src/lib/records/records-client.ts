@@ -9,6 +9,7 @@ import { BILLING_FOLLOWS } from "@care/core/rules/rent.rules";
 import { TRANSFER_COLLECTION, TRANSFER_TOUCHES } from "@care/core/rules/transfer-scope";
 import { QueryCache, QueryClient, type Query } from "@tanstack/react-query";
 import { isAppError, type TErrorCode } from "@care/core/app-error";
+import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { TCollectionName } from "@care/core/registry";
 
@@ -122,4 +123,19 @@ export function invalidatingDataPort(data: DataPort, client: QueryClient): DataP
         return result;
       }),
   };
+}
+
+/**
+ * Keeps the cache in step with who is signed in: emptied when nobody is (what one user read is never
+ * shown to the next one on this browser), read again when the same session's role, permissions or homes
+ * change (counts and lists then follow the new ones). Returns the unsubscribe.
+ */
+export function followSession(auth: Pick<AuthPort, "onChange">, records: QueryClient): () => void {
+  let seen: string | undefined;
+  return auth.onChange((session) => {
+    const now = session === null ? undefined : JSON.stringify(session);
+    if (session === null) records.clear();
+    else if (seen !== undefined && now !== seen) void records.invalidateQueries();
+    seen = now;
+  });
 }
