@@ -19,19 +19,13 @@ const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 const root = createRoot(rootElement);
 const records = createRecordsClient(reportError);
-/** The first frame waits this long at most for the opened page's chunks, so it is drawn whole. */
-const FIRST_FRAME_WAIT_MS = 3000;
-const pageChunks = Promise.race([
-  preloadRoute(window.location.pathname),
-  new Promise<void>((resolve) => setTimeout(resolve, FIRST_FRAME_WAIT_MS)),
-]);
+preloadRoute(window.location.pathname);
 const boot = readBootBlock();
 
 loadRuntimeConfig(fetch, boot.config)
-  .then(async (config) => {
+  .then((config) => {
     document.title = config.portalTitle ?? DEFAULT_PORTAL_TITLE;
-    const [container] = await Promise.all([buildContainer(config, records, boot.me), pageChunks]);
-    return container;
+    return buildContainer(config, records, boot.me);
   })
   .then((container) => {
     followSession(resolve(container, TOKENS.auth), records);

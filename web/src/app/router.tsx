@@ -51,13 +51,12 @@ export const PAGE_ROUTES: readonly TRouteDef[] = [
 /**
  * Starts downloading the chunks the opened page needs (the sign-in page, or the layout and the page)
  * at once, while the runtime config and the sign-in state are still being asked, instead of
- * discovering them one after the other; settles when they have arrived or failed (a failed download is
- * left to the page's own load).
+ * discovering them one after the other. A failed download is left to the page's own load.
  */
-export function preloadRoute(pathname: string): Promise<void> {
+export function preloadRoute(pathname: string): void {
   const route = PAGE_ROUTES.find(({ path }) => matchPath(path, pathname));
   const pages = pathname === paths.login.path ? [LoginPage] : [AppLayout, ...(route ? [route.Page] : [])];
-  return Promise.allSettled(pages.map((page) => page.preload())).then(() => undefined);
+  for (const page of pages) page.preload().catch(() => {});
 }
 
 function RoutePage({ children }: { children: ReactNode }) {
