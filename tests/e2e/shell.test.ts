@@ -264,6 +264,8 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await waitForPath(page, "/login");
     await page.getByRole("button", { name: "Sign in" }).waitFor();
+    // Signed out on purpose: no "you were signed out" notice.
+    expect(await page.getByText("You were signed out").count()).toBe(0);
     await page.goto("/residents/");
     await waitForPath(page, "/login");
   });
@@ -280,6 +282,10 @@ describe.skipIf(Boolean(chromiumMissing))("the app shell in Chromium", () => {
     await second.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
     await waitForPath(second, "/login");
     expect(await second.locator("main h1", { hasText: "Staff Directory" }).count()).toBe(0);
+    // That tab's user is told why, and comes back to the page after signing in again.
+    await second.getByText("You were signed out: the session ended").waitFor();
+    await signIn(second, "/staff");
+    await expectHeading(second, "Staff Directory");
   });
 
   it("shows a real Page not found inside the layout, with a way home", async () => {

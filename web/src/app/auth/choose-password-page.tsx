@@ -8,6 +8,7 @@ import { useAuth, usePortal, useSession } from "../../lib/ports.tsx";
 import { reportError } from "../../lib/report-error.ts";
 import { ChangePasswordForm } from "../../ui/change-password-form.tsx";
 import "./login.css";
+import { signOutAsAsked } from "../../lib/sign-out.ts";
 
 export function ChoosePasswordPage() {
   const auth = useAuth();
@@ -30,7 +31,7 @@ export function ChoosePasswordPage() {
         <button
           type="button"
           className="button button--secondary login__other"
-          onClick={() => auth.signOut().catch(reportError)}
+          onClick={() => signOutAsAsked(auth).catch(reportError)}
         >
           Sign out
         </button>

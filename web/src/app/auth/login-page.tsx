@@ -21,6 +21,8 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const target = loginTarget(location.state, session?.id);
+  // A page whose session ended under it (not a Logout) sends its user here with their id: say why.
+  const ended = typeof (location.state as { userId?: unknown } | null)?.userId === "string";
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -47,6 +49,12 @@ export function LoginPage() {
       <div className="login__panel card">
         <p className="login__brand">{title}</p>
         <h1 className="login__title">Sign in</h1>
+        {ended && (
+          <p className="login__notice" role="status">
+            You were signed out: the session ended after a while without activity, by a sign-out in another tab or on
+            another device, or by a change to your account. Sign in again to go back to the page you were on.
+          </p>
+        )}
         <form className="login__form" onSubmit={handleSubmit(onSubmit)} noValidate>
           <div className="field">
             <label htmlFor="login-email">E-mail</label>

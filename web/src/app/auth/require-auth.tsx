@@ -13,6 +13,7 @@ import { lazyPage } from "../../lib/lazy-page.ts";
 // Only a user on a one-time password sees it: a chunk of its own, not part of every first load.
 const ChoosePasswordPage = lazyPage(() => import("./choose-password-page.tsx"), "ChoosePasswordPage");
 import { paths } from "../../lib/paths.ts";
+import { takeAskedSignOut } from "../../lib/sign-out.ts";
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -24,15 +25,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (session) lastUserId.current = session.id;
 
   useEffect(() => {
-    if (signedOut) {
-      navigate(paths.login.href(), {
-        replace: true,
-        state: {
-          from: `${location.pathname}${location.search}${location.hash}`,
-          ...(lastUserId.current ? { userId: lastUserId.current } : {}),
-        },
-      });
-    }
+    if (!signedOut) return;
+    // After Logout the next person starts afresh; a session that ended keeps the page for its user.
+    if (takeAskedSignOut()) return void navigate(paths.login.href(), { replace: true });
+    navigate(paths.login.href(), {
+      replace: true,
+      state: {
+        from: `${location.pathname}${location.search}${location.hash}`,
+        ...(lastUserId.current ? { userId: lastUserId.current } : {}),
+      },
+    });
   }, [signedOut, navigate, location.pathname, location.search, location.hash]);
 
   if (session === undefined) return <FullPageMessage>Loading...</FullPageMessage>;

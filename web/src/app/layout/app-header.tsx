@@ -13,6 +13,7 @@ import { FacilitySelector } from "./facility-selector.tsx";
 import { NavIcon } from "./nav-icons.tsx";
 import { MENU_BUTTON_ID } from "./side-menu.tsx";
 import { paths } from "../../lib/paths.ts";
+import { signOutAsAsked } from "../../lib/sign-out.ts";
 
 export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const auth = useAuth();
@@ -44,7 +45,7 @@ export function AppHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
   const logout = async () => {
     setSigningOut(true);
     try {
-      await auth.signOut();
+      await signOutAsAsked(auth);
       navigate(paths.login.href(), { replace: true });
     } catch (error) {
       reportError(error);

@@ -107,6 +107,10 @@ const FAQ: readonly { q: string; a: string }[] = [
     a: 'Change your password under Settings › My account, or press "Sign out of every other session" there: every other browser and device is signed out at once. Signing out in one tab signs out the others of the same browser too: they show the sign-in page as soon as you go back to them.',
   },
   {
+    q: 'The sign-in page says "You were signed out". Why?',
+    a: "Your session ended without you pressing Logout: after 30 minutes without activity (and at most 12 hours after signing in), by a sign-out in another tab or on another device, or because an administrator changed or deactivated your account. Sign in again: you come back to the page you were on. Anything you had not saved on it was not kept.",
+  },
+  {
     q: "Why do I see fewer homes or residents than a colleague?",
     a: "Each account may be limited to some homes. Check the facility selector in the header first: it filters every list. If a home is missing altogether, ask an administrator to give your account access to it.",
   },
