@@ -55,3 +55,10 @@ export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
 export type TBackendName = TRuntimeConfig["backend"];
 
 export const DEFAULT_PORTAL_TITLE = "Care Portal";
+
+/**
+ * The id of the page's boot block: a JSON data block in which the portal's own server hands the web app
+ * its runtime config and what `GET /auth/me` answers (server/src/http/web-app.plugin.ts writes it,
+ * web/src/app/boot-block.ts reads it).
+ */
+export const BOOT_BLOCK_ID = "care-boot";

@@ -3,7 +3,8 @@
  * with a long cache (immutable), and `index.html` for every client route (SPA fallback). The page carries
  * its boot block (see web/src/app/boot-block.ts): the runtime config and what `GET /api/v1/auth/me` would
  * answer for this request, so a phone does not wait two more round trips before it can draw the signed-in
- * page. It is therefore built per request and never stored (`no-store` with a user in it, else `no-cache`). Files are sent as the build precompressed them (`.br`, `.gz` beside each
+ * page. It is therefore built per request and never stored (`no-store` with a user in it, else
+ * `no-cache`). Files are sent as the build precompressed them (`.br`, `.gz` beside each
  * text file) when the browser accepts it, with `Content-Encoding` and `Vary: Accept-Encoding`. Requests no route matches
  * under `/api` (or for files, or from non-browsers) get the JSON 404.
  */
@@ -13,15 +14,12 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ZSessionUser } from "@care/core/ports/auth.port";
-import type { TRuntimeConfig } from "@care/core/runtime-config.schema";
+import { BOOT_BLOCK_ID, type TRuntimeConfig } from "@care/core/runtime-config.schema";
 import { attachSession } from "../auth/auth.plugin.ts";
 import { sendRouteNotFound } from "./error-handler.ts";
 
 /** What this server tells the web app: talk to me. */
 const HTTP_RUNTIME_CONFIG: TRuntimeConfig = { backend: "http" };
-
-/** The boot block's element; web/src/app/boot-block.ts reads it. */
-const BOOT_BLOCK_ID = "care-boot";
 
 /** JSON inside a <script> data block: `<` escaped, so no value can close the element. */
 function bootBlock(value: unknown): string {

@@ -5,7 +5,7 @@
  * both saves a phone two round trips before the first signed-in page. A page without it (Firebase
  * hosting, the dev server, `/index.html` served as a file) fetches them as before.
  */
-export const BOOT_BLOCK_ID = "care-boot";
+import { BOOT_BLOCK_ID } from "@care/core/runtime-config.schema";
 
 export interface TBootBlock {
   /** The runtime config, validated by the caller like the fetched one. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BOOT_BLOCK_ID, readBootBlock } from "./boot-block.ts";
+import { BOOT_BLOCK_ID } from "@care/core/runtime-config.schema";
+import { readBootBlock } from "./boot-block.ts";
 import { BootError, loadRuntimeConfig, parseRuntimeConfig } from "./runtime-config.ts";
 
 const answer =

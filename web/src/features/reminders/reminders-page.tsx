@@ -119,10 +119,10 @@ async function allDerived(insights: InsightsPort, query: TRemindersQuery): Promi
   return items;
 }
 
-/** A group on the page: one of the server's, or the manual reminders. */
 /** The first page of a group's items, read with the groups at `updatedAt`. */
 type TInitialItems = { page: { items: TDerivedReminder[]; next: number | null }; updatedAt: number };
 
+/** A group on the page: one of the server's, or the manual reminders. */
 type TShownGroup =
   | { source: "derived"; summary: TReminderGroupSummary }
   | { source: "manual"; summary: TReminderGroupSummary; items: TReminderItem[] };
