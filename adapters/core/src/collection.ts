@@ -7,11 +7,14 @@ import type { TArea } from "./collections/roles.collection.ts";
 
 /**
  * Which facility a record belongs to, for access checks and the header's facility filter:
- * - `facility`: the record has a `facilityId` field (null allowed only where noted);
+ * - `facility`: the record has a `facilityId` field (null allowed only where noted). `alsoIn` names a
+ *   field listing further homes the record is shown in (a staff member's other homes): their users see
+ *   it, and a list filtered to one of them includes it; changing it still needs its own facility;
  * - `facility-id`: the record *is* a facility, its own id is the facility id;
  * - `global`: not tied to a facility (readable by anyone the access rule allows).
  */
-export type TScope = { kind: "facility"; field: "facilityId" } | { kind: "facility-id" } | { kind: "global" };
+export type TScope =
+  { kind: "facility"; field: "facilityId"; alsoIn?: string } | { kind: "facility-id" } | { kind: "global" };
 
 /**
  * Who may do what, by permission area (a role gives each area none / read / write; see
@@ -49,8 +52,8 @@ export const FILES_TARGET = "files";
  * How a referenced record must relate to the record naming it (checked by `checkLinks` in
  * rules/links.rules.ts on every write, and by the generated Firestore rules):
  * - `same-facility`: it exists, the user may see it, and it belongs to the record's facility;
- * - `works-at`: the referenced person works at the record's facility. Staff have only their home
- *   facility for this today, so it is checked as `same-facility`;
+ * - `works-at`: the referenced person works at the record's facility: their own facility or one of the
+ *   further homes of their scope's `alsoIn` field;
  * - `group-wide`: it exists, in any facility (document types belong to the whole group);
  * - `cross-home-match`: not a reference a write must satisfy but a question only the server answers,
  *   revealing no more than whether a matching record exists in another home (duplicate prospects).

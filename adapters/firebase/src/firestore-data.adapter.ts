@@ -30,7 +30,14 @@ import {
 import { AppError } from "@care/core/app-error";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import type { TAuditEntry } from "@care/core/collections/audit-log.collection";
-import { decodeCursor, encodeCursor, normalizeListQuery, type TListQuery, type TPage } from "@care/core/list-query";
+import {
+  decodeCursor,
+  encodeCursor,
+  MAX_IN_VALUES,
+  normalizeListQuery,
+  type TListQuery,
+  type TPage,
+} from "@care/core/list-query";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { DataPort, TWriteOp } from "@care/core/ports/data.port";
 import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
@@ -56,6 +63,7 @@ import { userUpdateError } from "@care/core/rules/users.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
+  facilitiesField,
   FILES_COLLECTION,
   fromStoredData,
   ordersInMemory,
@@ -148,12 +156,21 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       constraints.push(Array.isArray(value) ? where(field, "in", value) : where(field, "==", value));
       fields.push(field);
     }
+    const everyHome = facilitiesField(def);
     if (facilities !== null) {
       if (facilities.length === 0) return null;
-      constraints.push(
-        facilities.length === 1 ? where("_facility", "==", facilities[0]) : where("_facility", "in", facilities),
-      );
-      fields.push("_facility");
+      if (everyHome) {
+        // Shown in further homes: any of the record's homes is one of these (one array filter).
+        if (facilities.length > MAX_IN_VALUES)
+          throw new AppError("VALIDATION", `Choose at most ${MAX_IN_VALUES} homes at once.`);
+        constraints.push(where(everyHome, "array-contains-any", facilities));
+        fields.push(everyHome);
+      } else {
+        constraints.push(
+          facilities.length === 1 ? where("_facility", "==", facilities[0]) : where("_facility", "in", facilities),
+        );
+        fields.push("_facility");
+      }
     }
     // Only collections that archive have archived records to leave out (the others never set archivedAt).
     if (!q.includeArchived && def.removal === "archive") {
@@ -163,13 +180,18 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     // The range is on the field the list is ordered by (normalizeListQuery), so it needs no index of its own.
     if (def.rangeField && q.range?.from) constraints.push(where(def.rangeField, ">=", q.range.from));
     if (def.rangeField && q.range?.to) constraints.push(where(def.rangeField, "<", q.range.to));
+    let searchInMemory: string | null = null;
     if (q.search) {
       const token = searchToken(q.search);
       if (token === null) return null;
-      constraints.push(where("_search", "array-contains", token));
-      fields.push("_search");
+      // A query takes one array filter: beside the homes' one, the adapter matches the token itself.
+      if (fields.includes("_facilities")) searchInMemory = token;
+      else {
+        constraints.push(where("_search", "array-contains", token));
+        fields.push("_search");
+      }
     }
-    return { q, constraints, fields };
+    return { q, constraints, fields, searchInMemory };
   }
 
   interface TPageQuery {
@@ -180,15 +202,17 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     cursor: { sortValue: unknown; id: string } | null;
     /** Ordered and cut by the adapter: a list with no composite index (see ordersInMemory). */
     inMemory: boolean;
+    /** A search token the adapter matches itself (a list with another array filter); always inMemory. */
+    searchInMemory: string | null;
   }
 
   function pageQuery(def: CollectionDef, user: TSessionUser, query: TListQuery): TPageQuery | null {
     const listed = listConstraints(def, user, query);
     if (listed === null) return null;
-    const { q, constraints, fields } = listed;
+    const { q, constraints, fields, searchInMemory } = listed;
     const { field, direction } = q.orderBy;
     const cursor = q.cursor ? decodeCursor(q.cursor) : null;
-    const base = { field, direction, size: q.limit, cursor };
+    const base = { field, direction, size: q.limit, cursor, searchInMemory };
     if (
       ordersInMemory(
         def,
@@ -210,7 +234,10 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const order = compareStoredValues(a[0], b[0]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
       return page.direction === "asc" ? order : -order;
     };
-    const sorted = [...docs].sort((a, b) => compare(key(a), key(b)));
+    const token = page.searchInMemory;
+    const found =
+      token === null ? docs : docs.filter((d) => (d.get("_search") as string[] | undefined)?.includes(token));
+    const sorted = [...found].sort((a, b) => compare(key(a), key(b)));
     const after = page.cursor ? ([page.cursor.sortValue ?? null, page.cursor.id] as const) : null;
     return (after ? sorted.filter((d) => compare(key(d), after) > 0) : sorted).slice(0, page.size + 1);
   }

@@ -1,19 +1,26 @@
 /**
  * How a record is laid out in a Firestore document, shared by the data adapter, the file adapter and
  * the rules generator: the collection's fields, the metadata (ISO strings, as on every backend) and
- * three private fields the client never sees — `_facility` (the facility the record belongs to, what
- * the security rules and facility-limited lists check), `_search` (search tokens) and `_writtenAt`
+ * private fields the client never sees — `_facility` (the facility the record belongs to, what
+ * the security rules and facility-limited lists check), `_facilities` (for a collection shown in further
+ * homes, `scope.alsoIn`: its own facility and those, which lists and rules check instead), `_search`
+ * (search tokens) and `_writtenAt`
  * (the server's time of the last write, which the rules pin to `request.time`). A collection's
  * restricted fields are not in its documents: they live in sibling documents (restricted-fields.ts).
  */
 import type { CollectionDef } from "@care/core/collection";
 import { META_FIELDS } from "@care/core/common.schema";
 import { META_SORT_FIELDS } from "@care/core/list-query";
-import { facilityOfRecord } from "@care/core/rules/access.rules";
+import { facilitiesOfRecord, facilityOfRecord } from "@care/core/rules/access.rules";
 import { isRestrictedField } from "./restricted-fields.ts";
 import { searchTokens } from "./search-tokens.ts";
 
-export const PRIVATE_FIELDS = ["_facility", "_search", "_writtenAt"] as const;
+export const PRIVATE_FIELDS = ["_facility", "_facilities", "_search", "_writtenAt"] as const;
+
+/** The field listing every home of a record shown in further homes (`scope.alsoIn`), or null. */
+export function facilitiesField(def: CollectionDef): "_facilities" | null {
+  return def.scope.kind === "facility" && def.scope.alsoIn ? "_facilities" : null;
+}
 
 /** Meta fields stored in the document (the id is the document id). */
 export const STORED_META_FIELDS = META_FIELDS.filter((f) => f !== "id");
@@ -31,6 +38,8 @@ export const UNINDEXED_SORT_FIELDS: readonly string[] = META_SORT_FIELDS;
  */
 export const NARROW_FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   documents: ["subjectId"],
+  // The staff of some homes: tens to a few hundred people.
+  staff: ["_facilities"],
   reminders: ["linkId"],
   recordChanges: ["recordId"],
 };
@@ -85,6 +94,7 @@ export function toStoredData(
   for (const key of STORED_META_FIELDS) data[key] = record[key] === undefined ? null : record[key];
   const facility = facilityOfRecord(def, record);
   if (facility !== undefined) data._facility = facility;
+  if (facilitiesField(def)) data._facilities = facilitiesOfRecord(def, record);
   if (def.searchable.length > 0) data._search = searchTokens(def.searchable.map((f) => record[f]));
   return data;
 }

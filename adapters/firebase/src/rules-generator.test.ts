@@ -190,7 +190,7 @@ describe("generated Firebase rules", () => {
     );
     expect(create("residents")).toContain("documents/facilities/$(request.resource.data.get('facilityId', null))");
     expect(create("documents")).toContain(
-      "(request.resource.data.get('subject', null) == 'staff' && linkedInFacility(/databases/$(database)/documents/staff/",
+      "(request.resource.data.get('subject', null) == 'staff' && linkedWorksAt(/databases/$(database)/documents/staff/",
     );
     expect(create("documents")).toContain(
       "existsAfter(/databases/$(database)/documents/documentTypes/$(request.resource.data.get('typeId', null)))",

@@ -10,7 +10,13 @@ import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port"
 import { collections } from "@care/core/registry";
 import { linkFields } from "@care/core/rules/links.rules";
 import { RANDOM_ID } from "@care/core/rules/records.rules";
-import { FILES_COLLECTION, ordersInMemory, STORED_META_FIELDS, storedFilterField } from "./firestore-records.ts";
+import {
+  facilitiesField,
+  FILES_COLLECTION,
+  ordersInMemory,
+  STORED_META_FIELDS,
+  storedFilterField,
+} from "./firestore-records.ts";
 import { isRestrictedField, restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
 import { GROUP_FOLDER } from "./storage-file.adapter.ts";
 
@@ -58,10 +64,10 @@ function targetExpr(target: TLinkTarget, id: string, sameAs: readonly string[]):
   const collection = target.collection === FILES_TARGET ? FILES_COLLECTION : target.collection;
   const path = `/databases/$(database)/documents/${collection}/$(${id})`;
   switch (target.kind) {
-    // Staff work only at their home facility today, so `works-at` is checked as the same facility.
     case "same-facility":
-    case "works-at":
       return `linkedInFacility(${path}, ${list(sameAs)})`;
+    case "works-at":
+      return `linkedWorksAt(${path}, ${list(sameAs)})`;
     case "group-wide":
       return `existsAfter(${path})`;
     case "cross-home-match":
@@ -141,20 +147,36 @@ function collectionRules(def: CollectionDef): string {
   const floors = moneyFloors(def, fields);
   const facility = facilityExpr(def, "request.resource.data");
   const scoped = facility !== null;
+  const everyHome = facilitiesField(def);
   const allowed = [
     ...fields,
     ...STORED_META_FIELDS,
     "_writtenAt",
     ...(def.searchable.length > 0 ? ["_search"] : []),
     ...(scoped ? ["_facility"] : []),
+    ...(everyHome ? [everyHome] : []),
   ];
-  const required = [...STORED_META_FIELDS, "_writtenAt", ...(scoped ? ["_facility"] : [])];
+  const required = [
+    ...STORED_META_FIELDS,
+    "_writtenAt",
+    ...(scoped ? ["_facility"] : []),
+    ...(everyHome ? [everyHome] : []),
+  ];
   const shape = `request.resource.data.keys().hasOnly(${list(allowed)}) && request.resource.data.keys().hasAll(${list(required)})`;
   const reader = readerExpr(def);
   const writer = writerExpr(def);
-  const readFacility = scoped ? " && mayFacility(resource.data._facility)" : "";
+  const readFacility = everyHome
+    ? ` && (mayFacility(resource.data._facility) || mayAnyFacility(resource.data.${everyHome}))`
+    : scoped
+      ? " && mayFacility(resource.data._facility)"
+      : "";
+  // A record shown in further homes lists them all: its own facility and its `alsoIn` field's.
+  const homesListed =
+    everyHome && def.scope.kind === "facility" && def.scope.alsoIn
+      ? ` && request.resource.data.${everyHome}.toSet() == [${facility}].toSet().union(request.resource.data.${def.scope.alsoIn}.toSet())`
+      : "";
   const newFacility = scoped
-    ? ` && request.resource.data._facility == ${facility} && mayFacility(request.resource.data._facility)`
+    ? ` && request.resource.data._facility == ${facility} && mayFacility(request.resource.data._facility)${homesListed}`
     : "";
   const clientFacility = scoped
     ? ` && request.resource.data._facility == ${facility} && (request.resource.data._facility == null || mayFacility(request.resource.data._facility))`
@@ -307,6 +329,10 @@ service cloud.firestore {
     function mayFacility(facilityId) {
       return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);
     }
+    // Any of a record's homes (a staff member's own and other homes) is one the caller sees.
+    function mayAnyFacility(facilityIds) {
+      return me().facilityIds == null || (facilityIds is list && facilityIds.hasAny(me().facilityIds));
+    }
     // Group-wide records (document types, roles) are changed only by users who see every home.
     function groupWide() {
       return me().facilityIds == null;
@@ -327,6 +353,12 @@ service cloud.firestore {
     function linkedInFacility(path, fields) {
       let linked = getAfter(path);
       return linked != null && linked.data._facility == request.resource.data._facility
+        && !linked.data.diff(request.resource.data).affectedKeys().hasAny(fields);
+    }
+    // The same for a person named by a \`works-at\` link: the written record's facility is one of their homes.
+    function linkedWorksAt(path, fields) {
+      let linked = getAfter(path);
+      return linked != null && linked.data.get('_facilities', [linked.data._facility]).hasAny([request.resource.data._facility])
         && !linked.data.diff(request.resource.data).affectedKeys().hasAny(fields);
     }
     function isoTimestamp(value) {

@@ -27,6 +27,7 @@ import {
   can,
   canSeeFacility,
   canSeeRecord,
+  facilitiesOfRecord,
   redactRecord,
   facilityIdsOf,
 } from "@care/core/rules/access.rules";
@@ -338,9 +339,10 @@ export class MemoryDataAdapter implements DataPort {
       if (!q.includeArchived && record.archivedAt !== null) return false;
       if (def.rangeField && !inTimeRange(record[def.rangeField], q.range)) return false;
       for (const [field, wanted] of Object.entries(q.where ?? {})) {
-        const value = record[field] ?? null;
         const options = Array.isArray(wanted) ? wanted : [wanted];
-        if (!options.some((option) => option === value)) return false;
+        // The facility field of a record shown in further homes matches any of them (a staff member's other homes).
+        const values = alsoInScope(def, field) ? facilitiesOfRecord(def, record) : [record[field] ?? null];
+        if (!options.some((option) => values.includes(option as never))) return false;
       }
       if (search) {
         return def.searchable.some((field) => {
@@ -623,4 +625,9 @@ export class MemoryDataAdapter implements DataPort {
     }
     return record;
   }
+}
+
+/** Is `field` the facility field of a collection shown in further homes (`scope.alsoIn`)? */
+function alsoInScope(def: CollectionDef, field: string): boolean {
+  return def.scope.kind === "facility" && def.scope.alsoIn !== undefined && def.scope.field === field;
 }

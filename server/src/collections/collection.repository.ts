@@ -507,7 +507,7 @@ export class CollectionRepository {
         bad[`where.${field}`] = `Not a valid value for ${field}`;
         continue;
       }
-      conditions.push(equalsAny(field, values));
+      conditions.push(inScope(def, field, values) ?? equalsAny(field, values));
     }
     if (Object.keys(bad).length > 0)
       throw new AppError("VALIDATION", "The list request is not valid.", { fields: bad });
@@ -531,7 +531,9 @@ export class CollectionRepository {
       conditions.push(
         def.scope.kind === "facility-id"
           ? { id: { in: facilityIds } }
-          : { [def.scope.kind === "facility" ? def.scope.field : "id"]: { in: facilityIds } },
+          : (inScope(def, def.scope.kind === "facility" ? def.scope.field : "id", facilityIds) ?? {
+              [def.scope.kind === "facility" ? def.scope.field : "id"]: { in: facilityIds },
+            }),
       );
     }
     return conditions;
@@ -562,6 +564,17 @@ function mayBeNull(def: CollectionDef, field: string): boolean {
 /** A search text for Prisma's `contains` (SQL ILIKE): `%`, `_` and `\\` match themselves, not patterns. */
 function literalLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * For a collection shown in further homes (`scope.alsoIn`: a staff member's other homes), a condition on
+ * its facility field means "in any of these homes": its own facility or one of the further ones.
+ * Null for every other field and collection.
+ */
+function inScope(def: CollectionDef, field: string, values: readonly TFilterValue[]): TWhere | null {
+  if (def.scope.kind !== "facility" || !def.scope.alsoIn || field !== def.scope.field) return null;
+  const ids = values.filter((v): v is string => typeof v === "string");
+  return { OR: [{ [field]: { in: ids } }, { [def.scope.alsoIn]: { hasSome: ids } }] };
 }
 
 function equalsAny(field: string, values: TFilterValue[]): TWhere {

@@ -117,15 +117,19 @@ describe("access by facility", () => {
     expect((await createDocument(tullCookie, documentData(file, "newman"))).status).toBe(403);
   });
 
-  it("hides newman's staff from a user limited to tull; their own home's staff are theirs to edit", async () => {
+  it("shows a user limited to tull newman's staff who also work at tull, read-only; their own home's are theirs to edit", async () => {
     const staff = { firstName: "Mary", lastName: "Seacole", position: "caregiver" };
+    const onlyNewman = await created(adminCookie, "staff", { ...staff, facilityId: "newman" });
     const newman = await created(adminCookie, "staff", { ...staff, facilityId: "newman", otherFacilityIds: ["tull"] });
     const tull = await created(tullCookie, "staff", { ...staff, facilityId: "tull", otherFacilityIds: ["newman"] });
     expect(tull.otherFacilityIds).toEqual(["newman"]);
 
-    expect((await get(tullCookie, `/staff/${newman.id}`)).status).toBe(404);
+    expect((await get(tullCookie, `/staff/${onlyNewman.id}`)).status).toBe(404);
+    expect((await get(tullCookie, `/staff/${newman.id}`)).status).toBe(200);
+    const refused = await call(tullCookie, "PATCH", `/staff/${newman.id}`, { version: 1, patch: { notes: "x" } });
+    expect(refused.status).toBe(403);
     const list = await get(tullCookie, `/staff${q({ limit: 500 })}`);
-    expect(list.body.items.map((s: TBody) => s.id)).toEqual([tull.id]);
+    expect(list.body.items.map((s: TBody) => s.id).sort()).toEqual([newman.id, tull.id].sort());
     expect((await call(tullCookie, "POST", "/staff", { data: { ...staff, facilityId: "newman" } })).status).toBe(403);
     const edit = await call(tullCookie, "PATCH", `/staff/${tull.id}`, { version: 1, patch: { otherFacilityIds: [] } });
     expect(edit.status).toBe(200);

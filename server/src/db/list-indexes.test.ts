@@ -214,9 +214,14 @@ function describePlan(node: PlanNode, depth = 0): string {
   return [self, ...(node.Plans ?? []).map((child) => describePlan(child, depth + 1))].join("\n");
 }
 
-/** Prisma's query event gives parameters as a JSON array (numbers and dates as strings): fine for EXPLAIN. */
+/**
+ * Prisma's query event gives parameters as a JSON array (numbers and dates as strings): fine for EXPLAIN.
+ * Arrays (a `text[]` condition: a staff member's other homes) stay arrays; other objects become JSON.
+ */
 function paramsOf(raw: string): unknown[] {
-  return (JSON.parse(raw) as unknown[]).map((v) => (v !== null && typeof v === "object" ? JSON.stringify(v) : v));
+  return (JSON.parse(raw) as unknown[]).map((v) =>
+    v !== null && typeof v === "object" && !Array.isArray(v) ? JSON.stringify(v) : v,
+  );
 }
 
 let testDatabase: TestDatabase | undefined;

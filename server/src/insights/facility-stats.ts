@@ -40,10 +40,14 @@ export async function facilityStats(
         })
       : [],
     seesStaff
-      ? prisma.staff.groupBy({
-          by: ["facilityId"],
-          where: { facilityId: { in: ids }, status: { in: ["active", "on_leave"] }, archivedAt: null },
-          _count: { _all: true },
+      ? prisma.staff.findMany({
+          // Everyone working at one of these homes: as their home facility or one of their others.
+          where: {
+            OR: [{ facilityId: { in: ids } }, { otherFacilityIds: { hasSome: ids } }],
+            status: { in: ["active", "on_leave"] },
+            archivedAt: null,
+          },
+          select: { facilityId: true, otherFacilityIds: true },
         })
       : [],
   ]);
@@ -63,7 +67,10 @@ export async function facilityStats(
       )
     : [];
   const compliance = complianceByHome(reports.flat());
-  const staffCount = new Map(staff.map((row) => [row.facilityId, row._count._all]));
+  const staffCount = new Map<string, number>();
+  for (const row of staff)
+    for (const home of new Set([row.facilityId, ...row.otherFacilityIds]))
+      staffCount.set(home, (staffCount.get(home) ?? 0) + 1);
   return homes.map((home) => ({
     facilityId: home.id,
     // Counts of what the role may not read are not given (memory and firebase could not count them).

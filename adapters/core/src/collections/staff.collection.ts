@@ -45,8 +45,9 @@ export function upgradedClearance(record: {
 export const CLEARANCE_DECISIONS: readonly TClearanceStatus[] = ["cleared", "exemption_granted", "denied"];
 
 /**
- * A staff member. `facilityId` is their home facility (access, the directory's facility filter and the
- * facility's staff count follow it); `otherFacilityIds` lists further homes they work at.
+ * A staff member. `facilityId` is their home facility (their file — documents, training — is kept there,
+ * and changing the record needs it); `otherFacilityIds` lists further homes they work at: they appear in
+ * those homes' directories, counts and schedules too, and those homes' users see them.
  * Certifications (first aid/CPR, administrator certificate) are documents of their configured types.
  */
 export const ZStaff = z
@@ -92,7 +93,8 @@ export const staffCollection = defineCollection({
   name: "staff",
   label: "Staff member",
   schema: ZStaff,
-  scope: { kind: "facility", field: "facilityId" },
+  /** Shown, listed and counted in every home they work at; changed by users of their home facility. */
+  scope: { kind: "facility", field: "facilityId", alsoIn: "otherFacilityIds" },
   access: { read: "staff", write: "staff" },
   filterable: ["facilityId", "status", "position"],
   sortable: ["lastName", "hireDate"],

@@ -7,7 +7,7 @@ import { listName } from "../rules/person-name.rules.ts";
 import type { DataPort } from "../ports/data.port.ts";
 import { AppError } from "../app-error.ts";
 import type { AuthPort, TSessionUser } from "../ports/auth.port.ts";
-import { can, documentSubjectsFor } from "../rules/access.rules.ts";
+import { can, canSeeFacility, documentSubjectsFor, facilitiesOfRecord } from "../rules/access.rules.ts";
 import type {
   InsightsPort,
   TComplianceQuery,
@@ -22,7 +22,7 @@ import type {
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import { listAll } from "../list-all.ts";
 import { MAX_IN_VALUES, type TFilterValue } from "../list-query.ts";
-import type { TCollectionName, TRecordOf } from "../registry.ts";
+import { collections, type TCollectionName, type TRecordOf } from "../registry.ts";
 import {
   complianceByHome,
   complianceOf,
@@ -60,7 +60,16 @@ async function listOneOf<N extends TCollectionName>(
   const pages = await Promise.all(
     chunks.map((chunk) => listAll(data, collection, { where: { ...where, [field]: chunk } })),
   );
-  return pages.flat();
+  // A record shown in several homes (a staff member's other homes) may match more than one chunk.
+  return [...new Map(pages.flat().map((record) => [record.id, record])).values()];
+}
+
+/**
+ * Is a staff member's file (documents, training) kept in the homes asked about? Their home facility
+ * keeps it; the other homes they work at list them but do not count their paperwork.
+ */
+function fileKeptIn(user: TSessionUser, member: { facilityId: string }, facilityId: string | undefined): boolean {
+  return facilityId ? member.facilityId === facilityId : canSeeFacility(user, member.facilityId);
 }
 
 /** The facilities the question is about: the one asked for (NOT_FOUND when out of reach) or every visible one. */
@@ -102,7 +111,7 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
       ]);
       const subjects: TComplianceSubject[] = [
         ...residents.filter(residentCounts).map(residentSubject),
-        ...staff.filter(staffCounts).map(staffSubject),
+        ...staff.filter((s) => fileKeptIn(user(), s, facilityId) && staffCounts(s)).map(staffSubject),
         ...(wants(query, "facility") ? facilities.filter(facilityCounts).map(facilitySubject) : []),
       ].filter((s) => !ids || ids.has(s.id));
       const documentWhere: TWhere = {
@@ -145,7 +154,7 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
         facilityId: f.id,
         census: seesResidents ? (census.get(f.id)?.census ?? 0) : null,
         plannedMoveIns: seesResidents ? (census.get(f.id)?.plannedMoveIns ?? 0) : null,
-        staff: seesStaff ? staff.filter((s) => s.facilityId === f.id).length : null,
+        staff: seesStaff ? staff.filter((s) => facilitiesOfRecord(collections.staff, s).includes(f.id)).length : null,
         compliance: seesDocuments
           ? (compliance.get(f.id) ?? {
               status: "complete",
@@ -193,7 +202,7 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
         today,
         subjects: [
           ...(kinds.includes("resident") ? residents.filter(residentCounts).map(residentSubject) : []),
-          ...staff.filter(staffCounts).map(staffSubject),
+          ...staff.filter((s) => fileKeptIn(me, s, facilityId) && staffCounts(s)).map(staffSubject),
           ...(kinds.includes("facility") ? facilities.filter(facilityCounts).map(facilitySubject) : []),
         ],
         types,

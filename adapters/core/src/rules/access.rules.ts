@@ -156,6 +156,21 @@ export function facilityOfRecord(
   }
 }
 
+/**
+ * Every facility a record is shown in: its own, then the further homes of its scope's `alsoIn` field
+ * (a staff member's other homes). Empty for group-wide records.
+ */
+export function facilitiesOfRecord(
+  def: CollectionDef,
+  record: { id?: string } & Record<string, unknown>,
+): (string | null)[] {
+  const own = facilityOfRecord(def, record);
+  if (own === undefined) return [];
+  const also = def.scope.kind === "facility" && def.scope.alsoIn ? record[def.scope.alsoIn] : undefined;
+  const more = Array.isArray(also) ? (also as string[]).filter((id) => id !== own) : [];
+  return [own, ...new Set(more)];
+}
+
 export function canSeeRecord(
   user: TSessionUser,
   def: CollectionDef,
@@ -167,8 +182,8 @@ export function canSeeRecord(
   // A user record is visible to an administrator who could have granted its facilities.
   const granted = def.access.grantsFacilities;
   if (granted && !canGrantFacilities(user, undefined, facilityIdsOf(record[granted]))) return false;
-  const facilityId = facilityOfRecord(def, record);
-  return facilityId === undefined || canSeeFacility(user, facilityId);
+  if (def.scope.kind === "global") return true;
+  return facilitiesOfRecord(def, record).some((facilityId) => canSeeFacility(user, facilityId));
 }
 
 /** A stored facility list: an array of ids, or null / anything else for every facility. */

@@ -8,7 +8,7 @@
 import { AppError } from "../app-error.ts";
 import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TLinkValue } from "../collection.ts";
 import { collections, isCollectionName } from "../registry.ts";
-import { facilityOfRecord } from "./access.rules.ts";
+import { facilitiesOfRecord, facilityOfRecord } from "./access.rules.ts";
 
 type TFields = Record<string, unknown>;
 
@@ -85,9 +85,10 @@ function invalid(field: string, message: string): AppError {
  * Checks a record's links (see linksToCheck for which) against what `lookup` finds. Returns a
  * VALIDATION error naming the first broken link's field, or null when every link holds:
  * - the target is missing or hidden from the user: "No such resident" (file, facility, …) on the link's field;
- * - `same-facility` / `works-at` and the target is another facility's: "Must be the resident's
- *   facility" on the record's facility field ("Must be that facility" for a facility), or the link's
- *   own `otherFacility` message on its field;
+ * - `same-facility` and the target is another facility's: "Must be the resident's facility" on the
+ *   record's facility field ("Must be that facility" for a facility), or the link's own
+ *   `otherFacility` message on its field; `works-at` and the record's facility is none of the person's
+ *   homes: "Must be a home the staff member works at";
  * - a `sameAs` field differs from the target's: its message on the link's field.
  */
 export function checkLinks(
@@ -101,9 +102,17 @@ export function checkLinks(
     const found = lookup(target.collection, id);
     if (!found) return invalid(field, `No such ${targetLabel(target.collection)}`);
     if (target.kind === "same-facility" || target.kind === "works-at") {
-      // A person's other homes come later; until then they work at their home facility only.
       const facility = facilityOfRecord(def, record);
-      if (facilityOfTarget(target.collection, found) !== facility) {
+      const homes =
+        target.kind === "works-at" && isCollectionName(target.collection)
+          ? facilitiesOfRecord(collections[target.collection], found)
+          : [facilityOfTarget(target.collection, found)];
+      if (!homes.includes(facility)) {
+        if (target.kind === "works-at")
+          return invalid(
+            def.scope.kind === "facility" ? def.scope.field : field,
+            `Must be a home the ${targetLabel(target.collection)} works at`,
+          );
         if (link.otherFacility) return invalid(field, link.otherFacility);
         const facilityField = def.scope.kind === "facility" ? def.scope.field : field;
         const itself =

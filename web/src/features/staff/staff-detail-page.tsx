@@ -7,6 +7,9 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
+import { canSeeFacility } from "@care/core/rules/access.rules";
+import { useCan } from "../../lib/access.ts";
+import { useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { ArchiveButton } from "../../ui/archive-button.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
@@ -39,7 +42,11 @@ export function StaffDetailPage() {
 
 function StaffProfile({ s }: { s: TStaffRecord }) {
   const { facilities } = useFacilities();
+  const session = useSession();
+  const can = useCan();
   const [transferring, setTransferring] = useState(false);
+  // Someone who also works at the user's home but belongs to another: their file is kept at their home.
+  const fileHere = !!session && canSeeFacility(session, s.facilityId);
 
   const others = s.otherFacilityIds.filter((f) => f !== s.facilityId).map((f) => facilityName(facilities, f));
   return (
@@ -47,7 +54,9 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
       <PageHeader
         title={headingName(s)}
         actions={
-          !s.archivedAt && (
+          !s.archivedAt &&
+          fileHere &&
+          can("staff", "write") && (
             <>
               <Link className="button" to={paths.staff.edit.href(s.id)}>
                 Edit
@@ -128,22 +137,34 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
         )}
       </section>
 
-      <RecordHistory
-        collection="staff"
-        recordId={s.id}
-        facilityId={s.facilityId}
-        show={(field, text) => staffChangeText(field, text, (id) => facilityName(facilities, id))}
-      />
+      {fileHere ? (
+        <>
+          <RecordHistory
+            collection="staff"
+            recordId={s.id}
+            facilityId={s.facilityId}
+            show={(field, text) => staffChangeText(field, text, (id) => facilityName(facilities, id))}
+          />
 
-      <RecordAccessLog collection="staff" recordId={s.id} facilityId={s.facilityId} />
+          <RecordAccessLog collection="staff" recordId={s.id} facilityId={s.facilityId} />
 
-      <DocumentsPanel
-        subject="staff"
-        subjectId={s.id}
-        facilityId={s.facilityId}
-        canEdit={!s.archivedAt}
-        subjectName={headingName(s)}
-      />
+          <DocumentsPanel
+            subject="staff"
+            subjectId={s.id}
+            facilityId={s.facilityId}
+            canEdit={!s.archivedAt}
+            subjectName={headingName(s)}
+          />
+        </>
+      ) : (
+        <section className="card" aria-labelledby="file-title">
+          <h2 id="file-title">Their file</h2>
+          <p>
+            {headingName(s)} also works at your home; they belong to {facilityName(facilities, s.facilityId)}. Their
+            file (documents, training, history) is kept there, and changes to this record are made by its staff.
+          </p>
+        </section>
+      )}
       {transferring && (
         <TransferDialog subject="staff" person={s} name={headingName(s)} onClose={() => setTransferring(false)} />
       )}

@@ -1,6 +1,6 @@
 /**
- * The Staff area: the Staff Directory (`/staff`, also `/staff/`) — the selected facility's staff (by
- * home facility; every facility when none is selected), searchable by name, filtered by status and
+ * The Staff area: the Staff Directory (`/staff`, also `/staff/`) — the selected facility's staff (those
+ * whose home it is and those who also work there; every facility when none is selected), searchable by name, filtered by status and
  * position, sorted by the server, a page at a time by cursor, with each person's document compliance and a
  * CSV export of everything the filters match — and Schedules.
  */
@@ -144,7 +144,7 @@ export function StaffDirectoryPage() {
   return (
     <ListPage
       title="Staff Directory"
-      scope={{ label: "Home facility:", value: scope }}
+      scope={{ label: "Works at:", value: scope }}
       list={list}
       noun={["staff member", "staff members"]}
       add={{ label: "Add New Staff", to: paths.staff.add.href() }}
@@ -169,7 +169,7 @@ export function StaffDirectoryPage() {
         none: {
           title: "No staff recorded",
           text: facilityId
-            ? `Nobody has ${scope} as their home facility yet. Add them with Add New Staff, or choose "Select Facility" in the header to see every home.`
+            ? `Nobody works at ${scope} yet. Add them with Add New Staff, or choose "Select Facility" in the header to see every home.`
             : "No staff are recorded yet. Add the first one with Add New Staff.",
         },
       }}
