@@ -262,7 +262,7 @@ await runContract("data", (ctx) => {
           subjectId: "No such staff member",
         });
         await refused(admin.data.create("documents", await about("staff", newmanMember.id)), {
-          facilityId: "Must be the staff member's facility",
+          facilityId: "Must be a home the staff member works at",
         });
         await refused(admin.data.create("documents", await about("facility", nowhere)), {
           subjectId: "No such facility",
@@ -348,7 +348,8 @@ await runContract("data", (ctx) => {
         const [tull, newman] = linkType === "resident" ? [tullResident, newmanResident] : [tullMember, newmanMember];
         await refused(admin.data.create("reminders", reminder(unique("no-one"))), { linkId: `No such ${label}` });
         await refused(admin.data.create("reminders", reminder(newman.id)), {
-          facilityId: `Must be the ${label}'s facility`,
+          facilityId:
+            linkType === "staff" ? "Must be a home the staff member works at" : `Must be the ${label}'s facility`,
         });
         expect(await admin.data.create("reminders", reminder(tull.id))).toMatchObject({ linkId: tull.id });
       });
@@ -363,7 +364,7 @@ await runContract("data", (ctx) => {
         key: "No such resident",
       });
       await refused(admin.data.create("reminderStates", state(missingKey("staff", newmanMember.id, typeId))), {
-        facilityId: "Must be the staff member's facility",
+        facilityId: "Must be a home the staff member works at",
       });
       const key = missingKey("staff", tullMember.id, typeId);
       expect(await admin.data.create("reminderStates", state(key))).toMatchObject({ key });

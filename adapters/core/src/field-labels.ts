@@ -185,6 +185,32 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     current: "Current version",
     replacesId: "Replaces",
   },
+  trainingRequirements: {
+    name: "Name",
+    description: "Description",
+    positions: "Applies to",
+    period: "Period",
+    withinDays: "Within days of hire",
+    yearBasis: "Years counted from",
+    hours: "Hours",
+    categories: "Counts",
+    parts: "Parts",
+    leadTimeDays: "Remind",
+    sortOrder: "Position",
+    needsReview: "Review for your home",
+  },
+  trainingEntries: {
+    staffId: "Staff member",
+    ...facility,
+    date: "Date",
+    topic: "Topic",
+    hours: "Hours",
+    category: "Category",
+    online: "Online",
+    trainer: "Trainer",
+    notes: "Notes",
+    certificateId: "Certificate",
+  },
   staff: {
     facilityId: "Home facility",
     otherFacilityIds: "Also works at",
@@ -229,7 +255,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     action: "Change",
     changes: "Fields",
   },
-  portalSettings: { title: "Portal title" },
+  portalSettings: { title: "Portal title", clearanceReminderDays: "Live Scan reminder after" },
 };
 
 /** The label of one field of collection N. */

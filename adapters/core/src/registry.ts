@@ -27,6 +27,7 @@ import { recordChangesCollection } from "./collections/record-changes.collection
 import { reminderStatesCollection, remindersCollection } from "./collections/reminders.collection.ts";
 import { residentEventsCollection, residentsCollection } from "./collections/residents.collection.ts";
 import { staffCollection } from "./collections/staff.collection.ts";
+import { trainingEntriesCollection, trainingRequirementsCollection } from "./collections/training.collection.ts";
 import { rolesCollection } from "./collections/roles.collection.ts";
 import { usersCollection } from "./collections/users.collection.ts";
 
@@ -50,6 +51,8 @@ export const collections = {
   documentTypes: documentTypesCollection,
   documents: documentsCollection,
   staff: staffCollection,
+  trainingRequirements: trainingRequirementsCollection,
+  trainingEntries: trainingEntriesCollection,
   reminders: remindersCollection,
   reminderStates: reminderStatesCollection,
   recordChanges: recordChangesCollection,

@@ -5,7 +5,7 @@ import { collections } from "@care/core/registry";
 import { defineCollection } from "@care/core/collection";
 import { META_SORT_FIELDS } from "@care/core/list-query";
 import { z } from "zod";
-import { ordersInMemory, storedFilterField } from "./firestore-records.ts";
+import { facilitiesField, ordersInMemory, storedFilterField } from "./firestore-records.ts";
 import {
   generatedRuleFiles,
   generateFirestoreIndexes,
@@ -257,10 +257,12 @@ describe("generated Firebase rules", () => {
     let checked = 0;
     for (const def of Object.values(collections)) {
       // The stored equality filters a list can carry, as the adapter issues them.
+      // A collection shown in further homes filters all its homes (`_facilities`) instead of `_facility`.
+      const homes = facilitiesField(def) ?? "_facility";
       const optional = [
         ...new Set([
-          ...def.filterable.map((f) => storedFilterField(def, f)),
-          ...(def.scope.kind === "global" ? [] : ["_facility"]),
+          ...def.filterable.map((f) => storedFilterField(def, f)).map((f) => (f === "_facility" ? homes : f)),
+          ...(def.scope.kind === "global" ? [] : [homes]),
           ...(def.searchable.length > 0 ? ["_search"] : []),
         ]),
       ];

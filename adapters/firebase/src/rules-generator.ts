@@ -450,7 +450,10 @@ interface TIndexField {
 export function indexedFilters(def: CollectionDef): TIndexField[] {
   return [
     ...(def.removal === "archive" ? [{ fieldPath: "archivedAt", order: "ASCENDING" as const }] : []),
-    ...(def.scope.kind === "global" ? [] : [{ fieldPath: "_facility", order: "ASCENDING" as const }]),
+    // A collection shown in further homes filters by `_facilities`, which ordersInMemory serves.
+    ...(def.scope.kind === "global" || facilitiesField(def)
+      ? []
+      : [{ fieldPath: "_facility", order: "ASCENDING" as const }]),
     ...(def.searchable.length > 0 ? [{ fieldPath: "_search", arrayConfig: "CONTAINS" as const }] : []),
     ...def.filterable
       .map((f) => storedFilterField(def, f))

@@ -10,6 +10,7 @@ import type { TAuditAction } from "@care/core/collections/audit-log.collection";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { ADMINISTRATOR_ROLE_ID, DEFAULT_ROLES, ZPermissions } from "@care/core/collections/roles.collection";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
+import { CA_DEFAULT_TRAINING_REQUIREMENTS } from "@care/core/collections/ca-training-requirements";
 import { ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
 import type { TRecordMeta } from "@care/core/common.schema";
 import type { TSessionUser } from "@care/core/ports/auth.port";
@@ -25,7 +26,10 @@ export interface MemoryBackendOptions {
   admin?: { email: string; password: string };
   /** Create the six facilities of the seed (default true), as the server does on first start. */
   seedFacilities?: boolean;
-  /** Create the California RCFE default document types (default true), as the server does on first start. */
+  /**
+   * Create the California RCFE default document types and training requirements (default true), as the
+   * server does on first start.
+   */
   seedDocumentTypes?: boolean;
   /** Create the default roles (default true), as the server's migrations do. */
   seedRoles?: boolean;
@@ -184,6 +188,15 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       for (const { id, ...input } of RCFE_DEFAULT_DOCUMENT_TYPES) {
         const fields = validateCreate(def, input);
         table("documentTypes").set(id, { ...fields, ...meta(id, backend.now(), null) } as TStoredRecord);
+      }
+    }
+  }
+  if (options.seedDocumentTypes ?? true) {
+    const def = collections.trainingRequirements;
+    if (def) {
+      for (const { id, ...input } of CA_DEFAULT_TRAINING_REQUIREMENTS) {
+        const fields = validateCreate(def, input);
+        table("trainingRequirements").set(id, { ...fields, ...meta(id, backend.now(), null) } as TStoredRecord);
       }
     }
   }

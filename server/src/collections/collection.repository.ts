@@ -73,6 +73,8 @@ export const PRISMA_MODELS = {
   documentTypes: "documentType",
   documents: "document",
   staff: "staff",
+  trainingRequirements: "trainingRequirement",
+  trainingEntries: "trainingEntry",
   reminders: "reminder",
   reminderStates: "reminderState",
   recordChanges: "recordChange",

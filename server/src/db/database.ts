@@ -9,6 +9,8 @@ import { AppError } from "@care/core/app-error";
 import { ZDocumentType } from "@care/core/collections/documents.collection";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
+import { CA_DEFAULT_TRAINING_REQUIREMENTS } from "@care/core/collections/ca-training-requirements";
+import { ZTrainingRequirement } from "@care/core/collections/training.collection";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { UNAVAILABLE_MESSAGE, toAppError } from "./db-errors.ts";
@@ -62,6 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     await seedFacilities(database.prisma);
     await seedDocumentTypes(database.prisma);
+    await seedTrainingRequirements(database.prisma);
   } catch (error) {
     await database.close();
     throw error;
@@ -152,6 +155,18 @@ async function seedDocumentTypes(prisma: PrismaClient): Promise<void> {
   if ((await prisma.documentType.count()) > 0) return;
   await prisma.documentType.createMany({
     data: RCFE_DEFAULT_DOCUMENT_TYPES.map(({ id, ...input }) => ({ id, ...ZDocumentType.parse(input) })),
+    skipDuplicates: true,
+  });
+}
+
+/**
+ * Creates California's default training requirements when there are none (retired ones count, as for
+ * document types); safe when two servers start at once.
+ */
+async function seedTrainingRequirements(prisma: PrismaClient): Promise<void> {
+  if ((await prisma.trainingRequirement.count()) > 0) return;
+  await prisma.trainingRequirement.createMany({
+    data: CA_DEFAULT_TRAINING_REQUIREMENTS.map(({ id, ...input }) => ({ id, ...ZTrainingRequirement.parse(input) })),
     skipDuplicates: true,
   });
 }

@@ -25,6 +25,13 @@ import {
   type TDocumentTypeLike,
 } from "@care/core/rules/compliance.rules";
 import { answerReminders, deriveReminders, waiversOf } from "@care/core/rules/reminders.rules";
+import { DEFAULT_CLEARANCE_REMINDER_DAYS, PORTAL_SETTINGS_ID } from "@care/core/collections/portal-settings.collection";
+import type { TClearanceStatus } from "@care/core/collections/staff.collection";
+import type { TTrainingCategory } from "@care/core/collections/training.collection";
+import { collections, type TRecordOf } from "@care/core/registry";
+import { addDays } from "@care/core/rules/date-only.rules";
+import type { TStaffRemindersInput } from "@care/core/rules/training.rules";
+import { rowMapperOf } from "../collections/row-mappers.ts";
 import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 
 /** The facilities a question covers: null = every facility (an unrestricted user asking for all). */
@@ -202,7 +209,7 @@ export async function queryDerivedReminders(
   user: TSessionUser,
   query: TRemindersQuery,
 ): Promise<TRemindersAnswer> {
-  const [types, people, documents, accounts, states, homes] = await Promise.all([
+  const [types, people, documents, accounts, states, homes, staff] = await Promise.all([
     documentTypes(prisma),
     subjects(prisma, scope, documentSubjectsFor(user)),
     currentDocuments(prisma, scope),
@@ -232,8 +239,10 @@ export async function queryDerivedReminders(
       where: scope === null ? {} : { id: { in: scope } },
       select: { id: true, name: true },
     }),
+    staffReminderInput(prisma, scope, user, query.today),
   ]);
   const all = deriveReminders({
+    ...(staff ? { staff } : {}),
     today: query.today,
     subjects: people,
     types,
@@ -257,4 +266,64 @@ export async function queryDerivedReminders(
   });
   const names = new Map(homes.map((h) => [h.id, h.name]));
   return answerReminders(all, query, (id) => names.get(id) ?? id);
+}
+
+const requirementRows = rowMapperOf("trainingRequirements", collections.trainingRequirements);
+
+/** The longest counting window of a training requirement (two years), with a margin, in days. */
+const TRAINING_LOOKBACK_DAYS = 2 * 366 + 31;
+
+/**
+ * What the staff reminders read: staff of the scope's homes (their file's home) not terminated, with
+ * staff read; the training requirements and the last two years of their ledgers, with schedules (training)
+ * read too; and the group's Live Scan reminder days. Null without staff read.
+ */
+async function staffReminderInput(
+  prisma: PrismaClient,
+  scope: TFacilityScope,
+  user: TSessionUser,
+  today: string,
+): Promise<Omit<TStaffRemindersInput, "today"> | null> {
+  if (!can(user, "staff", "read")) return null;
+  const training = can(user, "schedules", "read");
+  const [people, requirements, entries, settings] = await Promise.all([
+    prisma.staff.findMany({
+      where: { ...facilityWhere(scope), archivedAt: null, status: { not: "terminated" } },
+      select: {
+        id: true,
+        facilityId: true,
+        firstName: true,
+        lastName: true,
+        preferredName: true,
+        position: true,
+        hireDate: true,
+        clearanceStatus: true,
+        clearanceSubmittedDate: true,
+      },
+    }),
+    training ? prisma.trainingRequirement.findMany({ where: { archivedAt: null }, orderBy: { sortOrder: "asc" } }) : [],
+    training
+      ? prisma.trainingEntry.findMany({
+          where: { ...facilityWhere(scope), archivedAt: null, date: { gte: addDays(today, -TRAINING_LOOKBACK_DAYS) } },
+          select: { id: true, staffId: true, date: true, hours: true, category: true, online: true },
+        })
+      : [],
+    prisma.portalSettings.findUnique({ where: { id: PORTAL_SETTINGS_ID }, select: { clearanceReminderDays: true } }),
+  ]);
+  return {
+    staff: people.map((p) => ({
+      id: p.id,
+      facilityId: p.facilityId,
+      name: listName(p),
+      position: p.position,
+      hireDate: p.hireDate ?? undefined,
+      clearanceStatus: p.clearanceStatus as TClearanceStatus,
+      clearanceSubmittedDate: p.clearanceSubmittedDate ?? undefined,
+    })),
+    requirements: requirements.map(
+      (row) => requirementRows.toRecord(row) as unknown as TRecordOf<"trainingRequirements">,
+    ),
+    entries: entries.map((e) => ({ ...e, category: e.category as TTrainingCategory })),
+    clearanceReminderDays: settings?.clearanceReminderDays ?? DEFAULT_CLEARANCE_REMINDER_DAYS,
+  };
 }

@@ -40,6 +40,8 @@ function candidates(
   switch (collection) {
     case "documents":
       return { subject: request.subject, subjectId: request.id };
+    case "trainingEntries":
+      return request.subject === "staff" ? { staffId: request.id } : null;
     case "reminders":
       return { linkType: request.subject, linkId: request.id, status: "open" };
     case "reminderStates":

@@ -1,7 +1,7 @@
 /**
  * Group-wide settings of the portal: one record (id `portal`) that every signed-in user reads and only an
  * administrator who sees every facility changes. Until it is first saved, the portal shows the title its
- * deployment configures (`portalTitle` of the runtime config, default "Care Portal").
+ * deployment configures (`portalTitle` of the runtime config, default "Care Portal") and the defaults.
  */
 import { z } from "zod";
 import { defineCollection } from "../collection.ts";
@@ -10,9 +10,19 @@ import { ZText } from "../common.schema.ts";
 /** The one record's id. */
 export const PORTAL_SETTINGS_ID = "portal";
 
+/** Days a submitted Live Scan may wait for the state's decision before a reminder, until set. */
+export const DEFAULT_CLEARANCE_REMINDER_DAYS = 30;
+
 export const ZPortalSettings = z.object({
   /** Shown in the header and the browser tab. */
   title: ZText(80),
+  /** Days a submitted Live Scan may wait for the state's decision before the reminder. */
+  clearanceReminderDays: z
+    .number({ error: "Enter a number of days" })
+    .int("Whole days")
+    .min(1, "At least 1 day")
+    .max(365, "At most 365 days")
+    .default(DEFAULT_CLEARANCE_REMINDER_DAYS),
 });
 export type TPortalSettings = z.infer<typeof ZPortalSettings>;
 

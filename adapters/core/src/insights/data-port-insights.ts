@@ -43,7 +43,9 @@ import {
 } from "./insights-query.schema.ts";
 import { sameResident } from "../rules/resident-matches.rules.ts";
 import { censusByHome, LIVING_STATUSES } from "../rules/census.rules.ts";
-import { todayIn } from "../rules/date-only.rules.ts";
+import { addDays, todayIn } from "../rules/date-only.rules.ts";
+import { DEFAULT_CLEARANCE_REMINDER_DAYS, PORTAL_SETTINGS_ID } from "../collections/portal-settings.collection.ts";
+import type { TStaffRemindersInput } from "../rules/training.rules.ts";
 
 type TWhere = Record<string, TFilterValue | TFilterValue[]>;
 
@@ -70,6 +72,36 @@ async function listOneOf<N extends TCollectionName>(
  */
 function fileKeptIn(user: TSessionUser, member: { facilityId: string }, facilityId: string | undefined): boolean {
   return facilityId ? member.facilityId === facilityId : canSeeFacility(user, member.facilityId);
+}
+
+/** The longest counting window of a training requirement (two years), with a margin, in days. */
+const TRAINING_LOOKBACK_DAYS = 2 * 366 + 31;
+
+/**
+ * What the staff reminders read (as the server does): staff whose file the homes keep, not terminated;
+ * with training read, the requirements and the last two years of the ledgers; the group's Live Scan days.
+ */
+async function staffReminderInput(
+  data: DataPort,
+  user: TSessionUser,
+  facilityId: string | undefined,
+  today: string,
+): Promise<Omit<TStaffRemindersInput, "today">> {
+  const byFacility: TWhere = facilityId ? { facilityId } : {};
+  const training = can(user, "schedules", "read");
+  const [staff, requirements, entries, settings] = await Promise.all([
+    listAll(data, "staff", { where: { ...byFacility, status: ["active", "on_leave"] } }),
+    training ? listAll(data, "trainingRequirements") : [],
+    training ? listAll(data, "trainingEntries", { where: byFacility }) : [],
+    data.get("portalSettings", PORTAL_SETTINGS_ID).catch(() => null),
+  ]);
+  const since = addDays(today, -TRAINING_LOOKBACK_DAYS);
+  return {
+    staff: staff.filter((s) => fileKeptIn(user, s, facilityId)).map((s) => ({ ...s, name: listName(s) })),
+    requirements,
+    entries: entries.filter((e) => e.date >= since),
+    clearanceReminderDays: settings?.clearanceReminderDays ?? DEFAULT_CLEARANCE_REMINDER_DAYS,
+  };
 }
 
 /** The facilities the question is about: the one asked for (NOT_FOUND when out of reach) or every visible one. */
@@ -198,7 +230,9 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
       ]);
       const names = new Map(residents.map((r) => [r.id, listName(r)]));
       const homeNames = new Map(facilities.map((f) => [f.id, f.name]));
+      const staffInput = can(me, "staff", "read") ? await staffReminderInput(data, me, facilityId, today) : null;
       const all = deriveReminders({
+        ...(staffInput ? { staff: staffInput } : {}),
         today,
         subjects: [
           ...(kinds.includes("resident") ? residents.filter(residentCounts).map(residentSubject) : []),

@@ -54,6 +54,8 @@ export const DERIVED_REMINDER_KINDS = [
   "document-expired",
   "reappraisal-due",
   "rent-overdue",
+  "training-short",
+  "clearance-pending",
 ] as const;
 export type TDerivedReminderKind = (typeof DERIVED_REMINDER_KINDS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * Reminders as pure functions: the derived reminders (missing, expiring and expired documents,
- * reappraisals due, rent past due) computed from the data, their snoozes and waivers applied by key,
+ * reappraisals due, rent past due, staff training short and Live Scan clearances pending) computed from the data, their snoozes and waivers applied by key,
  * their grouping by person, home or kind with counts and pages, and the next due date of a repeating
  * manual reminder. Shared by the reminders page, the navigation count and the server.
  */
@@ -26,6 +26,7 @@ import {
 } from "./compliance.rules.ts";
 import { addDays, addMonths, minDate } from "./date-only.rules.ts";
 import { formatCents } from "./rent.rules.ts";
+import { staffReminders, type TStaffRemindersInput } from "./training.rules.ts";
 
 export { localToday } from "./date-only.rules.ts";
 export { missingKey } from "./compliance.rules.ts";
@@ -72,6 +73,8 @@ export interface TDeriveRemindersInput {
   documents: readonly TDocumentLike[];
   rentAccounts: readonly TRentDueLike[];
   states: readonly TReminderStateLike[];
+  /** Training short and Live Scan clearances (absent: none, e.g. a role without staff). */
+  staff?: Omit<TStaffRemindersInput, "today">;
 }
 
 /** The key of an expiring/expired document's reminder: a new document or expiry is a new occurrence. */
@@ -162,6 +165,7 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
       link: { type: "resident", id: account.residentId },
     });
   }
+  if (input.staff) out.push(...staffReminders({ ...input.staff, today }));
   const states = new Map(input.states.map((s) => [`${s.facilityId}|${s.key}`, s]));
   return out
     .map((r): TDerivedReminder => {
@@ -196,6 +200,8 @@ export const DERIVED_KIND_WORDS: Record<TDerivedReminderKind, { group: string; o
   "document-expired": { group: "Expired documents", one: "expired document", many: "expired documents" },
   "reappraisal-due": { group: "Reappraisals due", one: "reappraisal due", many: "reappraisals due" },
   "rent-overdue": { group: "Rent past due", one: "rent past due", many: "rents past due" },
+  "training-short": { group: "Training hours short", one: "training short", many: "trainings short" },
+  "clearance-pending": { group: "Live Scan clearances", one: "Live Scan pending", many: "Live Scans pending" },
 };
 
 /** The group a reminder belongs to under a grouping (see `TReminderGroupSummary.id`). */

@@ -14,6 +14,7 @@ export const CARRIED_COLLECTIONS = [
   "incidents",
   "appointments",
   "documents",
+  "trainingEntries",
   "reminders",
   "reminderStates",
 ] as const;

@@ -62,7 +62,7 @@ export interface TTransferResult {
 
 /**
  * Whether a record of `collection` filed at the old home travels with the person: their clinical
- * entries, their documents, open reminders linked to them, and the snoozes and waivers of reminders
+ * entries, their documents, a staff member's training ledger, open reminders linked to them, and the snoozes and waivers of reminders
  * about them or their carried documents (`documentIds`). Rent past-due states stay with the rent.
  */
 export function isCarried(
@@ -74,6 +74,7 @@ export function isCarried(
 ): boolean {
   if (CLINICAL.has(collection)) return subject === "resident" && record.residentId === subjectId;
   if (collection === "documents") return record.subject === subject && record.subjectId === subjectId;
+  if (collection === "trainingEntries") return subject === "staff" && record.staffId === subjectId;
   if (collection === "reminders")
     return record.linkType === subject && record.linkId === subjectId && record.status === "open";
   const parts = String(record.key).split("|");

@@ -11,7 +11,16 @@ import { DERIVED_KIND_WORDS, nextDueDate } from "@care/core/rules/reminders.rule
 
 export type TManualReminder = TRecordOf<"reminders">;
 
-export const REMINDER_KINDS = ["missing", "expiring", "expired", "reappraisal", "rent", "manual"] as const;
+export const REMINDER_KINDS = [
+  "missing",
+  "expiring",
+  "expired",
+  "reappraisal",
+  "rent",
+  "training",
+  "clearance",
+  "manual",
+] as const;
 export type TReminderKind = (typeof REMINDER_KINDS)[number];
 
 export const KIND_LABELS: Record<TReminderKind, string> = {
@@ -20,6 +29,8 @@ export const KIND_LABELS: Record<TReminderKind, string> = {
   expired: "Expired",
   reappraisal: "Reappraisal",
   rent: "Rent",
+  training: "Training",
+  clearance: "Live Scan",
   manual: "Manual",
 };
 
@@ -29,6 +40,8 @@ export const DERIVED_KINDS: Record<TDerivedReminderKind, TReminderKind> = {
   "document-expired": "expired",
   "reappraisal-due": "reappraisal",
   "rent-overdue": "rent",
+  "training-short": "training",
+  "clearance-pending": "clearance",
 };
 
 /** Open (to do); snoozed; waived (a derived reminder's requirement); done (a manual reminder). */

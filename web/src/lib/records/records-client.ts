@@ -41,6 +41,9 @@ export const INSIGHT_READS: readonly TCollectionName[] = [
   "rentCharges",
   "payments",
   "rentAccounts",
+  "trainingRequirements",
+  "trainingEntries",
+  "portalSettings",
 ];
 
 /** The key of a DataPort read: `["records", collection, operation, ...arguments]`. */
