@@ -103,7 +103,8 @@ const MAX_CARRIED = 495;
 function carriedFilters(collection: TCarriedCollection, request: TTransfer): QueryConstraint[] | null {
   if (collection === "documents") return [where("subjectId", "==", request.id)];
   if (collection === "reminders") return [where("linkId", "==", request.id)];
-  if (collection === "trainingEntries") return request.subject === "staff" ? [where("staffId", "==", request.id)] : null;
+  if (collection === "trainingEntries")
+    return request.subject === "staff" ? [where("staffId", "==", request.id)] : null;
   if (collection === "reminderStates") return [];
   return request.subject === "resident" ? [where("residentId", "==", request.id)] : null;
 }
