@@ -121,17 +121,33 @@ describe.skipIf(Boolean(chromiumMissing))("settings in Chromium", () => {
     expect(await api(admin, "GET", `/users/${me.id}`)).toMatchObject({ role: "administrator", facilityIds: null });
   });
 
-  it("shows the portal title in the header and the browser tab", async () => {
+  it("shows the portal title in the header and the browser tab; keeps the Live Scan reminder days apart", async () => {
     const admin = await signedInPage();
     await admin.goto("/settings/portal-title");
-    const field = admin.getByRole("textbox", { name: /^Portal title/ });
+    const titleForm = admin.locator("form").filter({ has: admin.getByRole("textbox", { name: /^Portal title/ }) });
+    const field = titleForm.getByRole("textbox", { name: /^Portal title/ });
     await field.fill("");
-    await admin.getByRole("button", { name: "Save" }).click();
+    await titleForm.getByRole("button", { name: "Save" }).click();
     await admin.getByText("Required").waitFor();
     await field.fill("Sunrise Care Homes");
-    await admin.getByRole("button", { name: "Save" }).click();
+    await titleForm.getByRole("button", { name: "Save" }).click();
     await admin.getByRole("banner").getByRole("link", { name: "Sunrise Care Homes" }).waitFor();
     await admin.waitForFunction(() => document.title === "Sunrise Care Homes");
+
+    // The Live Scan reminder's days: a bad value is refused beside the field; saving it keeps the title.
+    const days = admin.getByRole("spinbutton", { name: /Remind when a submitted Live Scan/ });
+    expect(await days.inputValue()).toBe("30");
+    const daysForm = admin.locator("form").filter({ has: days });
+    await days.fill("0");
+    await daysForm.getByRole("button", { name: "Save" }).click();
+    await daysForm.getByText("At least 1 day").waitFor();
+    await days.fill("45");
+    await daysForm.getByRole("button", { name: "Save" }).click();
+    await admin.getByText("The reminder was saved.").waitFor();
+    expect(await api(admin, "GET", "/portalSettings/portal")).toMatchObject({
+      title: "Sunrise Care Homes",
+      clearanceReminderDays: 45,
+    });
     await shot(admin, "settings-portal-title-desktop");
     const other = await signedInPage();
     await other.getByRole("banner").getByRole("link", { name: "Sunrise Care Homes" }).waitFor();

@@ -174,11 +174,17 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
       /^Delgado,Maria,Mari,Med tech,Van Buren,Tull,\(559\) 555-0110,maria\.delgado@example\.org,Active,2024-03-01,,Cleared,2024-02-01,2024-02-20,Missing,/,
     );
 
-    // The header's facility filters by home facility; "Select Facility" shows every home.
+    // The header's facility lists everyone working there: Maria also works at Tull, Harold does not;
+    // a home nobody works at says so; "Select Facility" shows every home.
     const facility = page.getByRole("banner").getByRole("combobox", { name: "Facility" });
     await facility.selectOption("tull");
+    const tull = page.getByRole("table", { name: /Staff, Tull/ });
+    await tull.getByRole("link", { name: "Delgado, Maria (Mari)" }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll("main tbody tr").length === 1);
+    expect(await tull.locator("tbody tr td:first-child").allTextContents()).toEqual(["Delgado, Maria (Mari)"]);
+    await facility.selectOption("duvali");
     await page.getByRole("heading", { name: "No staff recorded" }).waitFor();
-    await page.getByText("Nobody has Tull as their home facility yet.", { exact: false }).waitFor();
+    await page.getByText("Nobody works at Duvali yet.", { exact: false }).waitFor();
     await facility.selectOption("");
     await page
       .getByRole("table", { name: /Staff, All facilities/ })

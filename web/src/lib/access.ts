@@ -20,10 +20,15 @@ export type TAccess = readonly TAccessNeed[];
 export const needs = (area: TArea, level: "read" | "write" = "read"): TAccess => [{ area, level }];
 
 /**
- * Settings is for those who administer something: users and roles, the audit log, or the document
- * configuration. My account, which everyone has, is reached from the header.
+ * Settings is for those who administer something: users and roles, the audit log, the document
+ * configuration or the training requirements. My account, which everyone has, is reached from the header.
  */
-export const SETTINGS_ACCESS: TAccess = [...needs("users"), ...needs("audit"), ...needs("documents", "write")];
+export const SETTINGS_ACCESS: TAccess = [
+  ...needs("users"),
+  ...needs("audit"),
+  ...needs("documents", "write"),
+  ...needs("schedules", "write"),
+];
 
 /** Does the user's role meet any of the needs? */
 export function allows(

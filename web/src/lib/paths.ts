@@ -66,6 +66,10 @@ export const paths = {
     schedules: fixed("/staff/schedules"),
     detail: ofRecord("/staff", ""),
     edit: ofRecord("/staff", "/edit"),
+    /** A staff member's printable training transcript. */
+    transcript: ofRecord("/staff", "/training"),
+    /** The group's training requirements (Settings). */
+    requirements: fixed("/admin/training-requirements"),
   },
   agents: {
     /** The top navigation's entry (the seed points it here). */

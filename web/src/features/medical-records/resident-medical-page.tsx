@@ -15,7 +15,7 @@ import { useRecord } from "../../lib/records/use-records.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
 import { RecordGate, RecordNotFound } from "../../ui/record-gate.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
-import { EntrySection } from "./entry-section.tsx";
+import { EntrySection } from "../../ui/entries/entry-section.tsx";
 import {
   AllergyForm,
   AppointmentForm,
@@ -134,7 +134,7 @@ function MedicalRecord({ resident }: { resident: TRecordOf<"residents"> }) {
   const [search, setSearch] = useSearchParams();
   const adding = search.get("add");
   const common = {
-    residentId: resident.id,
+    owner: { field: "residentId", id: resident.id },
     facilityId: resident.facilityId,
     onFormClosed: () => adding && setSearch({}, { replace: true }),
   };

@@ -83,6 +83,12 @@ export function SettingsHubPage() {
         text: "Clearances, health screenings and training records every employee needs.",
       },
     );
+  if (can("schedules"))
+    sections.push({
+      title: "Training requirements",
+      to: paths.staff.requirements.href(),
+      text: "The training hours each position needs: before working independently, initial, yearly, an administrator's renewal.",
+    });
   if (admin)
     sections.push(
       {
@@ -94,7 +100,7 @@ export function SettingsHubPage() {
       {
         title: "Portal title",
         to: paths.settings.portalTitle.href(),
-        text: "The name shown in the header and the browser tab.",
+        text: "The name shown in the header and the browser tab, and when a pending Live Scan becomes a reminder.",
         figure: title,
       },
     );

@@ -1,6 +1,7 @@
 /**
- * A staff member's page (`/staff/:id`): profile, emergency contact, Live Scan clearance, their document
- * checklist (first aid/CPR, LIC 503, … — upload, replace, versions) and Archive (staff are never deleted).
+ * A staff member's page (`/staff/:id`): profile, emergency contact, Live Scan clearance, their training
+ * (requirements, "may work independently", the ledger), their document checklist (first aid/CPR, LIC 503,
+ * … — upload, replace, versions) and Archive (staff are never deleted).
  */
 import { headingName } from "@care/core/rules/person-name.rules";
 import { useState } from "react";
@@ -28,6 +29,7 @@ import {
   staffChangeText,
 } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
+import { TrainingPanel } from "./training-panel.tsx";
 import { TransferDialog } from "../../ui/transfer-dialog.tsx";
 import "./staff.css";
 
@@ -139,6 +141,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
 
       {fileHere ? (
         <>
+          {can("schedules") && <TrainingPanel member={s} canEdit={!s.archivedAt && can("schedules", "write")} />}
           <RecordHistory
             collection="staff"
             recordId={s.id}

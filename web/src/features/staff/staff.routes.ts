@@ -1,4 +1,7 @@
-/** The Staff area's routes: the directory, the add and edit forms, a staff member's page, schedules. */
+/**
+ * The Staff area's routes: the directory, the add and edit forms, a staff member's page and training
+ * transcript, schedules, and the group's training requirements (reached from Settings).
+ */
 import { lazyPage } from "../../lib/lazy-page.ts";
 import { needs } from "../../lib/access.ts";
 import { paths, type TRouteDef } from "../../lib/paths.ts";
@@ -16,4 +19,14 @@ export const staffRoutes: TRouteDef[] = [
     access: needs("staff"),
   },
   { path: paths.staff.edit.path, Page: lazyPage(form, "EditStaffPage"), access: needs("staff", "write") },
+  {
+    path: paths.staff.transcript.path,
+    Page: lazyPage(() => import("./training-transcript-page.tsx"), "TrainingTranscriptPage"),
+    access: needs("schedules"),
+  },
+  {
+    path: paths.staff.requirements.path,
+    Page: lazyPage(() => import("./training-requirements-page.tsx"), "TrainingRequirementsPage"),
+    access: needs("schedules"),
+  },
 ];

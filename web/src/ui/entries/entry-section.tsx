@@ -1,6 +1,7 @@
 /**
- * One section of a resident's medical page (diagnoses, vitals…): its entries in one or more tables,
- * an add button, edit and archive on each row (archive asks first), and the entry form in place.
+ * One section of a record's entries (a resident's diagnoses or vitals, a staff member's training): its
+ * entries in one or more tables, an add button, edit and archive on each row (archive asks first), and
+ * the entry form in place.
  */
 import { useState, type ComponentType } from "react";
 import toast from "react-hot-toast";
@@ -10,9 +11,10 @@ import type { TCollectionName, TRecordOf } from "@care/core/registry";
 import { useData } from "../../lib/ports.tsx";
 import { useShownRecords } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { DataTable, type TDataColumn } from "../../ui/data-table.tsx";
-import type { TEntryFormProps } from "./use-entry-form.tsx";
+import { ConfirmDialog } from "../confirm-dialog.tsx";
+import { DataTable, type TDataColumn } from "../data-table.tsx";
+import type { TEntryFormProps, TEntryOwner } from "./use-entry-form.tsx";
+import "./entries.css";
 
 /** Entries shown at first, and added by each "Show more". */
 const SECTION_PAGE_SIZE = 100;
@@ -33,7 +35,8 @@ export interface TEntrySectionProps<N extends TCollectionName> {
   /** Singular, for buttons and questions: "vitals entry". */
   noun: string;
   addLabel: string;
-  residentId: string;
+  /** Whose entries: the field naming them and its value (`{ field: "residentId", id }`). */
+  owner: TEntryOwner;
   facilityId: string;
   columns: TDataColumn<TRecordOf<N>>[];
   /** Short text naming an entry in the archive question. */
@@ -47,16 +50,22 @@ export interface TEntrySectionProps<N extends TCollectionName> {
   startAdding?: boolean;
   /** Told when the form closes (saved or cancelled). */
   onFormClosed?: () => void;
+  /** Whether the user may add, edit and archive entries (default true). */
+  canEdit?: boolean;
 }
 
 export function EntrySection<N extends TCollectionName>(props: TEntrySectionProps<N>) {
-  const { collection, residentId } = props;
+  const { collection, owner } = props;
+  const canEdit = props.canEdit ?? true;
   const sortField = props.orderBy?.field;
   const sortDirection = props.orderBy?.direction ?? "asc";
   const data = useData();
   const shown = useShownRecords(
     collection,
-    { where: { residentId }, ...(sortField ? { orderBy: { field: sortField, direction: sortDirection } } : {}) },
+    {
+      where: { [owner.field]: owner.id },
+      ...(sortField ? { orderBy: { field: sortField, direction: sortDirection } } : {}),
+    },
     SECTION_PAGE_SIZE,
   );
   const entries = shown.items;
@@ -89,9 +98,9 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
     }
   }
 
-  const columns: TDataColumn<TRecordOf<N>>[] = [
-    ...props.columns,
-    {
+  const columns: TDataColumn<TRecordOf<N>>[] = [...props.columns];
+  if (canEdit)
+    columns.push({
       id: "actions",
       header: () => <span className="visually-hidden">Actions</span>,
       meta: { label: "Actions" },
@@ -105,8 +114,7 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
           </button>
         </span>
       ),
-    },
-  ];
+    });
 
   const tables: TEntryGroup<TRecordOf<N>>[] = props.groups ?? [{ title: "", filter: () => true, empty: props.empty }];
   const Form = props.Form;
@@ -114,7 +122,7 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
     <section className="card entry-section" aria-labelledby={headingId}>
       <div className="entry-section__header">
         <h2 id={headingId}>{props.title}</h2>
-        {editing === undefined && (
+        {canEdit && editing === undefined && (
           <button type="button" className="button" onClick={() => setEditing(null)}>
             {props.addLabel}
           </button>
@@ -123,7 +131,7 @@ export function EntrySection<N extends TCollectionName>(props: TEntrySectionProp
       {editing !== undefined && (
         <Form
           key={editing?.id ?? "new"}
-          residentId={residentId}
+          owner={owner}
           facilityId={props.facilityId}
           record={editing}
           onSaved={() => setEditing(undefined)}

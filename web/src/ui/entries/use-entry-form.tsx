@@ -1,6 +1,6 @@
 /**
- * What every medical entry form shares: react-hook-form validated by the entry's core schema (local
- * date-times converted to UTC first), create or versioned update (the shared `useVersionedEdit`),
+ * What every entry form shares (a resident's medical entries, a staff member's training): react-hook-form
+ * validated by the entry's core schema, create or versioned update (the shared `useVersionedEdit`),
  * server field errors beside the fields, a toast on save, and a stale edit refused with the newer entry
  * loaded.
  */
@@ -15,30 +15,25 @@ import {
   type Resolver,
   type UseFormReturn,
 } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { getCollection, type TCollectionName, type TInputOf, type TPatchOf, type TRecordOf } from "@care/core/registry";
 import { useData } from "../../lib/ports.tsx";
-import { UnsavedChangesGuard } from "../../ui/unsaved-changes.tsx";
+import { UnsavedChangesGuard } from "../unsaved-changes.tsx";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
-import { fromLocalInput } from "./medical-summary.ts";
+
+/** Whose entries: the field of each entry naming its owner, and the owner's id. */
+export interface TEntryOwner {
+  field: string;
+  id: string;
+}
 
 /** The props of every entry form: whose record, and the entry being edited (null = a new one). */
 export interface TEntryFormProps<N extends TCollectionName> {
-  residentId: string;
+  owner: TEntryOwner;
   facilityId: string;
   record: TRecordOf<N> | null;
   onSaved: (record: TRecordOf<N>) => void;
   onCancel: () => void;
-}
-
-/** The core schema, reading the named fields as local `datetime-local` text and converting them to UTC. */
-export function withLocalTimes(schema: z.ZodType, fields: readonly string[]): z.ZodType {
-  return z.preprocess((value) => {
-    if (typeof value !== "object" || value === null) return value;
-    const out: Record<string, unknown> = { ...value };
-    for (const field of fields) if (typeof out[field] === "string") out[field] = fromLocalInput(out[field] as string);
-    return out;
-  }, schema);
 }
 
 /** For number inputs: empty means absent. */
@@ -64,13 +59,13 @@ export function useEntryForm<N extends TCollectionName, V extends FieldValues>(o
   titles: readonly [add: string, edit: string];
   schema: z.ZodType;
   props: TEntryFormProps<N>;
-  /** The entry's own fields as the form shows them; the resident and facility are added here. */
+  /** The entry's own fields as the form shows them; the owner and facility are added here. */
   toValues: (record: TRecordOf<N> | null) => V;
 }) {
   const { collection, label, titles, schema, props, toValues } = options;
-  type TValues = V & { residentId: string; facilityId: string };
+  type TValues = V & { facilityId: string };
   const valuesOf = (record: TRecordOf<N> | null) =>
-    ({ residentId: props.residentId, facilityId: props.facilityId, ...toValues(record) }) as TValues;
+    ({ [props.owner.field]: props.owner.id, facilityId: props.facilityId, ...toValues(record) }) as TValues;
   const data = useData();
   const form = useForm<TValues, unknown, TInputOf<N>>({
     resolver: zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TInputOf<N>>,
