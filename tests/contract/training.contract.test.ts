@@ -1,6 +1,6 @@
 // Staff training on every harness: California's requirements pre-loaded for review; a staff member's
-// ledger kept at their home facility (entries must name a staff member of that home), read and written
-// with training (schedules) permission only; carried by a transfer; and the reminders derived from it —
+// ledger kept at their home facility (entries must name a staff member of that home), read with staff
+// permission and written with training (schedules) permission; carried by a transfer; and the reminders derived from it —
 // hours short before the due date, a Live Scan never submitted or waiting too long.
 import { beforeAll, expect, it } from "vitest";
 import { CA_DEFAULT_TRAINING_REQUIREMENTS } from "@care/core/collections/ca-training-requirements";

@@ -43,6 +43,11 @@ export interface TAccess {
    * in rules/access.rules.ts), on every backend.
    */
   grantsFacilities?: string;
+  /**
+   * The boolean field that publishes a record (a shift, with its week): users who may not write the
+   * collection see only records where it is true; those who may write see drafts too.
+   */
+  publishedField?: string;
 }
 
 /** The link target naming a stored file of the FilePort (not a registry collection). */

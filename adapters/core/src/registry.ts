@@ -28,6 +28,7 @@ import { reminderStatesCollection, remindersCollection } from "./collections/rem
 import { residentEventsCollection, residentsCollection } from "./collections/residents.collection.ts";
 import { staffCollection } from "./collections/staff.collection.ts";
 import { trainingEntriesCollection, trainingRequirementsCollection } from "./collections/training.collection.ts";
+import { shiftsCollection, shiftTemplatesCollection } from "./collections/schedules.collection.ts";
 import { rolesCollection } from "./collections/roles.collection.ts";
 import { usersCollection } from "./collections/users.collection.ts";
 
@@ -53,6 +54,8 @@ export const collections = {
   staff: staffCollection,
   trainingRequirements: trainingRequirementsCollection,
   trainingEntries: trainingEntriesCollection,
+  shifts: shiftsCollection,
+  shiftTemplates: shiftTemplatesCollection,
   reminders: remindersCollection,
   reminderStates: reminderStatesCollection,
   recordChanges: recordChangesCollection,

@@ -48,6 +48,7 @@ import {
   assertCanWriteRecord,
   canSeeFacility,
   canSeeRecord,
+  seesPublishedOnly,
   facilityRestriction,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
@@ -173,6 +174,11 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         );
         fields.push("_facility");
       }
+    }
+    // Readers who may not write see published records only; the rules allow no other query.
+    if (seesPublishedOnly(user, def)) {
+      constraints.push(where(def.access.publishedField!, "==", true));
+      fields.push(def.access.publishedField!);
     }
     // Only collections that archive have archived records to leave out (the others never set archivedAt).
     if (!q.includeArchived && def.removal === "archive") {

@@ -39,6 +39,7 @@ export const UNINDEXED_SORT_FIELDS: readonly string[] = META_SORT_FIELDS;
 export const NARROW_FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   documents: ["subjectId"],
   trainingEntries: ["staffId"],
+  shifts: ["staffId"],
   // The staff of some homes: tens to a few hundred people.
   staff: ["_facilities"],
   reminders: ["linkId"],
@@ -46,7 +47,12 @@ export const NARROW_FILTER_FIELDS: Readonly<Record<string, readonly string[]>> =
 };
 
 /** Collections small enough (tens to a few hundred records: configuration, a group's users) that the adapter orders every filtered list. */
-export const SMALL_COLLECTIONS: readonly string[] = ["documentTypes", "trainingRequirements", "users"];
+export const SMALL_COLLECTIONS: readonly string[] = [
+  "documentTypes",
+  "shiftTemplates",
+  "trainingRequirements",
+  "users",
+];
 
 /**
  * Does the adapter read every match of a list and order it itself, instead of Firestore by a composite

@@ -102,8 +102,11 @@ function linkKeptExpr(def: CollectionDef, link: TLink): string {
 
 /** Who may read the collection's records, as `canReadCollection` / `canSeeRecord` say. */
 function readerExpr(def: CollectionDef): string {
-  const { read, readFollows } = def.access;
+  const { read, readFollows, publishedField, write } = def.access;
   const base = read === "signed-in" ? "signedIn()" : `mayRead('${read}')`;
+  // Drafts (a shift of an unpublished week) are read by those who may write them.
+  if (publishedField !== undefined && write !== "server" && write !== "signed-in")
+    return `${base} && (mayWrite('${write}') || resource.data.${publishedField} == true)`;
   if (readFollows === undefined) return base;
   // Read as the record it describes: by whoever may read the collection it names.
   const named = (def.schema.shape[readFollows] as { options?: readonly string[] }).options ?? [];

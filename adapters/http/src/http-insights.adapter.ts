@@ -12,6 +12,8 @@ import type {
   TRemindersQuery,
   TResidentMatches,
   TResidentMatchesQuery,
+  TScheduleWeek,
+  TScheduleWeekQuery,
 } from "@care/core/ports/insights.port";
 import type { HttpClient } from "./http-client.ts";
 
@@ -61,6 +63,12 @@ export class HttpInsightsAdapter implements InsightsPort {
         dateOfBirth: query.dateOfBirth,
         excludeId: query.excludeId,
       },
+    });
+  }
+
+  scheduleWeek(query: TScheduleWeekQuery): Promise<TScheduleWeek> {
+    return this.http.request<TScheduleWeek>("GET", "/insights/schedule-week", {
+      query: { facilityId: query.facilityId, weekStart: query.weekStart },
     });
   }
 }

@@ -26,6 +26,7 @@ import {
   assertCanWriteRecord,
   canSeeFacility,
   canSeeRecord,
+  seesPublishedOnly,
   facilityIdsOf,
   facilityOfRecord,
   facilityRestriction,
@@ -75,6 +76,8 @@ export const PRISMA_MODELS = {
   staff: "staff",
   trainingRequirements: "trainingRequirement",
   trainingEntries: "trainingEntry",
+  shifts: "shift",
+  shiftTemplates: "shiftTemplate",
   reminders: "reminder",
   reminderStates: "reminderState",
   recordChanges: "recordChange",
@@ -519,6 +522,7 @@ export class CollectionRepository {
       });
     }
     if (!query.includeArchived) conditions.push({ archivedAt: null });
+    if (seesPublishedOnly(user, def)) conditions.push({ [def.access.publishedField!]: true });
     const follows = def.access.readFollows;
     if (follows !== undefined) conditions.push({ [follows]: { in: readableFollowed(user, def) } });
     if (def.rangeField && query.range) {

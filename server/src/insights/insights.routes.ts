@@ -34,6 +34,8 @@ import { complianceReport } from "./compliance-report.ts";
 import { derivedReminders } from "./derived-reminders.ts";
 import { residentMatches } from "../residents/resident-matches.ts";
 import { facilityStats } from "./facility-stats.ts";
+import { scheduleWeek } from "../schedules/schedule-week.ts";
+import { parseScheduleWeekQuery } from "@care/core/insights/schedule-week";
 import { createSingleFlight } from "./single-flight.ts";
 
 const ZFacilityParam = ZId.optional().describe("One facility; every facility the user may see when absent");
@@ -153,6 +155,47 @@ const ZResidentMatchesQueryString = z.object({
 const ZResidentMatches = z.object({
   matches: z.array(z.object({ id: z.string(), facilityId: z.string(), name: z.string(), status: z.string() })),
   elsewhere: z.number().int(),
+});
+
+const ZScheduleWeekQueryString = z.object({
+  facilityId: ZId.describe("The home"),
+  weekStart: ZDateOnly.describe("The Monday the week starts, YYYY-MM-DD"),
+});
+const ZScheduleWeek = z.object({
+  facilityId: z.string(),
+  weekStart: z.string(),
+  timeZone: z.string(),
+  shifts: z.array(z.record(z.string(), z.unknown())).describe("Shift records, the day before the week to its end"),
+  people: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      position: z.string(),
+      homeFacilityId: z.string(),
+      current: z.boolean(),
+      hireDate: z.string().optional(),
+      terminationDate: z.string().optional(),
+      clearanceStatus: z.string(),
+      mayWorkIndependently: z.boolean(),
+    }),
+  ),
+  busyElsewhere: z
+    .array(z.object({ staffId: z.string(), from: z.number(), to: z.number() }))
+    .describe("The same people's shifts in other homes (epoch ms), without details"),
+  census: z.array(z.object({ date: z.string(), residents: z.number().int(), dementia: z.boolean() })),
+  issues: z.array(
+    z.object({
+      severity: z.enum(["error", "warning", "coverage"]),
+      code: z.string(),
+      message: z.string(),
+      rule: z.string(),
+      staffId: z.string().optional(),
+      shiftId: z.string().optional(),
+      date: z.string().optional(),
+      from: z.string().optional(),
+      to: z.string().optional(),
+    }),
+  ),
 });
 
 /** Duplicate checks per user and minute: enough for typing a form, too few to probe other homes. */
@@ -285,5 +328,18 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
       );
       return sendJson(reply, body);
     },
+  );
+
+  fastify.get(
+    "/insights/schedule-week",
+    {
+      schema: {
+        tags: ["insights"],
+        summary: "A home's week of shifts, its people, the census of its nights and the checks",
+        querystring: ZScheduleWeekQueryString,
+        response: { 200: ZScheduleWeek },
+      },
+    },
+    async (request) => scheduleWeek(database, callerOf(request), parseScheduleWeekQuery(request.query)),
   );
 }

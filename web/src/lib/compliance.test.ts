@@ -27,6 +27,7 @@ describe("compliance of a page of subjects", () => {
       derivedReminders: () => Promise.reject(new Error("not asked")),
       facilityStats: () => Promise.reject(new Error("not asked")),
       residentMatches: () => Promise.reject(new Error("not asked")),
+      scheduleWeek: () => Promise.reject(new Error("not asked")),
     };
     const ids = Array.from({ length: 250 }, (_, i) => `s${i}`);
     const byId = await complianceOf(insights, "staff", ids, "2026-11-21");

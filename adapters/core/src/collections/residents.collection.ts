@@ -62,6 +62,8 @@ export const ZResident = z
     preferredHospital: ZOptionalText(200),
     emergencyContacts: z.array(ZEmergencyContact).max(10, "At most 10 contacts").default([]),
     diet: ZOptionalText(500),
+    /** Has dementia: a home with such a resident needs someone awake at night (Title 22 §87705). */
+    dementia: z.boolean().default(false),
     /** The current monthly rate; its history is in `rentRates`. */
     monthlyRateCents: ZCents.min(0, "Cannot be negative").optional(),
     /** The referral log entry this resident came from. */

@@ -74,8 +74,14 @@ export const DEFAULT_ROLES: Readonly<Record<string, TRole>> = {
   },
   caregiver: {
     name: "Caregiver",
-    description: `Residents and medical records, documents to read, no rent, fees or settings. ${REVIEW}`,
-    permissions: { ...permissionsAt("none"), residents: "write", medical: "write", documents: "read" },
+    description: `Residents and medical records, documents to read, the published rota, no rent, fees or settings. ${REVIEW}`,
+    permissions: {
+      ...permissionsAt("none"),
+      residents: "write",
+      medical: "write",
+      documents: "read",
+      schedules: "read",
+    },
   },
   office: {
     name: "Office",

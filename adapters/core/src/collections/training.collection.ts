@@ -137,7 +137,8 @@ export const trainingEntriesCollection = defineCollection({
   label: "Training entry",
   schema: ZTrainingEntry,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "schedules", write: "schedules" },
+  /** Personnel records: read with the staff, written with training permission. */
+  access: { read: "staff", write: "schedules" },
   filterable: ["facilityId", "staffId", "category"],
   sortable: ["date"],
   defaultSort: { field: "date", direction: "desc" },

@@ -7,7 +7,16 @@ import { listName } from "../rules/person-name.rules.ts";
 import type { DataPort } from "../ports/data.port.ts";
 import { AppError } from "../app-error.ts";
 import type { AuthPort, TSessionUser } from "../ports/auth.port.ts";
-import { can, canSeeFacility, documentSubjectsFor, facilitiesOfRecord } from "../rules/access.rules.ts";
+import {
+  assertCan,
+  can,
+  canSeeFacility,
+  documentSubjectsFor,
+  facilitiesOfRecord,
+  seesPublishedOnly,
+} from "../rules/access.rules.ts";
+import { shiftInstants, weekDates } from "../rules/schedule.rules.ts";
+import { assembleScheduleWeek, parseScheduleWeekQuery } from "./schedule-week.ts";
 import type {
   InsightsPort,
   TComplianceQuery,
@@ -18,6 +27,8 @@ import type {
   TRemindersQuery,
   TResidentMatches,
   TResidentMatchesQuery,
+  TScheduleWeek,
+  TScheduleWeekQuery,
 } from "../ports/insights.port.ts";
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import { listAll } from "../list-all.ts";
@@ -73,6 +84,15 @@ async function listOneOf<N extends TCollectionName>(
 function fileKeptIn(user: TSessionUser, member: { facilityId: string }, facilityId: string | undefined): boolean {
   return facilityId ? member.facilityId === facilityId : canSeeFacility(user, member.facilityId);
 }
+
+/** Someone a shift names whom the user may not read (no staff permission on this backend). */
+const UNNAMED_COLLEAGUE = {
+  firstName: "Colleague",
+  lastName: "",
+  position: "other",
+  status: "active",
+  clearanceStatus: "cleared",
+} as const;
 
 /** The longest counting window of a training requirement (two years), with a margin, in days. */
 const TRAINING_LOOKBACK_DAYS = 2 * 366 + 31;
@@ -194,6 +214,62 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
             })
           : null,
       }));
+    },
+
+    async scheduleWeek(raw: TScheduleWeekQuery): Promise<TScheduleWeek> {
+      const query = parseScheduleWeekQuery(raw);
+      const me = assertCan(user(), "schedules", "read");
+      const home = await data.get("facilities", query.facilityId);
+      const timeZone = home.timeZone;
+      const dates = weekDates(query.weekStart);
+      const publishedOnly = seesPublishedOnly(me, collections.shifts);
+      // Without staff (or residents) read, this backend cannot read them: the people are then only those
+      // the shifts name, unnamed, and the nights uncounted (the server reads them for every rota reader).
+      const seesStaff = can(me, "staff", "read");
+      const [shifts, working, residents, requirements] = await Promise.all([
+        listAll(data, "shifts", { where: { facilityId: query.facilityId, date: dates } }),
+        seesStaff
+          ? listAll(data, "staff", { where: { facilityId: query.facilityId, status: ["active", "on_leave"] } })
+          : [],
+        can(me, "residents", "read") ? listAll(data, "residents", { where: { facilityId: query.facilityId } }) : [],
+        listAll(data, "trainingRequirements"),
+      ]);
+      const known = new Set(working.map((s) => s.id));
+      const named = [...new Set(shifts.map((s) => s.staffId))].filter((id) => !known.has(id));
+      const others = await Promise.all(
+        named.map((id) =>
+          seesStaff
+            ? data.get("staff", id).catch(() => null)
+            : { ...UNNAMED_COLLEAGUE, id, facilityId: query.facilityId },
+        ),
+      );
+      const staff = [...working, ...others.filter((s) => s !== null)];
+      const ids = staff.map((s) => s.id);
+      // Only the homes this user may read are seen here; the server sees every home's busy time.
+      const [entries, elsewhere, homes] = await Promise.all([
+        seesStaff ? listOneOf(data, "trainingEntries", "staffId", ids) : [],
+        publishedOnly ? [] : listOneOf(data, "shifts", "staffId", ids),
+        listAll(data, "facilities"),
+      ]);
+      const zoneOf = new Map(homes.map((f) => [f.id, f.timeZone]));
+      const from = addDays(query.weekStart, -2);
+      const to = addDays(query.weekStart, 7);
+      return assembleScheduleWeek({
+        query,
+        timeZone,
+        today: todayIn(timeZone),
+        shifts: [...shifts].sort(
+          (a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start) || a.id.localeCompare(b.id),
+        ),
+        staff,
+        requirements,
+        entries,
+        residents,
+        busyElsewhere: elsewhere
+          .filter((s) => s.facilityId !== query.facilityId && s.date >= from && s.date <= to)
+          .map((s) => ({ staffId: s.staffId, ...shiftInstants(s, zoneOf.get(s.facilityId) ?? timeZone) })),
+        withIssues: !publishedOnly,
+      });
     },
 
     async residentMatches(raw: TResidentMatchesQuery): Promise<TResidentMatches> {

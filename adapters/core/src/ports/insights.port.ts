@@ -1,3 +1,5 @@
+import type { TRecordOf } from "../registry.ts";
+import type { TBusyTime, TNightCensus, TRotaPerson, TScheduleIssue } from "../rules/schedule.rules.ts";
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import type { TReminderLinkType } from "../collections/reminders.collection.ts";
 
@@ -204,6 +206,36 @@ export interface TFacilityStatsQuery {
   facilityIds?: string[];
 }
 
+export interface TScheduleWeekQuery {
+  facilityId: string;
+  /** The Monday the workweek starts (the home's local date). */
+  weekStart: string;
+}
+
+/** Someone on (or available for) a home's rota. */
+export interface TRotaMember extends TRotaPerson {
+  position: string;
+  /** Their home facility (this home or another one they also work at). */
+  homeFacilityId: string;
+  /** Working now (not terminated or archived): offered when adding a shift. */
+  current: boolean;
+}
+
+/** A home's week of shifts with everything its checks read, and the checks. */
+export interface TScheduleWeek {
+  facilityId: string;
+  weekStart: string;
+  timeZone: string;
+  /** The home's shifts from the day before the week (its night reaches in) to the week's last day. */
+  shifts: TRecordOf<"shifts">[];
+  people: TRotaMember[];
+  /** The same people's shifts in the group's other homes: when only. */
+  busyElsewhere: TBusyTime[];
+  census: TNightCensus[];
+  /** The checks of the week (for users who may change the rota; empty for the others). */
+  issues: TScheduleIssue[];
+}
+
 /**
  * Answers computed from many records at once, by the pure rules in `rules/compliance.rules.ts` and
  * `rules/reminders.rules.ts`; the http backend computes them on the server next to the data, the others
@@ -234,4 +266,12 @@ export interface InsightsPort {
    * user's homes.
    */
   residentMatches(query: TResidentMatchesQuery): Promise<TResidentMatches>;
+
+  /**
+   * A home's week of shifts, its people, the census of its nights and the checks of
+   * `rules/schedule.rules.ts` computed from stored data. The same people's shifts in other homes count as
+   * busy time without their details; the self-hosted server sees every home for this, the other backends
+   * only the user's homes. Needs schedules read; users without schedules write see published shifts only.
+   */
+  scheduleWeek(query: TScheduleWeekQuery): Promise<TScheduleWeek>;
 }

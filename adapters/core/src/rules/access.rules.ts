@@ -182,8 +182,18 @@ export function canSeeRecord(
   // A user record is visible to an administrator who could have granted its facilities.
   const granted = def.access.grantsFacilities;
   if (granted && !canGrantFacilities(user, undefined, facilityIdsOf(record[granted]))) return false;
+  if (seesPublishedOnly(user, def) && record[def.access.publishedField!] !== true) return false;
   if (def.scope.kind === "global") return true;
   return facilitiesOfRecord(def, record).some((facilityId) => canSeeFacility(user, facilityId));
+}
+
+/** Does this user see only the published records of the collection (`access.publishedField`)? */
+export function seesPublishedOnly(user: TSessionUser, def: CollectionDef): boolean {
+  const write = def.access.write;
+  return (
+    def.access.publishedField !== undefined &&
+    !(write !== "server" && (write === "signed-in" || can(user, write, "write")))
+  );
 }
 
 /** A stored facility list: an array of ids, or null / anything else for every facility. */

@@ -77,18 +77,29 @@ export function localToday(now: Date = new Date()): string {
   return `${String(now.getFullYear()).padStart(4, "0")}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 
+/** One formatter per time zone: building one costs far more than using it (a week's schedule asks often). */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 function zoneOffsetMs(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
+  const parts = zoneFormat(timeZone).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? "0");
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return wall - Math.floor(instant / 1000) * 1000;
@@ -105,4 +116,23 @@ export function startOfDayIn(date: string, timeZone: string): string {
   // Once more with the offset at the instant found: it differs when clocks changed in between.
   instant = midnightAsUtc - zoneOffsetMs(timeZone, instant);
   return new Date(instant).toISOString();
+}
+
+/**
+ * The instant a wall-clock time (`HH:MM`) of a calendar date happens in a time zone, in epoch
+ * milliseconds. A time skipped when clocks go forward lands an hour later; a time that happens twice
+ * when they go back is its first occurrence.
+ */
+export function wallClockInstant(date: string, time: string, timeZone: string): number {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const first = wall - zoneOffsetMs(timeZone, wall);
+  return wall - zoneOffsetMs(timeZone, first);
+}
+
+/** The local calendar date and `HH:MM` of an instant in a time zone. */
+export function wallClockOf(instant: number, timeZone: string): { date: string; time: string } {
+  const local = new Date(instant + zoneOffsetMs(timeZone, instant)).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
 }

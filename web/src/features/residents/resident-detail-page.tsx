@@ -224,6 +224,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
           <SheetItem label="Pharmacy">{r.pharmacy}</SheetItem>
           <SheetItem label="Preferred hospital">{r.preferredHospital}</SheetItem>
           <SheetItem label="Diet">{r.diet}</SheetItem>
+          <SheetItem label="Dementia">{r.dementia ? "Yes" : "No"}</SheetItem>
         </SheetGrid>
         <FaceSheetMedical residentId={r.id} today={homeToday} />
         <h3 className="sheet__title">Emergency contacts</h3>

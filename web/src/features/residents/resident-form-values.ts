@@ -58,6 +58,7 @@ export function newResidentValues(facilityId: string, admissionDate: string): TR
     preferredHospital: "",
     emergencyContacts: [emptyContact()],
     diet: "",
+    dementia: false,
     capacityException: "",
     notes: "",
   };
@@ -95,6 +96,7 @@ export function residentToValues(r: TResidentRecord): TResidentFormValues {
       powerOfAttorney: c.powerOfAttorney,
     })),
     diet: r.diet ?? "",
+    dementia: r.dementia,
     monthlyRateCents: r.monthlyRateCents,
     referralLogId: r.referralLogId,
     capacityException: r.capacityException ?? "",

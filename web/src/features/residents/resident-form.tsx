@@ -211,6 +211,13 @@ export function ResidentFormFields({
           error={e("diet")}
           {...register("diet")}
         />
+        <FormField
+          kind="checkbox"
+          label="Has dementia"
+          hint="The schedule then asks for someone awake every night (Title 22 §87705)."
+          error={e("dementia")}
+          {...register("dementia")}
+        />
       </Section>
 
       <fieldset className="resident-form__section card">

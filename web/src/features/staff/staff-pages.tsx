@@ -2,7 +2,7 @@
  * The Staff area: the Staff Directory (`/staff`, also `/staff/`) — the selected facility's staff (those
  * whose home it is and those who also work there; every facility when none is selected), searchable by name, filtered by status and
  * position, sorted by the server, a page at a time by cursor, with each person's document compliance and a
- * CSV export of everything the filters match — and Schedules.
+ * CSV export of everything the filters match.
  */
 import { listName } from "@care/core/rules/person-name.rules";
 import { Link } from "react-router-dom";
@@ -17,7 +17,6 @@ import { paths } from "../../lib/paths.ts";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
 import { useRecordList, type TReadPorts } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
-import { AreaPage } from "../../ui/area-page.tsx";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
@@ -173,25 +172,6 @@ export function StaffDirectoryPage() {
             : "No staff are recorded yet. Add the first one with Add New Staff.",
         },
       }}
-    />
-  );
-}
-
-export function SchedulesPage() {
-  return (
-    <AreaPage
-      title="Schedules"
-      intro="The weekly shift calendar of each home, with warnings for staff booked in two homes at once, overlapping shifts, more than 40 hours a week, and hours with nobody on duty."
-      facilityScoped
-      helpAnchor="schedules"
-      emptyTitle="No shifts scheduled"
-      emptyText={
-        <p>
-          Shifts are planned per facility and week. Add your staff first; a finished week can then be copied to the next
-          one.
-        </p>
-      }
-      actions={[{ label: "Staff Directory", to: paths.staff.list.href() }]}
     />
   );
 }

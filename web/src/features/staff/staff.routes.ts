@@ -12,7 +12,11 @@ const form = () => import("./staff-form-page.tsx");
 export const staffRoutes: TRouteDef[] = [
   { path: paths.staff.list.path, Page: lazyPage(pages, "StaffDirectoryPage"), access: needs("staff") },
   { path: paths.staff.add.path, Page: lazyPage(form, "AddStaffPage"), access: needs("staff", "write") },
-  { path: paths.staff.schedules.path, Page: lazyPage(pages, "SchedulesPage"), access: needs("schedules") },
+  {
+    path: paths.staff.schedules.path,
+    Page: lazyPage(() => import("./schedules-page.tsx"), "SchedulesPage"),
+    access: needs("schedules"),
+  },
   {
     path: paths.staff.detail.path,
     Page: lazyPage(() => import("./staff-detail-page.tsx"), "StaffDetailPage"),

@@ -1,0 +1,93 @@
+/**
+ * Schedules: the shifts of each home's weekly rota and each home's shift templates (Day 7–15, Evening
+ * 15–23, Night 23–7 awake). A shift is stored as the home's local date and wall-clock times; its real
+ * instants (and length across a daylight-saving change) follow from the home's time zone
+ * (rules/schedule.rules.ts). The checks of a week — double bookings in any home, clearances,
+ * overtime, coverage by day and Title 22's night rule — are pure rules computed from stored data.
+ */
+import { z } from "zod";
+import { defineCollection } from "../collection.ts";
+import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import { STAFF_POSITIONS } from "./staff.collection.ts";
+
+/** Awake on duty; on call on the premises (asleep there); on call nearby (within 10 minutes). */
+export const SHIFT_DUTIES = ["awake", "on_call_premises", "on_call_nearby"] as const;
+export type TShiftDuty = (typeof SHIFT_DUTIES)[number];
+
+/** A wall-clock time, `HH:MM` (24 hours). */
+export const ZClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time such as 07:00");
+
+/** The times of a shift: an end at or before the start is the next day's (a night shift). */
+const sameTimes = (s: { start: string; end: string }) => s.start !== s.end;
+const SAME_TIMES = { path: ["end"], message: "A shift cannot end when it starts" };
+
+export const ZShift = z
+  .object({
+    facilityId: ZId,
+    staffId: ZId,
+    /** The home's local date the shift starts. */
+    date: ZDateOnly,
+    start: ZClockTime,
+    /** At or before `start`: the next day (a shift across midnight). */
+    end: ZClockTime,
+    /** The position worked on this shift. */
+    position: z.enum(STAFF_POSITIONS),
+    duty: z.enum(SHIFT_DUTIES).default("awake"),
+    note: ZOptionalText(300),
+    /** Published with its week: staff without schedule write see only published shifts. */
+    published: z.boolean().default(false),
+  })
+  .refine(sameTimes, SAME_TIMES);
+export type TShift = z.infer<typeof ZShift>;
+
+export const shiftsCollection = defineCollection({
+  name: "shifts",
+  label: "Shift",
+  schema: ZShift,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "schedules", write: "schedules", publishedField: "published" },
+  filterable: ["facilityId", "staffId", "date", "published"],
+  sortable: ["date"],
+  defaultSort: { field: "date", direction: "asc" },
+  searchable: [],
+  removal: "delete",
+  clientIds: false,
+  auditViews: false,
+  links: [{ id: { field: "staffId" }, to: { collection: "staff", kind: "works-at" } }],
+});
+
+/** A home's usual shift (Day 07:00–15:00), offered when adding a shift. */
+export const ZShiftTemplate = z
+  .object({
+    facilityId: ZId,
+    name: ZText(40),
+    start: ZClockTime,
+    end: ZClockTime,
+    duty: z.enum(SHIFT_DUTIES).default("awake"),
+    sortOrder: z.number().int().min(0).max(100_000).default(0),
+  })
+  .refine(sameTimes, SAME_TIMES);
+export type TShiftTemplate = z.infer<typeof ZShiftTemplate>;
+
+export const shiftTemplatesCollection = defineCollection({
+  name: "shiftTemplates",
+  label: "Shift template",
+  schema: ZShiftTemplate,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "schedules", write: "schedules" },
+  filterable: ["facilityId"],
+  sortable: ["sortOrder"],
+  defaultSort: { field: "sortOrder", direction: "asc" },
+  searchable: [],
+  removal: "delete",
+  clientIds: false,
+  auditViews: false,
+  links: [],
+});
+
+/** The usual three shifts, offered to a home without templates. */
+export const DEFAULT_SHIFT_TEMPLATES: readonly Omit<TShiftTemplate, "facilityId">[] = [
+  { name: "Day", start: "07:00", end: "15:00", duty: "awake", sortOrder: 10 },
+  { name: "Evening", start: "15:00", end: "23:00", duty: "awake", sortOrder: 20 },
+  { name: "Night", start: "23:00", end: "07:00", duty: "awake", sortOrder: 30 },
+];

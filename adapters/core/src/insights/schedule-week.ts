@@ -1,0 +1,91 @@
+/**
+ * InsightsPort.scheduleWeek from what a backend read: the query checked, then the home's week assembled
+ * the same way on every backend — its people (with whether each may work independently, from the
+ * training rules), the census of its nights and the checks of `rules/schedule.rules.ts`.
+ */
+import { AppError } from "../app-error.ts";
+import { ZDateOnly, ZId } from "../common.schema.ts";
+import type { TRecordOf } from "../registry.ts";
+import type { TRotaMember, TScheduleWeek, TScheduleWeekQuery } from "../ports/insights.port.ts";
+import { headingName } from "../rules/person-name.rules.ts";
+import {
+  checkWeek,
+  nightCensus,
+  weekStartOf,
+  type TBusyTime,
+  type TCensusResidentLike,
+  type TRotaStaffLike,
+} from "../rules/schedule.rules.ts";
+import { independence, type TTrainingEntryLike, type TTrainingRequirementLike } from "../rules/training.rules.ts";
+import { z } from "zod";
+
+const ZScheduleWeekQuery = z.object({
+  facilityId: ZId,
+  weekStart: ZDateOnly.refine((date) => weekStartOf(date) === date, "A week starts on a Monday"),
+});
+
+/** The query, or VALIDATION naming the field. */
+export function parseScheduleWeekQuery(raw: unknown): TScheduleWeekQuery {
+  const parsed = ZScheduleWeekQuery.safeParse(raw);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]));
+    throw new AppError("VALIDATION", "The schedule request is not valid.", { fields });
+  }
+  return parsed.data;
+}
+
+export interface TScheduleWeekParts {
+  query: TScheduleWeekQuery;
+  timeZone: string;
+  /** The home's today, for the training that counts. */
+  today: string;
+  shifts: TRecordOf<"shifts">[];
+  /** Staff working at the home, and anyone a shift of the week names. */
+  staff: readonly TRotaStaffLike[];
+  requirements: readonly TTrainingRequirementLike[];
+  /** The ledgers of those staff. */
+  entries: readonly (TTrainingEntryLike & { staffId: string })[];
+  residents: readonly TCensusResidentLike[];
+  busyElsewhere: readonly TBusyTime[];
+  /** Compute the checks (for users who may change the rota). */
+  withIssues: boolean;
+}
+
+export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
+  const { query, timeZone, today } = parts;
+  const ledger = new Map<string, TTrainingEntryLike[]>();
+  for (const entry of parts.entries) ledger.set(entry.staffId, [...(ledger.get(entry.staffId) ?? []), entry]);
+  const people: TRotaMember[] = parts.staff
+    .map((s) => ({
+      id: s.id,
+      name: headingName(s),
+      position: s.position,
+      homeFacilityId: s.facilityId,
+      current: s.status !== "terminated",
+      hireDate: s.hireDate,
+      terminationDate: s.terminationDate,
+      clearanceStatus: s.clearanceStatus,
+      mayWorkIndependently: independence(parts.requirements, s, ledger.get(s.id) ?? [], today).may,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const census = nightCensus(parts.residents, query.weekStart);
+  return {
+    facilityId: query.facilityId,
+    weekStart: query.weekStart,
+    timeZone,
+    shifts: parts.shifts,
+    people,
+    busyElsewhere: [...parts.busyElsewhere],
+    census,
+    issues: parts.withIssues
+      ? checkWeek({
+          weekStart: query.weekStart,
+          timeZone,
+          shifts: parts.shifts,
+          busyElsewhere: parts.busyElsewhere,
+          people,
+          census,
+        })
+      : [],
+  };
+}

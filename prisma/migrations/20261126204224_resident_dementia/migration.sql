@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "residents" ADD COLUMN     "dementia" BOOLEAN NOT NULL DEFAULT false;

@@ -1,0 +1,119 @@
+/**
+ * A home's week of shifts with its checks (InsightsPort.scheduleWeek). The double-booking check reads
+ * the same people's shifts in every other home of the group — as busy time only, never their details —
+ * so two managers booking one person in two homes at once both see the conflict, whatever homes they
+ * may see. Computed from stored data by the shared rules of @care/core; nothing is stored.
+ */
+import { AppError } from "@care/core/app-error";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import { assembleScheduleWeek } from "@care/core/insights/schedule-week";
+import type { TScheduleWeek, TScheduleWeekQuery } from "@care/core/ports/insights.port";
+import { collections, type TRecordOf } from "@care/core/registry";
+import { assertCan, canSeeFacility, seesPublishedOnly } from "@care/core/rules/access.rules";
+import { addDays, todayIn } from "@care/core/rules/date-only.rules";
+import { shiftInstants, weekDates } from "@care/core/rules/schedule.rules";
+import type { TClearanceStatus } from "@care/core/collections/staff.collection";
+import type { TTrainingCategory } from "@care/core/collections/training.collection";
+import { requireUser, type TCaller } from "../caller.ts";
+import { rowMapperOf } from "../collections/row-mappers.ts";
+import type { Database } from "../db/database.ts";
+
+const shiftRows = rowMapperOf("shifts", collections.shifts);
+const requirementRows = rowMapperOf("trainingRequirements", collections.trainingRequirements);
+const NOT_FOUND = "That facility does not exist or is not yours to see.";
+
+export async function scheduleWeek(
+  database: Database,
+  caller: TCaller,
+  query: TScheduleWeekQuery,
+): Promise<TScheduleWeek> {
+  const user = assertCan(requireUser(caller), "schedules", "read");
+  if (!canSeeFacility(user, query.facilityId)) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const { prisma } = database;
+  const home = await prisma.facility.findUnique({ where: { id: query.facilityId }, select: { timeZone: true } });
+  if (!home) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const timeZone = home.timeZone || DEFAULT_TIME_ZONE;
+  const dates = weekDates(query.weekStart);
+  const publishedOnly = seesPublishedOnly(user, collections.shifts);
+  const [shifts, working, residents] = await Promise.all([
+    prisma.shift.findMany({
+      where: { facilityId: query.facilityId, date: { in: dates }, ...(publishedOnly ? { published: true } : {}) },
+      orderBy: [{ date: "asc" }, { start: "asc" }, { id: "asc" }],
+    }),
+    prisma.staff.findMany({
+      where: {
+        OR: [{ facilityId: query.facilityId }, { otherFacilityIds: { has: query.facilityId } }],
+        archivedAt: null,
+        status: { not: "terminated" },
+      },
+      select: STAFF_COLUMNS,
+    }),
+    prisma.resident.findMany({
+      where: { facilityId: query.facilityId, archivedAt: null },
+      select: { status: true, admissionDate: true, dischargeDate: true, dementia: true },
+    }),
+  ]);
+  // Anyone a shift names who no longer works here (left, archived) is still shown on their shifts.
+  const known = new Set(working.map((s) => s.id));
+  const named = [...new Set(shifts.map((s) => s.staffId))].filter((id) => !known.has(id));
+  const staff = [
+    ...working,
+    ...(named.length > 0 ? await prisma.staff.findMany({ where: { id: { in: named } }, select: STAFF_COLUMNS }) : []),
+  ];
+  const ids = staff.map((s) => s.id);
+  const withIssues = !publishedOnly;
+  const [requirements, entries, elsewhere] = await Promise.all([
+    prisma.trainingRequirement.findMany({ where: { archivedAt: null } }),
+    prisma.trainingEntry.findMany({
+      where: { staffId: { in: ids }, archivedAt: null },
+      select: { id: true, staffId: true, date: true, hours: true, category: true, online: true },
+    }),
+    // Their shifts in the other homes, around the week (a night may reach in from either side).
+    withIssues
+      ? prisma.shift.findMany({
+          where: {
+            staffId: { in: ids },
+            facilityId: { not: query.facilityId },
+            date: { gte: addDays(query.weekStart, -2), lte: addDays(query.weekStart, 7) },
+          },
+          select: { staffId: true, date: true, start: true, end: true, facility: { select: { timeZone: true } } },
+        })
+      : [],
+  ]);
+  return assembleScheduleWeek({
+    query,
+    timeZone,
+    today: todayIn(timeZone),
+    shifts: shifts.map((row) => shiftRows.toRecord(row) as unknown as TRecordOf<"shifts">),
+    staff: staff.map((s) => ({
+      ...s,
+      preferredName: s.preferredName ?? undefined,
+      hireDate: s.hireDate ?? undefined,
+      terminationDate: s.terminationDate ?? undefined,
+      clearanceStatus: s.clearanceStatus as TClearanceStatus,
+    })),
+    requirements: requirements.map(
+      (row) => requirementRows.toRecord(row) as unknown as TRecordOf<"trainingRequirements">,
+    ),
+    entries: entries.map((e) => ({ ...e, category: e.category as TTrainingCategory })),
+    residents: residents.map((r) => ({ ...r, dischargeDate: r.dischargeDate ?? undefined })),
+    busyElsewhere: elsewhere.map((s) => ({
+      staffId: s.staffId,
+      ...shiftInstants(s, s.facility.timeZone || DEFAULT_TIME_ZONE),
+    })),
+    withIssues,
+  });
+}
+
+const STAFF_COLUMNS = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  preferredName: true,
+  position: true,
+  status: true,
+  facilityId: true,
+  hireDate: true,
+  terminationDate: true,
+  clearanceStatus: true,
+} as const;

@@ -1,0 +1,116 @@
+// Schedules on every harness: shifts kept per home (the staff member must work there), refused when
+// invalid; the week's answer with its people, census and checks (a double booking across two homes, a
+// clearance missing, a night short of Title 22's rule); drafts hidden from users who may only read the
+// rota. The cross-home check for a user limited to one home is the server's (schedule-week.test.ts).
+import { beforeAll, expect, it } from "vitest";
+import { addDays, localToday } from "@care/core/rules/date-only.rules";
+import { weekStartOf } from "@care/core/rules/schedule.rules";
+import type { TPorts } from "./harness.ts";
+import { expectAppError, RUN, runContract } from "./contract-runner.ts";
+
+await runContract("data", (ctx) => {
+  let admin: TPorts;
+  const home = `rota-a-${RUN}`.toLowerCase().slice(0, 60);
+  const other = `rota-b-${RUN}`.toLowerCase().slice(0, 60);
+  // A Monday a few weeks ahead.
+  const week = weekStartOf(addDays(localToday(), 21));
+  const ids: Record<string, string> = {};
+
+  const shift = (facilityId: string, staffId: string, date: string, start: string, end: string, extra = {}) => ({
+    facilityId,
+    staffId,
+    date,
+    start,
+    end,
+    position: "caregiver" as const,
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    admin = await ctx.signedIn();
+    await admin.data.create("facilities", { name: "Rota A", timeZone: "America/Los_Angeles" }, { id: home });
+    await admin.data.create("facilities", { name: "Rota B" }, { id: other });
+    const person = (firstName: string, extra: Record<string, unknown> = {}) => ({
+      facilityId: home,
+      firstName,
+      lastName: `Rota${RUN}`,
+      position: "caregiver" as const,
+      clearanceStatus: "cleared" as const,
+      clearanceSubmittedDate: "2025-01-01",
+      clearanceDate: "2025-02-01",
+      ...extra,
+    });
+    ids.floater = (await admin.data.create("staff", person("Flo", { otherFacilityIds: [other] }))).id;
+    ids.pending = (
+      await admin.data.create("staff", person("Pat", { clearanceStatus: "submitted", clearanceDate: undefined }))
+    ).id;
+    ids.outsider = (await admin.data.create("staff", { ...person("Oz"), facilityId: other })).id;
+    for (let i = 0; i < 20; i++)
+      await admin.data.create("residents", {
+        facilityId: home,
+        firstName: `R${i}`,
+        lastName: `Rota${RUN}`,
+        dateOfBirth: "1940-01-01",
+        gender: "female",
+        admissionDate: "2025-01-01",
+        ambulatoryStatus: "ambulatory",
+        codeStatus: "full_code",
+        dementia: i === 0,
+      });
+  });
+
+  it("keeps shifts of people working at the home, and refuses bad times and strangers", async () => {
+    const created = await admin.data.create("shifts", shift(home, ids.floater!, week, "07:00", "15:00"));
+    expect(created).toMatchObject({ duty: "awake", published: false, version: 1 });
+    const same = await expectAppError(
+      admin.data.create("shifts", shift(home, ids.floater!, week, "07:00", "07:00")),
+      "VALIDATION",
+    );
+    expect(same.fields).toEqual({ end: "A shift cannot end when it starts" });
+    const badTime = await expectAppError(
+      admin.data.create("shifts", shift(home, ids.floater!, week, "7am", "15:00")),
+      "VALIDATION",
+    );
+    expect(badTime.fields).toEqual({ start: "Use a time such as 07:00" });
+    const stranger = await expectAppError(
+      admin.data.create("shifts", shift(home, ids.outsider!, week, "07:00", "15:00")),
+      "VALIDATION",
+    );
+    expect(stranger.fields).toEqual({ facilityId: "Must be a home the staff member works at" });
+    // The floater also works at B: a shift there is accepted.
+    await admin.data.create("shifts", shift(other, ids.floater!, week, "10:00", "18:00"));
+  });
+
+  it("answers the week with its people, census and checks, computed from stored data", async () => {
+    await admin.data.create("shifts", shift(home, ids.pending!, addDays(week, 1), "23:00", "07:00"));
+    const answer = await admin.insights.scheduleWeek({ facilityId: home, weekStart: week });
+    expect(answer).toMatchObject({ facilityId: home, weekStart: week, timeZone: "America/Los_Angeles" });
+    expect(answer.shifts.map((s) => [s.staffId, s.date, s.start])).toEqual([
+      [ids.floater, week, "07:00"],
+      [ids.pending, addDays(week, 1), "23:00"],
+    ]);
+    expect(answer.people.map((p) => p.id).sort()).toEqual([ids.floater, ids.pending].sort());
+    expect(answer.census.find((c) => c.date === week)).toEqual({ date: week, residents: 20, dementia: true });
+    const codes = answer.issues.map((i) => [i.code, i.staffId ?? null]);
+    expect(codes).toContainEqual(["double-booked", ids.floater]);
+    expect(codes).toContainEqual(["no-clearance", ids.pending]);
+    // 20 residents: one awake and one on call each night; nobody from 22:00, then Pat alone awake.
+    const night = answer.issues.find((i) => i.code === "night-rule" && i.date === addDays(week, 1));
+    expect(night).toMatchObject({ rule: "Title 22 §87415", from: "22:00", to: "06:00" });
+    await expectAppError(admin.insights.scheduleWeek({ facilityId: home, weekStart: addDays(week, 1) }), "VALIDATION");
+  });
+
+  it("shows users who may only read the rota the published shifts, without checks", async () => {
+    const reader = await ctx.signedIn(await ctx.createUser(admin, { role: "caregiver", facilityIds: [home] }));
+    expect((await reader.insights.scheduleWeek({ facilityId: home, weekStart: week })).shifts).toEqual([]);
+    const { items } = await admin.data.list("shifts", { where: { facilityId: home, date: week } });
+    await admin.data.update("shifts", items[0]!.id, { published: true }, items[0]!.version);
+    const seen = await reader.insights.scheduleWeek({ facilityId: home, weekStart: week });
+    expect(seen.shifts.map((s) => s.id)).toEqual([items[0]!.id]);
+    expect(seen.issues).toEqual([]);
+    expect((await reader.data.list("shifts", { where: { facilityId: home } })).items.map((s) => s.id)).toEqual([
+      items[0]!.id,
+    ]);
+    await expectAppError(reader.data.create("shifts", shift(home, ids.floater!, week, "16:00", "20:00")), "FORBIDDEN");
+  });
+});

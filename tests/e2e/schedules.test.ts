@@ -1,0 +1,179 @@
+/**
+ * Schedules in Chromium against the built app and server: a home's week built from its shift templates
+ * (one shift through the grid's "+", the rest through the API), copied to the next week; a double
+ * booking across two homes, an uncovered night and an overtime warning reported by the checks, then
+ * fixed; the week published and printed; a caregiver sees only published weeks. Desktop and phone
+ * screenshots.
+ */
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { addDays, localToday } from "@care/core/rules/date-only.rules";
+import { weekStartOf } from "@care/core/rules/schedule.rules";
+import { chromiumMissing } from "./support/chromium.ts";
+import { api, expectNoSeriousAxeViolations } from "./support/page-checks.ts";
+import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
+
+const OWN_PASSWORD = "a long password of my own 2026";
+
+describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
+  const session = useBrowserSession();
+  const { signedInPage, newPage } = session;
+  // Next week: its shifts are in the future, and this week is there to copy from.
+  const week = addDays(weekStartOf(localToday()), 7);
+  const next = addDays(week, 7);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(week, i));
+  const ids: Record<string, string> = {};
+
+  async function staff(page: Page, key: string, data: Record<string, unknown>) {
+    const created = await api(page, "POST", "/staff", {
+      data: {
+        position: "caregiver",
+        hireDate: "2024-01-02",
+        clearanceStatus: "cleared",
+        clearanceSubmittedDate: "2023-12-01",
+        clearanceDate: "2023-12-20",
+        ...data,
+      },
+    });
+    ids[key] = String(created.id);
+  }
+
+  const shift = (page: Page, facilityId: string, key: string, date: string, start: string, end: string) =>
+    api(page, "POST", "/shifts", {
+      data: { facilityId, staffId: ids[key], date, start, end, position: "caregiver", duty: "awake" },
+    });
+
+  const checks = (page: Page) => page.getByRole("region", { name: "Checks" });
+
+  it("builds a week from templates, reports a double booking across homes, a night gap and overtime, and fixes them", async () => {
+    const page = await signedInPage();
+    await staff(page, "ana", { facilityId: "van-buren", firstName: "Ana", lastName: "Alvarez" });
+    await staff(page, "ben", { facilityId: "van-buren", firstName: "Ben", lastName: "Brooks" });
+    await staff(page, "cy", { facilityId: "van-buren", firstName: "Cy", lastName: "Castro" });
+    await staff(page, "dee", {
+      facilityId: "tull",
+      otherFacilityIds: ["van-buren"],
+      firstName: "Dee",
+      lastName: "Dunn",
+    });
+
+    await page.goto(`/staff/schedules?week=${week}`);
+    const home = page.getByRole("region", { name: "Van Buren" });
+    await home.getByRole("button", { name: "Add the usual shift templates" }).click();
+    await page.getByText("Day, Evening and Night were added", { exact: false }).waitFor();
+
+    // One shift through the grid: Ana's Monday day shift from the Day template.
+    await home
+      .getByRole("button", { name: `Add a shift for Ana Alvarez on ${"Mon"}`, exact: false })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Add a shift" });
+    await dialog.getByLabel("Template").selectOption({ label: "Day 07:00–15:00" });
+    await dialog.getByRole("button", { name: "Add shift" }).click();
+    await page.getByText("The shift was added.").waitFor();
+    await home.getByRole("button", { name: "Edit shift: Ana Alvarez 07:00 to 15:00", exact: false }).waitFor();
+
+    // The rest of the week through the API: day Ana/Ben, evening Cy/Dee, night Ben/Cy (rotating).
+    for (const [i, date] of days.entries()) {
+      if (i > 0) await shift(page, "van-buren", i % 2 ? "ben" : "ana", date, "07:00", "15:00");
+      await shift(page, "van-buren", i % 2 ? "dee" : "cy", date, "15:00", "23:00");
+      await shift(page, "van-buren", i % 2 ? "cy" : "ben", date, "23:00", "07:00");
+    }
+    await shift(page, "van-buren", "ana", addDays(week, -1), "23:00", "07:00");
+    await page.reload();
+    // Covered day, evening and night: warnings of overtime only (Ben and Cy work nights and days).
+    await checks(page).getByText("Warnings", { exact: false }).waitFor();
+    const initial = (await checks(page).textContent()) ?? "";
+    expect(initial).not.toContain("Errors");
+    expect(initial).not.toContain("Coverage");
+
+    // Dee also works at Tull: a Tull shift overlapping her Tuesday evening here is a double booking,
+    // seen at Van Buren without the Tull shift's details.
+    const clash = await shift(page, "tull", "dee", days[1]!, "14:00", "18:00");
+    // Remove Wednesday's night: the night goes uncovered. Give Ana a 13-hour Thursday: double time.
+    const week1 = await api(
+      page,
+      "GET",
+      `/shifts?${new URLSearchParams({ where: JSON.stringify({ facilityId: "van-buren", date: days[2] }) })}`,
+    );
+    const night = (week1.items as { id: string; start: string; version: number }[]).find((s) => s.start === "23:00")!;
+    await api(page, "DELETE", `/shifts/${night.id}?version=${night.version}`);
+    const long = await shift(page, "van-buren", "ana", days[3]!, "06:00", "19:00");
+
+    await page.reload();
+    const panel = checks(page);
+    await panel
+      .getByText("Dee Dunn is on two overlapping shifts (the other in another home)", { exact: false })
+      .waitFor();
+    await panel.getByText(`${days[2]} 23:00–06:00: short of 1 on call on the premises`, { exact: false }).waitFor();
+    await panel.getByText(`Ana Alvarez works 13 hours on ${days[3]}: double time after 12.`).waitFor();
+    expect(await panel.getByText("Title 22 §87415").count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SCREENSHOTS, "schedules-checks-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+
+    // Fix them: Dee's Tull shift removed, Wednesday's night back, Ana's long day shortened in the dialog.
+    await api(page, "DELETE", `/shifts/${String(clash.id)}?version=1`);
+    await shift(page, "van-buren", "ben", days[2]!, "23:00", "07:00");
+    await page.reload();
+    await home.getByRole("button", { name: "Edit shift: Ana Alvarez 06:00 to 19:00", exact: false }).click();
+    const edit = page.getByRole("dialog", { name: "Edit shift" });
+    await edit.getByLabel("Ends").fill("14:00");
+    await edit.getByRole("button", { name: "Save shift" }).click();
+    await page.getByText("The shift was saved.").waitFor();
+    await panel.getByText("double time").waitFor({ state: "detached" });
+    expect(await panel.textContent()).not.toContain("another home");
+    expect(await panel.textContent()).not.toContain("§87415");
+    expect(long.id).toBeTruthy();
+  });
+
+  it("copies the week, publishes it, prints it, and shows a caregiver only published weeks", async () => {
+    const page = await signedInPage();
+    await page.goto(`/staff/schedules?week=${next}`);
+    const home = page.getByRole("region", { name: "Van Buren" });
+    await home.getByText("No shifts this week.").waitFor();
+    await home.getByRole("button", { name: "Copy the previous week" }).click();
+    await page.getByText("Copied 22 shifts from the previous week", { exact: false }).waitFor();
+    await home.getByText("Draft: 22 of 22 shifts not published", { exact: false }).waitFor();
+
+    await page.goto(`/staff/schedules?week=${week}`);
+    await home.getByRole("button", { name: "Publish the week" }).click();
+    await page.getByRole("dialog", { name: "Publish this week?" }).getByRole("button", { name: "Publish" }).click();
+    await home.getByText("Published:", { exact: false }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "schedules-week-desktop.png"), fullPage: true });
+    await page.emulateMedia({ media: "print" });
+    expect(await home.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, "schedules-week-print.png"), fullPage: true });
+    await page.emulateMedia({ media: "screen" });
+
+    const phone = await signedInPage(PHONE);
+    await phone.goto(`/staff/schedules?week=${week}`);
+    await phone.getByRole("region", { name: "Van Buren" }).getByText("Published:", { exact: false }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "schedules-week-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // A caregiver of Van Buren: the published week's shifts, none of the next week's drafts, no checks.
+    const { oneTimePassword } = (await api(page, "POST", "/auth/users", {
+      email: "rota.reader@example.test",
+      role: "caregiver",
+      facilityIds: ["van-buren"],
+    })) as { oneTimePassword: string };
+    const carer = await newPage();
+    await carer.goto("/login");
+    await carer.getByLabel("E-mail").fill("rota.reader@example.test");
+    await carer.getByLabel("Password").fill(oneTimePassword);
+    await carer.getByRole("button", { name: "Sign in" }).click();
+    await carer.getByLabel("One-time password").fill(oneTimePassword);
+    await carer.locator('input[name="newPassword"]').fill(OWN_PASSWORD);
+    await carer.getByLabel("Repeat the new password").fill(OWN_PASSWORD);
+    await carer.getByRole("button", { name: "Save and continue" }).click();
+    await carer.getByRole("heading", { name: "Reminders", level: 1 }).waitFor();
+    await carer.goto(`/staff/schedules?week=${week}`);
+    const seen = carer.getByRole("region", { name: "Van Buren" });
+    await seen.getByText("Published:", { exact: false }).waitFor();
+    expect(await seen.getByRole("button", { name: "Publish the week" }).count()).toBe(0);
+    expect(await carer.getByRole("region", { name: "Checks" }).count()).toBe(0);
+    await carer.goto(`/staff/schedules?week=${next}`);
+    await carer.getByRole("region", { name: "Van Buren" }).getByText("No shifts this week.").waitFor();
+  });
+});

@@ -1,0 +1,470 @@
+/**
+ * Schedules (`/staff/schedules`): the weekly rota of the header's home — staff rows × seven days, shifts
+ * as blocks with their times, position and duty; add by an empty cell's "+", edit by a block; copy the
+ * previous week (skipping people no longer working), publish the week (staff without schedule write see
+ * only published shifts), print. The checks of the week (double bookings in any home, clearances,
+ * employment dates, overtime, supervision, coverage by day and Title 22's night rule) come with the week
+ * from the InsightsPort, computed from stored data, and follow every change. With "Select Facility",
+ * every home's week is shown in turn, compactly.
+ */
+import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import toast from "react-hot-toast";
+import { isAppError } from "@care/core/app-error";
+import { DEFAULT_SHIFT_TEMPLATES } from "@care/core/collections/schedules.collection";
+import { listAll } from "@care/core/list-all";
+import type { TScheduleWeek } from "@care/core/ports/insights.port";
+import type { TRecordOf } from "@care/core/registry";
+import type { TWriteOp } from "@care/core/ports/data.port";
+import { addDays } from "@care/core/rules/date-only.rules";
+import { weekStartOf, type TScheduleIssue } from "@care/core/rules/schedule.rules";
+import { useCan } from "../../lib/access.ts";
+import { facilityToday } from "../../lib/facilities.tsx";
+import { useFacilityScope } from "../../lib/facility-scope.ts";
+import { paths } from "../../lib/paths.ts";
+import { useData } from "../../lib/ports.tsx";
+import { useAllRecords, usePortQuery } from "../../lib/records/use-records.ts";
+import { reportError } from "../../lib/report-error.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { printPage } from "../../ui/print.ts";
+import { POSITION_LABELS } from "./staff-format.ts";
+import { ShiftDialog } from "./shift-dialog.tsx";
+import { dayLabel, daysOf, DUTY_MARKS, SEVERITY_LABELS, weekLabel } from "./schedule-format.ts";
+import "./schedules.css";
+
+type TShiftRecord = TRecordOf<"shifts">;
+
+/** What the week's answer is computed from: a write to any of them changes it. */
+const WEEK_READS = ["shifts", "staff", "residents", "trainingEntries", "trainingRequirements", "facilities"] as const;
+
+export function SchedulesPage() {
+  const { facilityId, facilities, nameOf } = useFacilityScope();
+  const [search, setSearch] = useSearchParams();
+  const today = facilityToday(facilities, facilityId);
+  const asked = search.get("week");
+  const weekStart = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? weekStartOf(asked) : weekStartOf(today);
+  const goTo = (week: string) => setSearch({ week }, { replace: true });
+  const homes = facilityId ? [facilityId] : facilities.map((f) => f.id);
+  return (
+    <article className="page schedules" aria-labelledby="page-title">
+      <PageHeader
+        title="Schedules"
+        intro="Each home's weekly rota with its checks: double bookings in any home, clearances, overtime, and hours without the staff California's rules ask for."
+      >
+        <nav className="schedules__weeks no-print" aria-label="Week">
+          <button type="button" className="button button--secondary" onClick={() => goTo(addDays(weekStart, -7))}>
+            ← Previous week
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => goTo(weekStartOf(today))}>
+            This week
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => goTo(addDays(weekStart, 7))}>
+            Next week →
+          </button>
+          <label className="schedules__jump">
+            Week of
+            <input
+              type="date"
+              value={weekStart}
+              onChange={(event) => event.target.value && goTo(weekStartOf(event.target.value))}
+            />
+          </label>
+        </nav>
+        <p className="schedules__week-label">{weekLabel(weekStart)}</p>
+      </PageHeader>
+      {homes.map((id) => (
+        <HomeWeek key={id} facilityId={id} name={nameOf(id)} weekStart={weekStart} compact={!facilityId} />
+      ))}
+      <p className="no-print">
+        <Link to={paths.help.href("schedules")}>How schedules and their checks work</Link>
+      </p>
+    </article>
+  );
+}
+
+function HomeWeek(props: { facilityId: string; name: string; weekStart: string; compact: boolean }) {
+  const { facilityId, weekStart, compact } = props;
+  const data = useData();
+  const can = useCan();
+  const mayEdit = can("schedules", "write") && !compact;
+  const week = usePortQuery(
+    ["scheduleWeek", facilityId, weekStart],
+    ({ insights }) => insights.scheduleWeek({ facilityId, weekStart }),
+    { reads: WEEK_READS, keepPrevious: true },
+  );
+  const templates = useAllRecords("shiftTemplates", { where: { facilityId } }, { enabled: mayEdit });
+  const [dialog, setDialog] = useState<{ editing?: TShiftRecord; staffId?: string; date: string } | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const answer = week.data;
+  const days = daysOf(weekStart);
+  const inWeek = useMemo(
+    () => (answer?.shifts ?? []).filter((s) => s.date >= weekStart && s.date <= days[6]!),
+    [answer, weekStart, days],
+  );
+  const drafts = inWeek.filter((s) => !s.published);
+  const published = inWeek.length > 0 && drafts.length === 0;
+  const headingId = `week-${facilityId}`;
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      if (isAppError(error) && error.code === "CONFLICT")
+        toast.error("Someone changed this week meanwhile; it was reloaded. Try again.", { id: "error-CONFLICT" });
+      else reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const copyPrevious = () =>
+    run(async () => {
+      if (!answer) return;
+      const previous = await listAll(data, "shifts", {
+        where: { facilityId, date: daysOf(addDays(weekStart, -7)) },
+      });
+      const current = new Set(answer.people.filter((p) => p.current).map((p) => p.id));
+      const skipped = new Set<string>();
+      const ops: TWriteOp[] = [];
+      for (const s of previous) {
+        if (!current.has(s.staffId)) {
+          skipped.add(s.staffId);
+          continue;
+        }
+        ops.push({
+          op: "create",
+          collection: "shifts",
+          data: {
+            facilityId,
+            staffId: s.staffId,
+            date: addDays(s.date, 7),
+            start: s.start,
+            end: s.end,
+            position: s.position,
+            duty: s.duty,
+            ...(s.note ? { note: s.note } : {}),
+            published: false,
+          },
+        });
+      }
+      if (previous.length === 0) {
+        toast.error("The previous week has no shifts to copy.");
+        return;
+      }
+      for (let i = 0; i < ops.length; i += 400) await data.commit(ops.slice(i, i + 400));
+      const names = [...skipped].map(
+        (id) => answer.people.find((p) => p.id === id)?.name ?? "someone no longer listed",
+      );
+      toast.success(
+        `Copied ${ops.length} shift${ops.length === 1 ? "" : "s"} from the previous week${
+          names.length > 0 ? `; skipped those of ${names.join(", ")} (no longer working here)` : ""
+        }.`,
+        { duration: 8000 },
+      );
+    });
+
+  const publish = () =>
+    run(async () => {
+      setPublishing(false);
+      await data.commit(
+        drafts.map((s) => ({
+          op: "update" as const,
+          collection: "shifts" as const,
+          id: s.id,
+          version: s.version,
+          patch: { published: true },
+        })),
+      );
+      toast.success(`The week is published: staff now see its ${inWeek.length} shifts.`);
+    });
+
+  const addUsualTemplates = () =>
+    run(async () => {
+      await data.commit(
+        DEFAULT_SHIFT_TEMPLATES.map((t) => ({
+          op: "create" as const,
+          collection: "shiftTemplates" as const,
+          data: { ...t, facilityId },
+        })),
+      );
+      toast.success("Day, Evening and Night were added; choose one when adding a shift.");
+    });
+
+  const issues = answer?.issues ?? [];
+  const byShift = new Map<string, TScheduleIssue[]>();
+  for (const issue of issues)
+    if (issue.shiftId) byShift.set(issue.shiftId, [...(byShift.get(issue.shiftId) ?? []), issue]);
+  const rows = (answer?.people ?? []).filter((p) => p.current || inWeek.some((s) => s.staffId === p.id));
+
+  return (
+    <section className={`card schedule-week${compact ? " schedule-week--compact" : ""}`} aria-labelledby={headingId}>
+      {mayEdit && <style>{"@media print { @page { size: landscape; } }"}</style>}
+      <div className="schedule-week__header">
+        <h2 id={headingId}>{props.name}</h2>
+        {answer && (
+          <p className={`schedule-week__status${published ? " schedule-week__status--published" : ""}`}>
+            {inWeek.length === 0
+              ? "No shifts this week."
+              : published
+                ? `Published: ${inWeek.length} shifts.`
+                : `Draft: ${drafts.length} of ${inWeek.length} shifts not published — staff see only published shifts.`}
+          </p>
+        )}
+      </div>
+      {mayEdit && (
+        <div className="schedule-week__actions no-print">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy || !answer}
+            onClick={() => void copyPrevious()}
+          >
+            Copy the previous week
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || drafts.length === 0}
+            onClick={() => setPublishing(true)}
+          >
+            Publish the week
+          </button>
+          <button type="button" className="button button--secondary" onClick={printPage}>
+            Print
+          </button>
+          {templates.data?.length === 0 && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => void addUsualTemplates()}
+            >
+              Add the usual shift templates
+            </button>
+          )}
+        </div>
+      )}
+      {!answer ? (
+        <p role="status">{week.isError ? "The week could not be loaded." : "Loading…"}</p>
+      ) : (
+        <>
+          <div className="schedule-grid__scroll">
+            <table className="schedule-grid">
+              <caption className="visually-hidden">
+                Shifts at {props.name}, {weekLabel(weekStart)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Staff</th>
+                  {days.map((date) => (
+                    <th scope="col" key={date}>
+                      {dayLabel(date)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 && (
+                  <tr>
+                    <td colSpan={8}>
+                      Nobody works at {props.name} yet. <Link to={paths.staff.add.href()}>Add New Staff</Link>
+                    </td>
+                  </tr>
+                )}
+                {rows.map((person) => (
+                  <tr key={person.id}>
+                    <th scope="row">
+                      <Link to={paths.staff.detail.href(person.id)}>{person.name}</Link>
+                      <span className="schedule-grid__position">
+                        {POSITION_LABELS[person.position as keyof typeof POSITION_LABELS] ?? person.position}
+                        {person.homeFacilityId !== facilityId ? " · other home" : ""}
+                        {!person.mayWorkIndependently ? " · supervised" : ""}
+                      </span>
+                    </th>
+                    {days.map((date) => (
+                      <td key={date}>
+                        {inWeek
+                          .filter((s) => s.staffId === person.id && s.date === date)
+                          .map((s) => (
+                            <ShiftBlock
+                              key={s.id}
+                              shift={s}
+                              issues={byShift.get(s.id) ?? []}
+                              onOpen={mayEdit ? () => setDialog({ editing: s, date: s.date }) : undefined}
+                              personName={person.name}
+                            />
+                          ))}
+                        {mayEdit && person.current && (
+                          <button
+                            type="button"
+                            className="schedule-grid__add no-print"
+                            onClick={() => setDialog({ staffId: person.id, date })}
+                            aria-label={`Add a shift for ${person.name} on ${dayLabel(date)}`}
+                          >
+                            +
+                          </button>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Residents at night</th>
+                  {days.map((date) => {
+                    const night = answer.census.find((c) => c.date === date);
+                    return (
+                      <td key={date}>{night ? `${night.residents}${night.dementia ? " · dementia" : ""}` : "—"}</td>
+                    );
+                  })}
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          {mayEdit && <IssuesPanel answer={answer} />}
+        </>
+      )}
+      {dialog && answer && (
+        <ShiftDialog
+          facilityId={facilityId}
+          editing={dialog.editing}
+          preset={{ ...(dialog.staffId ? { staffId: dialog.staffId } : {}), date: dialog.date }}
+          people={answer.people}
+          templates={templates.data ?? []}
+          weekPublished={published}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={publishing}
+        title="Publish this week?"
+        confirmLabel="Publish"
+        busy={busy}
+        onConfirm={() => void publish()}
+        onCancel={() => setPublishing(false)}
+      >
+        <p>
+          Staff will see its {inWeek.length} shifts.
+          {issues.some((i) => i.severity === "error") ? " It still has errors: check them first if you can." : ""}
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function ShiftBlock(props: {
+  shift: TShiftRecord;
+  issues: readonly TScheduleIssue[];
+  onOpen: (() => void) | undefined;
+  personName: string;
+}) {
+  const { shift, issues } = props;
+  const tone = issues.some((i) => i.severity === "error")
+    ? " schedule-shift--error"
+    : issues.length > 0
+      ? " schedule-shift--warning"
+      : "";
+  const text = (
+    <>
+      <span className="schedule-shift__time">
+        {shift.start}–{shift.end}
+      </span>
+      {DUTY_MARKS[shift.duty] && <span className="schedule-shift__duty">{DUTY_MARKS[shift.duty]}</span>}
+      {!shift.published && <span className="schedule-shift__draft">draft</span>}
+    </>
+  );
+  const label = `${props.personName} ${shift.start} to ${shift.end}${issues.length > 0 ? `, ${issues.length} problem${issues.length === 1 ? "" : "s"}` : ""}`;
+  return props.onOpen ? (
+    <button
+      type="button"
+      className={`schedule-shift${tone}`}
+      onClick={props.onOpen}
+      aria-label={`Edit shift: ${label}`}
+      title={issues.map((i) => i.message).join("\n") || undefined}
+    >
+      {text}
+    </button>
+  ) : (
+    <span className={`schedule-shift${tone}`} title={issues.map((i) => i.message).join("\n") || undefined}>
+      {text}
+    </span>
+  );
+}
+
+/** Issues one person has on many shifts (supervision, clearance, employment): said once, with the days. */
+const PER_PERSON: readonly TScheduleIssue["code"][] = ["supervision", "no-clearance", "outside-employment"];
+const PER_PERSON_WORDS: Partial<Record<TScheduleIssue["code"], string>> = {
+  supervision: "may not work independently yet and is the only one awake on",
+  "no-clearance": "has no criminal record clearance or exemption and may not be in the home, yet is on the rota on",
+  "outside-employment": "is not employed on",
+};
+
+/** The week's issues as the panel lists them: per-shift ones of one person merged into one line. */
+function panelIssues(answer: TScheduleWeek): TScheduleIssue[] {
+  const out: TScheduleIssue[] = [];
+  const merged = new Map<string, TScheduleIssue & { dates: string[] }>();
+  for (const issue of answer.issues) {
+    if (!PER_PERSON.includes(issue.code) || !issue.staffId) {
+      out.push(issue);
+      continue;
+    }
+    const key = `${issue.code}|${issue.staffId}`;
+    const line = merged.get(key);
+    if (line) line.dates.push(issue.date ?? "");
+    else {
+      const first = { ...issue, dates: [issue.date ?? ""] };
+      merged.set(key, first);
+      out.push(first);
+    }
+  }
+  const nameOf = (id: string) => answer.people.find((p) => p.id === id)?.name ?? "Someone";
+  return out.map((issue) => {
+    const line = merged.get(`${issue.code}|${issue.staffId ?? ""}`);
+    if (!line || line !== issue) return issue;
+    return { ...issue, message: `${nameOf(issue.staffId!)} ${PER_PERSON_WORDS[issue.code]} ${line.dates.join(", ")}.` };
+  });
+}
+
+function IssuesPanel({ answer }: { answer: TScheduleWeek }) {
+  const listed = panelIssues(answer);
+  const groups = (["error", "warning", "coverage"] as const).map((severity) => ({
+    severity,
+    items: listed.filter((i) => i.severity === severity),
+  }));
+  const headingId = `checks-${answer.facilityId}`;
+  return (
+    <section className="schedule-checks" aria-labelledby={headingId}>
+      <h3 id={headingId}>Checks</h3>
+      {answer.issues.length === 0 ? (
+        <p className="schedule-checks__ok">No problems found in this week.</p>
+      ) : (
+        groups
+          .filter((g) => g.items.length > 0)
+          .map((g) => (
+            <div key={g.severity} className={`schedule-checks__group schedule-checks__group--${g.severity}`}>
+              <h4>
+                {SEVERITY_LABELS[g.severity]} ({g.items.length})
+              </h4>
+              <ul>
+                {g.items.map((issue, index) => (
+                  <li key={`${issue.code}-${issue.shiftId ?? ""}-${issue.staffId ?? ""}-${issue.date ?? ""}-${index}`}>
+                    {issue.message} <span className="schedule-checks__rule">{issue.rule}</span>
+                    {issue.staffId && (
+                      <>
+                        {" "}
+                        <Link to={paths.staff.detail.href(issue.staffId)}>Staff page</Link>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+      )}
+    </section>
+  );
+}
