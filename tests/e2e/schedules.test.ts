@@ -5,6 +5,7 @@
  * fixed; the week published and printed; a caregiver sees only published weeks. Desktop and phone
  * screenshots.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -141,6 +142,26 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
     await page.getByRole("dialog", { name: "Publish this week?" }).getByRole("button", { name: "Publish" }).click();
     await home.getByText("Published:", { exact: false }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "schedules-week-desktop.png"), fullPage: true });
+
+    // The week as CSV, and each person's hours for payroll (Ana: five 8-hour days, the long one shortened).
+    const csvOf = async (button: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        home.getByRole("button", { name: button }).click(),
+      ]);
+      return readFileSync(await download.path(), "utf8")
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+    };
+    const shifts = await csvOf("Export CSV");
+    expect(shifts[0]).toBe("Date,Starts,Ends,Hours,Staff member,Position,Duty,Published,Note");
+    expect(shifts).toHaveLength(23);
+    const payroll = await csvOf("Hours for payroll (CSV)");
+    expect(payroll[0]).toBe(
+      "Staff member,Hours at Van Buren,Hours in other homes,Days worked,Daily overtime (over 8),Double time (over 12),Weekly overtime (over 40)",
+    );
+    expect(payroll.find((line) => line.startsWith("Ana Alvarez,"))).toBe("Ana Alvarez,40,0,5,0,0,0");
     await page.emulateMedia({ media: "print" });
     expect(await home.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
     await page.screenshot({ path: join(SCREENSHOTS, "schedules-week-print.png"), fullPage: true });

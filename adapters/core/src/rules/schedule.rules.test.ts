@@ -9,6 +9,7 @@ import {
   type TRotaPerson,
   type TShiftLike,
   type TWeekInput,
+  weekHours,
 } from "./schedule.rules.ts";
 
 const LA = "America/Los_Angeles";
@@ -256,5 +257,61 @@ describe("checks", () => {
     }).sort((a, b) => a - b);
     console.info(`[schedule] checkWeek, 50 staff, ${shifts.length} shifts: median ${runs[2]!.toFixed(1)} ms`);
     expect(runs[2]).toBeLessThan(20);
+  });
+});
+
+describe("payroll hours", () => {
+  it("splits each day's hours into regular, overtime after 8 and double time after 12, then the week's beyond 40", () => {
+    const shifts = [
+      ...days.slice(0, 5).map((date) => shift("a", date, "07:00", "17:00")), // 10 h × 5
+      shift("a", days[5]!, "06:00", "20:00"), // 14 h
+      shift("b", days[0]!, "07:00", "15:00"),
+    ];
+    const busy = [{ staffId: "b", ...shiftInstants({ date: days[1]!, start: "07:00", end: "15:00" }, LA) }];
+    const hours = weekHours({ weekStart: WEEK, timeZone: LA, shifts, busyElsewhere: busy });
+    expect(hours.find((h) => h.staffId === "a")).toEqual({
+      staffId: "a",
+      here: 64,
+      elsewhere: 0,
+      days: 6,
+      dailyOvertime: 14, // 2 × 5 + 4
+      dailyDoubleTime: 2,
+      weeklyOvertime: 8, // regular 8 × 6 = 48
+    });
+    expect(hours.find((h) => h.staffId === "b")).toMatchObject({ here: 8, elsewhere: 8, days: 2, weeklyOvertime: 0 });
+  });
+
+  it("never loses or invents an hour: regular + overtime + double time = every hour worked", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 0, max: 6 }),
+            start: fc.integer({ min: 0, max: 23 }),
+            length: fc.integer({ min: 1, max: 16 }),
+          }),
+          { maxLength: 20 },
+        ),
+        (rows) => {
+          const shifts = rows.map((r, i) => ({
+            id: `w${i}`,
+            staffId: "a",
+            date: days[r.day]!,
+            start: `${String(r.start).padStart(2, "0")}:00`,
+            end: `${String((r.start + r.length) % 24).padStart(2, "0")}:00`,
+            duty: "awake" as const,
+          }));
+          const [hours] = weekHours({ weekStart: WEEK, timeZone: LA, shifts, busyElsewhere: [] });
+          const worked = shifts.reduce((sum, s) => sum + shiftHours(s, LA), 0);
+          if (!hours) {
+            expect(worked).toBe(0);
+            return;
+          }
+          expect(hours.here).toBeCloseTo(worked, 6);
+          expect(hours.dailyOvertime).toBeLessThanOrEqual(4 * hours.days + 1e-9);
+          expect(hours.weeklyOvertime).toBeLessThanOrEqual(Math.max(0, worked - 40) + 1e-9);
+        },
+      ),
+    );
   });
 });

@@ -414,3 +414,65 @@ export function weekStartOf(date: string): string {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addDays(date, -((day + 6) % 7));
 }
+
+/** A person's hours of a week, for payroll: here, in the group's other homes, and beyond the §510 limits. */
+export interface TWeekHours {
+  staffId: string;
+  /** Hours of this home's shifts starting in the week. */
+  here: number;
+  /** Hours of their shifts in other homes starting in the week. */
+  elsewhere: number;
+  days: number;
+  /** Hours of each workday beyond 8 up to 12 (overtime), and beyond 12 (double time). */
+  dailyOvertime: number;
+  dailyDoubleTime: number;
+  /** Hours of the week beyond 40 not already paid as daily overtime. */
+  weeklyOvertime: number;
+}
+
+/**
+ * Each person's hours of the week by workday (the day a shift starts), as payroll reads them: daily
+ * overtime after 8 and double time after 12, then weekly overtime after 40 on what daily overtime did
+ * not already count (Labor Code §510; the 7th-day premium is left to payroll).
+ */
+export function weekHours(
+  input: Pick<TWeekInput, "weekStart" | "timeZone" | "shifts" | "busyElsewhere">,
+): TWeekHours[] {
+  const { weekStart, timeZone } = input;
+  const end = addDays(weekStart, 7);
+  const days = new Map<string, Map<string, number>>();
+  const totals = new Map<string, { here: number; elsewhere: number }>();
+  const add = (staffId: string, date: string, hours: number, here: boolean) => {
+    if (date < weekStart || date >= end) return;
+    const byDay = days.get(staffId) ?? new Map<string, number>();
+    byDay.set(date, (byDay.get(date) ?? 0) + hours);
+    days.set(staffId, byDay);
+    const total = totals.get(staffId) ?? { here: 0, elsewhere: 0 };
+    if (here) total.here += hours;
+    else total.elsewhere += hours;
+    totals.set(staffId, total);
+  };
+  for (const shift of input.shifts) add(shift.staffId, shift.date, shiftHours(shift, timeZone), true);
+  for (const busy of input.busyElsewhere)
+    add(busy.staffId, wallClockOf(busy.from, timeZone).date, (busy.to - busy.from) / HOUR, false);
+  return [...days].map(([staffId, byDay]) => {
+    let dailyOvertime = 0;
+    let dailyDoubleTime = 0;
+    let regular = 0;
+    for (const h of byDay.values()) {
+      dailyOvertime += Math.max(0, Math.min(h, 12) - 8);
+      dailyDoubleTime += Math.max(0, h - 12);
+      regular += Math.min(h, 8);
+    }
+    const total = totals.get(staffId)!;
+    return {
+      staffId,
+      here: rounded(total.here),
+      elsewhere: rounded(total.elsewhere),
+      days: byDay.size,
+      dailyOvertime: rounded(dailyOvertime),
+      dailyDoubleTime: rounded(dailyDoubleTime),
+      weeklyOvertime: rounded(Math.max(0, regular - 40)),
+    };
+  });
+}

@@ -17,7 +17,13 @@ import type { TScheduleWeek } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
 import type { TWriteOp } from "@care/core/ports/data.port";
 import { addDays } from "@care/core/rules/date-only.rules";
-import { weekStartOf, type TScheduleIssue } from "@care/core/rules/schedule.rules";
+import {
+  shiftHours,
+  weekHours,
+  weekStartOf,
+  type TScheduleIssue,
+  type TWeekHours,
+} from "@care/core/rules/schedule.rules";
 import { useCan } from "../../lib/access.ts";
 import { facilityToday } from "../../lib/facilities.tsx";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
@@ -28,9 +34,10 @@ import { reportError } from "../../lib/report-error.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { printPage } from "../../ui/print.ts";
+import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { POSITION_LABELS } from "./staff-format.ts";
 import { ShiftDialog } from "./shift-dialog.tsx";
-import { dayLabel, daysOf, DUTY_MARKS, SEVERITY_LABELS, weekLabel } from "./schedule-format.ts";
+import { dayLabel, daysOf, DUTY_LABELS, DUTY_MARKS, SEVERITY_LABELS, weekLabel } from "./schedule-format.ts";
 import "./schedules.css";
 
 type TShiftRecord = TRecordOf<"shifts">;
@@ -235,6 +242,22 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
           <button type="button" className="button button--secondary" onClick={printPage}>
             Print
           </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!answer || inWeek.length === 0}
+            onClick={() => answer && exportWeek(answer, props.name, inWeek)}
+          >
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!answer || inWeek.length === 0}
+            onClick={() => answer && exportPayroll(answer, props.name)}
+          >
+            Hours for payroll (CSV)
+          </button>
           {templates.data?.length === 0 && (
             <button
               type="button"
@@ -355,6 +378,45 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
     </section>
   );
 }
+
+/** The week's shifts as CSV: one line per shift with its real length. */
+function exportWeek(answer: TScheduleWeek, home: string, shifts: readonly TShiftRecord[]) {
+  const nameOf = (id: string) => answer.people.find((p) => p.id === id)?.name ?? id;
+  const columns: TCsvColumn<TShiftRecord>[] = [
+    { header: "Date", value: (s) => s.date },
+    { header: "Starts", value: (s) => s.start },
+    { header: "Ends", value: (s) => s.end },
+    { header: "Hours", value: (s) => shiftHours(s, answer.timeZone) },
+    { header: "Staff member", value: (s) => nameOf(s.staffId) },
+    { header: "Position", value: (s) => POSITION_LABELS[s.position] },
+    { header: "Duty", value: (s) => DUTY_LABELS[s.duty] },
+    { header: "Published", value: (s) => (s.published ? "Yes" : "No") },
+    { header: "Note", value: (s) => s.note },
+  ];
+  downloadCsv(`schedule-${slug(home)}-${answer.weekStart}.csv`, toCsv(shifts, columns));
+}
+
+/** Each person's hours of the week for payroll: here, elsewhere, overtime and double time. */
+function exportPayroll(answer: TScheduleWeek, home: string) {
+  const nameOf = (id: string) => answer.people.find((p) => p.id === id)?.name ?? id;
+  const rows = weekHours(answer).sort((a, b) => nameOf(a.staffId).localeCompare(nameOf(b.staffId)));
+  const columns: TCsvColumn<TWeekHours>[] = [
+    { header: "Staff member", value: (h) => nameOf(h.staffId) },
+    { header: `Hours at ${home}`, value: (h) => h.here },
+    { header: "Hours in other homes", value: (h) => h.elsewhere },
+    { header: "Days worked", value: (h) => h.days },
+    { header: "Daily overtime (over 8)", value: (h) => h.dailyOvertime },
+    { header: "Double time (over 12)", value: (h) => h.dailyDoubleTime },
+    { header: "Weekly overtime (over 40)", value: (h) => h.weeklyOvertime },
+  ];
+  downloadCsv(`payroll-hours-${slug(home)}-${answer.weekStart}.csv`, toCsv(rows, columns));
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 function ShiftBlock(props: {
   shift: TShiftRecord;
