@@ -100,6 +100,34 @@ await runContract("data", (ctx) => {
     await expectAppError(admin.insights.scheduleWeek({ facilityId: home, weekStart: addDays(week, 1) }), "VALIDATION");
   });
 
+  it("reminds the home's manager, the week before, of the coming week's errors and coverage gaps", async () => {
+    const answer = await admin.insights.derivedReminders({
+      facilityId: home,
+      today: addDays(week, -3),
+      kind: "rota-issues",
+      limit: 10,
+    });
+    expect(answer.items).toHaveLength(1);
+    expect(answer.items[0]).toMatchObject({
+      kind: "rota-issues",
+      facilityId: home,
+      weekStart: week,
+      dueDate: addDays(week, -4),
+      link: { type: "facility", id: home },
+    });
+    expect(answer.items[0]!.title).toMatch(
+      /^Rota of the week of \d{4}-\d{2}-\d{2}: \d+ errors?, \d+ coverage gaps? — Rota A$/,
+    );
+    // Two weeks ahead there is no rota yet: nothing to remind.
+    const early = await admin.insights.derivedReminders({
+      facilityId: home,
+      today: addDays(week, -10),
+      kind: "rota-issues",
+      limit: 10,
+    });
+    expect(early.items).toEqual([]);
+  });
+
   it("shows users who may only read the rota the published shifts, without checks", async () => {
     const reader = await ctx.signedIn(await ctx.createUser(admin, { role: "caregiver", facilityIds: [home] }));
     expect((await reader.insights.scheduleWeek({ facilityId: home, weekStart: week })).shifts).toEqual([]);

@@ -32,6 +32,11 @@ import { collections, type TRecordOf } from "@care/core/registry";
 import { addDays } from "@care/core/rules/date-only.rules";
 import type { TStaffRemindersInput } from "@care/core/rules/training.rules";
 import { rowMapperOf } from "../collections/row-mappers.ts";
+import { comingRotas, MAX_ROTA_REMINDER_HOMES } from "@care/core/insights/schedule-week";
+import type { TShiftDuty } from "@care/core/collections/schedules.collection";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import { weekDates, weekStartOf } from "@care/core/rules/schedule.rules";
+import type { TRotaWeek } from "@care/core/rules/reminders.rules";
 import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
 
 /** The facilities a question covers: null = every facility (an unrestricted user asking for all). */
@@ -209,7 +214,7 @@ export async function queryDerivedReminders(
   user: TSessionUser,
   query: TRemindersQuery,
 ): Promise<TRemindersAnswer> {
-  const [types, people, documents, accounts, states, homes, staff] = await Promise.all([
+  const [types, people, documents, accounts, states, homes, staff, rotas] = await Promise.all([
     documentTypes(prisma),
     subjects(prisma, scope, documentSubjectsFor(user)),
     currentDocuments(prisma, scope),
@@ -240,9 +245,11 @@ export async function queryDerivedReminders(
       select: { id: true, name: true },
     }),
     staffReminderInput(prisma, scope, user, query.today),
+    rotaReminderInput(prisma, scope, user, query.today),
   ]);
   const all = deriveReminders({
     ...(staff ? { staff } : {}),
+    ...(rotas ? { rotas } : {}),
     today: query.today,
     subjects: people,
     types,
@@ -326,4 +333,70 @@ async function staffReminderInput(
     entries: entries.map((e) => ({ ...e, category: e.category as TTrainingCategory })),
     clearanceReminderDays: settings?.clearanceReminderDays ?? DEFAULT_CLEARANCE_REMINDER_DAYS,
   };
+}
+
+/**
+ * The coming week's rotas with their errors and coverage gaps, for users who may change rotas: the
+ * homes of the scope with at least one shift that week (at most MAX_ROTA_REMINDER_HOMES), their shifts,
+ * the same people's shifts in other homes around it, their clearances and the homes' residents.
+ */
+async function rotaReminderInput(
+  prisma: PrismaClient,
+  scope: TFacilityScope,
+  user: TSessionUser,
+  today: string,
+): Promise<TRotaWeek[] | null> {
+  if (!can(user, "schedules", "write")) return null;
+  const weekStart = weekStartOf(addDays(today, 7));
+  const planned = await prisma.shift.groupBy({
+    by: ["facilityId"],
+    where: { ...facilityWhere(scope), date: { gte: weekStart, lte: addDays(weekStart, 6) } },
+  });
+  if (planned.length === 0) return [];
+  const homes = await prisma.facility.findMany({
+    where: { id: { in: planned.map((p) => p.facilityId) }, archivedAt: null },
+    select: { id: true, name: true, timeZone: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    take: MAX_ROTA_REMINDER_HOMES,
+  });
+  const ids = homes.map((h) => h.id);
+  const columns = { id: true, facilityId: true, staffId: true, date: true, start: true, end: true, duty: true };
+  const shifts = await prisma.shift.findMany({
+    where: { facilityId: { in: ids }, date: { in: weekDates(weekStart) } },
+    select: columns,
+  });
+  const staffIds = [...new Set(shifts.map((s) => s.staffId))];
+  const [elsewhere, staff, residents, zones] = await Promise.all([
+    prisma.shift.findMany({
+      where: {
+        staffId: { in: staffIds },
+        facilityId: { notIn: ids },
+        date: { gte: addDays(weekStart, -2), lte: addDays(weekStart, 7) },
+      },
+      select: columns,
+    }),
+    prisma.staff.findMany({
+      where: { id: { in: staffIds } },
+      select: { id: true, hireDate: true, terminationDate: true, clearanceStatus: true },
+    }),
+    prisma.resident.findMany({
+      where: { facilityId: { in: ids }, archivedAt: null },
+      select: { facilityId: true, status: true, admissionDate: true, dischargeDate: true, dementia: true },
+    }),
+    prisma.facility.findMany({ select: { id: true, timeZone: true } }),
+  ]);
+  const zoneOf = new Map(zones.map((z) => [z.id, z.timeZone]));
+  return comingRotas({
+    weekStart,
+    homes,
+    shifts: [...shifts, ...elsewhere].map((s) => ({ ...s, duty: s.duty as TShiftDuty })),
+    staff: staff.map((s) => ({
+      id: s.id,
+      hireDate: s.hireDate ?? undefined,
+      terminationDate: s.terminationDate ?? undefined,
+      clearanceStatus: s.clearanceStatus as TClearanceStatus,
+    })),
+    residents: residents.map((r) => ({ ...r, dischargeDate: r.dischargeDate ?? undefined })),
+    zoneOf: (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE,
+  });
 }

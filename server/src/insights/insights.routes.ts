@@ -140,6 +140,7 @@ const ZRemindersAnswer = z.object({
       state: z.enum(["open", "snoozed", "waived"]),
       snoozedUntil: z.string().optional(),
       waiverReason: z.string().optional(),
+      weekStart: z.string().optional().describe("A rota reminder's week"),
       stateRecord: z.object({ id: z.string(), version: z.number() }).optional(),
     }),
   ),

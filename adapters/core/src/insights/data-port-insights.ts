@@ -15,8 +15,10 @@ import {
   facilitiesOfRecord,
   seesPublishedOnly,
 } from "../rules/access.rules.ts";
-import { shiftInstants, weekDates } from "../rules/schedule.rules.ts";
-import { assembleScheduleWeek, parseScheduleWeekQuery } from "./schedule-week.ts";
+import { shiftInstants, weekDates, weekStartOf } from "../rules/schedule.rules.ts";
+import { assembleScheduleWeek, comingRotas, MAX_ROTA_REMINDER_HOMES, parseScheduleWeekQuery } from "./schedule-week.ts";
+import { DEFAULT_TIME_ZONE } from "../common.schema.ts";
+import type { TRotaWeek } from "../rules/reminders.rules.ts";
 import type {
   InsightsPort,
   TComplianceQuery,
@@ -122,6 +124,48 @@ async function staffReminderInput(
     entries: entries.filter((e) => e.date >= since),
     clearanceReminderDays: settings?.clearanceReminderDays ?? DEFAULT_CLEARANCE_REMINDER_DAYS,
   };
+}
+
+/**
+ * The coming week's rotas of the homes asked about (as the server does, within what this user may read:
+ * other homes' shifts they cannot see are not busy time here).
+ */
+async function rotaReminderInput(
+  data: DataPort,
+  homes: readonly { id: string; name: string; timeZone: string }[],
+  today: string,
+): Promise<TRotaWeek[]> {
+  const weekStart = weekStartOf(addDays(today, 7));
+  const shifts = await listAll(data, "shifts", {
+    where: { date: Array.from({ length: 10 }, (_, i) => addDays(weekStart, i - 2)) },
+  });
+  const planned = new Set(
+    shifts.filter((s) => s.date >= weekStart && s.date < addDays(weekStart, 7)).map((s) => s.facilityId),
+  );
+  const chosen = homes.filter((h) => planned.has(h.id)).slice(0, MAX_ROTA_REMINDER_HOMES);
+  if (chosen.length === 0) return [];
+  const staffIds = [...new Set(shifts.filter((s) => chosen.some((h) => h.id === s.facilityId)).map((s) => s.staffId))];
+  const [staff, residents, all] = await Promise.all([
+    Promise.all(staffIds.map((id) => data.get("staff", id).catch(() => null))).then((found) =>
+      found.filter((s) => s !== null),
+    ),
+    listOneOf(
+      data,
+      "residents",
+      "facilityId",
+      chosen.map((h) => h.id),
+    ).catch(() => []),
+    listAll(data, "facilities"),
+  ]);
+  const zoneOf = new Map(all.map((f) => [f.id, f.timeZone]));
+  return comingRotas({
+    weekStart,
+    homes: chosen,
+    shifts,
+    staff,
+    residents,
+    zoneOf: (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE,
+  });
 }
 
 /** The facilities the question is about: the one asked for (NOT_FOUND when out of reach) or every visible one. */
@@ -306,9 +350,13 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
       ]);
       const names = new Map(residents.map((r) => [r.id, listName(r)]));
       const homeNames = new Map(facilities.map((f) => [f.id, f.name]));
-      const staffInput = can(me, "staff", "read") ? await staffReminderInput(data, me, facilityId, today) : null;
+      const [staffInput, rotas] = await Promise.all([
+        can(me, "staff", "read") ? staffReminderInput(data, me, facilityId, today) : null,
+        can(me, "schedules", "write") ? rotaReminderInput(data, facilities, today) : null,
+      ]);
       const all = deriveReminders({
         ...(staffInput ? { staff: staffInput } : {}),
+        ...(rotas ? { rotas } : {}),
         today,
         subjects: [
           ...(kinds.includes("resident") ? residents.filter(residentCounts).map(residentSubject) : []),

@@ -11,11 +11,15 @@ import { headingName } from "../rules/person-name.rules.ts";
 import {
   checkWeek,
   nightCensus,
+  shiftInstants,
+  weekDates,
   weekStartOf,
   type TBusyTime,
   type TCensusResidentLike,
   type TRotaStaffLike,
+  type TShiftLike,
 } from "../rules/schedule.rules.ts";
+import type { TRotaWeek } from "../rules/reminders.rules.ts";
 import { independence, type TTrainingEntryLike, type TTrainingRequirementLike } from "../rules/training.rules.ts";
 import { z } from "zod";
 
@@ -88,4 +92,45 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
         })
       : [],
   };
+}
+
+/** At most this many homes' coming weeks are checked for the reminders (each check costs a few ms). */
+export const MAX_ROTA_REMINDER_HOMES = 20;
+
+/**
+ * The coming week's rota of each home that has one (at least one shift), with its errors and coverage
+ * gaps, for the derived reminders. People's training is left out (supervision is a warning, not asked
+ * here); `shifts` are every shift of these homes' week and the same people's in other homes around it.
+ */
+export function comingRotas(parts: {
+  weekStart: string;
+  homes: readonly { id: string; name: string; timeZone: string }[];
+  shifts: readonly (TShiftLike & { facilityId: string })[];
+  staff: readonly Omit<TRotaStaffLike, "firstName" | "lastName" | "position" | "status" | "facilityId">[];
+  residents: readonly (TCensusResidentLike & { facilityId: string })[];
+  zoneOf: (facilityId: string) => string;
+}): TRotaWeek[] {
+  const { weekStart } = parts;
+  const dates = new Set(weekDates(weekStart));
+  const people = parts.staff.map((s) => ({ ...s, name: "", mayWorkIndependently: true }));
+  return parts.homes.flatMap((home) => {
+    const mine = parts.shifts.filter((s) => s.facilityId === home.id && dates.has(s.date));
+    if (!mine.some((s) => s.date >= weekStart)) return [];
+    const staffIds = new Set(mine.map((s) => s.staffId));
+    const busyElsewhere = parts.shifts
+      .filter((s) => s.facilityId !== home.id && staffIds.has(s.staffId))
+      .map((s) => ({ staffId: s.staffId, ...shiftInstants(s, parts.zoneOf(s.facilityId)) }));
+    const issues = checkWeek({
+      weekStart,
+      timeZone: home.timeZone,
+      shifts: mine,
+      busyElsewhere,
+      people: people.filter((p) => staffIds.has(p.id)),
+      census: nightCensus(
+        parts.residents.filter((r) => r.facilityId === home.id),
+        weekStart,
+      ),
+    }).filter((i) => i.severity !== "warning");
+    return [{ facilityId: home.id, facilityName: home.name, weekStart, issues }];
+  });
 }

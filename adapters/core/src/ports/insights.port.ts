@@ -58,6 +58,7 @@ export const DERIVED_REMINDER_KINDS = [
   "rent-overdue",
   "training-short",
   "clearance-pending",
+  "rota-issues",
 ] as const;
 export type TDerivedReminderKind = (typeof DERIVED_REMINDER_KINDS)[number];
 
@@ -80,6 +81,8 @@ export interface TDerivedReminder {
   /** Whom or what it is about: "Last, First" or the facility's name. */
   name: string;
   link: { type: TReminderLinkType; id: string };
+  /** A rota reminder: the Monday of the week it is about. */
+  weekStart?: string;
   /** Document reminders: the requirement's key (`missingKey`), which a waiver is recorded under. */
   waiverKey?: string;
   state: "open" | "snoozed" | "waived";

@@ -1,6 +1,7 @@
 /**
  * Reminders as pure functions: the derived reminders (missing, expiring and expired documents,
- * reappraisals due, rent past due, staff training short and Live Scan clearances pending) computed from the data, their snoozes and waivers applied by key,
+ * reappraisals due, rent past due, staff training short, Live Scan clearances pending, next week's rotas
+ * with errors or coverage gaps) computed from the data, their snoozes and waivers applied by key,
  * their grouping by person, home or kind with counts and pages, and the next due date of a repeating
  * manual reminder. Shared by the reminders page, the navigation count and the server.
  */
@@ -27,6 +28,7 @@ import {
 import { addDays, addMonths, minDate } from "./date-only.rules.ts";
 import { formatCents } from "./rent.rules.ts";
 import { staffReminders, type TStaffRemindersInput } from "./training.rules.ts";
+import type { TScheduleIssue } from "./schedule.rules.ts";
 
 export { localToday } from "./date-only.rules.ts";
 export { missingKey } from "./compliance.rules.ts";
@@ -75,6 +77,50 @@ export interface TDeriveRemindersInput {
   states: readonly TReminderStateLike[];
   /** Training short and Live Scan clearances (absent: none, e.g. a role without staff). */
   staff?: Omit<TStaffRemindersInput, "today">;
+  /** Next week's rota of each home that has one, with its errors and coverage gaps. */
+  rotas?: readonly TRotaWeek[];
+}
+
+/** A home's coming week of shifts and what its checks found (`checkWeek`). */
+export interface TRotaWeek {
+  facilityId: string;
+  facilityName: string;
+  weekStart: string;
+  issues: readonly Pick<TScheduleIssue, "severity">[];
+}
+
+/** The key of a home's rota reminder: each week is its own occurrence. */
+export function rotaKey(facilityId: string, weekStart: string): string {
+  return `rota|${facilityId}|${weekStart}`;
+}
+
+/**
+ * One reminder per home whose coming week has errors or coverage gaps, for its manager, due the Thursday
+ * before the week starts.
+ */
+function rotaReminders(rotas: readonly TRotaWeek[]): Omit<TDerivedReminder, "state">[] {
+  return rotas.flatMap((rota) => {
+    const errors = rota.issues.filter((i) => i.severity === "error").length;
+    const gaps = rota.issues.filter((i) => i.severity === "coverage").length;
+    if (errors + gaps === 0) return [];
+    const parts = [
+      ...(errors > 0 ? [`${errors} error${errors === 1 ? "" : "s"}`] : []),
+      ...(gaps > 0 ? [`${gaps} coverage gap${gaps === 1 ? "" : "s"}`] : []),
+    ];
+    return [
+      {
+        key: rotaKey(rota.facilityId, rota.weekStart),
+        kind: "rota-issues" as const,
+        title: `Rota of the week of ${rota.weekStart}: ${parts.join(", ")} — ${rota.facilityName}`,
+        detail: "Double bookings, clearances or hours without the staff the rules ask for",
+        dueDate: addDays(rota.weekStart, -4),
+        facilityId: rota.facilityId,
+        name: rota.facilityName,
+        link: { type: "facility" as const, id: rota.facilityId },
+        weekStart: rota.weekStart,
+      },
+    ];
+  });
 }
 
 /** The key of an expiring/expired document's reminder: a new document or expiry is a new occurrence. */
@@ -166,6 +212,7 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
     });
   }
   if (input.staff) out.push(...staffReminders({ ...input.staff, today }));
+  if (input.rotas) out.push(...rotaReminders(input.rotas));
   const states = new Map(input.states.map((s) => [`${s.facilityId}|${s.key}`, s]));
   return out
     .map((r): TDerivedReminder => {
@@ -202,6 +249,7 @@ export const DERIVED_KIND_WORDS: Record<TDerivedReminderKind, { group: string; o
   "rent-overdue": { group: "Rent past due", one: "rent past due", many: "rents past due" },
   "training-short": { group: "Training hours short", one: "training short", many: "trainings short" },
   "clearance-pending": { group: "Live Scan clearances", one: "Live Scan pending", many: "Live Scans pending" },
+  "rota-issues": { group: "Next week's rotas", one: "rota to fix", many: "rotas to fix" },
 };
 
 /** The group a reminder belongs to under a grouping (see `TReminderGroupSummary.id`). */

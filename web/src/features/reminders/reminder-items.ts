@@ -19,6 +19,7 @@ export const REMINDER_KINDS = [
   "rent",
   "training",
   "clearance",
+  "rota",
   "manual",
 ] as const;
 export type TReminderKind = (typeof REMINDER_KINDS)[number];
@@ -31,6 +32,7 @@ export const KIND_LABELS: Record<TReminderKind, string> = {
   rent: "Rent",
   training: "Training",
   clearance: "Live Scan",
+  rota: "Rota",
   manual: "Manual",
 };
 
@@ -42,6 +44,7 @@ export const DERIVED_KINDS: Record<TDerivedReminderKind, TReminderKind> = {
   "rent-overdue": "rent",
   "training-short": "training",
   "clearance-pending": "clearance",
+  "rota-issues": "rota",
 };
 
 /** Open (to do); snoozed; waived (a derived reminder's requirement); done (a manual reminder). */
@@ -55,6 +58,8 @@ export interface TReminderItem {
   title: string;
   detail?: string;
   dueDate: string;
+  /** A rota reminder's week (its Monday). */
+  week?: string;
   /** A document's last valid day. */
   expiryDate?: string;
   facilityId: string;
@@ -80,6 +85,7 @@ export function fromDerived(reminder: TDerivedReminder, today: string): TReminde
     ...(reminder.detail ? { detail: reminder.detail } : {}),
     dueDate: reminder.dueDate,
     ...(reminder.expiryDate ? { expiryDate: reminder.expiryDate } : {}),
+    ...(reminder.weekStart ? { week: reminder.weekStart } : {}),
     facilityId: reminder.facilityId,
     link: reminder.link,
     state: effectiveState(reminder.state, reminder.snoozedUntil, today),
@@ -115,9 +121,11 @@ export function dueText(dueDate: string, today: string): string {
 }
 
 /** Where Open leads: the record's documents for document reminders, the rent page for rent. */
-export function linkPath(item: Pick<TReminderItem, "kind" | "link">): string | undefined {
+export function linkPath(item: Pick<TReminderItem, "kind" | "link" | "week">): string | undefined {
   const link = item.link;
   if (!link) return undefined;
+  // A home's rota: the schedules page at that home and week.
+  if (item.kind === "rota" && item.week) return `/staff/schedules?week=${item.week}&home=${link.id}`;
   switch (link.type) {
     case "resident":
       if (item.kind === "rent") return `/residents/${link.id}/rent`;

@@ -7,7 +7,7 @@
  * from the InsightsPort, computed from stored data, and follow every change. With "Select Facility",
  * every home's week is shown in turn, compactly.
  */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
@@ -27,6 +27,7 @@ import {
 import { useCan } from "../../lib/access.ts";
 import { facilityToday } from "../../lib/facilities.tsx";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
+import { useSelectedFacility } from "../../lib/selected-facility.ts";
 import { paths } from "../../lib/paths.ts";
 import { useData } from "../../lib/ports.tsx";
 import { useAllRecords, usePortQuery } from "../../lib/records/use-records.ts";
@@ -47,7 +48,16 @@ const WEEK_READS = ["shifts", "staff", "residents", "trainingEntries", "training
 
 export function SchedulesPage() {
   const { facilityId, facilities, nameOf } = useFacilityScope();
+  const [, selectFacility] = useSelectedFacility();
   const [search, setSearch] = useSearchParams();
+  // A link to one home's week (a reminder's Open) chooses that home in the header, then leaves the address.
+  const linkedHome = search.get("home");
+  useEffect(() => {
+    if (!linkedHome) return;
+    selectFacility(linkedHome);
+    const week = search.get("week");
+    setSearch(week ? { week } : {}, { replace: true });
+  }, [linkedHome, search, selectFacility, setSearch]);
   const today = facilityToday(facilities, facilityId);
   const asked = search.get("week");
   const weekStart = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? weekStartOf(asked) : weekStartOf(today);
