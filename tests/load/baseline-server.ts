@@ -48,6 +48,17 @@ app.get<{ Querystring: { facilityId: string } }>("/facility-rows", async (reques
   return { residents: residents.rows, staff: staff.rows, documents: documents.rows, types: types.rows };
 });
 
+/** The rows a home's schedule week reads: its shifts of the week and the day before, its staff and residents. */
+app.get<{ Querystring: { facilityId: string; from: string; to: string } }>("/schedule-rows", async (request) => {
+  const { facilityId, from, to } = request.query;
+  const [shifts, staff, residents] = await Promise.all([
+    pool.query(`SELECT * FROM shifts WHERE "facilityId" = $1 AND date >= $2 AND date <= $3 ORDER BY date, start, id`, [facilityId, from, to]), // prettier-ignore
+    pool.query(`SELECT id, "firstName", "lastName", position, status, "facilityId", "hireDate", "terminationDate", "clearanceStatus" FROM staff WHERE ("facilityId" = $1 OR "otherFacilityIds" && ARRAY[$1]) AND "archivedAt" IS NULL AND status <> 'terminated'`, [facilityId]), // prettier-ignore
+    pool.query(`SELECT status, "admissionDate", "dischargeDate", dementia FROM residents WHERE "facilityId" = $1 AND "archivedAt" IS NULL`, [facilityId]), // prettier-ignore
+  ]);
+  return { shifts: shifts.rows, staff: staff.rows, residents: residents.rows };
+});
+
 app.post<{ Body: { facilityId: string; firstName: string; lastName: string } }>("/residents", async (request) => {
   const { facilityId, firstName, lastName } = request.body;
   const { rows } = await pool.query(

@@ -5,7 +5,9 @@
  * "tull", so its list has deep pages), 4,000 staff, 200,000 documents over the California default
  * document types (one shared file per facility), 120,000 rent charges and payments (six monthly charges
  * and six payments per resident, with rates and balances), 20,000 manual reminders and some reminder
- * states. Migrations are applied first with the server's own code. Rows go in as multi-row
+ * states, 12 weeks of shifts around the anchor day (about 240,000: five a week for every working staff
+ * member, day, evening or night) and a year of training (about 40,000 entries, with California's
+ * requirements). Migrations are applied first with the server's own code. Rows go in as multi-row
  * `INSERT … SELECT FROM unnest(…)` batches; each table's time is printed.
  *
  * It refuses to write into a database that already holds residents unless `--reset` is given, which
@@ -19,6 +21,8 @@ import { PAYMENT_METHODS } from "@care/core/collections/rent.collection";
 import { REMINDER_REPEATS } from "@care/core/collections/reminders.collection";
 import { CLEARANCE_STATUSES, STAFF_POSITIONS } from "@care/core/collections/staff.collection";
 import { missingKey, reminderStateId } from "@care/core/rules/reminders.rules";
+import { CA_DEFAULT_TRAINING_REQUIREMENTS } from "@care/core/collections/ca-training-requirements";
+import { ZTrainingRequirement } from "@care/core/collections/training.collection";
 import pg from "pg";
 import { applyMigrations } from "../db/migrate.ts";
 
@@ -27,7 +31,7 @@ const ANCHOR = "2026-11-01";
 const BATCH = 5_000;
 const SEEDED_BY = "seed-large";
 const TABLES_EMPTIED_BY_RESET = [
-  "reminder_states", "reminders", "documents", "document_types", "staff", "payments", "rent_charges",
+  "shifts", "shift_templates", "training_entries", "reminder_states", "reminders", "documents", "document_types", "staff", "payments", "rent_charges",
   "rent_accounts", "rent_rates", "resident_events", "diagnoses", "allergies", "medications", "vitals",
   "incidents", "appointments", "residents", "files", "facilities",
 ]; // prettier-ignore
@@ -305,7 +309,7 @@ async function main(): Promise<void> {
 
     // Staff.
     const staffRandom = prng(11);
-    const staff: { id: string; facilityId: string }[] = [];
+    const staff: { id: string; facilityId: string; working: boolean }[] = [];
     await timed("staff", () =>
       insertRows(
         client,
@@ -319,7 +323,7 @@ async function main(): Promise<void> {
             const other = i % 10 === 0 ? `{${facilities[(i + 3) % facilities.length]!.id}}` : "{}";
             const roll = staffRandom();
             const clearance = pick(staffRandom, CLEARANCE_STATUSES);
-            staff.push({ id, facilityId });
+            staff.push({ id, facilityId, working: roll < 0.95 });
             yield [
               id, facilityId, other, pick(staffRandom, FIRST), pick(staffRandom, LAST), pick(staffRandom, STAFF_POSITIONS),
               roll < 0.9 ? "active" : roll < 0.95 ? "on_leave" : "terminated", `555-${pad(i % 10000, 4)}`,
@@ -327,6 +331,71 @@ async function main(): Promise<void> {
               clearance === "cleared" ? addDays(ANCHOR, -Math.floor(staffRandom() * 3000)) : null, SEEDED_BY,
             ]; // prettier-ignore
           }
+        })(),
+      ),
+    );
+
+    // Twelve weeks of shifts around the anchor day: five a week for each working staff member, each
+    // person on one of the three usual shifts (their own index decides which and on which days).
+    const firstWeek = addDays(ANCHOR, -((new Date(`${ANCHOR}T00:00:00Z`).getUTCDay() + 6) % 7) - 42);
+    const SHIFTS = [
+      ["07:00", "15:00"],
+      ["15:00", "23:00"],
+      ["23:00", "07:00"],
+    ] as const;
+    await timed("shifts", () =>
+      insertRows(
+        client,
+        "shifts",
+        [["id", "text"], ["facilityId", "text"], ["staffId", "text"], ["date", "text"], ["start", "text"], ["end", "text"],
+         ["position", "text"], ["duty", "text"], ["published", "boolean"], ["createdBy", "text"]], // prettier-ignore
+        (function* () {
+          for (const [i, person] of staff.entries()) {
+            if (!person.working) continue;
+            const [start, end] = SHIFTS[i % 3]!;
+            for (let week = 0; week < 12; week++)
+              for (let day = 0; day < 5; day++) {
+                const date = addDays(firstWeek, week * 7 + ((day + i) % 7));
+                yield [`shift-${pad(i)}-${week}-${day}`, person.facilityId, person.id, date, start, end, "caregiver", "awake", week < 7, SEEDED_BY]; // prettier-ignore
+              }
+          }
+        })(),
+      ),
+    );
+
+    // A year of training: about ten entries per staff member, and California's requirements.
+    const trainingRandom = prng(13);
+    const CATEGORIES = ["annual", "dementia", "postural_hospice", "first_aid", "emergency_plan"] as const;
+    await timed("training_requirements", async () => {
+      await client.query(`DELETE FROM training_requirements WHERE "createdBy" = $1`, [SEEDED_BY]);
+      const existing = await client.query(`SELECT count(*)::int AS n FROM training_requirements`);
+      if ((existing.rows[0] as { n: number }).n > 0) return 0;
+      return insertRows(
+        client,
+        "training_requirements",
+        [["id", "text"], ["name", "text"], ["description", "text"], ["positions", "text[]"], ["period", "text"], ["withinDays", "int"],
+         ["yearBasis", "text"], ["hours", "float8"], ["categories", "text[]"], ["parts", "jsonb"], ["leadTimeDays", "int"],
+         ["sortOrder", "int"], ["needsReview", "boolean"], ["createdBy", "text"]], // prettier-ignore
+        CA_DEFAULT_TRAINING_REQUIREMENTS.map(({ id, ...input }) => {
+          const r = ZTrainingRequirement.parse(input);
+          return [id, r.name, r.description ?? null, `{${r.positions.join(",")}}`, r.period, r.withinDays ?? null, r.yearBasis, r.hours,
+            `{${r.categories.join(",")}}`, JSON.stringify(r.parts), r.leadTimeDays, r.sortOrder, r.needsReview, SEEDED_BY]; // prettier-ignore
+        }),
+      );
+    });
+    await timed("training_entries", () =>
+      insertRows(
+        client,
+        "training_entries",
+        [["id", "text"], ["staffId", "text"], ["facilityId", "text"], ["date", "text"], ["topic", "text"], ["hours", "float8"],
+         ["category", "text"], ["online", "boolean"], ["createdBy", "text"]], // prettier-ignore
+        (function* () {
+          for (const [i, person] of staff.entries())
+            for (let k = 0; k < 10; k++) {
+              const category = pick(trainingRandom, CATEGORIES);
+              yield [`training-${pad(i)}-${k}`, person.id, person.facilityId, addDays(ANCHOR, -Math.floor(trainingRandom() * 365)),
+                `In-service: ${category.replace("_", " ")}`, (1 + Math.floor(trainingRandom() * 8)) / 2, category, trainingRandom() < 0.2, SEEDED_BY]; // prettier-ignore
+            }
         })(),
       ),
     );

@@ -30,49 +30,36 @@ export async function scheduleWeek(
   const user = assertCan(requireUser(caller), "schedules", "read");
   if (!canSeeFacility(user, query.facilityId)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const { prisma } = database;
-  const home = await prisma.facility.findUnique({ where: { id: query.facilityId }, select: { timeZone: true } });
-  if (!home) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const timeZone = home.timeZone || DEFAULT_TIME_ZONE;
   const dates = weekDates(query.weekStart);
   const publishedOnly = seesPublishedOnly(user, collections.shifts);
-  const [shifts, working, residents] = await Promise.all([
+  const withIssues = !publishedOnly;
+  // The people working at the home, as one condition every read below can join on: one round trip.
+  const working = {
+    OR: [{ facilityId: query.facilityId }, { otherFacilityIds: { has: query.facilityId } }],
+    archivedAt: null,
+    status: { not: "terminated" },
+  };
+  const [home, shifts, people, residents, requirements, entries, elsewhere] = await Promise.all([
+    prisma.facility.findUnique({ where: { id: query.facilityId }, select: { timeZone: true } }),
     prisma.shift.findMany({
       where: { facilityId: query.facilityId, date: { in: dates }, ...(publishedOnly ? { published: true } : {}) },
       orderBy: [{ date: "asc" }, { start: "asc" }, { id: "asc" }],
     }),
-    prisma.staff.findMany({
-      where: {
-        OR: [{ facilityId: query.facilityId }, { otherFacilityIds: { has: query.facilityId } }],
-        archivedAt: null,
-        status: { not: "terminated" },
-      },
-      select: STAFF_COLUMNS,
-    }),
+    prisma.staff.findMany({ where: working, select: STAFF_COLUMNS }),
     prisma.resident.findMany({
       where: { facilityId: query.facilityId, archivedAt: null },
       select: { status: true, admissionDate: true, dischargeDate: true, dementia: true },
     }),
-  ]);
-  // Anyone a shift names who no longer works here (left, archived) is still shown on their shifts.
-  const known = new Set(working.map((s) => s.id));
-  const named = [...new Set(shifts.map((s) => s.staffId))].filter((id) => !known.has(id));
-  const staff = [
-    ...working,
-    ...(named.length > 0 ? await prisma.staff.findMany({ where: { id: { in: named } }, select: STAFF_COLUMNS }) : []),
-  ];
-  const ids = staff.map((s) => s.id);
-  const withIssues = !publishedOnly;
-  const [requirements, entries, elsewhere] = await Promise.all([
     prisma.trainingRequirement.findMany({ where: { archivedAt: null } }),
     prisma.trainingEntry.findMany({
-      where: { staffId: { in: ids }, archivedAt: null },
+      where: { staff: working, archivedAt: null },
       select: { id: true, staffId: true, date: true, hours: true, category: true, online: true },
     }),
     // Their shifts in the other homes, around the week (a night may reach in from either side).
     withIssues
       ? prisma.shift.findMany({
           where: {
-            staffId: { in: ids },
+            staff: working,
             facilityId: { not: query.facilityId },
             date: { gte: addDays(query.weekStart, -2), lte: addDays(query.weekStart, 7) },
           },
@@ -80,6 +67,15 @@ export async function scheduleWeek(
         })
       : [],
   ]);
+  if (!home) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const timeZone = home.timeZone || DEFAULT_TIME_ZONE;
+  // Anyone a shift names who no longer works here (left, archived) is still shown on their shifts.
+  const known = new Set(people.map((s) => s.id));
+  const named = [...new Set(shifts.map((s) => s.staffId))].filter((id) => !known.has(id));
+  const staff = [
+    ...people,
+    ...(named.length > 0 ? await prisma.staff.findMany({ where: { id: { in: named } }, select: STAFF_COLUMNS }) : []),
+  ];
   return assembleScheduleWeek({
     query,
     timeZone,

@@ -97,8 +97,25 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * Offsets already worked out, by zone and minute: a week's checks ask for the same minutes again and again,
+ * and formatting a date in a zone is the costly part. Emptied when it grows large.
+ */
+const offsets = new Map<string, number>();
+const MINUTE = 60_000;
+
 /** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 function zoneOffsetMs(timeZone: string, instant: number): number {
+  const key = `${timeZone}|${Math.floor(instant / MINUTE)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  if (offsets.size > 100_000) offsets.clear();
+  const offset = computeZoneOffsetMs(timeZone, instant);
+  offsets.set(key, offset);
+  return offset;
+}
+
+function computeZoneOffsetMs(timeZone: string, instant: number): number {
   const parts = zoneFormat(timeZone).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? "0");
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
