@@ -41,6 +41,24 @@ await runContract("data", (ctx) => {
     await expectAppError(caregiver.data.list("trainingEntries"), "FORBIDDEN");
   });
 
+  it("refuses a part asking more hours than its requirement", async () => {
+    const tooMuch = await expectAppError(
+      admin.data.create(
+        "trainingRequirements",
+        {
+          name: `Too much ${RUN}`,
+          period: "yearly",
+          hours: 20,
+          categories: ["annual", "dementia"],
+          parts: [{ label: "Dementia", categories: ["dementia"], minHours: 25 }],
+        },
+        { id: `too-much-${RUN}`.toLowerCase() },
+      ),
+      "VALIDATION",
+    );
+    expect(tooMuch.fields).toEqual({ "parts.0.minHours": "At most the requirement's 20 hours" });
+  });
+
   it("keeps entries at the staff member's home facility, in quarter hours", async () => {
     const entry = {
       staffId: newcomerId,
@@ -62,6 +80,11 @@ await runContract("data", (ctx) => {
       "VALIDATION",
     );
     expect(noCertificate.fields).toEqual({ certificateId: "No such document" });
+    const future = await expectAppError(
+      admin.data.create("trainingEntries", { ...entry, date: addDays(today, 30) }),
+      "VALIDATION",
+    );
+    expect(future.fields).toEqual({ date: "Training is recorded once it took place: not in the future" });
     const odd = await expectAppError(admin.data.create("trainingEntries", { ...entry, hours: 1.1 }), "VALIDATION");
     expect(odd.fields).toEqual({ hours: "Use quarter hours (0.25, 0.5, 0.75)" });
     const limited = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: [other] }));
@@ -95,7 +118,8 @@ await runContract("data", (ctx) => {
       ].sort(),
     );
     const initial = titles.find((r) => r.kind === "training-short")!;
-    expect(initial).toMatchObject({ dueDate: addDays(today, -7), link: { type: "staff", id: newcomerId } });
+    // Listed from 14 days before the deadline; due on the deadline, the 4 weeks' last day.
+    expect(initial).toMatchObject({ dueDate: addDays(today, 7), link: { type: "staff", id: newcomerId } });
     expect(titles.find((r) => r.link.id === waiting.id)?.dueDate).toBe(addDays(today, -1));
   });
 

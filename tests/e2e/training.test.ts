@@ -146,4 +146,45 @@ describe.skipIf(Boolean(chromiumMissing))("staff training in Chromium", () => {
     await phone.screenshot({ path: join(SCREENSHOTS, "training-requirements-phone.png"), fullPage: true });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
+
+  it("shows a manager of another home someone who also works there read-only, without their file", async () => {
+    const admin = await signedInPage();
+    const member = await api(admin, "POST", "/staff", {
+      data: {
+        facilityId: "van-buren",
+        otherFacilityIds: ["tull"],
+        firstName: "Flo",
+        lastName: "Floater",
+        position: "caregiver",
+      },
+    });
+    const path = `/staff/${String(member.id)}`;
+    const { oneTimePassword } = (await api(admin, "POST", "/auth/users", {
+      email: "tull.trainer@example.test",
+      role: "house-manager",
+      facilityIds: ["tull"],
+    })) as { oneTimePassword: string };
+    const manager = await session.newPage();
+    await manager.goto("/login");
+    await manager.getByLabel("E-mail").fill("tull.trainer@example.test");
+    await manager.getByLabel("Password").fill(oneTimePassword);
+    await manager.getByRole("button", { name: "Sign in" }).click();
+    await manager.getByLabel("One-time password").fill(oneTimePassword);
+    await manager.locator('input[name="newPassword"]').fill("a long password of my own 2026");
+    await manager.getByLabel("Repeat the new password").fill("a long password of my own 2026");
+    await manager.getByRole("button", { name: "Save and continue" }).click();
+    await manager.getByRole("heading", { name: "Reminders", level: 1 }).waitFor();
+
+    await manager.goto(path);
+    await manager
+      .getByText("Flo Floater also works at your home; they belong to a home you do not see.", { exact: false })
+      .waitFor();
+    expect(await manager.getByRole("link", { name: "Edit", exact: true }).count()).toBe(0);
+    expect(await manager.getByRole("region", { name: "Training", exact: true }).count()).toBe(0);
+    expect(await manager.locator("main").textContent()).not.toContain("van-buren");
+    await manager.goto(`${path}/edit`);
+    await manager.getByText("changes to their record are made by that home's staff", { exact: false }).waitFor();
+    await manager.goto(`${path}/training`);
+    await manager.getByText("its transcript is printed by that home's staff", { exact: false }).waitFor();
+  });
 });

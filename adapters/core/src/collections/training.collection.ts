@@ -8,6 +8,7 @@ import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { STAFF_POSITIONS } from "./staff.collection.ts";
+import { addDays } from "../rules/date-only.rules.ts";
 
 /**
  * What a training entry was: the statutory buckets (initial before working independently, initial within
@@ -94,6 +95,14 @@ export const ZTrainingRequirement = z
   .superRefine((r, ctx) => {
     if (r.period === "initial" && r.withinDays === undefined)
       ctx.addIssue({ code: "custom", path: ["withinDays"], message: "Give the days after hire" });
+    r.parts.forEach((part, index) => {
+      if (part.minHours !== undefined && part.minHours > r.hours)
+        ctx.addIssue({
+          code: "custom",
+          path: ["parts", index, "minHours"],
+          message: `At most the requirement's ${r.hours} hours`,
+        });
+    });
   });
 export type TTrainingRequirement = z.infer<typeof ZTrainingRequirement>;
 
@@ -115,11 +124,17 @@ export const trainingRequirementsCollection = defineCollection({
 });
 
 /** One training a staff member received: a line of their ledger. */
+/** Training is recorded once received: not after tomorrow anywhere (today in California may be tomorrow in UTC). */
+const ZTrainingDate = ZDateOnly.refine(
+  (date) => date <= addDays(new Date().toISOString().slice(0, 10), 1),
+  "Training is recorded once it took place: not in the future",
+);
+
 export const ZTrainingEntry = z.object({
   staffId: ZId,
   /** The staff member's home facility, where their file is kept; access follows it. */
   facilityId: ZId,
-  date: ZDateOnly,
+  date: ZTrainingDate,
   topic: ZText(200),
   hours: ZQuarterHours(24).refine((hours) => hours > 0, "More than 0 hours"),
   category: ZTrainingCategory,

@@ -326,7 +326,8 @@ export function staffReminders(input: TStaffRemindersInput): Omit<TDerivedRemind
         kind: "training-short",
         title: `${requirement.name}: ${hoursText(progress.shortBy)} short — ${person.name}`,
         detail: `${progress.state === "overdue" ? "Was due" : "Due"} by ${progress.window.due}`,
-        dueDate: addDays(progress.window.due, -requirement.leadTimeDays),
+        // Listed from the lead time before, due on the requirement's own last day.
+        dueDate: progress.window.due,
         ...about,
       });
     }

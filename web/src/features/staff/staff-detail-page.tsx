@@ -8,9 +8,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
-import { canSeeFacility } from "@care/core/rules/access.rules";
 import { useCan } from "../../lib/access.ts";
-import { useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { ArchiveButton } from "../../ui/archive-button.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
@@ -30,6 +28,7 @@ import {
 } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
 import { TrainingPanel } from "./training-panel.tsx";
+import { useFileHere } from "./staff-access.ts";
 import { TransferDialog } from "../../ui/transfer-dialog.tsx";
 import "./staff.css";
 
@@ -44,13 +43,18 @@ export function StaffDetailPage() {
 
 function StaffProfile({ s }: { s: TStaffRecord }) {
   const { facilities } = useFacilities();
-  const session = useSession();
   const can = useCan();
   const [transferring, setTransferring] = useState(false);
   // Someone who also works at the user's home but belongs to another: their file is kept at their home.
-  const fileHere = !!session && canSeeFacility(session, s.facilityId);
+  const fileHere = useFileHere(s);
+  // A home the user does not see has no name for them.
+  const homeName = (id: string) =>
+    facilities.some((f) => f.id === id) ? facilityName(facilities, id) : "a home you do not see";
 
-  const others = s.otherFacilityIds.filter((f) => f !== s.facilityId).map((f) => facilityName(facilities, f));
+  const others = s.otherFacilityIds
+    .filter((f) => f !== s.facilityId)
+    .map((f) => homeName(f))
+    .filter((name, index, all) => all.indexOf(name) === index);
   return (
     <article className="page staff-detail" aria-labelledby="page-title">
       <PageHeader
@@ -82,7 +86,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
       >
         <p className="staff-detail__summary">
           <span className={STATUS_TONES[s.status]}>{STATUS_LABELS[s.status]}</span> {POSITION_LABELS[s.position]} ·{" "}
-          {facilityName(facilities, s.facilityId)}
+          {homeName(s.facilityId)}
         </p>
       </PageHeader>
 
@@ -101,7 +105,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
           <SheetItem label="Preferred name">{s.preferredName}</SheetItem>
           <SheetItem label="Position">{POSITION_LABELS[s.position]}</SheetItem>
           <SheetItem label="Status">{STATUS_LABELS[s.status]}</SheetItem>
-          <SheetItem label="Home facility">{facilityName(facilities, s.facilityId)}</SheetItem>
+          <SheetItem label="Home facility">{homeName(s.facilityId)}</SheetItem>
           <SheetItem label="Also works at">{others.join(", ")}</SheetItem>
           <SheetItem label="Phone">{s.phone && <a href={`tel:${s.phone}`}>{s.phone}</a>}</SheetItem>
           <SheetItem label="E-mail">{s.email && <a href={`mailto:${s.email}`}>{s.email}</a>}</SheetItem>
@@ -134,7 +138,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
           {s.clearanceDate ? ` on ${s.clearanceDate}` : ""}
           {s.clearanceSubmittedDate ? ` · submitted on ${s.clearanceSubmittedDate}` : ""}
         </p>
-        {!s.archivedAt && CLEARANCE_HINTS[s.clearanceStatus] && (
+        {!s.archivedAt && fileHere && can("staff", "write") && CLEARANCE_HINTS[s.clearanceStatus] && (
           <p className="staff-clearance__hint">{CLEARANCE_HINTS[s.clearanceStatus]}</p>
         )}
       </section>
@@ -163,8 +167,8 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
         <section className="card" aria-labelledby="file-title">
           <h2 id="file-title">Their file</h2>
           <p>
-            {headingName(s)} also works at your home; they belong to {facilityName(facilities, s.facilityId)}. Their
-            file (documents, training, history) is kept there, and changes to this record are made by its staff.
+            {headingName(s)} also works at your home; they belong to {homeName(s.facilityId)}. Their file (documents,
+            training, history) is kept there, and changes to this record are made by its staff.
           </p>
         </section>
       )}

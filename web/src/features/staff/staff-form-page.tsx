@@ -6,7 +6,7 @@
 import { headingName } from "@care/core/rules/person-name.rules";
 import type { Path } from "react-hook-form";
 import toast from "react-hot-toast";
-import { useNavigate, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams } from "react-router-dom";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -31,6 +31,7 @@ import {
 } from "./staff-form-values.ts";
 import { staffValueText } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
+import { useFileHere } from "./staff-access.ts";
 import "./staff.css";
 
 const FORM_FIELDS = STAFF_FIELDS as Path<TStaffFormValues>[];
@@ -74,8 +75,26 @@ export function EditStaffPage() {
   const { id = "" } = useParams();
   return (
     <RecordGate state={useRecord("staff", id)} notFound={<StaffNotFound />}>
-      {(member) => <EditStaffForm key={member.id} initial={member} />}
+      {(member) => <EditOrExplain member={member} />}
     </RecordGate>
+  );
+}
+
+/** The form, or why not: a staff member of a home the user does not see is changed by that home. */
+function EditOrExplain({ member }: { member: TStaffRecord }) {
+  const fileHere = useFileHere(member);
+  if (fileHere) return <EditStaffForm key={member.id} initial={member} />;
+  return (
+    <article className="page staff-form-page" aria-labelledby="page-title">
+      <PageHeader title={`Edit ${headingName(member)}`} />
+      <p className="alert" role="status">
+        {headingName(member)} belongs to a home you do not see: changes to their record are made by that home&apos;s
+        staff.
+      </p>
+      <p>
+        <Link to={paths.staff.detail.href(member.id)}>Back to {headingName(member)}</Link>
+      </p>
+    </article>
   );
 }
 

@@ -59,6 +59,7 @@ export function partsSummary(parts: TTrainingRequirement["parts"]): string {
     .map((p) =>
       [
         p.label,
+        p.onlineOnly ? "(online training)" : "",
         p.minHours !== undefined ? `at least ${p.minHours} h` : "",
         p.maxHours !== undefined ? `at most ${p.maxHours} h` : "",
       ]

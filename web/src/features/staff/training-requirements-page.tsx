@@ -25,12 +25,17 @@ export function TrainingRequirementsPage() {
   const data = useData();
   const session = useSession();
   const mayEdit = Boolean(session && can(session, "schedules", "write") && isGroupWide(session));
-  const list = useAllRecords("trainingRequirements", { orderBy: { field: "sortOrder", direction: "asc" } });
-  const requirements = list.data ?? [];
+  // Retired ones too: the defaults already loaded once are not offered again, and they are listed below.
+  const list = useAllRecords("trainingRequirements", {
+    orderBy: { field: "sortOrder", direction: "asc" },
+    includeArchived: true,
+  });
+  const requirements = (list.data ?? []).filter((r) => r.archivedAt === null);
+  const retired = (list.data ?? []).filter((r) => r.archivedAt !== null);
   const [dialog, setDialog] = useState<{ editing: TRequirementRecord | undefined } | null>(null);
   const [retiring, setRetiring] = useState<TRequirementRecord | null>(null);
   const [busy, setBusy] = useState(false);
-  const missingDefaults = CA_DEFAULT_TRAINING_REQUIREMENTS.filter((d) => !requirements.some((r) => r.id === d.id));
+  const missingDefaults = CA_DEFAULT_TRAINING_REQUIREMENTS.filter((d) => !(list.data ?? []).some((r) => r.id === d.id));
 
   async function run(work: () => Promise<void>, name: string) {
     setBusy(true);
@@ -175,6 +180,19 @@ export function TrainingRequirementsPage() {
             </li>
           ))}
         </ul>
+      )}
+      {retired.length > 0 && (
+        <section className="card" aria-labelledby="retired-title">
+          <h2 id="retired-title">Retired requirements</h2>
+          <p>They no longer count; the training recorded stays in the ledgers. To use one again, add it anew.</p>
+          <ul>
+            {retired.map((r) => (
+              <li key={r.id}>
+                {r.name} — retired {r.archivedAt?.slice(0, 10)}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       <p>
         <Link to={paths.help.href("training")}>How training is counted</Link>

@@ -14,6 +14,7 @@ import { RecordGate } from "../../ui/record-gate.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
 import { POSITION_LABELS } from "./staff-format.ts";
 import { StaffNotFound } from "./staff-not-found.tsx";
+import { useFileHere } from "./staff-access.ts";
 import { IndependenceLine, PartsText, useTraining } from "./training-panel.tsx";
 import { CATEGORY_LABELS, hoursText, PROGRESS_LABELS, windowText } from "./training-format.ts";
 import "./staff.css";
@@ -28,6 +29,24 @@ export function TrainingTranscriptPage() {
 }
 
 function Transcript({ member }: { member: TStaffRecord }) {
+  const fileHere = useFileHere(member);
+  if (!fileHere)
+    return (
+      <article className="page training-transcript" aria-labelledby="page-title">
+        <h1 id="page-title">Training transcript: {headingName(member)}</h1>
+        <p className="alert" role="status">
+          {headingName(member)} belongs to a home you do not see: their training is kept there, so its transcript is
+          printed by that home&apos;s staff.
+        </p>
+        <p>
+          <Link to={paths.staff.detail.href(member.id)}>Back to {headingName(member)}</Link>
+        </p>
+      </article>
+    );
+  return <TranscriptOf member={member} />;
+}
+
+function TranscriptOf({ member }: { member: TStaffRecord }) {
   const { facilities } = useFacilities();
   const portal = usePortalTitle();
   const training = useTraining(member);
@@ -119,6 +138,7 @@ function Transcript({ member }: { member: TStaffRecord }) {
               <th scope="col">Category</th>
               <th scope="col">Hours</th>
               <th scope="col">Trainer</th>
+              <th scope="col">Certificate</th>
             </tr>
           </thead>
           <tbody>
@@ -131,7 +151,8 @@ function Transcript({ member }: { member: TStaffRecord }) {
                   {e.hours}
                   {e.online ? " (online)" : ""}
                 </td>
-                <td>{e.trainer ?? ""}</td>
+                <td>{e.trainer ?? "—"}</td>
+                <td>{e.certificateId ? "On file" : "—"}</td>
               </tr>
             ))}
           </tbody>

@@ -45,6 +45,8 @@ export const dateOrAbsent = (value: unknown) => (value === "" ? undefined : valu
 export interface TEntryFrameProps {
   title: string;
   stale: boolean;
+  /** Someone archived the entry meanwhile: nothing left to save. */
+  archived: boolean;
   saving: boolean;
   unsaved: boolean;
   onSubmit: (event: FormEvent) => void;
@@ -102,6 +104,7 @@ export function useEntryForm<N extends TCollectionName, V extends FieldValues>(o
   const frame: TEntryFrameProps = {
     title: base ? titles[1] : titles[0],
     stale: edit.conflict !== null,
+    archived: Boolean(edit.conflict?.theirs.archivedAt),
     saving: form.formState.isSubmitting,
     unsaved: form.formState.isDirty,
     onSubmit: submit,
@@ -114,6 +117,7 @@ export function useEntryForm<N extends TCollectionName, V extends FieldValues>(o
 export function EntryForm({
   title,
   stale,
+  archived,
   saving,
   unsaved,
   onSubmit,
@@ -138,17 +142,26 @@ export function EntryForm({
     <form ref={ref} className="entry-form" aria-labelledby={headingId} onSubmit={onSubmit} noValidate>
       <h3 id={headingId}>{title}</h3>
       <UnsavedChangesGuard when={unsaved && !saving} />
-      {stale && (
+      {archived ? (
         <p className="alert" role="alert">
-          Someone else changed this entry while you were editing it, so your change was not saved. The form now shows
-          their version; make your change again and save.
+          Someone else archived this entry while you were editing it, so your change was not saved. Cancel to close the
+          form.
         </p>
+      ) : (
+        stale && (
+          <p className="alert" role="alert">
+            Someone else changed this entry while you were editing it, so your change was not saved. The form now shows
+            their version; make your change again and save.
+          </p>
+        )
       )}
       <div className="form-grid">{children}</div>
       <p className="entry-form__actions">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? "Saving…" : "Save"}
-        </button>
+        {!archived && (
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? "Saving…" : "Save"}
+          </button>
+        )}
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Cancel
         </button>
