@@ -123,6 +123,23 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
     await edit.getByRole("button", { name: "Save shift" }).click();
     await page.getByText("The shift was saved.").waitFor();
     await panel.getByText("double time").waitFor({ state: "detached" });
+
+    // Two managers edit the same shift: the second save is refused with the first one's version shown.
+    const other = await signedInPage();
+    await other.goto(`/staff/schedules?week=${week}`);
+    for (const p of [page, other])
+      await p.getByRole("button", { name: "Edit shift: Ana Alvarez 06:00 to 14:00", exact: false }).click();
+    const mine = page.getByRole("dialog", { name: "Edit shift" });
+    const theirs = other.getByRole("dialog", { name: "Edit shift" });
+    await mine.getByLabel("Note").fill("Starts with the breakfast round");
+    await theirs.getByLabel("Note").fill("Covers the kitchen");
+    await theirs.getByRole("button", { name: "Save shift" }).click();
+    await other.getByText("The shift was saved.").waitFor();
+    await mine.getByRole("button", { name: "Save shift" }).click();
+    await mine.getByRole("alert").filter({ hasText: "saved this shift after you opened it" }).waitFor();
+    expect(await mine.getByRole("alert").textContent()).toContain("Covers the kitchen");
+    await mine.getByRole("button", { name: "Save my version" }).click();
+    await page.getByText("The shift was saved.").waitFor();
     expect(await panel.textContent()).not.toContain("another home");
     expect(await panel.textContent()).not.toContain("§87415");
     expect(long.id).toBeTruthy();

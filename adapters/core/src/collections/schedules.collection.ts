@@ -21,23 +21,25 @@ export const ZClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a t
 const sameTimes = (s: { start: string; end: string }) => s.start !== s.end;
 const SAME_TIMES = { path: ["end"], message: "A shift cannot end when it starts" };
 
-export const ZShift = z
-  .object({
-    facilityId: ZId,
-    staffId: ZId,
-    /** The home's local date the shift starts. */
-    date: ZDateOnly,
-    start: ZClockTime,
-    /** At or before `start`: the next day (a shift across midnight). */
-    end: ZClockTime,
-    /** The position worked on this shift. */
-    position: z.enum(STAFF_POSITIONS),
-    duty: z.enum(SHIFT_DUTIES).default("awake"),
-    note: ZOptionalText(300),
-    /** Published with its week: staff without schedule write see only published shifts. */
-    published: z.boolean().default(false),
-  })
-  .refine(sameTimes, SAME_TIMES);
+/** What a shift and a template share: the times (an end at or before the start is the next day) and the duty. */
+const ZShiftTimes = z.object({
+  start: ZClockTime,
+  /** At or before `start`: the next day (a shift across midnight). */
+  end: ZClockTime,
+  duty: z.enum(SHIFT_DUTIES).default("awake"),
+});
+
+export const ZShift = ZShiftTimes.extend({
+  facilityId: ZId,
+  staffId: ZId,
+  /** The home's local date the shift starts. */
+  date: ZDateOnly,
+  /** The position worked on this shift. */
+  position: z.enum(STAFF_POSITIONS),
+  note: ZOptionalText(300),
+  /** Published with its week: staff without schedule write see only published shifts. */
+  published: z.boolean().default(false),
+}).refine(sameTimes, SAME_TIMES);
 export type TShift = z.infer<typeof ZShift>;
 
 export const shiftsCollection = defineCollection({
@@ -57,16 +59,11 @@ export const shiftsCollection = defineCollection({
 });
 
 /** A home's usual shift (Day 07:00–15:00), offered when adding a shift. */
-export const ZShiftTemplate = z
-  .object({
-    facilityId: ZId,
-    name: ZText(40),
-    start: ZClockTime,
-    end: ZClockTime,
-    duty: z.enum(SHIFT_DUTIES).default("awake"),
-    sortOrder: z.number().int().min(0).max(100_000).default(0),
-  })
-  .refine(sameTimes, SAME_TIMES);
+export const ZShiftTemplate = ZShiftTimes.extend({
+  facilityId: ZId,
+  name: ZText(40),
+  sortOrder: z.number().int().min(0).max(100_000).default(0),
+}).refine(sameTimes, SAME_TIMES);
 export type TShiftTemplate = z.infer<typeof ZShiftTemplate>;
 
 export const shiftTemplatesCollection = defineCollection({

@@ -6,7 +6,6 @@
  * the warning does not stop the save, since two forms can have similar names.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
@@ -16,7 +15,7 @@ import type { TPatchOf, TRecordOf } from "@care/core/registry";
 import { useData } from "../../lib/ports.tsx";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
-import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
+import { VersionedDialogForm } from "../../ui/versioned-form.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage, optionalNumber } from "../../ui/form-messages.ts";
 import { appliesToLabel, leadTimeLabel, similarTypes, validityLabel } from "./doc-type-rules.ts";
@@ -91,7 +90,6 @@ export function DocTypeDialog({
   onSaved,
 }: TDocTypeDialogProps) {
   const data = useData();
-  const conflictRef = useRef<HTMLElement>(null);
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(ZDocumentType),
     defaultValues: editing
@@ -119,26 +117,17 @@ export function DocTypeDialog({
     toValues: valuesOf,
     toPatch: editPatch,
     fields: FIELDS,
-    // The refusal is shown at the top of the dialog, which may be scrolled down to the Save button.
-    onConflict: () => requestAnimationFrame(() => conflictRef.current?.scrollIntoView({ block: "start" })),
+    onConflict: () => undefined,
   });
-  const { conflict } = edit;
   const {
     register,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
   const [name = "", formCode = ""] = useWatch({ control: form.control, name: ["name", "formCode"] });
   const similar = similarTypes({ name, formCode }, existing, editing?.id);
   const nameOf = (id: string) => facilities.find((f) => f.id === id)?.name ?? id;
   // Inactive homes are offered only when the type already names them, so they can be unticked.
   const choices = facilities.filter((f) => f.active || form.getValues("facilityIds")?.includes(f.id));
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const saved = await edit.save(values);
-    if (!saved) return;
-    toast.success(`${saved.name} was ${editing ? "saved" : "added"}.`);
-    onSaved(saved);
-  });
 
   const show = (values: TValues, field: TField): string => {
     const v = values[field];
@@ -161,21 +150,22 @@ export function DocTypeDialog({
   const title = editing ? `Edit ${editing.name}` : "Add a document type";
   return (
     <Dialog open title={title} onClose={onClose}>
-      {conflict && (
-        <RecordConflictPanel
-          ref={conflictRef}
-          compact
-          noun="document type"
-          savedBy={conflict.savedBy}
-          theirs={valuesOf(conflict.theirs)}
-          mine={conflict.mine}
-          fields={FIELDS.filter((field) => conflict.fields.includes(field))}
-          label={(field) => FIELD_LABELS.documentTypes[field]}
-          show={show}
-          onLoadTheirs={edit.loadTheirs}
-        />
-      )}
-      <form className="doc-type-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <VersionedDialogForm
+        edit={edit}
+        form={form}
+        noun="document type"
+        fields={FIELDS}
+        label={(field) => FIELD_LABELS.documentTypes[field]}
+        show={show}
+        toValues={valuesOf}
+        saveLabel={editing ? "Save changes" : "Add type"}
+        onSaved={(saved) => {
+          toast.success(`${saved.name} was ${editing ? "saved" : "added"}.`);
+          onSaved(saved);
+        }}
+        onCancel={onClose}
+        className="doc-type-form"
+      >
         <FormField label="Name" required autoComplete="off" error={formMessage(errors.name)} {...register("name")} />
         <FormField
           label="Form code"
@@ -275,15 +265,7 @@ export function DocTypeDialog({
           />
         )}
         {editing?.needsReview && <p className="form-field__hint">Saving marks this type as reviewed for your home.</p>}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : conflict ? "Save my version" : editing ? "Save changes" : "Add type"}
-          </button>
-        </div>
-      </form>
+      </VersionedDialogForm>
     </Dialog>
   );
 }

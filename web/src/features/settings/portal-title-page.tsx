@@ -1,9 +1,9 @@
 /**
  * Settings › Portal title (`/settings/portal-title`): the group-wide settings — the name in the header and
  * the browser tab, and after how many days a pending Live Scan is a reminder. Only an administrator who
- * sees every facility may change them; others read them.
+ * sees every facility may change them; others read them. Each setting is saved on its own.
  */
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import {
@@ -21,119 +21,126 @@ import { FormField } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import "./settings.css";
 
+type TSettingField = "title" | "clearanceReminderDays";
+
 export function PortalTitlePage() {
-  const data = useData();
   const session = useSession();
   const current = usePortalTitle();
-  const { record, loading } = useRecord("portalSettings", PORTAL_SETTINGS_ID);
-  const [title, setTitle] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const mayChange = Boolean(session && canWriteCollection(session, collections.portalSettings));
-  const value = title ?? current;
-
-  const [days, setDays] = useState<string | null>(null);
-  const [daysError, setDaysError] = useState<string | undefined>();
-  const savedDays = record?.clearanceReminderDays ?? DEFAULT_CLEARANCE_REMINDER_DAYS;
-  const daysValue = days ?? String(savedDays);
-
-  /** Saves one setting: a change of the stored record, or the record's first save (with the title shown). */
-  const save = async (
-    field: "title" | "clearanceReminderDays",
-    raw: unknown,
-    setFieldError: (message: string | undefined) => void,
-    done: () => void,
-    saved: string,
-  ) => {
-    const parsed = ZPortalSettings.shape[field].safeParse(raw);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    setSaving(true);
-    try {
-      if (record) await data.update("portalSettings", PORTAL_SETTINGS_ID, { [field]: parsed.data }, record.version);
-      else await data.create("portalSettings", { title: current, [field]: parsed.data });
-      toast.success(saved);
-      done();
-    } catch (caught) {
-      if (isAppError(caught) && caught.fields?.[field]) setFieldError(caught.fields[field]);
-      else reportError(caught);
-    } finally {
-      setSaving(false);
-    }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save("title", value, setError, () => setTitle(null), "The portal title was saved.");
-  };
-  const submitDays = (event: FormEvent) => {
-    event.preventDefault();
-    const number = daysValue.trim() === "" ? undefined : Number(daysValue);
-    void save("clearanceReminderDays", number ?? NaN, setDaysError, () => setDays(null), "The reminder was saved.");
-  };
-
+  const { record } = useRecord("portalSettings", PORTAL_SETTINGS_ID);
+  const days = record?.clearanceReminderDays ?? DEFAULT_CLEARANCE_REMINDER_DAYS;
   return (
     <article className="settings-page" aria-labelledby="page-title">
       <PageHeader
         title="Portal title"
         intro="The name of the portal in the header and the browser tab, for everyone in the group, e.g. your group's name."
       />
-      {mayChange ? (
-        <form className="card settings-form" onSubmit={submit} noValidate>
-          <FormField
-            label="Portal title"
-            name="title"
-            required
-            hint="At most 80 characters."
-            value={value}
-            error={error}
-            disabled={loading}
-            onChange={(e) => setTitle((e.target as HTMLInputElement).value)}
-          />
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={saving || loading}>
-              {saving ? "Saving..." : "Save"}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <section className="card">
-          <p>
+      <Setting
+        field="title"
+        label="Portal title"
+        hint="At most 80 characters."
+        saved={current}
+        toValue={(text) => text}
+        savedMessage="The portal title was saved."
+        mayChange={mayChange}
+        readOnly={
+          <>
             The portal is called <strong>{current}</strong>. Only an administrator who sees every facility can change
             it.
-          </p>
-        </section>
-      )}
+          </>
+        }
+      />
       <h2 className="settings-page__subtitle">Live Scan reminders</h2>
-      {mayChange ? (
-        <form className="card settings-form" onSubmit={submitDays} noValidate>
-          <FormField
-            label="Remind when a submitted Live Scan has waited (days)"
-            name="clearanceReminderDays"
-            type="number"
-            inputMode="numeric"
-            required
-            hint="Reminders lists a staff member whose fingerprints were submitted this many days ago without a decision. A Live Scan never submitted is listed at once."
-            value={daysValue}
-            error={daysError}
-            disabled={loading}
-            onChange={(e) => setDays((e.target as HTMLInputElement).value)}
-          />
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={saving || loading}>
-              {saving ? "Saving..." : "Save"}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <section className="card">
-          <p>
-            A submitted Live Scan without a decision becomes a reminder after <strong>{savedDays} days</strong>.
-          </p>
-        </section>
-      )}
+      <Setting
+        field="clearanceReminderDays"
+        label="Remind when a submitted Live Scan has waited (days)"
+        hint="Reminders lists a staff member whose fingerprints were submitted this many days ago without a decision. A Live Scan never submitted is listed at once."
+        number
+        saved={String(days)}
+        toValue={(text) => (text.trim() === "" ? NaN : Number(text))}
+        savedMessage="The reminder was saved."
+        mayChange={mayChange}
+        readOnly={
+          <>
+            A submitted Live Scan without a decision becomes a reminder after <strong>{days} days</strong>.
+          </>
+        }
+      />
     </article>
+  );
+}
+
+/**
+ * One group setting in its own form: checked with its field of the shared schema, saved as a change of
+ * the settings record (or its first save, with the title shown), the error beside the field.
+ */
+function Setting(props: {
+  field: TSettingField;
+  label: string;
+  hint: string;
+  number?: boolean;
+  /** The value as stored, as the field shows it. */
+  saved: string;
+  toValue: (text: string) => unknown;
+  savedMessage: string;
+  mayChange: boolean;
+  readOnly: ReactNode;
+}) {
+  const data = useData();
+  const title = usePortalTitle();
+  const { record, loading } = useRecord("portalSettings", PORTAL_SETTINGS_ID);
+  const [typed, setTyped] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const value = typed ?? props.saved;
+  if (!props.mayChange)
+    return (
+      <section className="card">
+        <p>{props.readOnly}</p>
+      </section>
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZPortalSettings.shape[props.field].safeParse(props.toValue(value));
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setSaving(true);
+    try {
+      if (record)
+        await data.update("portalSettings", PORTAL_SETTINGS_ID, { [props.field]: parsed.data }, record.version);
+      else await data.create("portalSettings", { title, [props.field]: parsed.data });
+      toast.success(props.savedMessage);
+      setTyped(null);
+    } catch (caught) {
+      if (isAppError(caught) && caught.fields?.[props.field]) setError(caught.fields[props.field]);
+      else reportError(caught);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card settings-form" onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        label={props.label}
+        name={props.field}
+        required
+        hint={props.hint}
+        {...(props.number ? { type: "number" as const, inputMode: "numeric" as const } : {})}
+        value={value}
+        error={error}
+        disabled={loading}
+        onChange={(e) => setTyped((e.target as HTMLInputElement).value)}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={saving || loading}>
+          {saving ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </form>
   );
 }

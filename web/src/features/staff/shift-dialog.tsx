@@ -19,7 +19,7 @@ import { useData } from "../../lib/ports.tsx";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { ConfirmDialog, Dialog } from "../../ui/confirm-dialog.tsx";
-import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
+import { VersionedDialogForm } from "../../ui/versioned-form.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage } from "../../ui/form-messages.ts";
 import { POSITION_LABELS } from "./staff-format.ts";
@@ -109,12 +109,6 @@ export function ShiftDialog({
     register,
     formState: { errors, isSubmitting },
   } = form;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const saved = await edit.save(values);
-    if (!saved) return;
-    toast.success(editing ? "The shift was saved." : "The shift was added.");
-    onClose();
-  });
   const useTemplate = (id: string) => {
     const template = templates.find((t) => t.id === id);
     if (!template) return;
@@ -143,22 +137,36 @@ export function ShiftDialog({
 
   return (
     <Dialog open title={editing ? "Edit shift" : "Add a shift"} onClose={onClose}>
-      {edit.conflict && (
-        <RecordConflictPanel
-          compact
-          noun="shift"
-          savedBy={edit.conflict.savedBy}
-          theirs={valuesOf(edit.conflict.theirs)}
-          mine={edit.conflict.mine}
-          fields={FIELDS.filter((field) => edit.conflict!.fields.includes(field))}
-          label={(field) => LABELS[field]}
-          show={(values, field) =>
-            field === "staffId" ? nameOf(String(values.staffId)) : String(values[field] ?? "") || "—"
-          }
-          onLoadTheirs={edit.loadTheirs}
-        />
-      )}
-      <form className="shift-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <VersionedDialogForm
+        edit={edit}
+        form={form}
+        noun="shift"
+        fields={FIELDS}
+        label={(field) => LABELS[field]}
+        show={(values, field) =>
+          field === "staffId" ? nameOf(String(values.staffId)) : String(values[field] ?? "") || "—"
+        }
+        toValues={valuesOf}
+        saveLabel={editing ? "Save shift" : "Add shift"}
+        onSaved={() => {
+          toast.success(editing ? "The shift was saved." : "The shift was added.");
+          onClose();
+        }}
+        onCancel={onClose}
+        className="shift-form"
+        extraActions={
+          editing && (
+            <button
+              type="button"
+              className="button button--danger shift-form__delete"
+              onClick={() => setDeleting(true)}
+              disabled={isSubmitting || busy}
+            >
+              Delete shift
+            </button>
+          )
+        }
+      >
         <FormField
           label={LABELS.staffId}
           kind="select"
@@ -218,25 +226,7 @@ export function ShiftDialog({
           {...register("duty")}
         />
         <FormField label={LABELS.note} error={formMessage(errors.note)} {...register("note")} />
-        <div className="dialog__actions">
-          {editing && (
-            <button
-              type="button"
-              className="button button--danger shift-form__delete"
-              onClick={() => setDeleting(true)}
-              disabled={isSubmitting || busy}
-            >
-              Delete shift
-            </button>
-          )}
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : edit.conflict ? "Save my version" : editing ? "Save shift" : "Add shift"}
-          </button>
-        </div>
-      </form>
+      </VersionedDialogForm>
       <ConfirmDialog
         open={deleting}
         title="Delete this shift?"

@@ -6,7 +6,6 @@
  * what the other person saved.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
 import { Controller, useFieldArray, useForm, useWatch, type Control } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
@@ -23,7 +22,7 @@ import type { TPatchOf, TRecordOf } from "@care/core/registry";
 import { useData } from "../../lib/ports.tsx";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
-import { RecordConflictPanel } from "../../ui/conflict-panel.tsx";
+import { VersionedDialogForm } from "../../ui/versioned-form.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage, optionalNumber } from "../../ui/form-messages.ts";
 import { POSITION_LABELS } from "./staff-format.ts";
@@ -123,7 +122,6 @@ export interface TRequirementDialogProps {
 
 export function TrainingRequirementDialog({ editing, newSortOrder, onClose }: TRequirementDialogProps) {
   const data = useData();
-  const conflictRef = useRef<HTMLElement>(null);
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(ZTrainingRequirement),
     defaultValues: editing
@@ -151,22 +149,14 @@ export function TrainingRequirementDialog({ editing, newSortOrder, onClose }: TR
     toValues: valuesOf,
     toPatch: editPatch,
     fields: FIELDS,
-    onConflict: () => requestAnimationFrame(() => conflictRef.current?.scrollIntoView({ block: "start" })),
+    onConflict: () => undefined,
   });
-  const { conflict } = edit;
   const {
     register,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
   const period = useWatch({ control: form.control, name: "period" });
   const parts = useFieldArray({ control: form.control, name: "parts" });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const saved = await edit.save(values);
-    if (!saved) return;
-    toast.success(`${saved.name} was ${editing ? "saved" : "added"}.`);
-    onClose();
-  });
 
   const show = (values: TValues, field: TField): string => {
     const v = values[field];
@@ -190,21 +180,22 @@ export function TrainingRequirementDialog({ editing, newSortOrder, onClose }: TR
 
   return (
     <Dialog open title={editing ? `Edit ${editing.name}` : "Add a training requirement"} onClose={onClose}>
-      {conflict && (
-        <RecordConflictPanel
-          ref={conflictRef}
-          compact
-          noun="training requirement"
-          savedBy={conflict.savedBy}
-          theirs={valuesOf(conflict.theirs)}
-          mine={conflict.mine}
-          fields={FIELDS.filter((field) => conflict.fields.includes(field))}
-          label={(field) => FIELD_LABELS.trainingRequirements[field]}
-          show={show}
-          onLoadTheirs={edit.loadTheirs}
-        />
-      )}
-      <form className="training-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <VersionedDialogForm
+        edit={edit}
+        form={form}
+        noun="training requirement"
+        fields={FIELDS}
+        label={(field) => FIELD_LABELS.trainingRequirements[field]}
+        show={show}
+        toValues={valuesOf}
+        saveLabel={editing ? "Save changes" : "Add requirement"}
+        onSaved={(saved) => {
+          toast.success(`${saved.name} was ${editing ? "saved" : "added"}.`);
+          onClose();
+        }}
+        onCancel={onClose}
+        className="training-form"
+      >
         <FormField label="Name" required autoComplete="off" error={formMessage(errors.name)} {...register("name")} />
         <FormField
           kind="textarea"
@@ -302,15 +293,7 @@ export function TrainingRequirementDialog({ editing, newSortOrder, onClose }: TR
           </button>
         </fieldset>
         {editing?.needsReview && <p className="form-field__hint">Saving marks this requirement as reviewed.</p>}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : conflict ? "Save my version" : editing ? "Save changes" : "Add requirement"}
-          </button>
-        </div>
-      </form>
+      </VersionedDialogForm>
     </Dialog>
   );
 }
