@@ -1,6 +1,6 @@
 // The page the server hands a browser carries who is signed in (the boot block), exactly as
 // `GET /api/v1/auth/me` answers it, against a real database.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,5 +59,39 @@ describe("the page's boot block", () => {
     expect(boot.me).toEqual({ user: null });
     expect(String(res.headers["set-cookie"])).toMatch(/^care_session=;/);
     expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+});
+
+describe("a web app rebuilt under the running server", () => {
+  it("serves the new page and its newly named scripts without a restart", async () => {
+    const webDist = mkdtempSync(join(tmpdir(), "care-web-"));
+    mkdirSync(join(webDist, "assets"));
+    writeFileSync(
+      join(webDist, "index.html"),
+      `<html><head><script src="/assets/index-old.js"></script></head></html>`,
+    );
+    writeFileSync(join(webDist, "assets", "index-old.js"), "console.log('old')");
+    const app = await buildTestApp({ config: { webDist } });
+    try {
+      const get = (url: string) => app.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect((await get("/reminders")).body).toContain("index-old.js");
+      // The rebuild: a new script name, a new page naming it (a later modification time).
+      writeFileSync(join(webDist, "assets", "index-new.js"), "console.log('new')");
+      writeFileSync(
+        join(webDist, "index.html"),
+        `<html><head><script src="/assets/index-new.js"></script></head></html>`,
+      );
+      const later = new Date(Date.now() + 5_000);
+      utimesSync(join(webDist, "index.html"), later, later);
+      expect((await get("/reminders")).body).toContain("index-new.js");
+      const script = await get("/assets/index-new.js");
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toBe("console.log('new')");
+      expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect((await get("/assets/../index.html")).statusCode).not.toBe(500);
+      expect((await get("/assets/missing.js")).statusCode).toBe(404);
+    } finally {
+      await app.cleanup();
+    }
   });
 });

@@ -8,7 +8,7 @@
  * text file) when the browser accepts it, with `Content-Encoding` and `Vary: Accept-Encoding`. Requests no route matches
  * under `/api` (or for files, or from non-browsers) get the JSON 404.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -66,9 +66,24 @@ async function webAppPlugin(fastify: FastifyInstance): Promise<void> {
     fastify.log.warn({ webDist: root }, "web app not built: no index.html");
   }
 
-  const indexHtml = built ? readFileSync(join(root, "index.html"), "utf8") : "";
-  const withBootBlock = (block: string) =>
-    indexHtml.includes("</head>") ? indexHtml.replace("</head>", `${block}</head>`) : indexHtml + block;
+  // The page is read again when the web app is rebuilt under a running server (its scripts are renamed):
+  // an old page would name scripts that no longer exist.
+  let index = { mtimeMs: -1, html: "" };
+  const indexHtml = () => {
+    const { mtimeMs } = statSync(join(root, "index.html"));
+    if (mtimeMs !== index.mtimeMs) index = { mtimeMs, html: readFileSync(join(root, "index.html"), "utf8") };
+    return index.html;
+  };
+  const withBootBlock = (block: string) => {
+    const html = indexHtml();
+    return html.includes("</head>") ? html.replace("</head>", `${block}</head>`) : html + block;
+  };
+  /** A file of the web build added after the server started (a rebuild): served like the others. */
+  const builtLater = (url: string): string | null => {
+    const path = url.split("?")[0]!;
+    if (!built || !/^\/[\w./-]+\.\w+$/.test(path) || path.includes("..")) return null;
+    return existsSync(join(root, path)) ? path.slice(1) : null;
+  };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built)
@@ -87,6 +102,8 @@ async function webAppPlugin(fastify: FastifyInstance): Promise<void> {
   };
 
   fastify.setNotFoundHandler((request, reply) => {
+    const file = request.method === "GET" || request.method === "HEAD" ? builtLater(request.url) : null;
+    if (file) return reply.sendFile(file);
     if (wantsIndexHtml(request)) return sendIndex(request, reply);
     return sendRouteNotFound(request, reply);
   });
