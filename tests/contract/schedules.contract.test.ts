@@ -118,6 +118,15 @@ await runContract("data", (ctx) => {
     expect(answer.items[0]!.title).toMatch(
       /^Rota of the week of \d{4}-\d{2}-\d{2}: \d+ errors?, \d+ coverage gaps? — Rota A$/,
     );
+    // A home keeping its rota here with nobody booked next week yet: reminded too.
+    const empty = await admin.insights.derivedReminders({
+      facilityId: home,
+      today: addDays(week, 4),
+      kind: "rota-issues",
+      limit: 10,
+    });
+    expect(empty.items.map((r) => r.weekStart)).toEqual([addDays(week, 7)]);
+    expect(empty.items[0]!.title).toMatch(/^Rota of the week of .*: \d+ coverage gaps? — Rota A$/);
     // Two weeks ahead there is no rota yet: nothing to remind.
     const early = await admin.insights.derivedReminders({
       facilityId: home,

@@ -169,6 +169,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     sortOrder: "Position",
     needsReview: "Review for your home",
     reappraisal: "Expiry means a reappraisal is due",
+    nightDuty: "Needed for night duty",
   },
   documents: {
     subject: "For",

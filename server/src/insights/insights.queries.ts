@@ -348,9 +348,10 @@ async function rotaReminderInput(
 ): Promise<TRotaWeek[] | null> {
   if (!can(user, "schedules", "write")) return null;
   const weekStart = weekStartOf(addDays(today, 7));
+  // The homes keeping their rota here: shifts this week or next (a home with none next week is flagged).
   const planned = await prisma.shift.groupBy({
     by: ["facilityId"],
-    where: { ...facilityWhere(scope), date: { gte: weekStart, lte: addDays(weekStart, 6) } },
+    where: { ...facilityWhere(scope), date: { gte: addDays(weekStart, -7), lte: addDays(weekStart, 6) } },
   });
   if (planned.length === 0) return [];
   const homes = await prisma.facility.findMany({

@@ -9,7 +9,7 @@ import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { assembleScheduleWeek } from "@care/core/insights/schedule-week";
 import type { TScheduleWeek, TScheduleWeekQuery } from "@care/core/ports/insights.port";
 import { collections, type TRecordOf } from "@care/core/registry";
-import { assertCan, canSeeFacility, seesPublishedOnly } from "@care/core/rules/access.rules";
+import { assertCan, can, canSeeFacility, seesPublishedOnly } from "@care/core/rules/access.rules";
 import { addDays, todayIn } from "@care/core/rules/date-only.rules";
 import { shiftInstants, weekDates } from "@care/core/rules/schedule.rules";
 import type { TClearanceStatus } from "@care/core/collections/staff.collection";
@@ -72,10 +72,36 @@ export async function scheduleWeek(
   // Anyone a shift names who no longer works here (left, archived) is still shown on their shifts.
   const known = new Set(people.map((s) => s.id));
   const named = [...new Set(shifts.map((s) => s.staffId))].filter((id) => !known.has(id));
-  const staff = [
-    ...people,
-    ...(named.length > 0 ? await prisma.staff.findMany({ where: { id: { in: named } }, select: STAFF_COLUMNS }) : []),
-  ];
+  const seesDocuments = can(user, "documents", "read");
+  const [formerStaff, nightTypes, documents] = await Promise.all([
+    named.length > 0 ? prisma.staff.findMany({ where: { id: { in: named } }, select: STAFF_COLUMNS }) : [],
+    seesDocuments && withIssues
+      ? prisma.documentType.findMany({ where: { subject: "staff", nightDuty: true, archivedAt: null } })
+      : [],
+    seesDocuments && withIssues
+      ? prisma.document.findMany({
+          where: {
+            subject: "staff",
+            subjectId: { in: [...people.map((p) => p.id), ...named] },
+            current: true,
+            archivedAt: null,
+          },
+          select: {
+            id: true,
+            subject: true,
+            subjectId: true,
+            facilityId: true,
+            typeId: true,
+            issueDate: true,
+            expiryDate: true,
+            current: true,
+            createdAt: true,
+            archivedAt: true,
+          },
+        })
+      : [],
+  ]);
+  const staff = [...people, ...formerStaff];
   return assembleScheduleWeek({
     query,
     timeZone,
@@ -93,6 +119,28 @@ export async function scheduleWeek(
     ),
     entries: entries.map((e) => ({ ...e, category: e.category as TTrainingCategory })),
     residents: residents.map((r) => ({ ...r, dischargeDate: r.dischargeDate ?? undefined })),
+    ...(seesDocuments && withIssues
+      ? {
+          nightDocuments: {
+            types: nightTypes.map((t) => ({
+              ...t,
+              subject: "staff" as const,
+              formCode: t.formCode ?? undefined,
+              validityMonths: t.validityMonths ?? undefined,
+              archivedAt: null,
+            })),
+            documents: documents.map((d) => ({
+              ...d,
+              subject: "staff" as const,
+              typeId: d.typeId ?? undefined,
+              issueDate: d.issueDate ?? undefined,
+              expiryDate: d.expiryDate ?? undefined,
+              createdAt: d.createdAt.toISOString(),
+              archivedAt: null,
+            })),
+          },
+        }
+      : {}),
     busyElsewhere: elsewhere.map((s) => ({
       staffId: s.staffId,
       ...shiftInstants(s, s.facility.timeZone || DEFAULT_TIME_ZONE),

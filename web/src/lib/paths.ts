@@ -66,6 +66,8 @@ export const paths = {
     schedules: fixed("/staff/schedules"),
     detail: ofRecord("/staff", ""),
     edit: ofRecord("/staff", "/edit"),
+    /** A staff member's shifts of a month, to print: `?month=YYYY-MM`. */
+    month: ofRecord("/staff", "/schedule"),
     /** A staff member's printable training transcript. */
     transcript: ofRecord("/staff", "/training"),
     /** The group's training requirements (Settings). */

@@ -41,6 +41,8 @@ export const ZDocumentType = z.object({
   needsReview: z.boolean().default(false),
   /** Expiry of this type means the resident is due a reappraisal (reminders say so). */
   reappraisal: z.boolean().default(false),
+  /** Staff on night duty must hold a current one (first aid, TB screening): the schedule warns otherwise. */
+  nightDuty: z.boolean().default(false),
 });
 export type TDocumentType = z.infer<typeof ZDocumentType>;
 

@@ -182,6 +182,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
     sortOrder: 40,
     needsReview: true,
     reappraisal: false,
+    nightDuty: true,
   },
   {
     id: "rcfe-staff-first-aid-cpr",
@@ -194,6 +195,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
     sortOrder: 50,
     needsReview: true,
     reappraisal: false,
+    nightDuty: true,
   },
   {
     id: "rcfe-staff-training",

@@ -136,11 +136,15 @@ async function rotaReminderInput(
   today: string,
 ): Promise<TRotaWeek[]> {
   const weekStart = weekStartOf(addDays(today, 7));
-  const shifts = await listAll(data, "shifts", {
-    where: { date: Array.from({ length: 10 }, (_, i) => addDays(weekStart, i - 2)) },
-  });
+  // The homes keeping their rota here: shifts this week or next (a home with none next week is flagged).
+  const dates = Array.from({ length: 16 }, (_, i) => addDays(weekStart, i - 7));
+  const [thisWeek, around] = await Promise.all([
+    listAll(data, "shifts", { where: { date: dates.slice(0, 5) } }),
+    listAll(data, "shifts", { where: { date: dates.slice(5) } }),
+  ]);
+  const shifts = around.filter((s) => s.date >= addDays(weekStart, -2));
   const planned = new Set(
-    shifts.filter((s) => s.date >= weekStart && s.date < addDays(weekStart, 7)).map((s) => s.facilityId),
+    [...thisWeek, ...around].filter((s) => s.date < addDays(weekStart, 7)).map((s) => s.facilityId),
   );
   const chosen = homes.filter((h) => planned.has(h.id)).slice(0, MAX_ROTA_REMINDER_HOMES);
   if (chosen.length === 0) return [];
@@ -290,10 +294,13 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
       const staff = [...working, ...others.filter((s) => s !== null)];
       const ids = staff.map((s) => s.id);
       // Only the homes this user may read are seen here; the server sees every home's busy time.
-      const [entries, elsewhere, homes] = await Promise.all([
+      const seesDocuments = !publishedOnly && can(me, "documents", "read");
+      const [entries, elsewhere, homes, types, documents] = await Promise.all([
         seesStaff ? listOneOf(data, "trainingEntries", "staffId", ids) : [],
         publishedOnly ? [] : listOneOf(data, "shifts", "staffId", ids),
         listAll(data, "facilities"),
+        seesDocuments ? listAll(data, "documentTypes", { where: { subject: "staff" } }) : [],
+        seesDocuments ? listOneOf(data, "documents", "subjectId", ids, { subject: "staff", current: true }) : [],
       ]);
       const zoneOf = new Map(homes.map((f) => [f.id, f.timeZone]));
       const from = addDays(query.weekStart, -2);
@@ -309,6 +316,7 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
         requirements,
         entries,
         residents,
+        ...(seesDocuments ? { nightDocuments: { types, documents } } : {}),
         busyElsewhere: elsewhere
           .filter((s) => s.facilityId !== query.facilityId && s.date >= from && s.date <= to)
           .map((s) => ({ staffId: s.staffId, ...shiftInstants(s, zoneOf.get(s.facilityId) ?? timeZone) })),

@@ -10,6 +10,7 @@ import type { TRotaMember, TScheduleWeek, TScheduleWeekQuery } from "../ports/in
 import { headingName } from "../rules/person-name.rules.ts";
 import {
   checkWeek,
+  missingNightDocuments,
   nightCensus,
   shiftInstants,
   weekDates,
@@ -20,6 +21,8 @@ import {
   type TShiftLike,
 } from "../rules/schedule.rules.ts";
 import type { TRotaWeek } from "../rules/reminders.rules.ts";
+import type { TDocumentLike, TDocumentTypeLike } from "../rules/compliance.rules.ts";
+import { addDays } from "../rules/date-only.rules.ts";
 import { independence, type TTrainingEntryLike, type TTrainingRequirementLike } from "../rules/training.rules.ts";
 import { z } from "zod";
 
@@ -50,6 +53,14 @@ export interface TScheduleWeekParts {
   /** The ledgers of those staff. */
   entries: readonly (TTrainingEntryLike & { staffId: string })[];
   residents: readonly TCensusResidentLike[];
+  /**
+   * The staff document types and those people's current documents, for the night-duty check (first aid,
+   * TB screening); absent when the user may not read documents: then not checked.
+   */
+  nightDocuments?: {
+    types: readonly (TDocumentTypeLike & { nightDuty: boolean })[];
+    documents: readonly TDocumentLike[];
+  };
   busyElsewhere: readonly TBusyTime[];
   /** Compute the checks (for users who may change the rota). */
   withIssues: boolean;
@@ -70,6 +81,16 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
       terminationDate: s.terminationDate,
       clearanceStatus: s.clearanceStatus,
       mayWorkIndependently: independence(parts.requirements, s, ledger.get(s.id) ?? [], today).may,
+      ...(parts.nightDocuments
+        ? {
+            missingForNights: missingNightDocuments(
+              parts.nightDocuments.types,
+              s,
+              parts.nightDocuments.documents,
+              addDays(query.weekStart, 6),
+            ),
+          }
+        : {}),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const census = nightCensus(parts.residents, query.weekStart);
@@ -98,8 +119,8 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
 export const MAX_ROTA_REMINDER_HOMES = 20;
 
 /**
- * The coming week's rota of each home that has one (at least one shift), with its errors and coverage
- * gaps, for the derived reminders. People's training is left out (supervision is a warning, not asked
+ * The coming week's rota of each home given (the homes keeping their rota in the portal), with its errors
+ * and coverage gaps, for the derived reminders. People's training is left out (supervision is a warning, not asked
  * here); `shifts` are every shift of these homes' week and the same people's in other homes around it.
  */
 export function comingRotas(parts: {
@@ -115,7 +136,6 @@ export function comingRotas(parts: {
   const people = parts.staff.map((s) => ({ ...s, name: "", mayWorkIndependently: true }));
   return parts.homes.flatMap((home) => {
     const mine = parts.shifts.filter((s) => s.facilityId === home.id && dates.has(s.date));
-    if (!mine.some((s) => s.date >= weekStart)) return [];
     const staffIds = new Set(mine.map((s) => s.staffId));
     const busyElsewhere = parts.shifts
       .filter((s) => s.facilityId !== home.id && staffIds.has(s.staffId))

@@ -86,7 +86,7 @@ export interface TRotaWeek {
   facilityId: string;
   facilityName: string;
   weekStart: string;
-  issues: readonly Pick<TScheduleIssue, "severity">[];
+  issues: readonly Pick<TScheduleIssue, "severity" | "code" | "staffId">[];
 }
 
 /** The key of a home's rota reminder: each week is its own occurrence. */
@@ -100,7 +100,9 @@ export function rotaKey(facilityId: string, weekStart: string): string {
  */
 function rotaReminders(rotas: readonly TRotaWeek[]): Omit<TDerivedReminder, "state">[] {
   return rotas.flatMap((rota) => {
-    const errors = rota.issues.filter((i) => i.severity === "error").length;
+    // One error per kind and person (a person without a clearance on five shifts is one thing to fix).
+    const errors = new Set(rota.issues.filter((i) => i.severity === "error").map((i) => `${i.code}|${i.staffId ?? ""}`))
+      .size;
     const gaps = rota.issues.filter((i) => i.severity === "coverage").length;
     if (errors + gaps === 0) return [];
     const parts = [

@@ -9,6 +9,7 @@ import {
   type TRotaPerson,
   type TShiftLike,
   type TWeekInput,
+  missingNightDocuments,
   weekHours,
 } from "./schedule.rules.ts";
 
@@ -115,7 +116,15 @@ describe("checks", () => {
       days[6],
     ]);
     expect(issues.filter((i) => i.code === "outside-employment").map((i) => i.date)).toEqual([days[1]]);
-    expect(issues.every((i) => i.severity === "error")).toBe(true);
+    expect(issues.filter((i) => i.severity !== "coverage").every((i) => i.severity === "error")).toBe(true);
+    // Their shifts do not cover the home: Ana's days and Ben's first day are uncovered.
+    expect(issues.filter((i) => i.code === "no-one-awake").map((i) => i.date)).toEqual([
+      days[0],
+      days[1],
+      days[2],
+      days[4],
+      days[6],
+    ]);
   });
 
   it("warns of daily overtime and double time, over 40 hours, and a 7th consecutive day (Labor Code §510)", () => {
@@ -149,6 +158,20 @@ describe("checks", () => {
     expect(covered.filter((i) => i.code === "supervision")).toEqual([]);
   });
 
+  it("leaves a home without residents uncovered without a word, and counts only cleared care staff", () => {
+    const empty = [addDays(WEEK, -1), ...days].map((date) => ({ date, residents: 0, dementia: false }));
+    expect(checkWeek(input({ census: empty, shifts: [] }))).toEqual([]);
+    // The night shifts worked by a cook, or by someone not yet cleared, leave the nights uncovered.
+    const cookNights = fullWeek().map((s) => (s.start === "23:00" ? { ...s, position: "cook" } : s));
+    expect(checkWeek(input({ shifts: cookNights })).filter((i) => i.code === "night-rule")).toHaveLength(8);
+    const people = input().people.map((p) => (p.id === "e" ? { ...p, clearanceStatus: "submitted" as const } : p));
+    expect(
+      checkWeek(input({ people }))
+        .filter((i) => i.code === "night-rule")
+        .map((i) => i.date),
+    ).toEqual([days[0], days[2], days[4], days[6]]);
+  });
+
   it("reports an uncovered night by §87415 and the morning hour with nobody awake", () => {
     const shifts = fullWeek().filter((s) => !(s.date === days[2] && s.start === "23:00"));
     const issues = checkWeek(input({ shifts }));
@@ -169,7 +192,7 @@ describe("checks", () => {
     const short = checkWeek(input({ census }));
     // Seven nights, and the first morning's hours of the Sunday night before.
     expect(short.filter((i) => i.code === "night-rule")).toHaveLength(8);
-    expect(short[0]!.message).toContain("1 awake, 1 on call for 20 residents");
+    expect(short[0]!.message).toContain("20 residents need 1 awake, 1 on call at night");
     const onCall = [addDays(WEEK, -1), ...days].map((date) => shift("z", date, "22:00", "06:00", "on_call_nearby"));
     expect(
       checkWeek(input({ census, shifts: [...fullWeek(), ...onCall], people: [...input().people, person("z")] })).filter(
@@ -313,5 +336,64 @@ describe("payroll hours", () => {
         },
       ),
     );
+  });
+});
+
+describe("night duty documents", () => {
+  const types = [
+    {
+      id: "fa",
+      name: "First aid / CPR certificate",
+      subject: "staff" as const,
+      validityMonths: 24,
+      facilityIds: [],
+      nightDuty: true,
+    },
+    {
+      id: "tb",
+      name: "LIC 503 Health Screening Report",
+      subject: "staff" as const,
+      validityMonths: 12,
+      facilityIds: [],
+      nightDuty: true,
+    },
+    {
+      id: "cv",
+      name: "Résumé",
+      subject: "staff" as const,
+      validityMonths: undefined,
+      facilityIds: [],
+      nightDuty: false,
+    },
+  ];
+  const doc = (typeId: string, issueDate: string) => ({
+    id: `d-${typeId}`,
+    subject: "staff" as const,
+    subjectId: "e",
+    facilityId: "home",
+    typeId,
+    issueDate,
+    current: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    archivedAt: null,
+  });
+
+  it("names the night-duty documents missing or expired by the date", () => {
+    const person = { id: "e", facilityId: "home" };
+    expect(missingNightDocuments(types, person, [], WEEK)).toEqual([
+      "First aid / CPR certificate",
+      "LIC 503 Health Screening Report",
+    ]);
+    const docs = [doc("fa", "2026-01-10"), doc("tb", "2025-06-01")];
+    expect(missingNightDocuments(types, person, docs, WEEK)).toEqual(["LIC 503 Health Screening Report"]);
+  });
+
+  it("warns when someone lacking one is on a shift reaching into the night, not on a day shift", () => {
+    const people = input().people.map((p) =>
+      p.id === "e" || p.id === "a" ? { ...p, missingForNights: ["First aid / CPR certificate"] } : p,
+    );
+    const issues = checkWeek(input({ people })).filter((i) => i.code === "night-documents");
+    expect(issues.map((i) => [i.staffId, i.date])).toEqual([days[0], days[2], days[4], days[6]].map((d) => ["e", d]));
+    expect(issues[0]!.message).toContain("without a current First aid / CPR certificate");
   });
 });

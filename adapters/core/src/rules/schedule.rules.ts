@@ -18,6 +18,7 @@
 import type { TShiftDuty } from "../collections/schedules.collection.ts";
 import type { TClearanceStatus } from "../collections/staff.collection.ts";
 import { addDays, wallClockInstant, wallClockOf } from "./date-only.rules.ts";
+import { currentDocument, documentExpiry, type TDocumentLike, type TDocumentTypeLike } from "./compliance.rules.ts";
 
 /** A shift as the rules need it (a `shifts` record fits). */
 export interface TShiftLike {
@@ -27,7 +28,12 @@ export interface TShiftLike {
   start: string;
   end: string;
   duty: TShiftDuty;
+  /** The position worked; one outside care (a cook) does not count for coverage. */
+  position?: string | undefined;
 }
+
+/** Positions that do not give care or supervision: their shifts do not cover the home. */
+const NOT_CARE: readonly string[] = ["cook", "housekeeper", "activity_director"];
 
 /** A person's time taken in another home of the group: when, nothing more. */
 export interface TBusyTime {
@@ -45,6 +51,8 @@ export interface TRotaPerson {
   clearanceStatus: TClearanceStatus;
   /** Every "before working independently" requirement of their position met. */
   mayWorkIndependently: boolean;
+  /** The night-duty documents (first aid, TB screening) they lack a current one of; absent: not checked. */
+  missingForNights?: readonly string[] | undefined;
 }
 
 /** The residents a night counts: those living in the home that evening (planned moves included). */
@@ -81,6 +89,7 @@ export interface TScheduleIssue {
     | "weekly-overtime"
     | "seventh-day"
     | "supervision"
+    | "night-documents"
     | "no-one-awake"
     | "night-rule";
   message: string;
@@ -108,6 +117,40 @@ export function shiftInstants(shift: Pick<TShiftLike, "date" | "start" | "end">,
     from: wallClockInstant(shift.date, shift.start, timeZone),
     to: wallClockInstant(endDate, shift.end, timeZone),
   };
+}
+
+/** Does the shift reach into the night (22:00–06:00), on the wall clock? */
+export function overlapsNight(shift: Pick<TShiftLike, "start" | "end">): boolean {
+  const crosses = shift.end <= shift.start;
+  return crosses || shift.end > NIGHT_STARTS || shift.start < NIGHT_ENDS;
+}
+
+/**
+ * The night-duty document types (`nightDuty`) a staff member lacks a current one of on `date`: none on
+ * file, or expired by then. Names as the types are called.
+ */
+export function missingNightDocuments(
+  types: readonly (Pick<TDocumentTypeLike, "id" | "name" | "subject" | "validityMonths" | "facilityIds"> & {
+    nightDuty: boolean;
+  })[],
+  person: { id: string; facilityId: string },
+  documents: readonly TDocumentLike[],
+  date: string,
+): string[] {
+  return types
+    .filter(
+      (t) =>
+        t.nightDuty &&
+        t.subject === "staff" &&
+        (t.facilityIds.length === 0 || t.facilityIds.includes(person.facilityId)),
+    )
+    .filter((t) => {
+      const doc = currentDocument(documents, person.id, t.id);
+      if (!doc) return true;
+      const expiry = documentExpiry(t, doc);
+      return expiry !== undefined && expiry < date;
+    })
+    .map((t) => t.name);
 }
 
 /** A shift's real length in hours. */
@@ -208,6 +251,17 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
         shiftId: shift.id,
         date: shift.date,
       });
+    const missing = person.missingForNights ?? [];
+    if (missing.length > 0 && overlapsNight(shift))
+      issues.push({
+        severity: "warning",
+        code: "night-documents",
+        message: `${person.name} is on night duty on ${shift.date} without a current ${missing.join(" or ")}.`,
+        rule: "Title 22 §87411 (night staff)",
+        staffId: person.id,
+        shiftId: shift.id,
+        date: shift.date,
+      });
     if (!person.mayWorkIndependently && shift.duty === "awake") {
       const company = timed.some(
         (o) => o.shift.staffId !== shift.staffId && o.shift.duty === "awake" && o.from <= t.from && o.to >= t.to,
@@ -281,7 +335,18 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
       });
   }
 
-  issues.push(...coverage(input, timed));
+  // Coverage counts the shifts of people who may be there and give care: cleared, employed that day,
+  // in a care position.
+  const covering = timed.filter(({ shift }) => {
+    const person = people.get(shift.staffId);
+    if (!person || NOT_CARE.includes(shift.position ?? "")) return false;
+    if (person.clearanceStatus !== "cleared" && person.clearanceStatus !== "exemption_granted") return false;
+    return (
+      !(person.hireDate && shift.date < person.hireDate) &&
+      !(person.terminationDate && shift.date > person.terminationDate)
+    );
+  });
+  issues.push(...coverage(input, covering));
   const order: Record<TIssueSeverity, number> = { error: 0, warning: 1, coverage: 2 };
   return issues
     .map((issue, index) => ({ issue, index }))
@@ -308,6 +373,11 @@ function coverage(
     const nearby = on.filter((t) => t.shift.duty === "on_call_nearby").length;
     const local = wallClockOf(slot, timeZone);
     const night = local.time >= NIGHT_STARTS || local.time < NIGHT_ENDS;
+    // The residents of the day, or of the night (which belongs to the evening it starts): nobody to care
+    // for, nothing to cover.
+    const evening = local.time >= NIGHT_STARTS || !night ? local.date : addDays(local.date, -1);
+    const counted = census.get(evening) ?? { date: evening, residents: 0, dementia: false };
+    if (counted.residents === 0) continue;
     let gap: { code: TScheduleIssue["code"]; rule: string; message: string; key: string; date: string } | null = null;
     if (!night) {
       if (awake === 0)
@@ -319,9 +389,6 @@ function coverage(
           date: local.date,
         };
     } else {
-      // The night belongs to the evening it starts: 00:00–06:00 is the previous date's night.
-      const evening = local.time >= NIGHT_STARTS ? local.date : addDays(local.date, -1);
-      const counted = census.get(evening) ?? { date: evening, residents: 0, dementia: false };
       const need = nightRequirement(counted.residents, counted.dementia);
       // Awake staff beyond those needed awake count as on call; on call on the premises counts as on call.
       const spareAwake = awake - need.awake;
@@ -334,9 +401,9 @@ function coverage(
         gap = {
           code: "night-rule",
           rule: counted.dementia && counted.residents < 16 ? "Title 22 §87705" : "Title 22 §87415",
-          message: `short of ${needWords(need) || "someone on duty"} for ${counted.residents} resident${counted.residents === 1 ? "" : "s"}${counted.dementia ? " (dementia care)" : ""}`,
+          message: `${counted.residents === 1 ? "1 resident needs" : `${counted.residents} residents need`} ${needWords(need) || "someone on duty"} at night${counted.dementia ? " (dementia care)" : ""}`,
           key: `night|${needWords(need)}|${counted.residents}|${counted.dementia}`,
-          date: evening,
+          date: local.date,
         };
     }
     if (!gap) continue;

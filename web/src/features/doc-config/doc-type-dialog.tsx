@@ -33,6 +33,7 @@ const FIELDS = [
   "leadTimeDays",
   "facilityIds",
   "reappraisal",
+  "nightDuty",
 ] as const;
 type TField = (typeof FIELDS)[number];
 
@@ -49,6 +50,7 @@ function valuesOf(record: TDocTypeRecord): TValues {
     sortOrder: record.sortOrder,
     needsReview: record.needsReview,
     reappraisal: record.reappraisal,
+    nightDuty: record.nightDuty,
   };
 }
 
@@ -76,6 +78,7 @@ function editPatch(values: TOutput): TPatchOf<"documentTypes"> {
     leadTimeDays: values.leadTimeDays,
     facilityIds: values.facilityIds,
     reappraisal: values.reappraisal,
+    nightDuty: values.nightDuty,
     needsReview: false,
   };
 }
@@ -106,6 +109,7 @@ export function DocTypeDialog({
           sortOrder: newSortOrder,
           needsReview: false,
           reappraisal: false,
+          nightDuty: false,
         },
     mode: "onTouched",
   });
@@ -135,6 +139,7 @@ export function DocTypeDialog({
       case "required":
         return v ? "Required" : "Optional";
       case "reappraisal":
+      case "nightDuty":
         return v ? "Yes" : "No";
       case "validityMonths":
         return validityLabel(typeof v === "number" && !Number.isNaN(v) ? v : undefined);
@@ -262,6 +267,15 @@ export function DocTypeDialog({
             hint="Reminders then say the resident is due a reappraisal."
             error={formMessage(errors.reappraisal)}
             {...register("reappraisal")}
+          />
+        )}
+        {subject === "staff" && (
+          <FormField
+            kind="checkbox"
+            label="Needed for night duty"
+            hint="The schedule warns when someone on a night shift has no current one (first aid, TB screening)."
+            error={formMessage(errors.nightDuty)}
+            {...register("nightDuty")}
           />
         )}
         {editing?.needsReview && <p className="form-field__hint">Saving marks this type as reviewed for your home.</p>}

@@ -39,3 +39,22 @@ export function weekLabel(weekStart: string): string {
 export function daysOf(weekStart: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 }
+
+/**
+ * A time as people type it ("9:00", "7am", "1930", "7:30 pm") as the `HH:MM` the rota stores; anything
+ * else is returned as typed, for the form to refuse beside the field.
+ */
+export function normalizeTime(text: string): string {
+  const match =
+    /^(\d{1,2})(?::?(\d{2}))?\s*([ap])\.?m?\.?$/i.exec(text.trim()) ?? /^(\d{1,2}):?(\d{2})?()$/.exec(text.trim());
+  if (!match) return text;
+  let hour = Number(match[1]);
+  const minute = Number(match[2] ?? "0");
+  const half = match[3]?.toLowerCase();
+  if (half) {
+    if (hour < 1 || hour > 12) return text;
+    hour = (hour % 12) + (half === "p" ? 12 : 0);
+  }
+  if (hour > 23 || minute > 59) return text;
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+}

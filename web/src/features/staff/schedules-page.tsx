@@ -104,7 +104,8 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
   const { facilityId, weekStart, compact } = props;
   const data = useData();
   const can = useCan();
-  const mayEdit = can("schedules", "write") && !compact;
+  const mayEditWeek = can("schedules", "write");
+  const mayEdit = mayEditWeek && !compact;
   const week = usePortQuery(
     ["scheduleWeek", facilityId, weekStart],
     ({ insights }) => insights.scheduleWeek({ facilityId, weekStart }),
@@ -146,7 +147,14 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
       const current = new Set(answer.people.filter((p) => p.current).map((p) => p.id));
       const skipped = new Set<string>();
       const ops: TWriteOp[] = [];
+      // A shift already in this week (copied before, or added by hand) is not added twice.
+      const here = new Set(inWeek.map((s) => `${s.staffId}|${s.date}|${s.start}|${s.end}`));
+      let already = 0;
       for (const s of previous) {
+        if (here.has(`${s.staffId}|${addDays(s.date, 7)}|${s.start}|${s.end}`)) {
+          already += 1;
+          continue;
+        }
         if (!current.has(s.staffId)) {
           skipped.add(s.staffId);
           continue;
@@ -178,7 +186,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
       toast.success(
         `Copied ${ops.length} shift${ops.length === 1 ? "" : "s"} from the previous week${
           names.length > 0 ? `; skipped those of ${names.join(", ")} (no longer working here)` : ""
-        }.`,
+        }${already > 0 ? `; ${already} ${already === 1 ? "was" : "were"} already in this week` : ""}.`,
         { duration: 8000 },
       );
     });
@@ -224,10 +232,14 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
         {answer && (
           <p className={`schedule-week__status${published ? " schedule-week__status--published" : ""}`}>
             {inWeek.length === 0
-              ? "No shifts this week."
+              ? mayEditWeek
+                ? "No shifts this week."
+                : "Nothing published for this week yet."
               : published
                 ? `Published: ${inWeek.length} shifts.`
-                : `Draft: ${drafts.length} of ${inWeek.length} shifts not published — staff see only published shifts.`}
+                : drafts.length < inWeek.length
+                  ? `Published, with ${drafts.length} of ${inWeek.length} shifts not yet published — staff see only published shifts.`
+                  : `Draft: ${drafts.length} of ${inWeek.length} shifts not published — staff see only published shifts.`}
           </p>
         )}
       </div>
@@ -279,6 +291,12 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
             </button>
           )}
         </div>
+      )}
+      {compact && answer && mayEditWeek && (
+        <p className="schedule-week__compact-note">
+          {countsText(answer)} Choose {props.name} in the header to add, change or publish its shifts and see the
+          checks.
+        </p>
       )}
       {!answer ? (
         <p role="status">{week.isError ? "The week could not be loaded." : "Loading…"}</p>
@@ -368,7 +386,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
           preset={{ ...(dialog.staffId ? { staffId: dialog.staffId } : {}), date: dialog.date }}
           people={answer.people}
           templates={templates.data ?? []}
-          weekPublished={published}
+          weekPublished={false}
           onClose={() => setDialog(null)}
         />
       )}
@@ -422,6 +440,15 @@ function exportPayroll(answer: TScheduleWeek, home: string) {
   downloadCsv(`payroll-hours-${slug(home)}-${answer.weekStart}.csv`, toCsv(rows, columns));
 }
 
+/** "2 errors, 1 warning, no coverage gap." */
+function countsText(answer: TScheduleWeek): string {
+  const count = (severity: TScheduleIssue["severity"], one: string) => {
+    const n = panelIssues(answer).filter((i) => i.severity === severity).length;
+    return n === 0 ? `no ${one}` : `${n} ${one}${n === 1 ? "" : "s"}`;
+  };
+  return `${count("error", "error")}, ${count("warning", "warning")}, ${count("coverage", "coverage gap")}.`;
+}
+
 const slug = (text: string) =>
   text
     .toLowerCase()
@@ -449,7 +476,7 @@ function ShiftBlock(props: {
       {!shift.published && <span className="schedule-shift__draft">draft</span>}
     </>
   );
-  const label = `${props.personName} ${shift.start} to ${shift.end}${issues.length > 0 ? `, ${issues.length} problem${issues.length === 1 ? "" : "s"}` : ""}`;
+  const label = `${props.personName} ${dayLabel(shift.date)} ${shift.start} to ${shift.end}${issues.length > 0 ? `, ${issues.length} problem${issues.length === 1 ? "" : "s"}` : ""}`;
   return props.onOpen ? (
     <button
       type="button"
@@ -468,11 +495,17 @@ function ShiftBlock(props: {
 }
 
 /** Issues one person has on many shifts (supervision, clearance, employment): said once, with the days. */
-const PER_PERSON: readonly TScheduleIssue["code"][] = ["supervision", "no-clearance", "outside-employment"];
+const PER_PERSON: readonly TScheduleIssue["code"][] = [
+  "supervision",
+  "no-clearance",
+  "outside-employment",
+  "night-documents",
+];
 const PER_PERSON_WORDS: Partial<Record<TScheduleIssue["code"], string>> = {
   supervision: "may not work independently yet and is the only one awake on",
   "no-clearance": "has no criminal record clearance or exemption and may not be in the home, yet is on the rota on",
   "outside-employment": "is not employed on",
+  "night-documents": "lacks a current document needed for night duty (see their staff page), on the nights of",
 };
 
 /** The week's issues as the panel lists them: per-shift ones of one person merged into one line. */
@@ -486,12 +519,13 @@ function panelIssues(answer: TScheduleWeek): TScheduleIssue[] {
     }
     const key = `${issue.code}|${issue.staffId}`;
     const line = merged.get(key);
-    if (line) line.dates.push(issue.date ?? "");
-    else {
-      const first = { ...issue, dates: [issue.date ?? ""] };
-      merged.set(key, first);
-      out.push(first);
+    if (line) {
+      if (!line.dates.includes(issue.date ?? "")) line.dates.push(issue.date ?? "");
+      continue;
     }
+    const first = { ...issue, dates: [issue.date ?? ""] };
+    merged.set(key, first);
+    out.push(first);
   }
   const nameOf = (id: string) => answer.people.find((p) => p.id === id)?.name ?? "Someone";
   return out.map((issue) => {

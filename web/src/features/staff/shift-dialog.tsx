@@ -23,7 +23,7 @@ import { VersionedDialogForm } from "../../ui/versioned-form.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage } from "../../ui/form-messages.ts";
 import { POSITION_LABELS } from "./staff-format.ts";
-import { DUTY_LABELS } from "./schedule-format.ts";
+import { DUTY_LABELS, normalizeTime } from "./schedule-format.ts";
 
 type TShiftRecord = TRecordOf<"shifts">;
 type TValues = z.input<typeof ZShift>;
@@ -198,7 +198,7 @@ export function ShiftDialog({
             required
             error={formMessage(errors.start)}
             placeholder="07:00"
-            {...register("start")}
+            {...register("start", { setValueAs: normalizeTime })}
           />
           <FormField
             label={LABELS.end}
@@ -206,7 +206,7 @@ export function ShiftDialog({
             hint="At or before the start: the next morning."
             error={formMessage(errors.end)}
             placeholder="15:00"
-            {...register("end")}
+            {...register("end", { setValueAs: normalizeTime })}
           />
         </div>
         <FormField

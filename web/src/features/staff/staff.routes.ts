@@ -29,6 +29,11 @@ export const staffRoutes: TRouteDef[] = [
     access: needs("schedules"),
   },
   {
+    path: paths.staff.month.path,
+    Page: lazyPage(() => import("./staff-month-page.tsx"), "StaffMonthPage"),
+    access: needs("schedules"),
+  },
+  {
     path: paths.staff.requirements.path,
     Page: lazyPage(() => import("./training-requirements-page.tsx"), "TrainingRequirementsPage"),
     access: needs("schedules"),

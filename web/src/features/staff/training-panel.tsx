@@ -145,9 +145,14 @@ export function TrainingPanel({ member, canEdit }: { member: TStaffRecord; canEd
       <section className="card training" aria-labelledby="training-title">
         <div className="entry-section__header">
           <h2 id="training-title">Training</h2>
-          <Link className="button button--secondary" to={paths.staff.transcript.href(member.id)}>
-            Training transcript
-          </Link>
+          <span className="training__links">
+            <Link className="button button--secondary" to={paths.staff.month.href(member.id)}>
+              Shifts of the month
+            </Link>
+            <Link className="button button--secondary" to={paths.staff.transcript.href(member.id)}>
+              Training transcript
+            </Link>
+          </span>
         </div>
         {training.loaded && <IndependenceLine training={training} name={name} />}
         <DataTable

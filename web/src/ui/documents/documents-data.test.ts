@@ -25,6 +25,7 @@ function type(id: string, patch: Partial<TDocumentTypeRecord> = {}): TDocumentTy
     sortOrder: 0,
     needsReview: false,
     reappraisal: false,
+    nightDuty: false,
     ...patch,
   };
 }
