@@ -155,7 +155,7 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
     await mine.getByRole("alert").filter({ hasText: "saved this shift after you opened it" }).waitFor();
     expect(await mine.getByRole("alert").textContent()).toContain("Covers the kitchen");
     await mine.getByRole("button", { name: "Save my version" }).click();
-    await page.getByText("The shift was saved.").waitFor();
+    await mine.waitFor({ state: "detached" });
     expect(await panel.textContent()).not.toContain("another home");
     expect(await panel.textContent()).not.toContain("§87415");
     expect(long.id).toBeTruthy();

@@ -76,6 +76,10 @@ async function openPostgres(connectionString: string, log: (msg: string) => void
   const { applied } = await applyMigrations({ kind: "postgres", connectionString });
   logApplied(applied, log);
   const pool = new pg.Pool(postgresPoolConfig(connectionString));
+  // A connection cut while the pool is ending it (the database dropped or restarted during close) reports
+  // its error on the connection itself, where the pool no longer listens: without this, an uncaught error.
+  // Errors of queries reach their callers; idle connections' reach `onPoolError` below.
+  pool.on("connect", (client) => client.on("error", () => {}));
   let reportedPoolError = false;
   const adapter = new PrismaPg(pool, {
     // Idle connections die when PostgreSQL restarts; the pool replaces them on the next query.

@@ -9,6 +9,7 @@ import {
   type TRotaPerson,
   type TShiftLike,
   type TWeekInput,
+  isNightShift,
   missingNightDocuments,
   weekHours,
 } from "./schedule.rules.ts";
@@ -388,7 +389,12 @@ describe("night duty documents", () => {
     expect(missingNightDocuments(types, person, docs, WEEK)).toEqual(["LIC 503 Health Screening Report"]);
   });
 
-  it("warns when someone lacking one is on a shift reaching into the night, not on a day shift", () => {
+  it("warns when someone lacking one is on night duty, not on a day or evening shift", () => {
+    expect(
+      ["23:00-07:00", "22:00-06:00", "02:00-06:00", "15:00-23:00", "07:00-15:00"].map((t) =>
+        isNightShift({ start: t.slice(0, 5), end: t.slice(6) }),
+      ),
+    ).toEqual([true, true, true, false, false]);
     const people = input().people.map((p) =>
       p.id === "e" || p.id === "a" ? { ...p, missingForNights: ["First aid / CPR certificate"] } : p,
     );

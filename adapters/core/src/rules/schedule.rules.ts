@@ -119,10 +119,12 @@ export function shiftInstants(shift: Pick<TShiftLike, "date" | "start" | "end">,
   };
 }
 
-/** Does the shift reach into the night (22:00–06:00), on the wall clock? */
-export function overlapsNight(shift: Pick<TShiftLike, "start" | "end">): boolean {
-  const crosses = shift.end <= shift.start;
-  return crosses || shift.end > NIGHT_STARTS || shift.start < NIGHT_ENDS;
+/**
+ * Is it night duty: a shift across midnight, or one starting at 22:00 or later, or one in the early
+ * morning before 06:00? An evening shift ending at 23:00 is not.
+ */
+export function isNightShift(shift: Pick<TShiftLike, "start" | "end">): boolean {
+  return shift.end <= shift.start || shift.start >= NIGHT_STARTS || shift.start < NIGHT_ENDS;
 }
 
 /**
@@ -252,7 +254,7 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
         date: shift.date,
       });
     const missing = person.missingForNights ?? [];
-    if (missing.length > 0 && overlapsNight(shift))
+    if (missing.length > 0 && isNightShift(shift))
       issues.push({
         severity: "warning",
         code: "night-documents",

@@ -149,7 +149,8 @@ export function ShiftDialog({
         toValues={valuesOf}
         saveLabel={editing ? "Save shift" : "Add shift"}
         onSaved={() => {
-          toast.success(editing ? "The shift was saved." : "The shift was added.");
+          // One toast at a time: a second save replaces the first one's.
+          toast.success(editing ? "The shift was saved." : "The shift was added.", { id: "shift-saved" });
           onClose();
         }}
         onCancel={onClose}
