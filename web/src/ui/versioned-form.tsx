@@ -1,7 +1,8 @@
 /**
  * The edit form of a record that someone else may save at the same time: the stale-save panel (when a
- * save was refused), the fields, and Save / Cancel — "Save my version" after a refusal. The record's
- * page passes its fields and says what a saved record leads to.
+ * save was refused), the fields, and Save / Cancel — "Save my version" after a refusal. A record's page
+ * uses `VersionedForm`; a dialog (a document type, a training requirement, a shift) `VersionedDialogForm`,
+ * whose compact panel is scrolled into view when a save is refused. Both share one frame.
  */
 import { useEffect, useRef, type ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
@@ -9,19 +10,8 @@ import type { TVersionedEdit } from "../lib/records/use-versioned-edit.ts";
 import { RecordConflictPanel } from "./conflict-panel.tsx";
 import { FormActions } from "./form-actions.tsx";
 
-export function VersionedForm<R, V extends FieldValues, O, F extends keyof V & string>({
-  edit,
-  form,
-  noun,
-  fields,
-  label,
-  show,
-  toValues,
-  cancelTo,
-  onSaved,
-  className,
-  children,
-}: {
+/** What both forms take: the edit, the form, and how the stale-save panel names and shows fields. */
+interface TFrameProps<R, V extends FieldValues, O, F extends keyof V & string> {
   edit: TVersionedEdit<R, V, O>;
   form: Pick<UseFormReturn<V, unknown, O>, "handleSubmit" | "formState">;
   /** "resident": what the other person saved. */
@@ -31,117 +21,89 @@ export function VersionedForm<R, V extends FieldValues, O, F extends keyof V & s
   label: (field: F) => string;
   show: (values: V, field: F) => string;
   toValues: (record: NonNullable<R>) => V;
-  cancelTo: string;
   /** After a save (e.g. a toast and back to the record). */
   onSaved: (saved: NonNullable<R>) => void;
   className?: string;
   children: ReactNode;
-}) {
-  const { conflict } = edit;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const saved = await edit.save(values);
-    if (saved) onSaved(saved as NonNullable<R>);
-  });
-  return (
-    <>
-      {conflict && (
-        <RecordConflictPanel
-          noun={noun}
-          savedBy={conflict.savedBy}
-          theirs={toValues(conflict.theirs)}
-          mine={conflict.mine}
-          fields={fields.filter((field) => conflict.fields.includes(field))}
-          label={label}
-          show={show}
-          onLoadTheirs={edit.loadTheirs}
-        />
-      )}
-      <form className={className} noValidate onSubmit={(event) => void onSubmit(event)}>
-        {children}
-        <FormActions
-          saving={form.formState.isSubmitting}
-          unsaved={form.formState.isDirty}
-          label={conflict ? "Save my version" : "Save changes"}
-          cancelTo={cancelTo}
-        />
-      </form>
-    </>
-  );
 }
 
-/**
- * The same inside a dialog (a document type, a training requirement, a shift): the compact stale-save
- * panel at the top (scrolled into view when a save is refused), the fields, and the dialog's actions —
- * Cancel, Save (`saveLabel`, "Save my version" after a refusal) and any `extraActions` (Delete).
- */
-export function VersionedDialogForm<R, V extends FieldValues, O, F extends keyof V & string>({
-  edit,
-  form,
-  noun,
-  fields,
-  label,
-  show,
-  toValues,
-  saveLabel,
-  onSaved,
-  onCancel,
-  extraActions,
-  className,
-  children,
-}: {
-  edit: TVersionedEdit<R, V, O>;
-  form: Pick<UseFormReturn<V, unknown, O>, "handleSubmit" | "formState">;
-  noun: string;
-  fields: readonly F[];
-  label: (field: F) => string;
-  show: (values: V, field: F) => string;
-  toValues: (record: NonNullable<R>) => V;
-  saveLabel: string;
-  onSaved: (saved: NonNullable<R>) => void;
-  onCancel: () => void;
-  extraActions?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
+function VersionedFrame<R, V extends FieldValues, O, F extends keyof V & string>(
+  props: TFrameProps<R, V, O, F> & { compact: boolean; actions: ReactNode },
+) {
+  const { edit, form } = props;
   const { conflict } = edit;
-  const saving = form.formState.isSubmitting;
-  // The refusal is shown at the top of the dialog, which may be scrolled down to the Save button.
   const panel = useRef<HTMLElement>(null);
+  // In a dialog the refusal is shown at its top, which may be scrolled away from the Save button.
   useEffect(() => {
-    if (conflict) panel.current?.scrollIntoView({ block: "start" });
-  }, [conflict]);
+    if (conflict && props.compact) panel.current?.scrollIntoView({ block: "start" });
+  }, [conflict, props.compact]);
   const onSubmit = form.handleSubmit(async (values) => {
     const saved = await edit.save(values);
-    if (saved) onSaved(saved as NonNullable<R>);
+    if (saved) props.onSaved(saved as NonNullable<R>);
   });
   return (
     <>
       {conflict && (
         <RecordConflictPanel
           ref={panel}
-          compact
-          noun={noun}
+          compact={props.compact}
+          noun={props.noun}
           savedBy={conflict.savedBy}
-          theirs={toValues(conflict.theirs)}
+          theirs={props.toValues(conflict.theirs)}
           mine={conflict.mine}
-          fields={fields.filter((field) => conflict.fields.includes(field))}
-          label={label}
-          show={show}
+          fields={props.fields.filter((field) => conflict.fields.includes(field))}
+          label={props.label}
+          show={props.show}
           onLoadTheirs={edit.loadTheirs}
         />
       )}
-      <form className={className} noValidate onSubmit={(event) => void onSubmit(event)}>
-        {children}
+      <form className={props.className} noValidate onSubmit={(event) => void onSubmit(event)}>
+        {props.children}
+        {props.actions}
+      </form>
+    </>
+  );
+}
+
+export function VersionedForm<R, V extends FieldValues, O, F extends keyof V & string>(
+  props: TFrameProps<R, V, O, F> & { cancelTo: string },
+) {
+  return (
+    <VersionedFrame
+      {...props}
+      compact={false}
+      actions={
+        <FormActions
+          saving={props.form.formState.isSubmitting}
+          unsaved={props.form.formState.isDirty}
+          label={props.edit.conflict ? "Save my version" : "Save changes"}
+          cancelTo={props.cancelTo}
+        />
+      }
+    />
+  );
+}
+
+/** The same inside a dialog: Cancel, Save (`saveLabel`) and any `extraActions` (Delete). */
+export function VersionedDialogForm<R, V extends FieldValues, O, F extends keyof V & string>(
+  props: TFrameProps<R, V, O, F> & { saveLabel: string; onCancel: () => void; extraActions?: ReactNode },
+) {
+  const saving = props.form.formState.isSubmitting;
+  return (
+    <VersionedFrame
+      {...props}
+      compact
+      actions={
         <div className="dialog__actions">
-          {extraActions}
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={saving}>
+          {props.extraActions}
+          <button type="button" className="button button--secondary" onClick={props.onCancel} disabled={saving}>
             Cancel
           </button>
           <button type="submit" className="button" disabled={saving}>
-            {saving ? "Saving…" : conflict ? "Save my version" : saveLabel}
+            {saving ? "Saving…" : props.edit.conflict ? "Save my version" : props.saveLabel}
           </button>
         </div>
-      </form>
-    </>
+      }
+    />
   );
 }
