@@ -164,6 +164,39 @@ describe("embedded PGlite under a data directory", () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL (needs TEST_DATABASE_URL)", () => {
+  it("survives a connection cut after the client disconnected, while the pool is still open", SLOW, async () => {
+    const { default: pg } = await import("pg");
+    const serverUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `care_cut_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.query(`create database "${name}"`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const logs: string[] = [];
+      const database = await openDatabase({
+        databaseUrl: url.toString(),
+        dataDir: ":memory:",
+        log: (m) => logs.push(m),
+      });
+      await database.prisma.facility.count();
+      // Prisma's adapter stops listening at disconnect; the pool keeps its idle connection until close.
+      await database.prisma.$disconnect();
+      const { rows } = await admin.query(
+        "select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+        [name],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      await expect.poll(() => logs.some((m) => m.startsWith("database connection lost"))).toBe(true);
+      await database.close();
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
+
   it("applies migrations once when two servers start at the same time", SLOW, async () => {
     const { default: pg } = await import("pg");
     const serverUrl = process.env.TEST_DATABASE_URL as string;

@@ -76,18 +76,16 @@ async function openPostgres(connectionString: string, log: (msg: string) => void
   const { applied } = await applyMigrations({ kind: "postgres", connectionString });
   logApplied(applied, log);
   const pool = new pg.Pool(postgresPoolConfig(connectionString));
-  // A connection cut while the pool is ending it (the database dropped or restarted during close) reports
-  // its error on the connection itself, where the pool no longer listens: without this, an uncaught error.
-  // Errors of queries reach their callers; idle connections' reach `onPoolError` below.
-  pool.on("connect", (client) => client.on("error", () => {}));
+  // Idle connections die when PostgreSQL restarts or the database is dropped; the pool replaces them on
+  // the next query. The listener is the pool's own, for its whole life: the adapter's `onPoolError` is
+  // removed at disconnect, while a connection still closing after `pool.end()` can report an error
+  // (the database dropped right after close), and a pool error with no listener is an uncaught error.
   let reportedPoolError = false;
-  const adapter = new PrismaPg(pool, {
-    // Idle connections die when PostgreSQL restarts; the pool replaces them on the next query.
-    onPoolError: (error) => {
-      if (!reportedPoolError) log(`database connection lost (${error.message}); reconnecting on demand`);
-      reportedPoolError = true;
-    },
+  pool.on("error", (error) => {
+    if (!reportedPoolError) log(`database connection lost (${error.message}); reconnecting on demand`);
+    reportedPoolError = true;
   });
+  const adapter = new PrismaPg(pool);
   const prisma = new PrismaClient({ adapter });
   return {
     kind: "postgres",

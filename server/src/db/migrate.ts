@@ -26,6 +26,9 @@ export async function applyMigrations(target: MigrationTarget): Promise<{ applie
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     const pool = new pg.Pool({ connectionString: target.connectionString, connectionTimeoutMillis: 5_000, max: 2 });
+    // A connection still closing after `pool.end()` may report an error (the database dropped right
+    // after); without a listener the pool would raise it as an uncaught error.
+    pool.on("error", () => {});
     try {
       return { applied: await runEngine(new PrismaPg(pool), migrationsList) };
     } finally {
