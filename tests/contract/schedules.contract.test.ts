@@ -1,7 +1,8 @@
 // Schedules on every harness: shifts kept per home (the staff member must work there), refused when
 // invalid; the week's answer with its people, census and checks (a double booking across two homes, a
 // clearance missing, a night short of Title 22's rule); drafts hidden from users who may only read the
-// rota. The cross-home check for a user limited to one home is the server's (schedule-week.test.ts).
+// rota. A manager limited to one home still sees their person's shifts elsewhere as busy time: read by
+// the server, by the memory backend, and on Firebase by the `scheduleBusyTime` Cloud Function.
 import { beforeAll, expect, it } from "vitest";
 import { addDays, localToday } from "@care/core/rules/date-only.rules";
 import { weekStartOf } from "@care/core/rules/schedule.rules";
@@ -135,6 +136,18 @@ await runContract("data", (ctx) => {
       limit: 10,
     });
     expect(early.items).toEqual([]);
+  });
+
+  it("shows a manager of one home their person's shift in another home as busy time, without its details", async () => {
+    const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: [home] }));
+    const answer = await manager.insights.scheduleWeek({ facilityId: home, weekStart: week });
+    // Flo works 07:00–15:00 here and 10:00–18:00 at B, which this manager may not read.
+    expect(answer.issues.map((i) => [i.code, i.staffId ?? null])).toContainEqual(["double-booked", ids.floater]);
+    expect(answer.busyElsewhere).toHaveLength(1);
+    expect(Object.keys(answer.busyElsewhere[0]!).sort()).toEqual(["from", "staffId", "to"]);
+    expect(answer.busyElsewhere[0]!.to - answer.busyElsewhere[0]!.from).toBe(8 * 3_600_000);
+    expect((await manager.data.list("shifts", { where: { facilityId: other } })).items).toEqual([]);
+    await expectAppError(manager.insights.scheduleWeek({ facilityId: other, weekStart: week }), "NOT_FOUND");
   });
 
   it("shows users who may only read the rota the published shifts, without checks", async () => {

@@ -11,7 +11,7 @@ import {
   type Persistence,
 } from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore } from "firebase/firestore";
-import { connectFunctionsEmulator, getFunctions } from "firebase/functions";
+import { connectFunctionsEmulator, getFunctions, httpsCallable } from "firebase/functions";
 import { connectStorageEmulator, getStorage } from "firebase/storage";
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
@@ -21,6 +21,8 @@ import type { FilePort } from "@care/core/ports/file.port";
 import { createFirebaseAuthAdapter } from "./firebase-auth.adapter.ts";
 import { createFirestoreDataAdapter } from "./firestore-data.adapter.ts";
 import { createStorageFileAdapter } from "./storage-file.adapter.ts";
+import { toAppError } from "./firebase-errors.ts";
+import type { TBusyTime } from "@care/core/rules/schedule.rules";
 
 export interface THostPort {
   host: string;
@@ -42,7 +44,10 @@ export interface TFirebasePorts {
   auth: AuthPort;
   data: DataPort;
   files: FilePort;
-  /** Compliance and derived reminders, computed in the browser from the DataPort (no server here). */
+  /**
+   * Compliance, reminders and rota checks, computed in the browser from the DataPort (no server here);
+   * only other homes' busy time for the double-booking check comes from a Cloud Function.
+   */
   insights: InsightsPort;
   /** Deletes this Firebase app instance (closes its connections). */
   dispose(): Promise<void>;
@@ -64,10 +69,19 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
   if (emulators.functions) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
   const auth = createFirebaseAuthAdapter(firebaseAuth, functions, firestore);
   const data = createFirestoreDataAdapter(firestore, auth.session);
+  const busyTime = httpsCallable<unknown, TBusyTime[]>(functions, "scheduleBusyTime");
   return {
     auth,
     data,
-    insights: createDataPortInsights(data, auth),
+    insights: createDataPortInsights(data, auth, {
+      busyElsewhere: (query) =>
+        busyTime(query).then(
+          (result) => result.data,
+          (error: unknown) => {
+            throw toAppError(error);
+          },
+        ),
+    }),
     files: createStorageFileAdapter(firestore, storage, auth.session),
     dispose: () => deleteApp(app),
   };

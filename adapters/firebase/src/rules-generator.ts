@@ -466,6 +466,21 @@ export function indexedFilters(def: CollectionDef): TIndexField[] {
 }
 
 /**
+ * The indexes of the Cloud Functions' own queries: `scheduleBusyTime` reads the shifts of up to 30
+ * people (`in`) within a range of dates.
+ */
+const FUNCTION_INDEXES = [
+  {
+    collectionGroup: "shifts",
+    queryScope: "COLLECTION" as const,
+    fields: [
+      { fieldPath: "staffId", order: "ASCENDING" as const },
+      { fieldPath: "date", order: "ASCENDING" as const },
+    ],
+  },
+];
+
+/**
  * Composite indexes for every list the data adapter can ask. A list is equality filters (`==`, `in`,
  * `array-contains`) then `orderBy(sort, dir), orderBy(__name__, dir)`. Firestore serves several
  * equality filters by merging indexes that share the same sort suffix, so one index per filter field,
@@ -475,7 +490,11 @@ export function indexedFilters(def: CollectionDef): TIndexField[] {
  * narrowed to one record's own, or of a small collection: see `ordersInMemory`) needs none.
  */
 export function generateFirestoreIndexes(defs: readonly CollectionDef[] = Object.values(collections)): string {
-  const indexes: { collectionGroup: string; queryScope: "COLLECTION"; fields: TIndexField[] }[] = [];
+  const indexes: { collectionGroup: string; queryScope: "COLLECTION"; fields: TIndexField[] }[] = defs.some(
+    (def) => def.name === "shifts",
+  )
+    ? [...FUNCTION_INDEXES]
+    : [];
   for (const def of defs) {
     for (const sort of new Set(def.sortable)) {
       for (const order of ["ASCENDING", "DESCENDING"] as const) {

@@ -1,8 +1,17 @@
 /**
  * One client of a memory backend, with its own session: what a browser tab is to the server. Its
- * insights are computed from its own DataPort, so they see what this user may see.
+ * insights are computed from its own DataPort, so they see what this user may see; only the busy time of
+ * the week's people in other homes is read from the backend itself, as the server and the Cloud Function
+ * read it.
  */
+import { AppError } from "@care/core/app-error";
 import { createDataPortInsights } from "@care/core/insights/data-port-insights";
+import { busyTimeElsewhere } from "@care/core/insights/schedule-week";
+import { collections, type TRecordOf } from "@care/core/registry";
+import { assertCan, canSeeFacility, seesPublishedOnly } from "@care/core/rules/access.rules";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import type { TScheduleWeekQuery } from "@care/core/ports/insights.port";
+import type { TBusyTime } from "@care/core/rules/schedule.rules";
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
@@ -26,6 +35,27 @@ export function memoryClient(backend: MemoryBackend): {
     auth,
     data,
     files: new MemoryFileAdapter(backend, session),
-    insights: createDataPortInsights(data, auth),
+    insights: createDataPortInsights(data, auth, { busyElsewhere: (query) => busyElsewhere(backend, session, query) }),
   };
+}
+
+/** The shifts in other homes of the people working at the week's home, as busy time only. */
+async function busyElsewhere(
+  backend: MemoryBackend,
+  session: MemorySession,
+  query: TScheduleWeekQuery,
+): Promise<TBusyTime[]> {
+  const user = assertCan(session.user(), "schedules", "read");
+  if (!canSeeFacility(user, query.facilityId)) throw new AppError("NOT_FOUND", "That facility is not yours to see.");
+  if (seesPublishedOnly(user, collections.shifts)) return [];
+  const live = <T>(name: string) => [...backend.table(name).values()].filter((r) => !r.archivedAt) as unknown as T[];
+  const working = new Set(
+    live<TRecordOf<"staff">>("staff")
+      .filter((s) => s.status !== "terminated")
+      .filter((s) => s.facilityId === query.facilityId || s.otherFacilityIds.includes(query.facilityId))
+      .map((s) => s.id),
+  );
+  const zoneOf = new Map(live<TRecordOf<"facilities">>("facilities").map((f) => [f.id, f.timeZone]));
+  const shifts = live<TRecordOf<"shifts">>("shifts").filter((s) => working.has(s.staffId));
+  return busyTimeElsewhere(query.facilityId, query.weekStart, shifts, (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE);
 }

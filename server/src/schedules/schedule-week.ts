@@ -6,11 +6,11 @@
  */
 import { AppError } from "@care/core/app-error";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
-import { assembleScheduleWeek } from "@care/core/insights/schedule-week";
+import { assembleScheduleWeek, busyWindow } from "@care/core/insights/schedule-week";
 import type { TScheduleWeek, TScheduleWeekQuery } from "@care/core/ports/insights.port";
 import { collections, type TRecordOf } from "@care/core/registry";
 import { assertCan, can, canSeeFacility, seesPublishedOnly } from "@care/core/rules/access.rules";
-import { addDays, todayIn } from "@care/core/rules/date-only.rules";
+import { todayIn } from "@care/core/rules/date-only.rules";
 import { shiftInstants, weekDates } from "@care/core/rules/schedule.rules";
 import type { TClearanceStatus } from "@care/core/collections/staff.collection";
 import type { TTrainingCategory } from "@care/core/collections/training.collection";
@@ -61,7 +61,7 @@ export async function scheduleWeek(
           where: {
             staff: working,
             facilityId: { not: query.facilityId },
-            date: { gte: addDays(query.weekStart, -2), lte: addDays(query.weekStart, 7) },
+            date: { gte: busyWindow(query.weekStart).from, lte: busyWindow(query.weekStart).to },
           },
           select: { staffId: true, date: true, start: true, end: true, facility: { select: { timeZone: true } } },
         })

@@ -15,8 +15,14 @@ import {
   facilitiesOfRecord,
   seesPublishedOnly,
 } from "../rules/access.rules.ts";
-import { shiftInstants, weekDates, weekStartOf } from "../rules/schedule.rules.ts";
-import { assembleScheduleWeek, comingRotas, MAX_ROTA_REMINDER_HOMES, parseScheduleWeekQuery } from "./schedule-week.ts";
+import { weekDates, weekStartOf, type TBusyTime } from "../rules/schedule.rules.ts";
+import {
+  assembleScheduleWeek,
+  busyTimeElsewhere,
+  comingRotas,
+  MAX_ROTA_REMINDER_HOMES,
+  parseScheduleWeekQuery,
+} from "./schedule-week.ts";
 import { DEFAULT_TIME_ZONE } from "../common.schema.ts";
 import type { TRotaWeek } from "../rules/reminders.rules.ts";
 import type {
@@ -178,11 +184,24 @@ async function facilitiesOf(data: DataPort, facilityId: string | undefined): Pro
   return listAll(data, "facilities");
 }
 
+export interface TDataPortInsightsOptions {
+  /**
+   * The week's people's shifts in the group's other homes as busy time, read by a trusted party (a Cloud
+   * Function, the memory backend) because the user may not read those homes. Without it, only the homes
+   * the user may read count for the double-booking check.
+   */
+  busyElsewhere?: (query: TScheduleWeekQuery) => Promise<TBusyTime[]>;
+}
+
 /**
  * The insights computed in the client from the records the signed-in user may read (memory and
  * firebase): what their role may not read is left out, as the server leaves it out.
  */
-export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "current">): InsightsPort {
+export function createDataPortInsights(
+  data: DataPort,
+  auth: Pick<AuthPort, "current">,
+  options: TDataPortInsightsOptions = {},
+): InsightsPort {
   const user = (): TSessionUser => {
     const current = auth.current();
     if (!current) throw new AppError("UNAUTHENTICATED", "Please sign in.");
@@ -297,14 +316,17 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
       const seesDocuments = !publishedOnly && can(me, "documents", "read");
       const [entries, elsewhere, homes, types, documents] = await Promise.all([
         seesStaff ? listOneOf(data, "trainingEntries", "staffId", ids) : [],
-        publishedOnly ? [] : listOneOf(data, "shifts", "staffId", ids),
+        publishedOnly || options.busyElsewhere ? [] : listOneOf(data, "shifts", "staffId", ids),
         listAll(data, "facilities"),
         seesDocuments ? listAll(data, "documentTypes", { where: { subject: "staff" } }) : [],
         seesDocuments ? listOneOf(data, "documents", "subjectId", ids, { subject: "staff", current: true }) : [],
       ]);
       const zoneOf = new Map(homes.map((f) => [f.id, f.timeZone]));
-      const from = addDays(query.weekStart, -2);
-      const to = addDays(query.weekStart, 7);
+      const busy = publishedOnly
+        ? []
+        : options.busyElsewhere
+          ? await options.busyElsewhere(query)
+          : busyTimeElsewhere(query.facilityId, query.weekStart, elsewhere, (id) => zoneOf.get(id) ?? timeZone);
       return assembleScheduleWeek({
         query,
         timeZone,
@@ -317,9 +339,7 @@ export function createDataPortInsights(data: DataPort, auth: Pick<AuthPort, "cur
         entries,
         residents,
         ...(seesDocuments ? { nightDocuments: { types, documents } } : {}),
-        busyElsewhere: elsewhere
-          .filter((s) => s.facilityId !== query.facilityId && s.date >= from && s.date <= to)
-          .map((s) => ({ staffId: s.staffId, ...shiftInstants(s, zoneOf.get(s.facilityId) ?? timeZone) })),
+        busyElsewhere: busy,
         withIssues: !publishedOnly,
       });
     },

@@ -115,6 +115,27 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
   };
 }
 
+/** The days whose shifts may overlap a week (a night reaches in from the day before; two for DST). */
+export function busyWindow(weekStart: string): { from: string; to: string } {
+  return { from: addDays(weekStart, -2), to: addDays(weekStart, 7) };
+}
+
+/**
+ * The shifts of other homes within a week's window as busy time only: who and when, never the home, the
+ * shift's id or its note. Every backend answers the double-booking check's "elsewhere" with this.
+ */
+export function busyTimeElsewhere(
+  facilityId: string,
+  weekStart: string,
+  shifts: readonly Pick<TRecordOf<"shifts">, "staffId" | "facilityId" | "date" | "start" | "end">[],
+  timeZoneOf: (facilityId: string) => string,
+): TBusyTime[] {
+  const { from, to } = busyWindow(weekStart);
+  return shifts
+    .filter((s) => s.facilityId !== facilityId && s.date >= from && s.date <= to)
+    .map((s) => ({ staffId: s.staffId, ...shiftInstants(s, timeZoneOf(s.facilityId)) }));
+}
+
 /** At most this many homes' coming weeks are checked for the reminders (each check costs a few ms). */
 export const MAX_ROTA_REMINDER_HOMES = 20;
 

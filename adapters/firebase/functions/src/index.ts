@@ -10,7 +10,8 @@
  * facilities, a history row) for every change of a
  * registry collection, with the author taken from the write's auth context, not from the client;
  * `deriveRentAccount` sets a resident's rent account from their charges and payments after each
- * change of either (the rules let no client write an account or a negative charge).
+ * change of either (the rules let no client write an account or a negative charge); `scheduleBusyTime`
+ * gives a rota's double-booking check the busy time of its people in homes the manager may not read.
  * Bundled with the shared core by `npm run firebase:functions`.
  */
 import { initializeApp } from "firebase-admin/app";
@@ -35,6 +36,9 @@ import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
 import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
 import { accountFrom } from "@care/core/rules/rent.rules";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import { busyTimeElsewhere, busyWindow, parseScheduleWeekQuery } from "@care/core/insights/schedule-week";
+import type { TBusyTime } from "@care/core/rules/schedule.rules";
 
 initializeApp();
 
@@ -256,6 +260,59 @@ export const endOtherSessions = onCall(async (request): Promise<null> => {
   if (!caller) throw httpsError(new AppError("UNAUTHENTICATED", "Please sign in."));
   await getAuth().revokeRefreshTokens(caller.uid);
   return null;
+});
+
+/**
+ * The shifts in the group's other homes of the people working at a home, around a week, as busy time
+ * only (who and when): the double-booking check of a manager who may not read those homes. The caller
+ * must be able to change that home's rota; a reader of published weeks gets nothing (they see no checks).
+ */
+export const scheduleBusyTime = onCall(async (request): Promise<TBusyTime[]> => {
+  try {
+    if (!request.auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    const query = parseScheduleWeekQuery(request.data);
+    const me = await currentAccess(request.auth.uid);
+    if (!me) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    if (me.mustChangePassword)
+      throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
+        reason: "PASSWORD_CHANGE_REQUIRED",
+      });
+    if (me.permissions.schedules === "none") throw new AppError("FORBIDDEN", "You don't have access to schedules.");
+    if (me.facilityIds !== null && !me.facilityIds.includes(query.facilityId))
+      throw new AppError("NOT_FOUND", "That facility does not exist or is not yours to see.");
+    if (me.permissions.schedules !== "write") return [];
+    const db = getFirestore();
+    const staffDef = getCollection("staff");
+    const [home, elsewhere, facilities] = await Promise.all([
+      db.collection("staff").where("facilityId", "==", query.facilityId).get(),
+      db.collection("staff").where("otherFacilityIds", "array-contains", query.facilityId).get(),
+      db.collection("facilities").get(),
+    ]);
+    const working = [...home.docs, ...elsewhere.docs]
+      .map((doc) => fromStoredData(staffDef, doc.id, doc.data()) as TRecordOf<"staff">)
+      .filter((s) => s.archivedAt === null && s.status !== "terminated")
+      .map((s) => s.id);
+    const ids = [...new Set(working)];
+    const { from, to } = busyWindow(query.weekStart);
+    const shiftDef = getCollection("shifts");
+    const chunks = Array.from({ length: Math.ceil(ids.length / MAX_IN_VALUES) }, (_, i) =>
+      ids.slice(i * MAX_IN_VALUES, (i + 1) * MAX_IN_VALUES),
+    );
+    const shifts = (
+      await Promise.all(
+        chunks.map((chunk) =>
+          db.collection("shifts").where("staffId", "in", chunk).where("date", ">=", from).where("date", "<=", to).get(),
+        ),
+      )
+    )
+      .flatMap((snap) => snap.docs.map((doc) => fromStoredData(shiftDef, doc.id, doc.data()) as TRecordOf<"shifts">))
+      .filter((s) => s.archivedAt === null);
+    const zoneOf = new Map(facilities.docs.map((doc) => [doc.id, String(doc.data().timeZone ?? DEFAULT_TIME_ZONE)]));
+    return busyTimeElsewhere(query.facilityId, query.weekStart, shifts, (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE);
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
 });
 
 export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => {
