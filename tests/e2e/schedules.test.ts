@@ -2,8 +2,8 @@
  * Schedules in Chromium against the built app and server: a home's week built from its shift templates
  * (one shift through the grid's "+", the rest through the API), copied to the next week; a double
  * booking across two homes, an uncovered night and an overtime warning reported by the checks, then
- * fixed; the week published and printed; a caregiver sees only published weeks. Desktop and phone
- * screenshots.
+ * fixed; the week published and printed; a caregiver sees only published weeks; a shift moved and one
+ * copied by dragging; every home's week side by side. Desktop and phone screenshots.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -239,5 +239,76 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
     expect(await carer.getByRole("region", { name: "Checks" }).count()).toBe(0);
     await carer.goto(`/staff/schedules?week=${next}`);
     await carer.getByRole("region", { name: "Van Buren" }).getByText("Nothing published for this week yet.").waitFor();
+  });
+
+  it("moves a shift by dragging it and copies one with Ctrl held, then shows every home side by side", async () => {
+    const page = await signedInPage();
+    // Tall enough that a drag's start and end are both in view (Chromium starts no drag that scrolls).
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await page.goto(`/staff/schedules?week=${next}`);
+    const home = page.getByRole("region", { name: "Van Buren" });
+    const cell = (name: string, day: number) =>
+      home
+        .getByRole("row", { name: new RegExp(`^${name}`) })
+        .getByRole("cell")
+        .nth(day);
+    const listed = async (key: string, date: string) =>
+      (
+        (await api(
+          page,
+          "GET",
+          `/shifts?${new URLSearchParams({ where: JSON.stringify({ staffId: ids[key], date }) })}`,
+        )) as { items: { start: string; end: string; published: boolean }[] }
+      ).items;
+
+    // Ana's Monday day shift (copied here as a draft) dragged to her free Saturday: moved.
+    await home.getByText("Drag a shift to another person or day to move it", { exact: false }).waitFor();
+    await home
+      .getByRole("button", { name: /^Edit shift: Ana Alvarez .* 07:00 to 15:00/ })
+      .first()
+      .dragTo(cell("Ana Alvarez", 5));
+    await page.getByText(`Moved the 07:00–15:00 shift to Ana Alvarez, Sat`, { exact: false }).waitFor();
+    expect(await listed("ana", next)).toEqual([]);
+    expect((await listed("ana", addDays(next, 5))).map((s) => [s.start, s.end])).toEqual([["07:00", "15:00"]]);
+
+    // Copied with Ctrl held to Dee's free Sunday: Ana keeps hers, Dee gets a draft of the same times.
+    const saturday = cell("Ana Alvarez", 5).getByRole("button", { name: /^Edit shift: Ana Alvarez/ });
+    await page.keyboard.down("Control");
+    await saturday.dragTo(cell("Dee Dunn", 6));
+    await page.keyboard.up("Control");
+    await page.getByText("Copied the 07:00–15:00 shift to Dee Dunn, Sun", { exact: false }).waitFor();
+    expect(await listed("ana", addDays(next, 5))).toHaveLength(1);
+    expect((await listed("dee", addDays(next, 6))).map((s) => [s.start, s.end, s.published])).toEqual([
+      ["07:00", "15:00", false],
+    ]);
+    await cell("Dee Dunn", 6)
+      .getByRole("button", { name: /^Edit shift: Dee Dunn .* 07:00 to 15:00/ })
+      .waitFor();
+
+    // "Select Facility": the homes' weeks side by side, each with its status and counts; Open goes to one.
+    await page.getByRole("banner").getByRole("combobox", { name: "Facility" }).selectOption("");
+    const board = page.getByRole("region", { name: "Every home, side by side" });
+    const vanBuren = board.getByRole("columnheader", { name: /^Van Buren/ });
+    await vanBuren.getByText("Draft: 23 of 23 shifts not published", { exact: false }).waitFor();
+    await board.getByRole("columnheader", { name: /^Tull/ }).getByText("No shifts this week.").waitFor();
+    expect(await board.getByRole("columnheader").count()).toBe(7);
+    const sunday = board.getByRole("row", { name: /^Sun/ }).getByRole("cell").first();
+    expect(await sunday.textContent()).toContain("Dee D. 07:00–15:00");
+    await page.screenshot({ path: join(SCREENSHOTS, "schedules-homes-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+    await vanBuren.getByRole("button", { name: "Open Van Buren's week" }).click();
+    await home.getByRole("button", { name: "Publish the week" }).waitFor();
+    expect(await page.getByRole("banner").getByRole("combobox", { name: "Facility" }).inputValue()).toBe("van-buren");
+
+    const phone = await signedInPage(PHONE);
+    await phone.goto(`/staff/schedules?week=${next}`);
+    await phone.getByRole("banner").getByRole("combobox", { name: "Facility" }).selectOption("");
+    await phone
+      .getByRole("region", { name: "Every home, side by side" })
+      .getByText("Dee D.", { exact: false })
+      .first()
+      .waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "schedules-homes-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });

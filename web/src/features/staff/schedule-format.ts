@@ -1,4 +1,4 @@
-/** How the rota reads: duties, issue severities, days and weeks. */
+/** How the rota reads: duties, issue severities, days and weeks, a week's status. */
 import type { TShiftDuty } from "@care/core/collections/schedules.collection";
 import { addDays } from "@care/core/rules/date-only.rules";
 import type { TIssueSeverity } from "@care/core/rules/schedule.rules";
@@ -57,4 +57,23 @@ export function normalizeTime(text: string): string {
   }
   if (hour > 23 || minute > 59) return text;
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+}
+
+/** What a week's answer is computed from: a write to any of them changes it. */
+export const WEEK_READS = [
+  "shifts",
+  "staff",
+  "residents",
+  "trainingEntries",
+  "trainingRequirements",
+  "facilities",
+] as const;
+
+/** "Published: 12 shifts.", "Draft: 3 of 12 shifts not published — …", or what an empty week means. */
+export function weekStatusText(shifts: number, drafts: number, mayEditWeek: boolean): string {
+  if (shifts === 0) return mayEditWeek ? "No shifts this week." : "Nothing published for this week yet.";
+  if (drafts === 0) return `Published: ${shifts} shifts.`;
+  return drafts < shifts
+    ? `Published, with ${drafts} of ${shifts} shifts not yet published — staff see only published shifts.`
+    : `Draft: ${drafts} of ${shifts} shifts not published — staff see only published shifts.`;
 }

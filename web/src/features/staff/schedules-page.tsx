@@ -4,10 +4,11 @@
  * previous week (skipping people no longer working), publish the week (staff without schedule write see
  * only published shifts), print. The checks of the week (double bookings in any home, clearances,
  * employment dates, overtime, supervision, coverage by day and Title 22's night rule) come with the week
- * from the InsightsPort, computed from stored data, and follow every change. With "Select Facility",
- * every home's week is shown in turn, compactly.
+ * from the InsightsPort, computed from stored data, and follow every change. On a desktop a shift is
+ * dragged to another person or day to move it, or copied with Ctrl (⌥ on a Mac) held. With "Select
+ * Facility", the homes' weeks are shown side by side (`schedules-board.tsx`).
  */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type DragEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
@@ -38,13 +39,21 @@ import { printPage } from "../../ui/print.ts";
 import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { POSITION_LABELS } from "./staff-format.ts";
 import { ShiftDialog } from "./shift-dialog.tsx";
-import { dayLabel, daysOf, DUTY_LABELS, DUTY_MARKS, SEVERITY_LABELS, weekLabel } from "./schedule-format.ts";
+import {
+  dayLabel,
+  daysOf,
+  DUTY_LABELS,
+  DUTY_MARKS,
+  SEVERITY_LABELS,
+  WEEK_READS,
+  weekLabel,
+  weekStatusText,
+} from "./schedule-format.ts";
+import { panelIssues } from "./schedule-issues.ts";
+import { HomesBoard } from "./schedules-board.tsx";
 import "./schedules.css";
 
 type TShiftRecord = TRecordOf<"shifts">;
-
-/** What the week's answer is computed from: a write to any of them changes it. */
-const WEEK_READS = ["shifts", "staff", "residents", "trainingEntries", "trainingRequirements", "facilities"] as const;
 
 export function SchedulesPage() {
   const { facilityId, facilities, nameOf } = useFacilityScope();
@@ -90,9 +99,11 @@ export function SchedulesPage() {
         </nav>
         <p className="schedules__week-label">{weekLabel(weekStart)}</p>
       </PageHeader>
-      {homes.map((id) => (
-        <HomeWeek key={id} facilityId={id} name={nameOf(id)} weekStart={weekStart} compact={!facilityId} />
-      ))}
+      {facilityId ? (
+        <HomeWeek facilityId={facilityId} name={nameOf(facilityId)} weekStart={weekStart} />
+      ) : (
+        <HomesBoard homes={homes} nameOf={nameOf} weekStart={weekStart} onOpen={selectFacility} />
+      )}
       <p className="no-print">
         <Link to={paths.help.href("schedules")}>How schedules and their checks work</Link>
       </p>
@@ -100,12 +111,11 @@ export function SchedulesPage() {
   );
 }
 
-function HomeWeek(props: { facilityId: string; name: string; weekStart: string; compact: boolean }) {
-  const { facilityId, weekStart, compact } = props;
+function HomeWeek(props: { facilityId: string; name: string; weekStart: string }) {
+  const { facilityId, weekStart } = props;
   const data = useData();
   const can = useCan();
-  const mayEditWeek = can("schedules", "write");
-  const mayEdit = mayEditWeek && !compact;
+  const mayEdit = can("schedules", "write");
   const week = usePortQuery(
     ["scheduleWeek", facilityId, weekStart],
     ({ insights }) => insights.scheduleWeek({ facilityId, weekStart }),
@@ -115,6 +125,9 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
   const [dialog, setDialog] = useState<{ editing?: TShiftRecord; staffId?: string; date: string } | null>(null);
   const [publishing, setPublishing] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The shift being dragged and the cell it is over (`staffId|date`), for moving or copying by mouse.
+  const [dragging, setDragging] = useState<TShiftRecord | null>(null);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
   const answer = week.data;
   const days = daysOf(weekStart);
   const inWeek = useMemo(
@@ -206,6 +219,52 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
       toast.success(`The week is published: staff now see its ${inWeek.length} shifts.`);
     });
 
+  const dropShift = (shift: TShiftRecord, staffId: string, date: string, copy: boolean) =>
+    run(async () => {
+      if (!copy && shift.staffId === staffId && shift.date === date) return;
+      const where = `${answer?.people.find((p) => p.id === staffId)?.name ?? "them"}, ${dayLabel(date)}`;
+      if (copy) {
+        await data.create("shifts", {
+          facilityId,
+          staffId,
+          date,
+          start: shift.start,
+          end: shift.end,
+          position: shift.position,
+          duty: shift.duty,
+          ...(shift.note ? { note: shift.note } : {}),
+          published: false,
+        });
+        toast.success(`Copied the ${shift.start}–${shift.end} shift to ${where} (a draft until published).`);
+      } else {
+        await data.update("shifts", shift.id, { staffId, date }, shift.version);
+        toast.success(`Moved the ${shift.start}–${shift.end} shift to ${where}.`);
+      }
+    });
+
+  /** A cell a dragged shift may be dropped on: a current person's day. */
+  const dropProps = (staffId: string, date: string) => {
+    const key = `${staffId}|${date}`;
+    const copying = (event: DragEvent) => event.ctrlKey || event.altKey || event.metaKey;
+    return {
+      className: dropTarget === key ? "schedule-grid__drop" : undefined,
+      onDragOver: (event: DragEvent) => {
+        if (!dragging) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = copying(event) ? "copy" : "move";
+        setDropTarget(key);
+      },
+      onDragLeave: () => setDropTarget((current) => (current === key ? null : current)),
+      onDrop: (event: DragEvent) => {
+        if (!dragging) return;
+        event.preventDefault();
+        setDragging(null);
+        setDropTarget(null);
+        void dropShift(dragging, staffId, date, copying(event));
+      },
+    };
+  };
+
   const addUsualTemplates = () =>
     run(async () => {
       await data.commit(
@@ -225,21 +284,13 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
   const rows = (answer?.people ?? []).filter((p) => p.current || inWeek.some((s) => s.staffId === p.id));
 
   return (
-    <section className={`card schedule-week${compact ? " schedule-week--compact" : ""}`} aria-labelledby={headingId}>
+    <section className="card schedule-week" aria-labelledby={headingId}>
       {mayEdit && <style>{"@media print { @page { size: landscape; } }"}</style>}
       <div className="schedule-week__header">
         <h2 id={headingId}>{props.name}</h2>
         {answer && (
           <p className={`schedule-week__status${published ? " schedule-week__status--published" : ""}`}>
-            {inWeek.length === 0
-              ? mayEditWeek
-                ? "No shifts this week."
-                : "Nothing published for this week yet."
-              : published
-                ? `Published: ${inWeek.length} shifts.`
-                : drafts.length < inWeek.length
-                  ? `Published, with ${drafts.length} of ${inWeek.length} shifts not yet published — staff see only published shifts.`
-                  : `Draft: ${drafts.length} of ${inWeek.length} shifts not published — staff see only published shifts.`}
+            {weekStatusText(inWeek.length, drafts.length, mayEdit)}
           </p>
         )}
       </div>
@@ -292,10 +343,9 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
           )}
         </div>
       )}
-      {compact && answer && mayEditWeek && (
-        <p className="schedule-week__compact-note">
-          {countsText(answer)} Choose {props.name} in the header to add, change or publish its shifts and see the
-          checks.
+      {mayEdit && rows.length > 0 && (
+        <p className="schedule-week__hint no-print">
+          Drag a shift to another person or day to move it; hold Ctrl (⌥ Option on a Mac) as you drop to copy it.
         </p>
       )}
       {!answer ? (
@@ -332,11 +382,11 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
                       <span className="schedule-grid__position">
                         {POSITION_LABELS[person.position as keyof typeof POSITION_LABELS] ?? person.position}
                         {person.homeFacilityId !== facilityId ? " · other home" : ""}
-                        {!person.mayWorkIndependently ? " · supervised" : ""}
+                        {!person.mayWorkIndependently ? " · in supervised training" : ""}
                       </span>
                     </th>
                     {days.map((date) => (
-                      <td key={date}>
+                      <td key={date} {...(mayEdit && person.current ? dropProps(person.id, date) : {})}>
                         {inWeek
                           .filter((s) => s.staffId === person.id && s.date === date)
                           .map((s) => (
@@ -345,6 +395,14 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string; 
                               shift={s}
                               issues={byShift.get(s.id) ?? []}
                               onOpen={mayEdit ? () => setDialog({ editing: s, date: s.date }) : undefined}
+                              onDrag={
+                                mayEdit
+                                  ? (started) => {
+                                      setDragging(started ? s : null);
+                                      if (!started) setDropTarget(null);
+                                    }
+                                  : undefined
+                              }
                               personName={person.name}
                             />
                           ))}
@@ -440,15 +498,6 @@ function exportPayroll(answer: TScheduleWeek, home: string) {
   downloadCsv(`payroll-hours-${slug(home)}-${answer.weekStart}.csv`, toCsv(rows, columns));
 }
 
-/** "2 errors, 1 warning, no coverage gap." */
-function countsText(answer: TScheduleWeek): string {
-  const count = (severity: TScheduleIssue["severity"], one: string) => {
-    const n = panelIssues(answer).filter((i) => i.severity === severity).length;
-    return n === 0 ? `no ${one}` : `${n} ${one}${n === 1 ? "" : "s"}`;
-  };
-  return `${count("error", "error")}, ${count("warning", "warning")}, ${count("coverage", "coverage gap")}.`;
-}
-
 const slug = (text: string) =>
   text
     .toLowerCase()
@@ -459,6 +508,8 @@ function ShiftBlock(props: {
   shift: TShiftRecord;
   issues: readonly TScheduleIssue[];
   onOpen: (() => void) | undefined;
+  /** Called with true when a drag of this block starts and false when it ends; undefined: not draggable. */
+  onDrag: ((started: boolean) => void) | undefined;
   personName: string;
 }) {
   const { shift, issues } = props;
@@ -482,6 +533,17 @@ function ShiftBlock(props: {
       type="button"
       className={`schedule-shift${tone}`}
       onClick={props.onOpen}
+      {...(props.onDrag
+        ? {
+            draggable: true,
+            onDragStart: (event: DragEvent) => {
+              event.dataTransfer.effectAllowed = "copyMove";
+              event.dataTransfer.setData("text/plain", `${props.personName} ${shift.start}–${shift.end}`);
+              props.onDrag?.(true);
+            },
+            onDragEnd: () => props.onDrag?.(false),
+          }
+        : {})}
       aria-label={`Edit shift: ${label}`}
       title={issues.map((i) => i.message).join("\n") || undefined}
     >
@@ -492,47 +554,6 @@ function ShiftBlock(props: {
       {text}
     </span>
   );
-}
-
-/** Issues one person has on many shifts (supervision, clearance, employment): said once, with the days. */
-const PER_PERSON: readonly TScheduleIssue["code"][] = [
-  "supervision",
-  "no-clearance",
-  "outside-employment",
-  "night-documents",
-];
-const PER_PERSON_WORDS: Partial<Record<TScheduleIssue["code"], string>> = {
-  supervision: "may not work independently yet and is the only one awake on",
-  "no-clearance": "has no criminal record clearance or exemption and may not be in the home, yet is on the rota on",
-  "outside-employment": "is not employed on",
-  "night-documents": "lacks a current document needed for night duty (see their staff page), on the nights of",
-};
-
-/** The week's issues as the panel lists them: per-shift ones of one person merged into one line. */
-function panelIssues(answer: TScheduleWeek): TScheduleIssue[] {
-  const out: TScheduleIssue[] = [];
-  const merged = new Map<string, TScheduleIssue & { dates: string[] }>();
-  for (const issue of answer.issues) {
-    if (!PER_PERSON.includes(issue.code) || !issue.staffId) {
-      out.push(issue);
-      continue;
-    }
-    const key = `${issue.code}|${issue.staffId}`;
-    const line = merged.get(key);
-    if (line) {
-      if (!line.dates.includes(issue.date ?? "")) line.dates.push(issue.date ?? "");
-      continue;
-    }
-    const first = { ...issue, dates: [issue.date ?? ""] };
-    merged.set(key, first);
-    out.push(first);
-  }
-  const nameOf = (id: string) => answer.people.find((p) => p.id === id)?.name ?? "Someone";
-  return out.map((issue) => {
-    const line = merged.get(`${issue.code}|${issue.staffId ?? ""}`);
-    if (!line || line !== issue) return issue;
-    return { ...issue, message: `${nameOf(issue.staffId!)} ${PER_PERSON_WORDS[issue.code]} ${line.dates.join(", ")}.` };
-  });
 }
 
 function IssuesPanel({ answer }: { answer: TScheduleWeek }) {
