@@ -94,6 +94,8 @@ await runContract("data", (ctx) => {
     expect(answer.census.find((c) => c.date === week)).toEqual({ date: week, residents: 20, dementia: true });
     const codes = answer.issues.map((i) => [i.code, i.staffId ?? null]);
     expect(codes).toContainEqual(["double-booked", ids.floater]);
+    // The administrator sees every home: the other one is named.
+    expect(answer.issues.find((i) => i.code === "double-booked")?.message).toContain("(the other at Rota B)");
     expect(codes).toContainEqual(["no-clearance", ids.pending]);
     // 20 residents: one awake and one on call each night; nobody from 22:00, then Pat alone awake.
     const night = answer.issues.find((i) => i.code === "night-rule" && i.date === addDays(week, 1));
@@ -143,6 +145,8 @@ await runContract("data", (ctx) => {
     const answer = await manager.insights.scheduleWeek({ facilityId: home, weekStart: week });
     // Flo works 07:00–15:00 here and 10:00–18:00 at B, which this manager may not read.
     expect(answer.issues.map((i) => [i.code, i.staffId ?? null])).toContainEqual(["double-booked", ids.floater]);
+    expect(answer.issues.find((i) => i.code === "double-booked")?.message).toContain("(the other in another home)");
+    expect(JSON.stringify(answer)).not.toContain("Rota B");
     expect(answer.busyElsewhere).toHaveLength(1);
     expect(Object.keys(answer.busyElsewhere[0]!).sort()).toEqual(["from", "staffId", "to"]);
     expect(answer.busyElsewhere[0]!.to - answer.busyElsewhere[0]!.from).toBe(8 * 3_600_000);

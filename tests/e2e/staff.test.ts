@@ -55,6 +55,11 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await f.getByLabel("Preferred name").fill("Mari");
     await f.getByLabel("Position").selectOption("med_tech");
     await others.getByRole("checkbox", { name: "Tull" }).check();
+    // Tull chosen as the home facility and then not: it is no longer ticked as another home.
+    await f.getByLabel("Home facility").selectOption("tull");
+    await f.getByLabel("Home facility").selectOption("van-buren");
+    expect(await others.getByRole("checkbox", { name: "Tull" }).isChecked()).toBe(false);
+    await others.getByRole("checkbox", { name: "Tull" }).check();
     await f.getByRole("textbox", { name: "Phone", exact: true }).fill("(559) 555-0110");
     await f.getByLabel("E-mail").fill("not-an-address");
     await f.getByLabel("Contact name").fill("Luis Delgado");

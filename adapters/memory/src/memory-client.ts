@@ -55,7 +55,15 @@ async function busyElsewhere(
       .filter((s) => s.facilityId === query.facilityId || s.otherFacilityIds.includes(query.facilityId))
       .map((s) => s.id),
   );
-  const zoneOf = new Map(live<TRecordOf<"facilities">>("facilities").map((f) => [f.id, f.timeZone]));
+  const homes = live<TRecordOf<"facilities">>("facilities");
+  const zoneOf = new Map(homes.map((f) => [f.id, f.timeZone]));
+  const nameOf = new Map(homes.map((f) => [f.id, f.name]));
   const shifts = live<TRecordOf<"shifts">>("shifts").filter((s) => working.has(s.staffId));
-  return busyTimeElsewhere(query.facilityId, query.weekStart, shifts, (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE);
+  return busyTimeElsewhere(
+    query.facilityId,
+    query.weekStart,
+    shifts,
+    (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE,
+    (id) => (canSeeFacility(user, id) ? nameOf.get(id) : undefined),
+  );
 }

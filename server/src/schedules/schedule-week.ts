@@ -6,12 +6,12 @@
  */
 import { AppError } from "@care/core/app-error";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
-import { assembleScheduleWeek, busyWindow } from "@care/core/insights/schedule-week";
+import { assembleScheduleWeek, busyTimeElsewhere, busyWindow } from "@care/core/insights/schedule-week";
 import type { TScheduleWeek, TScheduleWeekQuery } from "@care/core/ports/insights.port";
 import { collections, type TRecordOf } from "@care/core/registry";
 import { assertCan, can, canSeeFacility, seesPublishedOnly } from "@care/core/rules/access.rules";
 import { todayIn } from "@care/core/rules/date-only.rules";
-import { shiftInstants, weekDates } from "@care/core/rules/schedule.rules";
+import { weekDates } from "@care/core/rules/schedule.rules";
 import type { TClearanceStatus } from "@care/core/collections/staff.collection";
 import type { TTrainingCategory } from "@care/core/collections/training.collection";
 import { requireUser, type TCaller } from "../caller.ts";
@@ -63,7 +63,14 @@ export async function scheduleWeek(
             facilityId: { not: query.facilityId },
             date: { gte: busyWindow(query.weekStart).from, lte: busyWindow(query.weekStart).to },
           },
-          select: { staffId: true, date: true, start: true, end: true, facility: { select: { timeZone: true } } },
+          select: {
+            staffId: true,
+            facilityId: true,
+            date: true,
+            start: true,
+            end: true,
+            facility: { select: { timeZone: true, name: true } },
+          },
         })
       : [],
   ]);
@@ -102,6 +109,7 @@ export async function scheduleWeek(
       : [],
   ]);
   const staff = [...people, ...formerStaff];
+  const otherHomes = new Map(elsewhere.map((s) => [s.facilityId, s.facility]));
   return assembleScheduleWeek({
     query,
     timeZone,
@@ -141,10 +149,14 @@ export async function scheduleWeek(
           },
         }
       : {}),
-    busyElsewhere: elsewhere.map((s) => ({
-      staffId: s.staffId,
-      ...shiftInstants(s, s.facility.timeZone || DEFAULT_TIME_ZONE),
-    })),
+    // The other home is named only to a user who may see it.
+    busyElsewhere: busyTimeElsewhere(
+      query.facilityId,
+      query.weekStart,
+      elsewhere,
+      (id) => otherHomes.get(id)?.timeZone || DEFAULT_TIME_ZONE,
+      (id) => (canSeeFacility(user, id) ? otherHomes.get(id)?.name : undefined),
+    ),
     withIssues,
   });
 }

@@ -322,11 +322,19 @@ export function createDataPortInsights(
         seesDocuments ? listOneOf(data, "documents", "subjectId", ids, { subject: "staff", current: true }) : [],
       ]);
       const zoneOf = new Map(homes.map((f) => [f.id, f.timeZone]));
+      // The homes listed are those the user may see: their names may be given.
+      const nameOf = new Map(homes.map((f) => [f.id, f.name]));
       const busy = publishedOnly
         ? []
         : options.busyElsewhere
           ? await options.busyElsewhere(query)
-          : busyTimeElsewhere(query.facilityId, query.weekStart, elsewhere, (id) => zoneOf.get(id) ?? timeZone);
+          : busyTimeElsewhere(
+              query.facilityId,
+              query.weekStart,
+              elsewhere,
+              (id) => zoneOf.get(id) ?? timeZone,
+              (id) => nameOf.get(id),
+            );
       return assembleScheduleWeek({
         query,
         timeZone,

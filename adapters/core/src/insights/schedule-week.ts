@@ -121,19 +121,24 @@ export function busyWindow(weekStart: string): { from: string; to: string } {
 }
 
 /**
- * The shifts of other homes within a week's window as busy time only: who and when, never the home, the
- * shift's id or its note. Every backend answers the double-booking check's "elsewhere" with this.
+ * The shifts of other homes within a week's window as busy time: who and when, never the shift's id or
+ * its note, and the home's name only where `seenName` gives it (the user may see that home). Every
+ * backend answers the double-booking check's "elsewhere" with this.
  */
 export function busyTimeElsewhere(
   facilityId: string,
   weekStart: string,
   shifts: readonly Pick<TRecordOf<"shifts">, "staffId" | "facilityId" | "date" | "start" | "end">[],
   timeZoneOf: (facilityId: string) => string,
+  seenName: (facilityId: string) => string | undefined,
 ): TBusyTime[] {
   const { from, to } = busyWindow(weekStart);
   return shifts
     .filter((s) => s.facilityId !== facilityId && s.date >= from && s.date <= to)
-    .map((s) => ({ staffId: s.staffId, ...shiftInstants(s, timeZoneOf(s.facilityId)) }));
+    .map((s) => {
+      const home = seenName(s.facilityId);
+      return { staffId: s.staffId, ...shiftInstants(s, timeZoneOf(s.facilityId)), ...(home ? { home } : {}) };
+    });
 }
 
 /** At most this many homes' coming weeks are checked for the reminders (each check costs a few ms). */

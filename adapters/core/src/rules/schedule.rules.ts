@@ -35,11 +35,13 @@ export interface TShiftLike {
 /** Positions that do not give care or supervision: their shifts do not cover the home. */
 const NOT_CARE: readonly string[] = ["cook", "housekeeper", "activity_director"];
 
-/** A person's time taken in another home of the group: when, nothing more. */
+/** A person's time taken in another home of the group: when, and which home only to whom may see it. */
 export interface TBusyTime {
   staffId: string;
   from: number;
   to: number;
+  /** The other home's name, given only to a user who may see that home. */
+  home?: string;
 }
 
 /** A staff member as the checks need them. */
@@ -193,14 +195,17 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
   const inWeek = (date: string) => date >= weekStart && date < addDays(weekStart, 7);
 
   // Per person: this home's shifts and the busy time elsewhere, in time order.
-  const byPerson = new Map<string, { from: number; to: number; shiftId?: string; date?: string }[]>();
+  const byPerson = new Map<string, { from: number; to: number; shiftId?: string; date?: string; home?: string }[]>();
   for (const t of timed)
     byPerson.set(t.shift.staffId, [
       ...(byPerson.get(t.shift.staffId) ?? []),
       { from: t.from, to: t.to, shiftId: t.shift.id, date: t.shift.date },
     ]);
   for (const busy of input.busyElsewhere)
-    byPerson.set(busy.staffId, [...(byPerson.get(busy.staffId) ?? []), { from: busy.from, to: busy.to }]);
+    byPerson.set(busy.staffId, [
+      ...(byPerson.get(busy.staffId) ?? []),
+      { from: busy.from, to: busy.to, ...(busy.home ? { home: busy.home } : {}) },
+    ]);
 
   for (const [staffId, spans] of byPerson) {
     spans.sort((a, b) => a.from - b.from);
@@ -211,11 +216,12 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
         const b = spans[j]!;
         const mine = a.shiftId ? a : b.shiftId ? b : null;
         if (!mine?.shiftId || !inWeek(mine.date!)) continue;
-        const elsewhere = !a.shiftId || !b.shiftId;
+        const elsewhere = !a.shiftId ? a : !b.shiftId ? b : null;
+        const where = elsewhere ? ` (the other ${elsewhere.home ? `at ${elsewhere.home}` : "in another home"})` : "";
         issues.push({
           severity: "error",
           code: "double-booked",
-          message: `${name(staffId)} is on two overlapping shifts${elsewhere ? " (the other in another home)" : ""} on ${mine.date}.`,
+          message: `${name(staffId)} is on two overlapping shifts${where} on ${mine.date}.`,
           rule: "One person, one place",
           staffId,
           shiftId: mine.shiftId,

@@ -308,7 +308,15 @@ export const scheduleBusyTime = onCall(async (request): Promise<TBusyTime[]> => 
       .flatMap((snap) => snap.docs.map((doc) => fromStoredData(shiftDef, doc.id, doc.data()) as TRecordOf<"shifts">))
       .filter((s) => s.archivedAt === null);
     const zoneOf = new Map(facilities.docs.map((doc) => [doc.id, String(doc.data().timeZone ?? DEFAULT_TIME_ZONE)]));
-    return busyTimeElsewhere(query.facilityId, query.weekStart, shifts, (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE);
+    const nameOf = new Map(facilities.docs.map((doc) => [doc.id, String(doc.data().name ?? "")]));
+    const seen = (id: string) => (me.facilityIds === null || me.facilityIds.includes(id) ? nameOf.get(id) : undefined);
+    return busyTimeElsewhere(
+      query.facilityId,
+      query.weekStart,
+      shifts,
+      (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE,
+      seen,
+    );
   } catch (error) {
     if (isAppError(error)) throw httpsError(error);
     throw error;

@@ -4,7 +4,7 @@
  * means; server field messages come back through `setError`.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Controller, useForm, useWatch, type FieldError, type UseFormReturn } from "react-hook-form";
 import { ZStaff } from "@care/core/collections/staff.collection";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
@@ -37,6 +37,16 @@ function OtherFacilities({ form }: { form: TStaffForm }) {
   const { facilities } = useFacilities();
   const home = useWatch({ control: form.control, name: "facilityId" });
   const others = facilities.filter((f) => f.id !== home);
+  // A home chosen as the home facility is no longer an "also works at" home, even after choosing another.
+  useEffect(() => {
+    const also = form.getValues("otherFacilityIds") ?? [];
+    if (also.includes(home))
+      form.setValue(
+        "otherFacilityIds",
+        also.filter((id) => id !== home),
+        { shouldDirty: true },
+      );
+  }, [form, home]);
   return (
     <Controller
       control={form.control}
