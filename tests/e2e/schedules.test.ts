@@ -15,11 +15,9 @@ import { chromiumMissing } from "./support/chromium.ts";
 import { api, expectNoSeriousAxeViolations } from "./support/page-checks.ts";
 import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
-const OWN_PASSWORD = "a long password of my own 2026";
-
 describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
   const session = useBrowserSession();
-  const { signedInPage, newPage } = session;
+  const { signedInPage, newUserPage } = session;
   // Next week: its shifts are in the future, and this week is there to copy from.
   const week = addDays(weekStartOf(localToday()), 7);
   const next = addDays(week, 7);
@@ -215,21 +213,11 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // A caregiver of Van Buren: the published week's shifts, none of the next week's drafts, no checks.
-    const { oneTimePassword } = (await api(page, "POST", "/auth/users", {
+    const carer = await newUserPage(page, {
       email: "rota.reader@example.test",
       role: "caregiver",
       facilityIds: ["van-buren"],
-    })) as { oneTimePassword: string };
-    const carer = await newPage();
-    await carer.goto("/login");
-    await carer.getByLabel("E-mail").fill("rota.reader@example.test");
-    await carer.getByLabel("Password").fill(oneTimePassword);
-    await carer.getByRole("button", { name: "Sign in" }).click();
-    await carer.getByLabel("One-time password").fill(oneTimePassword);
-    await carer.locator('input[name="newPassword"]').fill(OWN_PASSWORD);
-    await carer.getByLabel("Repeat the new password").fill(OWN_PASSWORD);
-    await carer.getByRole("button", { name: "Save and continue" }).click();
-    await carer.getByRole("heading", { name: "Reminders", level: 1 }).waitFor();
+    });
     await carer.goto(`/staff/schedules?week=${week}`);
     const seen = carer.getByRole("region", { name: "Van Buren" });
     await seen.getByText("Published:", { exact: false }).waitFor();

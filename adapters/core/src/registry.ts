@@ -30,6 +30,7 @@ import { staffCollection } from "./collections/staff.collection.ts";
 import { trainingEntriesCollection, trainingRequirementsCollection } from "./collections/training.collection.ts";
 import { shiftsCollection, shiftTemplatesCollection } from "./collections/schedules.collection.ts";
 import { rolesCollection } from "./collections/roles.collection.ts";
+import { agentFeeTermsCollection, referralAgentsCollection } from "./collections/referrals.collection.ts";
 import { usersCollection } from "./collections/users.collection.ts";
 
 export const collections = {
@@ -56,6 +57,8 @@ export const collections = {
   trainingEntries: trainingEntriesCollection,
   shifts: shiftsCollection,
   shiftTemplates: shiftTemplatesCollection,
+  referralAgents: referralAgentsCollection,
+  agentFeeTerms: agentFeeTermsCollection,
   reminders: remindersCollection,
   reminderStates: reminderStatesCollection,
   recordChanges: recordChangesCollection,

@@ -52,6 +52,8 @@ export const SMALL_COLLECTIONS: readonly string[] = [
   "shiftTemplates",
   "trainingRequirements",
   "users",
+  "referralAgents",
+  "agentFeeTerms",
 ];
 
 /**

@@ -76,6 +76,8 @@ export const PRISMA_MODELS = {
   staff: "staff",
   trainingRequirements: "trainingRequirement",
   trainingEntries: "trainingEntry",
+  referralAgents: "referralAgent",
+  agentFeeTerms: "agentFeeTerms",
   shifts: "shift",
   shiftTemplates: "shiftTemplate",
   reminders: "reminder",

@@ -79,6 +79,8 @@ export const paths = {
     list: fixed("/referral-agents"),
     add: fixed("/referral-agents/add"),
     logs: fixed("/referral-agents/logs"),
+    detail: ofRecord("/referral-agents", ""),
+    edit: ofRecord("/referral-agents", "/edit"),
   },
   facilities: {
     list: fixed("/facilities"),

@@ -86,7 +86,14 @@ export const DEFAULT_ROLES: Readonly<Record<string, TRole>> = {
   office: {
     name: "Office",
     description: `Rent, referrals and fees, reports, and residents to read. ${REVIEW}`,
-    permissions: { ...permissionsAt("none"), rent: "write", referrals: "write", reports: "read", residents: "read" },
+    permissions: {
+      ...permissionsAt("none"),
+      rent: "write",
+      referrals: "write",
+      fees: "write",
+      reports: "read",
+      residents: "read",
+    },
   },
 };
 

@@ -21,6 +21,7 @@ import { reportError } from "../../lib/report-error.ts";
 import { ComplianceBadge, complianceCountsText } from "../../ui/compliance-badge.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
+import { Detail, DetailList } from "../../ui/detail-list.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
@@ -38,15 +39,6 @@ function subjectLink(s: TSubjectCompliance): string {
   if (s.subject === "resident") return paths.residents.detail.href(s.subjectId);
   if (s.subject === "staff") return paths.staff.detail.href(s.subjectId);
   return `${paths.facilities.detail.href(s.subjectId)}#documents`;
-}
-
-function Detail({ label, value }: { label: string; value: string | number | undefined }) {
-  return (
-    <div className="facility-detail__item">
-      <dt>{label}</dt>
-      <dd>{value === undefined || value === "" ? "Not recorded" : value}</dd>
-    </div>
-  );
 }
 
 export function FacilityDetailPage() {
@@ -130,7 +122,7 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
       <div className="facility-detail__grid">
         <section className="card" aria-labelledby="details-title">
           <h2 id="details-title">Details</h2>
-          <dl className="facility-detail__list">
+          <DetailList>
             <Detail label={LABELS.address} value={facility.address} />
             <Detail label={LABELS.phone} value={facility.phone} />
             <Detail label={LABELS.licenseNumber} value={facility.licenseNumber} />
@@ -138,14 +130,14 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
             <Detail label={LABELS.administrator} value={facility.administrator} />
             <Detail label={LABELS.timeZone} value={facility.timeZone.replaceAll("_", " ")} />
             <Detail label="Id" value={facility.id} />
-          </dl>
+          </DetailList>
         </section>
         <section className="card" aria-labelledby="census-title">
           <h2 id="census-title">Census</h2>
           {noFigures ? (
             <p>Your role does not include residents or staff.</p>
           ) : stats ? (
-            <dl className="facility-detail__list">
+            <DetailList>
               {stats.census !== null && stats.plannedMoveIns !== null && (
                 <>
                   <Detail label="Residents (active, on leave, in hospital)" value={stats.census} />
@@ -156,7 +148,7 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
                 </>
               )}
               {stats.staff !== null && <Detail label="Staff (home facility, not terminated)" value={stats.staff} />}
-            </dl>
+            </DetailList>
           ) : (
             <p role="status">{statsFailed ? "The census could not be read." : "Loading…"}</p>
           )}

@@ -1,42 +1,6 @@
-/** The Referral Agents area: `/agencies/` and `/referral-agents` (agent list), add, referral logs. */
+/** Referral Logs (`/referral-agents/logs`): what the page will hold, until referrals are recorded. */
 import { AreaPage } from "../../ui/area-page.tsx";
 import { paths } from "../../lib/paths.ts";
-
-export function AgentListPage() {
-  return (
-    <AreaPage
-      title="Agent List"
-      intro="The placement agents and agencies who refer residents to your homes: contact details, fee terms, whether their agreement is on file, and how many of their referrals moved in."
-      helpAnchor="referral-agents"
-      emptyTitle="No referral agents recorded"
-      emptyText={
-        <p>
-          Add the agents you work with, with their fee terms, so every home of the group sees the same referrals and no
-          fee is paid twice.
-        </p>
-      }
-      actions={[{ label: "Add New Agent", to: paths.agents.add.href() }]}
-    />
-  );
-}
-
-export function AddAgentPage() {
-  return (
-    <AreaPage
-      title="Add New Agent"
-      intro="Record a referral agent once for the whole group, with the terms you agreed."
-      helpAnchor="referral-agents"
-      emptyTitle="What to have at hand"
-      emptyText={
-        <ul>
-          <li>The agent's name, agency, phone and e-mail</li>
-          <li>Fee terms: a percentage of the first month's rent or a flat amount</li>
-          <li>The signed referral agreement, to keep on file</li>
-        </ul>
-      }
-    />
-  );
-}
 
 export function ReferralLogsPage() {
   return (

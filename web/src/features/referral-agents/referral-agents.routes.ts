@@ -4,11 +4,19 @@ import { needs } from "../../lib/access.ts";
 import { paths, type TRouteDef } from "../../lib/paths.ts";
 
 const pages = () => import("./referral-agents-pages.tsx");
-const AgentListPage = lazyPage(pages, "AgentListPage");
+const list = () => import("./agents-page.tsx");
+const form = () => import("./agent-form-page.tsx");
+const AgentListPage = lazyPage(list, "AgentListPage");
 
 export const referralAgentsRoutes: TRouteDef[] = [
   { path: paths.agents.agencies.path, Page: AgentListPage, access: needs("referrals") },
   { path: paths.agents.list.path, Page: AgentListPage, access: needs("referrals") },
-  { path: paths.agents.add.path, Page: lazyPage(pages, "AddAgentPage"), access: needs("referrals", "write") },
+  { path: paths.agents.add.path, Page: lazyPage(form, "AddAgentPage"), access: needs("referrals", "write") },
   { path: paths.agents.logs.path, Page: lazyPage(pages, "ReferralLogsPage"), access: needs("referrals") },
+  {
+    path: paths.agents.detail.path,
+    Page: lazyPage(() => import("./agent-detail-page.tsx"), "AgentDetailPage"),
+    access: needs("referrals"),
+  },
+  { path: paths.agents.edit.path, Page: lazyPage(form, "EditAgentPage"), access: needs("referrals", "write") },
 ];

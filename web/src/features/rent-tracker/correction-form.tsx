@@ -12,9 +12,9 @@ import { daysInMonth, formatCents, monthLabel } from "@care/core/rules/rent.rule
 import { useData } from "../../lib/ports.tsx";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
-import { MoneyField } from "./money-field.tsx";
+import { MoneyField } from "../../ui/money-field.tsx";
 import { currentMonth, todayLocal } from "./rent-dates.ts";
-import { parseDollars } from "./rent-money.ts";
+import { parseDollars } from "../../lib/money.ts";
 
 interface TCorrectionForm {
   kind: Exclude<TChargeKind, "rent">;

@@ -13,10 +13,10 @@ import { useData } from "../../lib/ports.tsx";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { MoneyField } from "./money-field.tsx";
+import { MoneyField } from "../../ui/money-field.tsx";
 import { recordPayment } from "./rent-data.ts";
 import { todayLocal } from "./rent-dates.ts";
-import { parseDollars } from "./rent-money.ts";
+import { parseDollars } from "../../lib/money.ts";
 
 export const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
   check: "Check",

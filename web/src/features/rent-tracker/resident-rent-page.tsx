@@ -17,7 +17,7 @@ import { useData } from "../../lib/ports.tsx";
 import { usePortQuery } from "../../lib/records/use-records.ts";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
-import { MoneyField } from "./money-field.tsx";
+import { MoneyField } from "../../ui/money-field.tsx";
 import { useCan } from "../../lib/access.ts";
 import { CorrectionForm } from "./correction-form.tsx";
 import { printPage } from "../../ui/print.ts";
@@ -28,7 +28,7 @@ import type { TRecordOf } from "@care/core/registry";
 import { listAll } from "@care/core/list-all";
 import { longDate, todayLocal } from "./rent-dates.ts";
 import { ledgerRows, paymentDescription, receiptNumber } from "./rent-ledger.ts";
-import { parseDollars } from "./rent-money.ts";
+import { parseDollars } from "../../lib/money.ts";
 import { PageLoading } from "../../ui/page-loading.tsx";
 import "./rent-tracker.css";
 

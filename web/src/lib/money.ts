@@ -1,6 +1,7 @@
 /**
- * Typed dollars to integer cents without floating point: "1,234.5" → 123450. The form's amount field
- * parses through here, so "0.1 + 0.2" style drift never reaches a stored amount.
+ * Typed money and percents to integers without floating point: "1,234.5" → 123450 cents, "87.5%" →
+ * 8750 basis points. Amount and percent fields parse through here, so "0.1 + 0.2" style drift never
+ * reaches a stored amount.
  */
 
 /** Cents for a dollar amount a person typed, or an error message saying what to fix. */
@@ -23,4 +24,18 @@ export function centsToDollarsInput(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Basis points for a percent a person typed ("50", "87.5%", "12.25"), or an error message. */
+export function parsePercent(input: string): { basisPoints: number } | { error: string } {
+  const text = input.trim().replace(/%$/, "").trim();
+  if (text === "") return { error: "Enter a percent" };
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return { error: "Enter a percent like 50 or 87.5" };
+  return { basisPoints: Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) };
+}
+
+/** Basis points as the percent text a form field shows ("87.5"), the inverse of `parsePercent`. */
+export function basisPointsToPercentInput(basisPoints: number): string {
+  return String(basisPoints / 100);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
 import { toStoredData } from "./firestore-records.ts";
-import { staffDocumentUpgrade } from "./staff-upgrade.ts";
+import { roleDocumentUpgrade, staffDocumentUpgrade } from "./firestore-upgrades.ts";
 
 describe("staffDocumentUpgrade", () => {
   it("widens an old clearance status and adds the homes list facility-limited lists match on", () => {
@@ -40,5 +40,18 @@ describe("staffDocumentUpgrade", () => {
         _facilities: ["tull"],
       }),
     ).toEqual({ _facilities: ["tull", "newman"] });
+  });
+});
+
+describe("roleDocumentUpgrade", () => {
+  it("gives each role for referral fees what it had for referrals, and the Administrator role write", () => {
+    expect(roleDocumentUpgrade("office", { permissions: { referrals: "write", rent: "write" } })).toEqual({
+      "permissions.fees": "write",
+    });
+    expect(roleDocumentUpgrade("caregiver", { permissions: { referrals: "none" } })).toEqual({
+      "permissions.fees": "none",
+    });
+    expect(roleDocumentUpgrade("administrator", { permissions: {} })).toEqual({ "permissions.fees": "write" });
+    expect(roleDocumentUpgrade("office", { permissions: { referrals: "write", fees: "read" } })).toBeNull();
   });
 });

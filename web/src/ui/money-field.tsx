@@ -1,5 +1,5 @@
 /** A dollars-and-cents amount field (decimal keypad, no autofill), as the payment and rate forms ask for one. */
-import { FormField, type TFormFieldProps } from "../../ui/form-field.tsx";
+import { FormField, type TFormFieldProps } from "./form-field.tsx";
 
 type TInputFieldProps = Extract<TFormFieldProps, { kind?: "input" }>;
 

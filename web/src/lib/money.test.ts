@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToDollarsInput, parseDollars } from "./rent-money.ts";
+import { basisPointsToPercentInput, centsToDollarsInput, parseDollars, parsePercent } from "./money.ts";
 
 describe("parseDollars", () => {
   it.each([
@@ -31,5 +31,17 @@ describe("parseDollars", () => {
         expect(parseDollars(centsToDollarsInput(cents))).toEqual({ cents });
       }),
     );
+  });
+});
+
+describe("parsePercent", () => {
+  it("reads whole and decimal percents as basis points, with or without %", () => {
+    expect(parsePercent("50")).toEqual({ basisPoints: 5000 });
+    expect(parsePercent(" 87.5% ")).toEqual({ basisPoints: 8750 });
+    expect(parsePercent("12.25")).toEqual({ basisPoints: 1225 });
+    expect(parsePercent("")).toEqual({ error: "Enter a percent" });
+    expect(parsePercent("fifty")).toEqual({ error: "Enter a percent like 50 or 87.5" });
+    expect(parsePercent("1.234")).toEqual({ error: "Enter a percent like 50 or 87.5" });
+    expect(basisPointsToPercentInput(8750)).toBe("87.5");
   });
 });

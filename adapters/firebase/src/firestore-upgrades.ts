@@ -1,0 +1,35 @@
+/**
+ * What documents written by an earlier version need to be read and edited by this one, run once by
+ * `scripts/upgrade-firestore.ts` (the self-hosted server does the same in its database migrations).
+ */
+import { ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.collection";
+import { upgradedClearance } from "@care/core/collections/staff.collection";
+import { collections } from "@care/core/registry";
+import { facilitiesOfRecord } from "@care/core/rules/access.rules";
+
+/**
+ * A staff member: the widened Live Scan statuses ("pending" → "submitted", "not_cleared" → "denied") and
+ * the `_facilities` list (home facility first, then the other homes they work at) that facility-limited
+ * lists and the rules match on — without it a person would vanish from every limited user's directory.
+ * The fields to set (`clearanceDate: null` = delete it), or null when the document is current.
+ */
+export function staffDocumentUpgrade(data: Record<string, unknown>): Record<string, unknown> | null {
+  const patch: Record<string, unknown> = { ...upgradedClearance(data) };
+  const otherFacilityIds = Array.isArray(data.otherFacilityIds) ? data.otherFacilityIds : [];
+  if (!Array.isArray(data.otherFacilityIds)) patch.otherFacilityIds = otherFacilityIds;
+  const facilities = facilitiesOfRecord(collections.staff, { ...data, otherFacilityIds });
+  if (JSON.stringify(data._facilities) !== JSON.stringify(facilities)) patch._facilities = facilities;
+  return Object.keys(patch).length > 0 ? patch : null;
+}
+
+/**
+ * A role: referral fees became a permission of their own, given as the role had "Referrals & fees"
+ * (the Administrator role always has every permission). The fields to set, or null.
+ */
+export function roleDocumentUpgrade(id: string, data: Record<string, unknown>): Record<string, unknown> | null {
+  const permissions = (data.permissions ?? {}) as Record<string, unknown>;
+  if (typeof permissions.fees === "string") return null;
+  const fees =
+    id === ADMINISTRATOR_ROLE_ID ? "write" : typeof permissions.referrals === "string" ? permissions.referrals : "none";
+  return { "permissions.fees": fees };
+}

@@ -1,0 +1,151 @@
+/**
+ * A referral agent's page (`/referral-agents/:id`): contact details, the agency's reporting windows and
+ * notes; the fee terms agreed (for roles with Referral fees, from their own collection) with Add or
+ * Change in a dialog; Edit and Deactivate / Reactivate for roles that may change referrals.
+ */
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { Link, useParams } from "react-router-dom";
+import { isAppError } from "@care/core/app-error";
+import { FIELD_LABELS } from "@care/core/field-labels";
+import { feeTermsText } from "@care/core/rules/referral-fees.rules";
+import { useCan } from "../../lib/access.ts";
+import { paths } from "../../lib/paths.ts";
+import { useData } from "../../lib/ports.tsx";
+import { useAllRecords, useRecord } from "../../lib/records/use-records.ts";
+import { reportError } from "../../lib/report-error.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { Detail, DetailList } from "../../ui/detail-list.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { RecordGate } from "../../ui/record-gate.tsx";
+import type { TAgentRecord } from "./agent-format.ts";
+import { AgentNotFound } from "./agent-not-found.tsx";
+import { FeeTermsDialog } from "./fee-terms-dialog.tsx";
+import "./referral-agents.css";
+
+const LABELS = FIELD_LABELS.referralAgents;
+
+export function AgentDetailPage() {
+  const { id = "" } = useParams();
+  return (
+    <RecordGate state={useRecord("referralAgents", id)} notFound={<AgentNotFound id={id} />}>
+      {(agent) => <AgentPage agent={agent} />}
+    </RecordGate>
+  );
+}
+
+function AgentPage({ agent }: { agent: TAgentRecord }) {
+  const can = useCan();
+  const data = useData();
+  const mayEdit = can("referrals", "write");
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function toggleActive() {
+    setBusy(true);
+    try {
+      const saved = await data.update("referralAgents", agent.id, { active: !agent.active }, agent.version);
+      toast.success(`${saved.name} was ${saved.active ? "reactivated" : "made inactive"}.`);
+    } catch (error) {
+      if (isAppError(error) && error.code === "CONFLICT")
+        toast.error("Someone else changed this agent meanwhile; the newer details are shown. Try again.", {
+          id: "error-CONFLICT",
+        });
+      else reportError(error);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  const days = (n: number | undefined, unit: string) => (n === undefined ? "None set" : `${n} ${unit}`);
+  return (
+    <article className="page agent-detail" aria-labelledby="page-title">
+      <p className="agent-detail__crumb">
+        <Link to={paths.agents.list.href()}>Agent List</Link>
+      </p>
+      <PageHeader
+        title={
+          <>
+            {agent.name}
+            {!agent.active && <span className="agent-inactive">Inactive</span>}
+          </>
+        }
+        intro={agent.agency}
+        actions={
+          mayEdit && (
+            <>
+              <Link className="button" to={paths.agents.edit.href(agent.id)}>
+                Edit agent
+              </Link>
+              <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+                {agent.active ? "Make inactive" : "Reactivate"}
+              </button>
+            </>
+          )
+        }
+      />
+      <div className="agent-detail__grid">
+        <section className="card" aria-labelledby="contact-title">
+          <h2 id="contact-title">Contact</h2>
+          <DetailList>
+            <Detail label={LABELS.agency} value={agent.agency} />
+            <Detail label={LABELS.phone} value={agent.phone && <a href={`tel:${agent.phone}`}>{agent.phone}</a>} />
+            <Detail label={LABELS.email} value={agent.email && <a href={`mailto:${agent.email}`}>{agent.email}</a>} />
+            <Detail label={LABELS.address} value={agent.address} />
+            <Detail label={LABELS.notes} value={agent.notes} />
+          </DetailList>
+        </section>
+        <section className="card" aria-labelledby="windows-title">
+          <h2 id="windows-title">The agency's reporting windows</h2>
+          <DetailList>
+            <Detail label="Report a duplicate lead within" value={days(agent.duplicateReportDays, "days")} />
+            <Detail label="Report a move-in within" value={days(agent.moveInReportBusinessDays, "business days")} />
+          </DetailList>
+        </section>
+        {can("fees") && <FeeTermsCard agent={agent} mayChange={can("fees", "write")} />}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={agent.active ? `Make ${agent.name} inactive?` : `Reactivate ${agent.name}?`}
+        confirmLabel={agent.active ? "Make inactive" : "Reactivate"}
+        busy={busy}
+        onConfirm={() => void toggleActive()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          {agent.active
+            ? "They leave the active list and new referrals; their past referrals and fees stay."
+            : "They return to the active list."}
+        </p>
+      </ConfirmDialog>
+    </article>
+  );
+}
+
+function FeeTermsCard({ agent, mayChange }: { agent: TAgentRecord; mayChange: boolean }) {
+  const terms = useAllRecords("agentFeeTerms", { where: { agentId: agent.id } });
+  const [editing, setEditing] = useState(false);
+  const current = terms.data?.[0];
+  return (
+    <section className="card" aria-labelledby="fees-title">
+      <h2 id="fees-title">Fee terms</h2>
+      {!terms.data ? (
+        <p role="status">{terms.isError ? "The fee terms could not be loaded." : "Loading…"}</p>
+      ) : current ? (
+        <DetailList>
+          <Detail label="Fee" value={feeTermsText(current)} />
+          <Detail label="Notes on the terms" value={current.notes} />
+        </DetailList>
+      ) : (
+        <p>No fee terms are recorded for {agent.name} yet.</p>
+      )}
+      {mayChange && terms.data && (
+        <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+          {current ? "Change fee terms" : "Add fee terms"}
+        </button>
+      )}
+      {editing && <FeeTermsDialog agent={agent} terms={current} onClose={() => setEditing(false)} />}
+    </section>
+  );
+}

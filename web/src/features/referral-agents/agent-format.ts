@@ -1,0 +1,88 @@
+/** How agents and their fee terms read, and how the fee terms form turns typed text into a record. */
+import type { TFeeKind } from "@care/core/collections/referrals.collection";
+import type { TInputOf, TRecordOf } from "@care/core/registry";
+import { basisPointsToPercentInput, centsToDollarsInput, parseDollars, parsePercent } from "../../lib/money.ts";
+
+export type TAgentRecord = TRecordOf<"referralAgents">;
+export type TFeeTermsRecord = TRecordOf<"agentFeeTerms">;
+
+export const FEE_KIND_LABELS: Record<TFeeKind, string> = {
+  percent_first_month: "A percent of the first month's rent",
+  flat: "A flat amount",
+};
+
+/** The fee terms as typed: amounts and the percent as text, parsed without floating point. */
+export interface TFeeTermsValues {
+  kind: TFeeKind | "";
+  percent: string;
+  flat: string;
+  cap: string;
+  prorateFirstMonth: boolean;
+  notes: string;
+}
+
+export const NO_FEE_TERMS: TFeeTermsValues = {
+  kind: "",
+  percent: "",
+  flat: "",
+  cap: "",
+  prorateFirstMonth: false,
+  notes: "",
+};
+
+export function feeTermsValues(terms: TFeeTermsRecord | undefined): TFeeTermsValues {
+  if (!terms) return NO_FEE_TERMS;
+  return {
+    kind: terms.kind,
+    percent: terms.percentBasisPoints === undefined ? "" : basisPointsToPercentInput(terms.percentBasisPoints),
+    flat: terms.flatCents === undefined ? "" : centsToDollarsInput(terms.flatCents),
+    cap: terms.capCents === undefined ? "" : centsToDollarsInput(terms.capCents),
+    prorateFirstMonth: terms.prorateFirstMonth,
+    notes: terms.notes ?? "",
+  };
+}
+
+/**
+ * The record fields of typed terms, or the messages of the fields to fix. No kind chosen means no terms
+ * (null). Only the fields of the chosen kind are kept.
+ */
+export function feeTermsInput(
+  values: TFeeTermsValues,
+  agentId: string,
+): { input: TInputOf<"agentFeeTerms"> | null } | { errors: Partial<Record<keyof TFeeTermsValues, string>> } {
+  if (values.kind === "") return { input: null };
+  const errors: Partial<Record<keyof TFeeTermsValues, string>> = {};
+  let percentBasisPoints: number | undefined;
+  let flatCents: number | undefined;
+  let capCents: number | undefined;
+  if (values.kind === "percent_first_month") {
+    const parsed = parsePercent(values.percent);
+    if ("error" in parsed) errors.percent = parsed.error;
+    else if (parsed.basisPoints === 0) errors.percent = "More than 0%";
+    else percentBasisPoints = parsed.basisPoints;
+  } else {
+    const parsed = parseDollars(values.flat);
+    if ("error" in parsed) errors.flat = parsed.error;
+    else if (parsed.cents === 0) errors.flat = "Enter an amount above zero";
+    else flatCents = parsed.cents;
+  }
+  if (values.cap.trim() !== "") {
+    const parsed = parseDollars(values.cap);
+    if ("error" in parsed) errors.cap = parsed.error;
+    else if (parsed.cents === 0) errors.cap = "Enter an amount above zero, or leave it empty";
+    else capCents = parsed.cents;
+  }
+  if (Object.keys(errors).length > 0) return { errors };
+  const notes = values.notes.trim();
+  return {
+    input: {
+      agentId,
+      kind: values.kind,
+      ...(percentBasisPoints === undefined ? {} : { percentBasisPoints }),
+      ...(flatCents === undefined ? {} : { flatCents }),
+      ...(capCents === undefined ? {} : { capCents }),
+      prorateFirstMonth: values.kind === "percent_first_month" && values.prorateFirstMonth,
+      ...(notes ? { notes } : {}),
+    },
+  };
+}
