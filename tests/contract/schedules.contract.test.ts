@@ -96,6 +96,9 @@ await runContract("data", (ctx) => {
     expect(codes).toContainEqual(["double-booked", ids.floater]);
     // The administrator sees every home: the other one is named.
     expect(answer.issues.find((i) => i.code === "double-booked")?.message).toContain("(the other at Rota B)");
+    expect(answer.busyElsewhere.map((b) => b.home)).toEqual(["Rota B"]);
+    // Pat works a night without the documents night duty needs: the grid's panel names them.
+    expect(answer.people.find((p) => p.id === ids.pending)?.missingForNights?.length).toBeGreaterThan(0);
     expect(codes).toContainEqual(["no-clearance", ids.pending]);
     // 20 residents: one awake and one on call each night; nobody from 22:00, then Pat alone awake.
     const night = answer.issues.find((i) => i.code === "night-rule" && i.date === addDays(week, 1));

@@ -65,6 +65,13 @@ describe.skipIf(Boolean(chromiumMissing))("staff training in Chromium", () => {
     await form.getByRole("button", { name: "Save" }).click();
     await form.getByText("Use quarter hours (0.25, 0.5, 0.75)").waitFor();
     expect(await form.getByLabel("Hours").getAttribute("aria-invalid")).toBe("true");
+    // A new hire's first training defaults to the one before working independently.
+    expect(await form.getByLabel("Category").inputValue()).toBe("initial_before_independence");
+    // Tomorrow (in the home's time zone) is refused: the ledger counts nothing after today.
+    await form.getByLabel("Hours").fill("1");
+    await form.getByLabel("Date").fill(addDays(localToday(), 1));
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.getByText("Not after today", { exact: false }).waitFor();
     await form.getByRole("button", { name: "Cancel" }).click();
 
     await addTraining(page, {
@@ -111,6 +118,13 @@ describe.skipIf(Boolean(chromiumMissing))("staff training in Chromium", () => {
     await page.emulateMedia({ media: "print" });
     expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
     await page.screenshot({ path: join(SCREENSHOTS, "staff-training-transcript-print.png"), fullPage: true });
+
+    // On a phone it fits the screen.
+    const phone = await signedInPage(PHONE);
+    await phone.goto(page.url());
+    await phone.locator("main table").last().getByText("Hospice and postural supports").waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "staff-training-transcript-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
   it("lets the group edit a requirement, and the staff page and reminders follow", async () => {

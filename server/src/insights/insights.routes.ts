@@ -178,11 +178,17 @@ const ZScheduleWeek = z.object({
       terminationDate: z.string().optional(),
       clearanceStatus: z.string(),
       mayWorkIndependently: z.boolean(),
+      missingForNights: z
+        .array(z.string())
+        .optional()
+        .describe("Document types needed for night duty the person lacks (when the caller reads documents)"),
     }),
   ),
   busyElsewhere: z
-    .array(z.object({ staffId: z.string(), from: z.number(), to: z.number() }))
-    .describe("The same people's shifts in other homes (epoch ms), without details"),
+    .array(z.object({ staffId: z.string(), from: z.number(), to: z.number(), home: z.string().optional() }))
+    .describe(
+      "The same people's shifts in other homes (epoch ms), without details; the home's name only to a caller who may see it",
+    ),
   census: z.array(z.object({ date: z.string(), residents: z.number().int(), dementia: z.boolean() })),
   issues: z.array(
     z.object({
@@ -192,6 +198,7 @@ const ZScheduleWeek = z.object({
       rule: z.string(),
       staffId: z.string().optional(),
       shiftId: z.string().optional(),
+      otherShiftId: z.string().optional(),
       date: z.string().optional(),
       from: z.string().optional(),
       to: z.string().optional(),

@@ -3,7 +3,7 @@ import { DEFAULT_ROLES } from "@care/core/collections/roles.collection";
 import { facilitiesRoutes } from "../features/facilities/facilities.routes.ts";
 import { accessWords, allows } from "../lib/access.ts";
 import { paths } from "../lib/paths.ts";
-import { currentMarker, normalizePath, QUICK_LINKS, sectionOf, TOP_NAV } from "./navigation.ts";
+import { currentMarker, entryOf, normalizePath, QUICK_LINKS, sectionOf, TOP_NAV } from "./navigation.ts";
 
 describe("navigation", () => {
   it("has the seed's top entries in order, with their exact routes", () => {
@@ -70,6 +70,15 @@ describe("navigation", () => {
       expect(allows(DEFAULT_ROLES.administrator, access)).toBe(true);
       expect(accessWords(access ?? [])).toBe("facilities");
     }
+  });
+
+  it("opens Staff on Schedules for a caregiver, who reads the rota but not the staff records", () => {
+    const staff = TOP_NAV.find((s) => s.id === "staff")!;
+    const caregiver = DEFAULT_ROLES.caregiver!;
+    expect(allows(caregiver, staff.access)).toBe(true);
+    expect(entryOf(staff, caregiver)).toBe(paths.staff.schedules.href());
+    expect(staff.submenu.filter((l) => allows(caregiver, l.access)).map((l) => l.label)).toEqual(["Schedules"]);
+    expect(entryOf(staff, DEFAULT_ROLES.administrator)).toBe("/staff/");
   });
 
   it("treats a trailing slash as the same path", () => {

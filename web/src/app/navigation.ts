@@ -3,7 +3,7 @@
  * the side submenus, and the quick links, all built from the typed paths. The layout and the tests
  * read this.
  */
-import { needs, SETTINGS_ACCESS, type TAccess } from "../lib/access.ts";
+import { allows, needs, SETTINGS_ACCESS, type TAccess } from "../lib/access.ts";
 import { paths } from "../lib/paths.ts";
 
 export interface TNavLink {
@@ -42,9 +42,10 @@ export const TOP_NAV: readonly TSection[] = [
     label: "Staff",
     to: `${paths.staff.list.path}/`,
     prefixes: [paths.staff.list.path],
-    access: needs("staff"),
+    // A caregiver reads the published rota without the staff records: the area opens on Schedules.
+    access: [...needs("staff"), ...needs("schedules")],
     submenu: [
-      { label: "Staff Directory", to: paths.staff.list.href() },
+      { label: "Staff Directory", to: paths.staff.list.href(), access: needs("staff") },
       { label: "Add New Staff", to: paths.staff.add.href(), access: needs("staff", "write") },
       { label: "Schedules", to: paths.staff.schedules.href(), access: needs("schedules") },
     ],
@@ -102,6 +103,16 @@ export const FOOTER_LINKS: readonly TNavLink[] = [
 ];
 
 export const HOME_PATH = paths.reminders.href();
+
+/**
+ * Where a top entry leads this user: the area's own page, or — when the role may not open it but may
+ * open another page of the area (a caregiver's Schedules under Staff) — the first such page.
+ */
+export function entryOf(section: TSection, user: Parameters<typeof allows>[0]): string {
+  const own = section.submenu.find((link) => link.to === section.to.replace(/\/$/, ""));
+  if (!own || allows(user, own.access)) return section.to;
+  return section.submenu.find((link) => allows(user, link.access))?.to ?? section.to;
+}
 
 /** `/residents/` and `/residents` are the same page: compare paths without a trailing slash. */
 export function normalizePath(path: string): string {

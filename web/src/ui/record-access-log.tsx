@@ -50,11 +50,16 @@ function AccessRows({
     PAGE_SIZE,
   );
   const headingId = `access-${recordId}`;
+  // Views are recorded only for collections that audit them (residents and their medical records).
+  const views = collections[collection].auditViews;
   return (
     <section className="record-history record-access card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       <p className="record-access__note">
-        Every view, change, archive and file action on this record, from the audit log. Times are in {timeZone}.
+        {views
+          ? "Every view, change, archive and file action on this record, from the audit log."
+          : "Every change, archive and file action on this record itself, from the audit log (views of it are not recorded)."}{" "}
+        Times are in {timeZone}.
       </p>
       {!rows.loading && rows.items.length === 0 ? (
         <p>Nobody has viewed or changed it since the audit log began.</p>

@@ -54,7 +54,6 @@ const input = (over: Partial<TWeekInput> = {}): TWeekInput => ({
   census: [addDays(WEEK, -1), ...days].map((date) => ({ date, residents: 6, dementia: false })),
   ...over,
 });
-const codes = (week: TWeekInput) => checkWeek(week).map((i) => i.code);
 
 describe("shift times", () => {
   it("gives a night shift across a daylight-saving change its real length", () => {
@@ -92,13 +91,26 @@ describe("checks", () => {
   it("refuses a person on two overlapping shifts, here or in another home (as busy time only)", () => {
     const week = input();
     const extra = shift("a", days[0]!, "14:00", "18:00");
-    expect(codes({ ...week, shifts: [...week.shifts, extra] })).toContain("double-booked");
+    const here = checkWeek({ ...week, shifts: [...week.shifts, extra] }).filter((i) => i.code === "double-booked");
+    // Both shifts of this home are named, so both are marked on the grid.
+    expect(here).toHaveLength(1);
+    expect([here[0]!.shiftId, here[0]!.otherShiftId].sort()).toEqual(
+      [extra.id, week.shifts.find((s) => s.staffId === "a" && s.date === days[0] && s.start === "07:00")!.id].sort(),
+    );
     const elsewhere = checkWeek({
       ...week,
       busyElsewhere: [{ staffId: "a", ...shiftInstants({ date: days[0]!, start: "10:00", end: "12:00" }, LA) }],
     });
     expect(elsewhere[0]).toMatchObject({ severity: "error", code: "double-booked", staffId: "a", date: days[0] });
     expect(elsewhere[0]!.message).toContain("another home");
+    expect(elsewhere[0]!.otherShiftId).toBeUndefined();
+    const named = checkWeek({
+      ...week,
+      busyElsewhere: [
+        { staffId: "a", home: "Tull", ...shiftInstants({ date: days[0]!, start: "10:00", end: "12:00" }, LA) },
+      ],
+    });
+    expect(named[0]!.message).toContain("(the other at Tull)");
   });
 
   it("refuses shifts without a clearance or outside the employment dates", () => {

@@ -99,6 +99,8 @@ export interface TScheduleIssue {
   rule: string;
   staffId?: string;
   shiftId?: string;
+  /** A double booking of two shifts of this home: the other one (both are marked on the grid). */
+  otherShiftId?: string;
   /** The local date it concerns. */
   date?: string;
   /** The local times of a coverage gap, `HH:MM`. */
@@ -225,6 +227,7 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
           rule: "One person, one place",
           staffId,
           shiftId: mine.shiftId,
+          ...(a.shiftId && b.shiftId ? { otherShiftId: mine === a ? b.shiftId : a.shiftId } : {}),
           date: mine.date,
         });
       }

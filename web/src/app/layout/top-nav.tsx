@@ -5,7 +5,7 @@
 import { Link, useLocation } from "react-router-dom";
 import { allows } from "../../lib/access.ts";
 import { useSession } from "../../lib/ports.tsx";
-import { currentMarker, TOP_NAV } from "../navigation.ts";
+import { currentMarker, entryOf, TOP_NAV } from "../navigation.ts";
 import { NavIcon } from "./nav-icons.tsx";
 import { useReminderCountParts } from "./reminder-count-badge.tsx";
 
@@ -20,7 +20,7 @@ function MainNav({ variant }: { variant: "top" | "bottom" }) {
         {TOP_NAV.filter((section) => allows(session, section.access)).map((section) => (
           <li key={section.id}>
             <Link
-              to={section.to}
+              to={entryOf(section, session)}
               className={`${block}__link`}
               aria-current={currentMarker(section.to, pathname, section)}
               aria-describedby={section.id === "reminders" ? count.describedBy : undefined}

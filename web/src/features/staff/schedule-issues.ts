@@ -16,7 +16,7 @@ const PER_PERSON_WORDS: Partial<Record<TScheduleIssue["code"], string>> = {
   supervision: "may not work independently yet and is the only one awake on",
   "no-clearance": "has no criminal record clearance or exemption and may not be in the home, yet is on the rota on",
   "outside-employment": "is not employed on",
-  "night-documents": "lacks a current document needed for night duty (see their staff page), on the nights of",
+  "night-documents": "lacks a current document needed for night duty, on the nights of",
 };
 
 /** The week's issues as the panel lists them: per-shift ones of one person merged into one line. */
@@ -42,7 +42,12 @@ export function panelIssues(answer: TScheduleWeek): TScheduleIssue[] {
   return out.map((issue) => {
     const line = merged.get(`${issue.code}|${issue.staffId ?? ""}`);
     if (!line || line !== issue) return issue;
-    return { ...issue, message: `${nameOf(issue.staffId!)} ${PER_PERSON_WORDS[issue.code]} ${line.dates.join(", ")}.` };
+    const missing = answer.people.find((p) => p.id === issue.staffId)?.missingForNights ?? [];
+    const words =
+      issue.code === "night-documents" && missing.length > 0
+        ? `lacks a current ${missing.join(" and ")}, needed for night duty, on the nights of`
+        : PER_PERSON_WORDS[issue.code];
+    return { ...issue, message: `${nameOf(issue.staffId!)} ${words} ${line.dates.join(", ")}.` };
   });
 }
 

@@ -95,7 +95,8 @@ function HomeHead(props: { answer: TScheduleWeek; name: string; mayEdit: boolean
 /** One home's day: its shifts in start order, then that day's coverage gaps. */
 function DayCell({ answer, date }: { answer: TScheduleWeek; date: string }) {
   const nameOf = (id: string) => answer.people.find((p) => p.id === id)?.name ?? "Someone";
-  const problems = (shiftId: string) => answer.issues.filter((i) => i.shiftId === shiftId);
+  const problems = (shiftId: string) =>
+    answer.issues.filter((i) => i.shiftId === shiftId || i.otherShiftId === shiftId);
   const gaps = answer.issues.filter((i) => i.severity === "coverage" && i.date === date);
   const shifts = answer.shifts.filter((s) => s.date === date);
   return (

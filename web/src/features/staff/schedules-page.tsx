@@ -17,7 +17,7 @@ import { listAll } from "@care/core/list-all";
 import type { TScheduleWeek } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
 import type { TWriteOp } from "@care/core/ports/data.port";
-import { addDays } from "@care/core/rules/date-only.rules";
+import { addDays, wallClockOf } from "@care/core/rules/date-only.rules";
 import {
   shiftHours,
   weekHours,
@@ -30,7 +30,7 @@ import { facilityToday } from "../../lib/facilities.tsx";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
 import { paths } from "../../lib/paths.ts";
-import { useData } from "../../lib/ports.tsx";
+import { useData, useSession } from "../../lib/ports.tsx";
 import { useAllRecords, usePortQuery } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -71,12 +71,21 @@ export function SchedulesPage() {
   const asked = search.get("week");
   const weekStart = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? weekStartOf(asked) : weekStartOf(today);
   const goTo = (week: string) => setSearch({ week }, { replace: true });
-  const homes = facilityId ? [facilityId] : facilities.map((f) => f.id);
+  // "Select Facility": every home this user may see.
+  const mine = useSession()?.facilityIds ?? null;
+  const homes = facilityId
+    ? [facilityId]
+    : facilities.map((f) => f.id).filter((id) => mine === null || mine.includes(id));
+  const mayEdit = useCan()("schedules", "write");
   return (
     <article className="page schedules" aria-labelledby="page-title">
       <PageHeader
         title="Schedules"
-        intro="Each home's weekly rota with its checks: double bookings in any home, clearances, overtime, and hours without the staff California's rules ask for."
+        intro={
+          mayEdit
+            ? "Each home's weekly rota with its checks: double bookings in any home, clearances, overtime, and hours without the staff California's rules ask for."
+            : "Each home's weekly rota, as published: who works when."
+        }
       >
         <nav className="schedules__weeks no-print" aria-label="Week">
           <button type="button" className="button button--secondary" onClick={() => goTo(addDays(weekStart, -7))}>
@@ -116,6 +125,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
   const data = useData();
   const can = useCan();
   const mayEdit = can("schedules", "write");
+  const seesStaff = can("staff");
   const week = usePortQuery(
     ["scheduleWeek", facilityId, weekStart],
     ({ insights }) => insights.scheduleWeek({ facilityId, weekStart }),
@@ -280,7 +290,16 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
   const issues = answer?.issues ?? [];
   const byShift = new Map<string, TScheduleIssue[]>();
   for (const issue of issues)
-    if (issue.shiftId) byShift.set(issue.shiftId, [...(byShift.get(issue.shiftId) ?? []), issue]);
+    for (const id of [issue.shiftId, issue.otherShiftId]) if (id) byShift.set(id, [...(byShift.get(id) ?? []), issue]);
+  // Their shifts in other homes, as the home's wall-clock times, on the day they start.
+  const busyOn = (staffId: string, date: string) =>
+    (answer?.busyElsewhere ?? [])
+      .filter((b) => b.staffId === staffId)
+      .map((b) => {
+        const start = wallClockOf(b.from, answer!.timeZone);
+        return { ...b, date: start.date, start: start.time, end: wallClockOf(b.to, answer!.timeZone).time };
+      })
+      .filter((b) => b.date === date);
   const rows = (answer?.people ?? []).filter((p) => p.current || inWeek.some((s) => s.staffId === p.id));
 
   return (
@@ -378,11 +397,11 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
                 {rows.map((person) => (
                   <tr key={person.id}>
                     <th scope="row">
-                      <Link to={paths.staff.detail.href(person.id)}>{person.name}</Link>
+                      {seesStaff ? <Link to={paths.staff.detail.href(person.id)}>{person.name}</Link> : person.name}
                       <span className="schedule-grid__position">
                         {POSITION_LABELS[person.position as keyof typeof POSITION_LABELS] ?? person.position}
                         {person.homeFacilityId !== facilityId ? " · other home" : ""}
-                        {!person.mayWorkIndependently ? " · in supervised training" : ""}
+                        {!person.mayWorkIndependently ? " · under direct supervision" : ""}
                       </span>
                     </th>
                     {days.map((date) => (
@@ -406,6 +425,15 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
                               personName={person.name}
                             />
                           ))}
+                        {busyOn(person.id, date).map((busy) => (
+                          <span
+                            key={`${busy.from}`}
+                            className="schedule-busy"
+                            title="A shift in another home of the group: this person is not free then."
+                          >
+                            {busy.home ? `At ${busy.home}` : "Another home"} {busy.start}–{busy.end}
+                          </span>
+                        ))}
                         {mayEdit && person.current && (
                           <button
                             type="button"
@@ -434,7 +462,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
               </tfoot>
             </table>
           </div>
-          {mayEdit && <IssuesPanel answer={answer} />}
+          {mayEdit && <IssuesPanel answer={answer} seesStaff={seesStaff} />}
         </>
       )}
       {dialog && answer && (
@@ -556,7 +584,7 @@ function ShiftBlock(props: {
   );
 }
 
-function IssuesPanel({ answer }: { answer: TScheduleWeek }) {
+function IssuesPanel({ answer, seesStaff }: { answer: TScheduleWeek; seesStaff: boolean }) {
   const listed = panelIssues(answer);
   const groups = (["error", "warning", "coverage"] as const).map((severity) => ({
     severity,
@@ -580,7 +608,7 @@ function IssuesPanel({ answer }: { answer: TScheduleWeek }) {
                 {g.items.map((issue, index) => (
                   <li key={`${issue.code}-${issue.shiftId ?? ""}-${issue.staffId ?? ""}-${issue.date ?? ""}-${index}`}>
                     {issue.message} <span className="schedule-checks__rule">{issue.rule}</span>
-                    {issue.staffId && (
+                    {issue.staffId && seesStaff && (
                       <>
                         {" "}
                         <Link to={paths.staff.detail.href(issue.staffId)}>Staff page</Link>

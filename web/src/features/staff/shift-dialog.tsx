@@ -6,7 +6,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
 import { SHIFT_DUTIES, ZShift } from "@care/core/collections/schedules.collection";
@@ -109,6 +109,8 @@ export function ShiftDialog({
     register,
     formState: { errors, isSubmitting },
   } = form;
+  // The template whose times the shift has, shown as chosen.
+  const times = useWatch({ control: form.control, name: ["start", "end"] });
   const useTemplate = (id: string) => {
     const template = templates.find((t) => t.id === id);
     if (!template) return;
@@ -189,6 +191,7 @@ export function ShiftDialog({
             name="template"
             kind="select"
             placeholder="Times of a usual shift…"
+            value={templates.find((t) => t.start === times[0] && t.end === times[1])?.id ?? ""}
             options={templates.map((t) => ({ value: t.id, label: `${t.name} ${t.start}–${t.end}` }))}
             onChange={(event) => useTemplate((event.target as HTMLSelectElement).value)}
           />
@@ -204,7 +207,7 @@ export function ShiftDialog({
           <FormField
             label={LABELS.end}
             required
-            hint="At or before the start: the next morning."
+            hint="Earlier than the start: the next morning (a night shift)."
             error={formMessage(errors.end)}
             placeholder="15:00"
             {...register("end", { setValueAs: normalizeTime })}

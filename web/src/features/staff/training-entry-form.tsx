@@ -4,8 +4,10 @@
  */
 import { TRAINING_CATEGORIES, ZTrainingEntry } from "@care/core/collections/training.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
-import { localToday } from "@care/core/rules/date-only.rules";
-import { useAllRecords } from "../../lib/records/use-records.ts";
+import { useMemo } from "react";
+import { daysBetween } from "@care/core/rules/date-only.rules";
+import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
+import { useAllRecords, useRecord } from "../../lib/records/use-records.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { EntryForm, entryFields, useEntryForm, type TEntryFormProps } from "../../ui/entries/use-entry-form.tsx";
 import { CATEGORY_LABELS } from "./training-format.ts";
@@ -13,17 +15,29 @@ import { CATEGORY_LABELS } from "./training-format.ts";
 const LABELS = FIELD_LABELS.trainingEntries;
 
 export function TrainingEntryForm(props: TEntryFormProps<"trainingEntries">) {
+  const { facilities } = useFacilities();
+  // Not after the home's today (the shared schema allows a day's slack for time zones; the ledger counts
+  // nothing dated later, so the form says so instead of saving an entry that would not count).
+  const today = facilityToday(facilities, props.facilityId);
+  const schema = useMemo(
+    () =>
+      ZTrainingEntry.refine((entry) => entry.date <= today, { path: ["date"], message: `Not after today (${today})` }),
+    [today],
+  );
+  // A new hire's first training is usually the initial training before working independently.
+  const hireDate = useRecord("staff", props.owner.id).record?.hireDate;
+  const hiredRecently = hireDate !== undefined && daysBetween(hireDate, today) < 28;
   const { form, frame } = useEntryForm({
     collection: "trainingEntries",
     label: "Training entry",
     titles: ["Add training", "Edit training"],
-    schema: ZTrainingEntry,
+    schema,
     props,
     toValues: (r) => ({
-      date: r?.date ?? localToday(),
+      date: r?.date ?? today,
       topic: r?.topic ?? "",
       hours: r?.hours,
-      category: r?.category ?? "annual",
+      category: r?.category ?? (hiredRecently ? "initial_before_independence" : "annual"),
       online: r?.online ?? false,
       trainer: r?.trainer ?? "",
       notes: r?.notes ?? "",
