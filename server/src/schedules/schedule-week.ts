@@ -6,7 +6,7 @@
  */
 import { AppError } from "@care/core/app-error";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
-import { assembleScheduleWeek, busyTimeElsewhere, busyWindow } from "@care/core/insights/schedule-week";
+import { assembleScheduleWeek, busyTimeElsewhere, busyWindow, nightWorkersOf } from "@care/core/insights/schedule-week";
 import type { TScheduleWeek, TScheduleWeekQuery } from "@care/core/ports/insights.port";
 import { collections, type TRecordOf } from "@care/core/registry";
 import { assertCan, can, canSeeFacility, seesPublishedOnly } from "@care/core/rules/access.rules";
@@ -80,16 +80,19 @@ export async function scheduleWeek(
   const known = new Set(people.map((s) => s.id));
   const named = [...new Set(shifts.map((s) => s.staffId))].filter((id) => !known.has(id));
   const seesDocuments = can(user, "documents", "read");
+  // Night-duty documents are checked for those on a night shift this week: only their documents are read.
+  const nightWorkers = [...nightWorkersOf(shifts)];
+  const readsNightDocuments = seesDocuments && withIssues && nightWorkers.length > 0;
   const [formerStaff, nightTypes, documents] = await Promise.all([
     named.length > 0 ? prisma.staff.findMany({ where: { id: { in: named } }, select: STAFF_COLUMNS }) : [],
-    seesDocuments && withIssues
+    readsNightDocuments
       ? prisma.documentType.findMany({ where: { subject: "staff", nightDuty: true, archivedAt: null } })
       : [],
-    seesDocuments && withIssues
+    readsNightDocuments
       ? prisma.document.findMany({
           where: {
             subject: "staff",
-            subjectId: { in: [...people.map((p) => p.id), ...named] },
+            subjectId: { in: nightWorkers },
             current: true,
             archivedAt: null,
           },

@@ -10,6 +10,7 @@ import type { TRotaMember, TScheduleWeek, TScheduleWeekQuery } from "../ports/in
 import { headingName } from "../rules/person-name.rules.ts";
 import {
   checkWeek,
+  isNightShift,
   missingNightDocuments,
   nightCensus,
   shiftInstants,
@@ -70,6 +71,8 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
   const { query, timeZone, today } = parts;
   const ledger = new Map<string, TTrainingEntryLike[]>();
   for (const entry of parts.entries) ledger.set(entry.staffId, [...(ledger.get(entry.staffId) ?? []), entry]);
+  // The night-duty documents matter only to those on a night shift this week (a backend may read only theirs).
+  const nightWorkers = nightWorkersOf(parts.shifts);
   const people: TRotaMember[] = parts.staff
     .map((s) => ({
       id: s.id,
@@ -81,7 +84,7 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
       terminationDate: s.terminationDate,
       clearanceStatus: s.clearanceStatus,
       mayWorkIndependently: independence(parts.requirements, s, ledger.get(s.id) ?? [], today).may,
-      ...(parts.nightDocuments
+      ...(parts.nightDocuments && nightWorkers.has(s.id)
         ? {
             missingForNights: missingNightDocuments(
               parts.nightDocuments.types,
@@ -113,6 +116,11 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
         })
       : [],
   };
+}
+
+/** The people on a night shift among a week's shifts: the only ones the night-duty documents are read for. */
+export function nightWorkersOf(shifts: readonly Pick<TShiftLike, "staffId" | "start" | "end">[]): Set<string> {
+  return new Set(shifts.filter((s) => isNightShift(s)).map((s) => s.staffId));
 }
 
 /** The days whose shifts may overlap a week (a night reaches in from the day before; two for DST). */
