@@ -84,11 +84,13 @@ describe.skipIf(Boolean(chromiumMissing))("roles and access in Chromium", () => 
         refused.push(`${response.status()} ${response.url()}`);
     });
 
-    // Her navigation: Residents yes; Staff, Referral Agents, Facilities, Settings, Reports and Rent Tracker no.
+    // Her navigation: Residents yes; Staff only for the rota (it leads to Schedules); Referral Agents,
+    // Facilities, Settings, Reports and Rent Tracker no.
     const main = cara.getByRole("navigation", { name: "Main", exact: true });
     await main.getByRole("link", { name: "Residents" }).waitFor();
-    for (const hidden of ["Staff", "Referral Agents", "Facilities", "Settings"])
+    for (const hidden of ["Referral Agents", "Facilities", "Settings"])
       expect(await main.getByRole("link", { name: hidden, exact: true }).count()).toBe(0);
+    expect(await main.getByRole("link", { name: "Staff", exact: true }).getAttribute("href")).toBe("/staff/schedules");
     await main.getByRole("link", { name: "Residents" }).click();
     const sideMenu = cara.getByRole("navigation", { name: "Residents menu" });
     await sideMenu.getByRole("link", { name: "Medical Records" }).waitFor();

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
@@ -164,57 +165,51 @@ describe("embedded PGlite under a data directory", () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL (needs TEST_DATABASE_URL)", () => {
-  it("survives a connection cut after the client disconnected, while the pool is still open", SLOW, async () => {
-    const { default: pg } = await import("pg");
+  /** Runs `work` with an empty database of its own on the test server, dropped afterwards. */
+  async function withEmptyDatabase(
+    label: string,
+    work: (databaseUrl: string, admin: pg.Client) => Promise<void>,
+  ): Promise<void> {
+    const { default: postgres } = await import("pg");
     const serverUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `care_cut_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
+    const name = `care_${label}_${process.pid}`;
+    const admin = new postgres.Client({ connectionString: serverUrl });
     await admin.connect();
     try {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.query(`create database "${name}"`);
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
+      await work(url.toString(), admin);
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  }
+
+  it("survives a connection cut after the client disconnected, while the pool is still open", SLOW, async () => {
+    await withEmptyDatabase("cut", async (databaseUrl, admin) => {
       const logs: string[] = [];
-      const database = await openDatabase({
-        databaseUrl: url.toString(),
-        dataDir: ":memory:",
-        log: (m) => logs.push(m),
-      });
+      const database = await openDatabase({ databaseUrl, dataDir: ":memory:", log: (m) => logs.push(m) });
       await database.prisma.facility.count();
       // Prisma's adapter stops listening at disconnect; the pool keeps its idle connection until close.
       await database.prisma.$disconnect();
       const { rows } = await admin.query(
         "select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-        [name],
+        [new URL(databaseUrl).pathname.slice(1)],
       );
       expect(rows.length).toBeGreaterThan(0);
       await expect.poll(() => logs.some((m) => m.startsWith("database connection lost"))).toBe(true);
       await database.close();
-    } finally {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
+    });
   });
 
   it("applies migrations once when two servers start at the same time", SLOW, async () => {
-    const { default: pg } = await import("pg");
-    const serverUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `care_race_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.query(`create database "${name}"`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const target = { kind: "postgres", connectionString: url.toString() } as const;
+    await withEmptyDatabase("race", async (databaseUrl) => {
+      const target = { kind: "postgres", connectionString: databaseUrl } as const;
       const results = await Promise.all([applyMigrations(target), applyMigrations(target)]);
       const { migrationDirectories } = await readMigrationsList();
       expect(results.map((r) => r.applied.length).sort()).toEqual([0, migrationDirectories.length]);
-    } finally {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
+    });
   });
 });
