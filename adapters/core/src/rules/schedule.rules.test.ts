@@ -317,6 +317,24 @@ describe("payroll hours", () => {
     expect(hours.find((h) => h.staffId === "b")).toMatchObject({ here: 8, elsewhere: 8, days: 2, weeklyOvertime: 0 });
   });
 
+  it("counts time on two overlapping shifts once, in the checks and for payroll", () => {
+    const shifts = [shift("b", days[0]!, "07:00", "15:00")];
+    const busy = [{ staffId: "b", ...shiftInstants({ date: days[0]!, start: "10:00", end: "14:00" }, LA) }];
+    expect(weekHours({ weekStart: WEEK, timeZone: LA, shifts, busyElsewhere: busy })).toEqual([
+      { staffId: "b", here: 8, elsewhere: 0, days: 1, dailyOvertime: 0, dailyDoubleTime: 0, weeklyOvertime: 0 },
+    ]);
+    const later = [{ staffId: "b", ...shiftInstants({ date: days[0]!, start: "09:00", end: "17:00" }, LA) }];
+    expect(weekHours({ weekStart: WEEK, timeZone: LA, shifts, busyElsewhere: later })[0]).toMatchObject({
+      here: 8,
+      elsewhere: 2,
+      dailyOvertime: 2,
+    });
+    const week = input();
+    const issues = checkWeek({ ...week, shifts: [...week.shifts, shift("a", days[0]!, "08:00", "12:00")] });
+    expect(issues.map((i) => i.code)).toContain("double-booked");
+    expect(issues.map((i) => i.code)).not.toContain("daily-overtime");
+  });
+
   it("never loses or invents an hour: regular + overtime + double time = every hour worked", () => {
     fc.assert(
       fc.property(
@@ -338,7 +356,14 @@ describe("payroll hours", () => {
             duty: "awake" as const,
           }));
           const [hours] = weekHours({ weekStart: WEEK, timeZone: LA, shifts, busyElsewhere: [] });
-          const worked = shifts.reduce((sum, s) => sum + shiftHours(s, LA), 0);
+          // Every hour on at least one shift, once: the union of the shifts' times.
+          const spans = shifts.map((s) => shiftInstants(s, LA)).sort((x, y) => x.from - y.from);
+          let worked = 0;
+          let until = -Infinity;
+          for (const { from, to } of spans) {
+            worked += Math.max(0, to - Math.max(from, until)) / 3_600_000;
+            until = Math.max(until, to);
+          }
           if (!hours) {
             expect(worked).toBe(0);
             return;

@@ -290,16 +290,14 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
     }
   }
 
-  // Hours per person per workday (the day a shift starts) and per workweek, this home's and elsewhere's.
+  // Hours per person per workday (the day a shift starts) and per workweek, this home's and elsewhere's;
+  // time on two overlapping shifts (a double booking, reported above) is counted once.
   const hours = new Map<string, Map<string, number>>();
-  const add = (staffId: string, date: string, h: number) => {
-    const days = hours.get(staffId) ?? new Map<string, number>();
-    days.set(date, (days.get(date) ?? 0) + h);
-    hours.set(staffId, days);
-  };
-  for (const t of timed) add(t.shift.staffId, t.shift.date, (t.to - t.from) / HOUR);
-  for (const busy of input.busyElsewhere)
-    add(busy.staffId, wallClockOf(busy.from, timeZone).date, (busy.to - busy.from) / HOUR);
+  for (const span of countedSpans(input)) {
+    const days = hours.get(span.staffId) ?? new Map<string, number>();
+    days.set(span.date, (days.get(span.date) ?? 0) + span.hours);
+    hours.set(span.staffId, days);
+  }
   for (const [staffId, days] of hours) {
     if (!people.has(staffId)) continue;
     let week = 0;
@@ -509,6 +507,38 @@ export interface TWeekHours {
 }
 
 /**
+ * Each shift of the week's people — this home's and their busy time elsewhere — with the hours it adds:
+ * its length, less any time an earlier-starting shift of the same person already covers (so a double
+ * booking is not paid or counted twice), dated by its workday (the day it starts, in the home's zone).
+ */
+export function countedSpans(
+  input: Pick<TWeekInput, "timeZone" | "shifts" | "busyElsewhere">,
+): { staffId: string; date: string; hours: number; here: boolean }[] {
+  const { timeZone } = input;
+  const spans = [
+    ...input.shifts.map((s) => ({ staffId: s.staffId, date: s.date, here: true, ...shiftInstants(s, timeZone) })),
+    ...input.busyElsewhere.map((b) => ({
+      staffId: b.staffId,
+      date: wallClockOf(b.from, timeZone).date,
+      here: false,
+      from: b.from,
+      to: b.to,
+    })),
+  ].sort((a, b) => a.staffId.localeCompare(b.staffId) || a.from - b.from || Number(b.here) - Number(a.here));
+  const covered = new Map<string, number>();
+  return spans.map((s) => {
+    const until = covered.get(s.staffId) ?? -Infinity;
+    covered.set(s.staffId, Math.max(until, s.to));
+    return {
+      staffId: s.staffId,
+      date: s.date,
+      here: s.here,
+      hours: Math.max(0, s.to - Math.max(s.from, until)) / HOUR,
+    };
+  });
+}
+
+/**
  * Each person's hours of the week by workday (the day a shift starts), as payroll reads them: daily
  * overtime after 8 and double time after 12, then weekly overtime after 40 on what daily overtime did
  * not already count (Labor Code §510; the 7th-day premium is left to payroll).
@@ -516,11 +546,12 @@ export interface TWeekHours {
 export function weekHours(
   input: Pick<TWeekInput, "weekStart" | "timeZone" | "shifts" | "busyElsewhere">,
 ): TWeekHours[] {
-  const { weekStart, timeZone } = input;
+  const { weekStart } = input;
   const end = addDays(weekStart, 7);
   const days = new Map<string, Map<string, number>>();
   const totals = new Map<string, { here: number; elsewhere: number }>();
   const add = (staffId: string, date: string, hours: number, here: boolean) => {
+    if (hours <= 0) return;
     if (date < weekStart || date >= end) return;
     const byDay = days.get(staffId) ?? new Map<string, number>();
     byDay.set(date, (byDay.get(date) ?? 0) + hours);
@@ -530,9 +561,7 @@ export function weekHours(
     else total.elsewhere += hours;
     totals.set(staffId, total);
   };
-  for (const shift of input.shifts) add(shift.staffId, shift.date, shiftHours(shift, timeZone), true);
-  for (const busy of input.busyElsewhere)
-    add(busy.staffId, wallClockOf(busy.from, timeZone).date, (busy.to - busy.from) / HOUR, false);
+  for (const span of countedSpans(input)) add(span.staffId, span.date, span.hours, span.here);
   return [...days].map(([staffId, byDay]) => {
     let dailyOvertime = 0;
     let dailyDoubleTime = 0;
