@@ -42,6 +42,15 @@ await runContract("data", (ctx) => {
       "VALIDATION",
     );
     expect(missing.fields).toEqual({ percentBasisPoints: "Enter the percent of the first month" });
+    const capped = await expectAppError(
+      admin.data.create(
+        "agentFeeTerms",
+        { agentId, kind: "flat", flatCents: 150_000, capCents: 100_000 },
+        { id: agentId },
+      ),
+      "VALIDATION",
+    );
+    expect(capped.fields).toEqual({ capCents: "A flat fee has no cap" });
     const terms = await admin.data.create(
       "agentFeeTerms",
       { agentId, kind: "percent_first_month", percentBasisPoints: 5000, capCents: 300_000, prorateFirstMonth: true },

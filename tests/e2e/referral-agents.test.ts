@@ -46,6 +46,9 @@ describe.skipIf(Boolean(chromiumMissing))("referral agents in Chromium", () => {
     await dialog.getByLabel("Percent of the first month's rent").fill("fifty");
     await dialog.getByRole("button", { name: "Add fee terms" }).click();
     await dialog.getByText("Enter a percent like 50 or 87.5").waitFor();
+    await dialog.getByLabel("Percent of the first month's rent").fill("150");
+    await dialog.getByRole("button", { name: "Add fee terms" }).click();
+    await dialog.getByText("At most 100%").waitFor();
     await dialog.getByLabel("Percent of the first month's rent").fill("50");
     await dialog.getByLabel("Prorate the first month from the move-in day").check();
     await dialog.getByLabel("At most ($)").fill("3,000");
@@ -62,11 +65,24 @@ describe.skipIf(Boolean(chromiumMissing))("referral agents in Chromium", () => {
     await page.getByRole("textbox", { name: "Agency", exact: true }).fill("Valley Placement");
     await page.getByRole("button", { name: "Add agent" }).click();
     await page.getByRole("heading", { name: "Ben Okafor", level: 1 }).waitFor();
-    await page.getByRole("button", { name: "Add fee terms" }).click();
+    // Two people add Ben's terms at once: the second is shown the first's and keeps their own form.
+    const other = await signedInPage();
+    await other.goto(page.url());
+    for (const p of [page, other]) await p.getByRole("button", { name: "Add fee terms" }).click();
     const second = page.getByRole("dialog", { name: "Fee terms of Ben Okafor" });
+    const theirs = other.getByRole("dialog", { name: "Fee terms of Ben Okafor" });
+    await theirs.getByLabel("Fee").selectOption("percent_first_month");
+    await theirs.getByLabel("Percent of the first month's rent").fill("40");
+    await theirs.getByRole("button", { name: "Add fee terms" }).click();
+    await theirs.waitFor({ state: "detached" });
     await second.getByLabel("Fee").selectOption("flat");
+    // A flat fee has no cap to give.
+    expect(await second.getByLabel("At most ($)").count()).toBe(0);
     await second.getByLabel("Flat fee ($)").fill("2500");
     await second.getByRole("button", { name: "Add fee terms" }).click();
+    await second.getByRole("alert").filter({ hasText: "after you opened it" }).waitFor();
+    expect(await second.getByRole("alert").textContent()).toContain("40%");
+    await second.getByRole("button", { name: "Save my version" }).click();
     await fees.getByText("$2,500.00 flat").waitFor();
 
     for (const address of ["/referral-agents", "/agencies"]) {

@@ -41,7 +41,10 @@ describe("parsePercent", () => {
     expect(parsePercent("12.25")).toEqual({ basisPoints: 1225 });
     expect(parsePercent("")).toEqual({ error: "Enter a percent" });
     expect(parsePercent("fifty")).toEqual({ error: "Enter a percent like 50 or 87.5" });
-    expect(parsePercent("1.234")).toEqual({ error: "Enter a percent like 50 or 87.5" });
+    expect(parsePercent("1.234")).toEqual({ error: "At most two digits after the point" });
+    expect(parsePercent("100.5")).toEqual({ error: "At most 100%" });
+    expect(parsePercent("1000")).toEqual({ error: "At most 100%" });
+    expect(parsePercent("100")).toEqual({ basisPoints: 10_000 });
     expect(basisPointsToPercentInput(8750)).toBe("87.5");
   });
 });

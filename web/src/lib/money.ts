@@ -30,9 +30,11 @@ export function centsToDollarsInput(cents: number): string {
 export function parsePercent(input: string): { basisPoints: number } | { error: string } {
   const text = input.trim().replace(/%$/, "").trim();
   if (text === "") return { error: "Enter a percent" };
+  if (/^\d*\.\d{3,}$/.test(text)) return { error: "At most two digits after the point" };
   const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return { error: "Enter a percent like 50 or 87.5" };
-  return { basisPoints: Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) };
+  if (!match) return { error: /^\d{4,}/.test(text) ? "At most 100%" : "Enter a percent like 50 or 87.5" };
+  const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return basisPoints > 10_000 ? { error: "At most 100%" } : { basisPoints };
 }
 
 /** Basis points as the percent text a form field shows ("87.5"), the inverse of `parsePercent`. */

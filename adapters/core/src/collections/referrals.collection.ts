@@ -49,8 +49,9 @@ export const referralAgentsCollection = defineCollection({
 });
 
 /**
- * How an agent's fee is worked out: a percent of the resident's first month's rent (optionally prorated
- * to the move-in day, optionally capped) or a flat amount. Percent in basis points (5000 = 50%).
+ * How an agent's fee is worked out: a percent (up to 100%) of the resident's first month's rent
+ * (optionally prorated to the move-in day, optionally capped) or a flat amount. Percent in basis points
+ * (5000 = 50%).
  */
 export const FEE_KINDS = ["percent_first_month", "flat"] as const;
 export type TFeeKind = (typeof FEE_KINDS)[number];
@@ -64,7 +65,7 @@ export const ZAgentFeeTerms = z
       .number({ error: "Enter a percent" })
       .int("At most two decimals")
       .min(1, "More than 0%")
-      .max(20_000, "At most 200%")
+      .max(10_000, "At most 100%")
       .optional(),
     flatCents: ZCents.min(1, "Enter an amount above zero").optional(),
     capCents: ZCents.min(1, "Enter an amount above zero").optional(),
@@ -77,6 +78,8 @@ export const ZAgentFeeTerms = z
       ctx.addIssue({ code: "custom", path: ["percentBasisPoints"], message: "Enter the percent of the first month" });
     if (terms.kind === "flat" && terms.flatCents === undefined)
       ctx.addIssue({ code: "custom", path: ["flatCents"], message: "Enter the flat fee" });
+    if (terms.kind === "flat" && terms.capCents !== undefined)
+      ctx.addIssue({ code: "custom", path: ["capCents"], message: "A flat fee has no cap" });
   });
 export type TAgentFeeTerms = z.infer<typeof ZAgentFeeTerms>;
 

@@ -7,7 +7,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
-import { useNavigate, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams } from "react-router-dom";
 import type { z } from "zod";
 import { ZReferralAgent } from "@care/core/collections/referrals.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
@@ -119,10 +119,18 @@ function AgentFields({ form }: { form: TAgentForm }) {
           <FormField
             kind="textarea"
             label={LABELS.address}
-            rows={2}
+            rows={3}
             className="form-field--wide"
             error={formMessage(errors.address)}
             {...register("address")}
+          />
+          <FormField
+            kind="textarea"
+            label={LABELS.notes}
+            rows={3}
+            className="form-field--wide"
+            error={formMessage(errors.notes)}
+            {...register("notes")}
           />
         </div>
       </fieldset>
@@ -146,14 +154,6 @@ function AgentFields({ form }: { form: TAgentForm }) {
             inputMode="numeric"
             error={formMessage(errors.moveInReportBusinessDays)}
             {...register("moveInReportBusinessDays", optionalNumber)}
-          />
-          <FormField
-            kind="textarea"
-            label={LABELS.notes}
-            rows={3}
-            className="form-field--wide"
-            error={formMessage(errors.notes)}
-            {...register("notes")}
           />
         </div>
       </fieldset>
@@ -223,6 +223,9 @@ function EditAgentForm({ initial }: { initial: TAgentRecord }) {
   });
   return (
     <article className="page" aria-labelledby="page-title">
+      <p className="agent-detail__crumb">
+        <Link to={paths.agents.list.href()}>Agent List</Link>
+      </p>
       <PageHeader title={`Edit ${edit.base.name}`} />
       <VersionedForm
         edit={edit}

@@ -66,7 +66,8 @@ export function feeTermsInput(
     else if (parsed.cents === 0) errors.flat = "Enter an amount above zero";
     else flatCents = parsed.cents;
   }
-  if (values.cap.trim() !== "") {
+  // A flat fee has no cap.
+  if (values.kind === "percent_first_month" && values.cap.trim() !== "") {
     const parsed = parseDollars(values.cap);
     if ("error" in parsed) errors.cap = parsed.error;
     else if (parsed.cents === 0) errors.cap = "Enter an amount above zero, or leave it empty";

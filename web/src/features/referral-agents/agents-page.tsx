@@ -45,10 +45,9 @@ function withTerms(seesFees: boolean) {
 export function AgentListPage() {
   const can = useCan();
   const seesFees = can("fees");
-  const state = useListState<{ active: TActiveFilter }, TSort>(
-    { active: "active" },
-    { field: "name", direction: "asc" },
-  );
+  // Every agent by default (inactive ones marked), so a group whose agents are all inactive never
+  // reads as one with none.
+  const state = useListState<{ active: TActiveFilter }, TSort>({ active: "" }, { field: "name", direction: "asc" });
   const list = useRecordList("referralAgents", agentsQuery(state.filters.active, state.search, state.orderBy), {
     extras: { reads: ["agentFeeTerms"], rows: withTerms(seesFees) },
   });
@@ -108,13 +107,19 @@ export function AgentListPage() {
     { header: LABELS.duplicateReportDays, value: (a) => a.duplicateReportDays },
     { header: LABELS.moveInReportBusinessDays, value: (a) => a.moveInReportBusinessDays },
     { header: LABELS.active, value: (a) => (a.active ? "Yes" : "No") },
+    { header: LABELS.notes, value: (a) => a.notes },
+    ...(seesFees ? [{ header: "Notes on the terms", value: (a: TAgentRow) => a.terms?.notes }] : []),
   ];
 
   const shown = state.filters.active ? SHOWN_LABELS[state.filters.active] : "All agents";
   return (
     <ListPage
       title="Agent List"
-      intro="The placement agents and agencies who refer residents to your homes, kept once for the whole group with the fee terms agreed with each."
+      intro={
+        seesFees
+          ? "The placement agents and agencies who refer residents to your homes, kept once for the whole group with the fee terms agreed with each."
+          : "The placement agents and agencies who refer residents to your homes, kept once for the whole group."
+      }
       scope={{ label: "Showing:", value: shown }}
       list={list}
       noun={["agent", "agents"]}

@@ -4,6 +4,7 @@
  * as text and parsed to integers (`agent-format.ts`); a save refused as stale keeps the form as typed and
  * shows what the other person saved.
  */
+import { AppError, isAppError } from "@care/core/app-error";
 import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult } from "react-hook-form";
 import toast from "react-hot-toast";
 import { FEE_KINDS } from "@care/core/collections/referrals.collection";
@@ -53,6 +54,17 @@ function resolverFor(agentId: string): Resolver<TFeeTermsValues, unknown, TOutpu
   };
 }
 
+/** A field's value in the stale-save panel, as the form shows it. */
+function showValue(values: TFeeTermsValues, field: (typeof FIELDS)[number]): string {
+  const value = values[field];
+  if (value === "" || value === false) return "—";
+  if (field === "kind") return values.kind ? FEE_KIND_LABELS[values.kind] : "—";
+  if (field === "flat" || field === "cap") return `$${String(value)}`;
+  if (field === "percent") return `${String(value)}%`;
+  if (field === "prorateFirstMonth") return "Yes";
+  return String(value);
+}
+
 function toPatch(input: TOutput): TPatchOf<"agentFeeTerms"> {
   return {
     kind: input.kind,
@@ -79,7 +91,21 @@ export function FeeTermsDialog(props: {
   const edit = useVersionedEdit({
     collection: "agentFeeTerms",
     initial: terms,
-    create: (input: TOutput) => data.create("agentFeeTerms", input, { id: agent.id }),
+    create: async (input: TOutput) => {
+      try {
+        return await data.create("agentFeeTerms", input, { id: agent.id });
+      } catch (error) {
+        // Someone added this agent's terms meanwhile: shown as a stale save, with theirs.
+        if (!isAppError(error) || error.code !== "CONFLICT") throw error;
+        const current = await data.get("agentFeeTerms", agent.id);
+        throw new AppError("CONFLICT", "Someone added fee terms meanwhile.", {
+          current,
+          ...(current.createdBy ? { savedBy: current.createdBy } : {}),
+        });
+      }
+    },
+    // The kind, percent, amount and cap only make sense together: never merged with another's save.
+    onStale: "refuse",
     form,
     toValues: feeTermsValues,
     toPatch,
@@ -96,12 +122,10 @@ export function FeeTermsDialog(props: {
       <VersionedDialogForm
         edit={edit}
         form={form}
-        noun="fee terms"
+        noun="agent's fee terms"
         fields={FIELDS}
         label={(field) => LABELS[field]}
-        show={(values, field) =>
-          field === "kind" && values.kind ? FEE_KIND_LABELS[values.kind] : String(values[field] || "—")
-        }
+        show={showValue}
         toValues={feeTermsValues}
         saveLabel={terms ? "Save fee terms" : "Add fee terms"}
         onSaved={(saved) => {
@@ -137,12 +161,14 @@ export function FeeTermsDialog(props: {
         {kind === "flat" && (
           <MoneyField label={LABELS.flat} required error={errors.flat?.message} {...register("flat")} />
         )}
-        <MoneyField
-          label={LABELS.cap}
-          hint="Leave empty for no cap."
-          error={errors.cap?.message}
-          {...register("cap")}
-        />
+        {kind === "percent_first_month" && (
+          <MoneyField
+            label={LABELS.cap}
+            hint="Leave empty for no cap."
+            error={errors.cap?.message}
+            {...register("cap")}
+          />
+        )}
         <FormField kind="textarea" label={LABELS.notes} rows={2} error={errors.notes?.message} {...register("notes")} />
       </VersionedDialogForm>
     </Dialog>

@@ -79,9 +79,11 @@ export interface TVersionedEditOptions<N extends TCollectionName, V extends Fiel
   fields: readonly Path<V>[];
   /**
    * After a save refused as stale: `compare` (the default) merges the versions (see above); `reload`
-   * puts their version in the form at once (short forms, where retyping is cheap).
+   * puts their version in the form at once (short forms, where retyping is cheap); `refuse` keeps the
+   * form as typed and shows theirs, never merging (fields that only make sense together, such as fee
+   * terms, where one person's kind of fee and another's amount would make terms nobody agreed).
    */
-  onStale?: "compare" | "reload";
+  onStale?: "compare" | "reload" | "refuse";
   /** Called when a save is refused as stale (e.g. to scroll the panel into view). */
   onConflict?: () => void;
   /**
