@@ -53,12 +53,12 @@ async function main(): Promise<void> {
   if (firstAdmin.created && !firstAdmin.generatedPassword)
     app.log.info({ email: firstAdmin.email }, "created the first administrator from ADMIN_EMAIL");
 
-  let stopRentSchedule = () => {};
+  let stopRentSchedule = async () => {};
   closeWithGrace({ delay: SHUTDOWN_DELAY_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
-    stopRentSchedule();
-    await app.close();
+    // In-flight requests and a rent run in progress finish before the database closes.
+    await Promise.all([stopRentSchedule(), app.close()]);
     await database.close();
   });
 

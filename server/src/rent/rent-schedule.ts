@@ -66,25 +66,36 @@ export async function unbilledResidents(db: TDb, facilityId: string, month: stri
   return residents.filter((resident) => !charged.has(chargeId(resident.id, month)));
 }
 
-/** Starts the schedule (a run now, then every hour); the returned function stops it. */
-export function startRentSchedule(database: Database, log: (message: string, error?: unknown) => void): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const run = await billCurrentMonths(database);
-      log(
-        `rent schedule: billed the current month of ${run.homes} homes (${run.residents} residents without a charge yet)`,
-      );
-    } catch (error) {
-      log("rent schedule: a run failed; the next one retries", error);
-    } finally {
-      running = false;
-    }
+/**
+ * Starts the schedule (a run now, then every hour); the returned function stops it and resolves once a
+ * run in progress has finished, so a shutdown closes the database only after its last query (a
+ * SIGTERM during the start-up run otherwise closed the embedded database under it, and the process
+ * never exited).
+ */
+export function startRentSchedule(
+  database: Database,
+  log: (message: string, error?: unknown) => void,
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= (async () => {
+      try {
+        const run = await billCurrentMonths(database);
+        log(
+          `rent schedule: billed the current month of ${run.homes} homes (${run.residents} residents without a charge yet)`,
+        );
+      } catch (error) {
+        log("rent schedule: a run failed; the next one retries", error);
+      } finally {
+        running = null;
+      }
+    })();
   };
-  void tick();
-  const timer = setInterval(() => void tick(), RENT_SCHEDULE_INTERVAL_MS);
+  tick();
+  const timer = setInterval(tick, RENT_SCHEDULE_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
