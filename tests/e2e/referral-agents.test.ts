@@ -138,5 +138,15 @@ describe.skipIf(Boolean(chromiumMissing))("referral agents in Chromium", () => {
     await clerk.getByRole("link", { name: "Rosa Diaz" }).click();
     await clerk.getByRole("heading", { name: "Rosa Diaz", level: 1 }).waitFor();
     expect(await clerk.getByRole("region", { name: "Fee terms" }).count()).toBe(0);
+
+    // Adding an agent already recorded: the form says so while the name is typed.
+    await page.goto("/referral-agents/add");
+    await page.getByRole("textbox", { name: "Agent", exact: true }).fill("rosa diaz");
+    await page
+      .getByRole("status")
+      .filter({ hasText: "An agent named “Rosa Diaz” (Sunset Senior Advisors) is already recorded" })
+      .waitFor();
+    await page.getByRole("textbox", { name: "Agent", exact: true }).fill("Rosa Diaz-Lopez");
+    await page.getByText("is already recorded").waitFor({ state: "detached" });
   });
 });

@@ -5,7 +5,7 @@
  * edit keeps the form as typed, shows what the other person saved and saves against their version.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type UseFormReturn } from "react-hook-form";
+import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { z } from "zod";
@@ -14,7 +14,8 @@ import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TPatchOf } from "@care/core/registry";
 import { paths } from "../../lib/paths.ts";
 import { useData } from "../../lib/ports.tsx";
-import { useRecord } from "../../lib/records/use-records.ts";
+import { useAllRecords, useRecord } from "../../lib/records/use-records.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
 import { FormActions } from "../../ui/form-actions.tsx";
@@ -79,7 +80,29 @@ function useAgentForm(defaultValues: TValues): TAgentForm {
   });
 }
 
-function AgentFields({ form }: { form: TAgentForm }) {
+/**
+ * While a new agent's name is typed: the agents already recorded under that name, so the group keeps one
+ * record per agent (the page says so; adding anyway is allowed, for a namesake).
+ */
+function SameNameWarning({ form }: { form: TAgentForm }) {
+  const name = useDebounced((useWatch({ control: form.control, name: "name" }) ?? "").trim());
+  const found = useAllRecords("referralAgents", { search: name }, { enabled: name.length >= 3 });
+  const same = (found.data ?? []).filter((a) => a.name.toLocaleLowerCase() === name.toLocaleLowerCase());
+  if (name.length < 3 || same.length === 0) return null;
+  return (
+    <div className="alert form-field--wide" role="status">
+      {same.map((a) => (
+        <p key={a.id}>
+          An agent named “{a.name}”{a.agency ? ` (${a.agency})` : ""} is already recorded
+          {a.active ? "" : ", inactive"}: <Link to={paths.agents.detail.href(a.id)}>open their page</Link>. Add a new
+          agent only if this is someone else.
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function AgentFields({ form, isNew = false }: { form: TAgentForm; isNew?: boolean }) {
   const {
     register,
     formState: { errors },
@@ -96,6 +119,7 @@ function AgentFields({ form }: { form: TAgentForm }) {
             error={formMessage(errors.name)}
             {...register("name")}
           />
+          {isNew && <SameNameWarning form={form} />}
           <FormField
             label={LABELS.agency}
             autoComplete="organization"
@@ -189,7 +213,7 @@ export function AddAgentPage() {
         intro="Record a referral agent once for the whole group. Fields marked * are required; the fee terms are added on the agent's page."
       />
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <AgentFields form={form} />
+        <AgentFields form={form} isNew />
         <FormActions
           saving={form.formState.isSubmitting}
           unsaved={form.formState.isDirty}
