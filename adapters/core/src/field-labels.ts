@@ -238,11 +238,11 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
   agentFeeTerms: {
     agentId: "Agent",
     kind: "Fee",
-    percentBasisPoints: "Percent of the first month",
-    flatCents: "Flat fee",
-    capCents: "At most",
-    prorateFirstMonth: "Prorate the first month",
-    notes: "Fee notes",
+    percentBasisPoints: "Percent of the first month's rent",
+    flatCents: "Flat fee ($)",
+    capCents: "At most ($)",
+    prorateFirstMonth: "Prorate the first month from the move-in day",
+    notes: "Notes on the terms",
   },
   shiftTemplates: {
     ...facility,

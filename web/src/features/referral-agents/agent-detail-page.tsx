@@ -135,7 +135,7 @@ function FeeTermsCard({ agent, mayChange }: { agent: TAgentRecord; mayChange: bo
       ) : current ? (
         <DetailList>
           <Detail label="Fee" value={feeTermsText(current)} />
-          <Detail label="Notes on the terms" value={current.notes} />
+          <Detail label={FIELD_LABELS.agentFeeTerms.notes} value={current.notes} />
         </DetailList>
       ) : (
         <p>No fee terms are recorded for {agent.name} yet.</p>

@@ -108,7 +108,7 @@ export function AgentListPage() {
     { header: LABELS.moveInReportBusinessDays, value: (a) => a.moveInReportBusinessDays },
     { header: LABELS.active, value: (a) => (a.active ? "Yes" : "No") },
     { header: LABELS.notes, value: (a) => a.notes },
-    ...(seesFees ? [{ header: "Notes on the terms", value: (a: TAgentRow) => a.terms?.notes }] : []),
+    ...(seesFees ? [{ header: FIELD_LABELS.agentFeeTerms.notes, value: (a: TAgentRow) => a.terms?.notes }] : []),
   ];
 
   const shown = state.filters.active ? SHOWN_LABELS[state.filters.active] : "All agents";

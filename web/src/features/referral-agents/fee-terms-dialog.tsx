@@ -8,6 +8,7 @@ import { AppError, isAppError } from "@care/core/app-error";
 import { useForm, useWatch, type FieldErrors, type Resolver, type ResolverResult } from "react-hook-form";
 import toast from "react-hot-toast";
 import { FEE_KINDS } from "@care/core/collections/referrals.collection";
+import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TInputOf, TPatchOf } from "@care/core/registry";
 import { feeTermsText } from "@care/core/rules/referral-fees.rules";
 import { useData } from "../../lib/ports.tsx";
@@ -27,13 +28,15 @@ import {
 
 type TOutput = TInputOf<"agentFeeTerms">;
 const FIELDS = ["kind", "percent", "flat", "cap", "prorateFirstMonth", "notes"] as const;
+/** The form's fields are typed text for the record's integers: each named as the record's field. */
+const TERMS = FIELD_LABELS.agentFeeTerms;
 const LABELS: Record<(typeof FIELDS)[number], string> = {
-  kind: "Fee",
-  percent: "Percent of the first month's rent",
-  flat: "Flat fee ($)",
-  cap: "At most ($)",
-  prorateFirstMonth: "Prorate the first month from the move-in day",
-  notes: "Notes on the terms",
+  kind: TERMS.kind,
+  percent: TERMS.percentBasisPoints,
+  flat: TERMS.flatCents,
+  cap: TERMS.capCents,
+  prorateFirstMonth: TERMS.prorateFirstMonth,
+  notes: TERMS.notes,
 };
 
 /** The typed terms as the record, or each field's message; a kind is required here. */
