@@ -30,7 +30,13 @@ import { staffCollection } from "./collections/staff.collection.ts";
 import { trainingEntriesCollection, trainingRequirementsCollection } from "./collections/training.collection.ts";
 import { shiftsCollection, shiftTemplatesCollection } from "./collections/schedules.collection.ts";
 import { rolesCollection } from "./collections/roles.collection.ts";
-import { agentFeeTermsCollection, referralAgentsCollection } from "./collections/referrals.collection.ts";
+import {
+  agentFeeTermsCollection,
+  referralAgentsCollection,
+  referralContactsCollection,
+  referralFeesCollection,
+  referralsCollection,
+} from "./collections/referrals.collection.ts";
 import { usersCollection } from "./collections/users.collection.ts";
 
 export const collections = {
@@ -59,6 +65,9 @@ export const collections = {
   shiftTemplates: shiftTemplatesCollection,
   referralAgents: referralAgentsCollection,
   agentFeeTerms: agentFeeTermsCollection,
+  referrals: referralsCollection,
+  referralContacts: referralContactsCollection,
+  referralFees: referralFeesCollection,
   reminders: remindersCollection,
   reminderStates: reminderStatesCollection,
   recordChanges: recordChangesCollection,

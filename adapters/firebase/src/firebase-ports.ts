@@ -22,6 +22,7 @@ import { createFirebaseAuthAdapter } from "./firebase-auth.adapter.ts";
 import { createFirestoreDataAdapter } from "./firestore-data.adapter.ts";
 import { createStorageFileAdapter } from "./storage-file.adapter.ts";
 import { toAppError } from "./firebase-errors.ts";
+import type { TReferralMatches } from "@care/core/rules/referral-matches.rules";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
 
 export interface THostPort {
@@ -70,17 +71,16 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
   const auth = createFirebaseAuthAdapter(firebaseAuth, functions, firestore);
   const data = createFirestoreDataAdapter(firestore, auth.session);
   const busyTime = httpsCallable<unknown, TBusyTime[]>(functions, "scheduleBusyTime");
+  const referralMatches = httpsCallable<unknown, TReferralMatches>(functions, "referralMatches");
+  const callableError = (error: unknown) => {
+    throw toAppError(error);
+  };
   return {
     auth,
     data,
     insights: createDataPortInsights(data, auth, {
-      busyElsewhere: (query) =>
-        busyTime(query).then(
-          (result) => result.data,
-          (error: unknown) => {
-            throw toAppError(error);
-          },
-        ),
+      busyElsewhere: (query) => busyTime(query).then((result) => result.data, callableError),
+      referralMatches: (query) => referralMatches(query).then((result) => result.data, callableError),
     }),
     files: createStorageFileAdapter(firestore, storage, auth.session),
     dispose: () => deleteApp(app),

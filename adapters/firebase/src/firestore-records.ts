@@ -44,6 +44,19 @@ export const NARROW_FILTER_FIELDS: Readonly<Record<string, readonly string[]>> =
   staff: ["_facilities"],
   reminders: ["linkId"],
   recordChanges: ["recordId"],
+  // A resident's own clinical entries and rent rates: tens of records.
+  diagnoses: ["residentId"],
+  allergies: ["residentId"],
+  medications: ["residentId"],
+  vitals: ["residentId"],
+  incidents: ["residentId"],
+  appointments: ["residentId"],
+  residentEvents: ["residentId"],
+  rentRates: ["residentId"],
+  // An agent's referrals (hundreds at most), a referral's contacts and fee entries.
+  referrals: ["agentId"],
+  referralContacts: ["referralId"],
+  referralFees: ["referralId", "agentId"],
 };
 
 /** Collections small enough (tens to a few hundred records: configuration, a group's users) that the adapter orders every filtered list. */

@@ -15,6 +15,8 @@ import type {
   TScheduleWeek,
   TScheduleWeekQuery,
 } from "@care/core/ports/insights.port";
+import type { TReferralMatches, TReferralMatchesQuery } from "@care/core/rules/referral-matches.rules";
+import type { TAgentStats, TAgentStatsQuery } from "@care/core/rules/referral-stats.rules";
 import type { HttpClient } from "./http-client.ts";
 
 export class HttpInsightsAdapter implements InsightsPort {
@@ -64,6 +66,26 @@ export class HttpInsightsAdapter implements InsightsPort {
         excludeId: query.excludeId,
       },
     });
+  }
+
+  referralMatches(query: TReferralMatchesQuery): Promise<TReferralMatches> {
+    return this.http.request<TReferralMatches>("GET", "/insights/referral-matches", {
+      query: {
+        firstName: query.firstName,
+        lastName: query.lastName,
+        dateOfBirth: query.dateOfBirth,
+        phone: query.phone,
+        email: query.email,
+        excludeId: query.excludeId,
+      },
+    });
+  }
+
+  async agentStats(query: TAgentStatsQuery): Promise<TAgentStats[]> {
+    const answer = await this.http.request<{ items: TAgentStats[] }>("GET", "/insights/agent-stats", {
+      query: { agentIds: query.agentIds.join(","), year: query.year },
+    });
+    return answer.items;
   }
 
   scheduleWeek(query: TScheduleWeekQuery): Promise<TScheduleWeek> {

@@ -2,7 +2,7 @@
  * One client of a memory backend, with its own session: what a browser tab is to the server. Its
  * insights are computed from its own DataPort, so they see what this user may see; only the busy time of
  * the week's people in other homes is read from the backend itself, as the server and the Cloud Function
- * read it.
+ * read it, and the group-wide duplicate check of referrals, as the server and its Cloud Function answer it.
  */
 import { AppError } from "@care/core/app-error";
 import { createDataPortInsights } from "@care/core/insights/data-port-insights";
@@ -12,6 +12,12 @@ import { assertCan, canSeeFacility, seesPublishedOnly } from "@care/core/rules/a
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import type { TScheduleWeekQuery } from "@care/core/ports/insights.port";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
+import {
+  parseReferralMatchesQuery,
+  referralMatchesOf,
+  type TReferralMatches,
+  type TReferralMatchesQuery,
+} from "@care/core/rules/referral-matches.rules";
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
@@ -35,7 +41,10 @@ export function memoryClient(backend: MemoryBackend): {
     auth,
     data,
     files: new MemoryFileAdapter(backend, session),
-    insights: createDataPortInsights(data, auth, { busyElsewhere: (query) => busyElsewhere(backend, session, query) }),
+    insights: createDataPortInsights(data, auth, {
+      busyElsewhere: (query) => busyElsewhere(backend, session, query),
+      referralMatches: async (query) => referralMatchesEverywhere(backend, session, query),
+    }),
   };
 }
 
@@ -66,4 +75,21 @@ async function busyElsewhere(
     (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE,
     (id) => (canSeeFacility(user, id) ? nameOf.get(id) : undefined),
   );
+}
+
+/** Referrals of the same prospect in every home; those out of the user's homes only counted. */
+function referralMatchesEverywhere(
+  backend: MemoryBackend,
+  session: MemorySession,
+  query: TReferralMatchesQuery,
+): TReferralMatches {
+  const user = assertCan(session.user(), "referrals", "read");
+  const live = <T>(name: string) => [...backend.table(name).values()].filter((r) => !r.archivedAt) as unknown as T[];
+  const homes = new Map(live<TRecordOf<"facilities">>("facilities").map((f) => [f.id, f]));
+  const agents = new Map([...backend.table("referralAgents").values()].map((a) => [String(a.id), String(a.name)]));
+  return referralMatchesOf(live<TRecordOf<"referrals">>("referrals"), parseReferralMatchesQuery(query), {
+    canSee: (id) => canSeeFacility(user, id),
+    facility: (id) => homes.get(id),
+    agentName: (id) => agents.get(id),
+  });
 }

@@ -33,6 +33,9 @@ import { callerOf, requireUser } from "../caller.ts";
 import { complianceReport } from "./compliance-report.ts";
 import { derivedReminders } from "./derived-reminders.ts";
 import { residentMatches } from "../residents/resident-matches.ts";
+import { referralMatches } from "../referrals/referral-matches.ts";
+import { agentStats } from "../referrals/agent-stats.ts";
+import { REFERRAL_SOURCES, REFERRAL_STATUSES } from "@care/core/collections/referrals.collection";
 import { facilityStats } from "./facility-stats.ts";
 import { scheduleWeek } from "../schedules/schedule-week.ts";
 import { parseScheduleWeekQuery } from "@care/core/insights/schedule-week";
@@ -156,6 +159,58 @@ const ZResidentMatchesQueryString = z.object({
 const ZResidentMatches = z.object({
   matches: z.array(z.object({ id: z.string(), facilityId: z.string(), name: z.string(), status: z.string() })),
   elsewhere: z.number().int(),
+});
+
+const ZReferralMatchesQueryString = z.object({
+  firstName: z.string().trim().max(60).optional().describe("The prospect's first name being entered"),
+  lastName: z.string().trim().max(60).optional(),
+  dateOfBirth: z.union([ZDateOnly, z.literal("")]).optional(),
+  phone: z.string().trim().max(40).optional(),
+  email: z.string().trim().max(254).optional(),
+  excludeId: ZId.optional().describe("The referral being edited"),
+});
+const ZReferralMatches = z.object({
+  matches: z.array(
+    z.object({
+      id: z.string(),
+      facilityId: z.string(),
+      facilityName: z.string(),
+      referredOn: z.string(),
+      name: z.string(),
+      status: z.enum(REFERRAL_STATUSES),
+      source: z.enum(REFERRAL_SOURCES),
+      agentName: z.string().optional(),
+      reasons: z.array(z.enum(["name-and-birth-date", "phone", "email"])),
+    }),
+  ),
+  elsewhere: z.array(
+    z.object({
+      facilityId: z.string(),
+      facilityName: z.string(),
+      administrator: z.string().optional(),
+      count: z.number().int(),
+    }),
+  ),
+});
+const ZAgentStatsQueryString = z.object({
+  agentIds: z
+    .string()
+    .max(6600)
+    .regex(/^[A-Za-z0-9_,-]+$/, "Comma-separated ids")
+    .describe("The agents, comma-separated (at most 100)"),
+  year: z.coerce.number().int().describe("The calendar year of feesPaidInYearCents"),
+});
+const ZAgentStats = z.object({
+  items: z.array(
+    z.object({
+      agentId: z.string(),
+      referrals: z.number().int(),
+      tours: z.number().int(),
+      moveIns: z.number().int(),
+      feesPaidCents: z.number().int().nullable(),
+      feesPaidInYearCents: z.number().int().nullable(),
+    }),
+  ),
 });
 
 const ZScheduleWeekQueryString = z.object({
@@ -312,6 +367,40 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
       },
     },
     async (request) => residentMatches(database, callerOf(request), parseResidentMatchesQuery(request.query)),
+  );
+
+  fastify.get(
+    "/insights/referral-matches",
+    {
+      config: { rateLimit: MATCHES_RATE_LIMIT },
+      schema: {
+        tags: ["insights"],
+        summary: "Referrals of the same prospect in any home of the group (name and birth date, phone or e-mail)",
+        querystring: ZReferralMatchesQueryString,
+        response: { 200: ZReferralMatches },
+      },
+    },
+    async (request) => referralMatches(database, callerOf(request), request.query),
+  );
+
+  fastify.get(
+    "/insights/agent-stats",
+    {
+      schema: {
+        tags: ["insights"],
+        summary: "Referrals, tours, move-ins and fees paid of each agent asked for",
+        querystring: ZAgentStatsQueryString,
+        response: { 200: ZAgentStats },
+      },
+    },
+    async (request) => {
+      const raw = request.query as z.infer<typeof ZAgentStatsQueryString>;
+      const items = await agentStats(database, callerOf(request), {
+        agentIds: raw.agentIds.split(",").filter(Boolean),
+        year: raw.year,
+      });
+      return { items };
+    },
   );
 
   fastify.get(

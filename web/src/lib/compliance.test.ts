@@ -27,6 +27,8 @@ describe("compliance of a page of subjects", () => {
       derivedReminders: () => Promise.reject(new Error("not asked")),
       facilityStats: () => Promise.reject(new Error("not asked")),
       residentMatches: () => Promise.reject(new Error("not asked")),
+      referralMatches: () => Promise.reject(new Error("not asked")),
+      agentStats: () => Promise.reject(new Error("not asked")),
       scheduleWeek: () => Promise.reject(new Error("not asked")),
     };
     const ids = Array.from({ length: 250 }, (_, i) => `s${i}`);

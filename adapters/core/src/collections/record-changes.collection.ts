@@ -9,7 +9,7 @@ import { defineCollection } from "../collection.ts";
 import { ZId, ZTimestamp } from "../common.schema.ts";
 
 /** The collections whose edits are kept as history. */
-export const HISTORY_COLLECTIONS = ["residents", "staff", "facilities"] as const;
+export const HISTORY_COLLECTIONS = ["residents", "staff", "facilities", "referrals"] as const;
 export type THistoryCollection = (typeof HISTORY_COLLECTIONS)[number];
 
 export const CHANGE_ACTIONS = ["create", "update", "archive"] as const;

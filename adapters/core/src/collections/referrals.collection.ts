@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { defineCollection } from "../collection.ts";
-import { ZCents, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import { ZCents, ZDateOnly, ZEmail, ZId, ZOptionalText, ZText, ZTimestamp } from "../common.schema.ts";
 import { ZOptionalPhone } from "../phone.schema.ts";
 
 const ZOptionalEmail = z.union([ZEmail, z.literal("").transform(() => undefined)]).optional();
@@ -102,4 +102,208 @@ export const agentFeeTermsCollection = defineCollection({
   },
   auditViews: false,
   links: [{ id: { field: "agentId" }, to: { collection: "referralAgents", kind: "group-wide" } }],
+});
+
+/** Where a prospect came from: an agent of the list, or another source named in `sourceDetail`. */
+export const REFERRAL_SOURCES = ["agent", "hospital", "family", "website", "walk_in", "other"] as const;
+export type TReferralSource = (typeof REFERRAL_SOURCES)[number];
+
+/** A referral's stage, from the first call to its end; the last three close it. */
+export const REFERRAL_STATUSES = [
+  "new",
+  "contacted",
+  "tour_scheduled",
+  "toured",
+  "assessment",
+  "moved_in",
+  "declined",
+  "lost",
+] as const;
+export type TReferralStatus = (typeof REFERRAL_STATUSES)[number];
+export const CLOSED_REFERRAL_STATUSES: readonly TReferralStatus[] = ["moved_in", "declined", "lost"];
+
+/** Why a referral was closed. */
+export const CLOSE_REASONS = [
+  "moved_in",
+  "declined_by_us",
+  "chose_another_provider",
+  "sister_home",
+  "duplicate",
+  "deceased",
+  "other",
+] as const;
+export type TCloseReason = (typeof CLOSE_REASONS)[number];
+
+/** E-mail addresses of prospects are kept in lower case, so the duplicate check finds them by equality. */
+const ZProspectEmail = z
+  .union([ZEmail.transform((e) => e.toLowerCase()), z.literal("").transform(() => undefined)])
+  .optional();
+
+export const ZReferral = z
+  .object({
+    /** The home the prospect is referred to; access follows it. */
+    facilityId: ZId,
+    referredOn: ZDateOnly,
+    source: z.enum(REFERRAL_SOURCES).default("agent"),
+    agentId: ZId.optional(),
+    /** Who referred, when not an agent of the list: the discharge planner, the family member, the site. */
+    sourceDetail: ZOptionalText(200),
+    firstName: ZText(60),
+    lastName: ZText(60),
+    dateOfBirth: ZDateOnly.optional(),
+    phone: ZOptionalPhone,
+    email: ZProspectEmail,
+    contactName: ZOptionalText(120),
+    contactRelationship: ZOptionalText(60),
+    careNeeds: ZOptionalText(2000),
+    /** What the prospect can pay a month. */
+    budgetCents: ZCents.min(0, "Cannot be negative").optional(),
+    desiredMoveIn: ZDateOnly.optional(),
+    status: z.enum(REFERRAL_STATUSES).default("new"),
+    nextFollowUp: ZDateOnly.optional(),
+    /** The tour's local date and time, `YYYY-MM-DDTHH:mm` in the home's time zone. */
+    tourAt: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time")
+      .optional(),
+    closeReason: z.enum(CLOSE_REASONS).optional(),
+    outcomeNotes: ZOptionalText(2000),
+    /** The earlier referral of the same prospect this one duplicates (any home of the group). */
+    duplicateOfId: ZId.optional(),
+    /** Why it was kept open although the same person was referred before. */
+    duplicateNote: ZOptionalText(500),
+    /** The day the agency was told of the duplicate. */
+    duplicateReportedOn: ZDateOnly.optional(),
+    /** The resident the prospect became. */
+    residentId: ZId.optional(),
+    moveInDate: ZDateOnly.optional(),
+    /** The resident's monthly rent at move-in: the first month's rent an agent's percent applies to. */
+    firstMonthRentCents: ZCents.min(0, "Cannot be negative").optional(),
+    /** The day the agency was told of the move-in. */
+    moveInReportedOn: ZDateOnly.optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.source === "agent" && r.agentId === undefined)
+      ctx.addIssue({ code: "custom", path: ["agentId"], message: "Choose the agent" });
+    if (r.source !== "agent" && r.agentId !== undefined)
+      ctx.addIssue({ code: "custom", path: ["agentId"], message: "Only a referral from an agent names one" });
+    const closed = CLOSED_REFERRAL_STATUSES.includes(r.status);
+    if (closed && r.closeReason === undefined)
+      ctx.addIssue({ code: "custom", path: ["closeReason"], message: "Choose why the referral was closed" });
+    if (!closed && r.closeReason !== undefined)
+      ctx.addIssue({ code: "custom", path: ["closeReason"], message: "Only a closed referral has a close reason" });
+    if ((r.status === "moved_in") !== (r.closeReason === "moved_in") && r.closeReason !== undefined)
+      ctx.addIssue({ code: "custom", path: ["closeReason"], message: "“Moved in” is the reason of a move-in only" });
+    if (r.status === "moved_in" && r.moveInDate === undefined)
+      ctx.addIssue({ code: "custom", path: ["moveInDate"], message: "Enter the move-in date" });
+    if (r.status === "tour_scheduled" && r.tourAt === undefined)
+      ctx.addIssue({ code: "custom", path: ["tourAt"], message: "Enter the tour's date and time" });
+    if (r.closeReason === "duplicate" && r.duplicateOfId === undefined)
+      ctx.addIssue({ code: "custom", path: ["duplicateOfId"], message: "Name the referral it duplicates" });
+  });
+export type TReferral = z.infer<typeof ZReferral>;
+
+/**
+ * A prospect referred to one home: the group's referral log. Found again by the duplicate check
+ * (`InsightsPort.referralMatches`) from any home, by date of birth, phone or e-mail through indexes.
+ */
+export const referralsCollection = defineCollection({
+  name: "referrals",
+  label: "Referral",
+  schema: ZReferral,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "referrals", write: "referrals" },
+  filterable: ["facilityId", "status", "agentId"],
+  sortable: ["referredOn"],
+  defaultSort: { field: "referredOn", direction: "desc" },
+  searchable: ["lastName", "firstName"],
+  /** A referral logged by mistake is archived: its history and any fee stay readable. */
+  removal: "archive",
+  clientIds: false,
+  auditViews: false,
+  links: [
+    { id: { field: "agentId" }, to: { collection: "referralAgents", kind: "group-wide" } },
+    { id: { field: "residentId" }, to: { collection: "residents", kind: "same-facility" } },
+  ],
+});
+
+export const CONTACT_KINDS = ["call", "email", "visit", "tour", "note"] as const;
+
+/** One call, e-mail, visit or tour with a prospect or their family: a line of the referral's contact log. */
+export const ZReferralContact = z.object({
+  referralId: ZId,
+  /** The referral's home. */
+  facilityId: ZId,
+  kind: z.enum(CONTACT_KINDS),
+  /** When it happened, an ISO timestamp. */
+  at: ZTimestamp,
+  /** With whom (the prospect, a daughter, the discharge planner). */
+  withWhom: ZOptionalText(120),
+  notes: ZText(2000),
+});
+
+export const referralContactsCollection = defineCollection({
+  name: "referralContacts",
+  label: "Referral contact",
+  schema: ZReferralContact,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "referrals", write: "referrals" },
+  filterable: ["referralId"],
+  sortable: ["at"],
+  defaultSort: { field: "at", direction: "desc" },
+  searchable: [],
+  removal: "archive",
+  clientIds: false,
+  auditViews: false,
+  links: [{ id: { field: "referralId" }, to: { collection: "referrals", kind: "same-facility" } }],
+});
+
+/** A line of an agent's fee ledger: an invoice received, a payment made, or a dispute raised. */
+export const FEE_ENTRY_KINDS = ["invoice", "payment", "dispute"] as const;
+export type TFeeEntryKind = (typeof FEE_ENTRY_KINDS)[number];
+export const PAYMENT_METHODS = ["check", "ach", "card", "other"] as const;
+
+export const ZReferralFee = z
+  .object({
+    referralId: ZId,
+    agentId: ZId,
+    facilityId: ZId,
+    kind: z.enum(FEE_ENTRY_KINDS),
+    date: ZDateOnly,
+    /** The invoice's or payment's amount; a dispute names the amount disputed, if any. */
+    amountCents: ZCents.min(0, "Cannot be negative").optional(),
+    invoiceNumber: ZOptionalText(60),
+    method: z.enum(PAYMENT_METHODS).optional(),
+    notes: ZOptionalText(1000),
+  })
+  .superRefine((f, ctx) => {
+    if (f.kind !== "dispute" && (f.amountCents === undefined || f.amountCents === 0))
+      ctx.addIssue({ code: "custom", path: ["amountCents"], message: "Enter the amount" });
+    if (f.kind === "invoice" && f.invoiceNumber === undefined)
+      ctx.addIssue({ code: "custom", path: ["invoiceNumber"], message: "Enter the invoice number" });
+    if (f.kind === "payment" && f.method === undefined)
+      ctx.addIssue({ code: "custom", path: ["method"], message: "Choose how it was paid" });
+    if (f.kind === "dispute" && f.notes === undefined)
+      ctx.addIssue({ code: "custom", path: ["notes"], message: "Say what is disputed" });
+  });
+export type TReferralFee = z.infer<typeof ZReferralFee>;
+
+/** The fee ledger of referrals: read and written with the Referral fees permission only. */
+export const referralFeesCollection = defineCollection({
+  name: "referralFees",
+  label: "Referral fee entry",
+  schema: ZReferralFee,
+  scope: { kind: "facility", field: "facilityId" },
+  access: { read: "fees", write: "fees" },
+  filterable: ["referralId", "agentId"],
+  sortable: ["date"],
+  defaultSort: { field: "date", direction: "desc" },
+  searchable: [],
+  removal: "archive",
+  clientIds: false,
+  auditViews: false,
+  links: [
+    { id: { field: "referralId" }, to: { collection: "referrals", kind: "same-facility" } },
+    { id: { field: "agentId" }, to: { collection: "referralAgents", kind: "group-wide" } },
+  ],
 });

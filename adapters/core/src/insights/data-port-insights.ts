@@ -24,6 +24,14 @@ import {
   parseScheduleWeekQuery,
 } from "./schedule-week.ts";
 import { DEFAULT_TIME_ZONE } from "../common.schema.ts";
+import {
+  hasProspectKeys,
+  parseReferralMatchesQuery,
+  referralMatchesOf,
+  type TReferralMatches,
+  type TReferralMatchesQuery,
+} from "../rules/referral-matches.rules.ts";
+import { agentStatsOf, parseAgentStatsQuery, type TAgentStats, type TAgentStatsQuery } from "../rules/referral-stats.rules.ts";
 import type { TRotaWeek } from "../rules/reminders.rules.ts";
 import type {
   InsightsPort,
@@ -191,6 +199,11 @@ export interface TDataPortInsightsOptions {
    * the user may read count for the double-booking check.
    */
   busyElsewhere?: (query: TScheduleWeekQuery) => Promise<TBusyTime[]>;
+  /**
+   * The group-wide duplicate check of referrals, answered by a trusted party (a Cloud Function, the memory
+   * backend) that reads every home. Without it, only the user's homes are checked.
+   */
+  referralMatches?: (query: TReferralMatchesQuery) => Promise<TReferralMatches>;
 }
 
 /**
@@ -362,6 +375,35 @@ export function createDataPortInsights(
           .map((r) => ({ id: r.id, facilityId: r.facilityId, name: listName(r), status: r.status })),
         elsewhere: 0,
       };
+    },
+
+    async referralMatches(raw: TReferralMatchesQuery): Promise<TReferralMatches> {
+      const keys = parseReferralMatchesQuery(raw);
+      assertCan(user(), "referrals", "read");
+      if (!hasProspectKeys(keys)) return { matches: [], elsewhere: [] };
+      if (options.referralMatches) return options.referralMatches(raw);
+      const [referrals, facilities, agents] = await Promise.all([
+        listAll(data, "referrals"),
+        listAll(data, "facilities"),
+        listAll(data, "referralAgents", { includeArchived: true }),
+      ]);
+      const homes = new Map(facilities.map((f) => [f.id, f]));
+      const agentNames = new Map(agents.map((a) => [a.id, a.name]));
+      return referralMatchesOf(referrals, keys, {
+        canSee: () => true,
+        facility: (id) => homes.get(id),
+        agentName: (id) => agentNames.get(id),
+      });
+    },
+
+    async agentStats(raw: TAgentStatsQuery): Promise<TAgentStats[]> {
+      const query = parseAgentStatsQuery(raw);
+      const me = assertCan(user(), "referrals", "read");
+      const [referrals, fees] = await Promise.all([
+        listOneOf(data, "referrals", "agentId", query.agentIds),
+        can(me, "fees", "read") ? listOneOf(data, "referralFees", "agentId", query.agentIds) : null,
+      ]);
+      return agentStatsOf(query.agentIds, referrals, fees, query.year);
     },
 
     async derivedReminders(raw: TRemindersQuery): Promise<TRemindersAnswer> {

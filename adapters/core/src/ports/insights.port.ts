@@ -2,6 +2,8 @@ import type { TRecordOf } from "../registry.ts";
 import type { TBusyTime, TNightCensus, TRotaPerson, TScheduleIssue } from "../rules/schedule.rules.ts";
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import type { TReminderLinkType } from "../collections/reminders.collection.ts";
+import type { TReferralMatches, TReferralMatchesQuery } from "../rules/referral-matches.rules.ts";
+import type { TAgentStats, TAgentStatsQuery } from "../rules/referral-stats.rules.ts";
 
 /** Where one person or facility stands on one required document type. */
 export type TComplianceStatus = "complete" | "missing" | "expiring" | "expired";
@@ -269,6 +271,20 @@ export interface InsightsPort {
    * user's homes.
    */
   residentMatches(query: TResidentMatchesQuery): Promise<TResidentMatches>;
+
+  /**
+   * Referrals of the same prospect in any home of the group (same name and date of birth, phone or
+   * e-mail), earliest first, for the warning while a referral is entered. Matches in homes the user may
+   * not see are only counted, with the home and whom to ask. The server and the Cloud Function check
+   * every home through indexes (rate-limited and audited on the server); without them, the user's homes.
+   */
+  referralMatches(query: TReferralMatchesQuery): Promise<TReferralMatches>;
+
+  /**
+   * Referrals, tours, move-ins and fees paid of each agent asked for (at most 100), counted over the
+   * homes the user may see; fees are null for a role without Referral fees.
+   */
+  agentStats(query: TAgentStatsQuery): Promise<TAgentStats[]>;
 
   /**
    * A home's week of shifts, its people, the census of its nights and the checks of

@@ -11,7 +11,8 @@
  * registry collection, with the author taken from the write's auth context, not from the client;
  * `deriveRentAccount` sets a resident's rent account from their charges and payments after each
  * change of either (the rules let no client write an account or a negative charge); `scheduleBusyTime`
- * gives a rota's double-booking check the busy time of its people in homes the manager may not read.
+ * gives a rota's double-booking check the busy time of its people in homes the manager may not read;
+ * `referralMatches` is the group-wide duplicate check of referrals.
  * Bundled with the shared core by `npm run firebase:functions`.
  */
 import { initializeApp } from "firebase-admin/app";
@@ -39,6 +40,12 @@ import { accountFrom } from "@care/core/rules/rent.rules";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { busyTimeElsewhere, busyWindow, parseScheduleWeekQuery } from "@care/core/insights/schedule-week";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
+import {
+  hasProspectKeys,
+  parseReferralMatchesQuery,
+  referralMatchesOf,
+  type TReferralMatches,
+} from "@care/core/rules/referral-matches.rules";
 
 initializeApp();
 
@@ -262,6 +269,65 @@ export const endOtherSessions = onCall(async (request): Promise<null> => {
   return null;
 });
 
+/** The caller's access as stored now: UNAUTHENTICATED without an active account, FORBIDDEN on a one-time password. */
+async function signedInAccess(auth: { uid: string } | undefined): Promise<NonNullable<Awaited<ReturnType<typeof currentAccess>>>> {
+  if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  const me = await currentAccess(auth.uid);
+  if (!me) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  if (me.mustChangePassword)
+    throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
+      reason: "PASSWORD_CHANGE_REQUIRED",
+    });
+  return me;
+}
+
+/**
+ * The group-wide duplicate check of referrals: the rules hide other homes from the browser, so this
+ * callable (Admin SDK) reads every home's referrals by date of birth, phone and e-mail (single-field
+ * indexes) and answers as the server does — matches in the caller's homes named, the others counted with
+ * the home's administrator to ask, never the prospect's data there.
+ */
+export const referralMatches = onCall(async (request): Promise<TReferralMatches> => {
+  try {
+    const me = await signedInAccess(request.auth);
+    if (me.permissions.referrals === "none") throw new AppError("FORBIDDEN", "You don't have access to referrals.");
+    const keys = parseReferralMatchesQuery(request.data);
+    if (!hasProspectKeys(keys)) return { matches: [], elsewhere: [] };
+    const db = getFirestore();
+    const def = getCollection("referrals");
+    const byKey = (field: string, value: string | undefined) =>
+      value === undefined ? Promise.resolve([]) : db.collection("referrals").where(field, "==", value).limit(50).get().then((snap) => snap.docs);
+    const docs = (
+      await Promise.all([byKey("dateOfBirth", keys.person?.dateOfBirth), byKey("phone", keys.phone), byKey("email", keys.email)])
+    ).flat();
+    const candidates = docs
+      .map((doc) => fromStoredData(def, doc.id, doc.data()) as TRecordOf<"referrals">)
+      .filter((r) => r.archivedAt === null);
+    const facilityIds = [...new Set(candidates.map((r) => r.facilityId))];
+    const agentIds = [...new Set(candidates.flatMap((r) => (r.agentId ? [r.agentId] : [])))];
+    const [homes, agents] = await Promise.all([
+      Promise.all(facilityIds.map((id) => db.doc(`facilities/${id}`).get())),
+      Promise.all(agentIds.map((id) => db.doc(`referralAgents/${id}`).get())),
+    ]);
+    const homeOf = new Map(homes.map((doc) => [doc.id, doc.data()]));
+    const agentOf = new Map(agents.map((doc) => [doc.id, doc.data()]));
+    return referralMatchesOf(candidates, keys, {
+      canSee: (id) => me.facilityIds === null || me.facilityIds.includes(id),
+      facility: (id) => {
+        const home = homeOf.get(id);
+        return home && { name: String(home.name), administrator: typeof home.administrator === "string" ? home.administrator : undefined };
+      },
+      agentName: (id) => {
+        const name = agentOf.get(id)?.name;
+        return typeof name === "string" ? name : undefined;
+      },
+    });
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
 /**
  * The shifts in the group's other homes of the people working at a home, around a week, as busy time
  * only (who and when): the double-booking check of a manager who may not read those homes. The caller
@@ -269,14 +335,8 @@ export const endOtherSessions = onCall(async (request): Promise<null> => {
  */
 export const scheduleBusyTime = onCall(async (request): Promise<TBusyTime[]> => {
   try {
-    if (!request.auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
     const query = parseScheduleWeekQuery(request.data);
-    const me = await currentAccess(request.auth.uid);
-    if (!me) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-    if (me.mustChangePassword)
-      throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
-        reason: "PASSWORD_CHANGE_REQUIRED",
-      });
+    const me = await signedInAccess(request.auth);
     if (me.permissions.schedules === "none") throw new AppError("FORBIDDEN", "You don't have access to schedules.");
     if (me.facilityIds !== null && !me.facilityIds.includes(query.facilityId))
       throw new AppError("NOT_FOUND", "That facility does not exist or is not yours to see.");

@@ -1,0 +1,89 @@
+/**
+ * How each referral agent converts: referrals, tours, move-ins, conversion and fees paid (all time and in
+ * a calendar year, for the agent's 1099). Counted the same way by every backend.
+ */
+import { z } from "zod";
+import { validationError } from "../app-error.ts";
+import { ZId } from "../common.schema.ts";
+import type { TReferralStatus } from "../collections/referrals.collection.ts";
+
+export const MAX_AGENT_STATS_IDS = 100;
+
+export const ZAgentStatsQuery = z.object({
+  agentIds: z.array(ZId).min(1, "Give at least one agent").max(MAX_AGENT_STATS_IDS, `At most ${MAX_AGENT_STATS_IDS} agents`),
+  /** The calendar year of `feesPaidInYearCents`. */
+  year: z.number().int().min(2000).max(2100),
+});
+export type TAgentStatsQuery = z.input<typeof ZAgentStatsQuery>;
+
+export function parseAgentStatsQuery(raw: unknown): z.output<typeof ZAgentStatsQuery> {
+  const parsed = ZAgentStatsQuery.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export interface TAgentStats {
+  agentId: string;
+  referrals: number;
+  /** Referrals that reached a tour (scheduled or held). */
+  tours: number;
+  moveIns: number;
+  /** Payments to the agent, all time; null without Referral fees read. */
+  feesPaidCents: number | null;
+  /** Payments dated in the query's year; null without Referral fees read. */
+  feesPaidInYearCents: number | null;
+}
+
+/** Statuses a referral has after its tour was at least scheduled. */
+const TOURED: readonly TReferralStatus[] = ["tour_scheduled", "toured", "assessment", "moved_in"];
+
+/** Whether a referral reached a tour: one was scheduled (its time is kept after it closes) or held. */
+export function reachedTour(r: { status: TReferralStatus; tourAt?: string | undefined }): boolean {
+  return r.tourAt !== undefined || TOURED.includes(r.status);
+}
+
+/** Move-ins per referral in whole percent, or null without referrals. */
+export function conversionPercent(stats: Pick<TAgentStats, "referrals" | "moveIns">): number | null {
+  return stats.referrals === 0 ? null : Math.round((stats.moveIns * 100) / stats.referrals);
+}
+
+/** What the agent cost per move-in, or null without a move-in or without fees read. */
+export function costPerMoveInCents(stats: Pick<TAgentStats, "moveIns" | "feesPaidCents">): number | null {
+  return stats.feesPaidCents === null || stats.moveIns === 0 ? null : Math.round(stats.feesPaidCents / stats.moveIns);
+}
+
+/** The stats of each agent from their live referrals and fee entries (`fees` null: not readable). */
+export function agentStatsOf(
+  agentIds: readonly string[],
+  referrals: readonly { agentId?: string | undefined; status: TReferralStatus; tourAt?: string | undefined }[],
+  fees: readonly { agentId: string; kind: string; date: string; amountCents?: number | undefined }[] | null,
+  year: number,
+): TAgentStats[] {
+  const stats = new Map<string, TAgentStats>(
+    agentIds.map((id) => [
+      id,
+      {
+        agentId: id,
+        referrals: 0,
+        tours: 0,
+        moveIns: 0,
+        feesPaidCents: fees ? 0 : null,
+        feesPaidInYearCents: fees ? 0 : null,
+      },
+    ]),
+  );
+  for (const r of referrals) {
+    const s = r.agentId ? stats.get(r.agentId) : undefined;
+    if (!s) continue;
+    s.referrals += 1;
+    if (reachedTour(r)) s.tours += 1;
+    if (r.status === "moved_in") s.moveIns += 1;
+  }
+  for (const f of fees ?? []) {
+    const s = stats.get(f.agentId);
+    if (!s || f.kind !== "payment") continue;
+    s.feesPaidCents = (s.feesPaidCents ?? 0) + (f.amountCents ?? 0);
+    if (f.date.startsWith(`${year}-`)) s.feesPaidInYearCents = (s.feesPaidInYearCents ?? 0) + (f.amountCents ?? 0);
+  }
+  return [...stats.values()];
+}

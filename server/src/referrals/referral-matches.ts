@@ -1,0 +1,84 @@
+/**
+ * The group-wide duplicate check of referrals (InsightsPort.referralMatches): candidates are read from
+ * every home through the date-of-birth, phone and e-mail indexes, never a scan; the shared rule decides
+ * which are the same person and words the answer, naming matches only in homes the caller may see and
+ * counting the others with whom to ask. Each question is audited (the route also rate-limits it), so the
+ * check cannot be used to probe other homes.
+ */
+import { assertCan, canSeeFacility } from "@care/core/rules/access.rules";
+import {
+  hasProspectKeys,
+  parseReferralMatchesQuery,
+  referralMatchesOf,
+  type TReferralCandidate,
+  type TReferralMatches,
+} from "@care/core/rules/referral-matches.rules";
+import { writeAudit } from "../audit/audit-log.ts";
+import { requireUser, type TCaller } from "../caller.ts";
+import type { Database } from "../db/database.ts";
+
+export async function referralMatches(database: Database, caller: TCaller, raw: unknown): Promise<TReferralMatches> {
+  const user = assertCan(requireUser(caller), "referrals", "read");
+  const keys = parseReferralMatchesQuery(raw);
+  if (!hasProspectKeys(keys)) return { matches: [], elsewhere: [] };
+  const or = [
+    ...(keys.person
+      ? [
+          {
+            dateOfBirth: keys.person.dateOfBirth,
+            lastName: { equals: keys.person.lastName.trim(), mode: "insensitive" as const },
+          },
+        ]
+      : []),
+    ...(keys.phone ? [{ phone: keys.phone }] : []),
+    ...(keys.email ? [{ email: keys.email }] : []),
+  ];
+  const rows = await database.prisma.referral.findMany({
+    where: { OR: or, archivedAt: null, ...(keys.excludeId ? { id: { not: keys.excludeId } } : {}) },
+    select: {
+      id: true,
+      facilityId: true,
+      referredOn: true,
+      firstName: true,
+      lastName: true,
+      dateOfBirth: true,
+      phone: true,
+      email: true,
+      status: true,
+      source: true,
+      agentId: true,
+      agent: { select: { name: true } },
+      facility: { select: { name: true, administrator: true } },
+    },
+    orderBy: [{ referredOn: "asc" }, { id: "asc" }],
+    take: 50,
+  });
+  const candidates = rows.map(
+    (r): TReferralCandidate => ({
+      ...r,
+      dateOfBirth: r.dateOfBirth ?? undefined,
+      phone: r.phone ?? undefined,
+      email: r.email ?? undefined,
+      agentId: r.agentId ?? undefined,
+      status: r.status as TReferralCandidate["status"],
+      source: r.source as TReferralCandidate["source"],
+    }),
+  );
+  const homes = new Map(rows.map((r) => [r.facilityId, r.facility]));
+  const agents = new Map(rows.flatMap((r) => (r.agentId && r.agent ? [[r.agentId, r.agent.name] as const] : [])));
+  const answer = referralMatchesOf(candidates, keys, {
+    canSee: (facilityId) => canSeeFacility(user, facilityId),
+    facility: (id) => {
+      const home = homes.get(id);
+      return home && { name: home.name, administrator: home.administrator ?? undefined };
+    },
+    agentName: (id) => agents.get(id),
+  });
+  const hidden = answer.elsewhere.reduce((sum, e) => sum + e.count, 0);
+  await writeAudit(database.prisma, caller, {
+    action: "view",
+    collection: "referrals",
+    summary: `duplicate check: ${answer.matches.length} match${answer.matches.length === 1 ? "" : "es"} shown, ${hidden} in other homes`,
+  });
+  return answer;
+}

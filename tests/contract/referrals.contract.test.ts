@@ -1,0 +1,147 @@
+// Referral logs on every harness: a referral is validated (an agent's referral names the agent, a closed
+// one its reason), its status changes are kept as history, and the group-wide duplicate check finds the
+// same prospect referred to another home by name and date of birth, phone or e-mail — naming it to a
+// user who sees that home, and only counting it, with whom to ask, for one who does not. Agent stats
+// count referrals, tours and move-ins for everyone and fees only for a role with Referral fees.
+import { beforeAll, expect, it } from "vitest";
+import { permissionsAt } from "@care/core/collections/roles.collection";
+import type { TRecordOf } from "@care/core/registry";
+import type { TPorts } from "./harness.ts";
+import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
+
+await runContract("data", (ctx) => {
+  let admin: TPorts;
+  let agent: TRecordOf<"referralAgents">;
+  let first: TRecordOf<"referrals">;
+  const lastName = `Alvarez-${RUN}`;
+
+  beforeAll(async () => {
+    admin = await ctx.signedIn();
+    agent = await admin.data.create("referralAgents", { name: `Placement Pros ${RUN}` });
+  });
+
+  it("validates a referral: the agent of an agent's referral, the reason of a closed one", async () => {
+    const bad = await expectAppError(
+      admin.data.create("referrals", {
+        facilityId: "tull",
+        referredOn: "2026-11-02",
+        source: "agent",
+        firstName: "Rosa",
+        lastName,
+        status: "declined",
+      }),
+      "VALIDATION",
+    );
+    expect(bad.fields).toMatchObject({ agentId: "Choose the agent", closeReason: "Choose why the referral was closed" });
+    first = await admin.data.create("referrals", {
+      facilityId: "tull",
+      referredOn: "2026-11-02",
+      source: "agent",
+      agentId: agent.id,
+      firstName: "Rosa",
+      lastName,
+      dateOfBirth: "1941-06-09",
+      phone: "559 555 0142",
+      email: `Rosa.${RUN}@Example.org`,
+    });
+    expect(first).toMatchObject({ status: "new", phone: "(559) 555-0142", email: `rosa.${RUN}@example.org` });
+  });
+
+  it("keeps each status change in the referral's history", async () => {
+    const moved = await admin.data.update(
+      "referrals",
+      first.id,
+      { status: "tour_scheduled", tourAt: "2026-11-05T14:00" },
+      first.version,
+    );
+    first = moved;
+    const changes = await admin.data.list("recordChanges", { where: { recordId: first.id } });
+    const fields = changes.items.flatMap((c) => c.changes.map((x) => `${x.field}:${x.before ?? ""}>${x.after ?? ""}`));
+    expect(fields).toContain("status:new>tour_scheduled");
+    const stale = await expectAppError(
+      admin.data.update("referrals", first.id, { status: "toured" }, first.version - 1),
+      "CONFLICT",
+    );
+    expect(stale.current).toMatchObject({ status: "tour_scheduled" });
+  });
+
+  it("finds the same prospect in any home by name and birth date, phone or e-mail, earliest first", async () => {
+    const byName = await admin.insights.referralMatches({
+      firstName: "rosa ",
+      lastName: lastName.toUpperCase(),
+      dateOfBirth: "1941-06-09",
+    });
+    expect(byName.matches).toEqual([
+      expect.objectContaining({
+        id: first.id,
+        facilityId: "tull",
+        referredOn: "2026-11-02",
+        agentName: `Placement Pros ${RUN}`,
+        reasons: ["name-and-birth-date"],
+      }),
+    ]);
+    const byPhone = await admin.insights.referralMatches({ firstName: "R", lastName: "Other", phone: "(559) 555-0142" });
+    expect(byPhone.matches.map((m) => [m.id, m.reasons])).toEqual([[first.id, ["phone"]]]);
+    const byEmail = await admin.insights.referralMatches({ email: `ROSA.${RUN}@example.org` });
+    expect(byEmail.matches.map((m) => m.id)).toEqual([first.id]);
+    expect(
+      await admin.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1941-06-10" }),
+    ).toEqual({ matches: [], elsewhere: [] });
+    expect(
+      (await admin.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1941-06-09", excludeId: first.id }))
+        .matches,
+    ).toEqual([]);
+    await expectAppError(admin.insights.referralMatches({ dateOfBirth: "soon" }), "VALIDATION");
+  });
+
+  it("tells a user of another home only that a match exists there, and whom to ask", async () => {
+    const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["newman"] }));
+    const answer = await manager.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1941-06-09" });
+    expect(answer.matches).toEqual([]);
+    expect(answer.elsewhere).toEqual([expect.objectContaining({ facilityId: "tull", facilityName: "Tull", count: 1 })]);
+    expect(JSON.stringify(answer)).not.toContain("1941");
+    expect(JSON.stringify(answer)).not.toContain("Rosa");
+  });
+
+  it("counts an agent's referrals, tours and move-ins; fees only for a role with Referral fees", async () => {
+    const year = 2026;
+    const second = await admin.data.create("referrals", {
+      facilityId: "newman",
+      referredOn: "2026-11-03",
+      source: "agent",
+      agentId: agent.id,
+      firstName: "Tomas",
+      lastName,
+    });
+    await admin.data.update(
+      "referrals",
+      first.id,
+      { status: "moved_in", closeReason: "moved_in", moveInDate: "2026-11-10", firstMonthRentCents: 480_000 },
+      first.version,
+    );
+    await admin.data.create("referralFees", {
+      referralId: first.id,
+      agentId: agent.id,
+      facilityId: "tull",
+      kind: "payment",
+      date: "2026-11-20",
+      amountCents: 240_000,
+      method: "check",
+    });
+    expect(await admin.insights.agentStats({ agentIds: [agent.id], year })).toEqual([
+      { agentId: agent.id, referrals: 2, tours: 1, moveIns: 1, feesPaidCents: 240_000, feesPaidInYearCents: 240_000 },
+    ]);
+    const roleId = unique("referrals-clerk");
+    await admin.data.create(
+      "roles",
+      { name: `Referrals clerk ${RUN}`, permissions: { ...permissionsAt("none"), referrals: "write" } },
+      { id: roleId },
+    );
+    const clerk = await ctx.signedIn(await ctx.createUser(admin, { role: roleId, facilityIds: null }));
+    expect(await clerk.insights.agentStats({ agentIds: [agent.id], year })).toEqual([
+      { agentId: agent.id, referrals: 2, tours: 1, moveIns: 1, feesPaidCents: null, feesPaidInYearCents: null },
+    ]);
+    await expectAppError(clerk.data.list("referralFees", { where: { referralId: first.id } }), "FORBIDDEN");
+    expect(second.status).toBe("new");
+  });
+});
