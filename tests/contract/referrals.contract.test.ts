@@ -32,7 +32,10 @@ await runContract("data", (ctx) => {
       }),
       "VALIDATION",
     );
-    expect(bad.fields).toMatchObject({ agentId: "Choose the agent", closeReason: "Choose why the referral was closed" });
+    expect(bad.fields).toMatchObject({
+      agentId: "Choose the agent",
+      closeReason: "Choose why the referral was closed",
+    });
     first = await admin.data.create("referrals", {
       facilityId: "tull",
       referredOn: "2026-11-02",
@@ -80,16 +83,27 @@ await runContract("data", (ctx) => {
         reasons: ["name-and-birth-date"],
       }),
     ]);
-    const byPhone = await admin.insights.referralMatches({ firstName: "R", lastName: "Other", phone: "(559) 555-0142" });
+    const byPhone = await admin.insights.referralMatches({
+      firstName: "R",
+      lastName: "Other",
+      phone: "(559) 555-0142",
+    });
     expect(byPhone.matches.map((m) => [m.id, m.reasons])).toEqual([[first.id, ["phone"]]]);
     const byEmail = await admin.insights.referralMatches({ email: `ROSA.${RUN}@example.org` });
     expect(byEmail.matches.map((m) => m.id)).toEqual([first.id]);
+    expect(await admin.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1941-06-10" })).toEqual({
+      matches: [],
+      elsewhere: [],
+    });
     expect(
-      await admin.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1941-06-10" }),
-    ).toEqual({ matches: [], elsewhere: [] });
-    expect(
-      (await admin.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1941-06-09", excludeId: first.id }))
-        .matches,
+      (
+        await admin.insights.referralMatches({
+          firstName: "Rosa",
+          lastName,
+          dateOfBirth: "1941-06-09",
+          excludeId: first.id,
+        })
+      ).matches,
     ).toEqual([]);
     await expectAppError(admin.insights.referralMatches({ dateOfBirth: "soon" }), "VALIDATION");
   });

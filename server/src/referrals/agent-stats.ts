@@ -41,7 +41,11 @@ export async function agentStats(database: Database, caller: TCaller, raw: unkno
     })),
   );
   const payments =
-    fees?.map((g) => ({ agentId: g.agentId, kind: "payment", date: g.date, amountCents: Number(g._sum.amountCents ?? 0) })) ??
-    null;
+    fees?.map((g) => ({
+      agentId: g.agentId,
+      kind: "payment",
+      date: g.date,
+      amountCents: Number(g._sum.amountCents ?? 0),
+    })) ?? null;
   return agentStatsOf(query.agentIds, referrals, payments, query.year);
 }

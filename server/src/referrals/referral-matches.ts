@@ -53,17 +53,15 @@ export async function referralMatches(database: Database, caller: TCaller, raw: 
     orderBy: [{ referredOn: "asc" }, { id: "asc" }],
     take: 50,
   });
-  const candidates = rows.map(
-    (r): TReferralCandidate => ({
-      ...r,
-      dateOfBirth: r.dateOfBirth ?? undefined,
-      phone: r.phone ?? undefined,
-      email: r.email ?? undefined,
-      agentId: r.agentId ?? undefined,
-      status: r.status as TReferralCandidate["status"],
-      source: r.source as TReferralCandidate["source"],
-    }),
-  );
+  const candidates = rows.map((r): TReferralCandidate => ({
+    ...r,
+    dateOfBirth: r.dateOfBirth ?? undefined,
+    phone: r.phone ?? undefined,
+    email: r.email ?? undefined,
+    agentId: r.agentId ?? undefined,
+    status: r.status as TReferralCandidate["status"],
+    source: r.source as TReferralCandidate["source"],
+  }));
   const homes = new Map(rows.map((r) => [r.facilityId, r.facility]));
   const agents = new Map(rows.flatMap((r) => (r.agentId && r.agent ? [[r.agentId, r.agent.name] as const] : [])));
   const answer = referralMatchesOf(candidates, keys, {

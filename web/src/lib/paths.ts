@@ -41,6 +41,8 @@ export const paths = {
   residents: {
     list: fixed("/residents"),
     add: fixed("/residents/add"),
+    /** Add New Resident filled in from a referral, which the admission closes as moved in. */
+    admitReferral: { href: (referralId: string) => `/residents/add?referral=${segment(referralId)}` },
     detail: ofRecord("/residents", ""),
     edit: ofRecord("/residents", "/edit"),
     history: ofRecord("/residents", "/history"),
@@ -79,6 +81,11 @@ export const paths = {
     list: fixed("/referral-agents"),
     add: fixed("/referral-agents/add"),
     logs: fixed("/referral-agents/logs"),
+    /** Referral Logs as columns by status. */
+    pipeline: fixed("/referral-agents/logs/pipeline"),
+    logReferral: fixed("/referral-agents/logs/add"),
+    referral: ofRecord("/referral-agents/logs", ""),
+    editReferral: ofRecord("/referral-agents/logs", "/edit"),
     detail: ofRecord("/referral-agents", ""),
     edit: ofRecord("/referral-agents", "/edit"),
   },

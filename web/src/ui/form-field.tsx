@@ -24,7 +24,7 @@ interface TBaseProps {
 export type TFormFieldProps =
   | (TBaseProps & {
       kind?: "input";
-      type?: "text" | "password" | "date" | "email" | "tel" | "number" | "month" | "search";
+      type?: "text" | "password" | "date" | "time" | "email" | "tel" | "number" | "month" | "search";
       autoComplete?: string;
       inputMode?: "text" | "decimal" | "numeric" | "tel" | "email";
       placeholder?: string;

@@ -44,6 +44,8 @@ export interface TListPageProps<T extends { id: string }, F extends Record<strin
   /** The table's caption and columns. */
   table: { caption: string; columns: TDataColumn<T>[] };
   empty: { noMatch: { title: string; text: ReactNode; clearLabel: string }; none: { title: string; text: ReactNode } };
+  /** Between the header and the filters (e.g. a switch to another view of the same records). */
+  headerExtra?: ReactNode;
   /** Under the table (e.g. a link to Help). */
   children?: ReactNode;
 }
@@ -62,6 +64,7 @@ export function ListPage<T extends { id: string }, F extends Record<string, stri
   selects = [],
   table,
   empty,
+  headerExtra,
   children,
 }: TListPageProps<T, F, S>) {
   const { filtered } = state;
@@ -83,6 +86,7 @@ export function ListPage<T extends { id: string }, F extends Record<string, stri
           </>
         }
       />
+      {headerExtra}
       <ListFilters>
         <SearchFilter {...search} value={state.searchText} onChange={state.setSearchText} />
         {selects.map((select) => (

@@ -31,7 +31,12 @@ import {
   type TReferralMatches,
   type TReferralMatchesQuery,
 } from "../rules/referral-matches.rules.ts";
-import { agentStatsOf, parseAgentStatsQuery, type TAgentStats, type TAgentStatsQuery } from "../rules/referral-stats.rules.ts";
+import {
+  agentStatsOf,
+  parseAgentStatsQuery,
+  type TAgentStats,
+  type TAgentStatsQuery,
+} from "../rules/referral-stats.rules.ts";
 import type { TRotaWeek } from "../rules/reminders.rules.ts";
 import type {
   InsightsPort,

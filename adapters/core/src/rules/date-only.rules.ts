@@ -27,6 +27,17 @@ export function addDays(date: string, days: number): string {
   return fromUtcMs(utcMs(y, m - 1, d) + days * DAY_MS);
 }
 
+/** The day `days` business days (Monday to Friday) after `date`. */
+export function addBusinessDays(date: string, days: number): string {
+  let day = date;
+  for (let left = days; left > 0;) {
+    day = addDays(day, 1);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return day;
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   const [fy, fm, fd] = parts(from);

@@ -140,7 +140,8 @@ export function referralMatchesOf(
     if (reasons.length > 0) found.push({ candidate, reasons });
   }
   found.sort(
-    (a, b) => a.candidate.referredOn.localeCompare(b.candidate.referredOn) || a.candidate.id.localeCompare(b.candidate.id),
+    (a, b) =>
+      a.candidate.referredOn.localeCompare(b.candidate.referredOn) || a.candidate.id.localeCompare(b.candidate.id),
   );
   const matches: TReferralMatch[] = [];
   const elsewhere = new Map<string, TReferralMatchElsewhere>();

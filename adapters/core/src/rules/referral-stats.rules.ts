@@ -10,7 +10,10 @@ import type { TReferralStatus } from "../collections/referrals.collection.ts";
 export const MAX_AGENT_STATS_IDS = 100;
 
 export const ZAgentStatsQuery = z.object({
-  agentIds: z.array(ZId).min(1, "Give at least one agent").max(MAX_AGENT_STATS_IDS, `At most ${MAX_AGENT_STATS_IDS} agents`),
+  agentIds: z
+    .array(ZId)
+    .min(1, "Give at least one agent")
+    .max(MAX_AGENT_STATS_IDS, `At most ${MAX_AGENT_STATS_IDS} agents`),
   /** The calendar year of `feesPaidInYearCents`. */
   year: z.number().int().min(2000).max(2100),
 });

@@ -270,7 +270,9 @@ export const endOtherSessions = onCall(async (request): Promise<null> => {
 });
 
 /** The caller's access as stored now: UNAUTHENTICATED without an active account, FORBIDDEN on a one-time password. */
-async function signedInAccess(auth: { uid: string } | undefined): Promise<NonNullable<Awaited<ReturnType<typeof currentAccess>>>> {
+async function signedInAccess(
+  auth: { uid: string } | undefined,
+): Promise<NonNullable<Awaited<ReturnType<typeof currentAccess>>>> {
   if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   const me = await currentAccess(auth.uid);
   if (!me) throw new AppError("UNAUTHENTICATED", "Please sign in.");
@@ -296,9 +298,20 @@ export const referralMatches = onCall(async (request): Promise<TReferralMatches>
     const db = getFirestore();
     const def = getCollection("referrals");
     const byKey = (field: string, value: string | undefined) =>
-      value === undefined ? Promise.resolve([]) : db.collection("referrals").where(field, "==", value).limit(50).get().then((snap) => snap.docs);
+      value === undefined
+        ? Promise.resolve([])
+        : db
+            .collection("referrals")
+            .where(field, "==", value)
+            .limit(50)
+            .get()
+            .then((snap) => snap.docs);
     const docs = (
-      await Promise.all([byKey("dateOfBirth", keys.person?.dateOfBirth), byKey("phone", keys.phone), byKey("email", keys.email)])
+      await Promise.all([
+        byKey("dateOfBirth", keys.person?.dateOfBirth),
+        byKey("phone", keys.phone),
+        byKey("email", keys.email),
+      ])
     ).flat();
     const candidates = docs
       .map((doc) => fromStoredData(def, doc.id, doc.data()) as TRecordOf<"referrals">)
@@ -315,7 +328,12 @@ export const referralMatches = onCall(async (request): Promise<TReferralMatches>
       canSee: (id) => me.facilityIds === null || me.facilityIds.includes(id),
       facility: (id) => {
         const home = homeOf.get(id);
-        return home && { name: String(home.name), administrator: typeof home.administrator === "string" ? home.administrator : undefined };
+        return (
+          home && {
+            name: String(home.name),
+            administrator: typeof home.administrator === "string" ? home.administrator : undefined,
+          }
+        );
       },
       agentName: (id) => {
         const name = agentOf.get(id)?.name;

@@ -1,7 +1,9 @@
 /**
  * A referral agent's page (`/referral-agents/:id`): contact details, the agency's reporting windows and
  * notes; the fee terms agreed (for roles with Referral fees, from their own collection) with Add or
- * Change in a dialog; Edit and Deactivate / Reactivate for roles that may change referrals.
+ * Change in a dialog; Edit and Deactivate / Reactivate for roles that may change referrals; their
+ * referrals, and per calendar year their referrals, tours, move-ins, conversion and (Referral fees
+ * only) fees paid — the figure of the agent's 1099 — and cost per move-in.
  */
 import { useState } from "react";
 import toast from "react-hot-toast";
@@ -18,7 +20,11 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Detail, DetailList } from "../../ui/detail-list.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
-import type { TAgentRecord } from "./agent-format.ts";
+import { percentText, type TAgentRecord } from "./agent-format.ts";
+import { prospectName, STATUS_LABELS, STATUS_TONES } from "./referral-format.ts";
+import { agentStatsOf, costPerMoveInCents } from "@care/core/rules/referral-stats.rules";
+import { formatCents } from "@care/core/rules/rent.rules";
+import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { AgentNotFound } from "./agent-not-found.tsx";
 import { FeeTermsDialog } from "./fee-terms-dialog.tsx";
 import "./referral-agents.css";
@@ -105,6 +111,7 @@ function AgentPage({ agent }: { agent: TAgentRecord }) {
         </section>
         {can("fees") && <FeeTermsCard agent={agent} mayChange={can("fees", "write")} />}
       </div>
+      <AgentReferrals agent={agent} seesFees={can("fees")} />
       <ConfirmDialog
         open={confirming}
         title={agent.active ? `Make ${agent.name} inactive?` : `Reactivate ${agent.name}?`}
@@ -147,5 +154,88 @@ function FeeTermsCard({ agent, mayChange }: { agent: TAgentRecord; mayChange: bo
       )}
       {editing && <FeeTermsDialog agent={agent} terms={current} onClose={() => setEditing(false)} />}
     </section>
+  );
+}
+
+/** The agent's referrals (in the homes the user sees), newest first, and their figures per calendar year. */
+function AgentReferrals({ agent, seesFees }: { agent: TAgentRecord; seesFees: boolean }) {
+  const { facilities } = useFacilities();
+  const referrals = useAllRecords("referrals", {
+    where: { agentId: agent.id },
+    orderBy: { field: "referredOn", direction: "desc" },
+  });
+  const fees = useAllRecords("referralFees", { where: { agentId: agent.id } }, { enabled: seesFees });
+  if (!referrals.data)
+    return <p role="status">{referrals.isError ? "The agent's referrals could not be loaded." : "Loading…"}</p>;
+  const years = [
+    ...new Set([
+      ...referrals.data.map((r) => r.referredOn.slice(0, 4)),
+      ...(fees.data ?? []).map((f) => f.date.slice(0, 4)),
+    ]),
+  ]
+    .sort()
+    .reverse();
+  const byYear = years.map((year) => {
+    const [stats] = agentStatsOf(
+      [agent.id],
+      referrals.data.filter((r) => r.referredOn.startsWith(year)),
+      seesFees ? (fees.data ?? []).filter((f) => f.date.startsWith(year)) : null,
+      Number(year),
+    );
+    return { year, stats: stats! };
+  });
+  return (
+    <>
+      <section className="card agent-referrals" aria-labelledby="years-title">
+        <h2 id="years-title">Referrals and fees by year</h2>
+        {byYear.length === 0 ? (
+          <p>No referrals from {agent.name} yet.</p>
+        ) : (
+          <table className="referral-fee__entries">
+            <thead>
+              <tr>
+                <th scope="col">Year</th>
+                <th scope="col">Referrals</th>
+                <th scope="col">Tours</th>
+                <th scope="col">Move-ins</th>
+                <th scope="col">Conversion</th>
+                {seesFees && <th scope="col">Fees paid</th>}
+                {seesFees && <th scope="col">Cost per move-in</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {byYear.map(({ year, stats }) => {
+                const cost = costPerMoveInCents(stats);
+                return (
+                  <tr key={year}>
+                    <th scope="row">{year}</th>
+                    <td>{stats.referrals}</td>
+                    <td>{stats.tours}</td>
+                    <td>{stats.moveIns}</td>
+                    <td>{percentText(stats)}</td>
+                    {seesFees && <td>{formatCents(stats.feesPaidCents ?? 0)}</td>}
+                    {seesFees && <td>{cost === null ? "—" : formatCents(cost)}</td>}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {referrals.data.length > 0 && (
+        <section className="card agent-referrals" aria-labelledby="agent-referrals-title">
+          <h2 id="agent-referrals-title">Referrals</h2>
+          <ul className="agent-referrals__list">
+            {referrals.data.map((r) => (
+              <li key={r.id}>
+                <Link to={paths.agents.referral.href(r.id)}>{prospectName(r)}</Link> —{" "}
+                {facilityName(facilities, r.facilityId)}, {r.referredOn}{" "}
+                <span className={STATUS_TONES[r.status]}>{STATUS_LABELS[r.status]}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 /** How agents and their fee terms read, and how the fee terms form turns typed text into a record. */
 import type { TFeeKind } from "@care/core/collections/referrals.collection";
 import type { TInputOf, TRecordOf } from "@care/core/registry";
+import { conversionPercent, type TAgentStats } from "@care/core/rules/referral-stats.rules";
 import { basisPointsToPercentInput, centsToDollarsInput, parseDollars, parsePercent } from "../../lib/money.ts";
 
 export type TAgentRecord = TRecordOf<"referralAgents">;
@@ -86,4 +87,10 @@ export function feeTermsInput(
       ...(notes ? { notes } : {}),
     },
   };
+}
+
+/** "25% (1 of 4)", or "—" before any referral. */
+export function percentText(stats: Pick<TAgentStats, "referrals" | "moveIns"> | undefined): string {
+  const percent = stats ? conversionPercent(stats) : null;
+  return percent === null || !stats ? "—" : `${percent}% (${stats.moveIns} of ${stats.referrals})`;
 }

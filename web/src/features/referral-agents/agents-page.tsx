@@ -1,6 +1,7 @@
 /**
  * The Agent List (`/referral-agents`, also `/agencies`): the group's referral agents — agent, agency,
- * contact, fee terms (for roles with Referral fees; read from their own collection), active — searchable
+ * contact, fee terms (for roles with Referral fees; read from their own collection), referrals, move-ins,
+ * conversion, fees paid this year (Referral fees only), active — searchable
  * by agent or agency, filtered by active, sorted by the server, a page at a time, with a CSV of
  * everything the filters match.
  */
@@ -10,6 +11,8 @@ import type { TListQuery } from "@care/core/list-query";
 import { feeTermsText } from "@care/core/rules/referral-fees.rules";
 import { localToday } from "@care/core/rules/date-only.rules";
 import { listAll } from "@care/core/list-all";
+import { formatCents } from "@care/core/rules/rent.rules";
+import { conversionPercent, type TAgentStats } from "@care/core/rules/referral-stats.rules";
 import { useCan } from "../../lib/access.ts";
 import { useListState } from "../../lib/list-state.ts";
 import { paths } from "../../lib/paths.ts";
@@ -17,11 +20,14 @@ import { useRecordList, type TReadPorts } from "../../lib/records/use-records.ts
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn, TSort } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
-import type { TAgentRecord, TFeeTermsRecord } from "./agent-format.ts";
+import { percentText, type TAgentRecord, type TFeeTermsRecord } from "./agent-format.ts";
 import "./referral-agents.css";
 
-/** An agent with their fee terms: undefined when none are agreed or the role may not read fees. */
-type TAgentRow = TAgentRecord & { terms: TFeeTermsRecord | undefined };
+/**
+ * An agent with their fee terms (undefined when none are agreed or the role may not read fees) and their
+ * referrals, tours, move-ins and fees paid this year (over the homes the user sees).
+ */
+type TAgentRow = TAgentRecord & { terms: TFeeTermsRecord | undefined; stats: TAgentStats | undefined };
 type TActiveFilter = "active" | "inactive" | "";
 
 const LABELS = FIELD_LABELS.referralAgents;
@@ -32,13 +38,18 @@ function agentsQuery(active: TActiveFilter, search: string, orderBy: TSort): Omi
   return { ...(active ? { where: { active: active === "active" } } : {}), orderBy, ...(text ? { search: text } : {}) };
 }
 
-/** The page's agents with their fee terms, read in one list by the agents' ids. */
-function withTerms(seesFees: boolean) {
-  return async (agents: TAgentRecord[], { data }: TReadPorts): Promise<TAgentRow[]> => {
-    if (!seesFees || agents.length === 0) return agents.map((a) => ({ ...a, terms: undefined }));
-    const terms = await listAll(data, "agentFeeTerms", { where: { agentId: agents.map((a) => a.id) } });
-    const byAgent = new Map(terms.map((t) => [t.agentId, t]));
-    return agents.map((a) => ({ ...a, terms: byAgent.get(a.id) }));
+/** The page's agents with their fee terms and their numbers, each read in one question by the agents' ids. */
+function withTermsAndStats(seesFees: boolean, year: number) {
+  return async (agents: TAgentRecord[], { data, insights }: TReadPorts): Promise<TAgentRow[]> => {
+    if (agents.length === 0) return [];
+    const ids = agents.map((a) => a.id);
+    const [terms, stats] = await Promise.all([
+      seesFees ? listAll(data, "agentFeeTerms", { where: { agentId: ids } }) : [],
+      insights.agentStats({ agentIds: ids, year }),
+    ]);
+    const termsOf = new Map(terms.map((t) => [t.agentId, t]));
+    const statsOf = new Map(stats.map((s) => [s.agentId, s]));
+    return agents.map((a) => ({ ...a, terms: termsOf.get(a.id), stats: statsOf.get(a.id) }));
   };
 }
 
@@ -48,8 +59,12 @@ export function AgentListPage() {
   // Every agent by default (inactive ones marked), so a group whose agents are all inactive never
   // reads as one with none.
   const state = useListState<{ active: TActiveFilter }, TSort>({ active: "" }, { field: "name", direction: "asc" });
+  const year = Number(localToday().slice(0, 4));
   const list = useRecordList("referralAgents", agentsQuery(state.filters.active, state.search, state.orderBy), {
-    extras: { reads: ["agentFeeTerms"], rows: withTerms(seesFees) },
+    extras: {
+      reads: ["agentFeeTerms", "referrals", "referralFees"],
+      rows: withTermsAndStats(seesFees, year),
+    },
   });
 
   const columns: TDataColumn<TAgentRow>[] = [
@@ -91,6 +106,34 @@ export function AgentListPage() {
         ]
       : []),
     {
+      id: "referrals",
+      header: "Referrals",
+      cell: ({ row }) => row.original.stats?.referrals ?? "—",
+    },
+    {
+      id: "moveIns",
+      header: "Move-ins",
+      cell: ({ row }) => row.original.stats?.moveIns ?? "—",
+    },
+    {
+      id: "conversion",
+      header: "Conversion",
+      cell: ({ row }) => percentText(row.original.stats),
+    },
+    ...(seesFees
+      ? [
+          {
+            id: "paid",
+            header: `Fees paid ${year}`,
+            meta: { deskOnly: true },
+            cell: ({ row }: { row: { original: TAgentRow } }) =>
+              row.original.stats?.feesPaidInYearCents == null
+                ? "—"
+                : formatCents(row.original.stats.feesPaidInYearCents),
+          },
+        ]
+      : []),
+    {
       id: "active",
       header: LABELS.active,
       cell: ({ row }) => (row.original.active ? "Active" : <span className="agent-muted">Inactive</span>),
@@ -106,6 +149,19 @@ export function AgentListPage() {
     ...(seesFees ? [{ header: "Fee terms", value: (a: TAgentRow) => (a.terms ? feeTermsText(a.terms) : "") }] : []),
     { header: LABELS.duplicateReportDays, value: (a) => a.duplicateReportDays },
     { header: LABELS.moveInReportBusinessDays, value: (a) => a.moveInReportBusinessDays },
+    { header: "Referrals", value: (a) => a.stats?.referrals },
+    { header: "Tours", value: (a) => a.stats?.tours },
+    { header: "Move-ins", value: (a) => a.stats?.moveIns },
+    { header: "Conversion (%)", value: (a) => (a.stats ? conversionPercent(a.stats) : undefined) ?? "" },
+    ...(seesFees
+      ? [
+          {
+            header: `Fees paid ${year} ($)`,
+            value: (a: TAgentRow) =>
+              a.stats?.feesPaidInYearCents == null ? "" : (a.stats.feesPaidInYearCents / 100).toFixed(2),
+          },
+        ]
+      : []),
     { header: LABELS.active, value: (a) => (a.active ? "Yes" : "No") },
     { header: LABELS.notes, value: (a) => a.notes },
     ...(seesFees ? [{ header: FIELD_LABELS.agentFeeTerms.notes, value: (a: TAgentRow) => a.terms?.notes }] : []),

@@ -8,12 +8,14 @@ import { can } from "@care/core/rules/access.rules";
 import { headingName } from "@care/core/rules/person-name.rules";
 import { useWatch, type Path } from "react-hook-form";
 import toast from "react-hot-toast";
-import { useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams, useSearchParams } from "react-router-dom";
+import type { TRecordOf } from "@care/core/registry";
+import { moveInOps, sisterReferrals } from "@care/core/rules/referral-move-in.rules";
 import { AppError, isAppError } from "@care/core/app-error";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
-import { useData, useSession } from "../../lib/ports.tsx";
+import { useData, useInsights, useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
@@ -25,6 +27,7 @@ import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { VersionedForm } from "../../ui/versioned-form.tsx";
 import { ResidentFormFields, useResidentForm, type TResidentForm } from "./resident-form.tsx";
 import {
+  admissionFromReferral,
   EDITED_FIELDS,
   editPatch,
   fieldPaths,
@@ -62,17 +65,53 @@ function firstOpErrors(error: unknown): unknown {
 }
 
 export function AddResidentPage() {
+  const referralId = useSearchParams()[0].get("referral") ?? "";
+  const referral = useRecord("referrals", referralId);
+  if (!referralId) return <AddResidentForm />;
+  return (
+    <RecordGate state={referral} notFound={<ResidentNotFound />}>
+      {(found) => <AddResidentForm referral={found} />}
+    </RecordGate>
+  );
+}
+
+/**
+ * The admission form; admitting a referral (`?referral=`) fills it in from the referral (name, date of
+ * birth, home, desired move-in, the budget as the monthly rate, the contact person) and commits the
+ * referral's move-in (and the close of the prospect's other open referrals) with the admission.
+ */
+function AddResidentForm({ referral }: { referral?: TRecordOf<"referrals"> }) {
   const data = useData();
+  const session = useSession();
+  const insights = useInsights();
   const navigate = useNavigate();
-  const [facilityId] = useSelectedFacility();
+  const [selected] = useSelectedFacility();
   const { facilities } = useFacilities();
+  const facilityId = referral?.facilityId ?? selected;
   // Today where the resident is admitted: a browser elsewhere must not make it tomorrow (a planned move-in).
-  const form = useResidentForm(newResidentValues(facilityId, facilityToday(facilities, facilityId)));
+  const today = facilityToday(facilities, facilityId);
+  const form = useResidentForm(
+    referral
+      ? admissionFromReferral(referral, today, Boolean(session && can(session, "rent", "write")))
+      : newResidentValues(facilityId, today),
+  );
   const showException = useExceptionOffered(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const id = crypto.randomUUID();
     try {
+      const moveIn = referral ? await sisterReferrals({ data, insights }, referral) : null;
+      const referralOps =
+        referral && moveIn
+          ? moveInOps({
+              referral,
+              residentId: id,
+              moveInDate: values.admissionDate,
+              firstMonthRentCents: values.monthlyRateCents,
+              homeName: facilityName(facilities, referral.facilityId),
+              sisters: moveIn.sisters,
+            })
+          : [];
       await data.commit([
         { op: "create", collection: "residents", id, data: values },
         {
@@ -80,11 +119,22 @@ export function AddResidentPage() {
           collection: "residentEvents",
           data: { residentId: id, facilityId: values.facilityId, type: "admission", date: values.admissionDate },
         },
+        ...referralOps,
       ]);
-      toast.success(`${headingName(values)} was admitted.`);
+      const closed =
+        referralOps.length > 1
+          ? ` ${referralOps.length - 1} other open referral${referralOps.length === 2 ? " was" : "s were"} closed as moved to a sister home.`
+          : "";
+      toast.success(
+        `${headingName(values)} was admitted.${referral ? ` The referral is closed as moved in.${closed}` : ""}`,
+      );
       navigate(paths.residents.detail.href(id));
     } catch (error) {
-      if (!applyFieldErrors(firstOpErrors(error), form.setError, formFields(form))) reportError(error);
+      if (isAppError(error) && error.code === "CONFLICT" && referral)
+        toast.error("Someone else changed this referral meanwhile; nothing was saved. Open the referral again.", {
+          id: "error-CONFLICT",
+        });
+      else if (!applyFieldErrors(firstOpErrors(error), form.setError, formFields(form))) reportError(error);
     }
   });
 
@@ -92,15 +142,23 @@ export function AddResidentPage() {
     <article className="page resident-form-page" aria-labelledby="page-title">
       <PageHeader
         title="Add New Resident"
-        intro="Admit a resident to one of your homes. Fields marked * are required; the record becomes their face sheet, medical record and rent account."
+        intro={
+          referral
+            ? `Admit ${referral.firstName} ${referral.lastName} from their referral. Check and complete the face sheet; saving also closes the referral as moved in.`
+            : "Admit a resident to one of your homes. Fields marked * are required; the record becomes their face sheet, medical record and rent account."
+        }
       />
       <form className="resident-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <ResidentFormFields form={form} showException={showException} />
+        <ResidentFormFields
+          form={form}
+          showException={showException}
+          facilityHint={referral ? "The home the prospect was referred to." : undefined}
+        />
         <FormActions
           saving={form.formState.isSubmitting}
           unsaved={form.formState.isDirty}
           label="Save resident"
-          cancelTo={paths.residents.list.href()}
+          cancelTo={referral ? paths.agents.referral.href(referral.id) : paths.residents.list.href()}
         />
       </form>
     </article>

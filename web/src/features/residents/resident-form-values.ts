@@ -64,6 +64,36 @@ export function newResidentValues(facilityId: string, admissionDate: string): TR
   };
 }
 
+/**
+ * A new admission filled in from a referral: the prospect's name and date of birth, the referral's home,
+ * the desired move-in (today when it passed or is unset), the budget as the monthly rate, the contact
+ * person as the first emergency contact, and the link back to the referral.
+ */
+export function admissionFromReferral(
+  referral: TRecordOf<"referrals">,
+  today: string,
+  /** The user may set rent: the budget becomes the monthly rate. */
+  withRate: boolean,
+): TResidentFormValues {
+  const admissionDate = referral.desiredMoveIn && referral.desiredMoveIn >= today ? referral.desiredMoveIn : today;
+  return {
+    ...newResidentValues(referral.facilityId, admissionDate),
+    firstName: referral.firstName,
+    lastName: referral.lastName,
+    dateOfBirth: referral.dateOfBirth ?? "",
+    ...(withRate && referral.budgetCents !== undefined ? { monthlyRateCents: referral.budgetCents } : {}),
+    emergencyContacts: [
+      {
+        ...emptyContact(),
+        name: referral.contactName ?? "",
+        relationship: referral.contactRelationship ?? "",
+      },
+    ],
+    referralLogId: referral.id,
+    notes: referral.careNeeds ? `Care needs at referral: ${referral.careNeeds}` : "",
+  };
+}
+
 /** The form's values for a stored resident: absent texts become "" so every input is controlled alike. */
 export function residentToValues(r: TResidentRecord): TResidentFormValues {
   return {

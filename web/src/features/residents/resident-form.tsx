@@ -96,10 +96,13 @@ export function ResidentFormFields({
   form,
   residentId,
   showException = false,
+  facilityHint,
 }: {
   form: TResidentForm;
   /** The resident being edited (not a match of themselves). */
   residentId?: string | undefined;
+  /** Why the facility is fixed on a new admission (admitting a referral: the referral's home). */
+  facilityHint?: string | undefined;
   /** Offer the over-capacity exception (an administrator, after a refusal or when one is recorded). */
   showException?: boolean;
 }) {
@@ -133,13 +136,13 @@ export function ResidentFormFields({
       </Section>
 
       <Section title="Placement">
-        {residentId ? (
+        {residentId || facilityHint ? (
           <FormField
             label="Facility"
             name="facilityShown"
             value={facilityName(facilities, form.getValues("facilityId"))}
             disabled
-            hint={'To move them to another home, use "Transfer to another home…" on their face sheet.'}
+            hint={facilityHint ?? 'To move them to another home, use "Transfer to another home…" on their face sheet.'}
             error={e("facilityId")}
           />
         ) : (

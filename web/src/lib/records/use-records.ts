@@ -70,14 +70,19 @@ export interface TRecordState<T> {
   loading: boolean;
 }
 
-/** One record by id; NOT_FOUND is `missing` (the page says so), any other failure a toast. */
+/**
+ * One record by id; NOT_FOUND is `missing` (the page says so), any other failure a toast. An empty id
+ * (an optional link not set) asks nothing and stays `loading: false` without a record.
+ */
 export function useRecord<N extends TCollectionName>(collection: N, id: string): TRecordState<TRecordOf<N>> {
   const data = useData();
   const query = useQuery({
     queryKey: recordsKey(collection, "get", id),
     queryFn: () => data.get(collection, id),
     meta: { quiet: ["NOT_FOUND"] },
+    enabled: id !== "",
   });
+  if (id === "") return { record: undefined, missing: false, loading: false };
   const missing = isAppError(query.error) && query.error.code === "NOT_FOUND";
   return { record: query.data, missing, loading: query.isPending && !query.isError };
 }
@@ -228,6 +233,35 @@ export function useRecordList<N extends TCollectionName, R = TRecordOf<N>>(
       },
       onPageSizeChange: pages.setPageSize,
     },
+  };
+}
+
+/**
+ * A list already in hand (records a page computed, e.g. the open referrals whose follow-up is due) shown
+ * as a list page shows a server list: a page at a time, counted, exported whole.
+ */
+export function useArrayList<T>(items: readonly T[], loading: boolean, initialPageSize = 25): TRecordList<T> {
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  const [pageNumber, setPageNumber] = useState(1);
+  const pages = Math.max(1, Math.ceil(items.length / pageSize));
+  const shown = Math.min(pageNumber, pages);
+  return {
+    items: items.slice((shown - 1) * pageSize, shown * pageSize),
+    loading,
+    total: loading ? null : items.length,
+    pagination: {
+      pageNumber: shown,
+      pageSize,
+      hasPrevious: shown > 1,
+      hasNext: shown < pages,
+      onPrevious: () => setPageNumber(shown - 1),
+      onNext: () => setPageNumber(shown + 1),
+      onPageSizeChange: (size) => {
+        setPageSize(size);
+        setPageNumber(1);
+      },
+    },
+    exportPage: () => Promise.resolve({ items: [...items], nextCursor: null }),
   };
 }
 

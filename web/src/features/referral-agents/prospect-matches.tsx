@@ -1,0 +1,131 @@
+/**
+ * While a prospect is typed: has the same person already been referred to any home of the group? The
+ * check (InsightsPort.referralMatches) runs on the server or in a Cloud Function once a name with a date
+ * of birth, a phone or an e-mail is typed; it names each earlier referral the user may see — date, agent
+ * and home, earliest first — and for other homes says only that a referral exists there and whom to ask.
+ * On a new referral the warning is a decision: link it as a duplicate (reported to the agency), or log it
+ * as a referral of its own with the reason.
+ */
+import { useWatch, type Control, type UseFormRegister, type FieldErrors } from "react-hook-form";
+import { Link } from "react-router-dom";
+import type { TReferralMatches } from "@care/core/rules/referral-matches.rules";
+import { paths } from "../../lib/paths.ts";
+import { usePortQuery } from "../../lib/records/use-records.ts";
+import { useDebounced } from "../../lib/use-debounced.ts";
+import { FormField } from "../../ui/form-field.tsx";
+import { SOURCE_LABELS, STATUS_LABELS } from "./referral-format.ts";
+import type { TReferralInput, TReferralValues } from "./referral-form-values.ts";
+
+const REASON_WORDS = {
+  "name-and-birth-date": "same name and date of birth",
+  phone: "same phone",
+  email: "same e-mail",
+};
+
+/** The latest answer for what is typed (undefined until something can be checked or while it loads). */
+export function useProspectMatches(
+  control: Control<TReferralValues, unknown, TReferralInput>,
+  excludeId: string | undefined,
+): TReferralMatches | undefined {
+  const [firstName, lastName, dateOfBirth, phone, email] = useWatch({
+    control,
+    name: ["firstName", "lastName", "dateOfBirth", "phone", "email"],
+  });
+  // Debounced as text: a new object each render would never settle.
+  const typed = JSON.parse(
+    useDebounced(
+      JSON.stringify({
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        dateOfBirth,
+        phone: phone.replace(/\D/g, "").length >= 10 ? phone.trim() : "",
+        email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim()) ? email.trim() : "",
+      }),
+    ),
+  ) as { firstName: string; lastName: string; dateOfBirth: string; phone: string; email: string };
+  const askable =
+    (typed.firstName !== "" && typed.lastName !== "" && /^\d{4}-\d{2}-\d{2}$/.test(typed.dateOfBirth)) ||
+    typed.phone !== "" ||
+    typed.email !== "";
+  const query = { ...typed, ...(excludeId ? { excludeId } : {}) };
+  const answer = usePortQuery(["referralMatches", query], ({ insights }) => insights.referralMatches(query), {
+    reads: ["referrals"],
+    enabled: askable,
+    keepPrevious: true,
+  });
+  return askable ? answer.data : undefined;
+}
+
+/** Whether an answer found the prospect anywhere. */
+export function foundAnywhere(answer: TReferralMatches | undefined): boolean {
+  return answer !== undefined && (answer.matches.length > 0 || answer.elsewhere.length > 0);
+}
+
+export function ProspectMatches(props: {
+  answer: TReferralMatches | undefined;
+  /** A new referral: the warning asks for a decision (these register its fields). */
+  decide?: { register: UseFormRegister<TReferralValues>; errors: FieldErrors<TReferralValues>; choice: string };
+}) {
+  const { answer, decide } = props;
+  if (!answer || !foundAnywhere(answer)) return null;
+  const first = answer.matches[0];
+  return (
+    <div className="alert referral-matches form-field--wide" role="status" aria-live="polite">
+      <p>
+        <strong>This person was already referred{first ? ` — first on ${first.referredOn}` : ""}.</strong> An agency
+        that sends a prospect already known to the group is not owed a fee for them.
+      </p>
+      {answer.matches.length > 0 && (
+        <ul>
+          {answer.matches.map((m) => (
+            <li key={m.id}>
+              <Link to={paths.agents.referral.href(m.id)} target="_blank">
+                {m.name}
+              </Link>{" "}
+              — referred to {m.facilityName} on {m.referredOn}
+              {m.agentName ? ` by ${m.agentName}` : m.source !== "agent" ? ` (${SOURCE_LABELS[m.source]})` : ""},{" "}
+              {STATUS_LABELS[m.status].toLowerCase()} ({m.reasons.map((r) => REASON_WORDS[r]).join(", ")})
+            </li>
+          ))}
+        </ul>
+      )}
+      {answer.elsewhere.map((e) => (
+        <p key={e.facilityId}>
+          {e.count === 1 ? "A referral" : `${e.count} referrals`} of this person {e.count === 1 ? "is" : "are"} logged
+          at {e.facilityName}, which you do not see. Ask {e.administrator ?? "its administrator"} before you go on.
+        </p>
+      ))}
+      {decide && (
+        <fieldset className="referral-matches__decision">
+          <legend>What is this referral?</legend>
+          {first && (
+            <label className="referral-matches__choice">
+              <input type="radio" value="duplicate" {...decide.register("duplicateChoice")} /> A duplicate: link it to
+              the referral of {first.referredOn} and report it to the agency
+            </label>
+          )}
+          <label className="referral-matches__choice">
+            <input type="radio" value="continue" {...decide.register("duplicateChoice")} /> A referral of its own (the
+            earlier one does not count), with the reason
+          </label>
+          {decide.errors.duplicateChoice?.message && (
+            <p className="form-field__error" role="alert">
+              {decide.errors.duplicateChoice.message}
+            </p>
+          )}
+          {decide.choice === "continue" && (
+            <FormField
+              kind="textarea"
+              label="Why log it anyway"
+              required
+              rows={2}
+              hint="For example: the earlier referral was two years ago and closed."
+              error={decide.errors.duplicateNote?.message}
+              {...decide.register("duplicateNote")}
+            />
+          )}
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * A referral's fee (roles with Referral fees only; read from its own collections): the agent's terms,
+ * the fee owed once the prospect moved in (the terms applied to the first month's rent, by the shared
+ * rule), and the ledger — invoices received, payments made, disputes — with the balance and an invoice
+ * unpaid after 30 days flagged. Roles that may change fees record entries in a dialog.
+ */
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import toast from "react-hot-toast";
+import {
+  FEE_ENTRY_KINDS,
+  PAYMENT_METHODS,
+  ZReferralFee,
+  type TFeeEntryKind,
+} from "@care/core/collections/referrals.collection";
+import { FIELD_LABELS } from "@care/core/field-labels";
+import { feeSummary } from "@care/core/rules/referral-deadlines.rules";
+import { feeTermsText } from "@care/core/rules/referral-fees.rules";
+import { formatCents } from "@care/core/rules/rent.rules";
+import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
+import { parseDollars } from "../../lib/money.ts";
+import { useData } from "../../lib/ports.tsx";
+import { useAllRecords } from "../../lib/records/use-records.ts";
+import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
+import { Dialog } from "../../ui/confirm-dialog.tsx";
+import { Detail, DetailList } from "../../ui/detail-list.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { MoneyField } from "../../ui/money-field.tsx";
+import { FEE_ENTRY_LABELS, PAYMENT_METHOD_LABELS, type TReferralRecord } from "./referral-format.ts";
+
+const LABELS = FIELD_LABELS.referralFees;
+
+export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferralRecord; mayRecord: boolean }) {
+  const { facilities } = useFacilities();
+  const agentId = referral.agentId ?? "";
+  const terms = useAllRecords("agentFeeTerms", { where: { agentId } });
+  const entries = useAllRecords("referralFees", {
+    where: { referralId: referral.id },
+    orderBy: { field: "date", direction: "asc" },
+  });
+  const [recording, setRecording] = useState<TFeeEntryKind | null>(null);
+  const today = facilityToday(facilities, referral.facilityId);
+  if (!terms.data || !entries.data)
+    return (
+      <section className="card" aria-labelledby="fee-title">
+        <h2 id="fee-title">Agent's fee</h2>
+        <p role="status">{terms.isError || entries.isError ? "The fee could not be loaded." : "Loading…"}</p>
+      </section>
+    );
+  const agreed = terms.data[0];
+  const summary = feeSummary(referral, agreed, entries.data, today);
+  const owedText =
+    summary.owedCents !== null
+      ? formatCents(summary.owedCents)
+      : referral.status !== "moved_in"
+        ? "Nothing until the prospect moves in"
+        : !agreed
+          ? "No fee terms are recorded for the agent"
+          : "Enter the first month's rent (Move the referral → Moved in)";
+  return (
+    <section className="card referral-fee" aria-labelledby="fee-title">
+      <h2 id="fee-title">Agent's fee</h2>
+      <DetailList>
+        <Detail label="Terms" value={agreed ? feeTermsText(agreed) : "None recorded"} />
+        {referral.firstMonthRentCents !== undefined && (
+          <Detail
+            label={FIELD_LABELS.referrals.firstMonthRentCents}
+            value={formatCents(referral.firstMonthRentCents)}
+          />
+        )}
+        <Detail label="Owed" value={<strong>{owedText}</strong>} />
+        <Detail label="Invoiced" value={formatCents(summary.invoicedCents)} />
+        <Detail label="Paid" value={formatCents(summary.paidCents)} />
+        <Detail
+          label="Balance"
+          value={
+            <span className={summary.balanceCents > 0 ? "referral-due" : undefined}>
+              {formatCents(summary.balanceCents)}
+            </span>
+          }
+        />
+      </DetailList>
+      {summary.overdueInvoices.map((invoice) => (
+        <p key={invoice.id} className="alert" role="status">
+          Invoice {invoice.invoiceNumber} of {invoice.date} is unpaid after 30 days.
+        </p>
+      ))}
+      {summary.disputes > 0 && (
+        <p className="referral-due">
+          {summary.disputes === 1 ? "A dispute is" : `${summary.disputes} disputes are`} recorded: see below.
+        </p>
+      )}
+      {entries.data.length > 0 && (
+        <table className="referral-fee__entries">
+          <caption className="visually-hidden">Fee entries of this referral</caption>
+          <thead>
+            <tr>
+              <th scope="col">{LABELS.date}</th>
+              <th scope="col">{LABELS.kind}</th>
+              <th scope="col">{LABELS.amountCents}</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.data.map((e) => (
+              <tr key={e.id}>
+                <td>{e.date}</td>
+                <td>{FEE_ENTRY_LABELS[e.kind]}</td>
+                <td>{e.amountCents === undefined ? "—" : formatCents(e.amountCents)}</td>
+                <td>
+                  {[e.invoiceNumber && `No. ${e.invoiceNumber}`, e.method && PAYMENT_METHOD_LABELS[e.method], e.notes]
+                    .filter(Boolean)
+                    .join(" · ") || "—"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {mayRecord && (
+        <div className="form-actions">
+          {FEE_ENTRY_KINDS.map((kind) => (
+            <button key={kind} type="button" className="button button--secondary" onClick={() => setRecording(kind)}>
+              {kind === "invoice" ? "Record invoice" : kind === "payment" ? "Record payment" : "Record dispute"}
+            </button>
+          ))}
+        </div>
+      )}
+      {recording && (
+        <FeeEntryDialog
+          referral={referral}
+          kind={recording}
+          today={today}
+          suggestedCents={summary.balanceCents > 0 ? summary.balanceCents : summary.owedCents}
+          onClose={() => setRecording(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+interface TEntryValues {
+  kind: TFeeEntryKind;
+  date: string;
+  amount: string;
+  invoiceNumber: string;
+  method: string;
+  notes: string;
+}
+
+function FeeEntryDialog(props: {
+  referral: TReferralRecord;
+  kind: TFeeEntryKind;
+  today: string;
+  suggestedCents: number | null;
+  onClose: () => void;
+}) {
+  const { referral, onClose } = props;
+  const data = useData();
+  const form = useForm<TEntryValues>({
+    defaultValues: {
+      kind: props.kind,
+      date: props.today,
+      amount: props.kind !== "dispute" && props.suggestedCents ? (props.suggestedCents / 100).toFixed(2) : "",
+      invoiceNumber: "",
+      method: "",
+      notes: "",
+    },
+  });
+  const {
+    register,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  const kind = useWatch({ control, name: "kind" });
+  const onSubmit = form.handleSubmit(async (v) => {
+    let amountCents: number | undefined;
+    if (v.amount.trim()) {
+      const parsed = parseDollars(v.amount);
+      if ("error" in parsed) return setError("amount", { message: parsed.error });
+      amountCents = parsed.cents;
+    }
+    const input = {
+      referralId: referral.id,
+      agentId: referral.agentId ?? "",
+      facilityId: referral.facilityId,
+      kind: v.kind,
+      date: v.date,
+      ...(amountCents !== undefined ? { amountCents } : {}),
+      ...(v.kind === "invoice" ? { invoiceNumber: v.invoiceNumber } : {}),
+      ...(v.kind === "payment" && v.method ? { method: v.method as (typeof PAYMENT_METHODS)[number] } : {}),
+      notes: v.notes,
+    };
+    const checked = ZReferralFee.safeParse(input);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0]);
+        setError((field === "amountCents" ? "amount" : field) as keyof TEntryValues, { message: issue.message });
+      }
+      return;
+    }
+    try {
+      await data.create("referralFees", input);
+      toast.success(`${FEE_ENTRY_LABELS[v.kind]} recorded.`);
+      onClose();
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, ["date", "invoiceNumber", "method", "notes"])) reportError(error);
+    }
+  });
+  return (
+    <Dialog open title={`${FEE_ENTRY_LABELS[kind]} — referral fee`} onClose={onClose}>
+      <form className="agent-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <FormField
+          kind="select"
+          label={LABELS.kind}
+          options={FEE_ENTRY_KINDS.map((k) => ({ value: k, label: FEE_ENTRY_LABELS[k] }))}
+          {...register("kind")}
+        />
+        <FormField label={LABELS.date} type="date" required error={errors.date?.message} {...register("date")} />
+        <MoneyField
+          label={kind === "dispute" ? "Amount disputed ($)" : LABELS.amountCents}
+          required={kind !== "dispute"}
+          error={errors.amount?.message}
+          {...register("amount")}
+        />
+        {kind === "invoice" && (
+          <FormField
+            label={LABELS.invoiceNumber}
+            required
+            autoComplete="off"
+            error={errors.invoiceNumber?.message}
+            {...register("invoiceNumber")}
+          />
+        )}
+        {kind === "payment" && (
+          <FormField
+            kind="select"
+            label={LABELS.method}
+            required
+            placeholder="Choose…"
+            options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+            error={errors.method?.message}
+            {...register("method")}
+          />
+        )}
+        <FormField
+          kind="textarea"
+          label={kind === "dispute" ? "What is disputed" : LABELS.notes}
+          required={kind === "dispute"}
+          rows={2}
+          error={errors.notes?.message}
+          {...register("notes")}
+        />
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={isSubmitting}>
+            {isSubmitting ? "Saving…" : "Record"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
