@@ -158,4 +158,39 @@ await runContract("data", (ctx) => {
     await expectAppError(clerk.data.list("referralFees", { where: { referralId: first.id } }), "FORBIDDEN");
     expect(second.status).toBe("new");
   });
+
+  it("reminds of a follow-up and of a duplicate to report to the agency, in the referral's home only", async () => {
+    const prompt = await admin.data.create("referralAgents", {
+      name: `Prompt Placement ${RUN}`,
+      duplicateReportDays: 2,
+    });
+    const earlier = await admin.data.create("referrals", {
+      facilityId: "tull",
+      referredOn: "2026-11-01",
+      source: "family",
+      firstName: "Hal",
+      lastName: `Brooks-${RUN}`,
+      nextFollowUp: "2026-11-20",
+    });
+    const duplicate = await admin.data.create("referrals", {
+      facilityId: "tull",
+      referredOn: "2026-11-03",
+      source: "agent",
+      agentId: prompt.id,
+      firstName: "Hal",
+      lastName: `Brooks-${RUN}`,
+      duplicateOfId: earlier.id,
+    });
+    const answer = await admin.insights.derivedReminders({ today: "2026-11-21", facilityId: "tull", limit: 500 });
+    const mine = answer.items.filter((r) => r.link.id === earlier.id || r.link.id === duplicate.id);
+    expect(mine.map((r) => [r.kind, r.link.type, r.link.id]).sort()).toEqual(
+      [
+        ["referral-follow-up", "referral", earlier.id],
+        ["referral-report", "referral", duplicate.id],
+      ].sort(),
+    );
+    const newman = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["newman"] }));
+    const theirs = await newman.insights.derivedReminders({ today: "2026-11-21", limit: 500 });
+    expect(theirs.items.some((r) => r.link.id === earlier.id || r.link.id === duplicate.id)).toBe(false);
+  });
 });

@@ -231,6 +231,8 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
 
     // Phone: the list, the pipeline and a referral fit the screen.
     const phone = await signedInPage(PHONE);
+    await phone.goto("/referral-agents/logs");
+    await phone.getByRole("banner").getByLabel("Facility").selectOption("");
     for (const [address, shot] of [
       ["/referral-agents/logs", "referral-logs-phone.png"],
       ["/referral-agents/logs/pipeline", "referral-pipeline-phone.png"],

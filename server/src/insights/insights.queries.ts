@@ -5,6 +5,8 @@
  * fast at thousands of documents per facility.
  */
 import { can, documentSubjectsFor } from "@care/core/rules/access.rules";
+import type { TReferralRemindersInput } from "@care/core/rules/referral-deadlines.rules";
+import type { TFeeEntryKind, TFeeKind, TReferralStatus } from "@care/core/collections/referrals.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { listName } from "@care/core/rules/person-name.rules";
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
@@ -214,7 +216,7 @@ export async function queryDerivedReminders(
   user: TSessionUser,
   query: TRemindersQuery,
 ): Promise<TRemindersAnswer> {
-  const [types, people, documents, accounts, states, homes, staff, rotas] = await Promise.all([
+  const [types, people, documents, accounts, states, homes, staff, rotas, referrals] = await Promise.all([
     documentTypes(prisma),
     subjects(prisma, scope, documentSubjectsFor(user)),
     currentDocuments(prisma, scope),
@@ -246,10 +248,12 @@ export async function queryDerivedReminders(
     }),
     staffReminderInput(prisma, scope, user, query.today),
     rotaReminderInput(prisma, scope, user, query.today),
+    referralReminderInput(prisma, scope, user),
   ]);
   const all = deriveReminders({
     ...(staff ? { staff } : {}),
     ...(rotas ? { rotas } : {}),
+    ...(referrals ? { referrals } : {}),
     today: query.today,
     subjects: people,
     types,
@@ -273,6 +277,105 @@ export async function queryDerivedReminders(
   });
   const names = new Map(homes.map((h) => [h.id, h.name]));
   return answerReminders(all, query, (id) => names.get(id) ?? id);
+}
+
+/**
+ * What the referral reminders read, with referrals read: the scope's referrals that may owe something —
+ * open with a follow-up date, a duplicate or a move-in not yet reported to the agency, or (with Referral
+ * fees) an invoice — with the agents' names and windows, and for fee readers the terms and fee entries.
+ */
+async function referralReminderInput(
+  prisma: PrismaClient,
+  scope: TFacilityScope,
+  user: TSessionUser,
+): Promise<Omit<TReferralRemindersInput, "today"> | null> {
+  if (!can(user, "referrals", "read")) return null;
+  const seesFees = can(user, "fees", "read");
+  const invoiced = seesFees
+    ? await prisma.referralFee.findMany({
+        where: { ...facilityWhere(scope), archivedAt: null },
+        select: { id: true, referralId: true, kind: true, date: true, amountCents: true, invoiceNumber: true },
+      })
+    : [];
+  const withInvoice = [...new Set(invoiced.filter((e) => e.kind === "invoice").map((e) => e.referralId))];
+  const rows = await prisma.referral.findMany({
+    where: {
+      ...facilityWhere(scope),
+      archivedAt: null,
+      OR: [
+        { status: { in: ["new", "contacted", "tour_scheduled", "toured", "assessment"] }, nextFollowUp: { not: null } },
+        { duplicateOfId: { not: null }, duplicateReportedOn: null },
+        { status: "moved_in", moveInReportedOn: null },
+        ...(withInvoice.length > 0 ? [{ id: { in: withInvoice } }] : []),
+      ],
+    },
+    select: {
+      id: true,
+      facilityId: true,
+      firstName: true,
+      lastName: true,
+      status: true,
+      agentId: true,
+      nextFollowUp: true,
+      duplicateOfId: true,
+      duplicateReportedOn: true,
+      moveInDate: true,
+      moveInReportedOn: true,
+      firstMonthRentCents: true,
+      createdAt: true,
+    },
+  });
+  const agentIds = [...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])))];
+  const [agents, terms] = await Promise.all([
+    prisma.referralAgent.findMany({
+      where: { id: { in: agentIds } },
+      select: { id: true, name: true, duplicateReportDays: true, moveInReportBusinessDays: true },
+    }),
+    seesFees ? prisma.agentFeeTerms.findMany({ where: { agentId: { in: agentIds } } }) : [],
+  ]);
+  const absent = <T>(value: T | null): T | undefined => value ?? undefined;
+  return {
+    referrals: rows.map((r) => ({
+      ...r,
+      status: r.status as TReferralStatus,
+      agentId: absent(r.agentId),
+      nextFollowUp: absent(r.nextFollowUp),
+      duplicateOfId: absent(r.duplicateOfId),
+      duplicateReportedOn: absent(r.duplicateReportedOn),
+      moveInDate: absent(r.moveInDate),
+      moveInReportedOn: absent(r.moveInReportedOn),
+      firstMonthRentCents: r.firstMonthRentCents === null ? undefined : Number(r.firstMonthRentCents),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    agents: agents.map((a) => ({
+      id: a.id,
+      name: a.name,
+      duplicateReportDays: absent(a.duplicateReportDays),
+      moveInReportBusinessDays: absent(a.moveInReportBusinessDays),
+    })),
+    ...(seesFees
+      ? {
+          fees: {
+            terms: terms.map((t) => ({
+              agentId: t.agentId,
+              kind: t.kind as TFeeKind,
+              percentBasisPoints: absent(t.percentBasisPoints),
+              flatCents: absent(t.flatCents),
+              capCents: absent(t.capCents),
+              prorateFirstMonth: t.prorateFirstMonth,
+            })),
+            entries: invoiced.map((e) => ({
+              id: e.id,
+              referralId: e.referralId,
+              kind: e.kind as TFeeEntryKind,
+              date: e.date,
+              amountCents: e.amountCents === null ? undefined : Number(e.amountCents),
+              invoiceNumber: absent(e.invoiceNumber),
+            })),
+          },
+        }
+      : {}),
+  };
 }
 
 const requirementRows = rowMapperOf("trainingRequirements", collections.trainingRequirements);

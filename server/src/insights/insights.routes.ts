@@ -111,7 +111,7 @@ const ZComplianceReport = z.object({
     }),
   ),
 });
-const ZLink = z.object({ type: z.enum(["resident", "staff", "facility"]), id: z.string() });
+const ZLink = z.object({ type: z.enum(["resident", "staff", "facility", "referral"]), id: z.string() });
 const ZRemindersAnswer = z.object({
   today: z.string(),
   total: z.number().int(),

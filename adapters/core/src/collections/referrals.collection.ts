@@ -135,9 +135,7 @@ export const CLOSE_REASONS = [
 export type TCloseReason = (typeof CLOSE_REASONS)[number];
 
 /** E-mail addresses of prospects are kept in lower case, so the duplicate check finds them by equality. */
-const ZProspectEmail = z
-  .union([ZEmail.transform((e) => e.toLowerCase()), z.literal("").transform(() => undefined)])
-  .optional();
+const ZProspectEmail = z.union([ZEmail.toLowerCase(), z.literal("").transform(() => undefined)]).optional();
 
 export const ZReferral = z
   .object({
@@ -295,7 +293,7 @@ export const referralFeesCollection = defineCollection({
   schema: ZReferralFee,
   scope: { kind: "facility", field: "facilityId" },
   access: { read: "fees", write: "fees" },
-  filterable: ["referralId", "agentId"],
+  filterable: ["facilityId", "referralId", "agentId"],
   sortable: ["date"],
   defaultSort: { field: "date", direction: "desc" },
   searchable: [],

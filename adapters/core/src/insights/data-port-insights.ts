@@ -37,6 +37,7 @@ import {
   type TAgentStats,
   type TAgentStatsQuery,
 } from "../rules/referral-stats.rules.ts";
+import type { TReferralRemindersInput } from "../rules/referral-deadlines.rules.ts";
 import type { TRotaWeek } from "../rules/reminders.rules.ts";
 import type {
   InsightsPort,
@@ -189,6 +190,34 @@ async function rotaReminderInput(
     residents,
     zoneOf: (id) => zoneOf.get(id) ?? DEFAULT_TIME_ZONE,
   });
+}
+
+/**
+ * What the referral reminders read through the DataPort: the open referrals (follow-ups), those moved in
+ * or linked as duplicates (reports to agencies), the agents, and for fee readers the fee terms and entries.
+ */
+async function referralReminderInput(
+  data: DataPort,
+  me: TSessionUser,
+  byFacility: TWhere,
+): Promise<Omit<TReferralRemindersInput, "today">> {
+  const seesFees = can(me, "fees", "read");
+  const [open, movedIn, linked, agents, terms, entries] = await Promise.all([
+    listAll(data, "referrals", {
+      where: { ...byFacility, status: ["new", "contacted", "tour_scheduled", "toured", "assessment"] },
+    }),
+    listAll(data, "referrals", { where: { ...byFacility, status: "moved_in" } }),
+    listAll(data, "referrals", { where: { ...byFacility, status: ["lost", "declined"] } }),
+    listAll(data, "referralAgents", { includeArchived: true }),
+    seesFees ? listAll(data, "agentFeeTerms") : [],
+    seesFees ? listAll(data, "referralFees", { where: byFacility }) : [],
+  ]);
+  return {
+    // Closed referrals owe something only when linked as a duplicate (the agency still must be told).
+    referrals: [...open, ...movedIn, ...linked.filter((r) => r.duplicateOfId && !r.duplicateReportedOn)],
+    agents,
+    ...(seesFees ? { fees: { terms, entries } } : {}),
+  };
 }
 
 /** The facilities the question is about: the one asked for (NOT_FOUND when out of reach) or every visible one. */
@@ -433,13 +462,15 @@ export function createDataPortInsights(
       ]);
       const names = new Map(residents.map((r) => [r.id, listName(r)]));
       const homeNames = new Map(facilities.map((f) => [f.id, f.name]));
-      const [staffInput, rotas] = await Promise.all([
+      const [staffInput, rotas, referrals] = await Promise.all([
         can(me, "staff", "read") ? staffReminderInput(data, me, facilityId, today) : null,
         can(me, "schedules", "write") ? rotaReminderInput(data, facilities, today) : null,
+        can(me, "referrals", "read") ? referralReminderInput(data, me, byFacility) : null,
       ]);
       const all = deriveReminders({
         ...(staffInput ? { staff: staffInput } : {}),
         ...(rotas ? { rotas } : {}),
+        ...(referrals ? { referrals } : {}),
         today,
         subjects: [
           ...(kinds.includes("resident") ? residents.filter(residentCounts).map(residentSubject) : []),

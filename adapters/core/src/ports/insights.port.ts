@@ -61,8 +61,14 @@ export const DERIVED_REMINDER_KINDS = [
   "training-short",
   "clearance-pending",
   "rota-issues",
+  "referral-follow-up",
+  "referral-report",
+  "referral-fee-unpaid",
 ] as const;
 export type TDerivedReminderKind = (typeof DERIVED_REMINDER_KINDS)[number];
+
+/** What a derived reminder is about: a person, a home, or a referral (its follow-up, report or fee). */
+export type TDerivedLinkType = TReminderLinkType | "referral";
 
 /**
  * A reminder computed from the data, with its snoozed/waived state (from `reminderStates`) applied. It
@@ -82,7 +88,7 @@ export interface TDerivedReminder {
   facilityId: string;
   /** Whom or what it is about: "Last, First" or the facility's name. */
   name: string;
-  link: { type: TReminderLinkType; id: string };
+  link: { type: TDerivedLinkType; id: string };
   /** A rota reminder: the Monday of the week it is about. */
   weekStart?: string;
   /** Document reminders: the requirement's key (`missingKey`), which a waiver is recorded under. */
@@ -141,7 +147,7 @@ export interface TReminderGroupSummary {
   /** The home of a person's or a home's group. */
   facilityId?: string;
   /** The record a person's group is about. */
-  link?: { type: TReminderLinkType; id: string };
+  link?: { type: TDerivedLinkType; id: string };
   count: number;
   /** Items due before today. */
   overdue: number;

@@ -76,3 +76,113 @@ export function moveInReportDue(
   if (!agent?.moveInReportBusinessDays) return null;
   return addBusinessDays(referral.moveInDate, agent.moveInReportBusinessDays);
 }
+
+/** A referral as its deadlines read it. */
+export interface TReferralDeadlineLike {
+  id: string;
+  facilityId: string;
+  firstName: string;
+  lastName: string;
+  status: TReferralStatus;
+  agentId?: string | undefined;
+  nextFollowUp?: string | undefined;
+  duplicateOfId?: string | undefined;
+  duplicateReportedOn?: string | undefined;
+  moveInDate?: string | undefined;
+  moveInReportedOn?: string | undefined;
+  firstMonthRentCents?: number | undefined;
+  createdAt: string;
+}
+
+export interface TReferralRemindersInput {
+  today: string;
+  /**
+   * The referrals that may owe something: open ones with a follow-up, unreported duplicates and move-ins,
+   * and (for fee readers) those with an invoice.
+   */
+  referrals: readonly TReferralDeadlineLike[];
+  agents: readonly {
+    id: string;
+    name: string;
+    duplicateReportDays?: number | undefined;
+    moveInReportBusinessDays?: number | undefined;
+  }[];
+  /** Fee terms and entries, for a role with Referral fees; absent otherwise (no invoice reminders). */
+  fees?: {
+    terms: readonly (TFeeTermsLike & { agentId: string })[];
+    entries: readonly (TFeeEntryLike & { id: string; referralId: string; invoiceNumber?: string | undefined })[];
+  };
+}
+
+/** A derived reminder of a referral, before its snooze state is applied. */
+export interface TReferralReminder {
+  key: string;
+  kind: "referral-follow-up" | "referral-report" | "referral-fee-unpaid";
+  title: string;
+  detail?: string;
+  dueDate: string;
+  facilityId: string;
+  name: string;
+  link: { type: "referral"; id: string };
+}
+
+const OPEN: readonly TReferralStatus[] = ["new", "contacted", "tour_scheduled", "toured", "assessment"];
+
+/**
+ * The referrals' reminders: a follow-up on its day, telling an agency of a duplicate or a move-in by its
+ * window's last day, and an invoice unpaid 30 days after its date.
+ */
+export function referralReminders(input: TReferralRemindersInput): TReferralReminder[] {
+  const agents = new Map(input.agents.map((a) => [a.id, a]));
+  const terms = new Map((input.fees?.terms ?? []).map((t) => [t.agentId, t]));
+  const entriesOf = new Map<string, NonNullable<TReferralRemindersInput["fees"]>["entries"][number][]>();
+  for (const e of input.fees?.entries ?? []) entriesOf.set(e.referralId, [...(entriesOf.get(e.referralId) ?? []), e]);
+  const out: TReferralReminder[] = [];
+  for (const r of input.referrals) {
+    const name = `${r.lastName}, ${r.firstName}`;
+    const agent = r.agentId ? agents.get(r.agentId) : undefined;
+    const base = { facilityId: r.facilityId, name, link: { type: "referral" as const, id: r.id } };
+    if (OPEN.includes(r.status) && r.nextFollowUp)
+      out.push({
+        ...base,
+        key: `referral-follow-up|${r.id}|${r.nextFollowUp}`,
+        kind: "referral-follow-up",
+        title: `Follow up with ${name}`,
+        ...(agent ? { detail: `Referred by ${agent.name}` } : {}),
+        dueDate: r.nextFollowUp,
+      });
+    const duplicateDue = duplicateReportDue(r, agent);
+    if (duplicateDue && agent)
+      out.push({
+        ...base,
+        key: `referral-report-duplicate|${r.id}`,
+        kind: "referral-report",
+        title: `Tell ${agent.name} that ${name} was already referred`,
+        detail: `Within ${agent.duplicateReportDays} days of logging the referral`,
+        dueDate: duplicateDue,
+      });
+    const moveInDue = moveInReportDue(r, agent);
+    if (moveInDue && agent)
+      out.push({
+        ...base,
+        key: `referral-report-move-in|${r.id}`,
+        kind: "referral-report",
+        title: `Tell ${agent.name} that ${name} moved in`,
+        detail: `Within ${agent.moveInReportBusinessDays} business days of the move-in on ${r.moveInDate}`,
+        dueDate: moveInDue,
+      });
+    const entries = entriesOf.get(r.id);
+    if (!entries || !r.agentId) continue;
+    const summary = feeSummary(r, terms.get(r.agentId), entries, input.today);
+    for (const invoice of summary.overdueInvoices)
+      out.push({
+        ...base,
+        key: `referral-fee|${invoice.id}`,
+        kind: "referral-fee-unpaid",
+        title: `Invoice ${invoice.invoiceNumber ?? ""} of ${agent?.name ?? "the agent"} unpaid — ${name}`,
+        detail: `Received ${invoice.date}; pay or dispute it`,
+        dueDate: addDays(invoice.date, INVOICE_DUE_DAYS),
+      });
+  }
+  return out;
+}

@@ -28,6 +28,7 @@ import {
 import { addDays, addMonths, minDate } from "./date-only.rules.ts";
 import { formatCents } from "./rent.rules.ts";
 import { staffReminders, type TStaffRemindersInput } from "./training.rules.ts";
+import { referralReminders, type TReferralRemindersInput } from "./referral-deadlines.rules.ts";
 import type { TScheduleIssue } from "./schedule.rules.ts";
 
 export { localToday } from "./date-only.rules.ts";
@@ -79,6 +80,8 @@ export interface TDeriveRemindersInput {
   staff?: Omit<TStaffRemindersInput, "today">;
   /** Next week's rota of each home that has one, with its errors and coverage gaps. */
   rotas?: readonly TRotaWeek[];
+  /** Referral follow-ups, reports to agencies and unpaid invoices (absent: a role without referrals). */
+  referrals?: Omit<TReferralRemindersInput, "today">;
 }
 
 /** A home's coming week of shifts and what its checks found (`checkWeek`). */
@@ -215,6 +218,7 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
   }
   if (input.staff) out.push(...staffReminders({ ...input.staff, today }));
   if (input.rotas) out.push(...rotaReminders(input.rotas));
+  if (input.referrals) out.push(...referralReminders({ ...input.referrals, today }));
   const states = new Map(input.states.map((s) => [`${s.facilityId}|${s.key}`, s]));
   return out
     .map((r): TDerivedReminder => {
@@ -252,6 +256,9 @@ export const DERIVED_KIND_WORDS: Record<TDerivedReminderKind, { group: string; o
   "training-short": { group: "Training hours short", one: "training short", many: "trainings short" },
   "clearance-pending": { group: "Live Scan clearances", one: "Live Scan pending", many: "Live Scans pending" },
   "rota-issues": { group: "Next week's rotas", one: "rota to fix", many: "rotas to fix" },
+  "referral-follow-up": { group: "Referral follow-ups", one: "follow-up", many: "follow-ups" },
+  "referral-report": { group: "Reports to agencies", one: "report to an agency", many: "reports to agencies" },
+  "referral-fee-unpaid": { group: "Referral invoices unpaid", one: "invoice unpaid", many: "invoices unpaid" },
 };
 
 /** The group a reminder belongs to under a grouping (see `TReminderGroupSummary.id`). */

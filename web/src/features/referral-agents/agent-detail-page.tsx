@@ -191,35 +191,37 @@ function AgentReferrals({ agent, seesFees }: { agent: TAgentRecord; seesFees: bo
         {byYear.length === 0 ? (
           <p>No referrals from {agent.name} yet.</p>
         ) : (
-          <table className="referral-fee__entries">
-            <thead>
-              <tr>
-                <th scope="col">Year</th>
-                <th scope="col">Referrals</th>
-                <th scope="col">Tours</th>
-                <th scope="col">Move-ins</th>
-                <th scope="col">Conversion</th>
-                {seesFees && <th scope="col">Fees paid</th>}
-                {seesFees && <th scope="col">Cost per move-in</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {byYear.map(({ year, stats }) => {
-                const cost = costPerMoveInCents(stats);
-                return (
-                  <tr key={year}>
-                    <th scope="row">{year}</th>
-                    <td>{stats.referrals}</td>
-                    <td>{stats.tours}</td>
-                    <td>{stats.moveIns}</td>
-                    <td>{percentText(stats)}</td>
-                    {seesFees && <td>{formatCents(stats.feesPaidCents ?? 0)}</td>}
-                    {seesFees && <td>{cost === null ? "—" : formatCents(cost)}</td>}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className="referral-table-scroll">
+            <table className="referral-fee__entries">
+              <thead>
+                <tr>
+                  <th scope="col">Year</th>
+                  <th scope="col">Referrals</th>
+                  <th scope="col">Tours</th>
+                  <th scope="col">Move-ins</th>
+                  <th scope="col">Conversion</th>
+                  {seesFees && <th scope="col">Fees paid</th>}
+                  {seesFees && <th scope="col">Cost per move-in</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {byYear.map(({ year, stats }) => {
+                  const cost = costPerMoveInCents(stats);
+                  return (
+                    <tr key={year}>
+                      <th scope="row">{year}</th>
+                      <td>{stats.referrals}</td>
+                      <td>{stats.tours}</td>
+                      <td>{stats.moveIns}</td>
+                      <td>{percentText(stats)}</td>
+                      {seesFees && <td>{formatCents(stats.feesPaidCents ?? 0)}</td>}
+                      {seesFees && <td>{cost === null ? "—" : formatCents(cost)}</td>}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
       {referrals.data.length > 0 && (

@@ -45,6 +45,8 @@ function historyValue(field: string, text: string | undefined): string {
   if (field === "source") return SOURCE_LABELS[text as keyof typeof SOURCE_LABELS] ?? text;
   if (field === "tourAt") return tourText(text);
   if (field === "budgetCents" || field === "firstMonthRentCents") return formatCents(Number(text));
+  if (field === "residentId") return "linked to the resident's record";
+  if (field === "duplicateOfId") return "linked to the earlier referral";
   return text;
 }
 

@@ -91,31 +91,33 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
         </p>
       )}
       {entries.data.length > 0 && (
-        <table className="referral-fee__entries">
-          <caption className="visually-hidden">Fee entries of this referral</caption>
-          <thead>
-            <tr>
-              <th scope="col">{LABELS.date}</th>
-              <th scope="col">{LABELS.kind}</th>
-              <th scope="col">{LABELS.amountCents}</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.data.map((e) => (
-              <tr key={e.id}>
-                <td>{e.date}</td>
-                <td>{FEE_ENTRY_LABELS[e.kind]}</td>
-                <td>{e.amountCents === undefined ? "—" : formatCents(e.amountCents)}</td>
-                <td>
-                  {[e.invoiceNumber && `No. ${e.invoiceNumber}`, e.method && PAYMENT_METHOD_LABELS[e.method], e.notes]
-                    .filter(Boolean)
-                    .join(" · ") || "—"}
-                </td>
+        <div className="referral-table-scroll">
+          <table className="referral-fee__entries">
+            <caption className="visually-hidden">Fee entries of this referral</caption>
+            <thead>
+              <tr>
+                <th scope="col">{LABELS.date}</th>
+                <th scope="col">{LABELS.kind}</th>
+                <th scope="col">{LABELS.amountCents}</th>
+                <th scope="col">Details</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.data.map((e) => (
+                <tr key={e.id}>
+                  <td>{e.date}</td>
+                  <td>{FEE_ENTRY_LABELS[e.kind]}</td>
+                  <td>{e.amountCents === undefined ? "—" : formatCents(e.amountCents)}</td>
+                  <td>
+                    {[e.invoiceNumber && `No. ${e.invoiceNumber}`, e.method && PAYMENT_METHOD_LABELS[e.method], e.notes]
+                      .filter(Boolean)
+                      .join(" · ") || "—"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {mayRecord && (
         <div className="form-actions">

@@ -5,7 +5,12 @@
  * agree on every rule.
  */
 import type { TRecordOf } from "@care/core/registry";
-import type { TDerivedReminder, TDerivedReminderKind, TReminderGroupSummary } from "@care/core/ports/insights.port";
+import type {
+  TDerivedLinkType,
+  TDerivedReminder,
+  TDerivedReminderKind,
+  TReminderGroupSummary,
+} from "@care/core/ports/insights.port";
 import { addDays, daysBetween } from "@care/core/rules/date-only.rules";
 import { DERIVED_KIND_WORDS, nextDueDate } from "@care/core/rules/reminders.rules";
 
@@ -20,6 +25,8 @@ export const REMINDER_KINDS = [
   "training",
   "clearance",
   "rota",
+  "referral",
+  "fee",
   "manual",
 ] as const;
 export type TReminderKind = (typeof REMINDER_KINDS)[number];
@@ -33,6 +40,8 @@ export const KIND_LABELS: Record<TReminderKind, string> = {
   training: "Training",
   clearance: "Live Scan",
   rota: "Rota",
+  referral: "Referral",
+  fee: "Referral fee",
   manual: "Manual",
 };
 
@@ -45,6 +54,9 @@ export const DERIVED_KINDS: Record<TDerivedReminderKind, TReminderKind> = {
   "training-short": "training",
   "clearance-pending": "clearance",
   "rota-issues": "rota",
+  "referral-follow-up": "referral",
+  "referral-report": "referral",
+  "referral-fee-unpaid": "fee",
 };
 
 /** Open (to do); snoozed; waived (a derived reminder's requirement); done (a manual reminder). */
@@ -63,7 +75,7 @@ export interface TReminderItem {
   /** A document's last valid day. */
   expiryDate?: string;
   facilityId: string;
-  link?: { type: "resident" | "staff" | "facility"; id: string };
+  link?: { type: TDerivedLinkType; id: string };
   state: TReminderState;
   snoozedUntil?: string;
   /** Why a derived reminder's requirement is waived. */
@@ -135,6 +147,8 @@ export function linkPath(item: Pick<TReminderItem, "kind" | "link" | "week">): s
       return `/staff/${link.id}`;
     case "facility":
       return `/facilities/${link.id}`;
+    case "referral":
+      return `/referral-agents/logs/${link.id}`;
   }
 }
 

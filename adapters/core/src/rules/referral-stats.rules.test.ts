@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { agentStatsOf, conversionPercent, costPerMoveInCents } from "./referral-stats.rules.ts";
+
+describe("agentStatsOf", () => {
+  it("counts referrals, tours and move-ins per agent, and payments all time and in the year", () => {
+    const stats = agentStatsOf(
+      ["a1", "a2"],
+      [
+        { agentId: "a1", status: "moved_in", tourAt: "2026-11-05T14:00" },
+        { agentId: "a1", status: "lost", tourAt: "2026-11-06T10:00" },
+        { agentId: "a1", status: "new" },
+        { agentId: "a2", status: "toured" },
+        { agentId: "a9", status: "moved_in" },
+        { status: "new" },
+      ],
+      [
+        { agentId: "a1", kind: "payment", date: "2026-11-20", amountCents: 260_000 },
+        { agentId: "a1", kind: "payment", date: "2025-12-20", amountCents: 100_000 },
+        { agentId: "a1", kind: "invoice", date: "2026-11-12", amountCents: 999_999 },
+      ],
+      2026,
+    );
+    expect(stats).toEqual([
+      { agentId: "a1", referrals: 3, tours: 2, moveIns: 1, feesPaidCents: 360_000, feesPaidInYearCents: 260_000 },
+      { agentId: "a2", referrals: 1, tours: 1, moveIns: 0, feesPaidCents: 0, feesPaidInYearCents: 0 },
+    ]);
+    expect(conversionPercent(stats[0]!)).toBe(33);
+    expect(costPerMoveInCents(stats[0]!)).toBe(360_000);
+    expect(costPerMoveInCents(stats[1]!)).toBeNull();
+  });
+
+  it("gives no fee figures without fees read", () => {
+    expect(agentStatsOf(["a1"], [], null, 2026)).toEqual([
+      { agentId: "a1", referrals: 0, tours: 0, moveIns: 0, feesPaidCents: null, feesPaidInYearCents: null },
+    ]);
+    expect(conversionPercent({ referrals: 0, moveIns: 0 })).toBeNull();
+  });
+});
