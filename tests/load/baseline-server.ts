@@ -88,3 +88,27 @@ const close = async () => {
 };
 process.on("SIGTERM", close);
 process.on("SIGINT", close);
+
+/** First page of a facility's referrals, newest first (51 rows read, 50 served, like the app). */
+app.get<{ Querystring: { facilityId: string } }>("/referrals", async (request) => {
+  const { rows } = await pool.query(
+    `SELECT * FROM referrals WHERE "facilityId" = $1 AND "archivedAt" IS NULL ORDER BY "referredOn" DESC, id DESC LIMIT 51`,
+    [request.query.facilityId],
+  );
+  return { items: rows.slice(0, 50), nextCursor: rows.length > 50 ? rows[49].id : null };
+});
+
+/** The duplicate check's candidates: the same last name and date of birth, or the same phone. */
+app.get<{ Querystring: { lastName: string; dateOfBirth: string; phone: string } }>(
+  "/referral-matches",
+  async (request) => {
+    const { lastName, dateOfBirth, phone } = request.query;
+    const { rows } = await pool.query(
+      `SELECT id, "facilityId", "referredOn", "firstName", "lastName", status FROM referrals
+       WHERE "archivedAt" IS NULL AND (("dateOfBirth" = $1 AND lower("lastName") = lower($2)) OR phone = $3)
+       ORDER BY "referredOn", id LIMIT 50`,
+      [dateOfBirth, lastName, phone],
+    );
+    return { matches: rows };
+  },
+);

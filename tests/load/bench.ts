@@ -5,7 +5,8 @@
  * memory) on the database filled by `npm run seed:large`, signs in, and loads each endpoint with
  * autocannon: sign-in; the residents list of the big facility (first page and a deep cursor page); one
  * resident; the facility's derived reminders and compliance summary; a schedule week with its checks, each
- * request another of the homes (target p99 < 300 ms); creating and updating residents.
+ * request another of the homes (target p99 < 300 ms); the referral logs' first page; the referral
+ * duplicate check as one person typing asks it (target p95 < 20 ms); creating and updating residents.
  * In the same run, a separate process serves the same rows with bare Fastify and raw `pg` (and a hello
  * route); each endpoint is reported as a ratio to its raw baseline, because the machines are shared
  * and absolute numbers are noisy. Prints a markdown table (also written to
@@ -100,10 +101,13 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
 
 type TRequest = NonNullable<autocannon.Options["requests"]>[number];
 
-async function load(url: string, options: { headers?: Record<string, string>; requests?: TRequest[] } = {}) {
+async function load(
+  url: string,
+  options: { headers?: Record<string, string>; requests?: TRequest[]; connections?: number } = {},
+) {
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     duration: DURATION,
     headers: options.headers ?? {},
     ...(options.requests ? { requests: options.requests } : {}),
@@ -330,6 +334,37 @@ async function main(): Promise<void> {
     const weekPath = (id: string) => `/api/v1/insights/schedule-week?facilityId=${id}&weekStart=${week}`;
     const rawWeekPath = (id: string) =>
       `/schedule-rows?facilityId=${id}&from=${addDays(week, -1)}&to=${addDays(week, 6)}`;
+    // Referral logs of the big home (first page, newest first), and the group-wide duplicate check as
+    // one person typing asks it (one connection: its answer time, p97.5 the target's p95), each request
+    // for another seeded prospect and from another address (the check is rate-limited per address).
+    const referralsFirst = `/api/v1/referrals?where=${where}&limit=50`;
+    const { rows: prospectRows } = await admin.query<{ firstName: string; lastName: string; dateOfBirth: string; phone: string | null }>(
+      `SELECT "firstName", "lastName", "dateOfBirth", phone FROM referrals WHERE "duplicateOfId" IS NOT NULL ORDER BY id LIMIT 500`,
+    ); // prettier-ignore
+    let nextProspect = 0;
+    const matchRequests: TRequest[] = [
+      {
+        method: "GET",
+        setupRequest: (request: Record<string, unknown>) => {
+          const p = prospectRows[nextProspect++ % prospectRows.length]!;
+          const query = new URLSearchParams({ firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, ...(p.phone ? { phone: p.phone } : {}) }); // prettier-ignore
+          request.path = `/api/v1/insights/referral-matches?${query}`;
+          ip++;
+          request.headers = { ...(request.headers as object), "x-forwarded-for": `11.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` }; // prettier-ignore
+          return request;
+        },
+      } as TRequest,
+    ];
+    const rawMatchRequests: TRequest[] = [
+      {
+        method: "GET",
+        setupRequest: (request: Record<string, unknown>) => {
+          const p = prospectRows[nextProspect++ % prospectRows.length]!;
+          request.path = `/referral-matches?${new URLSearchParams({ lastName: p.lastName, dateOfBirth: p.dateOfBirth, phone: p.phone ?? "" })}`;
+          return request;
+        },
+      } as TRequest,
+    ];
     const measurements: [name: string, target: boolean, app: () => Promise<Measured>, baseline: string, raw: () => Promise<Measured>][] = [
       ["sign-in (password check, new session)", false, () => load(origin, { headers: HEADERS, requests: signIn }), "hello", () => load(`${base}/hello`)],
       [`residents list, ${FACILITY}, first page`, true, () => load(`${origin}${first}`, { headers: withCookie }), "raw list", () => load(`${base}/residents?facilityId=${FACILITY}`)],
@@ -338,12 +373,15 @@ async function main(): Promise<void> {
       [`reminders, ${FACILITY}`, false, () => load(`${origin}/api/v1/insights/reminders?facilityId=${FACILITY}&today=${TODAY}`, { headers: withCookie }), "raw facility rows", () => load(`${base}/facility-rows?facilityId=${FACILITY}`)],
       [`schedule week, each of ${homeIds.length} homes`, false, () => load(origin, { headers: withCookie, requests: everyHome(weekPath) }), "raw schedule rows", () => load(base, { requests: everyHome(rawWeekPath) })],
       [`compliance summary, ${FACILITY}`, false, () => load(`${origin}/api/v1/insights/compliance?facilityId=${FACILITY}&today=${TODAY}`, { headers: withCookie }), "raw facility rows", () => load(`${base}/facility-rows?facilityId=${FACILITY}`)],
+      [`referral logs, ${FACILITY}, first page`, true, () => load(`${origin}${referralsFirst}`, { headers: withCookie }), "raw referrals page", () => load(`${base}/referrals?facilityId=${FACILITY}`)],
+      ["referral duplicate check, one person typing", false, () => load(origin, { headers: withCookie, requests: matchRequests, connections: 1 }), "raw duplicate query", () => load(base, { requests: rawMatchRequests, connections: 1 })],
       ["create resident", false, () => load(`${origin}/api/v1/residents`, { headers: withCookie, requests: [{ method: "POST", body: JSON.stringify({ data: newResident }) }] }), "raw insert", () => load(`${base}/residents`, { headers: HEADERS, requests: [{ method: "POST", body: JSON.stringify(newResident) }] })],
       ["update resident", false, async () => { await freshVersions(appPool); return load(origin, { headers: withCookie, requests: updateRequests("app", (id) => `/api/v1/residents/${id}`, appPool) }); }, "raw update", async () => { await freshVersions(rawPool); return load(base, { headers: HEADERS, requests: updateRequests("raw", (id) => `/residents/${id}`, rawPool) }); }],
     ]; // prettier-ignore
 
     // One request each first: a broken endpoint fails the run instead of measuring errors.
     for (const path of [deep, weekPath(FACILITY), `/api/v1/insights/reminders?facilityId=${FACILITY}&today=${TODAY}`, `/api/v1/insights/compliance?facilityId=${FACILITY}&today=${TODAY}`, `/api/v1/residents/${one}`]) await getJson(path); // prettier-ignore
+    await getJson(referralsFirst);
     await warm(`${origin}${first}`, { headers: withCookie });
     await warm(`${base}/residents?facilityId=${FACILITY}`);
 

@@ -31,6 +31,7 @@ const ANCHOR = "2026-11-01";
 const BATCH = 5_000;
 const SEEDED_BY = "seed-large";
 const TABLES_EMPTIED_BY_RESET = [
+  "referral_fees", "referral_contacts", "referrals", "agent_fee_terms", "referral_agents",
   "shifts", "shift_templates", "training_entries", "reminder_states", "reminders", "documents", "document_types", "staff", "payments", "rent_charges",
   "rent_accounts", "rent_rates", "resident_events", "diagnoses", "allergies", "medications", "vitals",
   "incidents", "appointments", "residents", "files", "facilities",
@@ -121,6 +122,8 @@ interface TScale {
   staff: number;
   documents: number;
   reminders: number;
+  agents: number;
+  referrals: number;
 }
 
 function scaled(scale: number): TScale {
@@ -131,6 +134,8 @@ function scaled(scale: number): TScale {
     staff: n(4_000, 10),
     documents: n(200_000, 100),
     reminders: n(20_000, 10),
+    agents: n(300, 4),
+    referrals: n(50_000, 40),
   };
 }
 
@@ -496,6 +501,81 @@ async function main(): Promise<void> {
             const key = missingKey("resident", r.id, residentTypes[i % residentTypes.length]!.id);
             const snoozed = i % 10 === 0;
             yield [reminderStateId(key), r.facilityId, key, snoozed ? "snoozed" : "waived", snoozed ? addDays(ANCHOR, 14) : null, snoozed ? null : "Not applicable to this resident", SEEDED_BY]; // prettier-ignore
+          }
+        })(),
+      ),
+    );
+
+    // Referral agents (a third with a flat fee, the others a percent of the first month) and referrals
+    // over two years: one in eight is a prospect already referred to another home (same name and date of
+    // birth, and often the same phone), the realistic duplicates the group-wide check must find.
+    const refRandom = prng(41);
+    const agentIds = Array.from({ length: size.agents }, (_, i) => `agent-${pad(i + 1, 4)}`);
+    await timed("referral_agents", () =>
+      insertRows(
+        client,
+        "referral_agents",
+        [["id", "text"], ["name", "text"], ["agency", "text"], ["phone", "text"], ["duplicateReportDays", "int"], ["moveInReportBusinessDays", "int"], ["createdBy", "text"]], // prettier-ignore
+        agentIds.map((id, i) => [id, `${pick(refRandom, FIRST)} ${pick(refRandom, LAST)}`, `${pick(refRandom, LAST)} Placement ${i + 1}`, `(559) 555-${pad(i % 10_000, 4)}`, i % 2 === 0 ? 5 : null, i % 3 === 0 ? 2 : null, SEEDED_BY]), // prettier-ignore
+      ),
+    );
+    await timed("agent_fee_terms", () =>
+      insertRows(
+        client,
+        "agent_fee_terms",
+        [["id", "text"], ["agentId", "text"], ["kind", "text"], ["percentBasisPoints", "int"], ["flatCents", "int"], ["createdBy", "text"]], // prettier-ignore
+        agentIds.map((id, i) => (i % 3 === 0 ? [id, id, "flat", null, 150_000 + (i % 5) * 25_000, SEEDED_BY] : [id, id, "percent_first_month", 5000 + (i % 6) * 1000, null, SEEDED_BY])), // prettier-ignore
+      ),
+    );
+    const STATUSES = [
+      "new",
+      "contacted",
+      "tour_scheduled",
+      "toured",
+      "assessment",
+      "moved_in",
+      "declined",
+      "lost",
+    ] as const;
+    const CLOSE = { moved_in: "moved_in", declined: "declined_by_us", lost: "chose_another_provider" } as Record<
+      string,
+      string
+    >;
+    const prospects: { first: string; last: string; dob: string; phone: string; firstId: string }[] = [];
+    await timed("referrals", () =>
+      insertRows(
+        client,
+        "referrals",
+        [["id", "text"], ["facilityId", "text"], ["referredOn", "text"], ["source", "text"], ["agentId", "text"], ["firstName", "text"],
+         ["lastName", "text"], ["dateOfBirth", "text"], ["phone", "text"], ["email", "text"], ["status", "text"], ["nextFollowUp", "text"],
+         ["tourAt", "text"], ["closeReason", "text"], ["moveInDate", "text"], ["firstMonthRentCents", "bigint"], ["duplicateOfId", "text"],
+         ["createdBy", "text"]], // prettier-ignore
+        (function* () {
+          for (let i = 0; i < size.referrals; i++) {
+            const facilityId = facilityOf(i, size.referrals);
+            const again =
+              i > 100 && refRandom() < 0.125 ? prospects[Math.floor(refRandom() * prospects.length)]! : null;
+            const prospect = again ?? {
+              first: pick(refRandom, FIRST),
+              last: pick(refRandom, LAST),
+              dob: addDays("1930-01-01", Math.floor(refRandom() * 10_000)),
+              phone: `(${500 + (i % 400)}) 555-${pad(i % 10_000, 4)}`,
+              firstId: `ref-${pad(i)}`,
+            };
+            if (!again) prospects.push(prospect);
+            const status = STATUSES[Math.floor(refRandom() * STATUSES.length)]!;
+            const referredOn = addDays(ANCHOR, -Math.floor(refRandom() * 730));
+            const fromAgent = refRandom() < 0.8;
+            const open = !(status in CLOSE);
+            yield [
+              `ref-${pad(i)}`, facilityId, referredOn, fromAgent ? "agent" : pick(refRandom, ["hospital", "family", "website", "walk_in"]),
+              fromAgent ? pick(refRandom, agentIds) : null, prospect.first, prospect.last, prospect.dob,
+              again && refRandom() < 0.5 ? null : prospect.phone, refRandom() < 0.3 ? `prospect${i}@example.org` : null, status,
+              open && refRandom() < 0.7 ? addDays(ANCHOR, Math.floor(refRandom() * 30) - 10) : null,
+              status === "tour_scheduled" ? `${addDays(ANCHOR, Math.floor(refRandom() * 14))}T14:00` : null,
+              CLOSE[status] ?? null, status === "moved_in" ? addDays(referredOn, 20) : null, status === "moved_in" ? 450_000 : null,
+              again ? again.firstId : null, SEEDED_BY,
+            ]; // prettier-ignore
           }
         })(),
       ),
