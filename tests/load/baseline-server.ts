@@ -80,15 +80,6 @@ app.patch<{ Params: { id: string }; Body: { version: number; notes: string } }>(
   },
 );
 
-await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT ?? 0) });
-const close = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on("SIGTERM", close);
-process.on("SIGINT", close);
-
 /** First page of a facility's referrals, newest first (51 rows read, 50 served, like the app). */
 app.get<{ Querystring: { facilityId: string } }>("/referrals", async (request) => {
   const { rows } = await pool.query(
@@ -112,3 +103,12 @@ app.get<{ Querystring: { lastName: string; dateOfBirth: string; phone: string } 
     return { matches: rows };
   },
 );
+
+await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT ?? 0) });
+const close = async () => {
+  await app.close();
+  await pool.end();
+  process.exit(0);
+};
+process.on("SIGTERM", close);
+process.on("SIGINT", close);
