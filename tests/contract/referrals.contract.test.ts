@@ -193,4 +193,25 @@ await runContract("data", (ctx) => {
     const theirs = await newman.insights.derivedReminders({ today: "2026-11-21", limit: 500 });
     expect(theirs.items.some((r) => r.link.id === earlier.id || r.link.id === duplicate.id)).toBe(false);
   });
+
+  it("counts each source's referrals in one home or every home, fees only for fee readers", async () => {
+    const before = await admin.insights.sourceStats({ facilityId: "newman" });
+    await admin.data.create("referrals", {
+      facilityId: "newman",
+      referredOn: "2026-11-04",
+      source: "hospital",
+      sourceDetail: "Discharge planner, St. Agnes",
+      firstName: "Ida",
+      lastName: `Marsh-${RUN}`,
+    });
+    const after = await admin.insights.sourceStats({ facilityId: "newman" });
+    const hospital = (stats: typeof after) => stats.find((s) => s.source === "hospital")!;
+    expect(hospital(after).referrals).toBe(hospital(before).referrals + 1);
+    expect(after.map((s) => s.source)).toEqual(["agent", "hospital", "family", "website", "walk_in", "other"]);
+    expect(after.every((s) => s.feesPaidCents !== null)).toBe(true);
+    const everywhere = await admin.insights.sourceStats({});
+    expect(hospital(everywhere).referrals).toBeGreaterThanOrEqual(hospital(after).referrals);
+    const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] }));
+    await expectAppError(manager.insights.sourceStats({ facilityId: "newman" }), "NOT_FOUND");
+  });
 });

@@ -227,6 +227,10 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     await page.getByLabel("Status").selectOption("lost");
     await list.getByRole("link", { name: "Vance, Eleanor", exact: true }).waitFor({ state: "detached" });
     await list.getByRole("link", { name: "VANCE, eleanor", exact: true }).waitFor();
+    const sources = page.getByRole("region", { name: /Conversion by source/ });
+    const agentRow = await sources.getByRole("row", { name: /Referral agent/ }).textContent();
+    expect(agentRow).toContain("50% (1 of 2)");
+    expect(agentRow).toContain("$2,600.00");
     await page.screenshot({ path: join(SCREENSHOTS, "referral-logs-desktop.png"), fullPage: true });
 
     // Phone: the list, the pipeline and a referral fit the screen.

@@ -16,7 +16,12 @@ import type {
   TScheduleWeekQuery,
 } from "@care/core/ports/insights.port";
 import type { TReferralMatches, TReferralMatchesQuery } from "@care/core/rules/referral-matches.rules";
-import type { TAgentStats, TAgentStatsQuery } from "@care/core/rules/referral-stats.rules";
+import type {
+  TAgentStats,
+  TAgentStatsQuery,
+  TSourceStats,
+  TSourceStatsQuery,
+} from "@care/core/rules/referral-stats.rules";
 import type { HttpClient } from "./http-client.ts";
 
 export class HttpInsightsAdapter implements InsightsPort {
@@ -84,6 +89,13 @@ export class HttpInsightsAdapter implements InsightsPort {
   async agentStats(query: TAgentStatsQuery): Promise<TAgentStats[]> {
     const answer = await this.http.request<{ items: TAgentStats[] }>("GET", "/insights/agent-stats", {
       query: { agentIds: query.agentIds.join(","), year: query.year },
+    });
+    return answer.items;
+  }
+
+  async sourceStats(query: TSourceStatsQuery): Promise<TSourceStats[]> {
+    const answer = await this.http.request<{ items: TSourceStats[] }>("GET", "/insights/source-stats", {
+      query: { facilityId: query.facilityId },
     });
     return answer.items;
   }

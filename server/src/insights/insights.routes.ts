@@ -35,6 +35,7 @@ import { derivedReminders } from "./derived-reminders.ts";
 import { residentMatches } from "../residents/resident-matches.ts";
 import { referralMatches } from "../referrals/referral-matches.ts";
 import { agentStats } from "../referrals/agent-stats.ts";
+import { sourceStats } from "../referrals/source-stats.ts";
 import { REFERRAL_SOURCES, REFERRAL_STATUSES } from "@care/core/collections/referrals.collection";
 import { facilityStats } from "./facility-stats.ts";
 import { scheduleWeek } from "../schedules/schedule-week.ts";
@@ -209,6 +210,18 @@ const ZAgentStats = z.object({
       moveIns: z.number().int(),
       feesPaidCents: z.number().int().nullable(),
       feesPaidInYearCents: z.number().int().nullable(),
+    }),
+  ),
+});
+
+const ZSourceStats = z.object({
+  items: z.array(
+    z.object({
+      source: z.enum(REFERRAL_SOURCES),
+      referrals: z.number().int(),
+      tours: z.number().int(),
+      moveIns: z.number().int(),
+      feesPaidCents: z.number().int().nullable(),
     }),
   ),
 });
@@ -401,6 +414,19 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
       });
       return { items };
     },
+  );
+
+  fastify.get(
+    "/insights/source-stats",
+    {
+      schema: {
+        tags: ["insights"],
+        summary: "Referrals, tours, move-ins and fees paid per source of referrals",
+        querystring: z.object({ facilityId: ZFacilityParam }),
+        response: { 200: ZSourceStats },
+      },
+    },
+    async (request) => ({ items: await sourceStats(database, callerOf(request), request.query) }),
   );
 
   fastify.get(

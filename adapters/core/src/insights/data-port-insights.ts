@@ -34,8 +34,12 @@ import {
 import {
   agentStatsOf,
   parseAgentStatsQuery,
+  parseSourceStatsQuery,
+  sourceStatsOf,
   type TAgentStats,
   type TAgentStatsQuery,
+  type TSourceStats,
+  type TSourceStatsQuery,
 } from "../rules/referral-stats.rules.ts";
 import type { TReferralRemindersInput } from "../rules/referral-deadlines.rules.ts";
 import type { TRotaWeek } from "../rules/reminders.rules.ts";
@@ -438,6 +442,19 @@ export function createDataPortInsights(
         can(me, "fees", "read") ? listOneOf(data, "referralFees", "agentId", query.agentIds) : null,
       ]);
       return agentStatsOf(query.agentIds, referrals, fees, query.year);
+    },
+
+    async sourceStats(raw: TSourceStatsQuery): Promise<TSourceStats[]> {
+      const { facilityId } = parseSourceStatsQuery(raw);
+      const me = assertCan(user(), "referrals", "read");
+      if (facilityId) await data.get("facilities", facilityId);
+      const byFacility: TWhere = facilityId ? { facilityId } : {};
+      const [referrals, fees] = await Promise.all([
+        listAll(data, "referrals", { where: byFacility }),
+        can(me, "fees", "read") ? listAll(data, "referralFees", { where: byFacility }) : null,
+      ]);
+      const paid = fees?.filter((f) => f.kind === "payment").reduce((sum, f) => sum + (f.amountCents ?? 0), 0);
+      return sourceStatsOf(referrals, paid ?? null);
     },
 
     async derivedReminders(raw: TRemindersQuery): Promise<TRemindersAnswer> {

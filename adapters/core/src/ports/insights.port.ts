@@ -3,7 +3,7 @@ import type { TBusyTime, TNightCensus, TRotaPerson, TScheduleIssue } from "../ru
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import type { TReminderLinkType } from "../collections/reminders.collection.ts";
 import type { TReferralMatches, TReferralMatchesQuery } from "../rules/referral-matches.rules.ts";
-import type { TAgentStats, TAgentStatsQuery } from "../rules/referral-stats.rules.ts";
+import type { TAgentStats, TAgentStatsQuery, TSourceStats, TSourceStatsQuery } from "../rules/referral-stats.rules.ts";
 
 /** Where one person or facility stands on one required document type. */
 export type TComplianceStatus = "complete" | "missing" | "expiring" | "expired";
@@ -291,6 +291,13 @@ export interface InsightsPort {
    * homes the user may see; fees are null for a role without Referral fees.
    */
   agentStats(query: TAgentStatsQuery): Promise<TAgentStats[]>;
+
+  /**
+   * Referrals, tours, move-ins and fees paid per source (agents, hospitals, families, the website,
+   * walk-ins, other) in one home or every home the user may see; fees null without Referral fees.
+   * NOT_FOUND for a home out of reach.
+   */
+  sourceStats(query: TSourceStatsQuery): Promise<TSourceStats[]>;
 
   /**
    * A home's week of shifts, its people, the census of its nights and the checks of

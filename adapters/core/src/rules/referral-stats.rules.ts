@@ -1,11 +1,12 @@
 /**
- * How each referral agent converts: referrals, tours, move-ins, conversion and fees paid (all time and in
- * a calendar year, for the agent's 1099). Counted the same way by every backend.
+ * How each referral agent, and each source of referrals, converts: referrals, tours, move-ins,
+ * conversion and fees paid (an agent's all time and in a calendar year, for the agent's 1099). Counted
+ * the same way by every backend.
  */
 import { z } from "zod";
 import { validationError } from "../app-error.ts";
 import { ZId } from "../common.schema.ts";
-import type { TReferralStatus } from "../collections/referrals.collection.ts";
+import { REFERRAL_SOURCES, type TReferralSource, type TReferralStatus } from "../collections/referrals.collection.ts";
 
 export const MAX_AGENT_STATS_IDS = 100;
 
@@ -89,4 +90,43 @@ export function agentStatsOf(
     if (f.date.startsWith(`${year}-`)) s.feesPaidInYearCents = (s.feesPaidInYearCents ?? 0) + (f.amountCents ?? 0);
   }
   return [...stats.values()];
+}
+
+export const ZSourceStatsQuery = z.object({
+  /** One home; every home the user may see when absent. */
+  facilityId: ZId.optional(),
+});
+export type TSourceStatsQuery = z.input<typeof ZSourceStatsQuery>;
+
+export function parseSourceStatsQuery(raw: unknown): z.output<typeof ZSourceStatsQuery> {
+  const parsed = ZSourceStatsQuery.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** How the referrals of one source (agents together, hospitals, families…) convert. */
+export interface TSourceStats {
+  source: TReferralSource;
+  referrals: number;
+  tours: number;
+  moveIns: number;
+  /** Fees paid for the source's referrals (agents only); null without Referral fees read. */
+  feesPaidCents: number | null;
+}
+
+/** Every source's figures, in the sources' order (sources without referrals included, at zero). */
+export function sourceStatsOf(
+  referrals: readonly { source: TReferralSource; status: TReferralStatus; tourAt?: string | undefined }[],
+  feesPaidCents: number | null,
+): TSourceStats[] {
+  return REFERRAL_SOURCES.map((source) => {
+    const mine = referrals.filter((r) => r.source === source);
+    return {
+      source,
+      referrals: mine.length,
+      tours: mine.filter(reachedTour).length,
+      moveIns: mine.filter((r) => r.status === "moved_in").length,
+      feesPaidCents: feesPaidCents === null ? null : source === "agent" ? feesPaidCents : 0,
+    };
+  });
 }

@@ -2,8 +2,8 @@
  * Referral Logs (`/referral-agents/logs`): the selected home's referrals (every home when none is
  * selected) — prospect, home, referred on, source or agent, status, next follow-up — searchable by the
  * prospect's name, filtered by agent and status (or "follow-up due", read from the open referrals), a
- * page at a time, with a CSV of everything the filters match. The pipeline view shows the same homes'
- * open referrals as columns by status.
+ * page at a time, with a CSV of everything the filters match; under it, how each source converts. The
+ * pipeline view shows the same homes' open referrals as columns by status.
  */
 import { Link } from "react-router-dom";
 import type { TListQuery } from "@care/core/list-query";
@@ -30,6 +30,7 @@ import {
   type TReferralRecord,
 } from "./referral-format.ts";
 import { ReferralViewSwitch } from "./referral-view-switch.tsx";
+import { SourceConversion } from "./source-conversion.tsx";
 import "./referral-agents.css";
 
 /** A status, "open" (any open stage) or "due" (open with the follow-up today or earlier). */
@@ -165,6 +166,8 @@ export function ReferralLogsPage() {
           text: `No referrals are logged for ${scope} yet. Log each referral when the agent or family calls; a prospect already referred to any home of the group is flagged, so the same move-in is never paid twice.`,
         },
       }}
-    />
+    >
+      <SourceConversion facilityId={facilityId} scope={scope} />
+    </ListPage>
   );
 }
