@@ -156,6 +156,11 @@ await runContract("data", (ctx) => {
       { agentId: agent.id, referrals: 2, tours: 1, moveIns: 1, feesPaidCents: null, feesPaidInYearCents: null },
     ]);
     await expectAppError(clerk.data.list("referralFees", { where: { referralId: first.id } }), "FORBIDDEN");
+    // The first month's rent fixes the fee: the clerk's copy of the referral does not carry it.
+    expect((await admin.data.get("referrals", first.id)).firstMonthRentCents).toBe(480_000);
+    const theirs = await clerk.data.get("referrals", first.id);
+    expect(theirs.status).toBe("moved_in");
+    expect(Object.keys(theirs)).not.toContain("firstMonthRentCents");
     expect(second.status).toBe("new");
   });
 

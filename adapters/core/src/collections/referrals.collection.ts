@@ -223,6 +223,8 @@ export const referralsCollection = defineCollection({
     { id: { field: "agentId" }, to: { collection: "referralAgents", kind: "group-wide" } },
     { id: { field: "residentId" }, to: { collection: "residents", kind: "same-facility" } },
   ],
+  /** The first month's rent fixes the agent's fee: only roles with Referral fees see or set it. */
+  restrictedFields: { firstMonthRentCents: "fees" },
 });
 
 export const CONTACT_KINDS = ["call", "email", "visit", "tour", "note"] as const;

@@ -42,7 +42,8 @@ export function moveInOps(move: TMoveIn): TWriteOp[] {
         closeReason: "moved_in",
         residentId: move.residentId,
         moveInDate: move.moveInDate,
-        firstMonthRentCents: move.firstMonthRentCents ?? null,
+        // Set only by a role with Referral fees (the caller leaves it out otherwise).
+        ...(move.firstMonthRentCents !== undefined ? { firstMonthRentCents: move.firstMonthRentCents } : {}),
         nextFollowUp: null,
       },
     },

@@ -56,7 +56,7 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
         ? "Nothing until the prospect moves in"
         : !agreed
           ? "No fee terms are recorded for the agent"
-          : "Enter the first month's rent (Move the referral → Moved in)";
+          : "Not known until the first month's rent is entered";
   return (
     <section className="card referral-fee" aria-labelledby="fee-title">
       <h2 id="fee-title">Agent's fee</h2>
@@ -80,6 +80,9 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
           }
         />
       </DetailList>
+      {mayRecord && referral.status === "moved_in" && referral.firstMonthRentCents === undefined && (
+        <FirstMonthRent referral={referral} />
+      )}
       {summary.overdueInvoices.map((invoice) => (
         <p key={invoice.id} className="alert" role="status">
           Invoice {invoice.invoiceNumber} of {invoice.date} is unpaid after 30 days.
@@ -138,6 +141,43 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
         />
       )}
     </section>
+  );
+}
+
+/** A move-in recorded without the first month's rent (by a role without Referral fees): enter it here. */
+function FirstMonthRent({ referral }: { referral: TReferralRecord }) {
+  const data = useData();
+  const form = useForm<{ rent: string }>({ defaultValues: { rent: "" } });
+  const {
+    register,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const onSubmit = form.handleSubmit(async ({ rent }) => {
+    const parsed = parseDollars(rent);
+    if ("error" in parsed) return setError("rent", { message: parsed.error });
+    try {
+      await data.update("referrals", referral.id, { firstMonthRentCents: parsed.cents }, referral.version);
+      toast.success("The first month's rent was recorded.");
+    } catch (error) {
+      reportError(error);
+    }
+  });
+  return (
+    <form className="referral-contacts__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <MoneyField
+        label="First month's rent ($)"
+        required
+        hint="The resident's rent for the month they moved in; it fixes the fee owed."
+        error={errors.rent?.message}
+        {...register("rent")}
+      />
+      <div>
+        <button type="submit" className="button button--secondary" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Save the rent"}
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -96,12 +96,12 @@ export function ReferralLogsPage() {
       id: "status",
       header: LABELS.status,
       cell: ({ row }) => (
-        <span className={STATUS_TONES[row.original.status]}>
-          {STATUS_LABELS[row.original.status]}
-          {row.original.closeReason && row.original.closeReason !== "moved_in"
-            ? ` · ${CLOSE_REASON_LABELS[row.original.closeReason]}`
-            : ""}
-        </span>
+        <>
+          <span className={STATUS_TONES[row.original.status]}>{STATUS_LABELS[row.original.status]}</span>
+          {row.original.closeReason && row.original.closeReason !== "moved_in" && (
+            <span className="referral-card__meta"> {CLOSE_REASON_LABELS[row.original.closeReason]}</span>
+          )}
+        </>
       ),
     },
     {

@@ -266,12 +266,14 @@ function MoveInFields({
           error={errors.moveInDate?.message}
           {...register("moveInDate")}
         />
-        <MoneyField
-          label="First month's rent ($)"
-          hint="Fixes the agent's fee."
-          error={errors.firstMonthRent?.message}
-          {...register("firstMonthRent")}
-        />
+        {can("fees", "write") && (
+          <MoneyField
+            label="First month's rent ($)"
+            hint="Fixes the agent's fee."
+            error={errors.firstMonthRent?.message}
+            {...register("firstMonthRent")}
+          />
+        )}
       </div>
     </div>
   );

@@ -107,7 +107,8 @@ function AddResidentForm({ referral }: { referral?: TRecordOf<"referrals"> }) {
               referral,
               residentId: id,
               moveInDate: values.admissionDate,
-              firstMonthRentCents: values.monthlyRateCents,
+              // The first month's rent fixes the agent's fee: recorded by a role with Referral fees.
+              firstMonthRentCents: session && can(session, "fees", "write") ? values.monthlyRateCents : undefined,
               homeName: facilityName(facilities, referral.facilityId),
               sisters: moveIn.sisters,
             })
