@@ -322,7 +322,7 @@ async function referralReminderInput(
       moveInDate: true,
       moveInReportedOn: true,
       firstMonthRentCents: true,
-      createdAt: true,
+      referredOn: true,
     },
   });
   const agentIds = [...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])))];
@@ -345,7 +345,6 @@ async function referralReminderInput(
       moveInDate: absent(r.moveInDate),
       moveInReportedOn: absent(r.moveInReportedOn),
       firstMonthRentCents: r.firstMonthRentCents === null ? undefined : Number(r.firstMonthRentCents),
-      createdAt: r.createdAt.toISOString(),
     })),
     agents: agents.map((a) => ({
       id: a.id,

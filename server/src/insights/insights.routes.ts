@@ -190,6 +190,7 @@ const ZReferralMatches = z.object({
       facilityName: z.string(),
       administrator: z.string().optional(),
       count: z.number().int(),
+      firstId: z.string().describe("The earliest of them, to link a duplicate to (an id only)"),
     }),
   ),
 });

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZCents, ZDateOnly, ZEmail, ZId, ZOptionalText, ZText, ZTimestamp } from "../common.schema.ts";
 import { ZOptionalPhone } from "../phone.schema.ts";
+import { addDays } from "../rules/date-only.rules.ts";
 
 const ZOptionalEmail = z.union([ZEmail, z.literal("").transform(() => undefined)]).optional();
 const ZOptionalDays = (max: number, unit: string) =>
@@ -181,6 +182,26 @@ export const ZReferral = z
     moveInReportedOn: ZDateOnly.optional(),
   })
   .superRefine((r, ctx) => {
+    // Today anywhere: "tomorrow" in UTC may still be today in California, never later.
+    const latest = addDays(new Date().toISOString().slice(0, 10), 1);
+    if (r.referredOn > latest)
+      ctx.addIssue({
+        code: "custom",
+        path: ["referredOn"],
+        message: "A referral is logged once received: not in the future",
+      });
+    if (r.dateOfBirth !== undefined && r.dateOfBirth >= r.referredOn)
+      ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: "The date of birth must be before the referral" });
+    if (r.nextFollowUp !== undefined && r.nextFollowUp < r.referredOn)
+      ctx.addIssue({ code: "custom", path: ["nextFollowUp"], message: "The follow-up cannot be before the referral" });
+    if (r.desiredMoveIn !== undefined && r.desiredMoveIn < r.referredOn)
+      ctx.addIssue({
+        code: "custom",
+        path: ["desiredMoveIn"],
+        message: "The desired move-in cannot be before the referral",
+      });
+    if (r.moveInDate !== undefined && r.moveInDate < r.referredOn)
+      ctx.addIssue({ code: "custom", path: ["moveInDate"], message: "The move-in cannot be before the referral" });
     if (r.source === "agent" && r.agentId === undefined)
       ctx.addIssue({ code: "custom", path: ["agentId"], message: "Choose the agent" });
     if (r.source !== "agent" && r.agentId !== undefined)
@@ -269,7 +290,11 @@ export const ZReferralFee = z
     agentId: ZId,
     facilityId: ZId,
     kind: z.enum(FEE_ENTRY_KINDS),
-    date: ZDateOnly,
+    /** Recorded once it happened: not after tomorrow anywhere (today in California may be tomorrow in UTC). */
+    date: ZDateOnly.refine(
+      (date) => date <= addDays(new Date().toISOString().slice(0, 10), 1),
+      "Record it once it happened: not in the future",
+    ),
     /** The invoice's or payment's amount; a dispute names the amount disputed, if any. */
     amountCents: ZCents.min(0, "Cannot be negative").optional(),
     invoiceNumber: ZOptionalText(60),

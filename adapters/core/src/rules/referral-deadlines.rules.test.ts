@@ -1,8 +1,10 @@
 import fc from "fast-check";
+import type { TReferralStatus } from "../collections/referrals.collection.ts";
 import { describe, expect, it } from "vitest";
 import { addBusinessDays } from "./date-only.rules.ts";
 import {
   duplicateReportDue,
+  feeEntryRefusal,
   feeSummary,
   moveInReportDue,
   referralReminders,
@@ -81,11 +83,11 @@ describe("reporting windows", () => {
   const agent = { duplicateReportDays: 3, moveInReportBusinessDays: 2 };
 
   it("asks to report a linked duplicate within the agency's days, until it is reported", () => {
-    const duplicate = { duplicateOfId: "r1", createdAt: "2026-11-20T18:00:00.000Z" };
+    const duplicate = { duplicateOfId: "r1", referredOn: "2026-11-20" };
     expect(duplicateReportDue(duplicate, agent)).toBe("2026-11-23");
     expect(duplicateReportDue({ ...duplicate, duplicateReportedOn: "2026-11-21" }, agent)).toBeNull();
     expect(duplicateReportDue(duplicate, {})).toBeNull();
-    expect(duplicateReportDue({ createdAt: duplicate.createdAt }, agent)).toBeNull();
+    expect(duplicateReportDue({ referredOn: duplicate.referredOn }, agent)).toBeNull();
   });
 
   it("asks to report a move-in within business days", () => {
@@ -105,7 +107,7 @@ describe("referralReminders", () => {
     lastName: "Vance",
     status: "contacted",
     agentId: "a1",
-    createdAt: "2026-11-20T18:00:00.000Z",
+    referredOn: "2026-11-20",
   };
   const agents = [{ id: "a1", name: "Maria Lopez", duplicateReportDays: 3, moveInReportBusinessDays: 2 }];
 
@@ -159,5 +161,32 @@ describe("referralReminders", () => {
         },
       }),
     ).toEqual([]);
+  });
+});
+
+describe("feeEntryRefusal", () => {
+  const context = {
+    referral: { status: "moved_in" as TReferralStatus, referredOn: "2026-11-02" },
+    summary: { balanceCents: 260_000, owedCents: 260_000 },
+    agentInvoices: [{ invoiceNumber: "GYP-1042" }],
+  };
+
+  it("refuses the ways one fee gets paid twice", () => {
+    const pay = (amountCents: number, extra: Partial<typeof context.referral> & { duplicateOfId?: string } = {}) =>
+      feeEntryRefusal(
+        { kind: "payment", date: "2026-11-20", amountCents },
+        { ...context, referral: { ...context.referral, ...extra } },
+      );
+    expect(pay(260_000)).toBeNull();
+    expect(pay(260_001)?.message).toBe("More than the balance of $2,600.00");
+    expect(pay(100, { duplicateOfId: "r0" })?.field).toBe("amountCents");
+    expect(pay(100, { status: "toured" })?.message).toBe("Nothing is owed: the prospect has not moved in");
+    expect(feeEntryRefusal({ kind: "invoice", date: "2026-11-20", invoiceNumber: " gyp-1042" }, context)?.field).toBe(
+      "invoiceNumber",
+    );
+    expect(feeEntryRefusal({ kind: "dispute", date: "2026-11-01" }, context)?.message).toBe(
+      "Before the referral of 2026-11-02",
+    );
+    expect(feeEntryRefusal({ kind: "invoice", date: "2026-11-20", invoiceNumber: "GYP-1043" }, context)).toBeNull();
   });
 });

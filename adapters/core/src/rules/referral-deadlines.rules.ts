@@ -7,6 +7,7 @@
 import type { TFeeEntryKind, TReferralStatus } from "../collections/referrals.collection.ts";
 import { addBusinessDays, addDays } from "./date-only.rules.ts";
 import { feeOwedCents, type TFeeTermsLike } from "./referral-fees.rules.ts";
+import { formatCents } from "./rent.rules.ts";
 
 /** Days after an invoice's date when an unpaid one is overdue. */
 export const INVOICE_DUE_DAYS = 30;
@@ -60,11 +61,12 @@ export function feeSummary<E extends TFeeEntryLike>(
 
 /** The day the agency must be told of a duplicate, or null (no window set, or already told). */
 export function duplicateReportDue(
-  referral: { duplicateOfId?: string | undefined; duplicateReportedOn?: string | undefined; createdAt: string },
+  referral: { duplicateOfId?: string | undefined; duplicateReportedOn?: string | undefined; referredOn: string },
   agent: { duplicateReportDays?: number | undefined } | undefined,
 ): string | null {
+  // Counted from the day the agency sent the lead (the home's calendar date, not a UTC timestamp).
   if (!referral.duplicateOfId || referral.duplicateReportedOn || !agent?.duplicateReportDays) return null;
-  return addDays(referral.createdAt.slice(0, 10), agent.duplicateReportDays);
+  return addDays(referral.referredOn, agent.duplicateReportDays);
 }
 
 /** The day the agency must be told of the move-in, or null. */
@@ -91,7 +93,7 @@ export interface TReferralDeadlineLike {
   moveInDate?: string | undefined;
   moveInReportedOn?: string | undefined;
   firstMonthRentCents?: number | undefined;
-  createdAt: string;
+  referredOn: string;
 }
 
 export interface TReferralRemindersInput {
@@ -185,4 +187,47 @@ export function referralReminders(input: TReferralRemindersInput): TReferralRemi
       });
   }
   return out;
+}
+
+/** What a fee entry being recorded is checked against: its referral, the referral's fee, the agent's invoices. */
+export interface TFeeEntryContext {
+  referral: { status: TReferralStatus; referredOn: string; duplicateOfId?: string | undefined };
+  summary: Pick<TFeeSummary, "balanceCents" | "owedCents">;
+  /** The agent's invoices already recorded (every referral of theirs the user sees). */
+  agentInvoices: readonly { invoiceNumber?: string | undefined }[];
+}
+
+/**
+ * Why a fee entry must not be recorded — the ways one fee gets paid twice — with the field to show it
+ * beside, or null: a date before the referral; an invoice number already recorded for the agent; a
+ * payment for a referral that did not move in or is a duplicate, or above the balance.
+ */
+export function feeEntryRefusal(
+  entry: { kind: TFeeEntryKind; date: string; amountCents?: number | undefined; invoiceNumber?: string | undefined },
+  context: TFeeEntryContext,
+): { field: "date" | "amountCents" | "invoiceNumber"; message: string } | null {
+  const { referral, summary } = context;
+  if (entry.date < referral.referredOn)
+    return { field: "date", message: `Before the referral of ${referral.referredOn}` };
+  const number = entry.invoiceNumber?.trim().toLowerCase();
+  if (
+    entry.kind === "invoice" &&
+    number &&
+    context.agentInvoices.some((i) => i.invoiceNumber?.trim().toLowerCase() === number)
+  )
+    return { field: "invoiceNumber", message: "This agent's invoice of that number is already recorded" };
+  if (entry.kind !== "payment") return null;
+  if (referral.duplicateOfId)
+    return { field: "amountCents", message: "A duplicate of an earlier referral: its agency is owed nothing for it" };
+  if (referral.status !== "moved_in")
+    return { field: "amountCents", message: "Nothing is owed: the prospect has not moved in" };
+  if ((entry.amountCents ?? 0) > summary.balanceCents)
+    return {
+      field: "amountCents",
+      message:
+        summary.balanceCents > 0
+          ? `More than the balance of ${formatCents(summary.balanceCents)}`
+          : "Nothing is left to pay",
+    };
+  return null;
 }

@@ -84,3 +84,15 @@ describe("feeTermsText", () => {
     expect(feeTermsText({ kind: "flat", flatCents: 250_000, prorateFirstMonth: false })).toBe("$2,500.00 flat");
   });
 });
+
+describe("a prorated percent is rounded once", () => {
+  it("50% of $5,200 for the last 5 days of a 30-day month is $433.33", () => {
+    expect(feeOwedCents(percent(5000, { prorateFirstMonth: true }), 520_000, "2026-11-26")).toBe(43_333);
+  });
+
+  it("stays exact for any rent the schema allows", () => {
+    expect(feeOwedCents(percent(10_000, { prorateFirstMonth: true }), 100_000_000_000, "2026-11-01")).toBe(
+      100_000_000_000,
+    );
+  });
+});

@@ -24,15 +24,24 @@ export function firstMonthBaseCents(terms: TFeeTermsLike, monthlyRentCents: numb
   return roundDiv(monthlyRentCents * stayed, days);
 }
 
-/** The fee owed for a move-in: never negative, never above the cap. */
+/**
+ * The fee owed for a move-in: never negative, never above the cap. A prorated percent is rounded once,
+ * on the exact product (50% of $5,200 for 5 of 30 days is $433.33, not the $433.34 of rounding the
+ * prorated rent first).
+ */
 export function feeOwedCents(terms: TFeeTermsLike, monthlyRentCents: number, moveInDate: string): number {
-  const raw =
-    terms.kind === "flat"
-      ? (terms.flatCents ?? 0)
-      : roundDiv(
-          firstMonthBaseCents(terms, Math.max(0, monthlyRentCents), moveInDate) * (terms.percentBasisPoints ?? 0),
-          10_000,
-        );
+  const rent = Math.max(0, monthlyRentCents);
+  const percent = terms.percentBasisPoints ?? 0;
+  let raw: number;
+  if (terms.kind === "flat") raw = terms.flatCents ?? 0;
+  else if (!terms.prorateFirstMonth) raw = roundDiv(rent * percent, 10_000);
+  else {
+    const days = daysInMonth(moveInDate.slice(0, 7));
+    const stayed = days - Number(moveInDate.slice(8, 10)) + 1;
+    // In BigInt: rent × days × basis points can pass 2^53 for a large rent.
+    const d = BigInt(days * 10_000);
+    raw = Number((BigInt(rent) * BigInt(stayed) * BigInt(percent) * 2n + d) / (2n * d));
+  }
   return terms.capCents === undefined ? raw : Math.min(raw, terms.capCents);
 }
 

@@ -60,7 +60,7 @@ describe("referralMatchesOf", () => {
     expect(answer.matches.map((m) => m.id)).toEqual(["r1", "r2"]);
     expect(answer.matches[0]).toMatchObject({ facilityName: "Tull", agentName: "Maria Lopez", reasons: ["phone"] });
     expect(answer.elsewhere).toEqual([
-      { facilityId: "newman", facilityName: "Newman", administrator: "Dana Newman", count: 1 },
+      { facilityId: "newman", facilityName: "Newman", administrator: "Dana Newman", count: 1, firstId: "r3" },
     ]);
     expect(JSON.stringify(answer.elsewhere)).not.toMatch(/Rosa|1941|555/);
   });

@@ -95,6 +95,8 @@ export interface TReferralMatchElsewhere {
   /** The home's administrator, to ask about it. */
   administrator?: string;
   count: number;
+  /** The id of the earliest of them, to link a duplicate to: an id only, which says nothing of the person. */
+  firstId: string;
 }
 
 export interface TReferralMatches {
@@ -166,6 +168,7 @@ export function referralMatchesOf(
         facilityName: home?.name ?? "another home",
         ...(home?.administrator ? { administrator: home.administrator } : {}),
         count: 0,
+        firstId: c.id,
       };
       entry.count += 1;
       elsewhere.set(c.facilityId, entry);

@@ -24,7 +24,6 @@ describe("moveInOps", () => {
       residentId: "res1",
       moveInDate: "2026-11-10",
       firstMonthRentCents: 520_000,
-      homeName: "Tull",
       sisters: [
         referral("r2", { facilityId: "newman", status: "contacted", outcomeNotes: "Called twice." }),
         referral("r3", { facilityId: "newman", status: "declined", closeReason: "declined_by_us" }),
@@ -55,7 +54,7 @@ describe("moveInOps", () => {
           status: "lost",
           closeReason: "sister_home",
           nextFollowUp: null,
-          outcomeNotes: "Called twice.\nMoved in at Tull on 2026-11-10.",
+          outcomeNotes: "Called twice.\nMoved in at another home of the group on 2026-11-10.",
         },
       },
     ]);

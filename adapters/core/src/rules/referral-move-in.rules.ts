@@ -18,8 +18,6 @@ export interface TMoveIn {
   moveInDate: string;
   /** The resident's monthly rent at move-in, when known. */
   firstMonthRentCents?: number | undefined;
-  /** The home's name, for the sister referrals' note. */
-  homeName: string;
   /** The same prospect's referrals found by the duplicate check (any status; closed ones are left alone). */
   sisters: readonly TReferralRecord[];
 }
@@ -50,7 +48,8 @@ export function moveInOps(move: TMoveIn): TWriteOp[] {
   ];
   for (const sister of move.sisters) {
     if (sister.id === referral.id || !isOpenReferral(sister)) continue;
-    const note = `Moved in at ${move.homeName} on ${move.moveInDate}.`;
+    // The sister referral's home may not see the other home: the note says only that it was one of the group's.
+    const note = `Moved in at another home of the group on ${move.moveInDate}.`;
     ops.push({
       op: "update",
       collection: "referrals",

@@ -187,9 +187,9 @@ function AgentReferrals({ agent, seesFees }: { agent: TAgentRecord; seesFees: bo
   return (
     <>
       <section className="card agent-referrals" aria-labelledby="years-title">
-        <h2 id="years-title">Referrals and fees by year</h2>
+        <h2 id="years-title">{seesFees ? "Referrals and fees by year" : "Referrals by year"}</h2>
         {byYear.length === 0 ? (
-          <p>No referrals from {agent.name} yet.</p>
+          <p>No referrals from {agent.name} in your homes yet.</p>
         ) : (
           <div className="referral-table-scroll">
             <table className="referral-fee__entries">

@@ -56,6 +56,11 @@ export function useProspectMatches(
   return askable ? answer.data : undefined;
 }
 
+/** The referral a duplicate is linked to: the first one the user sees, else the first of another home. */
+export function duplicateTarget(answer: TReferralMatches | undefined): string | undefined {
+  return answer?.matches[0]?.id ?? answer?.elsewhere[0]?.firstId;
+}
+
 /** Whether an answer found the prospect anywhere. */
 export function foundAnywhere(answer: TReferralMatches | undefined): boolean {
   return answer !== undefined && (answer.matches.length > 0 || answer.elsewhere.length > 0);
@@ -69,6 +74,7 @@ export function ProspectMatches(props: {
   const { answer, decide } = props;
   if (!answer || !foundAnywhere(answer)) return null;
   const first = answer.matches[0];
+  const linkable = duplicateTarget(answer);
   return (
     <div className="alert referral-matches form-field--wide" role="status" aria-live="polite">
       <p>
@@ -98,10 +104,11 @@ export function ProspectMatches(props: {
       {decide && (
         <fieldset className="referral-matches__decision">
           <legend>What is this referral?</legend>
-          {first && (
+          {linkable && (
             <label className="referral-matches__choice">
               <input type="radio" value="duplicate" {...decide.register("duplicateChoice")} /> A duplicate: link it to
-              the referral of {first.referredOn} and report it to the agency
+              the {first ? `referral of ${first.referredOn}` : `referral at ${answer.elsewhere[0]!.facilityName}`} and
+              report it to the agency
             </label>
           )}
           <label className="referral-matches__choice">

@@ -14,7 +14,6 @@ import { useData } from "../../lib/ports.tsx";
 import { useShownRecords } from "../../lib/records/use-records.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
-import { auditTimeText } from "../../ui/record-access-log.tsx";
 import { CONTACT_KIND_LABELS, type TReferralRecord } from "./referral-format.ts";
 
 const LABELS = FIELD_LABELS.referralContacts;
@@ -26,6 +25,13 @@ interface TContactValues {
   time: string;
   withWhom: string;
   notes: string;
+}
+
+/** "2026-11-26, 2:00 PM" in the home's time zone. */
+function contactTime(at: string, timeZone: string): string {
+  const { date, time } = wallClockOf(Date.parse(at), timeZone);
+  const [h = 0, m = 0] = time.split(":").map(Number);
+  return `${date}, ${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
 }
 
 export function ReferralContacts({ referral, mayAdd }: { referral: TReferralRecord; mayAdd: boolean }) {
@@ -47,7 +53,7 @@ export function ReferralContacts({ referral, mayAdd }: { referral: TReferralReco
           {contacts.items.map((c) => (
             <li key={c.id} className="record-history__item">
               <p className="record-history__who">
-                <time dateTime={c.at}>{auditTimeText(c.at, timeZone)}</time> ·{" "}
+                <time dateTime={c.at}>{contactTime(c.at, timeZone)}</time> ·{" "}
                 <strong>{CONTACT_KIND_LABELS[c.kind]}</strong>
                 {c.withWhom ? ` with ${c.withWhom}` : ""}
               </p>

@@ -14,19 +14,24 @@ import {
   type TFeeEntryKind,
 } from "@care/core/collections/referrals.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
-import { feeSummary } from "@care/core/rules/referral-deadlines.rules";
-import { feeTermsText } from "@care/core/rules/referral-fees.rules";
+import { feeEntryRefusal, feeSummary, type TFeeSummary } from "@care/core/rules/referral-deadlines.rules";
+import { feeTermsText, firstMonthBaseCents } from "@care/core/rules/referral-fees.rules";
 import { formatCents } from "@care/core/rules/rent.rules";
 import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { parseDollars } from "../../lib/money.ts";
 import { useData } from "../../lib/ports.tsx";
 import { useAllRecords } from "../../lib/records/use-records.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
-import { Dialog } from "../../ui/confirm-dialog.tsx";
+import { ConfirmDialog, Dialog } from "../../ui/confirm-dialog.tsx";
 import { Detail, DetailList } from "../../ui/detail-list.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyField } from "../../ui/money-field.tsx";
-import { FEE_ENTRY_LABELS, PAYMENT_METHOD_LABELS, type TReferralRecord } from "./referral-format.ts";
+import {
+  FEE_ENTRY_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type TFeeEntryRecord,
+  type TReferralRecord,
+} from "./referral-format.ts";
 
 const LABELS = FIELD_LABELS.referralFees;
 
@@ -39,6 +44,22 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
     orderBy: { field: "date", direction: "asc" },
   });
   const [recording, setRecording] = useState<TFeeEntryKind | null>(null);
+  const [removing, setRemoving] = useState<TFeeEntryRecord | null>(null);
+  const [busy, setBusy] = useState(false);
+  const data = useData();
+  async function remove() {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await data.remove("referralFees", removing.id, removing.version);
+      toast.success("The fee entry was removed.");
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  }
   const today = facilityToday(facilities, referral.facilityId);
   if (!terms.data || !entries.data)
     return (
@@ -66,6 +87,12 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
           <Detail
             label={FIELD_LABELS.referrals.firstMonthRentCents}
             value={formatCents(referral.firstMonthRentCents)}
+          />
+        )}
+        {agreed?.prorateFirstMonth && referral.firstMonthRentCents !== undefined && referral.moveInDate && (
+          <Detail
+            label="Prorated from the move-in day"
+            value={formatCents(firstMonthBaseCents(agreed, referral.firstMonthRentCents, referral.moveInDate))}
           />
         )}
         <Detail label="Owed" value={<strong>{owedText}</strong>} />
@@ -136,10 +163,25 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
           referral={referral}
           kind={recording}
           today={today}
-          suggestedCents={summary.balanceCents > 0 ? summary.balanceCents : summary.owedCents}
+          summary={summary}
           onClose={() => setRecording(null)}
         />
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this fee entry?"
+        confirmLabel="Remove"
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>
+          {removing &&
+            `${FEE_ENTRY_LABELS[removing.kind]} of ${removing.date}${removing.amountCents === undefined ? "" : `, ${formatCents(removing.amountCents)}`}`}{" "}
+          leaves the ledger; the audit log keeps it. Use it for an entry recorded by mistake.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -194,16 +236,18 @@ function FeeEntryDialog(props: {
   referral: TReferralRecord;
   kind: TFeeEntryKind;
   today: string;
-  suggestedCents: number | null;
+  summary: TFeeSummary;
   onClose: () => void;
 }) {
-  const { referral, onClose } = props;
+  const { referral, summary, onClose } = props;
   const data = useData();
+  const agentInvoices = useAllRecords("referralFees", { where: { agentId: referral.agentId ?? "" } });
+  const suggestedCents = summary.balanceCents > 0 ? summary.balanceCents : null;
   const form = useForm<TEntryValues>({
     defaultValues: {
       kind: props.kind,
       date: props.today,
-      amount: props.kind !== "dispute" && props.suggestedCents ? (props.suggestedCents / 100).toFixed(2) : "",
+      amount: props.kind === "payment" && suggestedCents ? (suggestedCents / 100).toFixed(2) : "",
       invoiceNumber: "",
       method: "",
       notes: "",
@@ -217,6 +261,7 @@ function FeeEntryDialog(props: {
   } = form;
   const kind = useWatch({ control, name: "kind" });
   const onSubmit = form.handleSubmit(async (v) => {
+    if (!v.date) return setError("date", { message: "Required" });
     let amountCents: number | undefined;
     if (v.amount.trim()) {
       const parsed = parseDollars(v.amount);
@@ -238,10 +283,19 @@ function FeeEntryDialog(props: {
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const field = String(issue.path[0]);
-        setError((field === "amountCents" ? "amount" : field) as keyof TEntryValues, { message: issue.message });
+        const message = field === "amountCents" && amountCents === 0 ? "Enter an amount above zero" : issue.message;
+        setError((field === "amountCents" ? "amount" : field) as keyof TEntryValues, { message });
       }
       return;
     }
+    // The ways one fee gets paid twice: an invoice number seen before, a payment nothing is owed for.
+    const refusal = feeEntryRefusal(checked.data, {
+      referral,
+      summary,
+      agentInvoices: (agentInvoices.data ?? []).filter((e) => e.kind === "invoice"),
+    });
+    if (refusal)
+      return setError(refusal.field === "amountCents" ? "amount" : refusal.field, { message: refusal.message });
     try {
       await data.create("referralFees", input);
       toast.success(`${FEE_ENTRY_LABELS[v.kind]} recorded.`);
@@ -252,6 +306,14 @@ function FeeEntryDialog(props: {
   });
   return (
     <Dialog open title={`${FEE_ENTRY_LABELS[kind]} — referral fee`} onClose={onClose}>
+      {kind === "invoice" && (referral.duplicateOfId || referral.status !== "moved_in") && (
+        <p className="alert" role="status">
+          {referral.duplicateOfId
+            ? "This referral is a duplicate of an earlier one: its agency is owed nothing for it."
+            : "This prospect has not moved in: nothing is owed yet."}{" "}
+          Record the invoice, then a dispute.
+        </p>
+      )}
       <form className="agent-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField
           kind="select"

@@ -24,7 +24,7 @@ import { MoneyField } from "../../ui/money-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
 import { VersionedForm } from "../../ui/versioned-form.tsx";
-import { foundAnywhere, ProspectMatches, useProspectMatches } from "./prospect-matches.tsx";
+import { duplicateTarget, foundAnywhere, ProspectMatches, useProspectMatches } from "./prospect-matches.tsx";
 import { prospectName, SOURCE_LABELS, type TReferralRecord } from "./referral-format.ts";
 import {
   EDITED_FIELDS,
@@ -212,7 +212,7 @@ export function LogReferralPage() {
   const matches = useProspectMatches(form.control, undefined);
   const onSubmit = form.handleSubmit(async (input) => {
     const found = foundAnywhere(matches);
-    const firstId = matches?.matches[0]?.id;
+    const firstId = duplicateTarget(matches);
     const { duplicateChoice: choice, duplicateNote } = form.getValues();
     if (found && choice === "") {
       form.setError("duplicateChoice", { message: "Choose whether this is a duplicate or a referral of its own" });

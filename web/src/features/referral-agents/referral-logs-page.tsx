@@ -101,6 +101,9 @@ export function ReferralLogsPage() {
           {row.original.closeReason && row.original.closeReason !== "moved_in" && (
             <span className="referral-card__meta"> {CLOSE_REASON_LABELS[row.original.closeReason]}</span>
           )}
+          {row.original.duplicateOfId && row.original.closeReason !== "duplicate" && (
+            <span className="referral-card__meta"> · duplicate</span>
+          )}
         </>
       ),
     },
@@ -131,6 +134,8 @@ export function ReferralLogsPage() {
     { header: LABELS.email, value: (r) => r.email },
     { header: LABELS.status, value: (r) => STATUS_LABELS[r.status] },
     { header: LABELS.closeReason, value: (r) => (r.closeReason ? CLOSE_REASON_LABELS[r.closeReason] : "") },
+    { header: "Duplicate of an earlier referral", value: (r) => (r.duplicateOfId ? "Yes" : "No") },
+    { header: LABELS.duplicateNote, value: (r) => r.duplicateNote },
     { header: LABELS.nextFollowUp, value: (r) => r.nextFollowUp },
     { header: LABELS.tourAt, value: (r) => (r.tourAt ? tourText(r.tourAt) : "") },
     { header: LABELS.desiredMoveIn, value: (r) => r.desiredMoveIn },

@@ -116,14 +116,14 @@ export function ReferralPipelinePage() {
                       </Link>
                       <span className="referral-card__meta">
                         {facilityId ? "" : `${nameOf(r.facilityId)} · `}
-                        {sourceText(r, agentName(r.agentId))} · {r.referredOn}
+                        {sourceText(r, agentName(r.agentId))} · <span className="referral-nowrap">{r.referredOn}</span>
                       </span>
                       {r.status === "tour_scheduled" && r.tourAt && (
                         <span className="referral-card__meta">Tour {tourText(r.tourAt)}</span>
                       )}
                       {r.nextFollowUp && (
                         <span className={isDue(r) ? "referral-due" : "referral-card__meta"}>
-                          Follow up {r.nextFollowUp}
+                          Follow up <span className="referral-nowrap">{r.nextFollowUp}</span>
                           {isDue(r) ? " — due" : ""}
                         </span>
                       )}

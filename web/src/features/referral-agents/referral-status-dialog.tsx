@@ -10,12 +10,16 @@ import { useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import { Link } from "react-router-dom";
 import { isAppError } from "@care/core/app-error";
-import { CLOSE_REASONS, REFERRAL_STATUSES, type TReferralStatus } from "@care/core/collections/referrals.collection";
+import {
+  REFERRAL_STATUSES,
+  type TCloseReason,
+  type TReferralStatus,
+} from "@care/core/collections/referrals.collection";
 import type { TPatchOf } from "@care/core/registry";
 import { listName } from "@care/core/rules/person-name.rules";
 import { isOpenReferral, moveInOps, sisterReferrals } from "@care/core/rules/referral-move-in.rules";
 import { useCan } from "../../lib/access.ts";
-import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
+import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { parseDollars } from "../../lib/money.ts";
 import { paths } from "../../lib/paths.ts";
 import { useData, useInsights } from "../../lib/ports.tsx";
@@ -38,8 +42,14 @@ interface TStatusValues {
   firstMonthRent: string;
 }
 
-/** Close reasons a person picks (a move-in and a sister-home close are recorded by the move-in itself). */
-const PICKED_REASONS = CLOSE_REASONS.filter((r) => r !== "moved_in" && r !== "sister_home");
+/**
+ * The reasons a person picks for each way of closing (a move-in and a sister-home close are recorded by
+ * the move-in itself): declined is the home's decision, lost the prospect's.
+ */
+const PICKED_REASONS: Record<"declined" | "lost", readonly TCloseReason[]> = {
+  declined: ["declined_by_us", "deceased", "other"],
+  lost: ["chose_another_provider", "duplicate", "deceased", "other"],
+};
 
 export function ReferralStatusDialog({
   referral,
@@ -102,7 +112,6 @@ export function ReferralStatusDialog({
           residentId: v.residentId,
           moveInDate: v.moveInDate,
           firstMonthRentCents,
-          homeName: facilityName(facilities, referral.facilityId),
           sisters,
         });
         await data.commit(ops);
@@ -111,13 +120,20 @@ export function ReferralStatusDialog({
       }
       const patch: TPatchOf<"referrals"> = { status: v.status };
       if (v.status === "tour_scheduled") {
-        if (!v.tourDate) return setError("tourDate", { message: "Enter the tour's date" });
-        if (!v.tourTime) return setError("tourTime", { message: "Enter the tour's time" });
+        if (!v.tourDate) setError("tourDate", { message: "Enter the tour's date" });
+        if (!v.tourTime) setError("tourTime", { message: "Enter the tour's time" });
+        if (!v.tourDate || !v.tourTime) return;
         patch.tourAt = `${v.tourDate}T${v.tourTime}`;
       }
+      // A tour still to come has not been held: reschedule it rather than skip past it.
+      const tourDay = referral.tourAt?.slice(0, 10);
+      if ((v.status === "toured" || v.status === "assessment") && tourDay && tourDay > today)
+        return setError("status", {
+          message: `The tour is planned for ${tourDay}: it has not taken place yet. Change its date first.`,
+        });
       if (closing) {
         if (!v.closeReason) return setError("closeReason", { message: "Choose why the referral was closed" });
-        patch.closeReason = v.closeReason as (typeof CLOSE_REASONS)[number];
+        patch.closeReason = v.closeReason as TCloseReason;
         patch.nextFollowUp = null;
       } else {
         patch.closeReason = null;
@@ -187,7 +203,13 @@ export function ReferralStatusDialog({
             label="Why is it closed?"
             required
             placeholder="Choose…"
-            options={PICKED_REASONS.map((r) => ({ value: r, label: CLOSE_REASON_LABELS[r] }))}
+            options={PICKED_REASONS[status as "declined" | "lost"]
+              // Only a referral linked to an earlier one (when it was logged) closes as its duplicate.
+              .filter((r) => r !== "duplicate" || referral.duplicateOfId)
+              .map((r) => ({
+                value: r,
+                label: CLOSE_REASON_LABELS[r],
+              }))}
             error={errors.closeReason?.message}
             {...register("closeReason")}
           />

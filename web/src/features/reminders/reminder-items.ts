@@ -26,6 +26,7 @@ export const REMINDER_KINDS = [
   "clearance",
   "rota",
   "referral",
+  "report",
   "fee",
   "manual",
 ] as const;
@@ -40,7 +41,8 @@ export const KIND_LABELS: Record<TReminderKind, string> = {
   training: "Training",
   clearance: "Live Scan",
   rota: "Rota",
-  referral: "Referral",
+  referral: "Referral follow-up",
+  report: "Agency report",
   fee: "Referral fee",
   manual: "Manual",
 };
@@ -55,7 +57,7 @@ export const DERIVED_KINDS: Record<TDerivedReminderKind, TReminderKind> = {
   "clearance-pending": "clearance",
   "rota-issues": "rota",
   "referral-follow-up": "referral",
-  "referral-report": "referral",
+  "referral-report": "report",
   "referral-fee-unpaid": "fee",
 };
 

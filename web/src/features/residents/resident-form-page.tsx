@@ -109,7 +109,6 @@ function AddResidentForm({ referral }: { referral?: TRecordOf<"referrals"> }) {
               moveInDate: values.admissionDate,
               // The first month's rent fixes the agent's fee: recorded by a role with Referral fees.
               firstMonthRentCents: session && can(session, "fees", "write") ? values.monthlyRateCents : undefined,
-              homeName: facilityName(facilities, referral.facilityId),
               sisters: moveIn.sisters,
             })
           : [];

@@ -6,6 +6,7 @@
  * they use the hooks beside this file.
  */
 import { BILLING_FOLLOWS } from "@care/core/rules/rent.rules";
+import { keepsHistory } from "@care/core/rules/history.rules";
 import { TRANSFER_COLLECTION, TRANSFER_TOUCHES } from "@care/core/rules/transfer-scope";
 import { QueryCache, QueryClient, type Query } from "@tanstack/react-query";
 import { isAppError, type TErrorCode } from "@care/core/app-error";
@@ -88,8 +89,12 @@ export function createRecordsClient(onError: (error: unknown) => void): QueryCli
  */
 export function invalidatingDataPort(data: DataPort, client: QueryClient): DataPort {
   async function writing<T>(written: Iterable<TCollectionName>, write: () => Promise<T>): Promise<T> {
-    // What the backend writes after them (balances, the month's charges) changes too.
-    const collections = [...written].flatMap((name) => [name, ...(BILLING_FOLLOWS[name] ?? [])]);
+    // What the backend writes after them (balances, the month's charges, the record's history) changes too.
+    const collections = [...written].flatMap((name) => [
+      name,
+      ...(BILLING_FOLLOWS[name] ?? []),
+      ...(keepsHistory(name) ? (["recordChanges"] as const) : []),
+    ]);
     try {
       const result = await write();
       void invalidateCollections(client, collections);
