@@ -13,6 +13,7 @@
  * It refuses to write into a database that already holds residents unless `--reset` is given, which
  * empties the seeded tables first (users, sessions and the audit log are kept).
  */
+import { REFERRAL_STATUSES } from "@care/core/collections/referrals.collection";
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
@@ -527,16 +528,6 @@ async function main(): Promise<void> {
         agentIds.map((id, i) => (i % 3 === 0 ? [id, id, "flat", null, 150_000 + (i % 5) * 25_000, SEEDED_BY] : [id, id, "percent_first_month", 5000 + (i % 6) * 1000, null, SEEDED_BY])), // prettier-ignore
       ),
     );
-    const STATUSES = [
-      "new",
-      "contacted",
-      "tour_scheduled",
-      "toured",
-      "assessment",
-      "moved_in",
-      "declined",
-      "lost",
-    ] as const;
     const CLOSE = { moved_in: "moved_in", declined: "declined_by_us", lost: "chose_another_provider" } as Record<
       string,
       string
@@ -563,7 +554,7 @@ async function main(): Promise<void> {
               firstId: `ref-${pad(i)}`,
             };
             if (!again) prospects.push(prospect);
-            const status = STATUSES[Math.floor(refRandom() * STATUSES.length)]!;
+            const status = REFERRAL_STATUSES[Math.floor(refRandom() * REFERRAL_STATUSES.length)]!;
             const referredOn = addDays(ANCHOR, -Math.floor(refRandom() * 730));
             const fromAgent = refRandom() < 0.8;
             const open = !(status in CLOSE);

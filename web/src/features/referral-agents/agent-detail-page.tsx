@@ -20,10 +20,10 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Detail, DetailList } from "../../ui/detail-list.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
-import { percentText, type TAgentRecord } from "./agent-format.ts";
+import type { TAgentRecord } from "./agent-format.ts";
 import { prospectName, STATUS_LABELS, STATUS_TONES } from "./referral-format.ts";
-import { agentStatsOf, costPerMoveInCents } from "@care/core/rules/referral-stats.rules";
-import { formatCents } from "@care/core/rules/rent.rules";
+import { agentStatsOf } from "@care/core/rules/referral-stats.rules";
+import { ConversionTable } from "./conversion-table.tsx";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { AgentNotFound } from "./agent-not-found.tsx";
 import { FeeTermsDialog } from "./fee-terms-dialog.tsx";
@@ -191,37 +191,10 @@ function AgentReferrals({ agent, seesFees }: { agent: TAgentRecord; seesFees: bo
         {byYear.length === 0 ? (
           <p>No referrals from {agent.name} in your homes yet.</p>
         ) : (
-          <div className="referral-table-scroll">
-            <table className="referral-fee__entries">
-              <thead>
-                <tr>
-                  <th scope="col">Year</th>
-                  <th scope="col">Referrals</th>
-                  <th scope="col">Tours</th>
-                  <th scope="col">Move-ins</th>
-                  <th scope="col">Conversion</th>
-                  {seesFees && <th scope="col">Fees paid</th>}
-                  {seesFees && <th scope="col">Cost per move-in</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {byYear.map(({ year, stats }) => {
-                  const cost = costPerMoveInCents(stats);
-                  return (
-                    <tr key={year}>
-                      <th scope="row">{year}</th>
-                      <td>{stats.referrals}</td>
-                      <td>{stats.tours}</td>
-                      <td>{stats.moveIns}</td>
-                      <td>{percentText(stats)}</td>
-                      {seesFees && <td>{formatCents(stats.feesPaidCents ?? 0)}</td>}
-                      {seesFees && <td>{cost === null ? "—" : formatCents(cost)}</td>}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ConversionTable
+            firstHeader="Year"
+            rows={byYear.map(({ year, stats }) => ({ ...stats, key: year, label: year }))}
+          />
         )}
       </section>
       {referrals.data.length > 0 && (

@@ -1,0 +1,54 @@
+/**
+ * How referrals converted, a row per year or per source: referrals, tours, move-ins, conversion and,
+ * for roles with Referral fees, fees paid and cost per move-in. An agent's page and Referral Logs share it.
+ */
+import { costPerMoveInCents } from "@care/core/rules/referral-stats.rules";
+import { formatCents } from "@care/core/rules/rent.rules";
+import { percentText } from "./agent-format.ts";
+
+export interface TConversionRow {
+  key: string;
+  label: string;
+  referrals: number;
+  tours: number;
+  moveIns: number;
+  /** Null without Referral fees read. */
+  feesPaidCents: number | null;
+}
+
+export function ConversionTable({ rows, firstHeader }: { rows: readonly TConversionRow[]; firstHeader: string }) {
+  const seesFees = rows.some((r) => r.feesPaidCents !== null);
+  return (
+    <div className="referral-table-scroll">
+      <table className="referral-fee__entries">
+        <thead>
+          <tr>
+            <th scope="col">{firstHeader}</th>
+            <th scope="col">Referrals</th>
+            <th scope="col">Tours</th>
+            <th scope="col">Move-ins</th>
+            <th scope="col">Conversion</th>
+            {seesFees && <th scope="col">Fees paid</th>}
+            {seesFees && <th scope="col">Cost per move-in</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const cost = costPerMoveInCents(row);
+            return (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                <td>{row.referrals}</td>
+                <td>{row.tours}</td>
+                <td>{row.moveIns}</td>
+                <td>{percentText(row)}</td>
+                {seesFees && <td>{formatCents(row.feesPaidCents ?? 0)}</td>}
+                {seesFees && <td>{cost === null ? "—" : formatCents(cost)}</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
