@@ -194,6 +194,15 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     await payment.getByLabel("Amount ($)").fill("2,600");
     await payment.getByRole("button", { name: "Record" }).click();
     await payment.waitFor({ state: "detached" });
+    // A dispute recorded by mistake is removed again (the ledger keeps no trace; the audit log does).
+    await fee.getByRole("button", { name: "Record dispute" }).click();
+    const dispute = page.getByRole("dialog", { name: /Dispute/ });
+    await dispute.getByLabel("What is disputed").fill("Entered on the wrong referral");
+    await dispute.getByRole("button", { name: "Record" }).click();
+    await dispute.waitFor({ state: "detached" });
+    await fee.getByRole("button", { name: /Remove dispute of/ }).click();
+    await page.getByRole("dialog", { name: "Remove this fee entry?" }).getByRole("button", { name: "Remove" }).click();
+    await fee.getByText("Entered on the wrong referral").waitFor({ state: "detached" });
     const settled = await fee.textContent();
     expect(settled).toContain("GYP-1042");
     expect(settled).toMatch(/Balance\s*\$0\.00/);

@@ -130,6 +130,11 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
                 <th scope="col">{LABELS.kind}</th>
                 <th scope="col">{LABELS.amountCents}</th>
                 <th scope="col">Details</th>
+                {mayRecord && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -143,6 +148,17 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
                       .filter(Boolean)
                       .join(" · ") || "—"}
                   </td>
+                  {mayRecord && (
+                    <td>
+                      <button type="button" className="button button--secondary" onClick={() => setRemoving(e)}>
+                        Remove
+                        <span className="visually-hidden">
+                          {" "}
+                          {FEE_ENTRY_LABELS[e.kind].toLowerCase()} of {e.date}
+                        </span>
+                      </button>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
