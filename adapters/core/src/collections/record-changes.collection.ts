@@ -7,10 +7,9 @@
 import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZId, ZTimestamp } from "../common.schema.ts";
+import { HISTORY_COLLECTIONS } from "./history-collections.ts";
 
-/** The collections whose edits are kept as history. */
-export const HISTORY_COLLECTIONS = ["residents", "staff", "facilities", "referrals"] as const;
-export type THistoryCollection = (typeof HISTORY_COLLECTIONS)[number];
+export { HISTORY_COLLECTIONS, type THistoryCollection } from "./history-collections.ts";
 
 export const CHANGE_ACTIONS = ["create", "update", "archive"] as const;
 

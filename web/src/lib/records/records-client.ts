@@ -6,7 +6,7 @@
  * they use the hooks beside this file.
  */
 import { BILLING_FOLLOWS } from "@care/core/rules/rent.rules";
-import { keepsHistory } from "@care/core/rules/history.rules";
+import { HISTORY_COLLECTIONS } from "@care/core/collections/history-collections";
 import { TRANSFER_COLLECTION, TRANSFER_TOUCHES } from "@care/core/rules/transfer-scope";
 import { QueryCache, QueryClient, type Query } from "@tanstack/react-query";
 import { isAppError, type TErrorCode } from "@care/core/app-error";
@@ -93,7 +93,7 @@ export function invalidatingDataPort(data: DataPort, client: QueryClient): DataP
     const collections = [...written].flatMap((name) => [
       name,
       ...(BILLING_FOLLOWS[name] ?? []),
-      ...(keepsHistory(name) ? (["recordChanges"] as const) : []),
+      ...((HISTORY_COLLECTIONS as readonly string[]).includes(name) ? (["recordChanges"] as const) : []),
     ]);
     try {
       const result = await write();
