@@ -6,7 +6,12 @@
  */
 import { can, documentSubjectsFor } from "@care/core/rules/access.rules";
 import type { TReferralRemindersInput } from "@care/core/rules/referral-deadlines.rules";
-import type { TFeeEntryKind, TFeeKind, TReferralStatus } from "@care/core/collections/referrals.collection";
+import {
+  OPEN_REFERRAL_STATUSES,
+  type TFeeEntryKind,
+  type TFeeKind,
+  type TReferralStatus,
+} from "@care/core/collections/referrals.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { listName } from "@care/core/rules/person-name.rules";
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
@@ -303,9 +308,10 @@ async function referralReminderInput(
       ...facilityWhere(scope),
       archivedAt: null,
       OR: [
-        { status: { in: ["new", "contacted", "tour_scheduled", "toured", "assessment"] }, nextFollowUp: { not: null } },
-        { duplicateOfId: { not: null }, duplicateReportedOn: null },
-        { status: "moved_in", moveInReportedOn: null },
+        { status: { in: [...OPEN_REFERRAL_STATUSES] }, nextFollowUp: { not: null } },
+        // Only agencies that set a reporting window are owed a report.
+        { duplicateOfId: { not: null }, duplicateReportedOn: null, agent: { duplicateReportDays: { not: null } } },
+        { status: "moved_in", moveInReportedOn: null, agent: { moveInReportBusinessDays: { not: null } } },
         ...(withInvoice.length > 0 ? [{ id: { in: withInvoice } }] : []),
       ],
     },

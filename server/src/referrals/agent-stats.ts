@@ -18,10 +18,16 @@ export async function agentStats(database: Database, caller: TCaller, raw: unkno
     ...(user.facilityIds === null ? {} : { facilityId: { in: user.facilityIds } }),
   };
   const seesFees = can(user, "fees", "read");
-  const [byStatus, fees] = await Promise.all([
+  // Counted per agent and stage, with and without a tour set (two groupings, not one row per referral).
+  const [untoured, toured, fees] = await Promise.all([
     database.prisma.referral.groupBy({
-      by: ["agentId", "status", "tourAt"],
-      where,
+      by: ["agentId", "status"],
+      where: { ...where, tourAt: null },
+      _count: { _all: true },
+    }),
+    database.prisma.referral.groupBy({
+      by: ["agentId", "status"],
+      where: { ...where, tourAt: { not: null } },
       _count: { _all: true },
     }),
     seesFees
@@ -32,14 +38,14 @@ export async function agentStats(database: Database, caller: TCaller, raw: unkno
         })
       : null,
   ]);
-  // Grouped rows stand for as many referrals (or payments) as they count: expand them for the shared rule.
-  const referrals = byStatus.flatMap((g) =>
-    Array.from({ length: g._count._all }, () => ({
+  const counted = (groups: typeof untoured, tourAt: string | undefined) =>
+    groups.map((g) => ({
       agentId: g.agentId ?? undefined,
       status: g.status as TReferralStatus,
-      tourAt: g.tourAt ?? undefined,
-    })),
-  );
+      tourAt,
+      count: g._count._all,
+    }));
+  const referrals = [...counted(untoured, undefined), ...counted(toured, "set")];
   const payments =
     fees?.map((g) => ({
       agentId: g.agentId,

@@ -15,19 +15,29 @@ export async function sourceStats(database: Database, caller: TCaller, raw: unkn
   const query = parseSourceStatsQuery(raw);
   const scope = await insightsScope(database, user, query.facilityId);
   const where = { archivedAt: null, ...(scope === null ? {} : { facilityId: { in: scope } }) };
-  const [groups, paid] = await Promise.all([
-    database.prisma.referral.groupBy({ by: ["source", "status", "tourAt"], where, _count: { _all: true } }),
+  // Counted per source and stage, with and without a tour set (two groupings, not one row per referral).
+  const [untoured, toured, paid] = await Promise.all([
+    database.prisma.referral.groupBy({
+      by: ["source", "status"],
+      where: { ...where, tourAt: null },
+      _count: { _all: true },
+    }),
+    database.prisma.referral.groupBy({
+      by: ["source", "status"],
+      where: { ...where, tourAt: { not: null } },
+      _count: { _all: true },
+    }),
     can(user, "fees", "read")
       ? database.prisma.referralFee.aggregate({ where: { ...where, kind: "payment" }, _sum: { amountCents: true } })
       : null,
   ]);
-  // A group stands for as many referrals as it counts.
-  const referrals = groups.flatMap((g) =>
-    Array.from({ length: g._count._all }, () => ({
+  const counted = (groups: typeof untoured, tourAt: string | undefined) =>
+    groups.map((g) => ({
       source: g.source as TReferralSource,
       status: g.status as TReferralStatus,
-      tourAt: g.tourAt ?? undefined,
-    })),
-  );
+      tourAt,
+      count: g._count._all,
+    }));
+  const referrals = [...counted(untoured, undefined), ...counted(toured, "set")];
   return sourceStatsOf(referrals, paid === null ? null : Number(paid._sum.amountCents ?? 0));
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZCents, ZDateOnly, ZEmail, ZId, ZOptionalText, ZText, ZTimestamp } from "../common.schema.ts";
 import { ZOptionalPhone } from "../phone.schema.ts";
-import { addDays } from "../rules/date-only.rules.ts";
+import { latestDateAnywhere } from "../rules/date-only.rules.ts";
 
 const ZOptionalEmail = z.union([ZEmail, z.literal("").transform(() => undefined)]).optional();
 const ZOptionalDays = (max: number, unit: string) =>
@@ -122,6 +122,10 @@ export const REFERRAL_STATUSES = [
 ] as const;
 export type TReferralStatus = (typeof REFERRAL_STATUSES)[number];
 export const CLOSED_REFERRAL_STATUSES: readonly TReferralStatus[] = ["moved_in", "declined", "lost"];
+/** The stages of an open referral, in the order a prospect goes through them. */
+export const OPEN_REFERRAL_STATUSES: readonly TReferralStatus[] = REFERRAL_STATUSES.filter(
+  (s) => !CLOSED_REFERRAL_STATUSES.includes(s),
+);
 
 /** Why a referral was closed. */
 export const CLOSE_REASONS = [
@@ -182,9 +186,7 @@ export const ZReferral = z
     moveInReportedOn: ZDateOnly.optional(),
   })
   .superRefine((r, ctx) => {
-    // Today anywhere: "tomorrow" in UTC may still be today in California, never later.
-    const latest = addDays(new Date().toISOString().slice(0, 10), 1);
-    if (r.referredOn > latest)
+    if (r.referredOn > latestDateAnywhere())
       ctx.addIssue({
         code: "custom",
         path: ["referredOn"],
@@ -291,10 +293,7 @@ export const ZReferralFee = z
     facilityId: ZId,
     kind: z.enum(FEE_ENTRY_KINDS),
     /** Recorded once it happened: not after tomorrow anywhere (today in California may be tomorrow in UTC). */
-    date: ZDateOnly.refine(
-      (date) => date <= addDays(new Date().toISOString().slice(0, 10), 1),
-      "Record it once it happened: not in the future",
-    ),
+    date: ZDateOnly.refine((date) => date <= latestDateAnywhere(), "Record it once it happened: not in the future"),
     /** The invoice's or payment's amount; a dispute names the amount disputed, if any. */
     amountCents: ZCents.min(0, "Cannot be negative").optional(),
     invoiceNumber: ZOptionalText(60),

@@ -3,7 +3,7 @@ import { defineCollection, type TLink } from "../collection.ts";
 import { ZCents, ZDateOnly, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { LINK_TO_FACILITY } from "./facilities.collection.ts";
 import { ZOptionalPhone, ZPhone } from "../phone.schema.ts";
-import { addDays, addMonths } from "../rules/date-only.rules.ts";
+import { addMonths, latestDateAnywhere } from "../rules/date-only.rules.ts";
 
 /**
  * A resident's own record (medical entry, stay event, rent record) names the resident and is filed
@@ -77,7 +77,7 @@ export const ZResident = z
   })
   .superRefine((r, ctx) => {
     // Today anywhere: a date of birth "tomorrow" in UTC may be today in California, never later.
-    const latest = addDays(new Date().toISOString().slice(0, 10), 1);
+    const latest = latestDateAnywhere();
     if (r.dateOfBirth > latest)
       ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: "The date of birth cannot be in the future" });
     else if (r.dateOfBirth < addMonths(latest, -12 * MAX_AGE_YEARS))

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { STAFF_POSITIONS } from "./staff.collection.ts";
-import { addDays } from "../rules/date-only.rules.ts";
+import { latestDateAnywhere } from "../rules/date-only.rules.ts";
 
 /**
  * What a training entry was: the statutory buckets (initial before working independently, initial within
@@ -126,7 +126,7 @@ export const trainingRequirementsCollection = defineCollection({
 /** One training a staff member received: a line of their ledger. */
 /** Training is recorded once received: not after tomorrow anywhere (today in California may be tomorrow in UTC). */
 const ZTrainingDate = ZDateOnly.refine(
-  (date) => date <= addDays(new Date().toISOString().slice(0, 10), 1),
+  (date) => date <= latestDateAnywhere(),
   "Training is recorded once it took place: not in the future",
 );
 

@@ -42,6 +42,7 @@ import {
   type TSourceStatsQuery,
 } from "../rules/referral-stats.rules.ts";
 import type { TReferralRemindersInput } from "../rules/referral-deadlines.rules.ts";
+import { OPEN_REFERRAL_STATUSES } from "../collections/referrals.collection.ts";
 import type { TRotaWeek } from "../rules/reminders.rules.ts";
 import type {
   InsightsPort,
@@ -208,7 +209,7 @@ async function referralReminderInput(
   const seesFees = can(me, "fees", "read");
   const [open, movedIn, linked, agents, terms, entries] = await Promise.all([
     listAll(data, "referrals", {
-      where: { ...byFacility, status: ["new", "contacted", "tour_scheduled", "toured", "assessment"] },
+      where: { ...byFacility, status: [...OPEN_REFERRAL_STATUSES] },
     }),
     listAll(data, "referrals", { where: { ...byFacility, status: "moved_in" } }),
     listAll(data, "referrals", { where: { ...byFacility, status: ["lost", "declined"] } }),

@@ -27,6 +27,14 @@ export function addDays(date: string, days: number): string {
   return fromUtcMs(utcMs(y, m - 1, d) + days * DAY_MS);
 }
 
+/**
+ * The latest calendar date that is "today" somewhere: UTC's today plus one, since today in California may
+ * be tomorrow in UTC. Dates "not in the future" are checked against it on every backend.
+ */
+export function latestDateAnywhere(now: Date = new Date()): string {
+  return addDays(now.toISOString().slice(0, 10), 1);
+}
+
 /** The day `days` business days (Monday to Friday) after `date`. */
 export function addBusinessDays(date: string, days: number): string {
   let day = date;

@@ -4,7 +4,11 @@
  * reporting windows (a duplicate within N days of logging it, a move-in within N business days). Read
  * by the referral's page and the derived reminders alike.
  */
-import type { TFeeEntryKind, TReferralStatus } from "../collections/referrals.collection.ts";
+import {
+  OPEN_REFERRAL_STATUSES,
+  type TFeeEntryKind,
+  type TReferralStatus,
+} from "../collections/referrals.collection.ts";
 import { addBusinessDays, addDays } from "./date-only.rules.ts";
 import { feeOwedCents, type TFeeTermsLike } from "./referral-fees.rules.ts";
 import { formatCents } from "./rent.rules.ts";
@@ -128,8 +132,6 @@ export interface TReferralReminder {
   link: { type: "referral"; id: string };
 }
 
-const OPEN: readonly TReferralStatus[] = ["new", "contacted", "tour_scheduled", "toured", "assessment"];
-
 /**
  * The referrals' reminders: a follow-up on its day, telling an agency of a duplicate or a move-in by its
  * window's last day, and an invoice unpaid 30 days after its date.
@@ -144,7 +146,7 @@ export function referralReminders(input: TReferralRemindersInput): TReferralRemi
     const name = `${r.lastName}, ${r.firstName}`;
     const agent = r.agentId ? agents.get(r.agentId) : undefined;
     const base = { facilityId: r.facilityId, name, link: { type: "referral" as const, id: r.id } };
-    if (OPEN.includes(r.status) && r.nextFollowUp)
+    if (OPEN_REFERRAL_STATUSES.includes(r.status) && r.nextFollowUp)
       out.push({
         ...base,
         key: `referral-follow-up|${r.id}|${r.nextFollowUp}`,

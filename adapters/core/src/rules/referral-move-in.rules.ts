@@ -27,6 +27,16 @@ export function isOpenReferral(r: Pick<TReferralRecord, "status">): boolean {
   return !CLOSED_REFERRAL_STATUSES.includes(r.status);
 }
 
+/** What a move-in says it did to the prospect's other referrals (the commit's writes after the first). */
+export function sisterClosesText(closed: number, elsewhere: number): string {
+  const parts: string[] = [];
+  if (closed > 0)
+    parts.push(`${closed} other open referral${closed === 1 ? " was" : "s were"} closed as moved to a sister home.`);
+  if (elsewhere > 0)
+    parts.push("This person was also referred to a home you do not see: tell its administrator of the move-in.");
+  return parts.join(" ");
+}
+
 export function moveInOps(move: TMoveIn): TWriteOp[] {
   const { referral } = move;
   const ops: TWriteOp[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentStatsOf, conversionPercent, costPerMoveInCents } from "./referral-stats.rules.ts";
+import { agentStatsOf, conversionPercent, costPerMoveInCents, sourceStatsOf } from "./referral-stats.rules.ts";
 
 describe("agentStatsOf", () => {
   it("counts referrals, tours and move-ins per agent, and payments all time and in the year", () => {
@@ -34,5 +34,16 @@ describe("agentStatsOf", () => {
       { agentId: "a1", referrals: 0, tours: 0, moveIns: 0, feesPaidCents: null, feesPaidInYearCents: null },
     ]);
     expect(conversionPercent({ referrals: 0, moveIns: 0 })).toBeNull();
+  });
+});
+
+describe("counted rows", () => {
+  it("count grouped rows as many referrals as they stand for", () => {
+    const rows = [
+      { agentId: "a1", source: "agent" as const, status: "moved_in" as const, tourAt: "set", count: 3 },
+      { agentId: "a1", source: "agent" as const, status: "new" as const, count: 5 },
+    ];
+    expect(agentStatsOf(["a1"], rows, null, 2026)[0]).toMatchObject({ referrals: 8, tours: 3, moveIns: 3 });
+    expect(sourceStatsOf(rows, null)[0]).toMatchObject({ source: "agent", referrals: 8, tours: 3, moveIns: 3 });
   });
 });

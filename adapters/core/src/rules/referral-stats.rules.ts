@@ -56,10 +56,20 @@ export function costPerMoveInCents(stats: Pick<TAgentStats, "moveIns" | "feesPai
   return stats.feesPaidCents === null || stats.moveIns === 0 ? null : Math.round(stats.feesPaidCents / stats.moveIns);
 }
 
+/**
+ * Referrals as the figures count them: one each, or `count` alike (a database's grouped rows, where
+ * `tourAt` only says whether a tour was set).
+ */
+interface TCountedReferral {
+  status: TReferralStatus;
+  tourAt?: string | undefined;
+  count?: number;
+}
+
 /** The stats of each agent from their live referrals and fee entries (`fees` null: not readable). */
 export function agentStatsOf(
   agentIds: readonly string[],
-  referrals: readonly { agentId?: string | undefined; status: TReferralStatus; tourAt?: string | undefined }[],
+  referrals: readonly (TCountedReferral & { agentId?: string | undefined })[],
   fees: readonly { agentId: string; kind: string; date: string; amountCents?: number | undefined }[] | null,
   year: number,
 ): TAgentStats[] {
@@ -79,9 +89,10 @@ export function agentStatsOf(
   for (const r of referrals) {
     const s = r.agentId ? stats.get(r.agentId) : undefined;
     if (!s) continue;
-    s.referrals += 1;
-    if (reachedTour(r)) s.tours += 1;
-    if (r.status === "moved_in") s.moveIns += 1;
+    const n = r.count ?? 1;
+    s.referrals += n;
+    if (reachedTour(r)) s.tours += n;
+    if (r.status === "moved_in") s.moveIns += n;
   }
   for (const f of fees ?? []) {
     const s = stats.get(f.agentId);
@@ -116,16 +127,17 @@ export interface TSourceStats {
 
 /** Every source's figures, in the sources' order (sources without referrals included, at zero). */
 export function sourceStatsOf(
-  referrals: readonly { source: TReferralSource; status: TReferralStatus; tourAt?: string | undefined }[],
+  referrals: readonly (TCountedReferral & { source: TReferralSource })[],
   feesPaidCents: number | null,
 ): TSourceStats[] {
+  const sum = (rows: readonly TCountedReferral[]) => rows.reduce((total, r) => total + (r.count ?? 1), 0);
   return REFERRAL_SOURCES.map((source) => {
     const mine = referrals.filter((r) => r.source === source);
     return {
       source,
-      referrals: mine.length,
-      tours: mine.filter(reachedTour).length,
-      moveIns: mine.filter((r) => r.status === "moved_in").length,
+      referrals: sum(mine),
+      tours: sum(mine.filter(reachedTour)),
+      moveIns: sum(mine.filter((r) => r.status === "moved_in")),
       feesPaidCents: feesPaidCents === null ? null : source === "agent" ? feesPaidCents : 0,
     };
   });

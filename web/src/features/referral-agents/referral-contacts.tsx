@@ -14,7 +14,7 @@ import { useData } from "../../lib/ports.tsx";
 import { useShownRecords } from "../../lib/records/use-records.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
-import { CONTACT_KIND_LABELS, type TReferralRecord } from "./referral-format.ts";
+import { CONTACT_KIND_LABELS, tourText, type TReferralRecord } from "./referral-format.ts";
 
 const LABELS = FIELD_LABELS.referralContacts;
 const ZContactForm = ZReferralContact.pick({ kind: true, withWhom: true, notes: true });
@@ -27,11 +27,10 @@ interface TContactValues {
   notes: string;
 }
 
-/** "2026-11-26, 2:00 PM" in the home's time zone. */
+/** "Thu 2026-11-26, 2:00 PM" in the home's time zone, as a tour's time reads. */
 function contactTime(at: string, timeZone: string): string {
   const { date, time } = wallClockOf(Date.parse(at), timeZone);
-  const [h = 0, m = 0] = time.split(":").map(Number);
-  return `${date}, ${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+  return tourText(`${date}T${time}`);
 }
 
 export function ReferralContacts({ referral, mayAdd }: { referral: TReferralRecord; mayAdd: boolean }) {

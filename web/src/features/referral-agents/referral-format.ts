@@ -1,11 +1,9 @@
 /** How referrals read: the words of their statuses, sources, close reasons and contact kinds, and their fee. */
-import {
-  CLOSED_REFERRAL_STATUSES,
-  REFERRAL_STATUSES,
-  type TCloseReason,
-  type TFeeEntryKind,
-  type TReferralSource,
-  type TReferralStatus,
+import type {
+  TCloseReason,
+  TFeeEntryKind,
+  TReferralSource,
+  TReferralStatus,
 } from "@care/core/collections/referrals.collection";
 import type { TRecordOf } from "@care/core/registry";
 
@@ -23,9 +21,6 @@ export const STATUS_LABELS: Record<TReferralStatus, string> = {
   declined: "Declined",
   lost: "Lost",
 };
-
-/** The stages of an open referral, in the order a prospect goes through them. */
-export const OPEN_STATUSES = REFERRAL_STATUSES.filter((s) => !CLOSED_REFERRAL_STATUSES.includes(s));
 
 export const STATUS_TONES: Record<TReferralStatus, string> = {
   new: "pill pill--info",
@@ -89,7 +84,7 @@ export function sourceText(r: Pick<TReferralRecord, "source" | "sourceDetail">, 
   return r.sourceDetail ? `${SOURCE_LABELS[r.source]}: ${r.sourceDetail}` : SOURCE_LABELS[r.source];
 }
 
-/** A tour's local `YYYY-MM-DDTHH:mm` as "Thu 2026-11-05, 2:00 PM". */
+/** A local `YYYY-MM-DDTHH:mm` (a tour, a contact) as "Thu 2026-11-05, 2:00 PM". */
 export function tourText(tourAt: string): string {
   const [date = "", time = "00:00"] = tourAt.split("T");
   const [h = 0, m = 0] = time.split(":").map(Number);

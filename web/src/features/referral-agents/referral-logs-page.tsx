@@ -8,6 +8,7 @@
 import { Link } from "react-router-dom";
 import type { TListQuery } from "@care/core/list-query";
 import { FIELD_LABELS } from "@care/core/field-labels";
+import { OPEN_REFERRAL_STATUSES } from "@care/core/collections/referrals.collection";
 import { localToday } from "@care/core/rules/date-only.rules";
 import { facilityToday } from "../../lib/facilities.tsx";
 import { csvFileName, useFacilityScope } from "../../lib/facility-scope.ts";
@@ -20,7 +21,6 @@ import type { TDataColumn, TSort } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
 import {
   CLOSE_REASON_LABELS,
-  OPEN_STATUSES,
   SOURCE_LABELS,
   STATUS_LABELS,
   STATUS_TONES,
@@ -46,7 +46,7 @@ function referralsQuery(facilityId: string, show: TShow, agentId: string, search
   const where: NonNullable<TListQuery["where"]> = {};
   if (facilityId) where.facilityId = facilityId;
   if (agentId) where.agentId = agentId;
-  if (show === "open" || show === "due") where.status = [...OPEN_STATUSES];
+  if (show === "open" || show === "due") where.status = [...OPEN_REFERRAL_STATUSES];
   else if (show) where.status = show;
   return { where, orderBy, ...(search ? { search } : {}) };
 }

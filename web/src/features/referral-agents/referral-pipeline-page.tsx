@@ -6,7 +6,11 @@
  */
 import { useState, type DragEvent } from "react";
 import { Link } from "react-router-dom";
-import { REFERRAL_STATUSES, type TReferralStatus } from "@care/core/collections/referrals.collection";
+import {
+  OPEN_REFERRAL_STATUSES,
+  REFERRAL_STATUSES,
+  type TReferralStatus,
+} from "@care/core/collections/referrals.collection";
 import { addDays } from "@care/core/rules/date-only.rules";
 import { weekStartOf } from "@care/core/rules/schedule.rules";
 import { useCan } from "../../lib/access.ts";
@@ -15,14 +19,7 @@ import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { paths } from "../../lib/paths.ts";
 import { useAllRecords } from "../../lib/records/use-records.ts";
 import { PageHeader, countText } from "../../ui/page-header.tsx";
-import {
-  OPEN_STATUSES,
-  prospectName,
-  sourceText,
-  STATUS_LABELS,
-  tourText,
-  type TReferralRecord,
-} from "./referral-format.ts";
+import { prospectName, sourceText, STATUS_LABELS, tourText, type TReferralRecord } from "./referral-format.ts";
 import { ReferralStatusDialog } from "./referral-status-dialog.tsx";
 import { ReferralViewSwitch } from "./referral-view-switch.tsx";
 import "./referral-agents.css";
@@ -34,7 +31,7 @@ export function ReferralPipelinePage() {
   const can = useCan();
   const mayMove = can("referrals", "write");
   const open = useAllRecords("referrals", {
-    where: { ...(facilityId ? { facilityId } : {}), status: [...OPEN_STATUSES] },
+    where: { ...(facilityId ? { facilityId } : {}), status: [...OPEN_REFERRAL_STATUSES] },
     orderBy: { field: "referredOn", direction: "asc" },
   });
   const agents = useAllRecords("referralAgents", { includeArchived: true });
@@ -80,7 +77,7 @@ export function ReferralPipelinePage() {
         <p role="status">{open.isError ? "The referrals could not be loaded." : "Loading…"}</p>
       ) : (
         <div className="referral-pipeline__columns">
-          {OPEN_STATUSES.map((status) => {
+          {OPEN_REFERRAL_STATUSES.map((status) => {
             const cards = referrals.filter((r) => r.status === status);
             const headingId = `column-${status}`;
             return (

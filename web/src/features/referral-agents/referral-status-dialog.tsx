@@ -17,7 +17,7 @@ import {
 } from "@care/core/collections/referrals.collection";
 import type { TPatchOf } from "@care/core/registry";
 import { listName } from "@care/core/rules/person-name.rules";
-import { isOpenReferral, moveInOps, sisterReferrals } from "@care/core/rules/referral-move-in.rules";
+import { isOpenReferral, moveInOps, sisterClosesText, sisterReferrals } from "@care/core/rules/referral-move-in.rules";
 import { useCan } from "../../lib/access.ts";
 import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { parseDollars } from "../../lib/money.ts";
@@ -115,7 +115,7 @@ export function ReferralStatusDialog({
           sisters,
         });
         await data.commit(ops);
-        toast.success(movedInMessage(referral, ops.length - 1, elsewhere));
+        toast.success(`${prospectName(referral)} moved in. ${sisterClosesText(ops.length - 1, elsewhere)}`.trim());
         return onClose();
       }
       const patch: TPatchOf<"referrals"> = { status: v.status };
@@ -299,14 +299,4 @@ function MoveInFields({
       </div>
     </div>
   );
-}
-
-/** What a move-in toast says: how many of the prospect's other referrals were closed, and any left to others. */
-export function movedInMessage(referral: TReferralRecord, closed: number, elsewhere: number): string {
-  const parts = [`${prospectName(referral)} moved in.`];
-  if (closed > 0)
-    parts.push(`${closed} other open referral${closed === 1 ? " was" : "s were"} closed as moved to a sister home.`);
-  if (elsewhere > 0)
-    parts.push(`This person was also referred to a home you do not see: tell its administrator of the move-in.`);
-  return parts.join(" ");
 }

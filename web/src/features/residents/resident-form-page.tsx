@@ -10,7 +10,7 @@ import { useWatch, type Path } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useNavigate, useParams, useSearchParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
-import { moveInOps, sisterReferrals } from "@care/core/rules/referral-move-in.rules";
+import { moveInOps, sisterClosesText, sisterReferrals } from "@care/core/rules/referral-move-in.rules";
 import { AppError, isAppError } from "@care/core/app-error";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
@@ -121,12 +121,9 @@ function AddResidentForm({ referral }: { referral?: TRecordOf<"referrals"> }) {
         },
         ...referralOps,
       ]);
-      const closed =
-        referralOps.length > 1
-          ? ` ${referralOps.length - 1} other open referral${referralOps.length === 2 ? " was" : "s were"} closed as moved to a sister home.`
-          : "";
+      const closed = referralOps.length > 0 ? sisterClosesText(referralOps.length - 1, moveIn?.elsewhere ?? 0) : "";
       toast.success(
-        `${headingName(values)} was admitted.${referral ? ` The referral is closed as moved in.${closed}` : ""}`,
+        `${headingName(values)} was admitted.${referral ? ` The referral is closed as moved in. ${closed}` : ""}`.trim(),
       );
       navigate(paths.residents.detail.href(id));
     } catch (error) {
