@@ -12,6 +12,8 @@ export function SourceConversion({ facilityId, scope }: { facilityId: string; sc
   const stats = usePortQuery(["sourceStats", query], ({ insights }) => insights.sourceStats(query), {
     reads: ["referrals", "referralFees"],
   });
+  // Nothing to compare before the first referral of these homes.
+  if (stats.data && stats.data.every((s) => s.referrals === 0)) return null;
   return (
     <section className="card agent-referrals" aria-labelledby="sources-title">
       <h2 id="sources-title">Conversion by source, {scope}</h2>
