@@ -1,10 +1,17 @@
 // Referral agents on every harness: kept once for the whole group (any home's user with referrals sees
 // them), validated, searchable; their fee terms in a collection of their own, keyed by the agent, which
-// a role without the Referral fees permission can neither read nor write — so fee fields never reach it.
+// a role without the Referral fees permission can neither read nor write — so fee fields never reach it;
+// and the agent's papers (agreement, W-9) as group-wide documents, which only users of every home see.
 import { beforeAll, expect, it } from "vitest";
 import { permissionsAt } from "@care/core/collections/roles.collection";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
+
+/** A one-page PDF. */
+const PDF = new TextEncoder().encode(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 
 await runContract("data", (ctx) => {
   let admin: TPorts;
@@ -88,4 +95,88 @@ await runContract("data", (ctx) => {
     const office = await ctx.signedIn(await ctx.createUser(admin, { role: "office", facilityIds: null }));
     expect((await office.data.get("agentFeeTerms", agentId)).percentBasisPoints).toBe(5000);
   });
+
+  ctx.itUsing(["files"])(
+    "keeps an agent's agreement as a group-wide document: no home, seen only by users of every home",
+    async () => {
+      const typeId = unique("agent-agreement");
+      await admin.data.create(
+        "documentTypes",
+        { subject: "agent", name: `Referral agreement ${RUN}`, validityMonths: 12 },
+        { id: typeId },
+      );
+      // An agent's document type applies to the whole group, never to chosen homes.
+      const scoped = await expectAppError(
+        admin.data.create("documentTypes", { subject: "agent", name: `Agreement ${RUN}`, facilityIds: ["tull"] }),
+        "VALIDATION",
+      );
+      expect(scoped.fields).toEqual({ facilityIds: "An agent's documents apply to the whole group" });
+
+      const file = await admin.files.upload(new Blob([PDF.slice()]), "agreement.pdf", { facilityId: null });
+      const fields = { fileId: file.id, fileName: file.name, contentType: file.contentType, size: file.size };
+      const inHome = await expectAppError(
+        admin.data.create("documents", { subject: "agent", subjectId: agentId, facilityId: "tull", typeId, ...fields }),
+        "VALIDATION",
+      );
+      expect(inHome.fields).toMatchObject({ facilityId: "An agent's documents belong to the whole group" });
+      const homeless = await expectAppError(
+        admin.data.create("documents", {
+          subject: "resident",
+          subjectId: agentId,
+          facilityId: null,
+          typeId,
+          ...fields,
+        }),
+        "VALIDATION",
+      );
+      expect(homeless.fields).toMatchObject({ facilityId: "Choose the home this document belongs to" });
+      const stranger = await expectAppError(
+        admin.data.create("documents", {
+          subject: "agent",
+          subjectId: unique("no-such-agent"),
+          facilityId: null,
+          typeId,
+          ...fields,
+        }),
+        "VALIDATION",
+      );
+      expect(stranger.fields).toMatchObject({ subjectId: "No such referral agent" });
+
+      const agreement = await admin.data.create("documents", {
+        subject: "agent",
+        subjectId: agentId,
+        facilityId: null,
+        typeId,
+        ...fields,
+        issueDate: "2026-01-15",
+        expiryDate: "2027-01-14",
+      });
+      expect(agreement).toMatchObject({ subject: "agent", facilityId: null, current: true });
+      const listed = await admin.data.list("documents", { where: { subject: "agent", subjectId: agentId } });
+      expect(listed.items.map((d) => d.id)).toEqual([agreement.id]);
+
+      // A role with Documents that sees every home reads the agreement. A house manager of one home
+      // does not, and cannot file one either.
+      const roleId = unique("papers-clerk");
+      await admin.data.create(
+        "roles",
+        {
+          name: `Papers clerk ${RUN}`,
+          permissions: { ...permissionsAt("none"), documents: "read", referrals: "read" },
+        },
+        { id: roleId },
+      );
+      const clerk = await ctx.signedIn(await ctx.createUser(admin, { role: roleId, facilityIds: null }));
+      expect((await clerk.data.get("documents", agreement.id)).expiryDate).toBe("2027-01-14");
+      const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] }));
+      await expectAppError(manager.data.get("documents", agreement.id), "NOT_FOUND");
+      expect((await manager.data.list("documents", { where: { subject: "agent", subjectId: agentId } })).items).toEqual(
+        [],
+      );
+      await expectAppError(
+        manager.data.create("documents", { subject: "agent", subjectId: agentId, facilityId: null, typeId, ...fields }),
+        "FORBIDDEN",
+      );
+    },
+  );
 });

@@ -6,7 +6,8 @@
  * refused with the newer state shown); the first moved through a tour to moved in by admitting the
  * resident, which closes the Newman referral as a sister-home move in the same commit; the fee owed, the
  * invoice and the payment; the agent list's counts and conversion at both addresses; a role without
- * Referral fees sees no fee. Desktop and phone screenshots.
+ * Referral fees sees no fee. An agent's agreement filed on their page shows on the Agent List with its
+ * expiry, the W-9 as missing. Desktop and phone screenshots.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -286,4 +287,43 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     });
     expect(refused.status()).toBe(403);
   }, 240_000);
+
+  it("files an agent's agreement on their page; the Agent List shows it with its expiry and the W-9 missing", async () => {
+    const page = await signedInPage();
+    const agent = (await api(page, "POST", "/referralAgents", {
+      data: { name: "Dana Whitfield", agency: "Harbor Senior Placement" },
+    })) as { id: string };
+    await page.goto(`/referral-agents/${agent.id}`);
+    await page.getByRole("heading", { name: /Dana Whitfield/, level: 1 }).waitFor();
+    const papers = page.getByRole("region", { name: "Agent documents" });
+    const agreementRow = papers.getByRole("listitem", { name: "Referral agreement" });
+    await agreementRow.getByText("Missing").waitFor();
+    await papers.getByRole("button", { name: "Upload document" }).click();
+    const upload = page.getByRole("dialog");
+    await upload.getByLabel("Document type").selectOption({ label: "Referral agreement" });
+    await upload.getByLabel("File").setInputFiles({
+      name: "harbor-agreement.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(4 * 1024, 0x20)]),
+    });
+    // Issued today in the group's time zone: the agreement's validity (12 months) sets its expiry.
+    const expiry = await upload.getByLabel("Expiry date").inputValue();
+    expect(expiry).toBe(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`);
+    await upload.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByText("Referral agreement uploaded for Dana Whitfield.").waitFor();
+    await agreementRow.getByText("harbor-agreement.pdf").waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "agent-papers-desktop.png"), fullPage: true });
+
+    await page.goto("/referral-agents");
+    const row = page.getByRole("row", { name: /Dana Whitfield/ });
+    await row.getByText(`To ${expiry}`).waitFor();
+    expect(await row.textContent()).toContain("W-9: Missing");
+    await page.screenshot({ path: join(SCREENSHOTS, "agent-list-papers-desktop.png"), fullPage: true });
+
+    const phone = await signedInPage(PHONE);
+    await phone.goto(`/referral-agents/${agent.id}`);
+    await phone.getByRole("region", { name: "Agent documents" }).getByText("harbor-agreement.pdf").waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "agent-papers-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  }, 120_000);
 });

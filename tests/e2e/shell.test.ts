@@ -44,6 +44,7 @@ const SUBMENUS = {
     ["Resident Document Configuration", "/admin/resident-doc-config"],
     ["Facility Document Configuration", "/admin/facility-doc-config"],
     ["Staff Document Configuration", "/admin/staff-doc-config"],
+    ["Agent Document Configuration", "/admin/agent-doc-config"],
     ["Training requirements", "/admin/training-requirements"],
     ["Portal title", "/settings/portal-title"],
     ["My account", "/settings/account"],

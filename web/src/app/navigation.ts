@@ -84,6 +84,7 @@ export const TOP_NAV: readonly TSection[] = [
       { label: "Resident Document Configuration", to: paths.docConfig.resident.href(), access: needs("documents") },
       { label: "Facility Document Configuration", to: paths.docConfig.facility.href(), access: needs("documents") },
       { label: "Staff Document Configuration", to: paths.docConfig.staff.href(), access: needs("documents") },
+      { label: "Agent Document Configuration", to: paths.docConfig.agent.href(), access: needs("documents") },
       { label: "Training requirements", to: paths.staff.requirements.href(), access: needs("schedules") },
       { label: "Portal title", to: paths.settings.portalTitle.href(), access: needs("users") },
       { label: "My account", to: paths.settings.account.href() },

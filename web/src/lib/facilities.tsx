@@ -46,10 +46,14 @@ export function facilityName(facilities: readonly TFacilityOption[], id: string)
 }
 
 /**
- * "Today" for a facility ("" = every facility: the group's first home's, which is the default time
- * zone unless the group set others), `YYYY-MM-DD` in the home's time zone.
+ * "Today" for a facility ("" or null = every facility, a group-wide record: the group's first home's,
+ * which is the default time zone unless the group set others), `YYYY-MM-DD` in the home's time zone.
  */
-export function facilityToday(facilities: readonly TFacilityOption[], facilityId: string, now = new Date()): string {
+export function facilityToday(
+  facilities: readonly TFacilityOption[],
+  facilityId: string | null,
+  now = new Date(),
+): string {
   const home = facilities.find((f) => f.id === facilityId) ?? facilities[0];
   return todayIn(home?.timeZone ?? DEFAULT_TIME_ZONE, now);
 }

@@ -99,6 +99,7 @@ export const paths = {
     resident: fixed("/admin/resident-doc-config"),
     facility: fixed("/admin/facility-doc-config"),
     staff: fixed("/admin/staff-doc-config"),
+    agent: fixed("/admin/agent-doc-config"),
   },
   reports: fixed("/reports"),
   /** Settings: the hub and its sections; the document configuration pages above share its menu. */

@@ -1,49 +1,69 @@
 /**
  * The compliance core's records: the document types each home must keep (configured in Settings, one
- * list per subject) and the documents uploaded on resident, staff and facility records.
+ * list per subject) and the documents uploaded on resident, staff and facility records — and on
+ * referral agents, whose agreement and W-9 belong to the whole group rather than to one home.
  */
 import { z } from "zod";
 import { defineCollection, FILES_TARGET, type TLinkTarget } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { ACCEPTED_FILE_TYPES, type TAcceptedFileType } from "../ports/file.port.ts";
 
-export const DOCUMENT_SUBJECTS = ["resident", "staff", "facility"] as const;
+export const DOCUMENT_SUBJECTS = ["resident", "staff", "facility", "agent"] as const;
 export const ZDocumentSubject = z.enum(DOCUMENT_SUBJECTS);
 export type TDocumentSubject = z.infer<typeof ZDocumentSubject>;
 
 /**
+ * The subjects that live in a home: their documents carry that home's id and count for its compliance.
+ * An agent's documents are group-wide (no facility): only users who see every home see them.
+ */
+export const HOME_SUBJECTS = ["resident", "staff", "facility"] as const satisfies readonly TDocumentSubject[];
+export type THomeSubject = (typeof HOME_SUBJECTS)[number];
+
+/** Does a document of this subject belong to a home (true) or to the whole group (an agent's)? */
+export function isHomeSubject(subject: TDocumentSubject): subject is THomeSubject {
+  return subject !== "agent";
+}
+
+/**
  * The record a subject id names, by the kind of subject: a resident of the record's facility, a staff
- * member working there, or the facility itself. Documents and reminders use them.
+ * member working there, the facility itself, or a referral agent of the group. Documents and reminders
+ * use them.
  */
 export const SUBJECT_TARGETS = {
   resident: { collection: "residents", kind: "same-facility" },
   staff: { collection: "staff", kind: "works-at" },
   facility: { collection: "facilities", kind: "same-facility" },
+  agent: { collection: "referralAgents", kind: "group-wide" },
 } as const satisfies Record<TDocumentSubject, TLinkTarget>;
 
 /** A kind of paperwork a home keeps for each resident, staff member or for itself (e.g. LIC 602A). */
-export const ZDocumentType = z.object({
-  subject: ZDocumentSubject,
-  name: ZText(120),
-  formCode: ZOptionalText(40),
-  description: ZOptionalText(1000),
-  /** Required types count for compliance; optional ones are listed but never make a record incomplete. */
-  required: z.boolean().default(true),
-  /** How long a document stays valid from its issue date; absent = never expires. */
-  validityMonths: z.number().int("Whole months").min(1, "At least 1 month").max(600, "At most 600 months").optional(),
-  /** How many days before expiry the reminder and the "expiring" badge start. */
-  leadTimeDays: z.number().int("Whole days").min(0, "Cannot be negative").max(365, "At most 365 days").default(30),
-  /** The facilities this type applies to; empty = every facility. */
-  facilityIds: z.array(ZId).max(500).default([]),
-  /** Position in the configuration list and the checklists. */
-  sortOrder: z.number().int().min(0).max(100_000).default(0),
-  /** Pre-loaded defaults carry this until an administrator has reviewed them for their home. */
-  needsReview: z.boolean().default(false),
-  /** Expiry of this type means the resident is due a reappraisal (reminders say so). */
-  reappraisal: z.boolean().default(false),
-  /** Staff on night duty must hold a current one (first aid, TB screening): the schedule warns otherwise. */
-  nightDuty: z.boolean().default(false),
-});
+export const ZDocumentType = z
+  .object({
+    subject: ZDocumentSubject,
+    name: ZText(120),
+    formCode: ZOptionalText(40),
+    description: ZOptionalText(1000),
+    /** Required types count for compliance; optional ones are listed but never make a record incomplete. */
+    required: z.boolean().default(true),
+    /** How long a document stays valid from its issue date; absent = never expires. */
+    validityMonths: z.number().int("Whole months").min(1, "At least 1 month").max(600, "At most 600 months").optional(),
+    /** How many days before expiry the reminder and the "expiring" badge start. */
+    leadTimeDays: z.number().int("Whole days").min(0, "Cannot be negative").max(365, "At most 365 days").default(30),
+    /** The facilities this type applies to; empty = every facility. */
+    facilityIds: z.array(ZId).max(500).default([]),
+    /** Position in the configuration list and the checklists. */
+    sortOrder: z.number().int().min(0).max(100_000).default(0),
+    /** Pre-loaded defaults carry this until an administrator has reviewed them for their home. */
+    needsReview: z.boolean().default(false),
+    /** Expiry of this type means the resident is due a reappraisal (reminders say so). */
+    reappraisal: z.boolean().default(false),
+    /** Staff on night duty must hold a current one (first aid, TB screening): the schedule warns otherwise. */
+    nightDuty: z.boolean().default(false),
+  })
+  .superRefine((t, ctx) => {
+    if (t.subject === "agent" && t.facilityIds.length > 0)
+      ctx.addIssue({ code: "custom", path: ["facilityIds"], message: "An agent's documents apply to the whole group" });
+  });
 export type TDocumentType = z.infer<typeof ZDocumentType>;
 
 export const documentTypesCollection = defineCollection({
@@ -66,17 +86,20 @@ export const documentTypesCollection = defineCollection({
 const contentTypes = Object.keys(ACCEPTED_FILE_TYPES) as [TAcceptedFileType, ...TAcceptedFileType[]];
 
 /**
- * One uploaded version of a document on a resident, staff member or facility. Replacing a document
+ * One uploaded version of a document on a resident, staff member, facility or referral agent. Replacing a document
  * creates a new record (`replacesId` = the old one) and sets the old one's `current` to false, in one
  * commit; older versions stay listed under the current one.
  */
 export const ZDocument = z
   .object({
     subject: ZDocumentSubject,
-    /** The resident's, staff member's or facility's id. */
+    /** The resident's, staff member's, facility's or agent's id. */
     subjectId: ZId,
-    /** The subject's home (for a facility document, the facility itself); access follows it. */
-    facilityId: ZId,
+    /**
+     * The subject's home (for a facility document, the facility itself); access follows it. Null for an
+     * agent's document: group-wide, seen and written only by users of every home (its file is too).
+     */
+    facilityId: ZId.nullable(),
     /** The configured type; absent for other paperwork outside the checklist. */
     typeId: ZId.optional(),
     title: ZOptionalText(200),
@@ -93,6 +116,10 @@ export const ZDocument = z
     replacesId: ZId.optional(),
   })
   .superRefine((d, ctx) => {
+    if (isHomeSubject(d.subject) && d.facilityId === null)
+      ctx.addIssue({ code: "custom", path: ["facilityId"], message: "Choose the home this document belongs to" });
+    if (!isHomeSubject(d.subject) && d.facilityId !== null)
+      ctx.addIssue({ code: "custom", path: ["facilityId"], message: "An agent's documents belong to the whole group" });
     if (!d.typeId && !d.title)
       ctx.addIssue({ code: "custom", path: ["title"], message: "Give a title or pick a document type" });
     if (d.issueDate && d.expiryDate && d.expiryDate < d.issueDate)

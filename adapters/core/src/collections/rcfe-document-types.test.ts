@@ -16,14 +16,14 @@ describe("RCFE default document types", () => {
   });
 
   it("cover every subject, ordered in steps of 10", () => {
-    for (const subject of ["resident", "staff", "facility"] as const) {
+    for (const subject of ["resident", "staff", "facility", "agent"] as const) {
       const orders = RCFE_DEFAULT_DOCUMENT_TYPES.filter((t) => t.subject === subject).map((t) => t.sortOrder);
       expect(orders.length).toBeGreaterThan(0);
       expect(orders).toEqual(orders.map((_, i) => (i + 1) * 10));
     }
   });
 
-  it("set a validity only for the fixed periods (602A, 603A, 610E, administrator certificate)", () => {
+  it("set a validity only for the fixed periods (602A, 603A, 610E, administrator certificate, the agent's yearly agreement)", () => {
     const withValidity = RCFE_DEFAULT_DOCUMENT_TYPES.filter((t) => t.validityMonths !== undefined).map((t) => [
       t.id,
       t.validityMonths,
@@ -33,6 +33,7 @@ describe("RCFE default document types", () => {
       ["rcfe-resident-lic-603a", 12],
       ["rcfe-staff-administrator-certificate", 24],
       ["rcfe-facility-lic-610e", 12],
+      ["rcfe-agent-referral-agreement", 12],
     ]);
   });
 });

@@ -2,7 +2,8 @@
  * The California RCFE (Title 22) default document types, loaded at first start (server and memory
  * backend) or by "Load the California default set" in Settings. Every entry is marked "review for your
  * home": the periods below are only set where the requirement is a fixed period; elsewhere the home
- * sets it. Ids are stable, so loading the set twice creates each type once.
+ * sets it. Ids are stable, so loading the set twice creates each type once. The referral agents' two
+ * papers (agreement, W-9) close the list.
  */
 import type { z } from "zod";
 import type { ZDocumentType } from "./documents.collection.ts";
@@ -284,6 +285,34 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
     leadTimeDays: 30,
     facilityIds: [],
     sortOrder: 50,
+    needsReview: true,
+    reappraisal: false,
+  },
+  // Referral agent file (not Title 22: what the group keeps before paying an agency's fee)
+  {
+    id: "rcfe-agent-referral-agreement",
+    subject: "agent",
+    name: "Referral agreement",
+    description:
+      "The signed agreement with the agency: its fee terms and reporting windows. Renew it before it lapses; a fee is paid only under a current agreement.",
+    required: true,
+    validityMonths: 12,
+    leadTimeDays: 30,
+    facilityIds: [],
+    sortOrder: 10,
+    needsReview: true,
+    reappraisal: false,
+  },
+  {
+    id: "rcfe-agent-w9",
+    subject: "agent",
+    name: "Request for Taxpayer Identification Number",
+    formCode: "W-9",
+    description: "The agency's taxpayer details, needed for the 1099 of the fees paid in a calendar year.",
+    required: true,
+    leadTimeDays: 30,
+    facilityIds: [],
+    sortOrder: 20,
     needsReview: true,
     reappraisal: false,
   },

@@ -318,7 +318,9 @@ export function createDataPortInsights(
       );
       const zoneOf = new Map(homes.map((f) => [f.id, f.timeZone]));
       const compliance = complianceByHome(
-        reports.flatMap(({ zone, r }) => r.subjects.filter((s) => zoneOf.get(s.facilityId) === zone)),
+        reports.flatMap(({ zone, r }) =>
+          r.subjects.filter((s) => s.facilityId !== null && zoneOf.get(s.facilityId) === zone),
+        ),
       );
       const census = censusByHome(residents, (id) => todayOf.get(id) ?? "");
       return homes.map((f) => ({

@@ -23,11 +23,14 @@ export interface TRequirementStatus {
   waiverReason?: string;
 }
 
-/** One resident's, staff member's or facility's compliance: the worst of their required types. */
+/**
+ * One resident's, staff member's or facility's compliance: the worst of their required types (an
+ * agent's, computed in the web app from their documents, has a null facility).
+ */
 export interface TSubjectCompliance {
   subject: TDocumentSubject;
   subjectId: string;
-  facilityId: string;
+  facilityId: string | null;
   /** Display name ("Last, First" for people, the facility's name). */
   name: string;
   status: TComplianceStatus;

@@ -33,8 +33,8 @@ export interface TDocumentLike {
   id: string;
   subject: TDocumentSubject;
   subjectId: string;
-  /** The home the document was filed at: it counts only for a subject of that home. */
-  facilityId: string;
+  /** The home the document was filed at: it counts only for a subject of that home (null: an agent's). */
+  facilityId: string | null;
   typeId?: string | undefined;
   issueDate?: string | undefined;
   expiryDate?: string | undefined;
@@ -43,12 +43,12 @@ export interface TDocumentLike {
   archivedAt: string | null;
 }
 
-/** A resident, staff member or facility whose paperwork is checked. */
+/** A resident, staff member, facility or referral agent whose paperwork is checked. */
 export interface TComplianceSubject {
   subject: TDocumentSubject;
   id: string;
-  /** The subject's home (a facility's own id). */
-  facilityId: string;
+  /** The subject's home (a facility's own id); null for an agent, who belongs to the whole group. */
+  facilityId: string | null;
   /** "Last, First" for people, the facility's name. */
   name: string;
   /** Admission or hire date: when missing paperwork first became due. */
@@ -97,18 +97,21 @@ export function documentExpiry(
   return undefined;
 }
 
-/** Types that apply to a subject: same subject, not retired, for every facility or for its facility. */
+/**
+ * Types that apply to a subject: same subject, not retired, for every facility or for its facility (a
+ * group-wide subject, an agent, has only the types for every facility).
+ */
 export function applicableTypes<T extends TDocumentTypeLike>(
   types: readonly T[],
   subject: TDocumentSubject,
-  facilityId: string,
+  facilityId: string | null,
 ): T[] {
   return types
     .filter(
       (t) =>
         t.subject === subject &&
         t.archivedAt === null &&
-        (t.facilityIds.length === 0 || t.facilityIds.includes(facilityId)),
+        (t.facilityIds.length === 0 || (facilityId !== null && t.facilityIds.includes(facilityId))),
     )
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
@@ -119,7 +122,7 @@ export function applicableTypes<T extends TDocumentTypeLike>(
  */
 export function applicableTypesLookup<T extends TDocumentTypeLike>(
   types: readonly T[],
-): (subject: TDocumentSubject, facilityId: string) => T[] {
+): (subject: TDocumentSubject, facilityId: string | null) => T[] {
   const cache = new Map<string, T[]>();
   return (subject, facilityId) => {
     const key = `${subject}|${facilityId}`;
@@ -343,12 +346,16 @@ export function facilitySubject(f: { id: string; name: string }): TComplianceSub
   return { subject: "facility", id: f.id, facilityId: f.id, name: f.name };
 }
 
-/** The compliance of each home: the worst status of the home and everyone in it, and the counts summed. */
+/**
+ * The compliance of each home: the worst status of the home and everyone in it, and the counts summed
+ * (group-wide subjects, agents, belong to no home and are left out).
+ */
 export function complianceByHome(
   subjects: readonly Pick<TSubjectCompliance, "facilityId" | "status" | "counts">[],
 ): Map<string, { status: TComplianceStatus; counts: Record<TComplianceStatus, number> }> {
   const byHome = new Map<string, { status: TComplianceStatus; counts: Record<TComplianceStatus, number> }>();
   for (const subject of subjects) {
+    if (subject.facilityId === null) continue;
     const entry = byHome.get(subject.facilityId) ?? {
       status: "complete" as TComplianceStatus,
       counts: { complete: 0, missing: 0, expiring: 0, expired: 0 },

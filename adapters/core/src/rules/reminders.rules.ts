@@ -156,7 +156,10 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
   }
   const applicable = applicableTypesLookup(input.types);
   for (const subject of input.subjects) {
-    const docs = docsBySubject.get(`${subject.subject}|${subject.id}|${subject.facilityId}`) ?? [];
+    // Reminders belong to a home; an agent's papers are shown on the Agent List instead.
+    const { facilityId } = subject;
+    if (subject.subject === "agent" || facilityId === null) continue;
+    const docs = docsBySubject.get(`${subject.subject}|${subject.id}|${facilityId}`) ?? [];
     const link = { type: subject.subject, id: subject.id };
     for (const type of applicable(subject.subject, subject.facilityId)) {
       if (!type.required) continue;
@@ -169,7 +172,7 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
           kind: "document-missing",
           title: `${label} missing — ${subject.name}`,
           dueDate: subject.startDate ? minDate(subject.startDate, today) : today,
-          facilityId: subject.facilityId,
+          facilityId,
           name: subject.name,
           link,
           waiverKey,
@@ -195,7 +198,7 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
         detail: status === "expired" ? `Expired after ${expiry}` : `Expires ${expiry}`,
         dueDate: addDays(expiry, -type.leadTimeDays),
         expiryDate: expiry,
-        facilityId: subject.facilityId,
+        facilityId,
         name: subject.name,
         link,
         waiverKey,

@@ -1,4 +1,4 @@
-/** Settings › document configuration for residents, facilities and staff (`/admin/*-doc-config`). */
+/** Settings › document configuration for residents, facilities, staff and agents (`/admin/*-doc-config`). */
 import { DocTypesPage } from "./doc-types-page.tsx";
 
 export function ResidentDocConfigPage() {
@@ -27,6 +27,16 @@ export function StaffDocConfigPage() {
       subject="staff"
       title="Staff Document Configuration"
       intro="The documents every employee's file must hold: background clearance, health screening, tuberculosis test, first aid and CPR card, training records, with their validity and reminder lead time."
+    />
+  );
+}
+
+export function AgentDocConfigPage() {
+  return (
+    <DocTypesPage
+      subject="agent"
+      title="Agent Document Configuration"
+      intro="The papers kept for every referral agent before a fee is paid: the signed referral agreement (with its renewal) and the W-9 for the yearly 1099. They belong to the whole group, not to one home."
     />
   );
 }

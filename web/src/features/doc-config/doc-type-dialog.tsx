@@ -9,7 +9,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
-import { ZDocumentType, type TDocumentSubject } from "@care/core/collections/documents.collection";
+import { ZDocumentType, isHomeSubject, type TDocumentSubject } from "@care/core/collections/documents.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TPatchOf, TRecordOf } from "@care/core/registry";
 import { useData } from "../../lib/ports.tsx";
@@ -228,38 +228,40 @@ export function DocTypeDialog({
             {...register("leadTimeDays", optionalNumber)}
           />
         </div>
-        <Controller
-          control={form.control}
-          name="facilityIds"
-          render={({ field }) => {
-            const chosen = field.value ?? [];
-            return (
-              <fieldset className="doc-type-form__facilities">
-                <legend>Applies to</legend>
-                <p className="form-field__hint">Tick none for every facility.</p>
-                {choices.map((f) => (
-                  <label key={f.id} className="form-field__check">
-                    <input
-                      type="checkbox"
-                      checked={chosen.includes(f.id)}
-                      onChange={(event) =>
-                        field.onChange(event.target.checked ? [...chosen, f.id] : chosen.filter((id) => id !== f.id))
-                      }
-                      onBlur={field.onBlur}
-                    />
-                    {f.name}
-                    {!f.active && " (inactive)"}
-                  </label>
-                ))}
-                {errors.facilityIds?.message && (
-                  <p className="form-field__error" role="alert">
-                    {errors.facilityIds.message}
-                  </p>
-                )}
-              </fieldset>
-            );
-          }}
-        />
+        {isHomeSubject(subject) && (
+          <Controller
+            control={form.control}
+            name="facilityIds"
+            render={({ field }) => {
+              const chosen = field.value ?? [];
+              return (
+                <fieldset className="doc-type-form__facilities">
+                  <legend>Applies to</legend>
+                  <p className="form-field__hint">Tick none for every facility.</p>
+                  {choices.map((f) => (
+                    <label key={f.id} className="form-field__check">
+                      <input
+                        type="checkbox"
+                        checked={chosen.includes(f.id)}
+                        onChange={(event) =>
+                          field.onChange(event.target.checked ? [...chosen, f.id] : chosen.filter((id) => id !== f.id))
+                        }
+                        onBlur={field.onBlur}
+                      />
+                      {f.name}
+                      {!f.active && " (inactive)"}
+                    </label>
+                  ))}
+                  {errors.facilityIds?.message && (
+                    <p className="form-field__error" role="alert">
+                      {errors.facilityIds.message}
+                    </p>
+                  )}
+                </fieldset>
+              );
+            }}
+          />
+        )}
         {subject === "resident" && (
           <FormField
             kind="checkbox"

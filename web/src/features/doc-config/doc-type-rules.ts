@@ -19,6 +19,7 @@ export const SUBJECT_LABELS: Record<TDocumentSubject, { one: string; title: stri
   resident: { one: "resident", title: "Resident" },
   facility: { one: "facility", title: "Facility" },
   staff: { one: "staff member", title: "Staff" },
+  agent: { one: "agent", title: "Agent" },
 };
 
 /** "12 months", "1 month" or "Never expires". */

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
-import type { TDocumentSubject } from "@care/core/collections/documents.collection";
+import { isHomeSubject, type TDocumentSubject } from "@care/core/collections/documents.collection";
 import { listAll } from "@care/core/list-all";
 import type { DataPort } from "@care/core/ports/data.port";
 import { localToday } from "@care/core/rules/date-only.rules";
@@ -245,8 +245,14 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
       },
       { id: "validity", header: "Valid for", cell: ({ row }) => validityLabel(row.original.validityMonths) },
       { id: "leadTime", header: "Remind", cell: ({ row }) => leadTimeLabel(row.original.leadTimeDays) },
-      { id: "appliesTo", header: "Applies to", cell: ({ row }) => appliesToLabel(row.original.facilityIds, nameOf) },
     );
+    // An agent's papers belong to the whole group: their types apply to no particular home.
+    if (isHomeSubject(subject))
+      list.push({
+        id: "appliesTo",
+        header: "Applies to",
+        cell: ({ row }) => appliesToLabel(row.original.facilityIds, nameOf),
+      });
     if (isAdmin)
       list.push({
         id: "actions",
@@ -295,7 +301,9 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
       { header: "Required", value: (t) => (t.required ? "Required" : "Optional") },
       { header: "Validity (months)", value: (t) => t.validityMonths ?? "Never expires" },
       { header: "Lead time (days)", value: (t) => t.leadTimeDays },
-      { header: "Applies to", value: (t) => appliesToLabel(t.facilityIds, nameOf) },
+      ...(isHomeSubject(subject)
+        ? [{ header: "Applies to", value: (t: TDocTypeRecord) => appliesToLabel(t.facilityIds, nameOf) }]
+        : []),
       { header: "Review for your home", value: (t) => (t.needsReview ? "Yes" : "No") },
     ];
     downloadCsv(`${subject}-document-types-${localToday()}.csv`, toCsv(visible, csvColumns));

@@ -33,7 +33,7 @@ type TFacilityRecord = TRecordOf<"facilities">;
 
 const LABELS = FIELD_LABELS.facilities;
 
-const SUBJECT_WORDS = { resident: "Resident", staff: "Staff", facility: "This home" } as const;
+const SUBJECT_WORDS = { resident: "Resident", staff: "Staff", facility: "This home", agent: "Agent" } as const;
 
 function subjectLink(s: TSubjectCompliance): string {
   if (s.subject === "resident") return paths.residents.detail.href(s.subjectId);

@@ -3,7 +3,9 @@
  * notes; the fee terms agreed (for roles with Referral fees, from their own collection) with Add or
  * Change in a dialog; Edit and Deactivate / Reactivate for roles that may change referrals; their
  * referrals, and per calendar year their referrals, tours, move-ins, conversion and (Referral fees
- * only) fees paid — the figure of the agent's 1099 — and cost per move-in.
+ * only) fees paid — the figure of the agent's 1099 — and cost per move-in. For users with Documents who
+ * see every home, the agent's papers (the referral agreement with its expiry, the W-9) through the
+ * same documents panel as a resident's, stored group-wide.
  */
 import { useState } from "react";
 import toast from "react-hot-toast";
@@ -13,11 +15,13 @@ import { FIELD_LABELS } from "@care/core/field-labels";
 import { feeTermsText } from "@care/core/rules/referral-fees.rules";
 import { useCan } from "../../lib/access.ts";
 import { paths } from "../../lib/paths.ts";
-import { useData } from "../../lib/ports.tsx";
+import { isGroupWide } from "@care/core/rules/access.rules";
+import { useData, useSession } from "../../lib/ports.tsx";
 import { useAllRecords, useRecord } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Detail, DetailList } from "../../ui/detail-list.tsx";
+import { DocumentsPanel } from "../../ui/documents/documents-panel.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
 import type { TAgentRecord } from "./agent-format.ts";
@@ -42,6 +46,7 @@ export function AgentDetailPage() {
 
 function AgentPage({ agent }: { agent: TAgentRecord }) {
   const can = useCan();
+  const session = useSession();
   const data = useData();
   const mayEdit = can("referrals", "write");
   const [confirming, setConfirming] = useState(false);
@@ -111,6 +116,17 @@ function AgentPage({ agent }: { agent: TAgentRecord }) {
         </section>
         {can("fees") && <FeeTermsCard agent={agent} mayChange={can("fees", "write")} />}
       </div>
+      {session && can("documents") && isGroupWide(session) && (
+        <section className="agent-detail__documents" aria-label="Agent documents">
+          <DocumentsPanel
+            subject="agent"
+            subjectId={agent.id}
+            facilityId={null}
+            canEdit={agent.archivedAt === null}
+            subjectName={agent.name}
+          />
+        </section>
+      )}
       <AgentReferrals agent={agent} seesFees={can("fees")} />
       <ConfirmDialog
         open={confirming}

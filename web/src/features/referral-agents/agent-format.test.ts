@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feeTermsInput, feeTermsValues, NO_FEE_TERMS } from "./agent-format.ts";
+import { feeTermsInput, feeTermsValues, NO_FEE_TERMS, paperText } from "./agent-format.ts";
 
 describe("feeTermsInput", () => {
   it("turns typed terms into the record's integers, keeping only the chosen kind's fields", () => {
@@ -56,5 +56,20 @@ describe("feeTermsInput", () => {
         prorateFirstMonth: false,
       },
     });
+  });
+});
+
+describe("paperText", () => {
+  const agreement = { typeId: "t1", typeName: "Referral agreement", required: true };
+  const w9 = { typeId: "t2", typeName: "Request for Taxpayer Identification Number", formCode: "W-9", required: true };
+  it("names a paper by its form code, else its name, and says where it stands", () => {
+    expect(paperText({ ...w9, status: "complete" })).toEqual({ name: "W-9", text: "On file" });
+    expect(paperText({ ...w9, status: "missing" })).toEqual({ name: "W-9", text: "Missing" });
+    expect(paperText({ ...agreement, status: "complete", expiryDate: "2027-03-01" })).toEqual({
+      name: "Referral agreement",
+      text: "To 2027-03-01",
+    });
+    expect(paperText({ ...agreement, status: "expiring", expiryDate: "2026-12-10" }).text).toBe("Expires 2026-12-10");
+    expect(paperText({ ...agreement, status: "expired", expiryDate: "2026-10-01" }).text).toBe("Expired 2026-10-01");
   });
 });

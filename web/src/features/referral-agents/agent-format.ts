@@ -1,6 +1,7 @@
 /** How agents and their fee terms read, and how the fee terms form turns typed text into a record. */
 import type { TFeeKind } from "@care/core/collections/referrals.collection";
 import type { TInputOf, TRecordOf } from "@care/core/registry";
+import type { TRequirementStatus } from "@care/core/ports/insights.port";
 import { conversionPercent, type TAgentStats } from "@care/core/rules/referral-stats.rules";
 import { basisPointsToPercentInput, centsToDollarsInput, parseDollars, parsePercent } from "../../lib/money.ts";
 
@@ -93,4 +94,24 @@ export function feeTermsInput(
 export function percentText(stats: Pick<TAgentStats, "referrals" | "moveIns"> | undefined): string {
   const percent = stats ? conversionPercent(stats) : null;
   return percent === null || !stats ? "—" : `${percent}% (${stats.moveIns} of ${stats.referrals})`;
+}
+
+/**
+ * One of an agent's papers on the Agent List: its short name (the form code, "W-9", else the type's
+ * name) and where it stands — "To 2027-03-01", "On file" (never expires), "Expires 2026-12-10",
+ * "Expired 2026-10-01" or "Missing".
+ */
+export function paperText(requirement: TRequirementStatus): { name: string; text: string } {
+  const name = requirement.formCode ?? requirement.typeName;
+  const expiry = requirement.expiryDate;
+  switch (requirement.status) {
+    case "missing":
+      return { name, text: "Missing" };
+    case "expired":
+      return { name, text: `Expired ${expiry}` };
+    case "expiring":
+      return { name, text: `Expires ${expiry}` };
+    case "complete":
+      return { name, text: requirement.waiverReason !== undefined ? "Waived" : expiry ? `To ${expiry}` : "On file" };
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * The Agent List (`/referral-agents`, also `/agencies`): the group's referral agents — agent, agency,
- * contact, fee terms (for roles with Referral fees; read from their own collection), referrals, move-ins,
+ * contact, fee terms (for roles with Referral fees; read from their own collection), the agreement and
+ * W-9 on file or expiring (for users with Documents who see every home), referrals, move-ins,
  * conversion, fees paid this year (Referral fees only), active — searchable
  * by agent or agency, filtered by active, sorted by the server, a page at a time, with a CSV of
  * everything the filters match.
@@ -13,21 +14,32 @@ import { localToday } from "@care/core/rules/date-only.rules";
 import { listAll } from "@care/core/list-all";
 import { formatCents } from "@care/core/rules/rent.rules";
 import { conversionPercent, type TAgentStats } from "@care/core/rules/referral-stats.rules";
+import type { TRequirementStatus } from "@care/core/ports/insights.port";
+import { isGroupWide } from "@care/core/rules/access.rules";
+import { subjectCompliance } from "@care/core/rules/compliance.rules";
 import { useCan } from "../../lib/access.ts";
+import { useSession } from "../../lib/ports.tsx";
 import { useListState } from "../../lib/list-state.ts";
 import { paths } from "../../lib/paths.ts";
 import { useRecordList, type TReadPorts } from "../../lib/records/use-records.ts";
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn, TSort } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
-import { percentText, type TAgentRecord, type TFeeTermsRecord } from "./agent-format.ts";
+import { ComplianceBadge } from "../../ui/compliance-badge.tsx";
+import { paperText, percentText, type TAgentRecord, type TFeeTermsRecord } from "./agent-format.ts";
 import "./referral-agents.css";
 
 /**
- * An agent with their fee terms (undefined when none are agreed or the role may not read fees) and their
- * referrals, tours, move-ins and fees paid this year (over the homes the user sees).
+ * An agent with their fee terms (undefined when none are agreed or the role may not read fees), their
+ * papers (the required agent document types and where each stands; undefined when the user does not
+ * see agents' documents) and their referrals, tours, move-ins and fees paid this year (over the homes
+ * the user sees).
  */
-type TAgentRow = TAgentRecord & { terms: TFeeTermsRecord | undefined; stats: TAgentStats | undefined };
+type TAgentRow = TAgentRecord & {
+  terms: TFeeTermsRecord | undefined;
+  papers: TRequirementStatus[] | undefined;
+  stats: TAgentStats | undefined;
+};
 type TActiveFilter = "active" | "inactive" | "";
 
 const LABELS = FIELD_LABELS.referralAgents;
@@ -38,32 +50,50 @@ function agentsQuery(active: TActiveFilter, search: string, orderBy: TSort): Omi
   return { ...(active ? { where: { active: active === "active" } } : {}), orderBy, ...(text ? { search: text } : {}) };
 }
 
-/** The page's agents with their fee terms and their numbers, each read in one question by the agents' ids. */
-function withTermsAndStats(seesFees: boolean, year: number) {
+/**
+ * The page's agents with their fee terms, their papers and their numbers, each read in one question by
+ * the agents' ids (the papers: the agent document types and the agents' current documents).
+ */
+function withTermsAndStats(seesFees: boolean, seesPapers: boolean, year: number, today: string) {
   return async (agents: TAgentRecord[], { data, insights }: TReadPorts): Promise<TAgentRow[]> => {
     if (agents.length === 0) return [];
     const ids = agents.map((a) => a.id);
-    const [terms, stats] = await Promise.all([
+    const [terms, stats, types, documents] = await Promise.all([
       seesFees ? listAll(data, "agentFeeTerms", { where: { agentId: ids } }) : [],
       insights.agentStats({ agentIds: ids, year }),
+      seesPapers ? listAll(data, "documentTypes", { where: { subject: "agent" } }) : [],
+      seesPapers ? listAll(data, "documents", { where: { subject: "agent", subjectId: ids, current: true } }) : [],
     ]);
     const termsOf = new Map(terms.map((t) => [t.agentId, t]));
     const statsOf = new Map(stats.map((s) => [s.agentId, s]));
-    return agents.map((a) => ({ ...a, terms: termsOf.get(a.id), stats: statsOf.get(a.id) }));
+    const papersOf = (agent: TAgentRecord) =>
+      seesPapers
+        ? subjectCompliance(
+            { subject: "agent", id: agent.id, facilityId: null, name: agent.name },
+            types,
+            documents,
+            today,
+          ).requirements.filter((r) => r.required)
+        : undefined;
+    return agents.map((a) => ({ ...a, terms: termsOf.get(a.id), papers: papersOf(a), stats: statsOf.get(a.id) }));
   };
 }
 
 export function AgentListPage() {
   const can = useCan();
+  const session = useSession();
   const seesFees = can("fees");
+  // An agent's documents are group-wide: only users with Documents who see every home read them.
+  const seesPapers = Boolean(session && can("documents") && isGroupWide(session));
+  const today = localToday();
   // Every agent by default (inactive ones marked), so a group whose agents are all inactive never
   // reads as one with none.
   const state = useListState<{ active: TActiveFilter }, TSort>({ active: "" }, { field: "name", direction: "asc" });
-  const year = Number(localToday().slice(0, 4));
+  const year = Number(today.slice(0, 4));
   const list = useRecordList("referralAgents", agentsQuery(state.filters.active, state.search, state.orderBy), {
     extras: {
-      reads: ["agentFeeTerms", "referrals", "referralFees"],
-      rows: withTermsAndStats(seesFees, year),
+      reads: ["agentFeeTerms", "referrals", "referralFees", "documents", "documentTypes"],
+      rows: withTermsAndStats(seesFees, seesPapers, year, today),
     },
   });
 
@@ -102,6 +132,15 @@ export function AgentListPage() {
               ) : (
                 <span className="agent-muted">None recorded</span>
               ),
+          },
+        ]
+      : []),
+    ...(seesPapers
+      ? [
+          {
+            id: "papers",
+            header: "Agreement and W-9",
+            cell: ({ row }: { row: { original: TAgentRow } }) => <AgentPapers papers={row.original.papers} />,
           },
         ]
       : []),
@@ -147,6 +186,15 @@ export function AgentListPage() {
     { header: LABELS.email, value: (a) => a.email },
     { header: LABELS.address, value: (a) => a.address },
     ...(seesFees ? [{ header: "Fee terms", value: (a: TAgentRow) => (a.terms ? feeTermsText(a.terms) : "") }] : []),
+    ...(seesPapers
+      ? [
+          {
+            header: "Agreement and W-9",
+            value: (a: TAgentRow) =>
+              (a.papers ?? []).map((r) => `${paperText(r).name}: ${paperText(r).text}`).join("; "),
+          },
+        ]
+      : []),
     { header: LABELS.duplicateReportDays, value: (a) => a.duplicateReportDays },
     { header: LABELS.moveInReportBusinessDays, value: (a) => a.moveInReportBusinessDays },
     { header: "Referrals", value: (a) => a.stats?.referrals },
@@ -197,5 +245,22 @@ export function AgentListPage() {
         },
       }}
     />
+  );
+}
+
+/** Each required paper of an agent with its status badge ("Referral agreement: Expires 2026-12-10"). */
+function AgentPapers({ papers }: { papers: TRequirementStatus[] | undefined }) {
+  if (!papers || papers.length === 0) return <span className="agent-muted">None required</span>;
+  return (
+    <ul className="agent-papers">
+      {papers.map((paper) => {
+        const { name, text } = paperText(paper);
+        return (
+          <li key={paper.typeId}>
+            {name}: <ComplianceBadge status={paper.status} text={text} />
+          </li>
+        );
+      })}
+    </ul>
   );
 }

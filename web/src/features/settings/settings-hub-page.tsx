@@ -70,7 +70,9 @@ export function SettingsHubPage() {
         title: "Resident Document Configuration",
         to: paths.docConfig.resident.href(),
         text: "The documents every resident's file must hold, their validity and reminders.",
-        figure: figures && `${plural(figures.types, "document type", "document types")} for residents, homes and staff`,
+        figure:
+          figures &&
+          `${plural(figures.types, "document type", "document types")} for residents, homes, staff and agents`,
       },
       {
         title: "Facility Document Configuration",
@@ -81,6 +83,11 @@ export function SettingsHubPage() {
         title: "Staff Document Configuration",
         to: paths.docConfig.staff.href(),
         text: "Clearances, health screenings and training records every employee needs.",
+      },
+      {
+        title: "Agent Document Configuration",
+        to: paths.docConfig.agent.href(),
+        text: "The referral agreement and W-9 kept for every referral agent.",
       },
     );
   if (can("schedules"))

@@ -28,7 +28,8 @@ export interface TUploadDialogProps {
   open: boolean;
   subject: TDocumentSubject;
   subjectId: string;
-  facilityId: string;
+  /** The subject's home, or null for a group-wide subject (an agent). */
+  facilityId: string | null;
   /** Whose documents these are, for the success message ("… for Quennell, Winifred"). */
   subjectName: string;
   types: readonly TDocumentTypeRecord[];

@@ -76,7 +76,7 @@ const newestFirst = (a: TDocumentRecord, b: TDocumentRecord) =>
 
 /** Groups a subject's documents into the checklist of applicable types and the other documents. */
 export function buildSubjectDocuments(
-  subject: { subject: TDocumentSubject; id: string; facilityId: string; name: string },
+  subject: { subject: TDocumentSubject; id: string; facilityId: string | null; name: string },
   allTypes: readonly TDocumentTypeRecord[],
   documents: readonly TDocumentRecord[],
   today: string,

@@ -34,8 +34,11 @@ import "./documents.css";
 export interface TDocumentsPanelProps {
   subject: TDocumentSubject;
   subjectId: string;
-  /** The subject's home (a facility's own id): files and documents are stored under it. */
-  facilityId: string;
+  /**
+   * The subject's home (a facility's own id): files and documents are stored under it. Null for a
+   * referral agent: their documents and files are group-wide.
+   */
+  facilityId: string | null;
   /** Whether the record takes uploads, replacements and archiving (false when archived); the role decides too. */
   canEdit: boolean;
   /** Whose documents these are, in messages ("Quennell, Winifred"). */
@@ -46,12 +49,14 @@ const CONFIG_PATHS: Record<TDocumentSubject, string> = {
   resident: paths.docConfig.resident.href(),
   staff: paths.docConfig.staff.href(),
   facility: paths.docConfig.facility.href(),
+  agent: paths.docConfig.agent.href(),
 };
 
 const SUBJECT_WORDS: Record<TDocumentSubject, string> = {
   resident: "residents",
   staff: "staff",
   facility: "facilities",
+  agent: "agents",
 };
 
 /** The badge's words for a checklist row: "Waived", "Expiring in 10 days", "Expires today". */
@@ -222,9 +227,9 @@ export function DocumentsPanel({
         <h3 id={`${titleId}-checklist`}>Checklist</h3>
         {view.checklist.length === 0 ? (
           <p className="documents-panel__empty">
-            No document types are set up for {SUBJECT_WORDS[subject]} of this home yet. An administrator adds them (or
-            loads the California default set) in{" "}
-            <Link to={CONFIG_PATHS[subject]}>Settings → Document configuration</Link>.
+            No document types are set up for {SUBJECT_WORDS[subject]}
+            {facilityId !== null && " of this home"} yet. An administrator adds them (or loads the California default
+            set) in <Link to={CONFIG_PATHS[subject]}>Settings → Document configuration</Link>.
           </p>
         ) : (
           <ul className="documents-list">

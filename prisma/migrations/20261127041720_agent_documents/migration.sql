@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "documents" ALTER COLUMN "facilityId" DROP NOT NULL;
