@@ -133,6 +133,16 @@ await runContract("data", (ctx) => {
       { status: "moved_in", closeReason: "moved_in", moveInDate: "2026-11-10", firstMonthRentCents: 480_000 },
       first.version,
     );
+    // The agent has no fee terms: what is owed is what they invoiced.
+    await admin.data.create("referralFees", {
+      referralId: first.id,
+      agentId: agent.id,
+      facilityId: "tull",
+      kind: "invoice",
+      date: "2026-11-15",
+      amountCents: 240_000,
+      invoiceNumber: `INV-${RUN}`,
+    });
     await admin.data.create("referralFees", {
       referralId: first.id,
       agentId: agent.id,
@@ -162,6 +172,71 @@ await runContract("data", (ctx) => {
     expect(theirs.status).toBe("moved_in");
     expect(Object.keys(theirs)).not.toContain("firstMonthRentCents");
     expect(second.status).toBe("new");
+  });
+
+  it("refuses, on the backend, a fee entry that would pay a fee twice", async () => {
+    // The first referral moved in, was invoiced and paid in full (above); the second has not moved in.
+    const [second] = (await admin.data.list("referrals", { where: { facilityId: "newman", agentId: agent.id } })).items;
+    const base = { agentId: agent.id, date: "2026-11-21" };
+    const again = await expectAppError(
+      admin.data.create("referralFees", {
+        ...base,
+        referralId: first.id,
+        facilityId: "tull",
+        kind: "payment",
+        amountCents: 100,
+        method: "ach",
+      }),
+      "VALIDATION",
+    );
+    expect(again.fields).toEqual({ amountCents: "Nothing is left to pay" });
+    const reused = await expectAppError(
+      admin.data.create("referralFees", {
+        ...base,
+        referralId: second!.id,
+        facilityId: "newman",
+        kind: "invoice",
+        amountCents: 240_000,
+        invoiceNumber: ` inv-${RUN} `.toLowerCase(),
+      }),
+      "VALIDATION",
+    );
+    expect(reused.fields).toEqual({ invoiceNumber: "This agent's invoice of that number is already recorded" });
+    const notMovedIn = await expectAppError(
+      admin.data.create("referralFees", {
+        ...base,
+        referralId: second!.id,
+        facilityId: "newman",
+        kind: "payment",
+        amountCents: 100,
+        method: "check",
+      }),
+      "VALIDATION",
+    );
+    expect(notMovedIn.fields).toEqual({ amountCents: "Nothing is owed: the prospect has not moved in" });
+    const otherAgent = await admin.data.create("referralAgents", { name: `Other Placement ${RUN}` });
+    const wrongAgent = await expectAppError(
+      admin.data.create("referralFees", {
+        ...base,
+        agentId: otherAgent.id,
+        referralId: second!.id,
+        facilityId: "newman",
+        kind: "dispute",
+        notes: "Not theirs",
+      }),
+      "VALIDATION",
+    );
+    expect(wrongAgent.fields).toEqual({ agentId: "Must be the agent who made the referral" });
+    // An invoice for a referral that did not move in is recorded (to dispute), as the web app allows.
+    const invoice = await admin.data.create("referralFees", {
+      ...base,
+      referralId: second!.id,
+      facilityId: "newman",
+      kind: "invoice",
+      amountCents: 240_000,
+      invoiceNumber: `INV-${RUN}-2`,
+    });
+    expect(invoice.kind).toBe("invoice");
   });
 
   it("reminds of a follow-up and of a duplicate to report to the agency, in the referral's home only", async () => {

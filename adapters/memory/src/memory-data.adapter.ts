@@ -33,6 +33,7 @@ import {
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, recordInUseError } from "@care/core/rules/links.rules";
 import { waiverRefusal } from "@care/core/collections/reminders.collection";
+import { feeEntryError, type TFeeEntryRecords } from "@care/core/rules/referral-deadlines.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import {
   duplicateIdError,
@@ -397,7 +398,8 @@ export class MemoryDataAdapter implements DataPort {
   /**
    * The checks of a write that need other records (the server runs the same ones in its transaction):
    * a resident's admission, move or readmission fits the home's licensed capacity; a user's edit keeps
-   * the auth backend's fields and the editor's own access, and their staff record is of a facility they see.
+   * the auth backend's fields and the editor's own access, and their staff record is of a facility they
+   * see; a fee entry never pays a fee twice.
    */
   private writeCheck(
     user: TSessionUser,
@@ -413,6 +415,11 @@ export class MemoryDataAdapter implements DataPort {
     if (def.name === "reminderStates") {
       const refusal = waiverRefusal(user, fields);
       if (refusal) throw refusal;
+    }
+    if (def.name === "referralFees") {
+      const refused = this.feeEntryRefusal(id, fields);
+      if (refused) throw refused;
+      return;
     }
     if (def.name === "users") {
       const refused =
@@ -445,6 +452,27 @@ export class MemoryDataAdapter implements DataPort {
       after.capacityException,
     );
     if (full) throw full;
+  }
+
+  /** A fee entry checked against its referral's fee as stored (the server's `assertFeeEntryAllowed`). */
+  private feeEntryRefusal(id: string, fields: Record<string, unknown>): AppError | null {
+    const entry = fields as Parameters<typeof feeEntryError>[0] & { referralId: string };
+    const referral = this.backend.table("referrals").get(entry.referralId) as TFeeEntryRecords["referral"] | undefined;
+    if (!referral) return null; // the link check names the missing referral
+    const fees = [...this.backend.table("referralFees").values()].filter(
+      (f) => f.id !== id && f.archivedAt === null,
+    ) as unknown as (TFeeEntryRecords["entries"][number] & {
+      referralId: string;
+      agentId: string;
+      invoiceNumber?: string;
+    })[];
+    return feeEntryError(entry, {
+      referral,
+      terms: this.backend.table("agentFeeTerms").get(entry.agentId) as TFeeEntryRecords["terms"],
+      entries: fees.filter((f) => f.referralId === entry.referralId),
+      agentInvoices: fees.filter((f) => f.agentId === entry.agentId && f.kind === "invoice"),
+      today: new Date().toISOString().slice(0, 10),
+    });
   }
 
   /** The history row of a write to a record whose collection keeps history, in the write's transaction. */

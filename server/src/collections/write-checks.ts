@@ -11,6 +11,7 @@ import type { TCollectionName } from "@care/core/registry";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 import { assertResidentFits } from "../residents/resident-fits.ts";
+import { assertFeeEntryAllowed } from "../referrals/fee-entry-check.ts";
 
 /** A user's edit keeps the auth backend's fields and the editor's own access; their staff record is of a facility they see. */
 const checkUser: TWriteCheck = async (db, user, id, fields, before) => {
@@ -39,6 +40,8 @@ export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
     const refusal = waiverRefusal(user, fields);
     if (refusal) throw refusal;
   },
+  /** A fee entry never pays one fee twice (a used invoice number, a payment nothing or less is owed for). */
+  referralFees: assertFeeEntryAllowed,
   /** The Administrator role keeps every permission. */
   roles: async (_db, _user, id, fields) => {
     const refusal = administratorRoleRefusal(id, fields);

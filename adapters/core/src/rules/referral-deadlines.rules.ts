@@ -4,6 +4,7 @@
  * reporting windows (a duplicate within N days of logging it, a move-in within N business days). Read
  * by the referral's page and the derived reminders alike.
  */
+import { AppError } from "../app-error.ts";
 import {
   OPEN_REFERRAL_STATUSES,
   type TFeeEntryKind,
@@ -232,4 +233,48 @@ export function feeEntryRefusal(
           : "Nothing is left to pay",
     };
   return null;
+}
+
+/** What the backends read to check a fee entry being written: the referral, its agent's terms and entries. */
+export interface TFeeEntryRecords {
+  referral: {
+    agentId?: string | undefined;
+    status: TReferralStatus;
+    referredOn: string;
+    duplicateOfId?: string | undefined;
+    firstMonthRentCents?: number | undefined;
+    moveInDate?: string | undefined;
+  };
+  terms: TFeeTermsLike | undefined;
+  /** The referral's other entries (not this one, not removed). */
+  entries: readonly TFeeEntryLike[];
+  /** The agent's other invoices (every home's, not removed). */
+  agentInvoices: readonly { invoiceNumber?: string | undefined }[];
+  today: string;
+}
+
+/**
+ * The backends' check of a fee entry written through the data port, so a direct API call cannot pay a
+ * fee twice either: the entry is the referral's agent's, and `feeEntryRefusal` holds against the
+ * referral's fee as stored. VALIDATION on the field, or null.
+ */
+export function feeEntryError(
+  entry: {
+    agentId: string;
+    kind: TFeeEntryKind;
+    date: string;
+    amountCents?: number | undefined;
+    invoiceNumber?: string | undefined;
+  },
+  records: TFeeEntryRecords,
+): AppError | null {
+  const refused =
+    entry.agentId !== records.referral.agentId
+      ? { field: "agentId", message: "Must be the agent who made the referral" }
+      : feeEntryRefusal(entry, {
+          referral: records.referral,
+          summary: feeSummary(records.referral, records.terms, records.entries, records.today),
+          agentInvoices: records.agentInvoices,
+        });
+  return refused ? new AppError("VALIDATION", refused.message, { fields: { [refused.field]: refused.message } }) : null;
 }
