@@ -239,6 +239,45 @@ await runContract("data", (ctx) => {
     expect(invoice.kind).toBe("invoice");
   });
 
+  it("closes the prospect's open referral in a home the mover does not see, as a sister-home move", async () => {
+    const person = { firstName: "Marta", lastName: unique("Quintero"), dateOfBirth: "1939-02-14", source: "family" };
+    const atNewman = await admin.data.create("referrals", {
+      ...person,
+      facilityId: "newman",
+      referredOn: "2026-11-01",
+    });
+    const closedAlready = await admin.data.create("referrals", {
+      ...person,
+      facilityId: "newman",
+      referredOn: "2026-11-02",
+      status: "declined",
+      closeReason: "other",
+    });
+    const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull"] }));
+    const atTull = await manager.data.create("referrals", { ...person, facilityId: "tull", referredOn: "2026-11-03" });
+    await expectAppError(manager.data.get("referrals", atNewman.id), "NOT_FOUND");
+    await manager.data.update(
+      "referrals",
+      atTull.id,
+      { status: "moved_in", closeReason: "moved_in", moveInDate: "2026-11-10" },
+      atTull.version,
+    );
+    const newman = await admin.data.get("referrals", atNewman.id);
+    expect(newman).toMatchObject({
+      status: "lost",
+      closeReason: "sister_home",
+      version: atNewman.version + 1,
+      outcomeNotes: "Moved in at another home of the group on 2026-11-10.",
+    });
+    expect(newman).not.toHaveProperty("nextFollowUp");
+    // A closed referral stays as it was; the Newman referral's history says what changed.
+    expect((await admin.data.get("referrals", closedAlready.id)).status).toBe("declined");
+    const changes = await admin.data.list("recordChanges", { where: { recordId: atNewman.id } });
+    expect(changes.items.flatMap((c) => c.changes.map((x) => `${x.field}:${x.after ?? ""}`))).toContain(
+      "closeReason:sister_home",
+    );
+  });
+
   it("reminds of a follow-up and of a duplicate to report to the agency, in the referral's home only", async () => {
     const prompt = await admin.data.create("referralAgents", {
       name: `Prompt Placement ${RUN}`,

@@ -34,6 +34,7 @@ import {
 import { checkLinks, linkFieldsInto, recordInUseError } from "@care/core/rules/links.rules";
 import { waiverRefusal } from "@care/core/collections/reminders.collection";
 import { feeEntryError, type TFeeEntryRecords } from "@care/core/rules/referral-deadlines.rules";
+import { hiddenSisters, justMovedIn, sisterClosePatch } from "@care/core/rules/referral-move-in.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import {
   duplicateIdError,
@@ -384,6 +385,7 @@ export class MemoryDataAdapter implements DataPort {
     tx.put(def.name, record);
     this.history(tx, user, def, "create", record);
     derivedWrites(this.backend, tx, def.name, record);
+    if (def.name === "referrals") this.closeHiddenSisters(tx, user, record);
     tx.audit({
       actor: user,
       action: "create",
@@ -475,6 +477,43 @@ export class MemoryDataAdapter implements DataPort {
     });
   }
 
+  /**
+   * A referral's move-in closes its prospect's open referrals in the homes the mover does not see, in
+   * the same transaction (the server's `closeHiddenSisterReferrals`); the mover's commit closes the rest.
+   */
+  private closeHiddenSisters(tx: Transaction, user: TSessionUser, record: TStoredRecord, before?: TStoredRecord): void {
+    const referral = record as unknown as TRecordOf<"referrals">;
+    if (user.facilityIds === null || !justMovedIn(referral, before as Partial<TRecordOf<"referrals">> | undefined))
+      return;
+    const def = this.def("referrals");
+    const stored = [...this.backend.table("referrals").values()].filter((r) => r.archivedAt === null);
+    const candidates = stored as unknown as TRecordOf<"referrals">[];
+    const moveInDate = referral.moveInDate ?? this.backend.now().slice(0, 10);
+    for (const sister of hiddenSisters(referral, candidates, (id) => canSeeFacility(user, id))) {
+      const current = this.backend.table("referrals").get(sister.id)!;
+      const closed: TStoredRecord = copyRecord({
+        ...validateUpdate(def, current, sisterClosePatch(sister, moveInDate)),
+        id: sister.id,
+        version: current.version + 1,
+        createdAt: current.createdAt,
+        updatedAt: this.backend.now(),
+        createdBy: current.createdBy,
+        updatedBy: user.id,
+        archivedAt: current.archivedAt,
+      });
+      tx.put("referrals", closed);
+      this.history(tx, user, def, "update", closed, current);
+      tx.audit({
+        actor: user,
+        action: "update",
+        collection: "referrals",
+        recordId: sister.id,
+        facilityId: auditFacilityOf(def, closed),
+        summary: "status, closeReason, nextFollowUp, outcomeNotes (the prospect moved in at another home)",
+      });
+    }
+  }
+
   /** The history row of a write to a record whose collection keeps history, in the write's transaction. */
   private history(
     tx: Transaction,
@@ -547,6 +586,7 @@ export class MemoryDataAdapter implements DataPort {
     if (def.name === "users" && current.active === true && record.active === false) this.backend.endSessions(id);
     this.history(tx, user, def, "update", record, current);
     derivedWrites(this.backend, tx, def.name, record, current);
+    if (def.name === "referrals") this.closeHiddenSisters(tx, user, record, current);
     tx.audit({
       actor: user,
       action: "update",

@@ -1,13 +1,16 @@
 /**
  * What the server writes itself after a collection's write, in the same transaction: rent accounts
  * follow every charge and payment; a resident's admission, discharge, readmission or rate change bills
- * (or restates) their rent; a deactivated user's sessions end. One entry per collection that has any; they run after the write's audit row.
+ * (or restates) their rent; a deactivated user's sessions end; a referral's move-in closes its
+ * prospect's open referrals in the homes the mover does not see. One entry per collection that has
+ * any; they run after the write's audit row.
  */
 import type { TCollectionName } from "@care/core/registry";
 import type { TCaller } from "../caller.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { revokeOtherSessions } from "../auth/sessions.ts";
 import { billResident, refreshRentAccount, stayChange } from "../rent/rent-billing.ts";
+import { closeHiddenSisterReferrals } from "../referrals/close-sister-referrals.ts";
 import type { TRecord } from "./row-mappers.ts";
 
 export type TDerivedWrite = (
@@ -27,6 +30,7 @@ export const DERIVED_WRITES: Partial<Record<TCollectionName, TDerivedWrite>> = {
   users: async (db, _caller, record, before) => {
     if (before?.active === true && record.active === false) await revokeOtherSessions(db, record.id, null, new Date());
   },
+  referrals: closeHiddenSisterReferrals,
   rentCharges: refreshAccount,
   payments: refreshAccount,
   residents: (db, caller, record, before) =>

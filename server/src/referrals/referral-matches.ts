@@ -10,17 +10,47 @@ import {
   hasProspectKeys,
   parseReferralMatchesQuery,
   referralMatchesOf,
+  type TProspectKeys,
   type TReferralCandidate,
   type TReferralMatches,
 } from "@care/core/rules/referral-matches.rules";
 import { writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
 import type { Database } from "../db/database.ts";
+import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+
+type TDb = PrismaClient | Prisma.TransactionClient;
 
 export async function referralMatches(database: Database, caller: TCaller, raw: unknown): Promise<TReferralMatches> {
   const user = assertCan(requireUser(caller), "referrals", "read");
   const keys = parseReferralMatchesQuery(raw);
   if (!hasProspectKeys(keys)) return { matches: [], elsewhere: [] };
+  const rows = await referralCandidates(database.prisma, keys);
+  const homes = new Map(rows.map((r) => [r.facilityId, r.facility]));
+  const agents = new Map(rows.flatMap((r) => (r.agentId && r.agent ? [[r.agentId, r.agent.name] as const] : [])));
+  const answer = referralMatchesOf(rows, keys, {
+    canSee: (facilityId) => canSeeFacility(user, facilityId),
+    facility: (id) => {
+      const home = homes.get(id);
+      return home && { name: home.name, administrator: home.administrator ?? undefined };
+    },
+    agentName: (id) => agents.get(id),
+  });
+  const hidden = answer.elsewhere.reduce((sum, e) => sum + e.count, 0);
+  await writeAudit(database.prisma, caller, {
+    action: "view",
+    collection: "referrals",
+    summary: `duplicate check: ${answer.matches.length} match${answer.matches.length === 1 ? "" : "es"} shown, ${hidden} in other homes`,
+  });
+  return answer;
+}
+
+/**
+ * The referrals of every home that share a key with the prospect (date of birth with the last name,
+ * phone, e-mail), earliest first, read through their indexes; the shared rule decides which are the
+ * same person. At most 50: a prospect is referred a handful of times, not more.
+ */
+export async function referralCandidates(db: TDb, keys: TProspectKeys) {
   const or = [
     ...(keys.person
       ? [
@@ -33,7 +63,7 @@ export async function referralMatches(database: Database, caller: TCaller, raw: 
     ...(keys.phone ? [{ phone: keys.phone }] : []),
     ...(keys.email ? [{ email: keys.email }] : []),
   ];
-  const rows = await database.prisma.referral.findMany({
+  const rows = await db.referral.findMany({
     where: { OR: or, archivedAt: null, ...(keys.excludeId ? { id: { not: keys.excludeId } } : {}) },
     select: {
       id: true,
@@ -53,7 +83,8 @@ export async function referralMatches(database: Database, caller: TCaller, raw: 
     orderBy: [{ referredOn: "asc" }, { id: "asc" }],
     take: 50,
   });
-  const candidates = rows.map((r): TReferralCandidate => ({
+  // As the rule reads them (absent, not null), with their home and agent for the answer's words.
+  return rows.map((r) => ({
     ...r,
     dateOfBirth: r.dateOfBirth ?? undefined,
     phone: r.phone ?? undefined,
@@ -62,21 +93,4 @@ export async function referralMatches(database: Database, caller: TCaller, raw: 
     status: r.status as TReferralCandidate["status"],
     source: r.source as TReferralCandidate["source"],
   }));
-  const homes = new Map(rows.map((r) => [r.facilityId, r.facility]));
-  const agents = new Map(rows.flatMap((r) => (r.agentId && r.agent ? [[r.agentId, r.agent.name] as const] : [])));
-  const answer = referralMatchesOf(candidates, keys, {
-    canSee: (facilityId) => canSeeFacility(user, facilityId),
-    facility: (id) => {
-      const home = homes.get(id);
-      return home && { name: home.name, administrator: home.administrator ?? undefined };
-    },
-    agentName: (id) => agents.get(id),
-  });
-  const hidden = answer.elsewhere.reduce((sum, e) => sum + e.count, 0);
-  await writeAudit(database.prisma, caller, {
-    action: "view",
-    collection: "referrals",
-    summary: `duplicate check: ${answer.matches.length} match${answer.matches.length === 1 ? "" : "es"} shown, ${hidden} in other homes`,
-  });
-  return answer;
 }

@@ -3,12 +3,19 @@
  * the move-in date and the first month's rent (which fixes the agent's fee), and the same prospect's
  * other open referrals close as "moved to a sister home" with a note naming where — so no other home
  * keeps chasing, and no second agency's claim goes unnoticed. The resident's own creation (a new
- * admission) is put before these writes by the caller, in the same commit.
+ * admission) is put before these writes by the caller, in the same commit. Referrals in homes the mover
+ * does not see are closed by the backend itself in that commit (`hiddenSisters`).
  */
 import type { DataPort, TWriteOp } from "../ports/data.port.ts";
 import type { InsightsPort } from "../ports/insights.port.ts";
-import type { TRecordOf } from "../registry.ts";
+import type { TPatchOf, TRecordOf } from "../registry.ts";
 import { CLOSED_REFERRAL_STATUSES } from "../collections/referrals.collection.ts";
+import {
+  matchReasons,
+  parseReferralMatchesQuery,
+  type TProspectKeys,
+  type TReferralCandidate,
+} from "./referral-matches.rules.ts";
 
 type TReferralRecord = TRecordOf<"referrals">;
 
@@ -33,7 +40,9 @@ export function sisterClosesText(closed: number, elsewhere: number): string {
   if (closed > 0)
     parts.push(`${closed} other open referral${closed === 1 ? " was" : "s were"} closed as moved to a sister home.`);
   if (elsewhere > 0)
-    parts.push("This person was also referred to a home you do not see: tell its administrator of the move-in.");
+    parts.push(
+      "This person was also referred to a home you do not see: that referral was closed as moved to a sister home too.",
+    );
   return parts.join(" ");
 }
 
@@ -58,22 +67,74 @@ export function moveInOps(move: TMoveIn): TWriteOp[] {
   ];
   for (const sister of move.sisters) {
     if (sister.id === referral.id || !isOpenReferral(sister)) continue;
-    // The sister referral's home may not see the other home: the note says only that it was one of the group's.
-    const note = `Moved in at another home of the group on ${move.moveInDate}.`;
     ops.push({
       op: "update",
       collection: "referrals",
       id: sister.id,
       version: sister.version,
-      patch: {
-        status: "lost",
-        closeReason: "sister_home",
-        nextFollowUp: null,
-        outcomeNotes: sister.outcomeNotes ? `${sister.outcomeNotes}\n${note}` : note,
-      },
+      patch: sisterClosePatch(sister, move.moveInDate),
     });
   }
   return ops;
+}
+
+/**
+ * How a sister referral closes when its prospect moved in at another home: lost, "moved to a sister
+ * home", no follow-up, with a note. The sister referral's home may not see the other home, so the note
+ * says only that it was one of the group's.
+ */
+export function sisterClosePatch(
+  sister: Pick<TReferralRecord, "outcomeNotes">,
+  moveInDate: string,
+): TPatchOf<"referrals"> {
+  const note = `Moved in at another home of the group on ${moveInDate}.`;
+  return {
+    status: "lost",
+    closeReason: "sister_home",
+    nextFollowUp: null,
+    outcomeNotes: sister.outcomeNotes ? `${sister.outcomeNotes}\n${note}` : note,
+  };
+}
+
+/**
+ * Whether a referral just moved in (created or changed to "moved in"): then the backends close its
+ * prospect's open referrals in the homes the mover does not see (`hiddenSisters`), in the same
+ * transaction, while the mover's own commit closes the ones they see (`moveInOps`).
+ */
+export function justMovedIn(
+  record: Pick<TReferralRecord, "status">,
+  before?: Partial<Pick<TReferralRecord, "status">>,
+): boolean {
+  return record.status === "moved_in" && before?.status !== "moved_in";
+}
+
+/**
+ * The prospect's open referrals, among `candidates` (any referrals read by the duplicate check's keys),
+ * in homes the mover cannot see: the same person by the duplicate check's rule.
+ */
+export function hiddenSisters<C extends TReferralCandidate>(
+  referral: Pick<TReferralRecord, "id" | "firstName" | "lastName" | "dateOfBirth" | "phone" | "email">,
+  candidates: readonly C[],
+  canSee: (facilityId: string) => boolean,
+): C[] {
+  const keys = prospectKeysOf(referral);
+  return candidates.filter(
+    (c) => c.id !== referral.id && isOpenReferral(c) && !canSee(c.facilityId) && matchReasons(c, keys).length > 0,
+  );
+}
+
+/** The duplicate check's keys of a stored referral (its own id excluded). */
+export function prospectKeysOf(
+  referral: Pick<TReferralRecord, "id" | "firstName" | "lastName" | "dateOfBirth" | "phone" | "email">,
+): TProspectKeys {
+  return parseReferralMatchesQuery({
+    firstName: referral.firstName,
+    lastName: referral.lastName,
+    ...(referral.dateOfBirth ? { dateOfBirth: referral.dateOfBirth } : {}),
+    ...(referral.phone ? { phone: referral.phone } : {}),
+    ...(referral.email ? { email: referral.email } : {}),
+    excludeId: referral.id,
+  });
 }
 
 /**

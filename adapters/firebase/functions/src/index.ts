@@ -44,8 +44,16 @@ import {
   hasProspectKeys,
   parseReferralMatchesQuery,
   referralMatchesOf,
+  type TProspectKeys,
   type TReferralMatches,
 } from "@care/core/rules/referral-matches.rules";
+import {
+  hiddenSisters,
+  isOpenReferral,
+  justMovedIn,
+  prospectKeysOf,
+  sisterClosePatch,
+} from "@care/core/rules/referral-move-in.rules";
 
 initializeApp();
 
@@ -296,26 +304,7 @@ export const referralMatches = onCall(async (request): Promise<TReferralMatches>
     const keys = parseReferralMatchesQuery(request.data);
     if (!hasProspectKeys(keys)) return { matches: [], elsewhere: [] };
     const db = getFirestore();
-    const def = getCollection("referrals");
-    const byKey = (field: string, value: string | undefined) =>
-      value === undefined
-        ? Promise.resolve([])
-        : db
-            .collection("referrals")
-            .where(field, "==", value)
-            .limit(50)
-            .get()
-            .then((snap) => snap.docs);
-    const docs = (
-      await Promise.all([
-        byKey("dateOfBirth", keys.person?.dateOfBirth),
-        byKey("phone", keys.phone),
-        byKey("email", keys.email),
-      ])
-    ).flat();
-    const candidates = docs
-      .map((doc) => fromStoredData(def, doc.id, doc.data()) as TRecordOf<"referrals">)
-      .filter((r) => r.archivedAt === null);
+    const candidates = await referralCandidates(keys);
     const facilityIds = [...new Set(candidates.map((r) => r.facilityId))];
     const agentIds = [...new Set(candidates.flatMap((r) => (r.agentId ? [r.agentId] : [])))];
     const [homes, agents] = await Promise.all([
@@ -343,6 +332,71 @@ export const referralMatches = onCall(async (request): Promise<TReferralMatches>
   } catch (error) {
     if (isAppError(error)) throw httpsError(error);
     throw error;
+  }
+});
+
+/**
+ * The referrals of every home sharing a key with the prospect (date of birth, phone, e-mail: single-field
+ * indexes), not archived; the shared rule decides which are the same person.
+ */
+async function referralCandidates(keys: TProspectKeys): Promise<TRecordOf<"referrals">[]> {
+  const db = getFirestore();
+  const def = getCollection("referrals");
+  const byKey = (field: string, value: string | undefined) =>
+    value === undefined
+      ? Promise.resolve([])
+      : db
+          .collection("referrals")
+          .where(field, "==", value)
+          .limit(50)
+          .get()
+          .then((snap) => snap.docs);
+  const docs = (
+    await Promise.all([
+      byKey("dateOfBirth", keys.person?.dateOfBirth),
+      byKey("phone", keys.phone),
+      byKey("email", keys.email),
+    ])
+  ).flat();
+  return docs
+    .map((doc) => fromStoredData(def, doc.id, doc.data()) as TRecordOf<"referrals">)
+    .filter((r) => r.archivedAt === null);
+}
+
+/**
+ * A referral that moved in closes its prospect's other open referrals as "moved to a sister home": the
+ * mover's batch closes the ones the rules let them change, and this closes the rest (the homes hidden
+ * from them) with the Admin SDK, as the server does in its transaction. Each close is a transaction
+ * on the referral's current version; the audit and history triggers record it as the server's.
+ */
+export const closeSisterReferrals = onDocumentWritten("referrals/{id}", async (event) => {
+  const def = getCollection("referrals");
+  const afterData = event.data?.after.data();
+  if (!afterData) return;
+  const referral = fromStoredData(def, event.params.id, afterData) as TRecordOf<"referrals">;
+  const beforeData = event.data?.before.data();
+  const before = beforeData ? (fromStoredData(def, event.params.id, beforeData) as TRecordOf<"referrals">) : undefined;
+  if (!justMovedIn(referral, before)) return;
+  const keys = prospectKeysOf(referral);
+  if (!hasProspectKeys(keys)) return;
+  const db = getFirestore();
+  const moveInDate = referral.moveInDate ?? new Date().toISOString().slice(0, 10);
+  for (const sister of hiddenSisters(referral, await referralCandidates(keys), () => false)) {
+    await db.runTransaction(async (tx) => {
+      const ref = db.doc(`referrals/${sister.id}`);
+      const snap = await tx.get(ref);
+      const data = snap.data();
+      if (!data) return;
+      const current = fromStoredData(def, sister.id, data) as TRecordOf<"referrals">;
+      if (!isOpenReferral(current)) return;
+      tx.update(ref, {
+        ...sisterClosePatch(current, moveInDate),
+        version: current.version + 1,
+        updatedAt: new Date().toISOString(),
+        updatedBy: null,
+        _writtenAt: FieldValue.serverTimestamp(),
+      });
+    });
   }
 });
 
