@@ -240,7 +240,12 @@ await runContract("data", (ctx) => {
   });
 
   it("closes the prospect's open referral in a home the mover does not see, as a sister-home move", async () => {
-    const person = { firstName: "Marta", lastName: unique("Quintero"), dateOfBirth: "1939-02-14", source: "family" };
+    const person = {
+      firstName: "Marta",
+      lastName: unique("Quintero"),
+      dateOfBirth: "1939-02-14",
+      source: "family" as const,
+    };
     const atNewman = await admin.data.create("referrals", {
       ...person,
       facilityId: "newman",
