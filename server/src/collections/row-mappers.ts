@@ -21,33 +21,34 @@ function iso(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : value;
 }
 
-/** Columns named like the collection's fields; Date columns answer ISO strings, BIGINT columns numbers. */
+/**
+ * Columns named like the collection's fields; Date columns answer ISO strings, BIGINT columns numbers.
+ * `toRecord` runs for every row of every list page, so it builds one object in one pass over the
+ * fields, with what each field keeps decided once per collection.
+ */
 export function genericMapper(def: CollectionDef): RowMapper {
   const keys = Object.keys(def.schema.shape);
   // Fields whose schema accepts null keep null; for the others a stored null means "absent".
-  const keepsNull = new Set(
-    keys.filter(
-      (key) => (def.schema.shape[key] as { safeParse(v: unknown): { success: boolean } }).safeParse(null).success,
-    ),
+  const keepsNull = keys.map(
+    (key) => (def.schema.shape[key] as { safeParse(v: unknown): { success: boolean } }).safeParse(null).success,
   );
   return {
     toRecord(row) {
       const record: Record<string, unknown> = {};
-      for (const key of keys) {
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
         const value = row[key];
-        if (value === null && !keepsNull.has(key)) continue;
-        if (value !== undefined) record[key] = iso(value);
+        if (value === undefined || (value === null && !keepsNull[i])) continue;
+        record[key] = iso(value);
       }
-      return {
-        ...record,
-        id: row.id as string,
-        version: row.version as number,
-        createdAt: iso(row.createdAt),
-        updatedAt: iso(row.updatedAt),
-        createdBy: (row.createdBy as string | null) ?? null,
-        updatedBy: (row.updatedBy as string | null) ?? null,
-        archivedAt: row.archivedAt ? iso(row.archivedAt) : null,
-      };
+      record.id = row.id as string;
+      record.version = row.version as number;
+      record.createdAt = iso(row.createdAt);
+      record.updatedAt = iso(row.updatedAt);
+      record.createdBy = (row.createdBy as string | null) ?? null;
+      record.updatedBy = (row.updatedBy as string | null) ?? null;
+      record.archivedAt = row.archivedAt ? iso(row.archivedAt) : null;
+      return record as TRecord;
     },
     toColumns(fields) {
       const columns: TRow = {};
@@ -82,6 +83,11 @@ function usersMapper(def: CollectionDef): RowMapper {
 const OVERRIDES: Partial<Record<TCollectionName, (def: CollectionDef) => RowMapper>> = {
   users: usersMapper,
 };
+
+/** Does the collection map its rows its own way (then its rows come only from Prisma)? */
+export function hasMapperOverride(name: TCollectionName): boolean {
+  return OVERRIDES[name] !== undefined;
+}
 
 export function rowMapperOf(name: TCollectionName, def: CollectionDef): RowMapper {
   return (OVERRIDES[name] ?? genericMapper)(def);

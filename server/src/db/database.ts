@@ -30,6 +30,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The node-postgres pool under a PostgreSQL database's Prisma client, for the few reads that bypass
+ * Prisma for speed (list pages: collections/list-sql.ts); none on embedded PGlite.
+ */
+const SQL_POOLS = new WeakMap<PrismaClient, pg.Pool>();
+
+export function sqlPoolOf(prisma: PrismaClient): pg.Pool | undefined {
+  return SQL_POOLS.get(prisma);
+}
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; embedded PGlite when absent. */
   databaseUrl?: string;
@@ -87,6 +97,7 @@ async function openPostgres(connectionString: string, log: (msg: string) => void
   });
   const adapter = new PrismaPg(pool);
   const prisma = new PrismaClient({ adapter });
+  SQL_POOLS.set(prisma, pool);
   return {
     kind: "postgres",
     prisma,
