@@ -491,16 +491,11 @@ export class MemoryDataAdapter implements DataPort {
     const moveInDate = referral.moveInDate ?? this.backend.now().slice(0, 10);
     for (const sister of hiddenSisters(referral, candidates, (id) => canSeeFacility(user, id))) {
       const current = this.backend.table("referrals").get(sister.id)!;
-      const closed: TStoredRecord = copyRecord({
-        ...validateUpdate(def, current, sisterClosePatch(sister, moveInDate)),
-        id: sister.id,
-        version: current.version + 1,
-        createdAt: current.createdAt,
-        updatedAt: this.backend.now(),
-        createdBy: current.createdBy,
-        updatedBy: user.id,
-        archivedAt: current.archivedAt,
-      });
+      const closed = this.nextVersion(
+        current,
+        validateUpdate(def, current, sisterClosePatch(sister, moveInDate)),
+        user,
+      );
       tx.put("referrals", closed);
       this.history(tx, user, def, "update", closed, current);
       tx.audit({
@@ -512,6 +507,20 @@ export class MemoryDataAdapter implements DataPort {
         summary: "status, closeReason, nextFollowUp, outcomeNotes (the prospect moved in at another home)",
       });
     }
+  }
+
+  /** A record's next version with these fields, saved by `user` now. */
+  private nextVersion(current: TStoredRecord, fields: Record<string, unknown>, user: TSessionUser): TStoredRecord {
+    return copyRecord({
+      ...fields,
+      id: current.id,
+      version: current.version + 1,
+      createdAt: current.createdAt,
+      updatedAt: this.backend.now(),
+      createdBy: current.createdBy,
+      updatedBy: user.id,
+      archivedAt: current.archivedAt,
+    });
   }
 
   /** The history row of a write to a record whose collection keeps history, in the write's transaction. */
@@ -568,16 +577,7 @@ export class MemoryDataAdapter implements DataPort {
         fields: { email: "Already in use" },
       });
     }
-    const record: TStoredRecord = copyRecord({
-      ...fields,
-      id,
-      version: current.version + 1,
-      createdAt: current.createdAt,
-      updatedAt: this.backend.now(),
-      createdBy: current.createdBy,
-      updatedBy: user.id,
-      archivedAt: current.archivedAt,
-    });
+    const record = this.nextVersion(current, fields, user);
     const touched = Object.keys({ ...fieldsOf(current), ...fieldsOf(record) }).filter(
       (key) => JSON.stringify(current[key]) !== JSON.stringify(record[key]),
     );

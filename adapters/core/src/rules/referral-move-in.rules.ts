@@ -15,6 +15,7 @@ import {
   parseReferralMatchesQuery,
   type TProspectKeys,
   type TReferralCandidate,
+  type TReferralMatchesQuery,
 } from "./referral-matches.rules.ts";
 
 type TReferralRecord = TRecordOf<"referrals">;
@@ -113,7 +114,7 @@ export function justMovedIn(
  * in homes the mover cannot see: the same person by the duplicate check's rule.
  */
 export function hiddenSisters<C extends TReferralCandidate>(
-  referral: Pick<TReferralRecord, "id" | "firstName" | "lastName" | "dateOfBirth" | "phone" | "email">,
+  referral: TProspect,
   candidates: readonly C[],
   canSee: (facilityId: string) => boolean,
 ): C[] {
@@ -123,18 +124,23 @@ export function hiddenSisters<C extends TReferralCandidate>(
   );
 }
 
-/** The duplicate check's keys of a stored referral (its own id excluded). */
-export function prospectKeysOf(
-  referral: Pick<TReferralRecord, "id" | "firstName" | "lastName" | "dateOfBirth" | "phone" | "email">,
-): TProspectKeys {
-  return parseReferralMatchesQuery({
+type TProspect = Pick<TReferralRecord, "id" | "firstName" | "lastName" | "dateOfBirth" | "phone" | "email">;
+
+/** The duplicate check's question for a stored referral's prospect (its own referral excluded). */
+function prospectQueryOf(referral: TProspect): TReferralMatchesQuery {
+  return {
     firstName: referral.firstName,
     lastName: referral.lastName,
     ...(referral.dateOfBirth ? { dateOfBirth: referral.dateOfBirth } : {}),
     ...(referral.phone ? { phone: referral.phone } : {}),
     ...(referral.email ? { email: referral.email } : {}),
     excludeId: referral.id,
-  });
+  };
+}
+
+/** The duplicate check's keys of a stored referral (its own id excluded). */
+export function prospectKeysOf(referral: TProspect): TProspectKeys {
+  return parseReferralMatchesQuery(prospectQueryOf(referral));
 }
 
 /**
@@ -146,14 +152,7 @@ export async function sisterReferrals(
   ports: { data: DataPort; insights: InsightsPort },
   referral: TReferralRecord,
 ): Promise<{ sisters: TReferralRecord[]; elsewhere: number }> {
-  const answer = await ports.insights.referralMatches({
-    firstName: referral.firstName,
-    lastName: referral.lastName,
-    ...(referral.dateOfBirth ? { dateOfBirth: referral.dateOfBirth } : {}),
-    ...(referral.phone ? { phone: referral.phone } : {}),
-    ...(referral.email ? { email: referral.email } : {}),
-    excludeId: referral.id,
-  });
+  const answer = await ports.insights.referralMatches(prospectQueryOf(referral));
   const open = answer.matches.filter((m) => !CLOSED_REFERRAL_STATUSES.includes(m.status));
   const sisters = await Promise.all(open.map((m) => ports.data.get("referrals", m.id)));
   return { sisters, elsewhere: answer.elsewhere.reduce((sum, e) => sum + e.count, 0) };
