@@ -141,6 +141,18 @@ await runContract("data", (ctx) => {
         "VALIDATION",
       );
       expect(stranger.fields).toMatchObject({ subjectId: "No such referral agent" });
+      const early = await expectAppError(
+        admin.data.create("documents", {
+          subject: "agent",
+          subjectId: agentId,
+          facilityId: null,
+          typeId,
+          ...fields,
+          issueDate: "2999-01-01",
+        }),
+        "VALIDATION",
+      );
+      expect(early.fields).toMatchObject({ issueDate: "The issue date cannot be in the future" });
 
       const agreement = await admin.data.create("documents", {
         subject: "agent",

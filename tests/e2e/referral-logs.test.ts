@@ -181,7 +181,11 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     await invoice.getByRole("button", { name: "Record" }).click();
     await invoice.getByText("Enter the invoice number").waitFor();
     await invoice.getByLabel("Invoice number").fill("GYP-1042");
+    // An invoice for more than is owed is flagged while it is typed.
+    await invoice.getByLabel("Amount ($)").fill("3,100");
+    await invoice.getByText(/invoiced \$3,100\.00, more than the \$2,600\.00 owed/).waitFor();
     await invoice.getByLabel("Amount ($)").fill("2,600");
+    expect(await invoice.getByText(/more than the .* owed/).count()).toBe(0);
     await invoice.getByRole("button", { name: "Record" }).click();
     await invoice.waitFor({ state: "detached" });
     await fee.getByRole("button", { name: "Record payment" }).click();
@@ -218,6 +222,10 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
       .getByText(/Moved in at another home of the group on/)
       .first()
       .waitFor();
+    // Its agency is owed nothing: the fee card says so and offers no payment.
+    const closedFee = page.getByRole("region", { name: "Agent's fee" });
+    await closedFee.getByText("Nothing: the referral is closed (moved to a sister home)").waitFor();
+    expect(await closedFee.getByRole("button", { name: "Record payment" }).count()).toBe(0);
 
     // The agent list's counts and conversion, at both addresses.
     for (const address of ["/agencies", "/referral-agents"]) {

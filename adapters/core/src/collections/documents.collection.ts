@@ -7,6 +7,7 @@ import { z } from "zod";
 import { defineCollection, FILES_TARGET, type TLinkTarget } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { ACCEPTED_FILE_TYPES, type TAcceptedFileType } from "../ports/file.port.ts";
+import { latestDateAnywhere } from "../rules/date-only.rules.ts";
 
 export const DOCUMENT_SUBJECTS = ["resident", "staff", "facility", "agent"] as const;
 export const ZDocumentSubject = z.enum(DOCUMENT_SUBJECTS);
@@ -108,7 +109,11 @@ export const ZDocument = z
     fileName: ZText(255),
     contentType: z.enum(contentTypes),
     size: z.number().int().nonnegative(),
-    issueDate: ZDateOnly.optional(),
+    /** The day it was issued or signed: not after tomorrow anywhere (today in California may be tomorrow in UTC). */
+    issueDate: ZDateOnly.refine(
+      (date) => date <= latestDateAnywhere(),
+      "The issue date cannot be in the future",
+    ).optional(),
     /** Last day the document is valid; defaults in the form from the type's validity. */
     expiryDate: ZDateOnly.optional(),
     notes: ZOptionalText(2000),

@@ -110,7 +110,7 @@ function AgentPage({ agent }: { agent: TAgentRecord }) {
         <section className="card" aria-labelledby="windows-title">
           <h2 id="windows-title">The agency's reporting windows</h2>
           <DetailList>
-            <Detail label="Report a duplicate lead within" value={days(agent.duplicateReportDays, "days")} />
+            <Detail label="Report a duplicate within" value={days(agent.duplicateReportDays, "days")} />
             <Detail label="Report a move-in within" value={days(agent.moveInReportBusinessDays, "business days")} />
           </DetailList>
         </section>

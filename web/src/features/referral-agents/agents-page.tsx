@@ -1,8 +1,8 @@
 /**
- * The Agent List (`/referral-agents`, also `/agencies`): the group's referral agents — agent, agency,
- * contact, fee terms (for roles with Referral fees; read from their own collection), the agreement and
+ * The Agent List (`/referral-agents`, also `/agencies`): the group's referral agents — agent (with the
+ * agency and whether inactive), contact, fee terms (for roles with Referral fees; read from their own collection), the agreement and
  * W-9 on file or expiring (for users with Documents who see every home), referrals, move-ins,
- * conversion, fees paid this year (Referral fees only), active — searchable
+ * conversion, fees paid this year (Referral fees only) — searchable
  * by agent or agency, filtered by active, sorted by the server, a page at a time, with a CSV of
  * everything the filters match.
  */
@@ -99,16 +99,17 @@ export function AgentListPage() {
 
   const columns: TDataColumn<TAgentRow>[] = [
     {
+      // The agent with their agency beneath and an inactive agent marked, so the figures keep the width.
       id: "name",
       header: LABELS.name,
       meta: { sortField: "name" },
-      cell: ({ row }) => <Link to={paths.agents.detail.href(row.original.id)}>{row.original.name}</Link>,
-    },
-    {
-      id: "agency",
-      header: LABELS.agency,
-      meta: { sortField: "agency" },
-      cell: ({ row }) => row.original.agency ?? "—",
+      cell: ({ row }) => (
+        <span className="agent-name">
+          <Link to={paths.agents.detail.href(row.original.id)}>{row.original.name}</Link>
+          {row.original.agency && <span className="agent-muted">{row.original.agency}</span>}
+          {!row.original.active && <span className="agent-inactive">Inactive</span>}
+        </span>
+      ),
     },
     {
       id: "contact",
@@ -164,7 +165,6 @@ export function AgentListPage() {
           {
             id: "paid",
             header: `Fees paid ${year}`,
-            meta: { deskOnly: true },
             cell: ({ row }: { row: { original: TAgentRow } }) =>
               row.original.stats?.feesPaidInYearCents == null
                 ? "—"
@@ -172,11 +172,6 @@ export function AgentListPage() {
           },
         ]
       : []),
-    {
-      id: "active",
-      header: LABELS.active,
-      cell: ({ row }) => (row.original.active ? "Active" : <span className="agent-muted">Inactive</span>),
-    },
   ];
 
   const csvColumns: TCsvColumn<TAgentRow>[] = [

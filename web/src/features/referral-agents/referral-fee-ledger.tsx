@@ -16,6 +16,7 @@ import {
 import { FIELD_LABELS } from "@care/core/field-labels";
 import { feeEntryRefusal, feeSummary, type TFeeSummary } from "@care/core/rules/referral-deadlines.rules";
 import { feeTermsText, firstMonthBaseCents } from "@care/core/rules/referral-fees.rules";
+import { isOpenReferral } from "@care/core/rules/referral-move-in.rules";
 import { formatCents } from "@care/core/rules/rent.rules";
 import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { parseDollars } from "../../lib/money.ts";
@@ -27,6 +28,7 @@ import { Detail, DetailList } from "../../ui/detail-list.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyField } from "../../ui/money-field.tsx";
 import {
+  CLOSE_REASON_LABELS,
   FEE_ENTRY_LABELS,
   PAYMENT_METHOD_LABELS,
   type TFeeEntryRecord,
@@ -70,14 +72,18 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
     );
   const agreed = terms.data[0];
   const summary = feeSummary(referral, agreed, entries.data, today);
+  // A referral closed without a move-in here (declined, lost, a sister home's move-in) owes nothing.
+  const closedWithoutMoveIn = referral.status !== "moved_in" && !isOpenReferral(referral);
   const owedText =
     summary.owedCents !== null
       ? formatCents(summary.owedCents)
-      : referral.status !== "moved_in"
-        ? "Nothing until the prospect moves in"
-        : !agreed
-          ? "No fee terms are recorded for the agent"
-          : "Not known until the first month's rent is entered";
+      : closedWithoutMoveIn
+        ? `Nothing: the referral is closed (${referral.closeReason ? CLOSE_REASON_LABELS[referral.closeReason].toLowerCase() : "not moved in"})`
+        : referral.status !== "moved_in"
+          ? "Nothing until the prospect moves in"
+          : !agreed
+            ? "No fee terms are recorded for the agent"
+            : "Not known until the first month's rent is entered";
   return (
     <section className="card referral-fee" aria-labelledby="fee-title">
       <h2 id="fee-title">Agent's fee</h2>
@@ -167,7 +173,8 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
       )}
       {mayRecord && (
         <div className="form-actions">
-          {FEE_ENTRY_KINDS.map((kind) => (
+          {/* A payment is refused where nothing is owed; an invoice and a dispute are still recorded. */}
+          {FEE_ENTRY_KINDS.filter((kind) => kind !== "payment" || !closedWithoutMoveIn).map((kind) => (
             <button key={kind} type="button" className="button button--secondary" onClick={() => setRecording(kind)}>
               {kind === "invoice" ? "Record invoice" : kind === "payment" ? "Record payment" : "Record dispute"}
             </button>
@@ -276,6 +283,17 @@ function FeeEntryDialog(props: {
     formState: { errors, isSubmitting },
   } = form;
   const kind = useWatch({ control, name: "kind" });
+  const typedAmount = useWatch({ control, name: "amount" });
+  // An invoice for more than is owed is recorded (it is what the agency sent) with a word to dispute it.
+  const typedCents = typedAmount.trim() ? parseDollars(typedAmount) : null;
+  const overInvoiced =
+    kind === "invoice" &&
+    summary.owedCents !== null &&
+    typedCents !== null &&
+    "cents" in typedCents &&
+    summary.invoicedCents + typedCents.cents > summary.owedCents
+      ? summary.invoicedCents + typedCents.cents
+      : null;
   const onSubmit = form.handleSubmit(async (v) => {
     if (!v.date) return setError("date", { message: "Required" });
     let amountCents: number | undefined;
@@ -344,6 +362,12 @@ function FeeEntryDialog(props: {
           error={errors.amount?.message}
           {...register("amount")}
         />
+        {overInvoiced !== null && (
+          <p className="alert" role="status">
+            With this invoice the agency will have invoiced {formatCents(overInvoiced)}, more than the{" "}
+            {formatCents(summary.owedCents ?? 0)} owed. Record it as received, then a dispute for the difference.
+          </p>
+        )}
         {kind === "invoice" && (
           <FormField
             label={LABELS.invoiceNumber}

@@ -215,11 +215,20 @@ export function LogReferralPage() {
     const firstId = duplicateTarget(matches);
     const { duplicateChoice: choice, duplicateNote } = form.getValues();
     if (found && choice === "") {
-      form.setError("duplicateChoice", { message: "Choose whether this is a duplicate or a referral of its own" });
+      form.setError(
+        "duplicateChoice",
+        { message: "Choose whether this is a duplicate or a referral of its own" },
+        { shouldFocus: true },
+      );
       return;
     }
     if (found && choice === "continue" && duplicateNote.trim() === "") {
-      form.setError("duplicateNote", { message: "Say why it is logged although the person was referred before" });
+      // Focused (and so scrolled to): on a phone the field is far above the button.
+      form.setError(
+        "duplicateNote",
+        { message: "Say why it is logged although the person was referred before" },
+        { shouldFocus: true },
+      );
       return;
     }
     // A duplicate is linked to the first referral (and reported to its agency); one of its own keeps the reason.

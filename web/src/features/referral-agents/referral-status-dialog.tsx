@@ -129,7 +129,7 @@ export function ReferralStatusDialog({
       const tourDay = referral.tourAt?.slice(0, 10);
       if ((v.status === "toured" || v.status === "assessment") && tourDay && tourDay > today)
         return setError("status", {
-          message: `The tour is planned for ${tourDay}: it has not taken place yet. Change its date first.`,
+          message: `The tour is planned for ${tourDay}: it has not taken place yet. If it was held earlier, choose “Tour scheduled” with the day it was held, save, then mark it toured.`,
         });
       if (closing) {
         if (!v.closeReason) return setError("closeReason", { message: "Choose why the referral was closed" });
