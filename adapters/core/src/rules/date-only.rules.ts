@@ -81,14 +81,7 @@ export function minDate(a: string, b: string): string {
  * months and census are counted in its own time zone, not the server's or the browser's).
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+  return wallClockOf(now.getTime(), timeZone).date;
 }
 
 /** The viewer's calendar date as `YYYY-MM-DD` (the browser's or server's local time zone). */
@@ -117,20 +110,22 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
- * Offsets already worked out, by zone and minute: a week's checks ask for the same minutes again and again,
- * and formatting a date in a zone is the costly part. Emptied when it grows large.
+ * Offsets already worked out, by zone, then by minute: a week's checks ask for the same minutes again and
+ * again, and formatting a date in a zone is the costly part. A zone's map is emptied when it grows large.
  */
-const offsets = new Map<string, number>();
+const offsets = new Map<string, Map<number, number>>();
 const MINUTE = 60_000;
 
 /** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 function zoneOffsetMs(timeZone: string, instant: number): number {
-  const key = `${timeZone}|${Math.floor(instant / MINUTE)}`;
-  const known = offsets.get(key);
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map()));
+  const minute = Math.floor(instant / MINUTE);
+  const known = zone.get(minute);
   if (known !== undefined) return known;
-  if (offsets.size > 100_000) offsets.clear();
+  if (zone.size > 100_000) zone.clear();
   const offset = computeZoneOffsetMs(timeZone, instant);
-  offsets.set(key, offset);
+  zone.set(minute, offset);
   return offset;
 }
 
