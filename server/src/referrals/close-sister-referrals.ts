@@ -33,7 +33,7 @@ export async function closeHiddenSisterReferrals(
     status: "moved_in";
     moveInDate?: string;
   };
-  if (!user || user.facilityIds === null || !justMovedIn(referral, before as { status?: never })) return;
+  if (!user || user.facilityIds === null || !justMovedIn(referral, before as Parameters<typeof justMovedIn>[1])) return;
   const keys = prospectKeysOf(referral);
   if (!hasProspectKeys(keys)) return;
   const sisters = hiddenSisters(referral, await referralCandidates(db, keys), (id) => canSeeFacility(user, id));
