@@ -72,6 +72,22 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     await page.getByRole("heading", { name: /Vance, Eleanor/, level: 1 }).waitFor();
     const tullUrl = page.url();
 
+    // Its follow-up is today: "Follow-up due" lists it (read from the open referrals, not the pages).
+    await page.goto("/referral-agents/logs");
+    await page.getByRole("banner").getByLabel("Facility").selectOption("");
+    await page.waitForLoadState("networkidle");
+    const pageRequests: string[] = [];
+    page.on("request", (r) => {
+      if (/\/api\/v1\/referrals\?.*limit=25/.test(r.url())) pageRequests.push(r.url());
+    });
+    await page.getByLabel("Status").selectOption("due");
+    await page
+      .getByRole("table", { name: /Referrals/ })
+      .getByRole("link", { name: "Vance, Eleanor", exact: true })
+      .waitFor();
+    expect(pageRequests).toEqual([]);
+    page.removeAllListeners("request");
+
     // The same person (same name and date of birth) from the other agent, at Newman.
     await page.goto("/referral-agents/logs/add");
     await page.getByRole("main").getByLabel("Facility").selectOption("newman");

@@ -60,7 +60,7 @@ export function ReferralLogsPage() {
   );
   const { show, agentId } = state.filters;
   const query = referralsQuery(facilityId, show, agentId, state.search, state.orderBy);
-  const paged = useRecordList("referrals", query);
+  const paged = useRecordList("referrals", query, { enabled: show !== "due" });
   // "Follow-up due" reads the open referrals (tens to hundreds) and keeps those due in their home's today.
   const open = useAllRecords("referrals", query, { enabled: show === "due" });
   const due = (open.data ?? [])

@@ -166,7 +166,8 @@ export interface TRowExtras<T, R> {
 export function useRecordList<N extends TCollectionName, R = TRecordOf<N>>(
   collection: N,
   query: Omit<TListQuery, "cursor" | "limit">,
-  options: { pageSize?: number; extras?: TRowExtras<TRecordOf<N>, R> } = {},
+  /** `enabled: false` asks nothing (a page showing another list for now keeps its state). */
+  options: { pageSize?: number; extras?: TRowExtras<TRecordOf<N>, R>; enabled?: boolean } = {},
 ): TRecordList<R> {
   const data = useData();
   const insights = useInsights();
@@ -189,6 +190,7 @@ export function useRecordList<N extends TCollectionName, R = TRecordOf<N>>(
       };
     },
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
     ...(extras ? { meta: { reads: extras.reads } } : {}),
   });
   const countQuery = {
@@ -200,6 +202,7 @@ export function useRecordList<N extends TCollectionName, R = TRecordOf<N>>(
   const count = useQuery({
     queryKey: recordsKey(collection, "count", countQuery),
     queryFn: () => data.count(collection, countQuery),
+    enabled: options.enabled ?? true,
     // The list says what failed; a missing count only hides the number.
     meta: { quiet: ["VALIDATION", "UNAVAILABLE", "INTERNAL", "FORBIDDEN"] },
   });
