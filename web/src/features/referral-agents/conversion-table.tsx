@@ -38,12 +38,12 @@ export function ConversionTable({ rows, firstHeader }: { rows: readonly TConvers
             return (
               <tr key={row.key}>
                 <th scope="row">{row.label}</th>
-                <td>{row.referrals}</td>
-                <td>{row.tours}</td>
-                <td>{row.moveIns}</td>
-                <td>{percentText(row)}</td>
-                {seesFees && <td>{formatCents(row.feesPaidCents ?? 0)}</td>}
-                {seesFees && <td>{cost === null ? "—" : formatCents(cost)}</td>}
+                <td data-label="Referrals">{row.referrals}</td>
+                <td data-label="Tours">{row.tours}</td>
+                <td data-label="Move-ins">{row.moveIns}</td>
+                <td data-label="Conversion">{percentText(row)}</td>
+                {seesFees && <td data-label="Fees paid">{formatCents(row.feesPaidCents ?? 0)}</td>}
+                {seesFees && <td data-label="Cost per move-in">{cost === null ? "—" : formatCents(cost)}</td>}
               </tr>
             );
           })}

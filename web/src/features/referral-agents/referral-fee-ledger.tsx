@@ -146,10 +146,12 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
             <tbody>
               {entries.data.map((e) => (
                 <tr key={e.id}>
-                  <td>{e.date}</td>
-                  <td>{FEE_ENTRY_LABELS[e.kind]}</td>
-                  <td>{e.amountCents === undefined ? "—" : formatCents(e.amountCents)}</td>
-                  <td>
+                  <td data-label={LABELS.date}>{e.date}</td>
+                  <td data-label={LABELS.kind}>{FEE_ENTRY_LABELS[e.kind]}</td>
+                  <td data-label={LABELS.amountCents}>
+                    {e.amountCents === undefined ? "—" : formatCents(e.amountCents)}
+                  </td>
+                  <td data-label="Details">
                     {[e.invoiceNumber && `No. ${e.invoiceNumber}`, e.method && PAYMENT_METHOD_LABELS[e.method], e.notes]
                       .filter(Boolean)
                       .join(" · ") || "—"}
