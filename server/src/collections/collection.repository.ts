@@ -47,10 +47,11 @@ import { facilityChangeRefusal } from "@care/core/rules/transfer.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
-import { sqlPoolOf, TRANSACTION_OPTIONS } from "../db/database.ts";
+import { TRANSACTION_OPTIONS } from "../db/database.ts";
+import { sqlRows } from "../db/sql-rows.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { recordChange } from "@care/core/rules/history.rules";
-import { listSql, queryListRows } from "./list-sql.ts";
+import { listSql } from "./list-sql.ts";
 import { hasMapperOverride, rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
 import { REMOVE_CHECKS, WRITE_CHECKS } from "./write-checks.ts";
 import { DERIVED_WRITES } from "./derived-writes.ts";
@@ -182,8 +183,8 @@ export class CollectionRepository {
   }
 
   /**
-   * A list page's rows: on PostgreSQL in plain SQL on the pool (list-sql.ts: a third of Prisma's CPU),
-   * else — on PGlite, for users (their own row mapping) or a condition the SQL does not cover — Prisma's.
+   * A list page's rows in plain SQL (list-sql.ts: on PostgreSQL a third of Prisma's CPU); for users (their
+   * own row mapping) or a condition the SQL does not cover, Prisma's.
    */
   private async pageRows(
     name: TCollectionName,
@@ -191,9 +192,8 @@ export class CollectionRepository {
     orderBy: { field: string; direction: "asc" | "desc" },
     take: number,
   ): Promise<TRow[]> {
-    const pool = sqlPoolOf(this.prisma);
-    const sql = pool && !hasMapperOverride(name) ? listSql(name, conditions, orderBy, take) : null;
-    if (pool && sql) return queryListRows(pool, sql);
+    const sql = hasMapperOverride(name) ? null : listSql(name, conditions, orderBy, take);
+    if (sql) return sqlRows(this.prisma, sql.text, sql.values);
     return this.delegate(this.prisma, name).findMany({
       where: { AND: conditions },
       orderBy: [{ [orderBy.field]: orderBy.direction }, { id: orderBy.direction }],

@@ -1,15 +1,12 @@
 /**
- * A list page read on PostgreSQL's pool directly, in plain SQL. The list pages are the portal's hottest
- * read, and for a page of 50 rows Prisma's `findMany` costs about three times the CPU of the query
- * itself (its query interpreter and its row conversion), which on a small server is most of a
- * request. The repository builds the page's conditions once, as the Prisma where-objects its other
- * reads use; `listSql` translates the subset it builds — equality, one-of, null, ranges, `ILIKE`
- * search, array overlap, AND / OR — into SQL with parameters, and answers null for anything else, so
- * the repository falls back to Prisma rather than guess. Rows come back as Prisma gives them (Date for
- * timestamps, parsed JSON) except BIGINT, which node-postgres answers as text: it is made a number
- * here, as the row mapper does with Prisma's bigint.
+ * A list page read in plain SQL (run by db/sql-rows.ts: on PostgreSQL's pool directly). The list pages
+ * are the portal's hottest read, and for a page of 50 rows Prisma's `findMany` costs about three times
+ * the CPU of the query itself (its query interpreter and its row conversion), which on a small server
+ * is most of a request. The repository builds the page's conditions once, as the Prisma where-objects
+ * its other reads use; `listSql` translates the subset it builds — equality, one-of, null, ranges,
+ * `ILIKE` search, array overlap, AND / OR — into SQL with parameters, and answers null for anything
+ * else, so the repository falls back to Prisma rather than guess.
  */
-import type pg from "pg";
 import type { TCollectionName } from "@care/core/registry";
 
 type TWhere = Record<string, unknown>;
@@ -49,9 +46,6 @@ export const SQL_TABLES = {
   roles: "roles",
   portalSettings: "portal_settings",
 } as const satisfies Record<TCollectionName, string>;
-
-/** node-postgres's type id of BIGINT (int8), which it answers as text. */
-const INT8 = 20;
 
 const COLUMN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -137,14 +131,4 @@ export function listSql(
     if (error instanceof Untranslatable) return null;
     throw error;
   }
-}
-
-/** Runs a list page's SQL; BIGINT columns answered as numbers (money in cents stays a safe integer). */
-export async function queryListRows(pool: pg.Pool, sql: TListSql): Promise<Record<string, unknown>[]> {
-  const result = await pool.query(sql.text, sql.values);
-  const bigints = result.fields.filter((f) => f.dataTypeID === INT8).map((f) => f.name);
-  if (bigints.length > 0)
-    for (const row of result.rows as Record<string, unknown>[])
-      for (const name of bigints) if (typeof row[name] === "string") row[name] = Number(row[name]);
-  return result.rows as Record<string, unknown>[];
 }

@@ -17,6 +17,7 @@ import type { TTrainingCategory } from "@care/core/collections/training.collecti
 import { requireUser, type TCaller } from "../caller.ts";
 import { rowMapperOf } from "../collections/row-mappers.ts";
 import type { Database } from "../db/database.ts";
+import { sqlRows } from "../db/sql-rows.ts";
 
 const shiftRows = rowMapperOf("shifts", collections.shifts);
 const requirementRows = rowMapperOf("trainingRequirements", collections.trainingRequirements);
@@ -33,91 +34,81 @@ export async function scheduleWeek(
   const dates = weekDates(query.weekStart);
   const publishedOnly = seesPublishedOnly(user, collections.shifts);
   const withIssues = !publishedOnly;
-  // The people working at the home, as one condition every read below can join on: one round trip.
-  const working = {
-    OR: [{ facilityId: query.facilityId }, { otherFacilityIds: { has: query.facilityId } }],
-    archivedAt: null,
-    status: { not: "terminated" },
-  };
-  const [home, shifts, people, residents, requirements, entries, elsewhere] = await Promise.all([
-    prisma.facility.findUnique({ where: { id: query.facilityId }, select: { timeZone: true } }),
-    prisma.shift.findMany({
-      where: { facilityId: query.facilityId, date: { in: dates }, ...(publishedOnly ? { published: true } : {}) },
-      orderBy: [{ date: "asc" }, { start: "asc" }, { id: "asc" }],
-    }),
-    prisma.staff.findMany({ where: working, select: STAFF_COLUMNS }),
-    prisma.resident.findMany({
-      where: { facilityId: query.facilityId, archivedAt: null },
-      select: { status: true, admissionDate: true, dischargeDate: true, dementia: true },
-    }),
-    prisma.trainingRequirement.findMany({ where: { archivedAt: null } }),
-    prisma.trainingEntry.findMany({
-      where: { staff: working, archivedAt: null },
-      select: { id: true, staffId: true, date: true, hours: true, category: true, online: true },
-    }),
+  // Plain SQL (db/sql-rows.ts): a week reads about 600 rows, and Prisma's row handling cost more than
+  // the queries. "Working here": their own home or one of their other homes, not archived or terminated.
+  const WORKING = `("facilityId" = $1 OR $1 = ANY("otherFacilityIds")) AND "archivedAt" IS NULL AND status <> 'terminated'`;
+  const window = busyWindow(query.weekStart);
+  const [homes, shifts, people, residents, requirements, entries, elsewhere] = await Promise.all([
+    sqlRows<{ timeZone: string }>(prisma, `SELECT "timeZone" FROM facilities WHERE id = $1`, [query.facilityId]),
+    sqlRows(
+      prisma,
+      `SELECT * FROM shifts WHERE "facilityId" = $1 AND date = ANY($2)${publishedOnly ? " AND published" : ""}
+       ORDER BY date, start, id`,
+      [query.facilityId, dates],
+    ),
+    sqlRows<TStaffRow>(prisma, `SELECT ${STAFF_COLUMNS} FROM staff WHERE ${WORKING}`, [query.facilityId]),
+    sqlRows<{ status: string; admissionDate: string; dischargeDate: string | null; dementia: boolean }>(
+      prisma,
+      `SELECT status, "admissionDate", "dischargeDate", dementia FROM residents
+       WHERE "facilityId" = $1 AND "archivedAt" IS NULL`,
+      [query.facilityId],
+    ),
+    sqlRows(prisma, `SELECT * FROM training_requirements WHERE "archivedAt" IS NULL`),
+    sqlRows<{ id: string; staffId: string; date: string; hours: number; category: string; online: boolean }>(
+      prisma,
+      `SELECT id, "staffId", date, hours, category, online FROM training_entries
+       WHERE "archivedAt" IS NULL AND "staffId" IN (SELECT id FROM staff WHERE ${WORKING})`,
+      [query.facilityId],
+    ),
     // Their shifts in the other homes, around the week (a night may reach in from either side).
     withIssues
-      ? prisma.shift.findMany({
-          where: {
-            staff: working,
-            facilityId: { not: query.facilityId },
-            date: { gte: busyWindow(query.weekStart).from, lte: busyWindow(query.weekStart).to },
-          },
-          select: {
-            staffId: true,
-            facilityId: true,
-            date: true,
-            start: true,
-            end: true,
-            facility: { select: { timeZone: true, name: true } },
-          },
-        })
+      ? sqlRows<TBusyRow>(
+          prisma,
+          `SELECT sh."staffId", sh."facilityId", sh.date, sh.start, sh."end", f."timeZone", f.name
+           FROM shifts sh JOIN facilities f ON f.id = sh."facilityId"
+           WHERE sh."facilityId" <> $1 AND sh.date >= $2 AND sh.date <= $3
+             AND sh."staffId" IN (SELECT id FROM staff WHERE ${WORKING})`,
+          [query.facilityId, window.from, window.to],
+        )
       : [],
   ]);
+  const home = homes[0];
   if (!home) throw new AppError("NOT_FOUND", NOT_FOUND);
   const timeZone = home.timeZone || DEFAULT_TIME_ZONE;
   // Anyone a shift names who no longer works here (left, archived) is still shown on their shifts.
   const known = new Set(people.map((s) => s.id));
-  const named = [...new Set(shifts.map((s) => s.staffId))].filter((id) => !known.has(id));
+  const named = [...new Set(shifts.map((s) => String(s.staffId)))].filter((id) => !known.has(id));
   const seesDocuments = can(user, "documents", "read");
   // Night-duty documents are checked for those on a night shift this week: only their documents are read.
-  const nightWorkers = [...nightWorkersOf(shifts)];
+  const weekShifts = shifts.map((row) => shiftRows.toRecord(row) as unknown as TRecordOf<"shifts">);
+  const nightWorkers = [...nightWorkersOf(weekShifts)];
   const readsNightDocuments = seesDocuments && withIssues && nightWorkers.length > 0;
   const [formerStaff, nightTypes, documents] = await Promise.all([
-    named.length > 0 ? prisma.staff.findMany({ where: { id: { in: named } }, select: STAFF_COLUMNS }) : [],
-    readsNightDocuments
-      ? prisma.documentType.findMany({ where: { subject: "staff", nightDuty: true, archivedAt: null } })
+    named.length > 0
+      ? sqlRows<TStaffRow>(prisma, `SELECT ${STAFF_COLUMNS} FROM staff WHERE id = ANY($1)`, [named])
       : [],
     readsNightDocuments
-      ? prisma.document.findMany({
-          where: {
-            subject: "staff",
-            subjectId: { in: nightWorkers },
-            current: true,
-            archivedAt: null,
-          },
-          select: {
-            id: true,
-            subject: true,
-            subjectId: true,
-            facilityId: true,
-            typeId: true,
-            issueDate: true,
-            expiryDate: true,
-            current: true,
-            createdAt: true,
-            archivedAt: true,
-          },
-        })
+      ? sqlRows<TNightTypeRow>(
+          prisma,
+          `SELECT * FROM document_types WHERE subject = 'staff' AND "nightDuty" AND "archivedAt" IS NULL`,
+        )
+      : [],
+    readsNightDocuments
+      ? sqlRows<TNightDocumentRow>(
+          prisma,
+          `SELECT id, "subjectId", "facilityId", "typeId", "issueDate", "expiryDate", "createdAt" FROM documents
+           WHERE subject = 'staff' AND "subjectId" = ANY($1) AND current AND "archivedAt" IS NULL`,
+          [nightWorkers],
+        )
       : [],
   ]);
   const staff = [...people, ...formerStaff];
-  const otherHomes = new Map(elsewhere.map((s) => [s.facilityId, s.facility]));
+  const otherHomes = new Map(elsewhere.map((s) => [s.facilityId, { timeZone: s.timeZone, name: s.name }]));
   return assembleScheduleWeek({
     query,
     timeZone,
     today: todayIn(timeZone),
-    shifts: shifts.map((row) => shiftRows.toRecord(row) as unknown as TRecordOf<"shifts">),
+    shifts: weekShifts,
     staff: staff.map((s) => ({
       ...s,
       preferredName: s.preferredName ?? undefined,
@@ -147,6 +138,7 @@ export async function scheduleWeek(
               issueDate: d.issueDate ?? undefined,
               expiryDate: d.expiryDate ?? undefined,
               createdAt: d.createdAt.toISOString(),
+              current: true,
               archivedAt: null,
             })),
           },
@@ -164,15 +156,53 @@ export async function scheduleWeek(
   });
 }
 
-const STAFF_COLUMNS = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  preferredName: true,
-  position: true,
-  status: true,
-  facilityId: true,
-  hireDate: true,
-  terminationDate: true,
-  clearanceStatus: true,
-} as const;
+/** A staff member as the week reads them. */
+const STAFF_COLUMNS = `id, "firstName", "lastName", "preferredName", position, status, "facilityId", "hireDate",
+  "terminationDate", "clearanceStatus"`;
+
+interface TStaffRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string | null;
+  position: string;
+  status: string;
+  facilityId: string;
+  hireDate: string | null;
+  terminationDate: string | null;
+  clearanceStatus: string;
+}
+
+/** A shift of someone working here, at another home (with that home's time zone and name). */
+interface TBusyRow {
+  staffId: string;
+  facilityId: string;
+  date: string;
+  start: string;
+  end: string;
+  timeZone: string;
+  name: string;
+}
+
+interface TNightTypeRow {
+  id: string;
+  name: string;
+  formCode: string | null;
+  required: boolean;
+  validityMonths: number | null;
+  leadTimeDays: number;
+  facilityIds: string[];
+  sortOrder: number;
+  reappraisal: boolean;
+  nightDuty: boolean;
+}
+
+interface TNightDocumentRow {
+  id: string;
+  subjectId: string;
+  facilityId: string | null;
+  typeId: string | null;
+  issueDate: string | null;
+  expiryDate: string | null;
+  createdAt: Date;
+}
