@@ -225,7 +225,10 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     // The second window still holds the version before that save. Another field: merged and saved.
     await form(second).getByLabel("Notes").fill("Prefers night shifts");
     await form(second).getByRole("button", { name: "Save changes" }).click();
-    await second.getByText(/had saved other changes meanwhile; yours were saved with theirs/).waitFor();
+    // The message names what the other person changed.
+    await second
+      .getByText(/had saved other changes meanwhile; yours were saved with theirs\. They changed: .*Phone/)
+      .waitFor();
     await second.waitForURL((url) => url.pathname === staffPath);
     const profile = second.getByRole("region", { name: "Profile" });
     await profile.getByText("Prefers night shifts").waitFor();

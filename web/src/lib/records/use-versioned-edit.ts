@@ -13,6 +13,7 @@ import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import type { TCollectionName, TPatchOf, TRecordOf } from "@care/core/registry";
+import { FIELD_LABELS } from "@care/core/field-labels";
 import { collections } from "@care/core/registry";
 import { hiddenFieldsFor } from "@care/core/rules/access.rules";
 import { useData, useSession } from "../ports.tsx";
@@ -143,7 +144,14 @@ export function useVersionedEdit<N extends TCollectionName, V extends FieldValue
   /** Merges their newer version into the form; saves at once when nobody changed the same field. */
   async function merge(theirs: TRecordOf<N>, savedBy: string | undefined, merges: number) {
     const mine = form.getValues();
-    const { merged, conflicts } = mergeVersions(toValues(start.current!), mine, toValues(theirs));
+    const before = toValues(start.current!);
+    const theirValues = toValues(theirs);
+    // What they changed, named in the message of a merged save (a shift moved to another person, say).
+    const labels: Record<string, string> = FIELD_LABELS[collection] ?? {};
+    const theirChanges = Object.keys(theirValues)
+      .filter((key) => comparable(theirValues[key]) !== comparable(before[key]) && labels[key])
+      .map((key) => labels[key]!);
+    const { merged, conflicts } = mergeVersions(before, mine, theirValues);
     start.current = theirs;
     setBase(theirs);
     form.reset(merged, { keepDefaultValues: true });
@@ -159,9 +167,12 @@ export function useVersionedEdit<N extends TCollectionName, V extends FieldValue
       saved = await save(values, theirs, merges + 1);
     })();
     if (saved)
-      toast.success(`${savedBy ?? "Someone else"} had saved other changes meanwhile; yours were saved with theirs.`, {
-        id: "merged-save",
-      });
+      toast.success(
+        `${savedBy ?? "Someone else"} had saved other changes meanwhile; yours were saved with theirs.${
+          theirChanges.length > 0 ? ` They changed: ${theirChanges.join(", ")}.` : ""
+        }`,
+        { id: "merged-save" },
+      );
     return saved;
   }
 
