@@ -45,7 +45,7 @@ describe("the list pages' SQL", () => {
     );
     expect(sql).toEqual({
       text:
-        'SELECT * FROM referrals WHERE ("facilityId" = $1 AND "archivedAt" IS NULL AND ("status" = ANY($2) OR "closeReason" IS NULL)' +
+        'SELECT * FROM "public"."referrals" WHERE ("facilityId" = $1 AND "archivedAt" IS NULL AND ("status" = ANY($2) OR "closeReason" IS NULL)' +
         ' AND ("lastName" ILIKE $3) AND ("referredOn" <= $4 AND ("referredOn" < $5 OR "referredOn" = $6 AND "id" < $7)))' +
         ' ORDER BY "referredOn" DESC, "id" DESC LIMIT $8',
       values: ["tull", ["new", "contacted"], "%50\\%%", "2026-11-01", "2026-11-01", "2026-11-01", "r9", 51],

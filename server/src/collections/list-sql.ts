@@ -124,7 +124,7 @@ export function listSql(
     const direction = orderBy.direction === "asc" ? "ASC" : "DESC";
     values.push(take);
     return {
-      text: `SELECT * FROM ${SQL_TABLES[name]} WHERE ${where} ORDER BY ${column(orderBy.field)} ${direction}, "id" ${direction} LIMIT $${values.length}`,
+      text: `SELECT * FROM "public"."${SQL_TABLES[name]}" WHERE ${where} ORDER BY ${column(orderBy.field)} ${direction}, "id" ${direction} LIMIT $${values.length}`,
       values,
     };
   } catch (error) {
