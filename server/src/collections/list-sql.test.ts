@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collections, type TCollectionName } from "@care/core/registry";
 import type { TestApp } from "../test/build-test-app.ts";
 import { buildTestApp } from "../test/build-test-app.ts";
+import { residentInput } from "../test/fixtures.ts";
 import { injectApi } from "../test/inject-api.ts";
 import { sqlRows } from "../db/sql-rows.ts";
 import { PRISMA_MODELS } from "./collection.repository.ts";
@@ -68,17 +69,6 @@ describe("the list pages' SQL against Prisma's answers", () => {
   beforeAll(async () => {
     t = await buildTestApp();
     cookie = await t.login(t.admin.email, t.admin.password);
-    const resident = (lastName: string, extra: Record<string, unknown> = {}) => ({
-      facilityId: "tull",
-      firstName: "Ada",
-      lastName,
-      dateOfBirth: "1940-01-01",
-      gender: "female",
-      admissionDate: "2025-01-01",
-      ambulatoryStatus: "ambulatory",
-      codeStatus: "full_code",
-      ...extra,
-    });
     for (const [lastName, extra] of [
       [
         "Percent 50% off",
@@ -90,7 +80,7 @@ describe("the list pages' SQL against Prisma's answers", () => {
       ["Under_score", { preferredName: "Addie", room: "12" }],
       ["Plain", {}],
     ] as const) {
-      const created = await call(cookie, "POST", "/residents", { data: resident(lastName, extra) });
+      const created = await call(cookie, "POST", "/residents", { data: residentInput("tull", lastName, extra) });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
     await call(cookie, "POST", "/staff", {

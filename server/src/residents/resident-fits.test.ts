@@ -4,24 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../auth/users.ts";
 import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
+import { residentInput } from "../test/fixtures.ts";
 import { injectApi, TEST_PASSWORD as PASSWORD } from "../test/inject-api.ts";
 
 let t: TestApp;
 let adminCookie: string;
 let staffCookie: string;
 const { call, get } = injectApi(() => t.app);
-
-const resident = (facilityId: string, lastName: string, extra: Record<string, unknown> = {}) => ({
-  facilityId,
-  firstName: "Test",
-  lastName,
-  dateOfBirth: "1940-01-01",
-  gender: "female",
-  admissionDate: "2025-01-01",
-  ambulatoryStatus: "ambulatory",
-  codeStatus: "full_code",
-  ...extra,
-});
 
 async function home(id: string, licensedCapacity: number) {
   const created = await call(adminCookie, "POST", "/facilities", {
@@ -49,10 +38,12 @@ afterAll(async () => {
 describe("licensed capacity", () => {
   it("refuses one of two admissions at once into the last bed, naming the home's capacity", async () => {
     await home("last-bed", 2);
-    expect((await call(staffCookie, "POST", "/residents", { data: resident("last-bed", "First") })).status).toBe(201);
+    expect((await call(staffCookie, "POST", "/residents", { data: residentInput("last-bed", "First") })).status).toBe(
+      201,
+    );
     const [a, b] = await Promise.all([
-      call(staffCookie, "POST", "/residents", { data: resident("last-bed", "Second") }),
-      call(staffCookie, "POST", "/residents", { data: resident("last-bed", "Third") }),
+      call(staffCookie, "POST", "/residents", { data: residentInput("last-bed", "Second") }),
+      call(staffCookie, "POST", "/residents", { data: residentInput("last-bed", "Third") }),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 400]);
     const refused = a.status === 400 ? a : b;
@@ -65,12 +56,12 @@ describe("licensed capacity", () => {
     await home("full-home", 1);
     await home("roomy-home", 5);
     const planned = await call(staffCookie, "POST", "/residents", {
-      data: resident("full-home", "Planned", {
+      data: residentInput("full-home", "Planned", {
         admissionDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
       }),
     });
     expect(planned.status).toBe(201);
-    const elsewhere = await call(staffCookie, "POST", "/residents", { data: resident("roomy-home", "Mover") });
+    const elsewhere = await call(staffCookie, "POST", "/residents", { data: residentInput("roomy-home", "Mover") });
     const move = await call(staffCookie, "POST", "/transfers", {
       subject: "resident",
       id: elsewhere.body.id,
@@ -88,14 +79,14 @@ describe("licensed capacity", () => {
 
   it("admits over capacity with a recorded exception of someone who may change the home's settings, and only theirs", async () => {
     await home("exception-home", 1);
-    await call(staffCookie, "POST", "/residents", { data: resident("exception-home", "Resident") });
+    await call(staffCookie, "POST", "/residents", { data: residentInput("exception-home", "Resident") });
     const byStaff = await call(staffCookie, "POST", "/residents", {
-      data: resident("exception-home", "Respite", { capacityException: "Respite stay approved by licensing" }),
+      data: residentInput("exception-home", "Respite", { capacityException: "Respite stay approved by licensing" }),
     });
     expect(byStaff.status).toBe(400);
     expect(byStaff.body.error.fields.capacityException).toMatch(/Only someone who may change the home's settings/);
     const byAdmin = await call(adminCookie, "POST", "/residents", {
-      data: resident("exception-home", "Respite", { capacityException: "Respite stay approved by licensing" }),
+      data: residentInput("exception-home", "Respite", { capacityException: "Respite stay approved by licensing" }),
     });
     expect(byAdmin.status).toBe(201);
   });
@@ -107,19 +98,21 @@ describe("licensed capacity", () => {
     });
     expect(created.status).toBe(201);
     for (const name of ["One", "Two", "Three"])
-      expect((await call(staffCookie, "POST", "/residents", { data: resident("no-capacity", name) })).status).toBe(201);
+      expect((await call(staffCookie, "POST", "/residents", { data: residentInput("no-capacity", name) })).status).toBe(
+        201,
+      );
   });
 });
 
 describe("impossible dates", () => {
   it("refuses a date of birth in the future or more than 120 years ago", async () => {
     const future = await call(staffCookie, "POST", "/residents", {
-      data: resident("last-bed", "Future", { dateOfBirth: "2030-01-01" }),
+      data: residentInput("last-bed", "Future", { dateOfBirth: "2030-01-01" }),
     });
     expect(future.status).toBe(400);
     expect(future.body.error.fields.dateOfBirth).toBe("The date of birth cannot be in the future");
     const ancient = await call(staffCookie, "POST", "/residents", {
-      data: resident("last-bed", "Ancient", { dateOfBirth: "1850-01-01" }),
+      data: residentInput("last-bed", "Ancient", { dateOfBirth: "1850-01-01" }),
     });
     expect(ancient.body.error.fields.dateOfBirth).toMatch(/older than 120/);
   });
