@@ -136,7 +136,10 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
     await page.reload();
     await home.getByRole("button", { name: /^Edit shift: Ana Alvarez .* 06:00 to 19:00/ }).click();
     const edit = page.getByRole("dialog", { name: "Edit shift" });
+    // The End field says how long the shift is as the times are typed.
+    await edit.getByText("13 hours long.").waitFor();
     await edit.getByLabel("Ends").fill("14:00");
+    await edit.getByText("8 hours long.").waitFor();
     await edit.getByRole("button", { name: "Save shift" }).click();
     await page.getByText("The shift was saved.").waitFor();
     await panel.getByText("double time").waitFor({ state: "detached" });
@@ -186,6 +189,14 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
     await page.getByRole("dialog", { name: "Publish this week?" }).getByRole("button", { name: "Publish" }).click();
     await home.getByText("Published:", { exact: false }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "schedules-week-desktop.png"), fullPage: true });
+    // Changing a published shift says staff see it at once.
+    await home
+      .getByRole("button", { name: /^Edit shift: Ana Alvarez/ })
+      .first()
+      .click();
+    const published = page.getByRole("dialog", { name: "Edit shift" });
+    await published.getByText("This shift is published: staff see your change as soon as you save it.").waitFor();
+    await published.getByRole("button", { name: "Cancel" }).click();
 
     // The week as CSV, and each person's hours for payroll (Ana: five 8-hour days, the long one shortened).
     const csvOf = async (button: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeTime } from "./schedule-format.ts";
+import { normalizeTime, shiftLengthHint } from "./schedule-format.ts";
 
 describe("times as people type them", () => {
   it("become HH:MM", () => {
@@ -18,5 +18,16 @@ describe("times as people type them", () => {
 
   it("are left as typed when they are no time, for the form to refuse", () => {
     expect(["25:00", "13pm", "7:75", "soon", ""].map(normalizeTime)).toEqual(["25:00", "13pm", "7:75", "soon", ""]);
+  });
+});
+
+describe("shiftLengthHint", () => {
+  it("gives the length as typed, and says when a shift ends the next morning", () => {
+    expect(shiftLengthHint("07:00", "15:00")).toBe("8 hours long.");
+    expect(shiftLengthHint("7:00", "15:30")).toBe("8 h 30 min long.");
+    expect(shiftLengthHint("23:00", "07:00")).toBe("Ends the next morning: 8 hours long.");
+    expect(shiftLengthHint("09:00", "08:00")).toBe("Ends the next morning: 23 hours long — check the times.");
+    expect(shiftLengthHint("09:00", "09:00")).toBe("Earlier than the start: the next morning (a night shift).");
+    expect(shiftLengthHint("", "x")).toBe("Earlier than the start: the next morning (a night shift).");
   });
 });

@@ -77,3 +77,22 @@ export function weekStatusText(shifts: number, drafts: number, mayEditWeek: bool
     ? `Published, with ${drafts} of ${shifts} shifts not yet published — staff see only published shifts.`
     : `Draft: ${drafts} of ${shifts} shifts not published — staff see only published shifts.`;
 }
+
+/**
+ * The End field's hint as the times are typed: the shift's length on the wall clock, and the next
+ * morning when it ends at or before its start — so "09:00–08:00" reads as the 23-hour shift it is.
+ */
+export function shiftLengthHint(start: string, end: string): string {
+  const minutes = (time: string) => {
+    const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+    return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+  };
+  const from = minutes(start);
+  const to = minutes(end);
+  if (from === null || to === null || from === to) return "Earlier than the start: the next morning (a night shift).";
+  const length = (to - from + 24 * 60) % (24 * 60);
+  const whole = Math.floor(length / 60);
+  const hours = length % 60 ? `${whole} h ${length % 60} min` : `${whole} hour${whole === 1 ? "" : "s"}`;
+  if (to > from) return `${hours} long.`;
+  return `Ends the next morning: ${hours} long${length > 12 * 60 ? " — check the times" : ""}.`;
+}

@@ -36,7 +36,9 @@ export function HomesBoard(props: {
     <section className="card schedule-board" aria-labelledby="board-title">
       <h2 id="board-title">Every home, side by side</h2>
       <p className="schedule-board__intro no-print">
-        Each column is one home's week. Open a home to add, move, copy or publish its shifts and read its checks.
+        {mayEdit
+          ? "Each column is one home's week. Open a home to add, move, copy or publish its shifts and read its checks."
+          : "Each column is one home's published week. Open a home to see its week on its own."}
       </p>
       <div className="schedule-grid__scroll">
         <table className="schedule-board__table">

@@ -49,7 +49,7 @@ import {
   weekLabel,
   weekStatusText,
 } from "./schedule-format.ts";
-import { panelIssues } from "./schedule-issues.ts";
+import { countsText, panelIssues } from "./schedule-issues.ts";
 import { HomesBoard } from "./schedules-board.tsx";
 import "./schedules.css";
 
@@ -486,7 +486,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
       >
         <p>
           Staff will see its {inWeek.length} shifts.
-          {issues.some((i) => i.severity === "error") ? " It still has errors: check them first if you can." : ""}
+          {answer && issues.length > 0 && ` Its checks: ${countsText(answer)} See them first if you can.`}
         </p>
       </ConfirmDialog>
     </section>

@@ -23,7 +23,7 @@ import { VersionedDialogForm } from "../../ui/versioned-form.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage } from "../../ui/form-messages.ts";
 import { POSITION_LABELS } from "./staff-format.ts";
-import { DUTY_LABELS, normalizeTime } from "./schedule-format.ts";
+import { DUTY_LABELS, normalizeTime, shiftLengthHint } from "./schedule-format.ts";
 
 type TShiftRecord = TRecordOf<"shifts">;
 type TValues = z.input<typeof ZShift>;
@@ -170,6 +170,11 @@ export function ShiftDialog({
           )
         }
       >
+        {editing?.published && (
+          <p className="alert" role="status">
+            This shift is published: staff see your change as soon as you save it.
+          </p>
+        )}
         <FormField
           label={LABELS.staffId}
           kind="select"
@@ -207,7 +212,7 @@ export function ShiftDialog({
           <FormField
             label={LABELS.end}
             required
-            hint="Earlier than the start: the next morning (a night shift)."
+            hint={shiftLengthHint(times[0] ?? "", times[1] ?? "")}
             error={formMessage(errors.end)}
             placeholder="15:00"
             {...register("end", { setValueAs: normalizeTime })}
