@@ -8,6 +8,7 @@ import { todayIn } from "@care/core/rules/date-only.rules";
 import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
 import { injectApi, listQuery } from "../test/inject-api.ts";
 import { billCurrentMonths, unbilledResidents } from "./rent-schedule.ts";
+import { residentInput } from "../test/fixtures.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -16,18 +17,7 @@ const month = () => todayIn("America/Los_Angeles").slice(0, 7);
 
 async function admit(lastName: string, extra: Record<string, unknown> = {}): Promise<string> {
   const created = await call(cookie, "POST", "/residents", {
-    data: {
-      facilityId: "tull",
-      firstName: "Rent",
-      lastName,
-      dateOfBirth: "1940-01-01",
-      gender: "female",
-      admissionDate: "2025-01-01",
-      ambulatoryStatus: "ambulatory",
-      codeStatus: "full_code",
-      monthlyRateCents: 300000,
-      ...extra,
-    },
+    data: residentInput("tull", lastName, { firstName: "Rent", monthlyRateCents: 300000, ...extra }),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   await call(cookie, "POST", "/residentEvents", {
