@@ -24,11 +24,11 @@ RUN npm ci --ignore-scripts --no-audit --no-fund && npm run generate --workspace
 COPY . .
 RUN npm run build \
   && find server/dist -name '*.map' -delete \
-  && node -e 'const m = require("./package.json"); require("fs").writeFileSync("image-package.json", JSON.stringify({ name: m.name, version: m.version, private: true, license: m.license, type: "module", scripts: { start: "node --max-semi-space-size=4 server/dist/main.js", "create-user": "node server/dist/create-user.js" } }, null, 2) + "\n")'
+  && node -e 'const m = require("./package.json"); require("fs").writeFileSync("image-package.json", JSON.stringify({ name: m.name, version: m.version, private: true, license: m.license, type: "module", scripts: { start: "node --max-semi-space-size=4 --heap-growing-percent=50 server/dist/main.js", "create-user": "node server/dist/create-user.js" } }, null, 2) + "\n")'
 
 # ---- run ----
 FROM ${NODE_IMAGE}
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data WEB_DIST=/app/web/dist NPM_CONFIG_UPDATE_NOTIFIER=false
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data WEB_DIST=/app/web/dist NPM_CONFIG_UPDATE_NOTIFIER=false MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/image-package.json package.json
 COPY --from=build /app/server/dist server/dist
@@ -41,4 +41,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=4", "server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "server/dist/main.js"]

@@ -1,6 +1,6 @@
 // Bundles the server and the create-user CLI for production into a self-contained `server/dist`:
-// `main.js` and `create-user.js` hold the server's code, the workspace packages (@care/*), the
-// generated Prisma client and every npm dependency that bundles cleanly. The few packages that load
+// `main.js`, `create-user.js` and `migrate-worker.js` hold the server's code, the workspace packages
+// (@care/*), the generated Prisma client and every npm dependency that bundles cleanly. The few packages that load
 // native binaries or WebAssembly/data files next to their own code stay external and are copied, with
 // what they depend on and without source maps or type declarations, into `server/dist/node_modules`.
 // The Docker image ships only `server/dist`, `web/dist` and `prisma/`: no node_modules, no dev tools.
@@ -28,6 +28,8 @@ await build({
   entryPoints: {
     main: join(serverDir, "src/main.ts"),
     "create-user": join(serverDir, "src/cli/create-user.cli.ts"),
+    // Started by src/db/migrate.ts as a worker thread that applies the migrations and ends.
+    "migrate-worker": join(serverDir, "src/db/migrate.worker.ts"),
   },
   outdir,
   bundle: true,
@@ -39,6 +41,14 @@ await build({
   format: "esm",
   target: "node24",
   sourcemap: true,
+  // Whitespace and syntax only: names stay readable in stack traces. The output is plain ASCII (esbuild
+  // escapes the rest) and carries no comments: one non-Latin-1 character in a comment makes V8 keep the
+  // whole multi-megabyte source as a two-byte string for the life of the process. Licence comments go to
+  // a `.LEGAL.txt` file beside each bundle.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  charset: "ascii",
+  legalComments: "external",
   // Sub-paths (e.g. `@prisma/schema-engine-wasm/schema_engine_bg`) stay external too.
   external: [...RUNTIME_PACKAGES, ...NEVER_LOADED].flatMap((name) => [name, `${name}/*`]),
   banner: {

@@ -26,7 +26,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { createUser } from "../../server/src/auth/users.ts";
 import { openDatabase } from "../../server/src/db/database.ts";
-import { SERVER_NODE_FLAGS } from "../../server/src/config/node-flags.ts";
+import { SERVER_ENV_ASSIGNMENTS, SERVER_NODE_FLAGS } from "../../server/src/config/node-flags.ts";
 import { addDays } from "@care/core/rules/date-only.rules";
 import { weekStartOf } from "@care/core/rules/schedule.rules";
 
@@ -50,11 +50,19 @@ const { values: args } = parseArgs({
     server: { type: "string", default: "server/dist/main.js" },
     // The V8 flags the server runs with (`--node-flags ""` measures a build from before they existed).
     "node-flags": { type: "string", default: SERVER_NODE_FLAGS.join(" ") },
+    // The environment it runs with, as `NAME=value …` (`--server-env ""` for none).
+    "server-env": { type: "string", default: SERVER_ENV_ASSIGNMENTS },
   },
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const NODE_FLAGS = args["node-flags"].split(" ").filter(Boolean);
+const SERVER_ENV = Object.fromEntries(
+  args["server-env"]
+    .split(" ")
+    .filter(Boolean)
+    .map((assignment) => assignment.split("=") as [string, string]),
+);
 
 interface Measured {
   reqPerSec: number;
@@ -189,6 +197,7 @@ async function main(): Promise<void> {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       DATABASE_URL,
       PORT: String(appPort),
       HOST: "127.0.0.1",

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:memory [-- --skip-build] [--skip-load] [--server path/to/main.js] [--node-flags "…"]`: how much memory
+ * `npm run bench:memory [-- --skip-build] [--skip-load] [--server path/to/main.js] [--node-flags "…"] [--server-env "…"]`: how much memory
  * the built server holds, next to a bare Node process measured in the same run (the machines are
  * shared; the baseline shows what Node itself costs here). Prints a markdown table (also written to
  * test-results/memory.md):
@@ -21,7 +21,7 @@ import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { SERVER_NODE_FLAGS } from "../../server/src/config/node-flags.ts";
+import { SERVER_ENV_ASSIGNMENTS, SERVER_NODE_FLAGS } from "../../server/src/config/node-flags.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DATABASE_URL =
@@ -37,11 +37,19 @@ const { values: args } = parseArgs({
     server: { type: "string", default: "server/dist/main.js" },
     // The V8 flags the server runs with (`--node-flags ""` measures a build from before they existed).
     "node-flags": { type: "string", default: SERVER_NODE_FLAGS.join(" ") },
+    // The environment it runs with, as `NAME=value …` (`--server-env ""` for none).
+    "server-env": { type: "string", default: SERVER_ENV_ASSIGNMENTS },
     duration: { type: "string", default: "10" },
   },
 });
 const SERVER = resolve(ROOT, args.server);
 const NODE_FLAGS = args["node-flags"].split(" ").filter(Boolean);
+const SERVER_ENV = Object.fromEntries(
+  args["server-env"]
+    .split(" ")
+    .filter(Boolean)
+    .map((assignment) => assignment.split("=") as [string, string]),
+);
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -112,6 +120,7 @@ async function serverIdle(env: Record<string, string>) {
       SESSION_SECRET: "memory-bench-session-secret-that-is-long-enough-0123",
       ADMIN_EMAIL: "",
       ADMIN_PASSWORD: "",
+      ...SERVER_ENV,
       ...env,
     },
     answers,
@@ -155,6 +164,7 @@ async function main(): Promise<void> {
         "--server",
         args.server,
         `--node-flags=${args["node-flags"]}`,
+        `--server-env=${args["server-env"]}`,
       ],
       { cwd: ROOT, env: { ...process.env, BENCH_DATABASE_URL: DATABASE_URL }, maxBuffer: 64 * 1024 * 1024 },
     );

@@ -3,7 +3,6 @@
 // six facilities and the California RCFE default document types on first start.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { AppError } from "@care/core/app-error";
 import { ZDocumentType } from "@care/core/collections/documents.collection";
@@ -14,7 +13,7 @@ import { ZTrainingRequirement } from "@care/core/collections/training.collection
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { UNAVAILABLE_MESSAGE, toAppError } from "./db-errors.ts";
-import { applyMigrations } from "./migrate.ts";
+import { applyMigrations, applyMigrationsApart } from "./migrate.ts";
 
 /**
  * Options for every interactive transaction (`prisma.$transaction(async (tx) => …, TRANSACTION_OPTIONS)`):
@@ -83,7 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(connectionString: string, log: (msg: string) => void): Promise<Database> {
-  const { applied } = await applyMigrations({ kind: "postgres", connectionString });
+  const { applied } = await applyMigrationsApart({ kind: "postgres", connectionString });
   logApplied(applied, log);
   const pool = new pg.Pool(postgresPoolConfig(connectionString));
   // Idle connections die when PostgreSQL restarts or the database is dropped; the pool replaces them on
@@ -116,24 +115,24 @@ async function openPostgres(connectionString: string, log: (msg: string) => void
 
 /** PGlite and its adapter are loaded only here, so a server on PostgreSQL never holds them in memory. */
 async function openPGlite(dataDir: string, log: (msg: string) => void): Promise<Database> {
-  const [{ PGlite }, { PGliteAdapterFactory }] = await Promise.all([
-    import("@electric-sql/pglite"),
+  const [{ openEmbeddedPGlite }, { PGliteAdapterFactory }] = await Promise.all([
+    import("./embedded-pglite.ts"),
     import("./pglite-adapter.ts"),
   ]);
-  let pglite: PGlite;
+  let pglite;
   if (dataDir === ":memory:") {
-    pglite = new PGlite();
+    pglite = await openEmbeddedPGlite(undefined);
+    try {
+      logApplied((await applyMigrations({ kind: "pglite", pglite })).applied, log);
+    } catch (error) {
+      await pglite.close();
+      throw error;
+    }
   } else {
     const dir = join(dataDir, "pglite");
     await mkdir(dir, { recursive: true });
-    pglite = new PGlite(dir);
-  }
-  try {
-    const { applied } = await applyMigrations({ kind: "pglite", pglite });
-    logApplied(applied, log);
-  } catch (error) {
-    await pglite.close();
-    throw error;
+    logApplied((await applyMigrationsApart({ kind: "pglite-dir", dir })).applied, log);
+    pglite = await openEmbeddedPGlite(dir);
   }
   const prisma = new PrismaClient({ adapter: new PGliteAdapterFactory(pglite) });
   return {

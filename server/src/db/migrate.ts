@@ -1,5 +1,7 @@
 // Applies prisma/migrations at server start through the wasm schema engine (no native engine needed).
 // Idempotent, and recorded in `_prisma_migrations`, so `prisma migrate deploy` elsewhere agrees.
+import { existsSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -14,6 +16,49 @@ export type MigrationTarget = { kind: "postgres"; connectionString: string } | {
  * one PostgreSQL apply each migration once. Distinct from the key Prisma's engine may take itself.
  */
 const MIGRATION_LOCK_KEY = 4_127_730_001;
+
+/** Where `applyMigrationsApart` applies the migrations: PostgreSQL, or PGlite's data directory (not open). */
+export type MigrationPlace = { kind: "postgres"; connectionString: string } | { kind: "pglite-dir"; dir: string };
+
+/**
+ * Applies the migrations in a worker thread that ends afterwards (in the built server), so the schema
+ * engine's WebAssembly memory, and on a first start the memory PGlite used to create the database, leave
+ * with the thread instead of staying in the server for its whole life. From the sources (tests, `npm run
+ * dev`), where there is no bundled worker, the same work runs in this thread.
+ */
+export async function applyMigrationsApart(place: MigrationPlace): Promise<{ applied: string[] }> {
+  const worker = bundledWorker();
+  if (!worker) return applyMigrationsHere(place);
+  return new Promise((resolve, reject) => {
+    const thread = new Worker(worker, { workerData: place });
+    thread.once("message", (answer: { applied: string[] } | { error: string }) => {
+      if ("error" in answer) reject(new Error(answer.error));
+      else resolve(answer);
+    });
+    thread.once("error", reject);
+    thread.once("exit", (code) => reject(new Error(`the migration worker stopped (exit code ${code})`)));
+  });
+}
+
+/** `server/dist/migrate-worker.js`, seen from `dist/main.js` or from a shared chunk in `dist/chunks/`. */
+function bundledWorker(): URL | undefined {
+  if (!import.meta.url.endsWith(".js")) return undefined;
+  return ["./migrate-worker.js", "../migrate-worker.js"]
+    .map((path) => new URL(path, import.meta.url))
+    .find((url) => existsSync(url));
+}
+
+/** `applyMigrationsApart`'s work, in this thread. */
+export async function applyMigrationsHere(place: MigrationPlace): Promise<{ applied: string[] }> {
+  if (place.kind === "postgres") return applyMigrations(place);
+  const { openEmbeddedPGlite } = await import("./embedded-pglite.ts");
+  const pglite = await openEmbeddedPGlite(place.dir);
+  try {
+    return await applyMigrations({ kind: "pglite", pglite });
+  } finally {
+    await pglite.close();
+  }
+}
 
 export async function applyMigrations(target: MigrationTarget): Promise<{ applied: string[] }> {
   const migrationsList = await readMigrationsList();

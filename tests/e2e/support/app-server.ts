@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { SERVER_NODE_FLAGS } from "../../../server/src/config/node-flags.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../../server/src/config/node-flags.ts";
 
 const REPO = resolve(import.meta.dirname, "../../..");
 const SERVER_ENTRY = join(REPO, "server/dist/main.js");
@@ -96,6 +96,7 @@ export async function startAppServer(): Promise<TAppServer> {
   const admin = { email: "e2e-admin@example.com", password: "e2e-password-123" };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...SERVER_ENV,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
