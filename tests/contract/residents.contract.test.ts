@@ -153,6 +153,17 @@ await runContract("data", (ctx) => {
     expect((await admin.data.create("residents", data, { id })).id).toBe(id);
   });
 
+  it("lets a one-home user admit a resident under an id of their own; an id taken in another home is a conflict", async () => {
+    const id = crypto.randomUUID();
+    const created = await tullStaff.data.create("residents", residentInput("tull"), { id });
+    expect(created).toMatchObject({ id, facilityId: "tull", version: 1 });
+    expect(await tullStaff.data.get("residents", id)).toEqual(created);
+    // A Newman resident is out of their reach, and its id is still not theirs to take.
+    const taken = await admin.data.create("residents", residentInput("newman"), { id: crypto.randomUUID() });
+    await expectAppError(tullStaff.data.create("residents", residentInput("tull"), { id: taken.id }), "CONFLICT");
+    await expectAppError(tullStaff.data.get("residents", taken.id), "NOT_FOUND");
+  });
+
   it("round-trips each kind of medical entry", async () => {
     const link = { residentId: tullResident.id, facilityId: "tull" };
     const vitals = await admin.data.create("vitals", {

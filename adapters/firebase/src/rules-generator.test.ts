@@ -205,6 +205,24 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "facilities")).not.toContain("linkedInFacility");
   });
 
+  it("lets a writer read a free id before creating a record under it, of any home; a list still needs the home", () => {
+    const rules = generateFirestoreRules();
+    const line = (name: string, verb: string) =>
+      block(rules, name)
+        .split("\n")
+        .find((l) => l.trimStart().startsWith(`allow ${verb}`));
+    for (const name of ["residents", "rentCharges", "reminderStates", "facilities"]) {
+      // Reading `resource.data` of a missing document is an error, which denied the create's pre-read.
+      expect(line(name, "get:"), name).toContain("(resource == null || (mayFacility(resource.data._facility)))");
+      expect(line(name, "list:"), name).toContain(" && mayFacility(resource.data._facility)");
+      expect(line(name, "list:"), name).not.toContain("resource == null");
+    }
+    // Ids the adapter makes itself: nothing is read first, so nothing changes.
+    expect(line("documents", "get, list:")).toContain(" && mayFacility(resource.data._facility)");
+    // Written only by Functions: no client creates one.
+    expect(line("rentAccounts", "get, list:")).toContain(" && mayFacility(resource.data._facility)");
+  });
+
   it("limits facility-scoped records to the user's facilities and checks the version step", () => {
     const rules = generateFirestoreRules();
     expect(block(rules, "facilities")).toContain("request.resource.data._facility == id");

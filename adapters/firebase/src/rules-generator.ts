@@ -214,7 +214,18 @@ function collectionRules(def: CollectionDef): string {
     `    // ${def.label}: read ${def.access.read}, write ${def.access.write}, scope ${def.scope.kind}, removal ${def.removal}.`,
     `    match /${def.name}/{id} {`,
   ];
-  lines.push(`      allow get, list: if ${reader}${readFacility}${readGrant};`);
+  const readExisting = `${readFacility}${readGrant}`;
+  const clientCreates = def.clientIds && def.access.write !== "server" && def.access.create !== "auth-port";
+  if (clientCreates && readExisting) {
+    // A create under a client-chosen id first reads the id (taken or free, in one transaction). A missing
+    // document belongs to no home: reading it only says the id is free, and a list never matches one.
+    lines.push(
+      `      allow get: if ${reader} && (resource == null || (${readExisting.slice(" && ".length)}));`,
+      `      allow list: if ${reader}${readExisting};`,
+    );
+  } else {
+    lines.push(`      allow get, list: if ${reader}${readExisting};`);
+  }
   // Everyone reads their own users record and their own role (the auth adapter builds the session from them).
   if (def.name === "users") lines.push(`      allow get: if signedIn() && id == request.auth.uid;`);
   if (def.name === "roles") lines.push(`      allow get: if signedIn() && id == me().role;`);
