@@ -81,6 +81,43 @@ await runContract("data", (ctx) => {
     );
   });
 
+  it("answers a user of two homes asking for 30 residents' rates at once, paged and counted", async () => {
+    const admin = await ctx.signedIn();
+    const twoHomes = await ctx.signedIn(
+      await ctx.createUser(admin, { role: "house-manager", facilityIds: ["tull", "newman"] }),
+    );
+    const people = [];
+    for (const [i, facilityId] of ["tull", "newman", "tull"].entries()) {
+      const person = await admin.data.create("residents", {
+        facilityId,
+        firstName: `Rate${i}`,
+        lastName: `Wide-${RUN}`,
+        dateOfBirth: "1940-01-01",
+        gender: "male",
+        admissionDate: "2025-02-01",
+        ambulatoryStatus: "ambulatory",
+        codeStatus: "full_code",
+      });
+      await admin.data.create("rentRates", {
+        residentId: person.id,
+        facilityId,
+        amountCents: 250000 + i,
+        effectiveFrom: `2025-0${i + 2}-01`,
+      });
+      people.push(person);
+    }
+    // 30 residents (27 of them unknown ids) × 2 homes = 60 disjunctions: more than one Firestore query takes.
+    const residentIds = [...people.map((p) => p.id), ...Array.from({ length: 27 }, () => crypto.randomUUID())];
+    const where = { residentId: residentIds };
+    const first = await twoHomes.data.list("rentRates", { where, limit: 2 });
+    expect(first.items).toHaveLength(2);
+    const second = await twoHomes.data.list("rentRates", { where, limit: 2, cursor: first.nextCursor! });
+    const all = [...first.items, ...second.items];
+    expect(second.nextCursor).toBeNull();
+    expect(all.map((r) => r.residentId).sort()).toEqual(people.map((p) => p.id).sort());
+    expect(await twoHomes.data.count("rentRates", { where })).toBe(3);
+  });
+
   it("refuses a negative charge; a correction is a credit with a reason", async () => {
     const negative = await expectAppError(
       staff.data.create("rentCharges", line({ month: "2025-04", amountCents: -50_000_000 })),

@@ -65,8 +65,10 @@ import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
   facilitiesField,
+  disjunctionsOf,
   FILES_COLLECTION,
   fromStoredData,
+  homeGroups,
   ordersInMemory,
   storedFilterField,
   toStoredData,
@@ -160,20 +162,21 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       fields.push(field);
     }
     const everyHome = facilitiesField(def);
+    /** The homes' filter, one per query the list needs (none: one query over every home). */
+    let homeFilters: QueryConstraint[] = [];
     if (facilities !== null) {
       if (facilities.length === 0) return null;
-      if (everyHome) {
-        // Shown in further homes: any of the record's homes is one of these (one array filter).
-        if (facilities.length > MAX_IN_VALUES)
-          throw new AppError("VALIDATION", `Choose at most ${MAX_IN_VALUES} homes at once.`);
-        constraints.push(where(everyHome, "array-contains-any", facilities));
-        fields.push(everyHome);
-      } else {
-        constraints.push(
-          facilities.length === 1 ? where("_facility", "==", facilities[0]) : where("_facility", "in", facilities),
-        );
-        fields.push("_facility");
-      }
+      if (everyHome && facilities.length > MAX_IN_VALUES)
+        throw new AppError("VALIDATION", `Choose at most ${MAX_IN_VALUES} homes at once.`);
+      homeFilters = homeGroups(facilities, disjunctionsOf(def, q.where)).map((homes) =>
+        everyHome
+          ? // Shown in further homes: any of the record's homes is one of these (one array filter).
+            where(everyHome, "array-contains-any", homes)
+          : homes.length === 1
+            ? where("_facility", "==", homes[0])
+            : where("_facility", "in", homes),
+      );
+      fields.push(everyHome ?? "_facility");
     }
     // Readers who may not write see published records only; the rules allow no other query.
     if (seesPublishedOnly(user, def)) {
@@ -199,16 +202,20 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         fields.push("_search");
       }
     }
-    return { q, constraints, fields, searchInMemory };
+    const queries = homeFilters.length === 0 ? [constraints] : homeFilters.map((home) => [...constraints, home]);
+    // A record shown in several homes may match more than one group's query.
+    const overlapping = everyHome !== null && queries.length > 1;
+    return { q, queries, fields, searchInMemory, overlapping };
   }
 
   interface TPageQuery {
-    built: Query;
+    /** One query, or one per group of homes (homeGroups), whose pages the adapter merges. */
+    built: Query[];
     field: string;
     direction: "asc" | "desc";
     size: number;
     cursor: { sortValue: unknown; id: string } | null;
-    /** Ordered and cut by the adapter: a list with no composite index (see ordersInMemory). */
+    /** Ordered and cut by the adapter: a list with no composite index (see ordersInMemory), or several queries. */
     inMemory: boolean;
     /** A search token the adapter matches itself (a list with another array filter); always inMemory. */
     searchInMemory: string | null;
@@ -217,10 +224,11 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   function pageQuery(def: CollectionDef, user: TSessionUser, query: TListQuery): TPageQuery | null {
     const listed = listConstraints(def, user, query);
     if (listed === null) return null;
-    const { q, constraints, fields, searchInMemory } = listed;
+    const { q, queries, fields, searchInMemory } = listed;
     const { field, direction } = q.orderBy;
     const cursor = q.cursor ? decodeCursor(q.cursor) : null;
     const base = { field, direction, size: q.limit, cursor, searchInMemory };
+    const build = (constraints: QueryConstraint[]) => buildQuery(collectionRef(db, def.name), ...constraints);
     if (
       ordersInMemory(
         def,
@@ -228,11 +236,12 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         field,
       )
     )
-      return { ...base, built: buildQuery(collectionRef(db, def.name), ...constraints), inMemory: true };
-    constraints.push(orderBy(field, direction), orderBy(documentId(), direction));
-    if (cursor) constraints.push(startAfter(cursor.sortValue, cursor.id));
-    constraints.push(limitTo(q.limit + 1));
-    return { ...base, built: buildQuery(collectionRef(db, def.name), ...constraints), inMemory: false };
+      return { ...base, built: queries.map(build), inMemory: true };
+    const paged: QueryConstraint[] = [orderBy(field, direction), orderBy(documentId(), direction)];
+    if (cursor) paged.push(startAfter(cursor.sortValue, cursor.id));
+    paged.push(limitTo(q.limit + 1));
+    // Several queries each return their own first page: merged in order, the first size + 1 are the page.
+    return { ...base, built: queries.map((c) => build([...c, ...paged])), inMemory: queries.length > 1 };
   }
 
   /** Orders every match by the sort field (as Firestore orders values) then id, and keeps the page after the cursor. */
@@ -523,8 +532,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const user = assertCanRead(session(), def);
       const page = pageQuery(def, user, query);
       if (page === null) return { items: [], nextCursor: null };
-      const snap = await guard(() => getDocsFromServer(page.built));
-      const found = toPage(def, page, snap.docs);
+      const snaps = await guard(() => Promise.all(page.built.map((built) => getDocsFromServer(built))));
+      const docs = new Map(snaps.flatMap((snap) => snap.docs.map((d) => [d.id, d] as const)));
+      const found = toPage(def, page, [...docs.values()]);
       const result = { ...found, items: await withRestricted(def, user, found.items) };
       const action = listAuditAction(def, query);
       if (action) await guard(() => auditList(user, def, query, result.items, action));
@@ -536,10 +546,14 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const user = assertCanRead(session(), def);
       const listed = listConstraints(def, user, query);
       if (listed === null) return 0;
-      const snap = await guard(() =>
-        getCountFromServer(buildQuery(collectionRef(db, def.name), ...listed.constraints)),
-      );
-      return snap.data().count;
+      const queries = listed.queries.map((constraints) => buildQuery(collectionRef(db, def.name), ...constraints));
+      if (listed.overlapping) {
+        // Counted by id: a record of several homes may be found by more than one query.
+        const snaps = await guard(() => Promise.all(queries.map((built) => getDocsFromServer(built))));
+        return new Set(snaps.flatMap((snap) => snap.docs.map((d) => d.id))).size;
+      }
+      const snaps = await guard(() => Promise.all(queries.map((built) => getCountFromServer(built))));
+      return snaps.reduce((sum, snap) => sum + snap.data().count, 0);
     },
 
     async get(name, id) {

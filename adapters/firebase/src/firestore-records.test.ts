@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { getCollection } from "@care/core/registry";
-import { compareStoredValues, fromStoredData, ordersInMemory, toStoredData } from "./firestore-records.ts";
+import {
+  compareStoredValues,
+  disjunctionsOf,
+  fromStoredData,
+  homeGroups,
+  ordersInMemory,
+  toStoredData,
+} from "./firestore-records.ts";
 
 const meta = {
   version: 1,
@@ -104,5 +111,38 @@ describe("lists the adapter orders itself", () => {
   it("order values as Firestore does: null, booleans, numbers, then strings", () => {
     const values = ["2026-02-01", 10, null, true, "2026-01-31", 2, false];
     expect([...values].sort(compareStoredValues)).toEqual([null, false, true, 2, 10, "2026-01-31", "2026-02-01"]);
+  });
+});
+
+describe("lists within Firestore's 30 disjunctions", () => {
+  const homes = (n: number) => Array.from({ length: n }, (_, i) => `home-${i}`);
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`);
+
+  it("counts the disjunctions of the list's other in-filters, not the homes' own", () => {
+    const charges = getCollection("rentCharges");
+    expect(disjunctionsOf(charges, { residentId: ids(30) })).toBe(30);
+    expect(disjunctionsOf(charges, { residentId: ids(5), month: ["2026-01", "2026-02"] })).toBe(10);
+    expect(disjunctionsOf(charges, { residentId: "r1", facilityId: ["tull", "newman"] })).toBe(1);
+  });
+
+  it("gives a user of two homes asking for 30 residents one query per home, and 1 × 30 stays one query", () => {
+    expect(homeGroups(homes(2), 30)).toEqual([["home-0"], ["home-1"]]);
+    expect(homeGroups(homes(1), 30)).toEqual([["home-0"]]);
+    expect(homeGroups(homes(6), 1)).toEqual([homes(6)]);
+  });
+
+  it("keeps every query at 30 disjunctions or fewer and every home in exactly one query", () => {
+    for (const [k, other] of [
+      [2, 30],
+      [3, 11],
+      [7, 4],
+      [30, 1],
+      [30, 2],
+      [12, 15],
+    ] as const) {
+      const groups = homeGroups(homes(k), other);
+      for (const group of groups) expect(group.length * other).toBeLessThanOrEqual(30);
+      expect(groups.flat()).toEqual(homes(k));
+    }
   });
 });

@@ -10,7 +10,7 @@
  */
 import type { CollectionDef } from "@care/core/collection";
 import { META_FIELDS } from "@care/core/common.schema";
-import { META_SORT_FIELDS } from "@care/core/list-query";
+import { MAX_IN_VALUES, META_SORT_FIELDS } from "@care/core/list-query";
 import { facilitiesOfRecord, facilityOfRecord } from "@care/core/rules/access.rules";
 import { isRestrictedField } from "./restricted-fields.ts";
 import { searchTokens } from "./search-tokens.ts";
@@ -149,4 +149,24 @@ export function fromStoredData(
     record[key] = value;
   }
   return record;
+}
+
+/** How many disjunctions the list's other `in` filters make (Firestore allows at most 30 per query). */
+export function disjunctionsOf(def: CollectionDef, where: Record<string, unknown>): number {
+  return Object.entries(where)
+    .filter(([field, value]) => Array.isArray(value) && storedFilterField(def, field) !== "_facility")
+    .reduce((product, [, value]) => product * (value as unknown[]).length, 1);
+}
+
+/**
+ * The homes split so that each query stays within Firestore's 30 disjunctions: a user of two homes
+ * asking for 30 residents' rent makes 60 in one query, which Firestore refuses; two queries of 30 do.
+ * A record of one home is in one group, so the groups' pages merge and their counts add up; a record
+ * shown in several homes (`facilitiesField`) may be in more than one, and is counted once by its id.
+ */
+export function homeGroups(facilities: (string | null)[], otherDisjunctions: number): (string | null)[][] {
+  const size = Math.max(1, Math.floor(MAX_IN_VALUES / otherDisjunctions));
+  return Array.from({ length: Math.ceil(facilities.length / size) }, (_, i) =>
+    facilities.slice(i * size, (i + 1) * size),
+  );
 }
