@@ -48,7 +48,10 @@ await runContract("files", (ctx) => {
     const downloaded = await admin.files.download(stored.id);
     expect(await bytesOf(downloaded)).toEqual(bytes);
     expect(downloaded.type.split(";")[0]).toBe(type);
-    expect(await admin.files.viewUrl(stored.id)).toEqual(expect.any(String));
+    // Never a bearer link (Firebase's getDownloadURL carries a token that works for anyone, for ever).
+    const viewUrl = await admin.files.viewUrl(stored.id);
+    expect(viewUrl).toMatch(/^(blob:|data:|(https?:\/\/[^/]+)?\/api\/v1\/files\/)/);
+    expect(viewUrl).not.toMatch(/token=|firebasestorage|storage\.googleapis/);
   });
 
   it("decides the type from the bytes, not the name or the declared type", async () => {

@@ -16,14 +16,7 @@ import {
   where,
   type Firestore,
 } from "firebase/firestore";
-import {
-  deleteObject,
-  getBlob,
-  getDownloadURL,
-  ref as storageRef,
-  uploadBytesResumable,
-  type FirebaseStorage,
-} from "firebase/storage";
+import { deleteObject, getBlob, ref as storageRef, uploadBytesResumable, type FirebaseStorage } from "firebase/storage";
 import { AppError, defaultMessages } from "@care/core/app-error";
 import { ZId } from "@care/core/common.schema";
 import type { TSessionUser } from "@care/core/ports/auth.port";
@@ -36,6 +29,9 @@ import { FILES_COLLECTION } from "./firestore-records.ts";
 
 /** The folder of group-wide files (no facility). Not a valid facility id, so it cannot collide. */
 export const GROUP_FOLDER = "_group";
+
+/** How long a viewed file's blob: URL stays valid: long enough for the new tab to load it. */
+const VIEW_URL_LIFETIME_MS = 60_000;
 
 export function storagePath(file: Pick<TStoredFile, "id" | "facilityId">): string {
   return `files/${file.facilityId ?? GROUP_FOLDER}/${file.id}`;
@@ -69,6 +65,12 @@ export function createStorageFileAdapter(
     const parsed = ZStoredFile.safeParse({ ...data, id });
     if (!data || !parsed.success || !canSeeFacility(user, parsed.data.facilityId)) throw fileNotFound();
     return parsed.data;
+  }
+
+  async function download(id: string): Promise<Blob> {
+    const stored = await describe(id);
+    const blob = await guard(() => getBlob(storageRef(storage, storagePath(stored))));
+    return blob.type === stored.contentType ? blob : new Blob([blob], { type: stored.contentType });
   }
 
   return {
@@ -124,15 +126,14 @@ export function createStorageFileAdapter(
 
     describe,
 
-    async download(id) {
-      const stored = await describe(id);
-      const blob = await guard(() => getBlob(storageRef(storage, storagePath(stored))));
-      return blob.type === stored.contentType ? blob : new Blob([blob], { type: stored.contentType });
-    },
+    download,
 
     async viewUrl(id) {
-      const stored = await describe(id);
-      return guard(() => getDownloadURL(storageRef(storage, storagePath(stored))));
+      // Not getDownloadURL: that is a bearer link that never expires and passes no rule. The bytes are read
+      // through the Storage rules, as the signed-in user, and shown from a blob: URL of this page's origin.
+      const url = URL.createObjectURL(await download(id));
+      setTimeout(() => URL.revokeObjectURL(url), VIEW_URL_LIFETIME_MS);
+      return url;
     },
 
     async remove(id) {

@@ -49,7 +49,11 @@ export interface FilePort {
   /** The file's bytes. */
   download(id: string): Promise<Blob>;
 
-  /** A URL the browser can open to view the file inline (same-origin or signed). */
+  /**
+   * A URL the browser can open to view the file inline, usable only by this signed-in user: a same-origin
+   * address that checks the session, or a `blob:`/`data:` URL of bytes read with the user's rights; never
+   * a bearer link that works for whoever holds it.
+   */
   viewUrl(id: string): Promise<string>;
 
   /**

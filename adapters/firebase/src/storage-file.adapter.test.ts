@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+
+// The SDK stands in for Firebase here: the file's description from Firestore, its bytes from Storage.
+const sdk = vi.hoisted(() => ({
+  getBlob: vi.fn(),
+  getDownloadURL: vi.fn(),
+  description: {} as Record<string, unknown>,
+}));
+vi.mock("firebase/firestore", () => ({
+  collection: vi.fn(),
+  deleteDoc: vi.fn(),
+  doc: vi.fn(() => ({})),
+  getDocFromServer: vi.fn(async () => ({ data: () => sdk.description })),
+  getDocs: vi.fn(),
+  limit: vi.fn(),
+  query: vi.fn(),
+  serverTimestamp: vi.fn(),
+  setDoc: vi.fn(),
+  where: vi.fn(),
+}));
+vi.mock("firebase/storage", () => ({
+  deleteObject: vi.fn(),
+  getBlob: sdk.getBlob,
+  getDownloadURL: sdk.getDownloadURL,
+  ref: vi.fn(() => ({})),
+  uploadBytesResumable: vi.fn(),
+}));
+const { createStorageFileAdapter } = await import("./storage-file.adapter.ts");
+
+const id = "6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60";
+const user = { id: "u1", email: "a@example.org", facilityIds: null } as unknown as TSessionUser;
+const adapter = createStorageFileAdapter({} as never, {} as never, () => user);
+
+describe("viewing a file on Firebase", () => {
+  beforeEach(() => {
+    sdk.description = {
+      name: "tb-test.pdf",
+      contentType: "application/pdf",
+      size: 8,
+      facilityId: "tull",
+      createdAt: "2026-11-01T10:00:00.000Z",
+      createdBy: "u1",
+    };
+    sdk.getBlob.mockResolvedValue(new Blob(["%PDF-1.7"], { type: "application/pdf" }));
+  });
+
+  it("reads the bytes as the signed-in user and shows them from a blob: URL, never a bearer download link", async () => {
+    const url = await adapter.viewUrl(id);
+    expect(url).toMatch(/^blob:/);
+    expect(sdk.getBlob).toHaveBeenCalledTimes(1);
+    expect(sdk.getDownloadURL).not.toHaveBeenCalled();
+    const shown = await fetch(url).then((response) => response.blob());
+    expect(shown.type).toBe("application/pdf");
+    expect(await shown.text()).toBe("%PDF-1.7");
+  });
+});
