@@ -35,6 +35,7 @@ import { generateOneTimePassword } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
+import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
 import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
 import { accountFrom } from "@care/core/rules/rent.rules";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
@@ -76,12 +77,6 @@ function httpsError(error: AppError): HttpsError {
 }
 
 /** The claims the rules and the auth adapter read. */
-function claimsOf(user: { role: string; facilityIds: string[] | null }): {
-  role: string;
-  facilityIds: string[] | null;
-} {
-  return { role: user.role, facilityIds: user.facilityIds };
-}
 
 /** A user's active flag, facilities and role permissions as stored in Firestore now; null when inactive or unknown. */
 async function currentAccess(
@@ -160,7 +155,7 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
         }
         throw error;
       });
-    await auth.setCustomUserClaims(account.uid, { ...claimsOf(fields), mustChangePassword: true });
+    await auth.setCustomUserClaims(account.uid, { ...userClaims(fields), mustChangePassword: true });
     const now = new Date().toISOString();
     const record = {
       ...fields,
@@ -463,21 +458,20 @@ export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => 
     await auth.updateUser(uid, { disabled: true }).catch(() => undefined);
     return;
   }
-  const wanted = claimsOf({
-    role: String(after.role),
-    facilityIds: Array.isArray(after.facilityIds) ? (after.facilityIds as string[]) : null,
-  });
   const account = await auth.getUser(uid);
-  const current = account.customClaims ?? {};
-  const claimsChanged =
-    current.role !== wanted.role || JSON.stringify(current.facilityIds ?? null) !== JSON.stringify(wanted.facilityIds);
+  // A deactivation first, before anything that could fail: the account is disabled and its sessions end.
   const disabled = after.active === false;
-  if (claimsChanged) await auth.setCustomUserClaims(uid, { ...current, ...wanted });
   if (account.disabled !== disabled || account.email !== after.email) {
     await auth.updateUser(uid, { disabled, ...(typeof after.email === "string" ? { email: after.email } : {}) });
   }
-  // Sessions end at once when access shrinks; the client signs in again and gets the new claims.
-  if (claimsChanged || disabled) await auth.revokeRefreshTokens(uid);
+  if (disabled) await auth.revokeRefreshTokens(uid);
+  const current = account.customClaims ?? {};
+  const wanted = userClaims(after);
+  if (claimsDiffer(current, wanted)) {
+    await auth.setCustomUserClaims(uid, { ...current, ...wanted });
+    // Sessions end at once when access changes; the client signs in again and gets the new claims.
+    if (!disabled) await auth.revokeRefreshTokens(uid);
+  }
 });
 
 export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}", async (event) => {
