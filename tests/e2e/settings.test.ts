@@ -44,11 +44,19 @@ describe.skipIf(Boolean(chromiumMissing))("settings in Chromium", () => {
     await admin.getByRole("heading", { name: "Add user", level: 1 }).waitFor();
     await admin.getByLabel("E-mail").fill("carla.caregiver@example.test");
     await admin.getByLabel("Name", { exact: true }).fill("Carla Caregiver");
-    await admin.getByLabel("Only these facilities:").check();
+    // A new user starts with the home chosen in the header (Van Buren), never with every home.
+    expect(await admin.getByLabel("Only these facilities:").isChecked()).toBe(true);
+    expect(await admin.getByLabel("All facilities").isChecked()).toBe(false);
+    expect(await admin.getByLabel("Van Buren").isChecked()).toBe(true);
+    await admin.getByLabel("Van Buren").uncheck();
     // Limited to no home at all is refused beside the facilities.
     await admin.getByRole("button", { name: "Add user" }).click();
     await admin.getByText("Choose at least one facility, or All facilities").waitFor();
+    // In the danger colour of every form's messages, and gone once a home is chosen.
+    const message = admin.getByText("Choose at least one facility, or All facilities");
+    expect(await message.evaluate((el) => getComputedStyle(el).fontWeight)).toBe("600");
     await admin.getByLabel("Tull").check();
+    await message.waitFor({ state: "hidden" });
     await shot(admin, "settings-user-add-desktop");
     await admin.getByRole("button", { name: "Add user" }).click();
     const code = admin.getByTestId("one-time-password");

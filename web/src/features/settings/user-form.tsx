@@ -57,7 +57,11 @@ export function UserForm({
   const all = values.facilityIds === null || values.facilityIds === undefined;
   const chosen = values.facilityIds ?? [];
   const staff = useAllRecords("staff", all ? {} : { where: { facilityId: chosen.length > 0 ? chosen : ["-"] } });
-  const set = (patch: Partial<TUserInvite>) => setValues((v) => ({ ...v, ...patch }));
+  /** Changes fields and clears their messages (a corrected field no longer says what was wrong). */
+  const set = (patch: Partial<TUserInvite>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !(field in patch))));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -126,7 +130,7 @@ export function UserForm({
               </label>
             ))}
             {errors.role && (
-              <p id="role-error" className="field__error">
+              <p id="role-error" className="form-field__error">
                 {errors.role}
               </p>
             )}
@@ -136,7 +140,7 @@ export function UserForm({
             {limitedTo === null && (
               <label className="user-form__choice">
                 <input type="radio" name="scope" checked={all} onChange={() => set({ facilityIds: null })} />
-                All facilities, including homes added later
+                <span className="user-form__text">All facilities, including homes added later</span>
               </label>
             )}
             <label className="user-form__choice">
@@ -164,7 +168,7 @@ export function UserForm({
               ))}
             </div>
             {errors.facilityIds && (
-              <p id="facilities-error" className="field__error">
+              <p id="facilities-error" className="form-field__error">
                 {errors.facilityIds}
               </p>
             )}

@@ -16,6 +16,7 @@ import { paths } from "../../lib/paths.ts";
 import { useAuth, useData, useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
+import { useSelectedFacility } from "../../lib/selected-facility.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate, RecordNotFound } from "../../ui/record-gate.tsx";
@@ -36,7 +37,7 @@ import "./settings.css";
 export function AddUserPage() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const session = useSession();
+  const [selected] = useSelectedFacility();
   const [issued, setIssued] = useState<TOneTimePassword | null>(null);
   return (
     <article className="settings-page" aria-labelledby="page-title">
@@ -52,7 +53,8 @@ export function AddUserPage() {
         />
       ) : (
         <UserForm
-          initial={{ email: "", role: "caregiver", facilityIds: session?.facilityIds ? [] : null }}
+          // The home chosen in the header, never every home by default: "All facilities" is a choice.
+          initial={{ email: "", role: "caregiver", facilityIds: selected ? [selected] : [] }}
           submitLabel="Add user"
           cancelTo={paths.settings.users.href()}
           onSubmit={async (values) => {
