@@ -71,6 +71,12 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
         },
       });
 
+    // A week in the address that is no date says so, and this week is shown.
+    await page.goto("/staff/schedules?week=2026-13-45");
+    await page.getByText('"2026-13-45" in the address is not a date, so this week is shown.').waitFor();
+    await page.waitForURL((url) => !url.searchParams.has("week"));
+    expect(await page.getByLabel("Week of").inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
     await page.goto(`/staff/schedules?week=${week}`);
     const home = page.getByRole("region", { name: "Van Buren" });
     await home.getByRole("button", { name: "Add the usual shift templates" }).click();

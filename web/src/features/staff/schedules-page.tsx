@@ -69,7 +69,14 @@ export function SchedulesPage() {
   }, [linkedHome, search, selectFacility, setSearch]);
   const today = facilityToday(facilities, facilityId);
   const asked = search.get("week");
-  const weekStart = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? weekStartOf(asked) : weekStartOf(today);
+  const askedIsDate = asked !== null && /^\d{4}-\d{2}-\d{2}$/.test(asked) && addDays(asked, 0) === asked;
+  const weekStart = askedIsDate ? weekStartOf(asked) : weekStartOf(today);
+  // A week in the address that is no date (a mistyped or cut link) is said once; this week is shown.
+  useEffect(() => {
+    if (asked === null || askedIsDate || linkedHome) return;
+    toast.error(`"${asked}" in the address is not a date, so this week is shown.`, { id: "schedules-week" });
+    setSearch({}, { replace: true });
+  }, [asked, askedIsDate, linkedHome, setSearch]);
   const goTo = (week: string) => setSearch({ week }, { replace: true });
   // "Select Facility": every home this user may see.
   const mine = useSession()?.facilityIds ?? null;
