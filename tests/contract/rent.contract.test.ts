@@ -5,6 +5,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { TRecordOf } from "@care/core/registry";
 import { todayIn } from "@care/core/rules/date-only.rules";
 import type { TPorts } from "./harness.ts";
+import { residentInput } from "../../server/src/test/fixtures.ts";
 import { expectAppError, RUN, runContract } from "./contract-runner.ts";
 
 await runContract("data", (ctx) => {
@@ -88,16 +89,10 @@ await runContract("data", (ctx) => {
     );
     const people = [];
     for (const [i, facilityId] of ["tull", "newman", "tull"].entries()) {
-      const person = await admin.data.create("residents", {
-        facilityId,
-        firstName: `Rate${i}`,
-        lastName: `Wide-${RUN}`,
-        dateOfBirth: "1940-01-01",
-        gender: "male",
-        admissionDate: "2025-02-01",
-        ambulatoryStatus: "ambulatory",
-        codeStatus: "full_code",
-      });
+      const person = await admin.data.create(
+        "residents",
+        residentInput(facilityId, `Wide-${RUN}`, { firstName: `Rate${i}` }),
+      );
       await admin.data.create("rentRates", {
         residentId: person.id,
         facilityId,

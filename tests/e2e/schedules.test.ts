@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, localToday } from "@care/core/rules/date-only.rules";
 import { weekStartOf } from "@care/core/rules/schedule.rules";
+import { residentInput } from "../../server/src/test/fixtures.ts";
 import { chromiumMissing } from "./support/chromium.ts";
 import { api, expectNoSeriousAxeViolations } from "./support/page-checks.ts";
 import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
@@ -58,18 +59,7 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
     });
     // Two residents live at Van Buren: someone must be on duty day and night.
     for (const lastName of ["Rota", "Night"])
-      await api(page, "POST", "/residents", {
-        data: {
-          facilityId: "van-buren",
-          firstName: "Res",
-          lastName,
-          dateOfBirth: "1940-01-01",
-          gender: "female",
-          admissionDate: "2025-01-01",
-          ambulatoryStatus: "ambulatory",
-          codeStatus: "full_code",
-        },
-      });
+      await api(page, "POST", "/residents", { data: residentInput("van-buren", lastName, { firstName: "Res" }) });
 
     // A week in the address that is no date says so, and this week is shown.
     await page.goto("/staff/schedules?week=2026-13-45");

@@ -7,10 +7,10 @@ export function residentInput(facilityId: string, lastName: string, extra: Recor
     firstName: "Test",
     lastName,
     dateOfBirth: "1940-01-01",
-    gender: "female",
+    gender: "female" as const,
     admissionDate: "2025-01-01",
-    ambulatoryStatus: "ambulatory",
-    codeStatus: "full_code",
+    ambulatoryStatus: "ambulatory" as const,
+    codeStatus: "full_code" as const,
     ...extra,
   };
 }
