@@ -13,6 +13,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { DEFAULT_SHIFT_TEMPLATES } from "@care/core/collections/schedules.collection";
+import { ZDateOnly } from "@care/core/common.schema";
 import { listAll } from "@care/core/list-all";
 import type { TScheduleWeek } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
@@ -69,7 +70,7 @@ export function SchedulesPage() {
   }, [linkedHome, search, selectFacility, setSearch]);
   const today = facilityToday(facilities, facilityId);
   const asked = search.get("week");
-  const askedIsDate = asked !== null && /^\d{4}-\d{2}-\d{2}$/.test(asked) && addDays(asked, 0) === asked;
+  const askedIsDate = asked !== null && ZDateOnly.safeParse(asked).success;
   const weekStart = askedIsDate ? weekStartOf(asked) : weekStartOf(today);
   // A week in the address that is no date (a mistyped or cut link) is said once; this week is shown.
   useEffect(() => {
