@@ -32,6 +32,7 @@ import collectionsRoutes from "./collections/collections.routes.ts";
 import filesRoutes from "./files/files.routes.ts";
 import insightsRoutes from "./insights/insights.routes.ts";
 import transfersRoutes from "./transfers/transfers.routes.ts";
+import reportsRoutes from "./reports/reports.routes.ts";
 
 /** Smaller answers are sent as they are: compressing them saves less than its headers cost. */
 const COMPRESS_MIN_BYTES = 1024;
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await fastify.register(filesRoutes, { prefix: "/api/v1" });
   await fastify.register(insightsRoutes, { prefix: "/api/v1" });
   await fastify.register(transfersRoutes, { prefix: "/api/v1" });
+  await fastify.register(reportsRoutes, { prefix: "/api/v1" });
   fastify.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => fastify.swagger());
   await fastify.register(healthRoutes);
   await fastify.register(webAppPlugin);

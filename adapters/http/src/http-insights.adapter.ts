@@ -1,5 +1,5 @@
 /**
- * InsightsPort over `/insights/*`: the server computes compliance, derived reminders and the homes'
+ * InsightsPort over `/insights/*` and `/reports/*`: the server computes compliance, derived reminders and the homes'
  * numbers next to the data.
  */
 import type {
@@ -22,6 +22,8 @@ import type {
   TSourceStats,
   TSourceStatsQuery,
 } from "@care/core/rules/referral-stats.rules";
+import type { TReportKind, TReportOf } from "@care/core/reports/reports";
+import type { TReportQueryInput } from "@care/core/reports/report-query.schema";
 import type { HttpClient } from "./http-client.ts";
 
 export class HttpInsightsAdapter implements InsightsPort {
@@ -98,6 +100,12 @@ export class HttpInsightsAdapter implements InsightsPort {
       query: { facilityId: query.facilityId },
     });
     return answer.items;
+  }
+
+  report<K extends TReportKind>(kind: K, query: TReportQueryInput): Promise<TReportOf<K>> {
+    return this.http.request<TReportOf<K>>("GET", `/reports/${kind}`, {
+      query: { facilityId: query.facilityId, from: query.from, to: query.to, today: query.today },
+    });
   }
 
   scheduleWeek(query: TScheduleWeekQuery): Promise<TScheduleWeek> {

@@ -93,7 +93,7 @@ export const TOP_NAV: readonly TSection[] = [
 ];
 
 export const QUICK_LINKS: readonly TNavLink[] = [
-  { label: "Reports", to: paths.reports.href(), access: needs("reports") },
+  { label: "Reports", to: paths.reports.list.href(), access: needs("reports") },
   { label: "Settings", to: paths.settings.hub.href(), access: SETTINGS_ACCESS },
   { label: "Help", to: paths.help.href() },
 ];

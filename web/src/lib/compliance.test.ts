@@ -30,6 +30,7 @@ describe("compliance of a page of subjects", () => {
       referralMatches: () => Promise.reject(new Error("not asked")),
       agentStats: () => Promise.reject(new Error("not asked")),
       sourceStats: () => Promise.reject(new Error("not asked")),
+      report: () => Promise.reject(new Error("not asked")),
       scheduleWeek: () => Promise.reject(new Error("not asked")),
     };
     const ids = Array.from({ length: 250 }, (_, i) => `s${i}`);

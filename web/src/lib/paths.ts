@@ -101,7 +101,11 @@ export const paths = {
     staff: fixed("/admin/staff-doc-config"),
     agent: fixed("/admin/agent-doc-config"),
   },
-  reports: fixed("/reports"),
+  reports: {
+    list: fixed("/reports"),
+    census: fixed("/reports/census"),
+    rentRoll: fixed("/reports/rent-roll"),
+  },
   /** Settings: the hub and its sections; the document configuration pages above share its menu. */
   settings: {
     hub: fixed("/settings"),

@@ -59,6 +59,7 @@ import type {
 } from "../ports/insights.port.ts";
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import { listAll } from "../list-all.ts";
+import { dataPortReport } from "../reports/data-port-reports.ts";
 import { MAX_IN_VALUES, type TFilterValue } from "../list-query.ts";
 import { collections, type TCollectionName, type TRecordOf } from "../registry.ts";
 import {
@@ -260,6 +261,8 @@ export function createDataPortInsights(
     return current;
   };
   return {
+    report: (kind, query) => dataPortReport(data, user(), kind, query),
+
     async compliance(raw: TComplianceQuery): Promise<TComplianceReport> {
       const query = parseComplianceQuery(raw);
       const { facilityId, today } = query;

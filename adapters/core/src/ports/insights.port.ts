@@ -3,6 +3,8 @@ import type { TBusyTime, TNightCensus, TRotaPerson, TScheduleIssue } from "../ru
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import type { TReminderLinkType } from "../collections/reminders.collection.ts";
 import type { TReferralMatches, TReferralMatchesQuery } from "../rules/referral-matches.rules.ts";
+import type { TReportKind, TReportOf } from "../reports/reports.ts";
+import type { TReportQueryInput } from "../reports/report-query.schema.ts";
 import type { TAgentStats, TAgentStatsQuery, TSourceStats, TSourceStatsQuery } from "../rules/referral-stats.rules.ts";
 
 /** Where one person or facility stands on one required document type. */
@@ -309,4 +311,12 @@ export interface InsightsPort {
    * only the user's homes. Needs schedules read; users without schedules write see published shifts only.
    */
   scheduleWeek(query: TScheduleWeekQuery): Promise<TScheduleWeek>;
+
+  /**
+   * One of the reports declared in `reports/reports.ts`, over a date range and one home or every home
+   * the user may see, computed by the report's pure function in `reports/` (the server reads its input
+   * in SQL). Needs Reports read and read on the areas the report covers (FORBIDDEN otherwise);
+   * VALIDATION for a bad range, NOT_FOUND for a home out of reach.
+   */
+  report<K extends TReportKind>(kind: K, query: TReportQueryInput): Promise<TReportOf<K>>;
 }

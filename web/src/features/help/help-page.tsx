@@ -80,7 +80,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
   {
     id: "reports",
     title: "Reports",
-    to: paths.reports.href(),
+    to: paths.reports.list.href(),
     text: "Census and occupancy, admissions and discharges, rent roll and balances, compliance, training hours, and referrals by agent, for a date range, printable and exportable to CSV.",
   },
   {

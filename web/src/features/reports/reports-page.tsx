@@ -1,20 +1,36 @@
-/** `/reports`: census, admissions, rent roll, compliance, training and referral figures. */
-import { AreaPage } from "../../ui/area-page.tsx";
+/**
+ * `/reports`: the reports this role may open, each with what it shows. A report covering an area the
+ * role does not read (rent, staff, referrals) is left out.
+ */
+import { Link } from "react-router-dom";
+import { canOpenReport, REPORT_KINDS } from "@care/core/reports/reports";
+import { useFacilityScope } from "../../lib/facility-scope.ts";
+import { useSession } from "../../lib/ports.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { REPORT_PAGES } from "./report-catalog.ts";
+import "./reports.css";
 
 export function ReportsPage() {
+  const session = useSession();
+  const { scope } = useFacilityScope();
+  const kinds = REPORT_KINDS.filter((kind) => session && canOpenReport(session, kind));
   return (
-    <AreaPage
-      title="Reports"
-      intro="Census and occupancy by home, admissions and discharges, rent roll and outstanding balances, missing and expired documents, staff training hours, and referrals by agent with conversion and fees, for a date range you choose."
-      facilityScoped
-      helpAnchor="reports"
-      emptyTitle="No figures to report yet"
-      emptyText={
-        <p>
-          Reports are calculated from residents, rent, documents, staff and referrals. Once those are recorded, each
-          report can be printed or exported to CSV.
-        </p>
-      }
-    />
+    <div className="page">
+      <PageHeader
+        title="Reports"
+        intro="Figures for the owner's and the licensing agency's questions, for a date range you choose: each report shows charts with the table of their numbers, prints without the portal's menus, and saves its tables as CSV."
+        scope={{ label: "Facility:", value: scope }}
+      />
+      <ul className="report-list">
+        {kinds.map((kind) => (
+          <li key={kind} className="card report-list__item">
+            <h2>
+              <Link to={REPORT_PAGES[kind].href()}>{REPORT_PAGES[kind].title}</Link>
+            </h2>
+            <p>{REPORT_PAGES[kind].intro}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,0 +1,264 @@
+/**
+ * Census and occupancy: who lived in each home on a day, licensed capacity and occupancy, move-ins and
+ * move-outs by reason, and the average length of the stays that ended — now, over a range, and month
+ * by month. Stays come from a resident's own dates and their history (an earlier discharge and
+ * readmission), homes from their transfers, so a past month counts a resident where they lived then.
+ * Every backend answers with this function: the server from narrow SQL reads, memory and Firebase from
+ * the records the DataPort gives.
+ */
+import { z } from "zod";
+import { ZId } from "../common.schema.ts";
+import { homeOn, LIVING_STATUSES } from "../rules/census.rules.ts";
+import type { TResidentStatus } from "../collections/residents.collection.ts";
+import { addDays, addMonths, daysBetween } from "../rules/date-only.rules.ts";
+import { monthsBetween } from "../rules/rent.rules.ts";
+import { byHomeName, lastCountedDay, type TReportQuery } from "./report-query.schema.ts";
+
+export const MOVE_OUT_REASONS = ["discharged", "deceased", "transferred"] as const;
+export type TMoveOutReason = (typeof MOVE_OUT_REASONS)[number];
+export const MOVE_OUT_REASON_LABELS: Record<TMoveOutReason, string> = {
+  discharged: "Discharged",
+  deceased: "Deceased",
+  transferred: "Moved to another home of the group",
+};
+
+const ZCount = z.number().int().min(0);
+const ZPercent = z.number().min(0).nullable();
+
+const ZCensusFigures = z.object({
+  /** Licensed capacity (of the homes that record one); null when none does. */
+  capacity: ZCount.nullable(),
+  /** Residents in the census on the report's last counted day (the range's end, or today). */
+  census: ZCount,
+  /** Census of the homes with a capacity over that capacity, in whole percent; null without capacity. */
+  occupancyPercent: ZPercent,
+  moveIns: ZCount,
+  moveOuts: ZCount,
+  moveOutsByReason: z.object({ discharged: ZCount, deceased: ZCount, transferred: ZCount }),
+  /** Average days of the stays that ended in the range (discharge or death); null without one. */
+  averageStayDays: z.number().min(0).nullable(),
+});
+export type TCensusFigures = z.infer<typeof ZCensusFigures>;
+
+export const ZCensusReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The day "census" is counted on: the range's end, or today when the range reaches past it. */
+  countedOn: z.string(),
+  homes: z.array(ZCensusFigures.extend({ facilityId: ZId, name: z.string() })),
+  total: ZCensusFigures,
+  /** Each month of the range: census on its last counted day, occupancy, moves within the range. */
+  months: z.array(
+    z.object({
+      month: z.string(),
+      census: ZCount,
+      capacity: ZCount.nullable(),
+      occupancyPercent: ZPercent,
+      moveIns: ZCount,
+      moveOuts: ZCount,
+    }),
+  ),
+});
+export type TCensusReport = z.infer<typeof ZCensusReport>;
+
+/** What the census reads of a home, a resident and a resident's history event. */
+export interface TCensusInput {
+  homes: readonly { id: string; name: string; licensedCapacity?: number | null | undefined }[];
+  residents: readonly {
+    id: string;
+    facilityId: string;
+    status: TResidentStatus;
+    admissionDate: string;
+    dischargeDate?: string | null | undefined;
+  }[];
+  /** Admissions, readmissions, discharges, deaths and transfers of those residents (others are ignored). */
+  events: readonly { residentId: string; facilityId: string; type: string; date: string; createdAt?: string }[];
+}
+
+/** The event types the census reads. */
+export const CENSUS_EVENT_TYPES = ["admission", "readmission", "discharge", "death", "transfer_in", "transfer_out"];
+
+interface TStaySpan {
+  from: string;
+  /** Last day in residence; null while the stay goes on. */
+  to: string | null;
+  ending: "discharged" | "deceased" | null;
+}
+
+/** A resident's stays: earlier ones from their history (closed before the current admission), then the current one. */
+function staysOf(resident: TCensusInput["residents"][number], events: TCensusInput["events"]): TStaySpan[] {
+  const ordered = [...events].sort(
+    (a, b) => a.date.localeCompare(b.date) || (a.createdAt ?? "").localeCompare(b.createdAt ?? ""),
+  );
+  const stays: TStaySpan[] = [];
+  let open: string | null = null;
+  for (const event of ordered) {
+    if (event.date >= resident.admissionDate) break;
+    if (event.type === "admission" || event.type === "readmission") open ??= event.date;
+    else if (event.type === "discharge" || event.type === "death") {
+      stays.push({
+        from: open ?? `${event.date.slice(0, 7)}-01`,
+        to: event.date,
+        ending: event.type === "death" ? "deceased" : "discharged",
+      });
+      open = null;
+    }
+  }
+  const left = !LIVING_STATUSES.includes(resident.status) && resident.dischargeDate ? resident.dischargeDate : null;
+  stays.push({
+    from: resident.admissionDate,
+    to: left,
+    ending: left === null ? null : resident.status === "deceased" ? "deceased" : "discharged",
+  });
+  return stays;
+}
+
+const inSpan = (day: string, from: string, to: string) => day >= from && day <= to;
+
+function percent(census: number, capacity: number | null): number | null {
+  return capacity === null || capacity === 0 ? null : Math.round((census * 100) / capacity);
+}
+
+function emptyFigures(capacity: number | null): TCensusFigures {
+  return {
+    capacity,
+    census: 0,
+    occupancyPercent: null,
+    moveIns: 0,
+    moveOuts: 0,
+    moveOutsByReason: { discharged: 0, deceased: 0, transferred: 0 },
+    averageStayDays: null,
+  };
+}
+
+/** Each month of a range: the day its census is counted on, and the census per home that day. */
+export interface TMonthCensus {
+  month: string;
+  census: Map<string, number>;
+  moveIns: number;
+  moveOuts: number;
+}
+
+/** The counts behind the census report (the rent roll's loss to vacancy reads the months per home). */
+export function censusCounts(input: TCensusInput, query: Pick<TReportQuery, "from" | "to" | "today">) {
+  const countedOn = lastCountedDay(query);
+  const months = monthsBetween(query.from, query.to);
+  const monthEnd = (month: string) => {
+    const end = addDays(addMonths(`${month}-01`, 1), -1);
+    return end < countedOn ? end : countedOn;
+  };
+  const homes = new Map(input.homes.map((h) => [h.id, { home: h, figures: emptyFigures(h.licensedCapacity ?? null) }]));
+  const stayDays = new Map<string, number[]>();
+  const byMonth: TMonthCensus[] = months.map((month) => ({ month, census: new Map(), moveIns: 0, moveOuts: 0 }));
+  const monthOf = (day: string) => byMonth.find((m) => day.startsWith(m.month));
+  const eventsOf = new Map<string, TCensusInput["events"][number][]>();
+  for (const event of input.events) {
+    if (!CENSUS_EVENT_TYPES.includes(event.type)) continue;
+    const list = eventsOf.get(event.residentId) ?? [];
+    list.push(event);
+    eventsOf.set(event.residentId, list);
+  }
+  const counts = (day: string) => day >= query.from && day <= countedOn;
+  const moveIn = (homeId: string, day: string) => {
+    const entry = homes.get(homeId);
+    if (!entry || !counts(day)) return;
+    entry.figures.moveIns += 1;
+    monthOf(day)!.moveIns += 1;
+  };
+  const moveOut = (homeId: string, day: string, reason: TMoveOutReason) => {
+    const entry = homes.get(homeId);
+    if (!entry || !counts(day)) return;
+    entry.figures.moveOuts += 1;
+    entry.figures.moveOutsByReason[reason] += 1;
+    monthOf(day)!.moveOuts += 1;
+  };
+
+  for (const resident of input.residents) {
+    const events = eventsOf.get(resident.id) ?? [];
+    const where = (day: string) => homeOn(events, resident.facilityId, day);
+    const stays = staysOf(resident, events);
+    const living = (day: string) => stays.some((s) => inSpan(day, s.from, s.to ?? "9999-12-31"));
+    for (const stay of stays) {
+      moveIn(where(stay.from), stay.from);
+      if (stay.to !== null && stay.ending !== null) {
+        const home = where(stay.to);
+        moveOut(home, stay.to, stay.ending);
+        if (homes.has(home) && counts(stay.to)) {
+          const list = stayDays.get(home) ?? [];
+          list.push(daysBetween(stay.from, stay.to) + 1);
+          stayDays.set(home, list);
+        }
+      }
+    }
+    for (const event of events) {
+      if (event.type === "transfer_out") moveOut(event.facilityId, event.date, "transferred");
+      else if (event.type === "transfer_in") moveIn(event.facilityId, event.date);
+    }
+    if (living(countedOn)) {
+      const entry = homes.get(where(countedOn));
+      if (entry) entry.figures.census += 1;
+    }
+    for (const m of byMonth) {
+      const day = monthEnd(m.month);
+      // A month still to come (after the counted day) has no census yet.
+      if (day < query.from || day < `${m.month}-01` || !living(day)) continue;
+      const home = where(day);
+      if (homes.has(home)) m.census.set(home, (m.census.get(home) ?? 0) + 1);
+    }
+  }
+
+  return { countedOn, homes, stayDays, byMonth };
+}
+
+/** The census report of the homes given, over the query's range. */
+export function censusReportOf(input: TCensusInput, query: Pick<TReportQuery, "from" | "to" | "today">): TCensusReport {
+  const { countedOn, homes, stayDays, byMonth } = censusCounts(input, query);
+  const withCapacity = input.homes.filter((h) => h.licensedCapacity != null);
+  const capacity = withCapacity.length === 0 ? null : withCapacity.reduce((s, h) => s + (h.licensedCapacity ?? 0), 0);
+  const censusOfCapacityHomes = (census: (id: string) => number) =>
+    withCapacity.reduce((sum, h) => sum + census(h.id), 0);
+  const total = emptyFigures(capacity);
+  const allStays: number[] = [];
+  const rows = byHomeName(input.homes).map((h) => {
+    const { figures } = homes.get(h.id)!;
+    figures.occupancyPercent = percent(figures.census, figures.capacity);
+    const days = stayDays.get(h.id) ?? [];
+    allStays.push(...days);
+    figures.averageStayDays = average(days);
+    total.census += figures.census;
+    total.moveIns += figures.moveIns;
+    total.moveOuts += figures.moveOuts;
+    for (const reason of MOVE_OUT_REASONS) total.moveOutsByReason[reason] += figures.moveOutsByReason[reason];
+    return { facilityId: h.id, name: h.name, ...figures };
+  });
+  total.occupancyPercent = percent(
+    censusOfCapacityHomes((id) => homes.get(id)!.figures.census),
+    capacity,
+  );
+  total.averageStayDays = average(allStays);
+  return {
+    from: query.from,
+    to: query.to,
+    countedOn,
+    homes: rows,
+    total,
+    months: byMonth.map((m) => {
+      const census = [...m.census.values()].reduce((a, b) => a + b, 0);
+      return {
+        month: m.month,
+        census,
+        capacity,
+        occupancyPercent: percent(
+          censusOfCapacityHomes((id) => m.census.get(id) ?? 0),
+          capacity,
+        ),
+        moveIns: m.moveIns,
+        moveOuts: m.moveOuts,
+      };
+    }),
+  };
+}
+
+function average(values: readonly number[]): number | null {
+  return values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
+}

@@ -1,0 +1,50 @@
+/**
+ * The reports, declared once: what each answers (its zod schema, which the server's route and OpenAPI
+ * use), what a role needs to open it (Reports read, and read on the areas it reports on), and which
+ * collections it is computed from (the web app's cache refreshes a report when one of them changes).
+ * Every backend answers `InsightsPort.report(kind, query)` for each kind declared here.
+ */
+import type { z } from "zod";
+import type { TArea } from "../collections/areas.ts";
+import type { TSessionUser } from "../ports/auth.port.ts";
+import type { TCollectionName } from "../registry.ts";
+import { assertCan } from "../rules/access.rules.ts";
+import { can } from "../rules/permissions.rules.ts";
+import { ZCensusReport } from "./census.report.ts";
+import { ZRentRollReport } from "./rent-roll.report.ts";
+
+interface TReportDef {
+  answer: z.ZodType;
+  /** Areas a role must read, besides Reports. */
+  needs: readonly TArea[];
+  reads: readonly TCollectionName[];
+}
+
+export const REPORTS = {
+  census: {
+    answer: ZCensusReport,
+    needs: ["residents"],
+    reads: ["facilities", "residents", "residentEvents"],
+  },
+  "rent-roll": {
+    answer: ZRentRollReport,
+    needs: ["residents", "rent"],
+    reads: ["facilities", "residents", "residentEvents", "rentCharges", "payments"],
+  },
+} as const satisfies Record<string, TReportDef>;
+
+export type TReportKind = keyof typeof REPORTS;
+export const REPORT_KINDS = Object.keys(REPORTS) as TReportKind[];
+export type TReportOf<K extends TReportKind> = z.infer<(typeof REPORTS)[K]["answer"]>;
+
+/** Whether the user's role opens the report (Reports read and read on what it reports on). */
+export function canOpenReport(user: Pick<TSessionUser, "permissions">, kind: TReportKind): boolean {
+  return [...REPORTS[kind].needs, "reports" as const].every((area) => can(user, area, "read"));
+}
+
+/** The user, when their role opens the report; FORBIDDEN naming the area otherwise. */
+export function assertCanOpenReport(user: TSessionUser | null, kind: TReportKind): TSessionUser {
+  const me = assertCan(user, "reports", "read");
+  for (const area of REPORTS[kind].needs) assertCan(me, area, "read");
+  return me;
+}

@@ -1,0 +1,154 @@
+// InsightsPort.report on every harness: the same figures from the same records whichever backend
+// computes them (the server from SQL reads, memory and Firebase from the DataPort), the same access
+// (Reports read and the areas a report covers; a home out of reach does not exist) and the same
+// refusal of a bad range.
+import { beforeAll, expect, it } from "vitest";
+import type { TPorts } from "./harness.ts";
+import { expectAppError, RUN, runContract } from "./contract-runner.ts";
+
+await runContract("data", (ctx) => {
+  let admin: TPorts;
+  const home = `report-${RUN}`.toLowerCase().slice(0, 60);
+  const other = `report-other-${RUN}`.toLowerCase().slice(0, 60);
+  const range = { facilityId: home, from: "2026-01-01", to: "2026-03-31", today: "2026-06-30" };
+
+  const admit = async (lastName: string, admissionDate: string, dischargeDate?: string) => {
+    const resident = await admin.data.create("residents", {
+      facilityId: home,
+      firstName: "Report",
+      lastName,
+      dateOfBirth: "1940-01-01",
+      gender: "female",
+      admissionDate,
+      ambulatoryStatus: "ambulatory",
+      codeStatus: "full_code",
+      ...(dischargeDate ? { status: "discharged", dischargeDate } : {}),
+    });
+    await admin.data.create("residentEvents", {
+      residentId: resident.id,
+      facilityId: home,
+      type: "admission",
+      date: admissionDate,
+    });
+    if (dischargeDate)
+      await admin.data.create("residentEvents", {
+        residentId: resident.id,
+        facilityId: home,
+        type: "discharge",
+        date: dischargeDate,
+      });
+    return resident;
+  };
+
+  beforeAll(async () => {
+    admin = await ctx.signedIn();
+    await admin.data.create("facilities", { name: "Report home", licensedCapacity: 4 }, { id: home });
+    await admin.data.create("facilities", { name: "Other report home" }, { id: other });
+    const stays = await admit("Stays", "2026-01-10");
+    const extra = (amountCents: number, dueDate: string) => ({
+      residentId: stays.id,
+      facilityId: home,
+      month: dueDate.slice(0, 7),
+      kind: "extra" as const,
+      amountCents,
+      periodStart: dueDate,
+      periodEnd: dueDate,
+      dueDate,
+      description: "Care supplies",
+      reason: "Supplies ordered for the resident",
+    });
+    await admin.data.create("rentCharges", extra(100_000, "2026-01-15"));
+    await admin.data.create("rentCharges", extra(50_000, "2026-03-01"));
+    await admin.data.create("payments", {
+      residentId: stays.id,
+      facilityId: home,
+      receivedOn: "2026-02-01",
+      amountCents: 60_000,
+      method: "check",
+    });
+    await admit("Leaves", "2025-12-01", "2026-02-15");
+    await admit("Arrives", "2026-02-20");
+  });
+
+  it("counts census, occupancy, moves and length of stay per home and per month", async () => {
+    const report = await admin.insights.report("census", range);
+    expect(report.countedOn).toBe("2026-03-31");
+    expect(report.homes).toEqual([
+      {
+        facilityId: home,
+        name: "Report home",
+        capacity: 4,
+        census: 2,
+        occupancyPercent: 50,
+        moveIns: 2,
+        moveOuts: 1,
+        moveOutsByReason: { discharged: 1, deceased: 0, transferred: 0 },
+        // December 1 to February 15, both days in residence.
+        averageStayDays: 77,
+      },
+    ]);
+    expect(report.months).toEqual([
+      { month: "2026-01", census: 2, capacity: 4, occupancyPercent: 50, moveIns: 1, moveOuts: 0 },
+      { month: "2026-02", census: 2, capacity: 4, occupancyPercent: 50, moveIns: 1, moveOuts: 1 },
+      { month: "2026-03", census: 2, capacity: 4, occupancyPercent: 50, moveIns: 0, moveOuts: 0 },
+    ]);
+  });
+
+  it("ages what is owed by due date, payments settling the oldest charge first, with totals per home", async () => {
+    const report = await admin.insights.report("rent-roll", range);
+    const figures = {
+      chargedCents: 150_000,
+      paidCents: 60_000,
+      balanceCents: 90_000,
+      // $600 paid the January charge down to $400, due 75 days before March 31; March's $500 is 30 days old.
+      aging: { days0to30: 50_000, days31to60: 0, days61to90: 40_000, over90: 0 },
+    };
+    expect(report.residents).toEqual([
+      // Residents living there are listed without charges too; the one who left had none.
+      expect.objectContaining({ name: "Arrives, Report", chargedCents: 0, balanceCents: 0 }),
+      {
+        residentId: expect.any(String),
+        facilityId: home,
+        name: "Stays, Report",
+        status: "active",
+        rateCents: null,
+        ...figures,
+      },
+    ]);
+    expect(report.homes).toEqual([
+      {
+        facilityId: home,
+        name: "Report home",
+        residents: 2,
+        averageRateCents: null,
+        vacantBeds: 2,
+        lossToVacancyCents: null,
+        ...figures,
+      },
+    ]);
+    // A caregiver reads neither reports nor rent.
+    const caregiver = await ctx.signedIn(await ctx.createUser(admin, { role: "caregiver", facilityIds: [home] }));
+    await expectAppError(caregiver.insights.report("rent-roll", range), "FORBIDDEN");
+  });
+
+  it("answers every home the user may see, and only those", async () => {
+    const { facilityId: _, ...everywhere } = range;
+    const all = await admin.insights.report("census", everywhere);
+    expect(all.homes.map((h) => h.facilityId)).toEqual(expect.arrayContaining([home, other]));
+    const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: [other] }));
+    const theirs = await manager.insights.report("census", everywhere);
+    expect(theirs.homes.map((h) => h.facilityId)).toEqual([other]);
+    await expectAppError(manager.insights.report("census", range), "NOT_FOUND");
+  });
+
+  it("refuses a role without Reports, and a reversed or too long range", async () => {
+    const caregiver = await ctx.signedIn(await ctx.createUser(admin, { role: "caregiver", facilityIds: [home] }));
+    await expectAppError(caregiver.insights.report("census", range), "FORBIDDEN");
+    const reversed = await expectAppError(
+      admin.insights.report("census", { ...range, from: "2026-04-01" }),
+      "VALIDATION",
+    );
+    expect(reversed.fields?.to).toBe("The end cannot be before the start");
+    await expectAppError(admin.insights.report("census", { ...range, from: "2022-01-01" }), "VALIDATION");
+  });
+});

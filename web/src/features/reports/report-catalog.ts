@@ -1,0 +1,18 @@
+/** What each report is called and says it shows: the Reports page's list and each report's heading. */
+import type { TReportKind } from "@care/core/reports/reports";
+import { paths } from "../../lib/paths.ts";
+
+export const REPORT_PAGES: Record<TReportKind, { title: string; intro: string; href: () => string }> = {
+  census: {
+    href: paths.reports.census.href,
+    title: "Census and occupancy",
+    intro:
+      "Residents, licensed capacity and occupancy per home on the range's last day and month by month, move-ins, move-outs by reason, and the average length of the stays that ended.",
+  },
+  "rent-roll": {
+    href: paths.reports.rentRoll.href,
+    title: "Rent roll and receivables",
+    intro:
+      "Each resident's rate, what was charged and paid in the range and what is owed, aged 0–30, 31–60, 61–90 and over 90 days; totals per home with vacant beds and loss to vacancy.",
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * One part of a report: its heading, a chart (when it has one) with the table of its numbers beside it,
+ * and the table's CSV. Columns are declared once for both the screen and the CSV (`TReportColumn`).
+ * The table stays a table on a phone (it scrolls sideways, the first column held), since its rows are
+ * figures to compare down a column, not records to open.
+ */
+import type { ReactNode } from "react";
+import { ExportCsvButton } from "../../ui/export-csv-button.tsx";
+import type { TCsvColumn } from "../../ui/csv-export.ts";
+
+export interface TReportColumn<T> {
+  header: string;
+  /** The CSV's value (numbers as numbers, money in dollars). */
+  value: (row: T) => string | number | null | undefined;
+  /** What the screen shows, when not the value itself ("50%", "$1,200.00", a link). */
+  show?: (row: T) => ReactNode;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+}
+
+export interface TReportSectionProps<T> {
+  /** The section's heading (also the table's caption). */
+  title: string;
+  /** A sentence under the heading: what is counted and how. */
+  note?: ReactNode;
+  chart?: ReactNode;
+  columns: readonly TReportColumn<T>[];
+  rows: readonly T[];
+  rowId: (row: T) => string;
+  /** A totals row, set apart under the rows. */
+  total?: T;
+  /** The CSV file's name ("census-by-home-tull-2026-01-01-2026-03-31.csv"). */
+  csvName: string;
+  empty: ReactNode;
+}
+
+export function ReportSection<T>({
+  title,
+  note,
+  chart,
+  columns,
+  rows,
+  rowId,
+  total,
+  csvName,
+  empty,
+}: TReportSectionProps<T>) {
+  const shown = total ? [...rows, total] : rows;
+  const csvColumns: TCsvColumn<T>[] = columns.map((c) => ({ header: c.header, value: c.value }));
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section className={`card report-section${chart ? " report-section--chart" : ""}`} aria-labelledby={id}>
+      <div className="report-section__head">
+        <h2 id={id}>{title}</h2>
+        <div className="no-print">
+          <ExportCsvButton
+            fileName={csvName}
+            columns={csvColumns}
+            page={() => Promise.resolve({ items: shown, nextCursor: null })}
+            disabled={rows.length === 0}
+          />
+        </div>
+      </div>
+      {note && <p className="report-section__note">{note}</p>}
+      <div className="report-section__body">
+        {chart && rows.length > 0 && chart}
+        {rows.length === 0 ? (
+          <div className="report-table__empty">{empty}</div>
+        ) : (
+          <div className="report-table" tabIndex={0} role="region" aria-label={`${title} (table)`}>
+            <table>
+              <caption className="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c.header} scope="col" className={c.numeric ? "report-table__number" : undefined}>
+                      {c.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <ReportRow key={rowId(row)} row={row} columns={columns} />
+                ))}
+              </tbody>
+              {total && (
+                <tfoot>
+                  <ReportRow row={total} columns={columns} />
+                </tfoot>
+              )}
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ReportRow<T>({ row, columns }: { row: T; columns: readonly TReportColumn<T>[] }) {
+  return (
+    <tr>
+      {columns.map((c, i) => {
+        const content = c.show ? c.show(row) : (c.value(row) ?? "—");
+        const Cell = i === 0 ? "th" : "td";
+        return (
+          <Cell
+            key={c.header}
+            scope={i === 0 ? "row" : undefined}
+            className={c.numeric ? "report-table__number" : undefined}
+          >
+            {content}
+          </Cell>
+        );
+      })}
+    </tr>
+  );
+}
