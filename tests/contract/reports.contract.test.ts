@@ -131,6 +131,24 @@ await runContract("data", (ctx) => {
     await expectAppError(caregiver.insights.report("rent-roll", range), "FORBIDDEN");
   });
 
+  it("counts open document items by home and person as the compliance insight does, and by month", async () => {
+    const report = await admin.insights.report("compliance", range);
+    const insight = await admin.insights.compliance({ facilityId: home, today: "2026-03-31" });
+    const sum = (key: "missing" | "expiring" | "expired") =>
+      insight.subjects.reduce((total, s) => total + s.counts[key], 0);
+    expect(sum("missing")).toBeGreaterThan(0);
+    expect(report.total).toMatchObject({ missing: sum("missing"), expiring: sum("expiring"), expired: sum("expired") });
+    // The two residents living there and the home itself; the one who left in February is not counted.
+    expect(report.total.subjects).toBe(3);
+    expect(report.people.map((p) => p.name)).toEqual(expect.arrayContaining(["Arrives, Report", "Stays, Report"]));
+    expect(report.people.find((p) => p.name === "Stays, Report")?.items.length).toBe(
+      insight.subjects.find((s) => s.name === "Stays, Report")?.counts.missing,
+    );
+    // March's end is the day counted; at January's end the resident who arrived in February was not there yet.
+    const arrives = insight.subjects.find((s) => s.name === "Arrives, Report")!.counts.missing;
+    expect(report.months.map((m) => m.missing)).toEqual([sum("missing") - arrives, sum("missing"), sum("missing")]);
+  });
+
   it("answers every home the user may see, and only those", async () => {
     const { facilityId: _, ...everywhere } = range;
     const all = await admin.insights.report("census", everywhere);

@@ -53,7 +53,7 @@ const COUNTED_RESIDENT_STATUSES: TResidentStatus[] = ["active", "on_leave", "hos
 
 const facilityWhere = (scope: TFacilityScope) => (scope === null ? {} : { facilityId: { in: scope } });
 
-async function documentTypes(prisma: PrismaClient, subject?: TDocumentSubject): Promise<TDocumentTypeLike[]> {
+export async function documentTypes(prisma: PrismaClient, subject?: TDocumentSubject): Promise<TDocumentTypeLike[]> {
   const rows = await prisma.documentType.findMany({
     where: { archivedAt: null, ...(subject ? { subject } : {}) },
     select: {
@@ -143,7 +143,7 @@ interface TPersonRow {
  * Residents in care, staff not terminated and active facilities of the scope (optionally only some
  * ids). People through plain SQL too: a thousand residents cost the model API several times the query.
  */
-async function subjects(
+export async function subjects(
   prisma: PrismaClient,
   scope: TFacilityScope,
   kinds: readonly TDocumentSubject[],

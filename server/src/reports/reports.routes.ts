@@ -10,16 +10,12 @@ import { callerOf, type TCaller } from "../caller.ts";
 import type { Database } from "../db/database.ts";
 import { censusReport } from "./census-report.ts";
 import { rentRollReport } from "./rent-roll-report.ts";
+import { documentComplianceReport } from "./document-compliance-report.ts";
 
 const USE_CASES: Record<TReportKind, (database: Database, caller: TCaller, raw: unknown) => Promise<unknown>> = {
   census: censusReport,
   "rent-roll": rentRollReport,
-};
-
-const SUMMARIES: Record<TReportKind, string> = {
-  census: "Census and occupancy by home and by month: capacity, move-ins, move-outs by reason, length of stay",
-  "rent-roll":
-    "Rent roll and receivables: rate, charged, paid, balance and aging per resident; totals and loss to vacancy per home",
+  compliance: documentComplianceReport,
 };
 
 const ZReportQueryString = z.object({
@@ -37,7 +33,7 @@ export default async function reportsRoutes(fastify: FastifyInstance): Promise<v
       {
         schema: {
           tags: ["reports"],
-          summary: SUMMARIES[kind],
+          summary: REPORTS[kind].summary,
           querystring: ZReportQueryString,
           response: { 200: REPORTS[kind].answer },
         },

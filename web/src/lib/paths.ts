@@ -105,6 +105,7 @@ export const paths = {
     list: fixed("/reports"),
     census: fixed("/reports/census"),
     rentRoll: fixed("/reports/rent-roll"),
+    compliance: fixed("/reports/compliance"),
   },
   /** Settings: the hub and its sections; the document configuration pages above share its menu. */
   settings: {

@@ -11,6 +11,18 @@ import { CENSUS_EVENT_TYPES, censusReportOf } from "./census.report.ts";
 import { lastCountedDay, parseReportQuery, type TReportQuery, type TReportQueryInput } from "./report-query.schema.ts";
 import { rentFiguresOf, rentRollReportOf } from "./rent-roll.report.ts";
 import { listName } from "../rules/person-name.rules.ts";
+import { documentSubjectsFor } from "../rules/access.rules.ts";
+import { LIVING_STATUSES } from "../rules/census.rules.ts";
+import {
+  facilityCounts,
+  facilitySubject,
+  residentCounts,
+  residentSubject,
+  staffCounts,
+  staffSubject,
+} from "../rules/compliance.rules.ts";
+import { waiversOf } from "../rules/reminders.rules.ts";
+import { complianceReportOf } from "./compliance.report.ts";
 import { assertCanOpenReport, type TReportKind, type TReportOf } from "./reports.ts";
 
 interface TReportContext {
@@ -63,6 +75,38 @@ const READERS: { [K in TReportKind]: (context: TReportContext) => Promise<TRepor
       census.residents.map((r) => [r.id, { name: listName(r), rateCents: r.monthlyRateCents ?? null }]),
     );
     return rentRollReportOf({ census, people, figures }, query);
+  },
+
+  async compliance({ data, user, query, homes, byFacility }) {
+    const kinds = documentSubjectsFor(user);
+    const homeIds = new Set(homes.map((h) => h.id));
+    const [types, states, residents, staff, documents] = await Promise.all([
+      listAll(data, "documentTypes"),
+      listAll(data, "reminderStates", { where: byFacility }),
+      kinds.includes("resident")
+        ? listAll(data, "residents", { where: { ...byFacility, status: [...LIVING_STATUSES] } })
+        : [],
+      kinds.includes("staff")
+        ? listAll(data, "staff", { where: { ...byFacility, status: ["active", "on_leave"] } })
+        : [],
+      kinds.length > 0 ? listAll(data, "documents", { where: byFacility }) : [],
+    ]);
+    const subjects = [
+      ...residents.filter(residentCounts).map(residentSubject),
+      // A staff member's file is kept at their home facility, not at the other homes they work at.
+      ...staff.filter((s) => homeIds.has(s.facilityId) && staffCounts(s)).map(staffSubject),
+      ...(kinds.includes("facility") ? homes.filter(facilityCounts).map(facilitySubject) : []),
+    ];
+    return complianceReportOf(
+      {
+        homes,
+        subjects,
+        types,
+        documents: documents.filter((d) => kinds.includes(d.subject)),
+        waivers: waiversOf(states),
+      },
+      query,
+    );
   },
 };
 

@@ -12,8 +12,11 @@ import { assertCan } from "../rules/access.rules.ts";
 import { can } from "../rules/permissions.rules.ts";
 import { ZCensusReport } from "./census.report.ts";
 import { ZRentRollReport } from "./rent-roll.report.ts";
+import { ZComplianceReportAnswer } from "./compliance.report.ts";
 
 interface TReportDef {
+  /** What it answers, in a line (the route's OpenAPI summary). */
+  summary: string;
   answer: z.ZodType;
   /** Areas a role must read, besides Reports. */
   needs: readonly TArea[];
@@ -22,14 +25,22 @@ interface TReportDef {
 
 export const REPORTS = {
   census: {
+    summary: "Census and occupancy by home and by month: capacity, move-ins, move-outs by reason, length of stay",
     answer: ZCensusReport,
     needs: ["residents"],
     reads: ["facilities", "residents", "residentEvents"],
   },
   "rent-roll": {
+    summary: "Rent roll and receivables: rate, charged, paid, balance and aging per resident; loss to vacancy per home",
     answer: ZRentRollReport,
     needs: ["residents", "rent"],
     reads: ["facilities", "residents", "residentEvents", "rentCharges", "payments"],
+  },
+  compliance: {
+    summary: "Required documents missing, expiring and expired by home and person, and their trend by month",
+    answer: ZComplianceReportAnswer,
+    needs: ["documents"],
+    reads: ["facilities", "residents", "staff", "documents", "documentTypes", "reminderStates"],
   },
 } as const satisfies Record<string, TReportDef>;
 

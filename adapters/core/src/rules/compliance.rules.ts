@@ -152,7 +152,8 @@ export function currentDocument<D extends TDocumentLike>(
   return best;
 }
 
-function compareNewest(a: TDocumentLike, b: TDocumentLike): number {
+/** Orders two documents of one type oldest first: by issue date, then upload time, then id (the newest counts). */
+export function compareNewest(a: TDocumentLike, b: TDocumentLike): number {
   const ai = a.issueDate ?? "";
   const bi = b.issueDate ?? "";
   if (ai !== bi) return ai < bi ? -1 : 1;

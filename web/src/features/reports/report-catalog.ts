@@ -9,6 +9,12 @@ export const REPORT_PAGES: Record<TReportKind, { title: string; intro: string; h
     intro:
       "Residents, licensed capacity and occupancy per home on the range's last day and month by month, move-ins, move-outs by reason, and the average length of the stays that ended.",
   },
+  compliance: {
+    href: paths.reports.compliance.href,
+    title: "Compliance",
+    intro:
+      "Required documents missing, expiring soon and expired for residents, staff and each home, who has open items, and how the number of open items changed month by month.",
+  },
   "rent-roll": {
     href: paths.reports.rentRoll.href,
     title: "Rent roll and receivables",

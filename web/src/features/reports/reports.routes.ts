@@ -19,4 +19,9 @@ export const reportsRoutes: TRouteDef[] = [
     Page: lazyPage(() => import("./rent-roll-report.tsx"), "RentRollReportPage"),
     access: needs("reports"),
   },
+  {
+    path: paths.reports.compliance.path,
+    Page: lazyPage(() => import("./compliance-report.tsx"), "ComplianceReportPage"),
+    access: needs("reports"),
+  },
 ];

@@ -1,0 +1,131 @@
+// The compliance trend's one-pass count (openCountsOn) against the shared rule run day by day
+// (complianceOn, which is complianceOf over what was on file by each day's end): random homes, people,
+// document types, uploads (several versions, out of order, other homes' copies), and waivers.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addDays } from "../rules/date-only.rules.ts";
+import { missingKey, type TDocumentTypeLike } from "../rules/compliance.rules.ts";
+import { complianceOn, openCountsOn, type TComplianceReportInput } from "./compliance.report.ts";
+
+const START = "2026-01-01";
+const day = fc.integer({ min: -40, max: 200 }).map((n) => addDays(START, n));
+const HOMES = ["a", "b"];
+
+const types: TDocumentTypeLike[] = [
+  { id: "t1", subject: "resident", name: "Physician's report", required: true, validityMonths: 12, leadTimeDays: 30, facilityIds: [], sortOrder: 1, reappraisal: false, archivedAt: null },
+  { id: "t2", subject: "resident", name: "TB test", required: true, leadTimeDays: 14, facilityIds: ["a"], sortOrder: 2, reappraisal: false, archivedAt: null },
+  { id: "t3", subject: "staff", name: "Clearance", required: true, leadTimeDays: 0, facilityIds: [], sortOrder: 1, reappraisal: false, archivedAt: null },
+  { id: "t4", subject: "resident", name: "Optional form", required: false, leadTimeDays: 0, facilityIds: [], sortOrder: 3, reappraisal: false, archivedAt: null },
+]; // prettier-ignore
+
+const input = fc
+  .record({
+    people: fc.array(
+      fc.record({ staff: fc.boolean(), home: fc.constantFrom(...HOMES), start: fc.option(day, { nil: undefined }) }),
+      { minLength: 1, maxLength: 4 },
+    ),
+    docs: fc.array(
+      fc.record({
+        person: fc.nat(3),
+        type: fc.constantFrom("t1", "t2", "t3", "t4"),
+        // A copy filed at the other home proves nothing here.
+        otherHome: fc.boolean(),
+        issue: fc.option(day, { nil: undefined }),
+        expiry: fc.option(day, { nil: undefined }),
+        uploaded: day,
+        hour: fc.constantFrom(0, 0, 12, 23),
+      }),
+      { maxLength: 14 },
+    ),
+    waived: fc.array(fc.tuple(fc.nat(3), fc.constantFrom("t1", "t2", "t3")), { maxLength: 2 }),
+  })
+  .map(({ people, docs, waived }): TComplianceReportInput => {
+    const subjects = people.map((p, i) => ({
+      subject: p.staff ? ("staff" as const) : ("resident" as const),
+      id: `p${i}`,
+      facilityId: p.home,
+      name: `Person ${i}`,
+      startDate: p.start,
+    }));
+    return {
+      homes: HOMES.map((id) => ({ id, name: id })),
+      subjects,
+      types,
+      documents: docs.flatMap((d, i) => {
+        const owner = subjects[d.person % subjects.length]!;
+        return [
+          {
+            id: `d${i}`,
+            subject: owner.subject,
+            subjectId: owner.id,
+            facilityId: d.otherHome ? HOMES.find((h) => h !== owner.facilityId)! : owner.facilityId,
+            typeId: d.type,
+            issueDate: d.issue,
+            expiryDate: d.expiry,
+            current: i % 3 !== 0,
+            createdAt: `${d.uploaded}T${String(d.hour).padStart(2, "0")}:00:00.000Z`,
+            archivedAt: null,
+          },
+        ];
+      }),
+      waivers: new Map(
+        waived.map(([person, type]) => {
+          const owner = subjects[person % subjects.length]!;
+          return [`${owner.facilityId}|${missingKey(owner.subject, owner.id, type)}`, "Not applicable"] as const;
+        }),
+      ),
+    };
+  });
+
+describe("openCountsOn", () => {
+  it("counts on each day what the compliance rule counts on that day", () => {
+    fc.assert(
+      fc.property(
+        input,
+        fc.uniqueArray(day, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom("a", null),
+        (data, picked, only) => {
+          const days = [...picked].sort();
+          const counted = (id: string | null) => only === null || id === only;
+          const fast = openCountsOn(data, days, counted);
+          days.forEach((d, i) => {
+            const slow = { missing: 0, expiring: 0, expired: 0 };
+            for (const s of complianceOn(data, d)) {
+              if (!counted(s.facilityId)) continue;
+              slow.missing += s.counts.missing;
+              slow.expiring += s.counts.expiring;
+              slow.expired += s.counts.expired;
+            }
+            expect(fast[i]).toEqual(slow);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("counts a document from the moment it is uploaded: not on the day before, at midnight", () => {
+    const data: TComplianceReportInput = {
+      homes: [{ id: "a", name: "a" }],
+      subjects: [{ subject: "staff", id: "s", facilityId: "a", name: "S", startDate: "2026-01-01" }],
+      types,
+      documents: [
+        {
+          id: "d",
+          subject: "staff",
+          subjectId: "s",
+          facilityId: "a",
+          typeId: "t3",
+          current: true,
+          createdAt: "2026-02-01T00:00:00.000Z",
+          archivedAt: null,
+        },
+      ],
+      waivers: new Map(),
+    };
+    expect(openCountsOn(data, ["2026-01-31", "2026-02-01"], () => true)).toEqual([
+      { missing: 1, expiring: 0, expired: 0 },
+      { missing: 0, expiring: 0, expired: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * Compliance: the required documents missing, expiring and expired, by home and by person, on the
+ * range's last counted day, and the trend of open items at each month's end. Each day is judged by the
+ * shared rule (`complianceOf`) over the documents uploaded by then — the newest of each type counting,
+ * as on the day itself — and the people living or working there by then; waivers recorded now apply
+ * throughout. The server and the other backends read the same input and call this function.
+ */
+import { z } from "zod";
+import { ZId } from "../common.schema.ts";
+import { ZDocumentSubject } from "../collections/documents.collection.ts";
+import type { TComplianceStatus } from "../ports/insights.port.ts";
+import { addDays, addMonths } from "../rules/date-only.rules.ts";
+import {
+  applicableTypesLookup,
+  compareNewest,
+  complianceOf,
+  documentExpiry,
+  expiryStatus,
+  missingKey,
+  type TComplianceSubject,
+  type TDocumentLike,
+  type TDocumentTypeLike,
+  type TWaivers,
+} from "../rules/compliance.rules.ts";
+import { monthsBetween } from "../rules/rent.rules.ts";
+import { byHomeName, lastCountedDay, type TReportQuery } from "./report-query.schema.ts";
+
+const ZCount = z.number().int().min(0);
+const ZOpenCounts = z.object({ missing: ZCount, expiring: ZCount, expired: ZCount });
+
+const ZHomeCompliance = ZOpenCounts.extend({
+  /** Residents, staff and the home itself whose paperwork counts. */
+  subjects: ZCount,
+  /** Of them, with at least one required document missing, expiring or expired. */
+  withOpenItems: ZCount,
+});
+
+export const ZComplianceReportAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  countedOn: z.string(),
+  homes: z.array(ZHomeCompliance.extend({ facilityId: ZId, name: z.string() })),
+  total: ZHomeCompliance,
+  /** Everyone with an open item, worst first, then by name. */
+  people: z.array(
+    ZOpenCounts.extend({
+      subject: ZDocumentSubject,
+      subjectId: ZId,
+      facilityId: ZId,
+      name: z.string(),
+      status: z.enum(["missing", "expiring", "expired"]),
+      /** The open items: the type's name with its status and expiry. */
+      items: z.array(
+        z.object({
+          typeName: z.string(),
+          status: z.enum(["missing", "expiring", "expired"]),
+          expiryDate: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
+  months: z.array(ZOpenCounts.extend({ month: z.string() })),
+});
+export type TComplianceReportAnswer = z.infer<typeof ZComplianceReportAnswer>;
+
+export interface TComplianceReportInput {
+  homes: readonly { id: string; name: string }[];
+  /** Residents in care, staff not terminated and the active homes (as compliance.rules' *Counts). */
+  subjects: readonly TComplianceSubject[];
+  types: readonly TDocumentTypeLike[];
+  /** Every document of those subjects still on file (superseded versions too), with its upload time. */
+  documents: readonly TDocumentLike[];
+  waivers: TWaivers;
+}
+
+type TOpenCounts = z.infer<typeof ZOpenCounts>;
+
+/**
+ * The required items missing, expiring and expired on each of `days` (in order), over the homes
+ * `counted` keeps: what `complianceOf` counts on each day from the documents uploaded by its end, in one
+ * pass per requirement instead of once per day (a year of a large group's months in a tenth of the time).
+ * compliance.report.test.ts holds it to `complianceOn`.
+ */
+export function openCountsOn(
+  input: TComplianceReportInput,
+  days: readonly string[],
+  counted: (facilityId: string | null) => boolean,
+): TOpenCounts[] {
+  const out = days.map(() => ({ missing: 0, expiring: 0, expired: 0 }));
+  const ends = days.map((day) => `${addDays(day, 1)}T00:00:00.000Z`);
+  const docsOf = new Map<string, TDocumentLike[]>();
+  for (const d of input.documents) {
+    if (d.typeId === undefined || d.archivedAt !== null) continue;
+    const key = `${d.subject}|${d.subjectId}|${d.facilityId}|${d.typeId}`;
+    const list = docsOf.get(key);
+    if (list) list.push(d);
+    else docsOf.set(key, [d]);
+  }
+  for (const list of docsOf.values())
+    list.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const applicable = applicableTypesLookup(input.types);
+  for (const subject of input.subjects) {
+    if (!counted(subject.facilityId)) continue;
+    for (const type of applicable(subject.subject, subject.facilityId)) {
+      if (!type.required) continue;
+      if (input.waivers.has(`${subject.facilityId}|${missingKey(subject.subject, subject.id, type.id)}`)) continue;
+      const docs = docsOf.get(`${subject.subject}|${subject.id}|${subject.facilityId}|${type.id}`) ?? [];
+      let next = 0;
+      let best: TDocumentLike | undefined;
+      days.forEach((day, i) => {
+        while (next < docs.length && docs[next]!.createdAt < ends[i]!) {
+          const d = docs[next++]!;
+          if (!best || compareNewest(d, best) > 0) best = d;
+        }
+        if (subject.startDate !== undefined && subject.startDate > day) return;
+        const status = expiryStatus(
+          best !== undefined,
+          best ? documentExpiry(type, best) : undefined,
+          type.leadTimeDays,
+          day,
+        );
+        if (status !== "complete") out[i]![status] += 1;
+      });
+    }
+  }
+  return out;
+}
+
+const SEVERITY: Record<TComplianceStatus, number> = { complete: 0, expiring: 1, missing: 2, expired: 3 };
+
+/** The compliance of the subjects on `day`, from what was on file by its end. */
+export function complianceOn(input: TComplianceReportInput, day: string) {
+  const end = `${addDays(day, 1)}T00:00:00.000Z`;
+  const subjects = input.subjects.filter((s) => s.startDate === undefined || s.startDate <= day);
+  const documents = input.documents.filter((d) => d.createdAt < end).map((d) => ({ ...d, current: true }));
+  return complianceOf(subjects, input.types, documents, day, input.waivers);
+}
+
+export function complianceReportOf(
+  input: TComplianceReportInput,
+  query: Pick<TReportQuery, "from" | "to" | "today">,
+): TComplianceReportAnswer {
+  const countedOn = lastCountedDay(query);
+  const now = complianceOn(input, countedOn);
+  const zero = () => ({ missing: 0, expiring: 0, expired: 0, subjects: 0, withOpenItems: 0 });
+  const byHome = new Map(input.homes.map((h) => [h.id, zero()]));
+  const total = zero();
+  const people: TComplianceReportAnswer["people"] = [];
+  for (const s of now) {
+    const home = s.facilityId === null ? undefined : byHome.get(s.facilityId);
+    if (!home) continue;
+    const open = s.counts.missing + s.counts.expiring + s.counts.expired;
+    for (const entry of [home, total]) {
+      entry.subjects += 1;
+      entry.missing += s.counts.missing;
+      entry.expiring += s.counts.expiring;
+      entry.expired += s.counts.expired;
+      if (open > 0) entry.withOpenItems += 1;
+    }
+    if (s.status === "complete") continue;
+    people.push({
+      subject: s.subject,
+      subjectId: s.subjectId,
+      facilityId: s.facilityId!,
+      name: s.name,
+      status: s.status,
+      missing: s.counts.missing,
+      expiring: s.counts.expiring,
+      expired: s.counts.expired,
+      items: s.requirements.flatMap((r) =>
+        r.required && r.status !== "complete"
+          ? [
+              {
+                typeName: r.formCode ? `${r.formCode} ${r.typeName}` : r.typeName,
+                status: r.status,
+                ...(r.expiryDate ? { expiryDate: r.expiryDate } : {}),
+              },
+            ]
+          : [],
+      ),
+    });
+  }
+  people.sort(
+    (a, b) =>
+      SEVERITY[b.status] - SEVERITY[a.status] ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : a.subjectId < b.subjectId ? -1 : 1),
+  );
+  const days = monthsBetween(query.from, query.to).flatMap((month) => {
+    const end = addDays(addMonths(`${month}-01`, 1), -1);
+    const day = end < countedOn ? end : countedOn;
+    // A month still to come has no figures yet.
+    return day < `${month}-01` ? [] : [{ month, day }];
+  });
+  const counts = openCountsOn(
+    input,
+    days.map((d) => d.day),
+    (id) => id !== null && byHome.has(id),
+  );
+  const months = days.map((d, i) => ({ month: d.month, ...counts[i]! }));
+  return {
+    from: query.from,
+    to: query.to,
+    countedOn,
+    homes: byHomeName(input.homes).map((h) => ({ facilityId: h.id, name: h.name, ...byHome.get(h.id)! })),
+    total,
+    people,
+    months,
+  };
+}
