@@ -2,8 +2,9 @@
  * Web budgets: the JavaScript a cold browser loads for `/login` and for the signed-in shell (`/help`,
  * the lightest page inside the layout) stays under 170 KB each, counted as the bytes the server
  * actually sent (the encoded body size Chromium received), and every script arrives compressed
- * (`Content-Encoding` br or gzip, with `Vary: Accept-Encoding`). Also reports each page's Largest
- * Contentful Paint on this (small) dataset.
+ * (`Content-Encoding` br or gzip, with `Vary: Accept-Encoding`). The reports' charting library comes
+ * only with a report's first chart: neither the shell nor the list of reports loads it. Also reports
+ * each page's Largest Contentful Paint on this (small) dataset.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -109,5 +110,20 @@ describe.skipIf(Boolean(chromiumMissing))("web budgets in Chromium", () => {
     expect(m.files.length).toBeGreaterThan(0);
     expectCompressed(m);
     expect(m.wireTotal).toBeLessThan(BUDGET_BYTES);
+    expect(m.files.some((f) => f.url.includes("report-charts"))).toBe(false);
+  });
+
+  it("loads the charting library with a report's charts only, never with the list of reports", async () => {
+    const page = await session.signedInPage();
+    const list = await measure(page, "/reports", (p) => p.getByRole("link", { name: "Compliance" }).waitFor());
+    expect(list.files.some((f) => f.url.includes("report-charts"))).toBe(false);
+    const report = await measure(page, "/reports/census", (p) =>
+      p.getByRole("img", { name: "Move-ins and move-outs by month" }).waitFor(),
+    );
+    const charts = report.files.filter((f) => f.url.includes("report-charts"));
+    expect(charts).toHaveLength(1);
+    console.info(
+      `[web-budget] charting library (visx): ${(charts[0]!.wire / 1024).toFixed(1)} KB on the wire, with a report only`,
+    );
   });
 });

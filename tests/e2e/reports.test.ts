@@ -1,0 +1,131 @@
+/**
+ * Reports in Chromium against the built app and server: the list of reports, then census, rent roll
+ * and compliance for a range and the header's home — each with its chart (an SVG image with its
+ * description) and the table of its numbers, a CSV download of a table, print media without the
+ * portal's navigation, a reversed range refused beside the field, and the census page at phone width.
+ * Dates are computed here from the local clock, as the browser does.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumMissing } from "./support/chromium.ts";
+import { api, expectNoSeriousAxeViolations } from "./support/page-checks.ts";
+import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const dateOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const now = new Date();
+const today = dateOf(now);
+const twoMonthsAgo = dateOf(new Date(now.getFullYear(), now.getMonth() - 2, 1));
+const lastMonthMid = dateOf(new Date(now.getFullYear(), now.getMonth() - 1, 15));
+const range = `from=${twoMonthsAgo}&to=${today}`;
+
+const resident = (lastName: string, extra: Record<string, unknown>) => ({
+  data: {
+    facilityId: "van-buren",
+    firstName: "Report",
+    lastName,
+    dateOfBirth: "1942-03-04",
+    gender: "female",
+    ambulatoryStatus: "ambulatory",
+    codeStatus: "full_code",
+    ...extra,
+  },
+});
+
+async function downloadCsv(page: Page, section: string): Promise<string[]> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("region", { name: section }).getByRole("button", { name: "Export CSV" }).click(),
+  ]);
+  return readFileSync(await download.path(), "utf8").split("\r\n");
+}
+
+describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
+  const session = useBrowserSession();
+
+  it("lists the reports, and shows census, rent roll and compliance with charts, tables, CSV and print", async () => {
+    const page = await session.signedInPage();
+    await api(
+      page,
+      "POST",
+      "/residents",
+      resident("Rentpayer", { admissionDate: twoMonthsAgo, monthlyRateCents: 300000 }),
+    );
+    await api(
+      page,
+      "POST",
+      "/residents",
+      resident("Leaver", { admissionDate: twoMonthsAgo, status: "discharged", dischargeDate: lastMonthMid }),
+    );
+
+    await page.goto("/reports");
+    const main = page.locator("main");
+    for (const title of ["Census and occupancy", "Rent roll and receivables", "Compliance"])
+      await main.getByRole("link", { name: title }).waitFor();
+    await main.getByRole("link", { name: "Census and occupancy" }).click();
+    await page.waitForURL((url) => url.pathname === "/reports/census");
+
+    await page.goto(`/reports/census?${range}`);
+    const byHome = page.getByRole("region", { name: "By home" });
+    await byHome.getByRole("row", { name: /Van Buren/ }).waitFor();
+    // Van Buren: the resident still living there counted, the one who left last month as a discharge.
+    expect(await byHome.getByRole("row", { name: /Van Buren/ }).textContent()).toMatch(/Van Buren.*1.*2.*1/);
+    const chart = page.getByRole("img", { name: /Occupancy by month|Residents by month/ });
+    await chart.waitFor();
+    expect(await chart.locator("desc").textContent()).toMatch(/\d/);
+    await page.getByRole("img", { name: "Move-ins and move-outs by month" }).waitFor();
+    const csv = await downloadCsv(page, "By home");
+    expect(csv[0]).toBe(
+      "\uFEFFHome,Licensed capacity,Residents,Occupancy %,Move-ins,Discharged,Deceased,Moved to another home,Average stay (days)",
+    );
+    expect(csv.some((line) => line.startsWith("Van Buren,"))).toBe(true);
+    expect(csv.some((line) => line.startsWith("All homes,"))).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: join(SCREENSHOTS, "report-census.png"), fullPage: true });
+
+    // Print: the report alone, without the portal's header, menus or the range's controls.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator(".app-header").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+    expect(await page.getByRole("form", { name: "Report range" }).isVisible()).toBe(false);
+    expect(await chart.isVisible()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, "report-census-print.png"), fullPage: true });
+    await page.emulateMedia({ media: "screen" });
+
+    // A range ending before it starts is refused beside the field; nothing is asked of the server.
+    await page.getByLabel("From").fill(today);
+    await page.getByLabel("To").fill(twoMonthsAgo);
+    await page.getByText("The end cannot be before the start").waitFor();
+
+    await page.goto(`/reports/rent-roll?${range}`);
+    const byResident = page.getByRole("region", { name: "By resident" });
+    const payer = byResident.getByRole("row", { name: /Rentpayer, Report/ });
+    await payer.waitFor();
+    expect(await payer.textContent()).toContain("$3,000.00");
+    await page.getByRole("img", { name: "Balance owed by age" }).waitFor();
+    const rentCsv = await downloadCsv(page, "By resident");
+    expect(rentCsv[0]).toMatch(/^\uFEFFResident,Home,Monthly rate,Charged,Paid,Balance,0–30 days/);
+    expect(rentCsv.find((line) => line.startsWith('"Rentpayer, Report",Van Buren,3000,'))).toBeTruthy();
+    await page.screenshot({ path: join(SCREENSHOTS, "report-rent-roll.png"), fullPage: true });
+
+    await page.goto(`/reports/compliance?${range}`);
+    const open = page.getByRole("region", { name: "Who has open items" });
+    await open.getByRole("row", { name: /Rentpayer, Report.*Missing/ }).waitFor();
+    await page.getByRole("img", { name: "Open document items by month" }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "report-compliance.png"), fullPage: true });
+  });
+
+  it("reads on a phone: the range's controls, the chart and a table that scrolls sideways", async () => {
+    const page = await session.signedInPage(PHONE);
+    await page.goto(`/reports/census?${range}`);
+    await page
+      .getByRole("region", { name: "By home" })
+      .getByRole("row", { name: /Van Buren/ })
+      .waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: join(SCREENSHOTS, "report-census-phone.png"), fullPage: true });
+  });
+});
