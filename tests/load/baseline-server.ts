@@ -48,6 +48,26 @@ app.get<{ Querystring: { facilityId: string } }>("/facility-rows", async (reques
   return { residents: residents.rows, staff: staff.rows, documents: documents.rows, types: types.rows };
 });
 
+/**
+ * The rows the reports read for homes (`facilityId`, or every home): the census's residents and stay
+ * events, the rent roll's charges and payments, the compliance report's documents with upload times.
+ */
+app.get<{ Querystring: { facilityId?: string; report: string } }>("/report-rows", async (request) => {
+  const { facilityId, report } = request.query;
+  const where = facilityId ? `"facilityId" = $1 AND` : "";
+  const values = facilityId ? [facilityId] : [];
+  const read = (sql: string) => pool.query(sql, values).then((r) => r.rows);
+  if (report === "compliance")
+    return { documents: await read(`SELECT id, subject, "subjectId", "facilityId", "typeId", "issueDate", "expiryDate", "createdAt" FROM documents WHERE ${where} "archivedAt" IS NULL`) }; // prettier-ignore
+  const [residents, events, charges, payments] = await Promise.all([
+    read(`SELECT id, "facilityId", status, "admissionDate", "dischargeDate", "firstName", "lastName", "monthlyRateCents" FROM residents WHERE ${where} "archivedAt" IS NULL`), // prettier-ignore
+    read(`SELECT "residentId", "facilityId", type, date, "createdAt" FROM resident_events WHERE ${where} "archivedAt" IS NULL`), // prettier-ignore
+    report === "rent-roll" ? read(`SELECT "residentId", "amountCents", kind, "dueDate", month, id FROM rent_charges WHERE ${where} "archivedAt" IS NULL`) : [], // prettier-ignore
+    report === "rent-roll" ? read(`SELECT "residentId", "amountCents", "receivedOn" FROM payments WHERE ${where} "archivedAt" IS NULL`) : [], // prettier-ignore
+  ]);
+  return { residents, events, charges, payments };
+});
+
 /** The rows a home's schedule week reads: its shifts of the week and the day before, its staff and residents. */
 app.get<{ Querystring: { facilityId: string; from: string; to: string } }>("/schedule-rows", async (request) => {
   const { facilityId, from, to } = request.query;

@@ -374,7 +374,26 @@ async function main(): Promise<void> {
         },
       } as TRequest,
     ];
-    const measurements: [name: string, target: boolean, app: () => Promise<Measured>, baseline: string, raw: () => Promise<Measured>][] = [
+    // Each report for a year, as one user opens it (one connection), for the big home and for every home.
+    const reportPath = (kind: string, home?: string) =>
+      `/api/v1/reports/${kind}?from=${addDays(TODAY, -364)}&to=${TODAY}&today=${TODAY}${home ? `&facilityId=${home}` : ""}`;
+    const reportRows = (kind: string, home?: string) =>
+      `${base}/report-rows?report=${kind}${home ? `&facilityId=${home}` : ""}`;
+    type TMeasurement = [
+      name: string,
+      target: boolean,
+      app: () => Promise<Measured>,
+      baseline: string,
+      raw: () => Promise<Measured>,
+    ];
+    const reportMeasurements = ["census", "rent-roll", "compliance"].flatMap((kind) =>
+      [FACILITY, undefined].map((home): TMeasurement => [
+        `report ${kind}, ${home ?? "every home"}, one user`, false,
+        () => load(`${origin}${reportPath(kind, home)}`, { headers: withCookie, connections: 1 }),
+        `raw ${kind} rows, ${home ?? "every home"}`, () => load(reportRows(kind, home), { connections: 1 }),
+      ]),
+    ); // prettier-ignore
+    const measurements: TMeasurement[] = [
       ["sign-in (password check, new session)", false, () => load(origin, { headers: HEADERS, requests: signIn }), "hello", () => load(`${base}/hello`)],
       [`residents list, ${FACILITY}, first page`, true, () => load(`${origin}${first}`, { headers: withCookie }), "raw list", () => load(`${base}/residents?facilityId=${FACILITY}`)],
       [`residents list, ${FACILITY}, page ${deepIndex + 1} (cursor)`, true, () => load(`${origin}${deep}`, { headers: withCookie }), "raw keyset page", () => load(rawDeep)],
@@ -386,6 +405,7 @@ async function main(): Promise<void> {
       ["referral duplicate check, one person typing", false, () => load(origin, { headers: withCookie, requests: matchRequests, connections: 1 }), "raw duplicate query", () => load(base, { requests: rawMatchRequests, connections: 1 })],
       ["create resident", false, () => load(`${origin}/api/v1/residents`, { headers: withCookie, requests: [{ method: "POST", body: JSON.stringify({ data: newResident }) }] }), "raw insert", () => load(`${base}/residents`, { headers: HEADERS, requests: [{ method: "POST", body: JSON.stringify(newResident) }] })],
       ["update resident", false, async () => { await freshVersions(appPool); return load(origin, { headers: withCookie, requests: updateRequests("app", (id) => `/api/v1/residents/${id}`, appPool) }); }, "raw update", async () => { await freshVersions(rawPool); return load(base, { headers: HEADERS, requests: updateRequests("raw", (id) => `/residents/${id}`, rawPool) }); }],
+      ...reportMeasurements,
     ]; // prettier-ignore
 
     // One request each first: a broken endpoint fails the run instead of measuring errors.

@@ -2,11 +2,15 @@
  * Compliance (InsightsPort.report "compliance"): the subjects, document types and waivers the
  * compliance insight reads, and every document of the homes still on file with its upload time (the
  * trend judges each month's end by what was on file then), as one JSON text parsed natively; then the
- * shared `complianceReportOf`.
+ * shared `complianceReportOf`, ten homes at a time, merged.
  */
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import { documentSubjectsFor } from "@care/core/rules/access.rules";
-import { complianceReportOf, type TComplianceReportAnswer } from "@care/core/reports/compliance.report";
+import {
+  complianceReportOf,
+  mergeComplianceReports,
+  type TComplianceReportAnswer,
+} from "@care/core/reports/compliance.report";
 import type { TDocumentLike } from "@care/core/rules/compliance.rules";
 import { waiversOf } from "@care/core/rules/reminders.rules";
 import type { TCaller } from "../caller.ts";
@@ -17,53 +21,64 @@ import { reportScope } from "./report-scope.ts";
 
 type TDocumentTuple = [string, TDocumentSubject, string, string, string, string | null, string | null, string];
 
+/** Homes computed together: a large group a few homes at a time, so their documents are never all held at once. */
+const HOMES_PER_BATCH = 10;
+
 export async function documentComplianceReport(
   database: Database,
   caller: TCaller,
   raw: unknown,
 ): Promise<TComplianceReportAnswer> {
-  const { user, query, ids, homes } = await reportScope(database, caller, "compliance", raw);
+  const { user, query, homes } = await reportScope(database, caller, "compliance", raw);
   const kinds = documentSubjectsFor(user);
-  const [types, people, [documents], waivers] = await Promise.all([
-    documentTypes(database.prisma),
-    subjects(database.prisma, ids, kinds),
-    sqlRows<{ rows: string }>(
-      database.prisma,
-      `SELECT coalesce(json_agg(json_build_array("id", "subject", "subjectId", "facilityId", "typeId", "issueDate",
-                "expiryDate", to_char("createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), '[]')::text AS rows
-       FROM "documents"
-       WHERE "archivedAt" IS NULL AND "typeId" IS NOT NULL AND "facilityId" = ANY($1) AND "subject" = ANY($2)`,
-      [ids, kinds],
-    ),
-    sqlRows<{ facilityId: string; key: string; reason: string | null }>(
-      database.prisma,
-      `SELECT "facilityId", "key", "reason" FROM "reminder_states"
-       WHERE "archivedAt" IS NULL AND "state" = 'waived' AND "facilityId" = ANY($1)`,
-      [ids],
-    ),
-  ]);
-  const files = (JSON.parse(documents!.rows) as TDocumentTuple[]).map(
-    ([id, subject, subjectId, facilityId, typeId, issueDate, expiryDate, createdAt]): TDocumentLike => ({
-      id,
-      subject,
-      subjectId,
-      facilityId,
-      typeId,
-      issueDate: issueDate ?? undefined,
-      expiryDate: expiryDate ?? undefined,
-      current: true,
-      createdAt,
-      archivedAt: null,
-    }),
-  );
-  return complianceReportOf(
-    {
-      homes,
-      subjects: people,
-      types,
-      documents: files,
-      waivers: waiversOf(waivers.map((w) => ({ ...w, state: "waived", reason: w.reason ?? undefined }))),
-    },
-    query,
-  );
+  const types = await documentTypes(database.prisma);
+  const parts: TComplianceReportAnswer[] = [];
+  for (let i = 0; i < homes.length || i === 0; i += HOMES_PER_BATCH) {
+    const batch = homes.slice(i, i + HOMES_PER_BATCH);
+    const ids = batch.map((h) => h.id);
+    const [people, [documents], waivers] = await Promise.all([
+      subjects(database.prisma, ids, kinds),
+      sqlRows<{ rows: string }>(
+        database.prisma,
+        `SELECT coalesce(json_agg(json_build_array("id", "subject", "subjectId", "facilityId", "typeId", "issueDate",
+                  "expiryDate", to_char("createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), '[]')::text AS rows
+         FROM "documents"
+         WHERE "archivedAt" IS NULL AND "typeId" IS NOT NULL AND "facilityId" = ANY($1) AND "subject" = ANY($2)`,
+        [ids, kinds],
+      ),
+      sqlRows<{ facilityId: string; key: string; reason: string | null }>(
+        database.prisma,
+        `SELECT "facilityId", "key", "reason" FROM "reminder_states"
+         WHERE "archivedAt" IS NULL AND "state" = 'waived' AND "facilityId" = ANY($1)`,
+        [ids],
+      ),
+    ]);
+    const files = (JSON.parse(documents!.rows) as TDocumentTuple[]).map(
+      ([id, subject, subjectId, facilityId, typeId, issueDate, expiryDate, createdAt]): TDocumentLike => ({
+        id,
+        subject,
+        subjectId,
+        facilityId,
+        typeId,
+        issueDate: issueDate ?? undefined,
+        expiryDate: expiryDate ?? undefined,
+        current: true,
+        createdAt,
+        archivedAt: null,
+      }),
+    );
+    parts.push(
+      complianceReportOf(
+        {
+          homes: batch,
+          subjects: people,
+          types,
+          documents: files,
+          waivers: waiversOf(waivers.map((w) => ({ ...w, state: "waived", reason: w.reason ?? undefined }))),
+        },
+        query,
+      ),
+    );
+  }
+  return mergeComplianceReports(parts);
 }

@@ -5,7 +5,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../rules/date-only.rules.ts";
 import { missingKey, type TDocumentTypeLike } from "../rules/compliance.rules.ts";
-import { complianceOn, openCountsOn, type TComplianceReportInput } from "./compliance.report.ts";
+import {
+  complianceOn,
+  complianceReportOf,
+  mergeComplianceReports,
+  openCountsOn,
+  type TComplianceReportInput,
+} from "./compliance.report.ts";
 
 const START = "2026-01-01";
 const day = fc.integer({ min: -40, max: 200 }).map((n) => addDays(START, n));
@@ -127,5 +133,27 @@ describe("openCountsOn", () => {
       { missing: 1, expiring: 0, expired: 0 },
       { missing: 0, expiring: 0, expired: 0 },
     ]);
+  });
+});
+
+describe("mergeComplianceReports", () => {
+  it("answers for homes computed apart what one report of them all answers", () => {
+    fc.assert(
+      fc.property(input, (data) => {
+        const query = { from: "2026-01-01", to: "2026-05-31", today: "2026-04-15" };
+        const part = (home: string) =>
+          complianceReportOf(
+            {
+              ...data,
+              homes: data.homes.filter((h) => h.id === home),
+              subjects: data.subjects.filter((s) => s.facilityId === home),
+              documents: data.documents.filter((d) => d.facilityId === home),
+            },
+            query,
+          );
+        expect(mergeComplianceReports([part("b"), part("a")])).toEqual(complianceReportOf(data, query));
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -128,6 +128,39 @@ export function openCountsOn(
 
 const SEVERITY: Record<TComplianceStatus, number> = { complete: 0, expiring: 1, missing: 2, expired: 3 };
 
+type TPerson = TComplianceReportAnswer["people"][number];
+const worstFirst = (a: TPerson, b: TPerson) =>
+  SEVERITY[b.status] - SEVERITY[a.status] ||
+  (a.name < b.name ? -1 : a.name > b.name ? 1 : a.subjectId < b.subjectId ? -1 : 1);
+
+/**
+ * One report of the reports of disjoint groups of homes over the same query (the server computes a
+ * large group a few homes at a time, so it never holds every home's documents at once).
+ */
+export function mergeComplianceReports(parts: readonly TComplianceReportAnswer[]): TComplianceReportAnswer {
+  const [first, ...rest] = parts;
+  if (!first) throw new Error("mergeComplianceReports needs at least one report");
+  const total = { ...first.total };
+  const months = first.months.map((m) => ({ ...m }));
+  for (const part of rest) {
+    for (const key of ["subjects", "withOpenItems", "missing", "expiring", "expired"] as const)
+      total[key] += part.total[key];
+    part.months.forEach((m, i) => {
+      months[i]!.missing += m.missing;
+      months[i]!.expiring += m.expiring;
+      months[i]!.expired += m.expired;
+    });
+  }
+  const homes = parts.flatMap((p) => p.homes);
+  return {
+    ...first,
+    homes: byHomeName(homes.map((h) => ({ ...h, id: h.facilityId }))).map(({ id: _, ...h }) => h),
+    total,
+    people: parts.flatMap((p) => p.people).sort(worstFirst),
+    months,
+  };
+}
+
 /** The compliance of the subjects on `day`, from what was on file by its end. */
 export function complianceOn(input: TComplianceReportInput, day: string) {
   const end = `${addDays(day, 1)}T00:00:00.000Z`;
@@ -180,11 +213,7 @@ export function complianceReportOf(
       ),
     });
   }
-  people.sort(
-    (a, b) =>
-      SEVERITY[b.status] - SEVERITY[a.status] ||
-      (a.name < b.name ? -1 : a.name > b.name ? 1 : a.subjectId < b.subjectId ? -1 : 1),
-  );
+  people.sort(worstFirst);
   const days = monthsBetween(query.from, query.to).flatMap((month) => {
     const end = addDays(addMonths(`${month}-01`, 1), -1);
     const day = end < countedOn ? end : countedOn;
