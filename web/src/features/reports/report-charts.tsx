@@ -5,7 +5,7 @@
  * Each chart is an image with a title and a description for screen readers; the table of its numbers is
  * always beside it. A fixed view box scales to its column and prints crisply.
  */
-import { AxisBottom, AxisLeft } from "@visx/axis";
+import { AxisBottom, AxisLeft, type AxisScale } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear, scalePoint } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
@@ -27,7 +27,20 @@ function sparse(labels: readonly string[]): (label: string) => string {
   return (label) => (labels.indexOf(label) % step === 0 ? label : "");
 }
 
-function Frame({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+interface TFrameProps {
+  title: string;
+  description: string;
+  /** The category axis: its scale and the labels it shows. */
+  x: AxisScale;
+  labels: readonly string[];
+  /** The value axis, counting from zero. */
+  y: ReturnType<typeof scaleLinear<number>>;
+  format: (value: number) => string;
+  children: React.ReactNode;
+}
+
+/** The chart's image with its title and description, both axes, and the marks inside. */
+function Frame({ title, description, x, labels, y, format, children }: TFrameProps) {
   const id = useId();
   return (
     <svg
@@ -39,6 +52,20 @@ function Frame({ title, description, children }: { title: string; description: s
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>
       <Group left={MARGIN.left} top={MARGIN.top}>
+        <AxisLeft
+          scale={y}
+          tickValues={countTicks(y)}
+          tickFormat={(v) => format(Number(v))}
+          tickLabelProps={tickLabel}
+          stroke="#d3dae1"
+        />
+        <AxisBottom
+          top={INNER_HEIGHT}
+          scale={x}
+          tickFormat={sparse(labels)}
+          tickLabelProps={tickLabel}
+          stroke="#d3dae1"
+        />
         {children}
       </Group>
     </svg>
@@ -68,21 +95,7 @@ export function TrendChart({ title, points, format, minTop = 1 }: TTrendChartPro
   const shown = points.filter((p): p is { label: string; value: number } => p.value !== null);
   const description = points.map((p) => `${p.label}: ${p.value === null ? "none" : format(p.value)}`).join("; ");
   return (
-    <Frame title={title} description={description}>
-      <AxisLeft
-        scale={y}
-        tickValues={countTicks(y)}
-        tickFormat={(v) => format(Number(v))}
-        tickLabelProps={tickLabel}
-        stroke="#d3dae1"
-      />
-      <AxisBottom
-        top={INNER_HEIGHT}
-        scale={x}
-        tickFormat={sparse(labels)}
-        tickLabelProps={tickLabel}
-        stroke="#d3dae1"
-      />
+    <Frame title={title} description={description} x={x} labels={labels} y={y} format={format}>
       <LinePath
         data={shown}
         x={(p) => x(p.label) ?? 0}
@@ -121,21 +134,7 @@ export function BarChart({ title, categories, series, format = String }: TBarCha
     .join("; ");
   return (
     <figure className="report-chart__figure">
-      <Frame title={title} description={description}>
-        <AxisLeft
-          scale={y}
-          tickValues={countTicks(y)}
-          tickFormat={(v) => format(Number(v))}
-          tickLabelProps={tickLabel}
-          stroke="#d3dae1"
-        />
-        <AxisBottom
-          top={INNER_HEIGHT}
-          scale={x}
-          tickFormat={sparse(categories)}
-          tickLabelProps={tickLabel}
-          stroke="#d3dae1"
-        />
+      <Frame title={title} description={description} x={x} labels={categories} y={y} format={format}>
         {categories.map((category, ci) => (
           <Group key={category} left={x(category) ?? 0}>
             {series.map((s, si) => {
