@@ -108,6 +108,15 @@ export const agentFeeTermsCollection = defineCollection({
 /** Where a prospect came from: an agent of the list, or another source named in `sourceDetail`. */
 export const REFERRAL_SOURCES = ["agent", "hospital", "family", "website", "walk_in", "other"] as const;
 export type TReferralSource = (typeof REFERRAL_SOURCES)[number];
+/** How a source reads on screen, in CSV and in reports. */
+export const SOURCE_LABELS: Record<TReferralSource, string> = {
+  agent: "Referral agent",
+  hospital: "Hospital discharge planner",
+  family: "Family",
+  website: "Website",
+  walk_in: "Walk-in",
+  other: "Other",
+};
 
 /** A referral's stage, from the first call to its end; the last three close it. */
 export const REFERRAL_STATUSES = [

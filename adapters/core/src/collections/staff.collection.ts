@@ -14,6 +14,16 @@ export const STAFF_POSITIONS = [
   "activity_director",
   "other",
 ] as const;
+/** How a position reads on screen, in CSV and on printed reports. */
+export const POSITION_LABELS: Record<(typeof STAFF_POSITIONS)[number], string> = {
+  administrator: "Administrator",
+  caregiver: "Caregiver",
+  med_tech: "Med tech",
+  cook: "Cook",
+  housekeeper: "Housekeeper",
+  activity_director: "Activity director",
+  other: "Other",
+};
 export const STAFF_STATUSES = ["active", "on_leave", "terminated"] as const;
 /**
  * Where a staff member's criminal record clearance (Live Scan) stands: fingerprints not yet taken,
@@ -22,6 +32,14 @@ export const STAFF_STATUSES = ["active", "on_leave", "terminated"] as const;
  */
 export const CLEARANCE_STATUSES = ["not_started", "submitted", "cleared", "exemption_granted", "denied"] as const;
 export type TClearanceStatus = (typeof CLEARANCE_STATUSES)[number];
+/** How a Live Scan status reads on screen, in CSV and in the inspection packet. */
+export const CLEARANCE_LABELS: Record<TClearanceStatus, string> = {
+  not_started: "Not started",
+  submitted: "Submitted",
+  cleared: "Cleared",
+  exemption_granted: "Exemption granted",
+  denied: "Denied",
+};
 
 /**
  * What a clearance stored before the statuses were widened becomes (the PostgreSQL migration

@@ -13,7 +13,8 @@ import { paths } from "../../lib/paths.ts";
 import { usePortQuery } from "../../lib/records/use-records.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
 import { FormField } from "../../ui/form-field.tsx";
-import { SOURCE_LABELS, STATUS_LABELS } from "./referral-format.ts";
+import { STATUS_LABELS } from "./referral-format.ts";
+import { SOURCE_LABELS } from "@care/core/collections/referrals.collection";
 import type { TReferralInput, TReferralValues } from "./referral-form-values.ts";
 
 const REASON_WORDS = {

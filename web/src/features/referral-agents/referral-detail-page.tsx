@@ -25,12 +25,12 @@ import { ReferralFeeLedger } from "./referral-fee-ledger.tsx";
 import {
   CLOSE_REASON_LABELS,
   prospectName,
-  SOURCE_LABELS,
   STATUS_LABELS,
   STATUS_TONES,
   tourText,
   type TReferralRecord,
 } from "./referral-format.ts";
+import { SOURCE_LABELS } from "@care/core/collections/referrals.collection";
 import { ReferralNotFound } from "./referral-not-found.tsx";
 import { ReferralStatusDialog } from "./referral-status-dialog.tsx";
 import "./referral-agents.css";

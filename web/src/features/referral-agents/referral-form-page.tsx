@@ -25,7 +25,8 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
 import { VersionedForm } from "../../ui/versioned-form.tsx";
 import { duplicateTarget, foundAnywhere, ProspectMatches, useProspectMatches } from "./prospect-matches.tsx";
-import { prospectName, SOURCE_LABELS, type TReferralRecord } from "./referral-format.ts";
+import { prospectName, type TReferralRecord } from "./referral-format.ts";
+import { SOURCE_LABELS } from "@care/core/collections/referrals.collection";
 import {
   EDITED_FIELDS,
   newReferralValues,

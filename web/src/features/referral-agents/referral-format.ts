@@ -1,9 +1,9 @@
 /** How referrals read: the words of their statuses, sources, close reasons and contact kinds, and their fee. */
-import type {
-  TCloseReason,
-  TFeeEntryKind,
-  TReferralSource,
-  TReferralStatus,
+import {
+  SOURCE_LABELS,
+  type TCloseReason,
+  type TFeeEntryKind,
+  type TReferralStatus,
 } from "@care/core/collections/referrals.collection";
 import type { TRecordOf } from "@care/core/registry";
 
@@ -31,15 +31,6 @@ export const STATUS_TONES: Record<TReferralStatus, string> = {
   moved_in: "pill",
   declined: "pill pill--muted",
   lost: "pill pill--muted",
-};
-
-export const SOURCE_LABELS: Record<TReferralSource, string> = {
-  agent: "Referral agent",
-  hospital: "Hospital discharge planner",
-  family: "Family",
-  website: "Website",
-  walk_in: "Walk-in",
-  other: "Other",
 };
 
 export const CLOSE_REASON_LABELS: Record<TCloseReason, string> = {

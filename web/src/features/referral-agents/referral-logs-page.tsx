@@ -21,7 +21,6 @@ import type { TDataColumn, TSort } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
 import {
   CLOSE_REASON_LABELS,
-  SOURCE_LABELS,
   STATUS_LABELS,
   STATUS_TONES,
   prospectName,
@@ -29,6 +28,7 @@ import {
   tourText,
   type TReferralRecord,
 } from "./referral-format.ts";
+import { SOURCE_LABELS } from "@care/core/collections/referrals.collection";
 import { ReferralViewSwitch } from "./referral-view-switch.tsx";
 import { SourceConversion } from "./source-conversion.tsx";
 import "./referral-agents.css";

@@ -5,7 +5,7 @@
  */
 import { usePortQuery } from "../../lib/records/use-records.ts";
 import { ConversionTable } from "./conversion-table.tsx";
-import { SOURCE_LABELS } from "./referral-format.ts";
+import { SOURCE_LABELS } from "@care/core/collections/referrals.collection";
 
 export function SourceConversion({ facilityId, scope }: { facilityId: string; scope: string }) {
   const query = facilityId ? { facilityId } : {};

@@ -38,7 +38,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { printPage } from "../../ui/print.ts";
 import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
-import { POSITION_LABELS } from "./staff-format.ts";
+import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import { ShiftDialog } from "./shift-dialog.tsx";
 import {
   dayLabel,

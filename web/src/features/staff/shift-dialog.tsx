@@ -22,7 +22,7 @@ import { ConfirmDialog, Dialog } from "../../ui/confirm-dialog.tsx";
 import { VersionedDialogForm } from "../../ui/versioned-form.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage } from "../../ui/form-messages.ts";
-import { POSITION_LABELS } from "./staff-format.ts";
+import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import { DUTY_LABELS, normalizeTime, shiftLengthHint } from "./schedule-format.ts";
 
 type TShiftRecord = TRecordOf<"shifts">;

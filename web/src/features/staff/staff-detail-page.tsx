@@ -18,14 +18,9 @@ import { RecordAccessLog } from "../../ui/record-access-log.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import {
-  CLEARANCE_HINTS,
-  CLEARANCE_LABELS,
-  POSITION_LABELS,
-  STATUS_LABELS,
-  STATUS_TONES,
-  staffChangeText,
-} from "./staff-format.ts";
+import { CLEARANCE_HINTS, STATUS_LABELS, STATUS_TONES, staffChangeText } from "./staff-format.ts";
+import { CLEARANCE_LABELS } from "@care/core/collections/staff.collection";
+import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import { StaffNotFound } from "./staff-not-found.tsx";
 import { TrainingPanel } from "./training-panel.tsx";
 import { useFileHere } from "./staff-access.ts";

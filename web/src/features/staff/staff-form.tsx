@@ -10,7 +10,9 @@ import { ZStaff } from "@care/core/collections/staff.collection";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage } from "../../ui/form-messages.ts";
-import { CLEARANCE_LABELS, POSITION_LABELS, STATUS_LABELS, optionsOf } from "./staff-format.ts";
+import { STATUS_LABELS, optionsOf } from "./staff-format.ts";
+import { CLEARANCE_LABELS } from "@care/core/collections/staff.collection";
+import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import type { TStaffFormValues, TStaffOutput } from "./staff-form-values.ts";
 
 export type TStaffForm = UseFormReturn<TStaffFormValues, unknown, TStaffOutput>;

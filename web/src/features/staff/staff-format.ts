@@ -2,18 +2,13 @@
  * How staff fields read on screen, in CSV and in the stale-save panel: position, status and clearance
  * labels, names, facilities.
  */
-import type { CLEARANCE_STATUSES, STAFF_POSITIONS, STAFF_STATUSES } from "@care/core/collections/staff.collection";
+import {
+  CLEARANCE_LABELS,
+  POSITION_LABELS,
+  type CLEARANCE_STATUSES,
+  type STAFF_STATUSES,
+} from "@care/core/collections/staff.collection";
 import type { TStaffFormValues } from "./staff-form-values.ts";
-
-export const POSITION_LABELS: Record<(typeof STAFF_POSITIONS)[number], string> = {
-  administrator: "Administrator",
-  caregiver: "Caregiver",
-  med_tech: "Med tech",
-  cook: "Cook",
-  housekeeper: "Housekeeper",
-  activity_director: "Activity director",
-  other: "Other",
-};
 
 export const STATUS_LABELS: Record<(typeof STAFF_STATUSES)[number], string> = {
   active: "Active",
@@ -26,14 +21,6 @@ export const STATUS_TONES: Record<(typeof STAFF_STATUSES)[number], string> = {
   active: "pill",
   on_leave: "pill pill--warn",
   terminated: "pill pill--muted",
-};
-
-export const CLEARANCE_LABELS: Record<(typeof CLEARANCE_STATUSES)[number], string> = {
-  not_started: "Not started",
-  submitted: "Submitted",
-  cleared: "Cleared",
-  exemption_granted: "Exemption granted",
-  denied: "Denied",
 };
 
 /** What to do next, under a clearance that is not settled yet (the staff member's page). */

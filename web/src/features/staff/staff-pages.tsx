@@ -22,7 +22,9 @@ import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import { CLEARANCE_LABELS, POSITION_LABELS, STATUS_LABELS, STATUS_TONES, facilitiesText } from "./staff-format.ts";
+import { STATUS_LABELS, STATUS_TONES, facilitiesText } from "./staff-format.ts";
+import { CLEARANCE_LABELS } from "@care/core/collections/staff.collection";
+import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import { staffQuery, type TStaffFilters, type TStaffPosition, type TStaffStatus } from "./staff-queries.ts";
 import "./staff.css";
 

@@ -25,7 +25,7 @@ import { Dialog } from "../../ui/confirm-dialog.tsx";
 import { VersionedDialogForm } from "../../ui/versioned-form.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { formMessage, optionalNumber } from "../../ui/form-messages.ts";
-import { POSITION_LABELS } from "./staff-format.ts";
+import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import { CATEGORY_LABELS, PERIOD_LABELS, partsSummary, YEAR_BASIS_LABELS } from "./training-format.ts";
 
 export type TRequirementRecord = TRecordOf<"trainingRequirements">;

@@ -16,7 +16,7 @@ import { useAllRecords } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { POSITION_LABELS } from "./staff-format.ts";
+import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import { TrainingRequirementDialog, type TRequirementRecord } from "./training-requirement-dialog.tsx";
 import { CATEGORY_LABELS, partsSummary, requirementSummary } from "./training-format.ts";
 import "./staff.css";

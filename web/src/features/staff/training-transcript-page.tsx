@@ -12,7 +12,7 @@ import { useRecord } from "../../lib/records/use-records.ts";
 import { printPage } from "../../ui/print.ts";
 import { RecordGate } from "../../ui/record-gate.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
-import { POSITION_LABELS } from "./staff-format.ts";
+import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import { StaffNotFound } from "./staff-not-found.tsx";
 import { useFileHere } from "./staff-access.ts";
 import { IndependenceLine, PartsText, useTraining } from "./training-panel.tsx";
