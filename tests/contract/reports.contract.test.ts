@@ -4,7 +4,10 @@
 // refusal of a bad range.
 import { beforeAll, expect, it } from "vitest";
 import type { TPorts } from "./harness.ts";
-import { expectAppError, RUN, runContract } from "./contract-runner.ts";
+import { permissionsAt } from "@care/core/collections/roles.collection";
+import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
+
+const NO_ACCESS = permissionsAt("none");
 
 await runContract("data", (ctx) => {
   let admin: TPorts;
@@ -147,6 +150,154 @@ await runContract("data", (ctx) => {
     // March's end is the day counted; at January's end the resident who arrived in February was not there yet.
     const arrives = insight.subjects.find((s) => s.name === "Arrives, Report")!.counts.missing;
     expect(report.months.map((m) => m.missing)).toEqual([sum("missing") - arrives, sum("missing"), sum("missing")]);
+  });
+
+  it("counts training hours in the range and where each staff member stands on each requirement", async () => {
+    const member = await admin.data.create("staff", {
+      facilityId: home,
+      firstName: "Tess",
+      lastName: "Trainee",
+      position: "caregiver",
+      hireDate: "2025-06-01",
+    });
+    const requirement = await admin.data.create("trainingRequirements", {
+      name: `Report yearly ${RUN}`,
+      positions: ["caregiver"],
+      period: "yearly",
+      yearBasis: "calendar",
+      hours: 4,
+      categories: ["annual"],
+    });
+    const entry = (date: string, hours: number) => ({
+      staffId: member.id,
+      facilityId: home,
+      date,
+      topic: "Resident rights",
+      hours,
+      category: "annual" as const,
+    });
+    await admin.data.create("trainingEntries", entry("2026-02-10", 3));
+    // Before the range: not in its hours, and not in 2026's period either.
+    await admin.data.create("trainingEntries", entry("2025-12-15", 2));
+    const report = await admin.insights.report("training", range);
+    const row = report.staff.find((s) => s.staffId === member.id)!;
+    expect(row).toMatchObject({ name: "Trainee, Tess", position: "caregiver", hours: 3 });
+    expect(row.requirements.find((r) => r.requirementId === requirement.id)).toEqual({
+      requirementId: requirement.id,
+      name: `Report yearly ${RUN}`,
+      state: "short",
+      hours: 3,
+      required: 4,
+      shortBy: 1,
+      due: "2026-12-31",
+    });
+    expect(report.requirements.find((r) => r.requirementId === requirement.id)).toMatchObject({
+      applies: 1,
+      short: 1,
+      met: 0,
+    });
+    expect(report.homes).toEqual([
+      { facilityId: home, name: "Report home", staff: 1, hours: 3, staffShort: 1, overdue: expect.any(Number) },
+    ]);
+    expect(report.months).toEqual([
+      { month: "2026-01", hours: 0 },
+      { month: "2026-02", hours: 3 },
+      { month: "2026-03", hours: 0 },
+    ]);
+  });
+
+  it("counts referrals by agent and source with conversion, duplicates and fees, fees only with Referral fees", async () => {
+    const agent = await admin.data.create("referralAgents", { name: `Report Placement ${RUN}` });
+    await admin.data.create(
+      "agentFeeTerms",
+      { agentId: agent.id, kind: "percent_first_month", percentBasisPoints: 5_000 },
+      { id: agent.id },
+    );
+    const prospect = (firstName: string, referredOn: string, extra: Record<string, unknown> = {}) =>
+      admin.data.create("referrals", {
+        facilityId: home,
+        referredOn,
+        source: "agent",
+        agentId: agent.id,
+        firstName,
+        lastName: "Prospect",
+        ...extra,
+      });
+    const moved = await prospect("Mona", "2026-01-05");
+    await admin.data.update(
+      "referrals",
+      moved.id,
+      { status: "moved_in", closeReason: "moved_in", moveInDate: "2026-02-01", firstMonthRentCents: 400_000 },
+      moved.version,
+    );
+    // The same person again from the agent: caught as a duplicate, closed without a fee.
+    await prospect("Mona", "2026-02-10", {
+      duplicateOfId: moved.id,
+      status: "lost",
+      closeReason: "duplicate",
+    });
+    await admin.data.create("referrals", {
+      facilityId: home,
+      referredOn: "2026-03-02",
+      source: "hospital",
+      firstName: "Hal",
+      lastName: "Prospect",
+      tourAt: "2026-03-09T10:00",
+      status: "tour_scheduled",
+    });
+    await admin.data.create("referralFees", {
+      referralId: moved.id,
+      agentId: agent.id,
+      facilityId: home,
+      kind: "invoice",
+      date: "2026-02-20",
+      amountCents: 200_000,
+      invoiceNumber: `R-${RUN}`,
+    });
+    await admin.data.create("referralFees", {
+      referralId: moved.id,
+      agentId: agent.id,
+      facilityId: home,
+      kind: "payment",
+      date: "2026-03-15",
+      amountCents: 150_000,
+      method: "check",
+    });
+
+    const report = await admin.insights.report("referrals", range);
+    expect(report.agents).toEqual([
+      {
+        agentId: agent.id,
+        name: `Report Placement ${RUN}`,
+        referrals: 2,
+        // A move-in counts as having reached a tour.
+        tours: 1,
+        moveIns: 1,
+        conversionPercent: 50,
+        duplicates: 1,
+        // Half of the $4,000 first month.
+        owedCents: 200_000,
+        invoicedCents: 200_000,
+        paidCents: 150_000,
+        costPerMoveInCents: 150_000,
+      },
+    ]);
+    expect(report.sources.find((s) => s.source === "hospital")).toMatchObject({ referrals: 1, tours: 1, moveIns: 0 });
+    expect(report.total).toMatchObject({ referrals: 3, tours: 2, moveIns: 1, duplicates: 1, paidCents: 150_000 });
+    expect(report.months).toEqual([
+      { month: "2026-01", referrals: 1, moveIns: 0 },
+      { month: "2026-02", referrals: 1, moveIns: 1 },
+      { month: "2026-03", referrals: 1, moveIns: 0 },
+    ]);
+    // Without Referral fees the counts stay and every fee is left out.
+    const readsReferrals = await admin.data.create(
+      "roles",
+      { name: `Referrals and reports ${RUN}`, permissions: { ...NO_ACCESS, referrals: "read", reports: "read" } },
+      { id: unique("referrals-reader") },
+    );
+    const clerk = await ctx.signedIn(await ctx.createUser(admin, { role: readsReferrals.id, facilityIds: [home] }));
+    const theirs = await clerk.insights.report("referrals", range);
+    expect(theirs.total).toMatchObject({ referrals: 3, owedCents: null, invoicedCents: null, paidCents: null });
   });
 
   it("answers every home the user may see, and only those", async () => {

@@ -1,8 +1,10 @@
 /**
- * Reports in Chromium against the built app and server: the list of reports, then census, rent roll
- * and compliance for a range and the header's home — each with its chart (an SVG image with its
- * description) and the table of its numbers, a CSV download of a table, print media without the
- * portal's navigation, a reversed range refused beside the field, and the census page at phone width.
+ * Reports in Chromium against the built app and server: the list of reports, then census, rent roll,
+ * compliance, training and referrals for a range and the header's home — each with its chart (an SVG
+ * image with its description) and the table of its numbers, a CSV download of a table, print media
+ * without the portal's navigation, a reversed range refused beside the field; the inspection packet of
+ * a home with a staff member's TB screening missing and its uncovered nights, printed; and the census
+ * page at phone width.
  * Dates are computed here from the local clock, as the browser does.
  */
 import { readFileSync } from "node:fs";
@@ -115,6 +117,67 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
     await open.getByRole("row", { name: /Rentpayer, Report.*Missing/ }).waitFor();
     await page.getByRole("img", { name: "Open document items by month" }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "report-compliance.png"), fullPage: true });
+  });
+
+  it("shows training and referrals with their charts and tables", async () => {
+    const page = await session.signedInPage();
+    await api(page, "POST", "/staff", {
+      data: {
+        facilityId: "van-buren",
+        firstName: "Tia",
+        lastName: "Trainee",
+        position: "caregiver",
+        hireDate: twoMonthsAgo,
+      },
+    });
+    await page.goto(`/reports/training?${range}`);
+    const staff = page.getByRole("region", { name: "Staff" });
+    await staff.getByRole("row", { name: /Trainee, Tia/ }).waitFor();
+    await page.getByRole("img", { name: "Training hours by month" }).waitFor();
+    await page.getByRole("region", { name: "By requirement" }).getByRole("row").nth(1).waitFor();
+
+    await page.goto(`/reports/referrals?${range}`);
+    await page
+      .getByRole("region", { name: "By source" })
+      .getByRole("row", { name: /All sources/ })
+      .waitFor();
+    await page.getByRole("img", { name: "Referrals and move-ins by month" }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "report-referrals.png"), fullPage: true });
+  });
+
+  it("prints the inspection packet of a home: a missing TB screening and the uncovered nights named", async () => {
+    const page = await session.signedInPage();
+    await api(page, "POST", "/staff", {
+      data: {
+        facilityId: "van-buren",
+        firstName: "Nell",
+        lastName: "Nightly",
+        position: "caregiver",
+        hireDate: twoMonthsAgo,
+        clearanceStatus: "cleared",
+        clearanceDate: twoMonthsAgo,
+      },
+    });
+    await page.goto("/reports");
+    await page.getByRole("link", { name: "Inspection packet" }).click();
+    await page.getByRole("heading", { name: "Inspection packet: Van Buren" }).waitFor();
+    const staff = page.getByRole("region", { name: "Staff" });
+    const nell = staff.getByRole("row", { name: /Nightly, Nell/ });
+    await nell.waitFor();
+    expect(await nell.textContent()).toMatch(/Cleared.*missing/);
+    // Residents live there and nobody is scheduled at night: every night of the four weeks is named.
+    const nights = page.getByRole("region", { name: "Night coverage" });
+    expect(await nights.getByRole("row").count()).toBe(29);
+    expect(await nights.getByRole("row").nth(1).textContent()).toContain("Title 22 §87415");
+    await page
+      .getByRole("region", { name: "Personnel report (LIC 500)" })
+      .getByRole("row", { name: /Nightly, Nell/ })
+      .waitFor();
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator(".app-header").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, "report-inspection-packet-print.png"), fullPage: true });
+    await page.emulateMedia({ media: "screen" });
   });
 
   it("reads on a phone: the range's controls, the chart and a table that scrolls sideways", async () => {

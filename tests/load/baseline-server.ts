@@ -50,7 +50,8 @@ app.get<{ Querystring: { facilityId: string } }>("/facility-rows", async (reques
 
 /**
  * The rows the reports read for homes (`facilityId`, or every home): the census's residents and stay
- * events, the rent roll's charges and payments, the compliance report's documents with upload times.
+ * events, the rent roll's charges and payments, the compliance report's documents with upload times,
+ * the training report's staff and ledgers, the referrals report's referrals.
  */
 app.get<{ Querystring: { facilityId?: string; report: string } }>("/report-rows", async (request) => {
   const { facilityId, report } = request.query;
@@ -59,6 +60,15 @@ app.get<{ Querystring: { facilityId?: string; report: string } }>("/report-rows"
   const read = (sql: string) => pool.query(sql, values).then((r) => r.rows);
   if (report === "compliance")
     return { documents: await read(`SELECT id, subject, "subjectId", "facilityId", "typeId", "issueDate", "expiryDate", "createdAt" FROM documents WHERE ${where} "archivedAt" IS NULL`) }; // prettier-ignore
+  if (report === "training") {
+    const [staff, entries] = await Promise.all([
+      read(`SELECT id, "facilityId", "firstName", "lastName", position, "hireDate" FROM staff WHERE ${where} "archivedAt" IS NULL AND status <> 'terminated'`), // prettier-ignore
+      read(`SELECT "staffId", date, hours, category, online FROM training_entries WHERE ${where} "archivedAt" IS NULL`), // prettier-ignore
+    ]);
+    return { staff, entries };
+  }
+  if (report === "referrals")
+    return { referrals: await read(`SELECT id, "agentId", source, status, "referredOn", "tourAt", "moveInDate", "firstMonthRentCents", "duplicateOfId" FROM referrals WHERE ${where} "archivedAt" IS NULL`) }; // prettier-ignore
   const [residents, events, charges, payments] = await Promise.all([
     read(`SELECT id, "facilityId", status, "admissionDate", "dischargeDate", "firstName", "lastName", "monthlyRateCents" FROM residents WHERE ${where} "archivedAt" IS NULL`), // prettier-ignore
     read(`SELECT "residentId", "facilityId", type, date, "createdAt" FROM resident_events WHERE ${where} "archivedAt" IS NULL`), // prettier-ignore

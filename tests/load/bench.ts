@@ -386,7 +386,7 @@ async function main(): Promise<void> {
       baseline: string,
       raw: () => Promise<Measured>,
     ];
-    const reportMeasurements = ["census", "rent-roll", "compliance"].flatMap((kind) =>
+    const reportMeasurements = ["census", "rent-roll", "compliance", "training", "referrals"].flatMap((kind) =>
       [FACILITY, undefined].map((home): TMeasurement => [
         `report ${kind}, ${home ?? "every home"}, one user`, false,
         () => load(`${origin}${reportPath(kind, home)}`, { headers: withCookie, connections: 1 }),

@@ -11,11 +11,15 @@ import type { Database } from "../db/database.ts";
 import { censusReport } from "./census-report.ts";
 import { rentRollReport } from "./rent-roll-report.ts";
 import { documentComplianceReport } from "./document-compliance-report.ts";
+import { trainingReport } from "./training-report.ts";
+import { referralsReport } from "./referrals-report.ts";
 
 const USE_CASES: Record<TReportKind, (database: Database, caller: TCaller, raw: unknown) => Promise<unknown>> = {
   census: censusReport,
   "rent-roll": rentRollReport,
   compliance: documentComplianceReport,
+  training: trainingReport,
+  referrals: referralsReport,
 };
 
 const ZReportQueryString = z.object({

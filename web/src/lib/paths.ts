@@ -106,6 +106,9 @@ export const paths = {
     census: fixed("/reports/census"),
     rentRoll: fixed("/reports/rent-roll"),
     compliance: fixed("/reports/compliance"),
+    training: fixed("/reports/training"),
+    referrals: fixed("/reports/referrals"),
+    inspectionPacket: fixed("/reports/inspection-packet"),
   },
   /** Settings: the hub and its sections; the document configuration pages above share its menu. */
   settings: {

@@ -23,6 +23,9 @@ import {
 } from "../rules/compliance.rules.ts";
 import { waiversOf } from "../rules/reminders.rules.ts";
 import { complianceReportOf } from "./compliance.report.ts";
+import { trainingReportOf } from "./training.report.ts";
+import { referralsReportOf } from "./referrals.report.ts";
+import { can } from "../rules/permissions.rules.ts";
 import { assertCanOpenReport, type TReportKind, type TReportOf } from "./reports.ts";
 
 interface TReportContext {
@@ -104,6 +107,43 @@ const READERS: { [K in TReportKind]: (context: TReportContext) => Promise<TRepor
         types,
         documents: documents.filter((d) => kinds.includes(d.subject)),
         waivers: waiversOf(states),
+      },
+      query,
+    );
+  },
+
+  async training({ data, query, homes, byFacility }) {
+    const homeIds = new Set(homes.map((h) => h.id));
+    const [staff, requirements, entries] = await Promise.all([
+      listAll(data, "staff", { where: { ...byFacility, status: ["active", "on_leave"] } }),
+      listAll(data, "trainingRequirements"),
+      listAll(data, "trainingEntries", { where: byFacility }),
+    ]);
+    return trainingReportOf(
+      {
+        homes,
+        // A staff member's training is kept at their home facility, not at the other homes they work at.
+        staff: staff.filter((s) => homeIds.has(s.facilityId)),
+        requirements,
+        entries: entries.filter((e) => e.date <= query.to),
+      },
+      query,
+    );
+  },
+
+  async referrals({ data, user, query, byFacility }) {
+    const seesFees = can(user, "fees", "read");
+    const [referrals, agents, terms, entries] = await Promise.all([
+      listAll(data, "referrals", { where: byFacility }),
+      listAll(data, "referralAgents", { includeArchived: true }),
+      seesFees ? listAll(data, "agentFeeTerms") : [],
+      seesFees ? listAll(data, "referralFees", { where: byFacility }) : [],
+    ]);
+    return referralsReportOf(
+      {
+        agents,
+        referrals,
+        fees: seesFees ? { terms: new Map(terms.map((t) => [t.agentId, t])), entries } : null,
       },
       query,
     );

@@ -13,6 +13,8 @@ import { can } from "../rules/permissions.rules.ts";
 import { ZCensusReport } from "./census.report.ts";
 import { ZRentRollReport } from "./rent-roll.report.ts";
 import { ZComplianceReportAnswer } from "./compliance.report.ts";
+import { ZTrainingReport } from "./training.report.ts";
+import { ZReferralsReport } from "./referrals.report.ts";
 
 interface TReportDef {
   /** What it answers, in a line (the route's OpenAPI summary). */
@@ -41,6 +43,18 @@ export const REPORTS = {
     answer: ZComplianceReportAnswer,
     needs: ["documents"],
     reads: ["facilities", "residents", "staff", "documents", "documentTypes", "reminderStates"],
+  },
+  training: {
+    summary: "Training hours per staff member and requirement, who is short, by home, and hours by month",
+    answer: ZTrainingReport,
+    needs: ["staff"],
+    reads: ["facilities", "staff", "trainingRequirements", "trainingEntries"],
+  },
+  referrals: {
+    summary: "Referrals, tours, move-ins, conversion, duplicates and agents' fees by agent, by source and by month",
+    answer: ZReferralsReport,
+    needs: ["referrals"],
+    reads: ["referrals", "referralAgents", "agentFeeTerms", "referralFees"],
   },
 } as const satisfies Record<string, TReportDef>;
 

@@ -80,7 +80,7 @@ export function ComplianceReportPage() {
               columns={HOME_COLUMNS}
               rows={report.homes}
               rowId={(r) => r.facilityId}
-              total={{ ...report.total, facilityId: "", name: "All homes" }}
+              total={{ row: { ...report.total, facilityId: "", name: "" }, label: "All homes" }}
               csvName={view.csvName("by-home")}
               empty={<p>No homes to report on.</p>}
             />

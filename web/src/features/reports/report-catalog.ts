@@ -15,6 +15,18 @@ export const REPORT_PAGES: Record<TReportKind, { title: string; intro: string; h
     intro:
       "Required documents missing, expiring soon and expired for residents, staff and each home, who has open items, and how the number of open items changed month by month.",
   },
+  training: {
+    href: paths.reports.training.href,
+    title: "Staff training",
+    intro:
+      "Training hours per staff member in the range, where each stands on every requirement of their position (met, short, overdue), who is short in each home, and the hours recorded month by month.",
+  },
+  referrals: {
+    href: paths.reports.referrals.href,
+    title: "Referrals",
+    intro:
+      "Referrals by agent and by source in the range — tours, move-ins, conversion and duplicates caught — and, with Referral fees, the agents' fees owed, invoiced and paid and the cost per move-in.",
+  },
   "rent-roll": {
     href: paths.reports.rentRoll.href,
     title: "Rent roll and receivables",

@@ -27,8 +27,8 @@ export interface TReportSectionProps<T> {
   columns: readonly TReportColumn<T>[];
   rows: readonly T[];
   rowId: (row: T) => string;
-  /** A totals row, set apart under the rows. */
-  total?: T;
+  /** A totals row, set apart under the rows, named by `label` in the first column ("All homes"). */
+  total?: { row: T; label: string };
   /** The CSV file's name ("census-by-home-tull-2026-01-01-2026-03-31.csv"). */
   csvName: string;
   empty: ReactNode;
@@ -45,8 +45,11 @@ export function ReportSection<T>({
   csvName,
   empty,
 }: TReportSectionProps<T>) {
-  const shown = total ? [...rows, total] : rows;
-  const csvColumns: TCsvColumn<T>[] = columns.map((c) => ({ header: c.header, value: c.value }));
+  const shown = total ? [...rows, total.row] : rows;
+  const csvColumns: TCsvColumn<T>[] = columns.map((c, i) => ({
+    header: c.header,
+    value: (row) => (total && i === 0 && row === total.row ? total.label : c.value(row)),
+  }));
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <section className={`card report-section${chart ? " report-section--chart" : ""}`} aria-labelledby={id}>
@@ -86,7 +89,7 @@ export function ReportSection<T>({
               </tbody>
               {total && (
                 <tfoot>
-                  <ReportRow row={total} columns={columns} />
+                  <ReportRow row={total.row} columns={columns} label={total.label} />
                 </tfoot>
               )}
             </table>
@@ -97,11 +100,11 @@ export function ReportSection<T>({
   );
 }
 
-function ReportRow<T>({ row, columns }: { row: T; columns: readonly TReportColumn<T>[] }) {
+function ReportRow<T>({ row, columns, label }: { row: T; columns: readonly TReportColumn<T>[]; label?: string }) {
   return (
     <tr>
       {columns.map((c, i) => {
-        const content = c.show ? c.show(row) : (c.value(row) ?? "—");
+        const content = i === 0 && label !== undefined ? label : c.show ? c.show(row) : (c.value(row) ?? "—");
         const Cell = i === 0 ? "th" : "td";
         return (
           <Cell

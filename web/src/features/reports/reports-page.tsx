@@ -4,6 +4,9 @@
  */
 import { Link } from "react-router-dom";
 import { canOpenReport, REPORT_KINDS } from "@care/core/reports/reports";
+import { PACKET_NEEDS } from "@care/core/reports/inspection-packet";
+import { can } from "@care/core/rules/permissions.rules";
+import { paths } from "../../lib/paths.ts";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { useSession } from "../../lib/ports.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -30,6 +33,18 @@ export function ReportsPage() {
             <p>{REPORT_PAGES[kind].intro}</p>
           </li>
         ))}
+        {session && PACKET_NEEDS.every((area) => can(session, area, "read")) && (
+          <li className="card report-list__item">
+            <h2>
+              <Link to={paths.reports.inspectionPacket.href()}>Inspection packet</Link>
+            </h2>
+            <p>
+              For one home, to print for a licensing visit: every resident&apos;s and staff member&apos;s required
+              documents, clearances and TB screening, training, the night coverage of the next four weeks and the
+              personnel list in the shape of the LIC 500.
+            </p>
+          </li>
+        )}
       </ul>
     </div>
   );

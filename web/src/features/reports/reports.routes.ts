@@ -24,4 +24,19 @@ export const reportsRoutes: TRouteDef[] = [
     Page: lazyPage(() => import("./compliance-report.tsx"), "ComplianceReportPage"),
     access: needs("reports"),
   },
+  {
+    path: paths.reports.training.path,
+    Page: lazyPage(() => import("./training-report.tsx"), "TrainingReportPage"),
+    access: needs("reports"),
+  },
+  {
+    path: paths.reports.referrals.path,
+    Page: lazyPage(() => import("./referrals-report.tsx"), "ReferralsReportPage"),
+    access: needs("reports"),
+  },
+  {
+    path: paths.reports.inspectionPacket.path,
+    Page: lazyPage(() => import("./inspection-packet-page.tsx"), "InspectionPacketPage"),
+    access: needs("reports"),
+  },
 ];

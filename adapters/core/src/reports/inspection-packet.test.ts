@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import type { TScheduleWeek } from "../ports/insights.port.ts";
+import { addDays } from "../rules/date-only.rules.ts";
+import { inspectionPacketOf, packetWeeks, type TInspectionPacketInput } from "./inspection-packet.ts";
+
+const TODAY = "2026-11-25"; // a Wednesday
+
+/** A week of the home with `residents` every night and the given shifts. */
+function week(weekStart: string, shifts: TScheduleWeek["shifts"] = []): TScheduleWeek {
+  return {
+    facilityId: "tull",
+    weekStart,
+    timeZone: "America/Los_Angeles",
+    shifts,
+    people: [
+      {
+        id: "s1",
+        name: "Nurse, Tia",
+        clearanceStatus: "cleared",
+        mayWorkIndependently: true,
+        position: "caregiver",
+        homeFacilityId: "tull",
+        current: true,
+      },
+    ],
+    busyElsewhere: [],
+    census: Array.from({ length: 8 }, (_, i) => ({ date: addDays(weekStart, i - 1), residents: 6, dementia: false })),
+    issues: [],
+  };
+}
+
+const requirement = (typeName: string, status: "complete" | "missing" | "expired", expiryDate?: string) => ({
+  typeId: typeName,
+  typeName,
+  required: true,
+  status,
+  ...(expiryDate ? { expiryDate } : {}),
+});
+
+function input(weeks: TScheduleWeek[]): TInspectionPacketInput {
+  return {
+    home: { id: "tull", name: "Tull", licenseNumber: "197600001", timeZone: "America/Los_Angeles", licensedCapacity: 6 },
+    today: TODAY,
+    residents: [
+      { id: "r1", firstName: "Ada", lastName: "Best", admissionDate: "2025-01-01", room: "2" },
+      // A planned move-in is not in the packet yet.
+      { id: "r2", firstName: "Cy", lastName: "Later", admissionDate: "2026-12-10" },
+    ],
+    staff: [
+      { id: "s1", facilityId: "tull", firstName: "Tia", lastName: "Nurse", position: "caregiver", hireDate: "2024-02-01", clearanceStatus: "cleared", clearanceDate: "2024-01-20" },
+      // Works here too; her file is kept at her own home.
+      { id: "s2", facilityId: "newman", firstName: "Una", lastName: "Other", position: "med_tech", clearanceStatus: "submitted" },
+    ],
+    compliance: {
+      today: TODAY,
+      subjects: [
+        { subject: "resident", subjectId: "r1", facilityId: "tull", name: "Best, Ada", status: "complete", counts: { complete: 1, missing: 0, expiring: 0, expired: 0 }, requirements: [requirement("TB screening", "complete", "2027-03-01")] },
+        { subject: "staff", subjectId: "s1", facilityId: "tull", name: "Nurse, Tia", status: "missing", counts: { complete: 0, missing: 1, expiring: 0, expired: 0 }, requirements: [{ ...requirement("Health Screening Report", "missing"), formCode: "LIC 503" }] },
+      ],
+    },
+    training: {
+      from: TODAY,
+      to: TODAY,
+      countedOn: TODAY,
+      homes: [],
+      total: { staff: 1, hours: 0, staffShort: 1, overdue: 1 },
+      requirements: [],
+      staff: [{ staffId: "s1", facilityId: "tull", name: "Nurse, Tia", position: "caregiver", hours: 0, requirements: [{ requirementId: "q", name: "Annual training", state: "overdue", hours: 12, required: 20, shortBy: 8, due: "2026-01-31" }] }],
+      months: [],
+    },
+    weeks,
+  };
+} // prettier-ignore
+
+describe("inspectionPacketOf", () => {
+  it("reads today's week and the next four, for 28 nights", () => {
+    expect(packetWeeks(TODAY)).toEqual(["2026-11-23", "2026-11-30", "2026-12-07", "2026-12-14", "2026-12-21"]);
+  });
+
+  it("lists the documents, a missing TB screening, clearances, training short and the LIC 500 personnel", () => {
+    const packet = inspectionPacketOf(input(packetWeeks(TODAY).map((w) => week(w))));
+    expect(packet.residents).toEqual([
+      {
+        id: "r1",
+        name: "Best, Ada",
+        room: "2",
+        admissionDate: "2025-01-01",
+        status: "complete",
+        items: [{ typeName: "TB screening", status: "complete", expiryDate: "2027-03-01" }],
+      },
+    ]);
+    expect(packet.staff).toEqual([
+      expect.objectContaining({
+        id: "s1",
+        clearanceStatus: "cleared",
+        tb: { typeName: "LIC 503 Health Screening Report", status: "missing" },
+        status: "missing",
+        trainingShort: ["Annual training: 12 of 20 h (overdue)"],
+      }),
+    ]);
+    expect(packet.personnel.map((p) => [p.name, p.clearanceStatus, p.hoursScheduled])).toEqual([
+      ["Nurse, Tia", "cleared", 0],
+      ["Other, Una", "submitted", 0],
+    ]);
+  });
+
+  it("names every night of the four weeks without the staff §87415 asks for, and none that is covered", () => {
+    const uncovered = inspectionPacketOf(input(packetWeeks(TODAY).map((w) => week(w))));
+    expect(uncovered.through).toBe("2026-12-22");
+    expect(uncovered.nights.gaps.map((g) => g.date)).toEqual(Array.from({ length: 28 }, (_, i) => addDays(TODAY, i)));
+    expect(uncovered.nights.gaps[0]).toMatchObject({ rule: "Title 22 §87415", from: "22:00" });
+    // Someone on call on the premises every night covers six residents without dementia.
+    const covered = inspectionPacketOf(
+      input(
+        packetWeeks(TODAY).map((w) =>
+          week(
+            w,
+            Array.from({ length: 8 }, (_, i) => ({
+              // A week's shifts start the day before it (its night reaches in): the same shift in two weeks.
+              id: `night-${addDays(w, i - 1)}`,
+              staffId: "s1",
+              facilityId: "tull",
+              date: addDays(w, i - 1),
+              start: "22:00",
+              end: "06:00",
+              duty: "on_call_premises",
+              position: "caregiver",
+              published: true,
+              version: 1,
+              createdAt: "",
+              updatedAt: "",
+              createdBy: null,
+              updatedBy: null,
+              archivedAt: null,
+            })) as TScheduleWeek["shifts"],
+          ),
+        ),
+      ),
+    );
+    expect(covered.nights.gaps).toEqual([]);
+    expect(covered.personnel[0]).toMatchObject({
+      name: "Nurse, Tia",
+      hoursScheduled: 8 * 28,
+      usualShift: "22:00–06:00",
+    });
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * `/reports/inspection-packet`: the inspection packet of the home chosen in the header, to print for a
+ * licensing visit — the home's details, the night coverage of the next four weeks, every resident's and
+ * staff member's required documents, clearances, TB screening and training, and the LIC 500 personnel
+ * list. Read through the ports the other pages use (compliance, the training report, the schedule
+ * weeks, the home's people) and put together by `inspectionPacketOf`.
+ */
+import { Link } from "react-router-dom";
+import { AREA_LABELS } from "@care/core/collections/areas";
+import { CLEARANCE_LABELS, POSITION_LABELS } from "@care/core/collections/staff.collection";
+import { listAll } from "@care/core/list-all";
+import { LIVING_STATUSES } from "@care/core/rules/census.rules";
+import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
+import { can } from "@care/core/rules/permissions.rules";
+import {
+  inspectionPacketOf,
+  PACKET_NEEDS,
+  packetWeeks,
+  type TInspectionPacket,
+  type TPacketItem,
+} from "@care/core/reports/inspection-packet";
+import { facilityToday } from "../../lib/facilities.tsx";
+import { useFacilityScope } from "../../lib/facility-scope.ts";
+import { paths } from "../../lib/paths.ts";
+import { useSession } from "../../lib/ports.tsx";
+import { usePortQuery } from "../../lib/records/use-records.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { printPage } from "../../ui/print.ts";
+import { dayText } from "./report-range.ts";
+import { ReportSection, type TReportColumn } from "./report-section.tsx";
+import "./reports.css";
+
+type TResidentRow = TInspectionPacket["residents"][number];
+type TStaffRow = TInspectionPacket["staff"][number];
+type TPersonnelRow = TInspectionPacket["personnel"][number];
+type TGapRow = TInspectionPacket["nights"]["gaps"][number];
+
+const position = (value: string) => POSITION_LABELS[value as keyof typeof POSITION_LABELS] ?? value;
+const date = (value: string | undefined) => (value ? dayText(value) : "—");
+const itemText = (item: TPacketItem) =>
+  `${item.typeName}: ${item.waiverReason ? `waived (${item.waiverReason})` : complianceStatusLabel(item.status).toLowerCase()}${item.expiryDate ? `, until ${dayText(item.expiryDate)}` : ""}`;
+
+const RESIDENT_COLUMNS: TReportColumn<TResidentRow>[] = [
+  {
+    header: "Resident",
+    value: (r) => r.name,
+    show: (r) => <Link to={paths.residents.documents.href(r.id)}>{r.name}</Link>,
+  },
+  { header: "Room", value: (r) => r.room ?? "" },
+  { header: "Admitted", value: (r) => r.admissionDate, show: (r) => date(r.admissionDate) },
+  { header: "Documents", value: (r) => complianceStatusLabel(r.status) },
+  { header: "Required documents", value: (r) => r.items.map(itemText).join("; ") },
+];
+
+const STAFF_COLUMNS: TReportColumn<TStaffRow>[] = [
+  {
+    header: "Staff member",
+    value: (r) => r.name,
+    show: (r) => <Link to={paths.staff.detail.href(r.id)}>{r.name}</Link>,
+  },
+  { header: "Position", value: (r) => position(r.position) },
+  { header: "Hired", value: (r) => r.hireDate ?? "", show: (r) => date(r.hireDate) },
+  {
+    header: "Criminal record clearance",
+    value: (r) => `${CLEARANCE_LABELS[r.clearanceStatus]}${r.clearanceDate ? ` ${r.clearanceDate}` : ""}`,
+    show: (r) => `${CLEARANCE_LABELS[r.clearanceStatus]}${r.clearanceDate ? `, ${dayText(r.clearanceDate)}` : ""}`,
+  },
+  { header: "TB screening", value: (r) => (r.tb ? itemText(r.tb).replace(/^[^:]*: /, "") : "Not required") },
+  { header: "Documents", value: (r) => complianceStatusLabel(r.status) },
+  {
+    header: "Open documents",
+    value: (r) =>
+      r.items
+        .filter((i) => i.status !== "complete")
+        .map(itemText)
+        .join("; "),
+  },
+  { header: "Training short", value: (r) => r.trainingShort.join("; ") || "None" },
+];
+
+const PERSONNEL_COLUMNS: TReportColumn<TPersonnelRow>[] = [
+  { header: "Name", value: (r) => r.name },
+  { header: "Position", value: (r) => position(r.position) },
+  { header: "Date employed", value: (r) => r.hireDate ?? "", show: (r) => date(r.hireDate) },
+  { header: "Hours scheduled (4 weeks)", value: (r) => r.hoursScheduled, numeric: true },
+  { header: "Usual shift", value: (r) => r.usualShift ?? "" },
+  { header: "Criminal record clearance", value: (r) => CLEARANCE_LABELS[r.clearanceStatus] },
+  { header: "TB screening valid until", value: (r) => r.tbValidUntil ?? "", show: (r) => date(r.tbValidUntil) },
+];
+
+const GAP_COLUMNS: TReportColumn<TGapRow>[] = [
+  { header: "Night of", value: (r) => r.date ?? "", show: (r) => date(r.date) },
+  { header: "From", value: (r) => r.from ?? "" },
+  { header: "To", value: (r) => r.to ?? "" },
+  { header: "What is missing", value: (r) => r.message.replace(/^\S+ \S+: /, "") },
+  { header: "Rule", value: (r) => r.rule },
+];
+
+export function InspectionPacketPage() {
+  const { facilityId, nameOf, facilities } = useFacilityScope();
+  const session = useSession();
+  const missing = PACKET_NEEDS.filter((area) => !session || !can(session, area, "read"));
+  const today = facilityToday(facilities, facilityId);
+  const packet = usePortQuery(
+    ["inspectionPacket", facilityId, today],
+    async ({ data, insights }) => {
+      const [home, residents, staff, compliance, training, ...weeks] = await Promise.all([
+        data.get("facilities", facilityId),
+        listAll(data, "residents", { where: { facilityId, status: [...LIVING_STATUSES] } }),
+        // The list of a home's staff includes those of other homes who also work here.
+        listAll(data, "staff", { where: { facilityId, status: ["active", "on_leave"] } }),
+        insights.compliance({ facilityId, today }),
+        insights.report("training", { facilityId, from: today, to: today, today }),
+        ...packetWeeks(today).map((weekStart) => insights.scheduleWeek({ facilityId, weekStart })),
+      ]);
+      return inspectionPacketOf({ home, today, residents, staff, compliance, training, weeks });
+    },
+    {
+      reads: [
+        "facilities",
+        "residents",
+        "staff",
+        "documents",
+        "documentTypes",
+        "reminderStates",
+        "trainingEntries",
+        "trainingRequirements",
+        "shifts",
+      ],
+      enabled: facilityId !== "" && missing.length === 0,
+    },
+  );
+  const csvName = (part: string) => `inspection-packet-${part}-${facilityId}-${today}.csv`;
+  const p = packet.data;
+  return (
+    <div className="page report-page">
+      <PageHeader
+        title={facilityId ? `Inspection packet: ${nameOf(facilityId)}` : "Inspection packet"}
+        intro="What a licensing visit asks for, on paper: every resident's and staff member's required documents, clearances and TB screening, training, the night coverage of the next four weeks and the personnel list (LIC 500)."
+        actions={
+          <>
+            <Link className="button button--secondary" to={paths.reports.list.href()}>
+              All reports
+            </Link>
+            <button type="button" className="button" onClick={printPage} disabled={!p}>
+              Print
+            </button>
+          </>
+        }
+      />
+      {missing.length > 0 ? (
+        <p className="card" role="status">
+          The packet covers {missing.map((area) => AREA_LABELS[area].toLowerCase()).join(", ")}, which your role does
+          not include.
+        </p>
+      ) : facilityId === "" ? (
+        <p className="card" role="status">
+          A packet is for one home: choose it in the header&apos;s Facility list.
+        </p>
+      ) : !p ? (
+        <p className="card" role="status">
+          {packet.isError
+            ? "The packet could not be put together. Try again in a moment."
+            : "Putting the packet together…"}
+        </p>
+      ) : (
+        <div className="report-page__sections">
+          <section className="card packet-home" aria-label="The home">
+            <dl className="packet-home__facts">
+              <dt>Home</dt>
+              <dd>{p.home.name}</dd>
+              <dt>License number</dt>
+              <dd>{p.home.licenseNumber ?? "—"}</dd>
+              <dt>Address</dt>
+              <dd>{p.home.address ?? "—"}</dd>
+              <dt>Administrator</dt>
+              <dd>{p.home.administrator ?? "—"}</dd>
+              <dt>Licensed capacity</dt>
+              <dd>{p.home.licensedCapacity ?? "—"}</dd>
+              <dt>Residents in care</dt>
+              <dd>{p.residents.length}</dd>
+              <dt>Prepared</dt>
+              <dd>{dayText(p.today)}</dd>
+            </dl>
+          </section>
+          <ReportSection
+            title="Night coverage"
+            note={
+              p.nights.gaps.length === 0
+                ? `All ${p.nights.checked} nights from ${dayText(p.today)} to ${dayText(p.through)} are covered as Title 22 §87415 asks (by the shifts scheduled so far).`
+                : `Nights from ${dayText(p.today)} to ${dayText(p.through)} not covered as Title 22 §87415 asks (§87705 with dementia), by the shifts scheduled so far.`
+            }
+            columns={GAP_COLUMNS}
+            rows={p.nights.gaps}
+            rowId={(r) => `${r.date}-${r.from}`}
+            csvName={csvName("night-coverage")}
+            empty={<p>No night without the staff it needs.</p>}
+          />
+          <ReportSection
+            title="Residents"
+            columns={RESIDENT_COLUMNS}
+            rows={p.residents}
+            rowId={(r) => r.id}
+            csvName={csvName("residents")}
+            empty={<p>No residents in care.</p>}
+          />
+          <ReportSection
+            title="Staff"
+            note="The staff whose file this home keeps: documents, criminal record clearance (Live Scan), TB screening and training requirements short or overdue."
+            columns={STAFF_COLUMNS}
+            rows={p.staff}
+            rowId={(r) => r.id}
+            csvName={csvName("staff")}
+            empty={<p>No staff.</p>}
+          />
+          <ReportSection
+            title="Personnel report (LIC 500)"
+            note="Everyone working at the home, as the state's Personnel Report lists them, with their scheduled hours of the next four weeks."
+            columns={PERSONNEL_COLUMNS}
+            rows={p.personnel}
+            rowId={(r) => r.id}
+            csvName={csvName("personnel")}
+            empty={<p>No personnel.</p>}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
