@@ -13,7 +13,7 @@ import { byHomeName, lastCountedDay, type TReportQuery } from "./report-query.sc
 
 const ZCount = z.number().int().min(0);
 const ZHours = z.number().min(0);
-const ZState = z.enum(["met", "short", "overdue", "not_yet"]);
+const ZState = z.enum(["short", "overdue"]);
 
 const ZHomeTraining = z.object({
   staff: ZCount,
@@ -34,7 +34,7 @@ export const ZTrainingReport = z.object({
   requirements: z.array(
     z.object({ requirementId: ZId, name: z.string(), applies: ZCount, met: ZCount, short: ZCount, overdue: ZCount }),
   ),
-  /** Everyone, those short first. */
+  /** Everyone, those short first, each with the requirements they are short of or overdue on. */
   staff: z.array(
     z.object({
       staffId: ZId,
@@ -76,7 +76,7 @@ export interface TTrainingReportInput {
 }
 
 const round = (hours: number) => Math.round(hours * 100) / 100;
-const isShort = (state: string) => state === "short" || state === "overdue";
+const isShort = (state: string): state is "short" | "overdue" => state === "short" || state === "overdue";
 
 export function trainingReportOf(
   input: TTrainingReportInput,
@@ -132,15 +132,23 @@ export function trainingReportOf(
         position: member.position,
         hours: round(hours),
         short,
-        requirements: progress.map((p) => ({
-          requirementId: p.requirementId,
-          name: p.name,
-          state: p.state,
-          hours: p.hours,
-          required: p.required,
-          shortBy: p.shortBy,
-          due: p.window.due,
-        })),
+        // Only what is short or overdue: the per-requirement counts say the rest, and a large group's
+        // answer stays small.
+        requirements: progress.flatMap(({ state, ...p }) =>
+          isShort(state)
+            ? [
+                {
+                  requirementId: p.requirementId,
+                  name: p.name,
+                  state,
+                  hours: p.hours,
+                  required: p.required,
+                  shortBy: p.shortBy,
+                  due: p.window.due,
+                },
+              ]
+            : [],
+        ),
       },
     ];
   });

@@ -37,7 +37,6 @@ const MONTH_COLUMNS: TReportColumn<TMonthRow>[] = [
 /** "Annual training: 12 of 20 h, due Dec 31, 2026 (overdue)" for each requirement not met. */
 function shortText(row: TStaffRow): string {
   return row.requirements
-    .filter((r) => r.state === "short" || r.state === "overdue")
     .map(
       (r) =>
         `${r.name}: ${r.hours} of ${r.required} h${r.due ? `, due ${dayText(r.due)}` : ""}${r.state === "overdue" ? " (overdue)" : ""}`,
