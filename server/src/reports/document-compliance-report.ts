@@ -2,7 +2,7 @@
  * Compliance (InsightsPort.report "compliance"): the subjects, document types and waivers the
  * compliance insight reads, and every document of the homes still on file with its upload time (the
  * trend judges each month's end by what was on file then), as one JSON text parsed natively; then the
- * shared `complianceReportOf`, ten homes at a time, merged.
+ * shared `complianceReportOf`, five homes at a time (two batches at once), merged.
  */
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import { documentSubjectsFor } from "@care/core/rules/access.rules";
@@ -22,7 +22,7 @@ import { reportScope } from "./report-scope.ts";
 type TDocumentTuple = [string, TDocumentSubject, string, string, string, string | null, string | null, string];
 
 /** Homes computed together: a large group a few homes at a time, so their documents are never all held at once. */
-const HOMES_PER_BATCH = 10;
+const HOMES_PER_BATCH = 5;
 
 export async function documentComplianceReport(
   database: Database,
@@ -32,10 +32,8 @@ export async function documentComplianceReport(
   const { user, query, homes } = await reportScope(database, caller, "compliance", raw);
   const kinds = documentSubjectsFor(user);
   const types = await documentTypes(database.prisma);
-  const parts: TComplianceReportAnswer[] = [];
-  for (let i = 0; i < homes.length || i === 0; i += HOMES_PER_BATCH) {
-    const batch = homes.slice(i, i + HOMES_PER_BATCH);
-    const ids = batch.map((h) => h.id);
+  const batch = async (homesOfBatch: typeof homes): Promise<TComplianceReportAnswer> => {
+    const ids = homesOfBatch.map((h) => h.id);
     const [people, [documents], waivers] = await Promise.all([
       subjects(database.prisma, ids, kinds),
       sqlRows<{ rows: string }>(
@@ -67,18 +65,30 @@ export async function documentComplianceReport(
         archivedAt: null,
       }),
     );
-    parts.push(
-      complianceReportOf(
-        {
-          homes: batch,
-          subjects: people,
-          types,
-          documents: files,
-          waivers: waiversOf(waivers.map((w) => ({ ...w, state: "waived", reason: w.reason ?? undefined }))),
-        },
-        query,
-      ),
+    return complianceReportOf(
+      {
+        homes: homesOfBatch,
+        subjects: people,
+        types,
+        documents: files,
+        waivers: waiversOf(waivers.map((w) => ({ ...w, state: "waived", reason: w.reason ?? undefined }))),
+      },
+      query,
     );
-  }
+  };
+  const batches = Array.from({ length: Math.max(1, Math.ceil(homes.length / HOMES_PER_BATCH)) }, (_, i) =>
+    homes.slice(i * HOMES_PER_BATCH, (i + 1) * HOMES_PER_BATCH),
+  );
+  // Two batches at a time: the database answers one while the other is computed.
+  const parts: TComplianceReportAnswer[] = [];
+  let next = 0;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < batches.length) {
+        const i = next++;
+        parts[i] = await batch(batches[i]!);
+      }
+    }),
+  );
   return mergeComplianceReports(parts);
 }

@@ -41,7 +41,8 @@ export const ZComplianceReportAnswer = z.object({
   countedOn: z.string(),
   homes: z.array(ZHomeCompliance.extend({ facilityId: ZId, name: z.string() })),
   total: ZHomeCompliance,
-  /** Everyone with an open item, worst first, then by name. */
+  /** Everyone with an open item (`peopleTotal`); the first `MAX_REPORT_PEOPLE` of them, worst first, then by name. */
+  peopleTotal: ZCount,
   people: z.array(
     ZOpenCounts.extend({
       subject: ZDocumentSubject,
@@ -128,6 +129,12 @@ export function openCountsOn(
 
 const SEVERITY: Record<TComplianceStatus, number> = { complete: 0, expiring: 1, missing: 2, expired: 3 };
 
+/**
+ * The most people one answer lists: a home's are far fewer; a large group's view is by home, and a
+ * home chosen in the header lists its people in full.
+ */
+export const MAX_REPORT_PEOPLE = 1_000;
+
 type TPerson = TComplianceReportAnswer["people"][number];
 const worstFirst = (a: TPerson, b: TPerson) =>
   SEVERITY[b.status] - SEVERITY[a.status] ||
@@ -156,7 +163,11 @@ export function mergeComplianceReports(parts: readonly TComplianceReportAnswer[]
     ...first,
     homes: byHomeName(homes.map((h) => ({ ...h, id: h.facilityId }))).map(({ id: _, ...h }) => h),
     total,
-    people: parts.flatMap((p) => p.people).sort(worstFirst),
+    peopleTotal: parts.reduce((sum, p) => sum + p.peopleTotal, 0),
+    people: parts
+      .flatMap((p) => p.people)
+      .sort(worstFirst)
+      .slice(0, MAX_REPORT_PEOPLE),
     months,
   };
 }
@@ -214,6 +225,7 @@ export function complianceReportOf(
     });
   }
   people.sort(worstFirst);
+  const peopleTotal = people.length;
   const days = monthsBetween(query.from, query.to).flatMap((month) => {
     const end = addDays(addMonths(`${month}-01`, 1), -1);
     const day = end < countedOn ? end : countedOn;
@@ -232,7 +244,8 @@ export function complianceReportOf(
     countedOn,
     homes: byHomeName(input.homes).map((h) => ({ facilityId: h.id, name: h.name, ...byHome.get(h.id)! })),
     total,
-    people,
+    peopleTotal,
+    people: people.slice(0, MAX_REPORT_PEOPLE),
     months,
   };
 }

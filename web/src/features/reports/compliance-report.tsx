@@ -86,7 +86,11 @@ export function ComplianceReportPage() {
             />
             <ReportSection
               title="Who has open items"
-              note="Expired first, then missing, then expiring soon."
+              note={
+                report.people.length < report.peopleTotal
+                  ? `Expired first, then missing, then expiring soon: the first ${report.people.length.toLocaleString("en-US")} of ${report.peopleTotal.toLocaleString("en-US")}. Choose a home in the header to list all of its people.`
+                  : "Expired first, then missing, then expiring soon."
+              }
               columns={personColumns}
               rows={report.people}
               rowId={(r) => `${r.subject}-${r.subjectId}`}
