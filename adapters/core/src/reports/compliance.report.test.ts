@@ -8,6 +8,7 @@ import { missingKey, type TDocumentTypeLike } from "../rules/compliance.rules.ts
 import {
   complianceOn,
   complianceReportOf,
+  MAX_REPORT_PEOPLE,
   mergeComplianceReports,
   openCountsOn,
   type TComplianceReportInput,
@@ -155,5 +156,29 @@ describe("mergeComplianceReports", () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("a group's list of people", () => {
+  it("names at most the 1,000 worst and counts them all, also when merged", () => {
+    const people = (home: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        subject: "staff" as const,
+        id: `${home}-${String(i).padStart(4, "0")}`,
+        facilityId: home,
+        name: `${home} ${String(i).padStart(4, "0")}`,
+      }));
+    const query = { from: "2026-01-01", to: "2026-01-31", today: "2026-01-31" };
+    const report = (homes: string[], subjects: ReturnType<typeof people>) =>
+      complianceReportOf(
+        { homes: homes.map((id) => ({ id, name: id })), subjects, types, documents: [], waivers: new Map() },
+        query,
+      );
+    const all = report(["a", "b"], [...people("a", 600), ...people("b", 401)]);
+    expect(all.peopleTotal).toBe(1001);
+    expect(all.people).toHaveLength(MAX_REPORT_PEOPLE);
+    const merged = mergeComplianceReports([report(["a"], people("a", 600)), report(["b"], people("b", 401))]);
+    expect(merged.peopleTotal).toBe(1001);
+    expect(merged.people).toEqual(all.people);
   });
 });
