@@ -279,7 +279,8 @@ await runContract("data", (ctx) => {
         owedCents: 200_000,
         invoicedCents: 200_000,
         paidCents: 150_000,
-        costPerMoveInCents: 150_000,
+        // What the move-in cost: the fee owed for it.
+        costPerMoveInCents: 200_000,
       },
     ]);
     expect(report.sources.find((s) => s.source === "hospital")).toMatchObject({ referrals: 1, tours: 1, moveIns: 0 });

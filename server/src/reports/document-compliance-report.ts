@@ -19,7 +19,7 @@ import { sqlRows } from "../db/sql-rows.ts";
 import { documentTypes, subjects } from "../insights/insights.queries.ts";
 import { reportScope } from "./report-scope.ts";
 
-type TDocumentTuple = [string, TDocumentSubject, string, string, string, string | null, string | null, string];
+type TDocumentTuple = [string, TDocumentSubject, string, string, string, string | null, string | null, string, boolean];
 
 /** Homes computed together: a large group a few homes at a time, so their documents are never all held at once. */
 const HOMES_PER_BATCH = 5;
@@ -39,7 +39,7 @@ export async function documentComplianceReport(
       sqlRows<{ rows: string }>(
         database.prisma,
         `SELECT coalesce(json_agg(json_build_array("id", "subject", "subjectId", "facilityId", "typeId", "issueDate",
-                  "expiryDate", to_char("createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), '[]')::text AS rows
+                  "expiryDate", to_char("createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), "current")), '[]')::text AS rows
          FROM "documents"
          WHERE "archivedAt" IS NULL AND "typeId" IS NOT NULL AND "facilityId" = ANY($1) AND "subject" = ANY($2)`,
         [ids, kinds],
@@ -52,7 +52,7 @@ export async function documentComplianceReport(
       ),
     ]);
     const files = (JSON.parse(documents!.rows) as TDocumentTuple[]).map(
-      ([id, subject, subjectId, facilityId, typeId, issueDate, expiryDate, createdAt]): TDocumentLike => ({
+      ([id, subject, subjectId, facilityId, typeId, issueDate, expiryDate, createdAt, current]): TDocumentLike => ({
         id,
         subject,
         subjectId,
@@ -60,7 +60,7 @@ export async function documentComplianceReport(
         typeId,
         issueDate: issueDate ?? undefined,
         expiryDate: expiryDate ?? undefined,
-        current: true,
+        current,
         createdAt,
         archivedAt: null,
       }),

@@ -260,5 +260,5 @@ export function censusReportOf(input: TCensusInput, query: Pick<TReportQuery, "f
 }
 
 function average(values: readonly number[]): number | null {
-  return values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
+  return values.length === 0 ? null : Math.round(values.reduce((a, b) => a + b, 0) / values.length);
 }

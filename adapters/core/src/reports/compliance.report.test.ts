@@ -91,13 +91,14 @@ describe("openCountsOn", () => {
         input,
         fc.uniqueArray(day, { minLength: 1, maxLength: 6 }),
         fc.constantFrom("a", null),
-        (data, picked, only) => {
+        day,
+        (data, picked, only, today) => {
           const days = [...picked].sort();
           const counted = (id: string | null) => only === null || id === only;
-          const fast = openCountsOn(data, days, counted);
+          const fast = openCountsOn(data, days, counted, today);
           days.forEach((d, i) => {
             const slow = { missing: 0, expiring: 0, expired: 0 };
-            for (const s of complianceOn(data, d)) {
+            for (const s of complianceOn(data, d, today)) {
               if (!counted(s.facilityId)) continue;
               slow.missing += s.counts.missing;
               slow.expiring += s.counts.expiring;
@@ -111,7 +112,7 @@ describe("openCountsOn", () => {
     );
   });
 
-  it("counts a document from the moment it is uploaded: not on the day before, at midnight", () => {
+  it("counts a document from the day it is held: its upload day when it has no issue date", () => {
     const data: TComplianceReportInput = {
       homes: [{ id: "a", name: "a" }],
       subjects: [{ subject: "staff", id: "s", facilityId: "a", name: "S", startDate: "2026-01-01" }],
@@ -130,7 +131,7 @@ describe("openCountsOn", () => {
       ],
       waivers: new Map(),
     };
-    expect(openCountsOn(data, ["2026-01-31", "2026-02-01"], () => true)).toEqual([
+    expect(openCountsOn(data, ["2026-01-31", "2026-02-01"], () => true, "2026-03-01")).toEqual([
       { missing: 1, expiring: 0, expired: 0 },
       { missing: 0, expiring: 0, expired: 0 },
     ]);
@@ -180,5 +181,53 @@ describe("a group's list of people", () => {
     const merged = mergeComplianceReports([report(["a"], people("a", 600)), report(["b"], people("b", 401))]);
     expect(merged.peopleTotal).toBe(1001);
     expect(merged.people).toEqual(all.people);
+  });
+});
+
+describe("the compliance trend's history", () => {
+  it("holds a document from its issue date, and from today on takes each type's current version", () => {
+    const doc = (id: string, issueDate: string, expiryDate: string, current: boolean) => ({
+      id,
+      subject: "staff" as const,
+      subjectId: "s",
+      facilityId: "a",
+      typeId: "t3",
+      issueDate,
+      expiryDate,
+      current,
+      // Both uploaded this week, long after they were issued.
+      createdAt: "2026-11-25T10:00:00.000Z",
+      archivedAt: null,
+    });
+    const data: TComplianceReportInput = {
+      homes: [{ id: "a", name: "a" }],
+      subjects: [{ subject: "staff", id: "s", facilityId: "a", name: "S", startDate: "2024-01-01" }],
+      types,
+      documents: [
+        doc("old", "2024-01-10", "2025-01-09", false),
+        // A later issue date on a version that is not the current one: the current one counts now.
+        doc("odd", "2025-06-01", "2027-06-01", false),
+        doc("now", "2025-01-05", "2025-03-01", true),
+      ],
+      waivers: new Map(),
+    };
+    const counts = openCountsOn(
+      data,
+      ["2024-06-30", "2025-02-15", "2025-12-31", "2026-11-27"],
+      () => true,
+      "2026-11-27",
+    );
+    expect(counts).toEqual([
+      // Held since January 2024 (issued), though uploaded in 2026.
+      { missing: 0, expiring: 0, expired: 0 },
+      // The newest held by then, issued January 5, expiring March 1 (lead time 0 days: complete).
+      { missing: 0, expiring: 0, expired: 0 },
+      // June's version was the newest then.
+      { missing: 0, expiring: 0, expired: 0 },
+      // Today: the current version, expired March 1, 2025, as the documents page shows it.
+      { missing: 0, expiring: 0, expired: 1 },
+    ]);
+    const [now] = complianceOn(data, "2026-11-27", "2026-11-27");
+    expect(now!.requirements[0]).toMatchObject({ status: "expired", expiryDate: "2025-03-01" });
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Compliance: the required documents missing, expiring and expired, by home and by person, on the
  * range's last counted day, and the trend of open items at each month's end. Each day is judged by the
- * shared rule (`complianceOf`) over the documents uploaded by then — the newest of each type counting,
- * as on the day itself — and the people living or working there by then; waivers recorded now apply
- * throughout. The server and the other backends read the same input and call this function.
+ * shared rule (`complianceOf`) over the documents held by then (issued, or uploaded when without an issue
+ * date) — the newest of each type counting, as on the day itself; from today on, the current versions
+ * as filed — and the people living or working there by then; waivers recorded now apply throughout. The server and the other backends read the same input and call this function.
  */
 import { z } from "zod";
 import { ZId } from "../common.schema.ts";
@@ -77,18 +77,26 @@ export interface TComplianceReportInput {
 type TOpenCounts = z.infer<typeof ZOpenCounts>;
 
 /**
+ * The day a document was on file from: its issue date (the paper existed from then, uploaded or not),
+ * else the day it was uploaded.
+ */
+export function heldFrom(document: Pick<TDocumentLike, "issueDate" | "createdAt">): string {
+  return document.issueDate ?? document.createdAt.slice(0, 10);
+}
+
+/**
  * The required items missing, expiring and expired on each of `days` (in order), over the homes
- * `counted` keeps: what `complianceOf` counts on each day from the documents uploaded by its end, in one
- * pass per requirement instead of once per day (a year of a large group's months in a tenth of the time).
- * compliance.report.test.ts holds it to `complianceOn`.
+ * `counted` keeps: what `complianceOn` counts on each day, in one pass per requirement instead of once
+ * per day (a year of a large group's months in a tenth of the time). compliance.report.test.ts holds
+ * the two to the same answers.
  */
 export function openCountsOn(
   input: TComplianceReportInput,
   days: readonly string[],
   counted: (facilityId: string | null) => boolean,
+  today: string,
 ): TOpenCounts[] {
   const out = days.map(() => ({ missing: 0, expiring: 0, expired: 0 }));
-  const ends = days.map((day) => `${addDays(day, 1)}T00:00:00.000Z`);
   const docsOf = new Map<string, TDocumentLike[]>();
   for (const d of input.documents) {
     if (d.typeId === undefined || d.archivedAt !== null) continue;
@@ -98,7 +106,7 @@ export function openCountsOn(
     else docsOf.set(key, [d]);
   }
   for (const list of docsOf.values())
-    list.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    list.sort((a, b) => (heldFrom(a) < heldFrom(b) ? -1 : heldFrom(a) > heldFrom(b) ? 1 : 0));
   const applicable = applicableTypesLookup(input.types);
   for (const subject of input.subjects) {
     if (!counted(subject.facilityId)) continue;
@@ -109,14 +117,20 @@ export function openCountsOn(
       let next = 0;
       let best: TDocumentLike | undefined;
       days.forEach((day, i) => {
-        while (next < docs.length && docs[next]!.createdAt < ends[i]!) {
+        while (next < docs.length && heldFrom(docs[next]!) <= day) {
           const d = docs[next++]!;
           if (!best || compareNewest(d, best) > 0) best = d;
         }
         if (subject.startDate !== undefined && subject.startDate > day) return;
+        // From today on, the documents as they are filed now: the current version of each type.
+        let held = best;
+        if (day >= today) {
+          held = undefined;
+          for (const d of docs) if (d.current && heldFrom(d) <= day && (!held || compareNewest(d, held) > 0)) held = d;
+        }
         const status = expiryStatus(
-          best !== undefined,
-          best ? documentExpiry(type, best) : undefined,
+          held !== undefined,
+          held ? documentExpiry(type, held) : undefined,
           type.leadTimeDays,
           day,
         );
@@ -172,11 +186,16 @@ export function mergeComplianceReports(parts: readonly TComplianceReportAnswer[]
   };
 }
 
-/** The compliance of the subjects on `day`, from what was on file by its end. */
-export function complianceOn(input: TComplianceReportInput, day: string) {
-  const end = `${addDays(day, 1)}T00:00:00.000Z`;
+/**
+ * The compliance of the subjects on `day` by the shared rule: before `today`, from every version on
+ * file by then (the newest counting, as it did on that day); from today on, from the documents as they
+ * are filed now (each type's current version, as every other page shows them).
+ */
+export function complianceOn(input: TComplianceReportInput, day: string, today: string) {
   const subjects = input.subjects.filter((s) => s.startDate === undefined || s.startDate <= day);
-  const documents = input.documents.filter((d) => d.createdAt < end).map((d) => ({ ...d, current: true }));
+  const documents = input.documents
+    .filter((d) => heldFrom(d) <= day && (day < today || d.current))
+    .map((d) => ({ ...d, current: true }));
   return complianceOf(subjects, input.types, documents, day, input.waivers);
 }
 
@@ -185,7 +204,7 @@ export function complianceReportOf(
   query: Pick<TReportQuery, "from" | "to" | "today">,
 ): TComplianceReportAnswer {
   const countedOn = lastCountedDay(query);
-  const now = complianceOn(input, countedOn);
+  const now = complianceOn(input, countedOn, query.today);
   const zero = () => ({ missing: 0, expiring: 0, expired: 0, subjects: 0, withOpenItems: 0 });
   const byHome = new Map(input.homes.map((h) => [h.id, zero()]));
   const total = zero();
@@ -236,6 +255,7 @@ export function complianceReportOf(
     input,
     days.map((d) => d.day),
     (id) => id !== null && byHome.has(id),
+    query.today,
   );
   const months = days.map((d, i) => ({ month: d.month, ...counts[i]! }));
   return {

@@ -95,7 +95,7 @@ describe("inspectionPacketOf", () => {
         clearanceStatus: "cleared",
         tb: { typeName: "LIC 503 Health Screening Report", status: "missing" },
         status: "missing",
-        trainingShort: ["Annual training: 12 of 20 h (overdue)"],
+        trainingShort: ["Annual training: 12 of 20 h, 8 h to go (overdue)"],
       }),
     ]);
     expect(packet.personnel.map((p) => [p.name, p.clearanceStatus, p.hoursScheduled])).toEqual([

@@ -81,8 +81,8 @@ export interface TInspectionPacket {
     /** The shift they work most often, "07:00–15:00". */
     usualShift: string | null;
     clearanceStatus: TClearanceStatus;
-    /** The TB screening's last valid day, when on file. */
-    tbValidUntil?: string | undefined;
+    /** Their TB screening, when their file is kept here and the home requires one. */
+    tb: TPacketItem | null;
   }[];
 }
 
@@ -166,7 +166,10 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
         items,
         trainingShort: (training.get(s.id)?.requirements ?? [])
           .filter((r) => r.state === "short" || r.state === "overdue")
-          .map((r) => `${r.name}: ${r.hours} of ${r.required} h${r.state === "overdue" ? " (overdue)" : ""}`),
+          .map(
+            (r) =>
+              `${r.name}: ${r.hours} of ${r.required} h, ${r.shortBy} h to go${r.state === "overdue" ? " (overdue)" : ""}`,
+          ),
       };
     })
     .sort(byName);
@@ -221,7 +224,7 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
         hoursScheduled: Math.round(mine.reduce((sum, shift) => sum + shiftHours(shift, shift.timeZone), 0) * 100) / 100,
         usualShift: usual ? usual[0] : null,
         clearanceStatus: s.clearanceStatus,
-        ...(tb?.expiryDate ? { tbValidUntil: tb.expiryDate } : {}),
+        tb: tb ?? null,
       };
     })
     .sort(byName);

@@ -34,6 +34,7 @@ const ZConversion = z.object({
   owedCents: ZMoney,
   invoicedCents: ZMoney,
   paidCents: ZMoney,
+  /** Fees owed for the move-ins over the move-ins: what a move-in from this source costs. */
   costPerMoveInCents: ZMoney,
 });
 export type TConversion = z.infer<typeof ZConversion>;
@@ -93,7 +94,7 @@ function emptyConversion(fees: boolean): TConversion {
 
 function finish(row: TConversion): TConversion {
   row.conversionPercent = conversionPercent(row);
-  row.costPerMoveInCents = row.paidCents === null || row.moveIns === 0 ? null : Math.round(row.paidCents / row.moveIns);
+  row.costPerMoveInCents = row.owedCents === null || row.moveIns === 0 ? null : Math.round(row.owedCents / row.moveIns);
   return row;
 }
 

@@ -37,8 +37,16 @@ type TGapRow = TInspectionPacket["nights"]["gaps"][number];
 
 const position = (value: string) => POSITION_LABELS[value as keyof typeof POSITION_LABELS] ?? value;
 const date = (value: string | undefined) => (value ? dayText(value) : "—");
-const itemText = (item: TPacketItem) =>
-  `${item.typeName}: ${item.waiverReason ? `waived (${item.waiverReason})` : complianceStatusLabel(item.status).toLowerCase()}${item.expiryDate ? `, until ${dayText(item.expiryDate)}` : ""}`;
+/** "valid until Mar 1, 2027", "expired Mar 22, 2026", "missing", "waived (reason)". */
+function standing(item: TPacketItem): string {
+  if (item.waiverReason) return `waived (${item.waiverReason})`;
+  if (!item.expiryDate)
+    return item.status === "complete" ? "on file" : complianceStatusLabel(item.status).toLowerCase();
+  if (item.status === "expired") return `expired ${dayText(item.expiryDate)}`;
+  if (item.status === "expiring") return `expiring ${dayText(item.expiryDate)}`;
+  return `valid until ${dayText(item.expiryDate)}`;
+}
+const itemText = (item: TPacketItem) => `${item.typeName}: ${standing(item)}`;
 
 const RESIDENT_COLUMNS: TReportColumn<TResidentRow>[] = [
   {
@@ -65,7 +73,7 @@ const STAFF_COLUMNS: TReportColumn<TStaffRow>[] = [
     value: (r) => `${CLEARANCE_LABELS[r.clearanceStatus]}${r.clearanceDate ? ` ${r.clearanceDate}` : ""}`,
     show: (r) => `${CLEARANCE_LABELS[r.clearanceStatus]}${r.clearanceDate ? `, ${dayText(r.clearanceDate)}` : ""}`,
   },
-  { header: "TB screening", value: (r) => (r.tb ? itemText(r.tb).replace(/^[^:]*: /, "") : "Not required") },
+  { header: "TB screening", value: (r) => (r.tb ? standing(r.tb) : "Not required") },
   { header: "Documents", value: (r) => complianceStatusLabel(r.status) },
   {
     header: "Open documents",
@@ -85,14 +93,13 @@ const PERSONNEL_COLUMNS: TReportColumn<TPersonnelRow>[] = [
   { header: "Hours scheduled (4 weeks)", value: (r) => r.hoursScheduled, numeric: true },
   { header: "Usual shift", value: (r) => r.usualShift ?? "" },
   { header: "Criminal record clearance", value: (r) => CLEARANCE_LABELS[r.clearanceStatus] },
-  { header: "TB screening valid until", value: (r) => r.tbValidUntil ?? "", show: (r) => date(r.tbValidUntil) },
+  { header: "TB screening", value: (r) => (r.tb ? standing(r.tb) : "Not required") },
 ];
 
 const GAP_COLUMNS: TReportColumn<TGapRow>[] = [
   { header: "Night of", value: (r) => r.date ?? "", show: (r) => date(r.date) },
-  { header: "From", value: (r) => r.from ?? "" },
-  { header: "To", value: (r) => r.to ?? "" },
-  { header: "What is missing", value: (r) => r.message.replace(/^\S+ \S+: /, "") },
+  { header: "Not covered", value: (r) => `${r.from}–${r.to}` },
+  { header: "Required at night", value: (r) => r.message.replace(/^\S+ \S+: /, "") },
   { header: "Rule", value: (r) => r.rule },
 ];
 

@@ -73,7 +73,7 @@ export function ReferralsReportPage() {
           <>
             <ReportSection
               title="By month"
-              note="Referrals received each month, and move-ins on each month's days."
+              note="Referrals received each month, and the move-ins of those referrals on each month's days (Census counts every admission, whoever referred it)."
               chart={
                 <BarChart
                   title="Referrals and move-ins by month"

@@ -101,7 +101,7 @@ export function RentRollReportPage() {
             />
             <ReportSection
               title="By home"
-              note="Loss to vacancy: each month's empty licensed beds (on its last day counted) times the home's average rate."
+              note="Average rate: of the residents living there on the last day counted. Loss to vacancy: each month's empty licensed beds (on its last day counted) times that average rate."
               columns={HOME_COLUMNS}
               rows={report.homes}
               rowId={(r) => r.facilityId}

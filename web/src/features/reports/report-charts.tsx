@@ -11,19 +11,27 @@ import { scaleBand, scaleLinear, scalePoint } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { useId } from "react";
 
-const WIDTH = 640;
 const HEIGHT = 260;
 const MARGIN = { top: 16, right: 24, bottom: 40, left: 56 };
-const INNER_WIDTH = WIDTH - MARGIN.left - MARGIN.right;
 const INNER_HEIGHT = HEIGHT - MARGIN.top - MARGIN.bottom;
+
+/**
+ * The chart's width in its own units: narrower on a phone, so its text stays readable when the image
+ * fills the screen's width (the view box scales to the column either way).
+ */
+function chartWidth(): { width: number; inner: number; labels: number } {
+  const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 40rem)").matches;
+  const width = narrow ? 360 : 640;
+  return { width, inner: width - MARGIN.left - MARGIN.right, labels: narrow ? 4 : 7 };
+}
 /** Series colours: the portal's blue, then an orange and a grey that stay apart for colour-blind readers and in grey print. */
 export const SERIES_COLOURS = ["#1f5f8b", "#c0621b", "#6b7785"] as const;
 
-const tickLabel = { fill: "#4a5866", fontSize: 13, fontFamily: "inherit" } as const;
+const tickLabel = { fill: "#4a5866", fontSize: 14, fontFamily: "inherit" } as const;
 
 /** Every other (or third…) label when there are many, so month names do not overlap. */
-function sparse(labels: readonly string[]): (label: string) => string {
-  const step = Math.ceil(labels.length / 7);
+function sparse(labels: readonly string[], most: number): (label: string) => string {
+  const step = Math.ceil(labels.length / most);
   return (label) => (labels.indexOf(label) % step === 0 ? label : "");
 }
 
@@ -33,6 +41,7 @@ interface TFrameProps {
   /** The category axis: its scale and the labels it shows. */
   x: AxisScale;
   labels: readonly string[];
+  size: ReturnType<typeof chartWidth>;
   /** The value axis, counting from zero. */
   y: ReturnType<typeof scaleLinear<number>>;
   format: (value: number) => string;
@@ -40,12 +49,12 @@ interface TFrameProps {
 }
 
 /** The chart's image with its title and description, both axes, and the marks inside. */
-function Frame({ title, description, x, labels, y, format, children }: TFrameProps) {
+function Frame({ title, description, x, labels, size, y, format, children }: TFrameProps) {
   const id = useId();
   return (
     <svg
       className="report-chart__svg"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      viewBox={`0 0 ${size.width} ${HEIGHT}`}
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
     >
@@ -62,7 +71,7 @@ function Frame({ title, description, x, labels, y, format, children }: TFramePro
         <AxisBottom
           top={INNER_HEIGHT}
           scale={x}
-          tickFormat={sparse(labels)}
+          tickFormat={sparse(labels, size.labels)}
           tickLabelProps={tickLabel}
           stroke="#d3dae1"
         />
@@ -89,13 +98,14 @@ function countTicks(y: { ticks: (count: number) => number[] }): number[] {
 
 export function TrendChart({ title, points, format, minTop = 1 }: TTrendChartProps) {
   const labels = points.map((p) => p.label);
-  const x = scalePoint<string>({ domain: labels, range: [0, INNER_WIDTH], padding: 0.5 });
+  const size = chartWidth();
+  const x = scalePoint<string>({ domain: labels, range: [0, size.inner], padding: 0.5 });
   const top = Math.max(minTop, ...points.map((p) => p.value ?? 0));
   const y = scaleLinear<number>({ domain: [0, top], range: [INNER_HEIGHT, 0], nice: true });
   const shown = points.filter((p): p is { label: string; value: number } => p.value !== null);
   const description = points.map((p) => `${p.label}: ${p.value === null ? "none" : format(p.value)}`).join("; ");
   return (
-    <Frame title={title} description={description} x={x} labels={labels} y={y} format={format}>
+    <Frame title={title} description={description} x={x} labels={labels} size={size} y={y} format={format}>
       <LinePath
         data={shown}
         x={(p) => x(p.label) ?? 0}
@@ -121,7 +131,8 @@ export interface TBarChartProps {
 
 /** A few series per category (move-ins and move-outs per month): grouped bars with a legend. */
 export function BarChart({ title, categories, series, format = String }: TBarChartProps) {
-  const x = scaleBand<string>({ domain: [...categories], range: [0, INNER_WIDTH], padding: 0.25 });
+  const size = chartWidth();
+  const x = scaleBand<string>({ domain: [...categories], range: [0, size.inner], padding: 0.25 });
   const inner = scaleBand<number>({
     domain: series.map((_, i) => i),
     range: [0, x.bandwidth()],
@@ -134,7 +145,7 @@ export function BarChart({ title, categories, series, format = String }: TBarCha
     .join("; ");
   return (
     <figure className="report-chart__figure">
-      <Frame title={title} description={description} x={x} labels={categories} y={y} format={format}>
+      <Frame title={title} description={description} x={x} labels={categories} size={size} y={y} format={format}>
         {categories.map((category, ci) => (
           <Group key={category} left={x(category) ?? 0}>
             {series.map((s, si) => {

@@ -39,7 +39,7 @@ function shortText(row: TStaffRow): string {
   return row.requirements
     .map(
       (r) =>
-        `${r.name}: ${r.hours} of ${r.required} h${r.due ? `, due ${dayText(r.due)}` : ""}${r.state === "overdue" ? " (overdue)" : ""}`,
+        `${r.name}: ${r.hours} of ${r.required} h, ${r.shortBy} h to go${r.due ? `, due ${dayText(r.due)}` : ""}${r.state === "overdue" ? " (overdue)" : ""}`,
     )
     .join("; ");
 }
