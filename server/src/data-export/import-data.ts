@@ -87,14 +87,12 @@ const REFERENCES: Partial<Record<TCollectionName, Readonly<Record<string, TColle
 };
 const REFERENCED = new Set(Object.values(REFERENCES).flatMap((refs) => Object.values(refs)));
 
-/** The problems of an archive, in the order found, at most MAX_PROBLEMS. */
+/** The problems of an archive, in the order found; checking stops at MAX_PROBLEMS. */
 class Problems {
   readonly list: string[] = [];
-  more = 0;
 
   add(where: string, message: string): void {
     if (this.list.length < MAX_PROBLEMS) this.list.push(`${where}: ${message}`);
-    else this.more++;
   }
 
   get full(): boolean {
@@ -103,15 +101,13 @@ class Problems {
 
   /** The report: VALIDATION listing every problem found (numbered), or null when there is none. */
   error(): AppError | null {
-    if (this.list.length === 0) return null;
-    const total = this.list.length + this.more;
+    const count = this.list.length;
+    if (count === 0) return null;
     const fields = Object.fromEntries(this.list.map((problem, i) => [String(i + 1), problem]));
-    if (this.more > 0) fields[String(this.list.length + 1)] = `… and ${this.more} more`;
-    return new AppError(
-      "VALIDATION",
-      `This export cannot be imported: ${total} ${total === 1 ? "problem" : "problems"}. Nothing was written.`,
-      { fields },
-    );
+    const found = this.full
+      ? `${MAX_PROBLEMS} problems or more (checking stopped there)`
+      : `${count} ${count === 1 ? "problem" : "problems"}`;
+    return new AppError("VALIDATION", `This export cannot be imported: ${found}. Nothing was written.`, { fields });
   }
 }
 
@@ -119,7 +115,7 @@ function issuesOf(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.map(String).join(".") || "record"}: ${issue.message}`);
 }
 
-/** A record line's fields and metadata as its collection's schema and ZRecordMeta parse them, or the problems. */
+/** A record line's fields and metadata once its collection's schema and ZRecordMeta accept them, or the problems. */
 function parseRecord(
   name: TCollectionName,
   value: unknown,
@@ -128,7 +124,8 @@ function parseRecord(
   const record = value as Record<string, unknown>;
   const fields = collections[name].schema.safeParse(fieldsOf(record));
   const meta = ZRecordMeta.safeParse(record);
-  if (fields.success && meta.success) return { fields: fields.data as Record<string, unknown>, meta: meta.data };
+  // Stored as exported, not as parsed: defaults a schema would add now were not there before.
+  if (fields.success && meta.success) return { fields: fieldsOf(record), meta: meta.data };
   return { problems: [...(fields.error ? issuesOf(fields.error) : []), ...(meta.error ? issuesOf(meta.error) : [])] };
 }
 
@@ -213,6 +210,9 @@ async function checkArchive(
       const parsed = parseRecord(name, value);
       if ("problems" in parsed) {
         for (const problem of parsed.problems) problems.add(where, problem);
+        // Reported once, here: not again for every record naming it.
+        const id = (value as { id?: unknown }).id;
+        if (typeof id === "string") known?.add(id);
         continue;
       }
       const id = parsed.meta.id;
