@@ -77,20 +77,34 @@ async function exportScope(
   return ids;
 }
 
-/** Starts the export; the ZIP is written while `stream` is read. */
+/** Who exports from the command line (`npm run data-export`): whoever may open the database sees every home. */
+const COMMAND_LINE: TSessionUser = {
+  id: "command-line",
+  email: "command-line",
+  displayName: null,
+  role: "administrator",
+  roleName: "Command line",
+  permissions: permissionsAt("write"),
+  facilityIds: null,
+};
+
+/**
+ * Starts the export; the ZIP is written while `stream` is read. `caller` needs read on export; null is
+ * the command line (whoever may open the database), which needs no account.
+ */
 export async function exportData(
   database: Database,
-  caller: TCaller,
+  caller: TCaller | null,
   input: TExportDataInput = {},
 ): Promise<TDataExport> {
-  const user = requirePermission(caller, "export", "read");
+  const user = caller ? requirePermission(caller, "export", "read") : COMMAND_LINE;
   const facilityIds = await exportScope(database, user, input.facilityIds);
   // Every permission, in the homes of the export: hidden fields (a resident's rate) are included.
   const exporter: TSessionUser = { ...user, permissions: permissionsAt("write"), facilityIds };
   const exportedAt = new Date();
-  await writeAudit(database.prisma, caller, {
+  await writeAudit(database.prisma, caller ?? { user: null, ip: null }, {
     action: "data_export",
-    summary: facilityIds ? `Facilities: ${facilityIds.join(", ")}` : "Every facility",
+    summary: `${facilityIds ? `Facilities: ${facilityIds.join(", ")}` : "Every facility"}${caller ? "" : " (command line)"}`,
   });
   const zip = new yazl.ZipFile();
   // yazl's output is a PassThrough; its types say only NodeJS.ReadableStream.
@@ -100,7 +114,7 @@ export async function exportData(
     version: EXPORT_FORMAT_VERSION,
     schemaVersion: exportSchemaVersion(),
     exportedAt: exportedAt.toISOString(),
-    exportedBy: { id: user.id, email: user.email },
+    exportedBy: caller ? { id: user.id, email: user.email } : null,
     backend: "http",
     facilityIds,
   } as const;
