@@ -186,25 +186,29 @@ describe("POST /data-import", () => {
     await target.database.prisma.user.delete({ where: { id: manager.id } });
   });
 
-  it("writes everything as it was and answers a one-time password per account", async () => {
+  it("writes everything as it was; the importer stays signed in, every other account gets a one-time password", async () => {
     const imported = await importAs(target.app, targetCookie, exportZip);
     expect(imported.status).toBe(200);
     expect(imported.body.counts.residents).toBe(2);
     expect(imported.body.files).toBe(1);
-    const admin = imported.body.users.find((u: { email: string }) => u.email === source.admin.email);
-    expect(admin.oneTimePassword).toMatch(/^\w{4}-\w{4}-\w{4}-\w{4}$/);
-    // The account that imported was replaced, and its sessions with it.
-    expect(await target.database.prisma.user.findUnique({ where: { id: target.admin.id } })).toBeNull();
-    expect(await target.database.prisma.session.count({ where: { userId: target.admin.id } })).toBe(0);
-    const cookie = await target.login(source.admin.email, admin.oneTimePassword);
-    const changed = await targetApi.call(cookie, "POST", "/auth/password", {
-      currentPassword: admin.oneTimePassword,
-      newPassword: "a brand new long password",
+    const byEmail = new Map(
+      (imported.body.users as { email: string; oneTimePassword: string | null }[]).map((u) => [u.email, u]),
+    );
+    // The importer's e-mail is in the export: their session and password carry on, as that account.
+    expect(byEmail.get(source.admin.email)?.oneTimePassword).toBeNull();
+    expect((await targetApi.get(targetCookie, `/residents/${tullResident.id as string}`)).body).toEqual(tullResident);
+    expect((await targetApi.get(targetCookie, "/auth/me")).body.user.id).toBe(source.admin.id);
+    const download = await target.app.inject({
+      url: `/api/v1/files/${fileId}/content`,
+      headers: { cookie: targetCookie },
     });
-    expect(changed.status).toBe(204);
-    expect((await targetApi.get(cookie, `/residents/${tullResident.id as string}`)).body).toEqual(tullResident);
-    const download = await target.app.inject({ url: `/api/v1/files/${fileId}/content`, headers: { cookie } });
     expect(download.rawPayload).toEqual(SAMPLE_PDF);
+    // Everyone else signs in with their one-time password and must choose their own.
+    const other = byEmail.get("tull-admin@example.test")!.oneTimePassword!;
+    expect(other).toMatch(/^\w{4}-\w{4}-\w{4}-\w{4}$/);
+    const cookie = await target.login("tull-admin@example.test", other);
+    const refused = await targetApi.get(cookie, "/residents");
+    expect(refused.body.error.reason).toBe("PASSWORD_CHANGE_REQUIRED");
     const importRow = await target.database.prisma.auditEntry.findFirst({ where: { action: "data_import" } });
     expect(importRow?.summary).toMatch(/^\d+ records and 1 files exported /);
   });

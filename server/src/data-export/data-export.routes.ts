@@ -109,7 +109,10 @@ export default async function dataExportRoutes(fastify: FastifyInstance): Promis
       try {
         const archivePath = join(dir, "export.zip");
         await saveBody(request.body as Readable, archivePath);
-        return await importData(database, caller, { archivePath });
+        const result = await importData(database, caller, { archivePath });
+        // Every account changed (the importer's own took its exported id): sessions are read afresh.
+        fastify.sessionCache.clear();
+        return result;
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -6,8 +6,10 @@
  * problems are refused together in one report. Then the records are written as they were (ids,
  * versions, timestamps, authors), one transaction per batch, collection by collection, files after
  * the facilities, and the audit log last. Passwords are never exported: every imported account gets a
- * one-time password, answered once. The accounts that were here before (the administrator who
- * imports) are replaced. A write that fails half-way removes what the import wrote.
+ * one-time password, answered once — but the administrator who imports keeps their password and
+ * session, as their exported account when the export has their e-mail, else as the account they are.
+ * Any other account of the empty instance is replaced. A write that fails half-way removes what the
+ * import wrote.
  */
 import { AppError } from "@care/core/app-error";
 import { ZRecordMeta } from "@care/core/common.schema";
@@ -293,11 +295,16 @@ function delegateOf(db: Prisma.TransactionClient, name: TCollectionName): TDeleg
   return (db as unknown as Record<string, TDelegate>)[PRISMA_MODELS[name]]!;
 }
 
-/** Every record table emptied (not the append-only audit log), accounts first: what a failed import undoes too. */
-async function emptyTables(db: Prisma.TransactionClient): Promise<void> {
+/**
+ * Every record table emptied (not the append-only audit log), accounts first, except the account of
+ * the administrator who imports (`keepEmail`) and the role it holds: what a failed import undoes too.
+ */
+async function emptyTables(db: Prisma.TransactionClient, keepEmail: string | null): Promise<void> {
   for (const name of [...IMPORT_ORDER].reverse()) {
     if (name === "auditLog") continue;
-    await delegateOf(db, name).deleteMany();
+    if (name === "users") await db.user.deleteMany({ where: keepEmail ? { email: { not: keepEmail } } : {} });
+    else if (name === "roles") await db.$executeRaw`DELETE FROM roles WHERE id NOT IN (SELECT role FROM users)`;
+    else await delegateOf(db, name).deleteMany();
     if (name === "documents") await db.storedFile.deleteMany();
   }
 }
@@ -307,11 +314,34 @@ function rowOf(name: TCollectionName, fields: Record<string, unknown>, meta: z.i
   return { ...rowMapperOf(name, collections[name]).toColumns(fields), ...meta };
 }
 
+/** The administrator who imports, who keeps their password and session; null on the command line. */
+type TImporter = { email: string } | null;
+
+/** Writes one batch of a collection's rows in one transaction. */
+async function writeBatch(db: Prisma.TransactionClient, name: TCollectionName, rows: TRow[], importer: TImporter) {
+  if (name === "auditLog") return writeImportedAuditRows(db, rows as Prisma.AuditEntryCreateManyInput[]);
+  if (name === "roles") {
+    // The importer's role was kept (their account names it): it takes the exported values.
+    for (const row of rows)
+      await db.role.upsert({ where: { id: row.id as string }, create: row as never, update: row as never });
+    return;
+  }
+  const own = importer && name === "users" ? rows.find((row) => row.email === importer.email) : undefined;
+  await delegateOf(db, name).createMany({ data: rows.filter((row) => row !== own) });
+  if (own) {
+    // The importer's account becomes their exported one in place (the id too: their sessions follow it),
+    // with the password they have here.
+    const { passwordHash: _none, ...columns } = own;
+    await db.user.update({ where: { email: importer!.email }, data: columns as never });
+  }
+}
+
 /** Writes the records of one collection, batch by batch; answers how many, and the accounts' passwords. */
 async function writeCollection(
   database: Database,
   archive: ExportArchive,
   name: TCollectionName,
+  importer: TImporter,
   users: TImportedUser[],
 ): Promise<number> {
   const problems = new Problems();
@@ -322,10 +352,7 @@ async function writeCollection(
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
-    await database.prisma.$transaction(async (tx) => {
-      if (name === "auditLog") await writeImportedAuditRows(tx, rows as Prisma.AuditEntryCreateManyInput[]);
-      else await delegateOf(tx, name).createMany({ data: rows });
-    }, TRANSACTION_OPTIONS);
+    await database.prisma.$transaction((tx) => writeBatch(tx, name, rows, importer), TRANSACTION_OPTIONS);
     count += rows.length;
   };
   for await (const { value } of recordsOf(lines, collectionJsonPath(name), problems)) {
@@ -333,18 +360,20 @@ async function writeCollection(
     if ("problems" in parsed) throw new Error(`${name} changed after it was checked`);
     const row = rowOf(name, parsed.fields, parsed.meta);
     if (name === "users") {
-      const oneTimePassword = generateOneTimePassword();
+      const email = parsed.fields.email as string;
+      const own = email === importer?.email;
+      const oneTimePassword = own ? null : generateOneTimePassword();
       users.push({
         id: parsed.meta.id,
-        email: parsed.fields.email as string,
+        email,
         displayName: (parsed.fields.displayName as string | undefined) ?? null,
         active: parsed.fields.active as boolean,
         oneTimePassword,
       });
       Object.assign(row, {
-        passwordHash: await hashPassword(oneTimePassword),
-        mustChangePassword: true,
+        mustChangePassword: own ? parsed.fields.mustChangePassword : true,
         lastSignInAt: parsed.fields.lastSignInAt ?? null,
+        ...(oneTimePassword ? { passwordHash: await hashPassword(oneTimePassword) } : {}),
       });
     }
     batch.push(row);
@@ -370,7 +399,7 @@ export async function importData(
   caller: TCaller | null,
   input: TImportDataInput,
 ): Promise<TImportResult> {
-  if (caller) requirePermission(caller, "export", "write");
+  const importer: TImporter = caller ? { email: requirePermission(caller, "export", "write").email } : null;
   const notEmpty = await emptinessProblems(database.prisma);
   if (notEmpty.length > 0)
     throw new AppError(
@@ -388,17 +417,17 @@ export async function importData(
     await database.prisma.$transaction(async (tx) => {
       const now = await emptinessProblems(tx);
       if (now.length > 0) throw new AppError("CONFLICT", "Someone added data meanwhile. Nothing was written.");
-      await emptyTables(tx);
+      await emptyTables(tx, importer?.email ?? null);
     }, TRANSACTION_OPTIONS);
     const counts: Record<string, number> = {};
     const users: TImportedUser[] = [];
     try {
       for (const name of IMPORT_ORDER) {
-        counts[name] = await writeCollection(database, archive, name, users);
+        counts[name] = await writeCollection(database, archive, name, importer, users);
         if (name === "facilities") await writeFiles(database, archive, files);
       }
     } catch (error) {
-      await database.prisma.$transaction((tx) => emptyTables(tx), TRANSACTION_OPTIONS);
+      await database.prisma.$transaction((tx) => emptyTables(tx, importer?.email ?? null), TRANSACTION_OPTIONS);
       throw new AppError("UNAVAILABLE", "The import stopped half-way and what it had written was removed. Try again.", {
         cause: error,
       });

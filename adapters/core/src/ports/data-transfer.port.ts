@@ -16,7 +16,8 @@ export const ZImportedUser = z.object({
   email: z.string(),
   displayName: z.string().nullable(),
   active: z.boolean(),
-  oneTimePassword: z.string(),
+  /** null for the administrator who imported: they keep their own password and stay signed in. */
+  oneTimePassword: z.string().nullable(),
 });
 export type TImportedUser = z.infer<typeof ZImportedUser>;
 
@@ -58,8 +59,9 @@ export interface DataTransferPort {
    * Loads an export into this empty instance (write on export): checks the manifest and every record
    * against the same schemas first and writes nothing when anything is wrong; then writes every
    * collection, file and audit row with their ids, versions and timestamps. Passwords are never
-   * exported: every imported account gets a one-time password, answered here only. The accounts that
-   * were there before (the administrator who imports) are replaced, and their sessions end.
+   * exported: every imported account gets a one-time password, answered here only. The administrator
+   * who imports keeps their password and session (as their exported account when the export holds
+   * their e-mail, else as the account they are); any other account of the instance is replaced.
    */
   importAll(archive: Blob): Promise<TImportResult>;
 }
