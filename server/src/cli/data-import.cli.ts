@@ -43,6 +43,8 @@ async function run(argv: string[]): Promise<number> {
   } catch (error) {
     if (isAppError(error)) {
       console.error([error.message, ...Object.values(error.fields ?? {}).map((m) => `  ${m}`)].join("\n"));
+      // What stopped a write half-way, for whoever runs the command.
+      if (error.cause) console.error(error.cause);
       return 1;
     }
     throw error;

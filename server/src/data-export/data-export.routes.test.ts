@@ -212,4 +212,30 @@ describe("POST /data-import", () => {
     const importRow = await target.database.prisma.auditEntry.findFirst({ where: { action: "data_import" } });
     expect(importRow?.summary).toMatch(/^\d+ records and 1 files exported /);
   });
+
+  it("is refused once the instance has taken an import, whatever it holds", async () => {
+    const again = await importAs(target.app, targetCookie, exportZip);
+    expect(again.status).toBe(409);
+    expect(Object.values(again.body.error.fields)).toContain("The instance has taken an import already.");
+    expect(await residentsIn(target)).toBe(2);
+  });
+
+  it("refuses an empty instance's own export, leaving its account and audit log as they were", async () => {
+    const fresh = await buildTestApp();
+    try {
+      const cookie = await fresh.login(fresh.admin.email, fresh.admin.password);
+      const own = (await exportAs(fresh.app, cookie)).zip!;
+      const refused = await importAs(fresh.app, cookie, own);
+      expect(refused.status).toBe(400);
+      expect(Object.values(refused.body.error.fields)).toEqual([
+        expect.stringMatching(
+          /^collections\/auditLog\.json: \d+ of its entries are already in this portal's audit log/,
+        ),
+      ]);
+      expect(await fresh.database.prisma.user.count()).toBe(1);
+      expect((await injectApi(() => fresh.app).get(cookie, "/data-import/status")).body.empty).toBe(true);
+    } finally {
+      await fresh.cleanup();
+    }
+  });
 });

@@ -189,6 +189,7 @@ async function checkChecksum(archive: ExportArchive, path: string, sha256: strin
 /** Every problem of the archive (nothing is written); the manifest and the files' descriptions when there is none. */
 async function checkArchive(
   archive: ExportArchive,
+  inAuditLog: (ids: string[]) => Promise<number>,
 ): Promise<{ problems: Problems; manifest: TExportManifest | null; files: TExportedFile[] }> {
   const problems = new Problems();
   const manifest = await readManifest(archive, problems);
@@ -206,8 +207,18 @@ async function checkArchive(
     let count = 0;
     let previous: string | undefined;
     const known = ids.get(name);
+    // The instance's own audit log stays: an export holding rows of it is one of this instance.
+    let auditIds: string[] = [];
+    let alreadyLogged = 0;
     for await (const { value, line } of recordsOf(lines, path, problems)) {
       count++;
+      if (name === "auditLog" && typeof (value as { id?: unknown }).id === "string") {
+        auditIds.push((value as { id: string }).id);
+        if (auditIds.length === BATCH) {
+          alreadyLogged += await inAuditLog(auditIds);
+          auditIds = [];
+        }
+      }
       const where = `${path}, line ${line}`;
       const parsed = parseRecord(name, value);
       if ("problems" in parsed) {
@@ -230,6 +241,12 @@ async function checkArchive(
       if (problems.full) break;
     }
     if (problems.full) break;
+    if (auditIds.length > 0) alreadyLogged += await inAuditLog(auditIds);
+    if (alreadyLogged > 0)
+      problems.add(
+        path,
+        `${alreadyLogged} of its entries are already in this portal's audit log: was it exported from here?`,
+      );
     if (sha256() !== entry.json.sha256)
       problems.add(path, "its checksum differs from the manifest's: the file was changed or damaged");
     if (count !== entry.count) problems.add(path, `${count} records, the manifest says ${entry.count}`);
@@ -411,7 +428,9 @@ export async function importData(
     );
   const archive = await ExportArchive.open(input.archivePath);
   try {
-    const { problems, manifest, files } = await checkArchive(archive);
+    const { problems, manifest, files } = await checkArchive(archive, (ids) =>
+      database.prisma.auditEntry.count({ where: { id: { in: ids } } }),
+    );
     const refusal = problems.error();
     if (refusal || !manifest) throw refusal ?? new AppError("VALIDATION", "This file is not a Care Portal export.");
     await database.prisma.$transaction(async (tx) => {

@@ -2,8 +2,9 @@
  * Whether this instance may take an import (Settings → Export and import): only an empty one does,
  * so an import never mixes two groups' records. Empty means: no record of any collection beyond what
  * a first start creates (the seeded facilities, roles, document types and training requirements,
- * untouched by anyone), at most one account (the administrator who imports) and no stored file. The
- * audit log does not count: it is append-only, and the import adds the exported one to it.
+ * untouched by anyone), at most one account (the administrator who imports), no stored file and no
+ * import taken before. Otherwise the audit log does not count: it is append-only, and the import adds
+ * the exported one to it.
  */
 import type { TImportStatus } from "@care/core/ports/data-transfer.port";
 import { collectionNames, collections, type TCollectionName } from "@care/core/registry";
@@ -39,6 +40,8 @@ export async function emptinessProblems(db: PrismaClient | Prisma.TransactionCli
   }
   const files = await db.storedFile.count();
   if (files > 0) problems.push(`The instance holds ${files} stored files.`);
+  if ((await db.auditEntry.count({ where: { action: "data_import" } })) > 0)
+    problems.push("The instance has taken an import already.");
   return problems;
 }
 
