@@ -20,8 +20,8 @@ export interface TPorts {
   data: DataPort;
   files: FilePort;
   insights: InsightsPort;
-  /** The full data export and import, where the backend offers them (the portal's own server). */
-  transfer?: DataTransferPort;
+  /** The full data export (every backend) and import (the portal's own server). */
+  transfer: DataTransferPort;
 }
 
 /**
@@ -75,7 +75,7 @@ export function containerFromPorts(
   container.bind<DataPort>(TOKENS.data).toConstantValue(invalidatingDataPort(ports.data, records));
   container.bind<FilePort>(TOKENS.files).toConstantValue(ports.files);
   container.bind<InsightsPort>(TOKENS.insights).toConstantValue(ports.insights);
-  container.bind<DataTransferPort | null>(TOKENS.transfer).toConstantValue(ports.transfer ?? null);
+  container.bind<DataTransferPort>(TOKENS.transfer).toConstantValue(ports.transfer);
   container.bind(TOKENS.portal).toConstantValue({ title: portalTitle });
   return container;
 }

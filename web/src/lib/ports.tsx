@@ -39,8 +39,8 @@ export function useInsights(): InsightsPort {
   return resolve(useContainer(), TOKENS.insights);
 }
 
-/** The full data export and import; null where the backend offers none. */
-export function useDataTransfer(): DataTransferPort | null {
+/** The full data export and import. */
+export function useDataTransfer(): DataTransferPort {
   return resolve(useContainer(), TOKENS.transfer);
 }
 

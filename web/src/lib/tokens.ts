@@ -19,8 +19,7 @@ export const TOKENS = {
   data: Symbol.for("care.DataPort") as TToken<DataPort>,
   files: Symbol.for("care.FilePort") as TToken<FilePort>,
   insights: Symbol.for("care.InsightsPort") as TToken<InsightsPort>,
-  /** null where the backend offers no full export and import. */
-  transfer: Symbol.for("care.DataTransferPort") as TToken<DataTransferPort | null>,
+  transfer: Symbol.for("care.DataTransferPort") as TToken<DataTransferPort>,
   portal: Symbol.for("care.PortalInfo") as TToken<TPortalInfo>,
 } as const;
 

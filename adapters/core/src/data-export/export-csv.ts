@@ -1,12 +1,13 @@
 /**
  * The CSV file of each collection in a full data export, for spreadsheets: one column per field of
  * the collection (headed by its label from field-labels.ts) and per metadata field, lists and objects
- * as JSON text, every cell guarded against formulas. Rendered batch by batch, so a large collection
+ * as JSON text (keys sorted), every cell guarded against formulas. Rendered batch by batch, so a large collection
  * never becomes one string. Also the guard the web app's list exports use.
  */
 import Papa from "papaparse";
 import { META_FIELDS } from "../common.schema.ts";
 import { FIELD_LABELS } from "../field-labels.ts";
+import { canonicalJson } from "./export-format.ts";
 import { collections, type TCollectionName } from "../registry.ts";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -40,7 +41,7 @@ function headerOf(name: TCollectionName, field: string): string {
 
 function cellOf(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "object") return safeCsvCell(JSON.stringify(value));
+  if (typeof value === "object") return safeCsvCell(canonicalJson(value));
   return safeCsvCell(value as string | number | boolean);
 }
 

@@ -104,7 +104,14 @@ export const IMPORT_ORDER: readonly TCollectionName[] = [
   "auditLog",
 ];
 
-/** A JSON value with the keys of every object sorted, so equal records render as equal bytes. */
+/**
+ * JSON text with the keys of every object sorted, so equal values render as equal bytes whichever
+ * order a backend keeps their keys in (PostgreSQL's jsonb sorts them its own way).
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortedKeys(value));
+}
+
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
   if (value === null || typeof value !== "object") return value;
@@ -123,7 +130,7 @@ export const JSON_TAIL = "]\n";
  * in strings); every line but the last ends with a comma.
  */
 export function recordLine(record: Record<string, unknown>, last: boolean): string {
-  return `${JSON.stringify(sortedKeys(record))}${last ? "" : ","}\n`;
+  return `${canonicalJson(record)}${last ? "" : ","}\n`;
 }
 
 /**

@@ -33,16 +33,8 @@ export function DataTransferPage() {
         title="Export and import"
         intro="Everything your group keeps in the portal, in one ZIP file: to keep a copy, to open in a spreadsheet, or to move to another portal."
       />
-      {transfer ? (
-        <>
-          <ExportSection transfer={transfer} />
-          {can("export", "write") && <ImportSection transfer={transfer} />}
-        </>
-      ) : (
-        <section className="card">
-          <p>Export and import run on the portal&apos;s own server; this portal is not connected to one.</p>
-        </section>
-      )}
+      <ExportSection transfer={transfer} />
+      {can("export", "write") && <ImportSection transfer={transfer} />}
     </article>
   );
 }
@@ -179,8 +171,8 @@ function ImportSection({ transfer }: { transfer: DataTransferPort }) {
       ) : !status.data.empty ? (
         <>
           <p>
-            An export is imported only into a new, empty portal, so two groups&apos; records never mix. This portal
-            already holds data:
+            An export is imported only into a new, empty portal on the portal&apos;s own server, so two groups&apos;
+            records never mix. This portal cannot take one:
           </p>
           <ul>
             {status.data.problems.map((problem) => (
