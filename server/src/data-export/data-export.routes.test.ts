@@ -67,6 +67,16 @@ describe("GET /data-export", () => {
     ]);
   });
 
+  it("is sent as it is to a browser that accepts compression (a ZIP is compressed already)", async () => {
+    const response = await source.app.inject({
+      url: "/api/v1/data-export",
+      headers: { cookie: adminCookie, "accept-encoding": "br, gzip" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(manifestOf(await unzip(response.rawPayload)).format).toBe("care-portal-export");
+  });
+
   it("is audited", async () => {
     await exportAs(source.app, adminCookie, "?facilityIds=tull");
     const row = await source.database.prisma.auditEntry.findFirst({
