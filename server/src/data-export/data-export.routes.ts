@@ -72,6 +72,8 @@ export default async function dataExportRoutes(fastify: FastifyInstance): Promis
           .map((id) => id.trim())
           .filter(Boolean),
       });
+      // A read failing half-way ends the download (the ZIP is incomplete): say why in the server log.
+      exported.stream.once("error", (error) => request.log.error({ err: error }, "the data export failed"));
       return reply
         .header("content-type", "application/zip")
         .header("content-disposition", contentDisposition("attachment", exported.fileName))
