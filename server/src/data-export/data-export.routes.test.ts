@@ -196,6 +196,21 @@ describe("POST /data-import", () => {
     await target.database.prisma.user.delete({ where: { id: manager.id } });
   });
 
+  it("runs one import at a time: a second one at once is refused", async () => {
+    const other = await buildTestApp();
+    try {
+      const cookie = await other.login(other.admin.email, other.admin.password);
+      const statuses = await Promise.all([
+        importAs(other.app, cookie, exportZip),
+        importAs(other.app, cookie, exportZip),
+      ]);
+      expect(statuses.map((s) => s.status).sort()).toEqual([200, 409]);
+      expect(await residentsIn(other)).toBe(2);
+    } finally {
+      await other.cleanup();
+    }
+  });
+
   it("writes everything as it was; the importer stays signed in, every other account gets a one-time password", async () => {
     const imported = await importAs(target.app, targetCookie, exportZip);
     expect(imported.status).toBe(200);

@@ -40,7 +40,7 @@ import { hashPassword } from "../auth/password.ts";
 import { requirePermission, type TCaller } from "../caller.ts";
 import { PRISMA_MODELS } from "../collections/collection.repository.ts";
 import { rowMapperOf, type TRow } from "../collections/row-mappers.ts";
-import { TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
+import { sqlPoolOf, TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { ExportArchive } from "./export-archive.ts";
 import { emptinessProblems } from "./import-status.ts";
@@ -411,12 +411,54 @@ async function writeFiles(database: Database, archive: ExportArchive, files: rea
  * Imports the export at `input.archivePath`. `caller` needs write on export; null is the command line
  * (whoever may open the database), which needs no account.
  */
+/** The advisory lock an import holds on PostgreSQL, so instances sharing the database run one at a time. */
+const IMPORT_LOCK_KEY = 7_261_954_013;
+/** Databases an import of this process is writing (embedded PGlite has no other process). */
+const importing = new WeakSet<Database>();
+
+function importRunning(): AppError {
+  return new AppError("CONFLICT", "An import into this portal is running. Nothing was written.");
+}
+
+/** Runs `work` as the only import of the database; CONFLICT when another one is running. */
+async function asOnlyImport<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (importing.has(database)) throw importRunning();
+  importing.add(database);
+  const pool = sqlPoolOf(database.prisma);
+  const client = await pool?.connect();
+  try {
+    if (client) {
+      const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [
+        IMPORT_LOCK_KEY,
+      ]);
+      if (!rows[0]?.locked) throw importRunning();
+    }
+    try {
+      return await work();
+    } finally {
+      await client?.query("SELECT pg_advisory_unlock($1)", [IMPORT_LOCK_KEY]);
+    }
+  } finally {
+    client?.release();
+    importing.delete(database);
+  }
+}
+
 export async function importData(
   database: Database,
   caller: TCaller | null,
   input: TImportDataInput,
 ): Promise<TImportResult> {
   const importer: TImporter = caller ? { email: requirePermission(caller, "export", "write").email } : null;
+  return asOnlyImport(database, () => importInto(database, caller, importer, input.archivePath));
+}
+
+async function importInto(
+  database: Database,
+  caller: TCaller | null,
+  importer: TImporter,
+  archivePath: string,
+): Promise<TImportResult> {
   const notEmpty = await emptinessProblems(database.prisma);
   if (notEmpty.length > 0)
     throw new AppError(
@@ -426,7 +468,7 @@ export async function importData(
         fields: Object.fromEntries(notEmpty.map((problem, i) => [String(i + 1), problem])),
       },
     );
-  const archive = await ExportArchive.open(input.archivePath);
+  const archive = await ExportArchive.open(archivePath);
   try {
     const { problems, manifest, files } = await checkArchive(archive, (ids) =>
       database.prisma.auditEntry.count({ where: { id: { in: ids } } }),
