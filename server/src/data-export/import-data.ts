@@ -61,7 +61,7 @@ const MAX_PROBLEMS = 50;
  */
 const FACILITY = { facilityId: "facilities" } as const;
 const OF_RESIDENT = { residentId: "residents", ...FACILITY } as const;
-const REFERENCES: Partial<Record<TCollectionName, Readonly<Record<string, TCollectionName>>>> = {
+export const REFERENCES: Partial<Record<TCollectionName, Readonly<Record<string, TCollectionName>>>> = {
   users: { role: "roles" },
   residents: FACILITY,
   residentEvents: OF_RESIDENT,
