@@ -5,6 +5,7 @@
  * of one moment while the portal keeps working. Embedded PGlite has one connection, so there the
  * export's transaction holds it and other requests wait until the download is done.
  */
+import type { QueryConfig } from "pg";
 import type { Database } from "../db/database.ts";
 import { sqlPoolOf } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
@@ -20,6 +21,11 @@ export interface TSnapshot {
 const INT8 = 20;
 /** Long enough for the slowest download of a large group's export. */
 const EXPORT_TRANSACTION_MS = 6 * 60 * 60_000;
+/**
+ * The first fetch of a cursor sorts the whole table by id (byte order): longer than the pool's limits
+ * for one statement (15 s on the server, 20 s in the client) on a large audit log.
+ */
+const FETCH_MS = 10 * 60_000;
 
 /** node-postgres answers BIGINT (money in cents) as text: numbers, as the row mappers expect. */
 function int8AsNumbers(rows: TSnapshotRow[], columns: readonly string[]): TSnapshotRow[] {
@@ -45,14 +51,19 @@ export async function withSnapshot<T>(database: Database, work: (snapshot: TSnap
     try {
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
       // A slow download pauses the reads (backpressure): the pool's idle limits would end the snapshot.
-      await client.query("SET LOCAL statement_timeout = '10min'");
+      await client.query(`SET LOCAL statement_timeout = ${FETCH_MS}`);
       await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${EXPORT_TRANSACTION_MS}ms'`);
       const result = await work({
         async *batches(sql, size) {
           const cursor = `export_${++cursors}`;
           await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`);
           for (;;) {
-            const page = await client.query(`FETCH ${size} FROM ${cursor}`);
+            // node-postgres reads `query_timeout` per query; its types do not name it.
+            const fetch: QueryConfig & { query_timeout: number } = {
+              text: `FETCH ${size} FROM ${cursor}`,
+              query_timeout: FETCH_MS,
+            };
+            const page = await client.query(fetch);
             if (page.rows.length === 0) break;
             const int8 = page.fields.filter((f) => f.dataTypeID === INT8).map((f) => f.name);
             yield int8AsNumbers(page.rows as TSnapshotRow[], int8);
