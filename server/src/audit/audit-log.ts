@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type { TAuditAction } from "@care/core/collections/audit-log.collection";
 import type { TCaller } from "../caller.ts";
+import { insertJsonRows } from "../db/insert-json-rows.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 
 export interface TAuditActor {
@@ -82,8 +83,8 @@ export async function writeAudit(db: TAuditDb, caller: TCaller, entry: TAuditEnt
  * (data-export/import-data.ts): the one way audit rows arrive other than by the server's own actions.
  */
 export async function writeImportedAuditRows(
-  db: Pick<Prisma.TransactionClient, "auditEntry">,
+  db: Pick<Prisma.TransactionClient, "$executeRawUnsafe">,
   rows: readonly Prisma.AuditEntryCreateManyInput[],
 ): Promise<void> {
-  await db.auditEntry.createMany({ data: [...rows] });
+  await insertJsonRows(db, "audit_log", rows);
 }

@@ -39,8 +39,10 @@ import { writeAudit, writeImportedAuditRows } from "../audit/audit-log.ts";
 import { hashPassword } from "../auth/password.ts";
 import { requirePermission, type TCaller } from "../caller.ts";
 import { PRISMA_MODELS } from "../collections/collection.repository.ts";
+import { SQL_TABLES } from "../collections/list-sql.ts";
 import { rowMapperOf, type TRow } from "../collections/row-mappers.ts";
 import { sqlPoolOf, TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
+import { insertJsonRows } from "../db/insert-json-rows.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { ExportArchive } from "./export-archive.ts";
 import { emptinessProblems } from "./import-status.ts";
@@ -303,10 +305,7 @@ async function checkFiles(
   return files;
 }
 
-type TDelegate = {
-  createMany(args: { data: TRow[] }): Promise<{ count: number }>;
-  deleteMany(args?: object): Promise<{ count: number }>;
-};
+type TDelegate = { deleteMany(args?: object): Promise<{ count: number }> };
 
 function delegateOf(db: Prisma.TransactionClient, name: TCollectionName): TDelegate {
   return (db as unknown as Record<string, TDelegate>)[PRISMA_MODELS[name]]!;
@@ -344,7 +343,11 @@ async function writeBatch(db: Prisma.TransactionClient, name: TCollectionName, r
     return;
   }
   const own = importer && name === "users" ? rows.find((row) => row.email === importer.email) : undefined;
-  await delegateOf(db, name).createMany({ data: rows.filter((row) => row !== own) });
+  await insertJsonRows(
+    db,
+    SQL_TABLES[name],
+    rows.filter((row) => row !== own),
+  );
   if (own) {
     // The importer's account becomes their exported one in place (the id too: their sessions follow it),
     // with the password they have here.
