@@ -8,6 +8,7 @@ import { injectApi, TEST_PASSWORD } from "../test/inject-api.ts";
 import { uploadFile } from "../test/multipart-upload.ts";
 import { SAMPLE_PDF } from "../test/upload-checks.ts";
 import { exportAs, importAs, manifestOf, recordsOf, sha256, unzip, zipOf } from "./data-export.test-support.ts";
+import { exportData } from "./export-data.ts";
 
 let source: TestApp;
 let adminCookie: string;
@@ -75,6 +76,20 @@ describe("GET /data-export", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-encoding"]).toBeUndefined();
     expect(manifestOf(await unzip(response.rawPayload)).format).toBe("care-portal-export");
+  });
+
+  it("runs at most two at once per database: a third waits for one to end", async () => {
+    const limit = source.database.kind === "pglite" ? 1 : 2;
+    // Not read: each holds its snapshot until its download ends.
+    const started = await Promise.all(Array.from({ length: limit }, () => exportData(source.database, null)));
+    const refused = await exportData(source.database, null).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "RATE_LIMITED", retryAfterSeconds: 30 });
+    // A download ended early ends its export, and the next one may start.
+    const ended = new Promise((done) => started[0]!.stream.once("close", done));
+    started[0]!.stream.destroy();
+    await ended;
+    await expect.poll(async () => (await exportAs(source.app, adminCookie)).status).toBe(200);
+    for (const { stream } of started.slice(1)) stream.destroy();
   });
 
   it("is audited", async () => {

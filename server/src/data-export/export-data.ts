@@ -77,6 +77,17 @@ async function exportScope(
   return ids;
 }
 
+/**
+ * Exports running per database. Each holds a connection for as long as its download lasts (on embedded
+ * PGlite, the only one), so at most two run at once on PostgreSQL and one on PGlite: more would leave
+ * the portal's own requests without connections.
+ */
+const running = new WeakMap<Database, number>();
+
+function maxExports(database: Database): number {
+  return database.kind === "pglite" ? 1 : 2;
+}
+
 /** Who exports from the command line (`npm run data-export`): whoever may open the database sees every home. */
 const COMMAND_LINE: TSessionUser = {
   id: "command-line",
@@ -99,6 +110,11 @@ export async function exportData(
 ): Promise<TDataExport> {
   const user = caller ? requirePermission(caller, "export", "read") : COMMAND_LINE;
   const facilityIds = await exportScope(database, user, input.facilityIds);
+  const now = running.get(database) ?? 0;
+  if (now >= maxExports(database))
+    throw new AppError("RATE_LIMITED", "Another export is being downloaded. Try again when it is done.", {
+      retryAfterSeconds: 30,
+    });
   // Every permission, in the homes of the export: hidden fields (a resident's rate) are included.
   const exporter: TSessionUser = { ...user, permissions: permissionsAt("write"), facilityIds };
   const exportedAt = new Date();
@@ -122,9 +138,10 @@ export async function exportData(
   const aborted = new AbortController();
   output.once("close", () => aborted.abort());
   const context = { zip, mtime: exportedAt, signal: aborted.signal };
-  withSnapshot(database, (snapshot) => writeArchive(context, snapshot, exporter, manifestBase)).catch(
-    (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))),
-  );
+  running.set(database, (running.get(database) ?? 0) + 1);
+  withSnapshot(database, (snapshot) => writeArchive(context, snapshot, exporter, manifestBase))
+    .catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))))
+    .finally(() => running.set(database, (running.get(database) ?? 1) - 1));
   return { fileName: exportFileName(manifestBase.exportedAt), stream: output };
 }
 
@@ -147,7 +164,10 @@ function addEntry(
   compress = true,
 ): Promise<TExportEntry & { bytes: number }> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Error("The download ended early."));
+    // Waiting for its turn or being read: a download ended early ends it either way.
+    const abort = () => reject(new Error("The download ended early."));
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
     const hash = createHash("sha256");
     let bytes = 0;
     async function* hashed() {
@@ -159,13 +179,11 @@ function addEntry(
     }
     zip.addReadStreamLazy(path, { mtime, compress }, (callback) => {
       const stream = Readable.from(hashed());
-      const abort = () => {
-        stream.destroy();
-        reject(new Error("The download ended early."));
-      };
-      signal.addEventListener("abort", abort, { once: true });
+      const stop = () => stream.destroy();
+      signal.addEventListener("abort", stop, { once: true });
       stream.once("end", () => {
         signal.removeEventListener("abort", abort);
+        signal.removeEventListener("abort", stop);
         resolve({ path, sha256: hash.digest("hex"), bytes });
       });
       stream.once("error", reject);
