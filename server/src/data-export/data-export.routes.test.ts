@@ -83,7 +83,7 @@ describe("GET /data-export", () => {
     // Not read: each holds its snapshot until its download ends.
     const started = await Promise.all(Array.from({ length: limit }, () => exportData(source.database, null)));
     const refused = await exportData(source.database, null).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ code: "RATE_LIMITED", retryAfterSeconds: 30 });
+    expect(refused).toMatchObject({ code: "CONFLICT", message: "Another export is being downloaded. Try again when it is done." }); // prettier-ignore
     // A download ended early ends its export, and the next one may start.
     const ended = new Promise((done) => started[0]!.stream.once("close", done));
     started[0]!.stream.destroy();

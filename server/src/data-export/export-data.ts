@@ -112,9 +112,7 @@ export async function exportData(
   const facilityIds = await exportScope(database, user, input.facilityIds);
   const now = running.get(database) ?? 0;
   if (now >= maxExports(database))
-    throw new AppError("RATE_LIMITED", "Another export is being downloaded. Try again when it is done.", {
-      retryAfterSeconds: 30,
-    });
+    throw new AppError("CONFLICT", "Another export is being downloaded. Try again when it is done.");
   // Every permission, in the homes of the export: hidden fields (a resident's rate) are included.
   const exporter: TSessionUser = { ...user, permissions: permissionsAt("write"), facilityIds };
   const exportedAt = new Date();

@@ -43,7 +43,8 @@ export interface TExportOptions {
  * collection, the audit log and every stored file as one ZIP in the format of
  * `data-export/export-format.ts`. Rejects with AppError: FORBIDDEN (no export permission),
  * VALIDATION (homes the user may not see; an archive that cannot be imported, every problem listed in
- * `fields`), CONFLICT (an import into an instance that is not empty), UNAUTHENTICATED, UNAVAILABLE.
+ * `fields`), CONFLICT (an import into an instance that is not empty, or while another runs; an export
+ * while others are being downloaded), UNAUTHENTICATED, UNAVAILABLE.
  */
 export interface DataTransferPort {
   /**
