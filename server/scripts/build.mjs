@@ -28,12 +28,14 @@ await build({
   entryPoints: {
     main: join(serverDir, "src/main.ts"),
     "create-user": join(serverDir, "src/cli/create-user.cli.ts"),
+    "data-export": join(serverDir, "src/cli/data-export.cli.ts"),
+    "data-import": join(serverDir, "src/cli/data-import.cli.ts"),
     // Started by src/db/migrate.ts as a worker thread that applies the migrations and ends.
     "migrate-worker": join(serverDir, "src/db/migrate.worker.ts"),
   },
   outdir,
   bundle: true,
-  // The two entry points share most of their code: one copy, in chunks/. Code loaded with
+  // The entry points share most of their code: one copy, in chunks/. Code loaded with
   // `import()` (PGlite and its adapter) becomes its own chunk: a server on PostgreSQL never loads it.
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",

@@ -29,6 +29,7 @@ import healthRoutes from "./http/health.routes.ts";
 import { OPENAPI_OPTIONS } from "./http/openapi.ts";
 import webAppPlugin from "./http/web-app.plugin.ts";
 import collectionsRoutes from "./collections/collections.routes.ts";
+import dataExportRoutes from "./data-export/data-export.routes.ts";
 import filesRoutes from "./files/files.routes.ts";
 import insightsRoutes from "./insights/insights.routes.ts";
 import transfersRoutes from "./transfers/transfers.routes.ts";
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await fastify.register(insightsRoutes, { prefix: "/api/v1" });
   await fastify.register(transfersRoutes, { prefix: "/api/v1" });
   await fastify.register(reportsRoutes, { prefix: "/api/v1" });
+  await fastify.register(dataExportRoutes, { prefix: "/api/v1" });
   fastify.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => fastify.swagger());
   await fastify.register(healthRoutes);
   await fastify.register(webAppPlugin);

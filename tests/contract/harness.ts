@@ -7,6 +7,7 @@
  */
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
+import type { DataTransferPort } from "@care/core/ports/data-transfer.port";
 import type { FilePort } from "@care/core/ports/file.port";
 import type { InsightsPort } from "@care/core/ports/insights.port";
 
@@ -15,6 +16,7 @@ export interface TPorts {
   data: DataPort;
   files: FilePort;
   insights: InsightsPort;
+  transfer: DataTransferPort;
 }
 
 export interface ContractHarness {

@@ -47,6 +47,7 @@ const SUBMENUS = {
     ["Agent Document Configuration", "/admin/agent-doc-config"],
     ["Training requirements", "/admin/training-requirements"],
     ["Portal title", "/settings/portal-title"],
+    ["Export and import", "/settings/export-import"],
     ["My account", "/settings/account"],
   ],
 } as const;

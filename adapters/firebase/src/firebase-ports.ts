@@ -15,8 +15,10 @@ import { connectFunctionsEmulator, getFunctions, httpsCallable } from "firebase/
 import { connectStorageEmulator, getStorage } from "firebase/storage";
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
+import type { DataTransferPort } from "@care/core/ports/data-transfer.port";
 import type { InsightsPort } from "@care/core/ports/insights.port";
 import { createDataPortInsights } from "@care/core/insights/data-port-insights";
+import { createDataPortTransfer } from "@care/core/data-export/data-port-transfer";
 import type { FilePort } from "@care/core/ports/file.port";
 import { createFirebaseAuthAdapter } from "./firebase-auth.adapter.ts";
 import { createFirestoreDataAdapter } from "./firestore-data.adapter.ts";
@@ -50,6 +52,8 @@ export interface TFirebasePorts {
    * only other homes' busy time for the double-booking check comes from a Cloud Function.
    */
   insights: InsightsPort;
+  /** The full export, built in the browser from the DataPort and FilePort in the server's format; no import. */
+  transfer: DataTransferPort;
   /** Deletes this Firebase app instance (closes its connections). */
   dispose(): Promise<void>;
 }
@@ -70,6 +74,7 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
   if (emulators.functions) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
   const auth = createFirebaseAuthAdapter(firebaseAuth, functions, firestore);
   const data = createFirestoreDataAdapter(firestore, auth.session);
+  const files = createStorageFileAdapter(firestore, storage, auth.session);
   const busyTime = httpsCallable<unknown, TBusyTime[]>(functions, "scheduleBusyTime");
   const referralMatches = httpsCallable<unknown, TReferralMatches>(functions, "referralMatches");
   const callableError = (error: unknown) => {
@@ -82,7 +87,8 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
       busyElsewhere: (query) => busyTime(query).then((result) => result.data, callableError),
       referralMatches: (query) => referralMatches(query).then((result) => result.data, callableError),
     }),
-    files: createStorageFileAdapter(firestore, storage, auth.session),
+    files,
+    transfer: createDataPortTransfer({ auth, data, files }, "firebase"),
     dispose: () => deleteApp(app),
   };
 }

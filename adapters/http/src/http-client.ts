@@ -24,6 +24,10 @@ export interface TRequestOptions {
   json?: unknown;
   /** Sent as multipart (uploads without progress). */
   form?: FormData;
+  /** Sent as it is, with its own type as the Content-Type (an export's ZIP). */
+  blob?: Blob;
+  /** With `read: "blob"`: called as the answer arrives, with the bytes received so far. */
+  onProgress?: (bytesReceived: number) => void;
   /** How to read a successful answer: parsed JSON (default), bytes, or nothing (204). */
   read?: "json" | "blob" | "none";
   timeoutMs?: number;
@@ -89,6 +93,22 @@ export function errorFromFailure(failure: unknown): AppError {
   return new AppError("UNAVAILABLE", NETWORK_MESSAGE, { cause: failure });
 }
 
+/** The answer's bytes as a Blob, reporting the bytes received as they arrive. */
+async function blobWithProgress(response: Response, onProgress: (bytesReceived: number) => void): Promise<Blob> {
+  if (!response.body) return response.blob();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.length;
+    onProgress(received);
+  }
+  return new Blob(parts, { type: response.headers.get("Content-Type") ?? "" });
+}
+
 export class HttpClient {
   readonly baseUrl: string;
   /** True when a fetch was injected; uploads then use it instead of XMLHttpRequest. */
@@ -148,6 +168,9 @@ export class HttpClient {
       body = JSON.stringify(options.json);
     } else if (options.form) {
       body = options.form;
+    } else if (options.blob) {
+      headers["Content-Type"] = options.blob.type || "application/octet-stream";
+      body = options.blob;
     }
     const epoch = this.sessionEpoch;
     let response: Response;
@@ -187,7 +210,8 @@ export class HttpClient {
         if (read === "json") throw new AppError("UNAVAILABLE", UNEXPECTED_MESSAGE);
         return undefined as T;
       }
-      if (read === "blob") return (await response.blob()) as T;
+      if (read === "blob")
+        return (await (options.onProgress ? blobWithProgress(response, options.onProgress) : response.blob())) as T;
       const text = await response.text();
       try {
         return JSON.parse(text) as T;

@@ -5,6 +5,7 @@
  * read it, and the group-wide duplicate check of referrals, as the server and its Cloud Function answer it.
  */
 import { AppError } from "@care/core/app-error";
+import { createDataPortTransfer } from "@care/core/data-export/data-port-transfer";
 import { createDataPortInsights } from "@care/core/insights/data-port-insights";
 import { busyTimeElsewhere } from "@care/core/insights/schedule-week";
 import { collections, type TRecordOf } from "@care/core/registry";
@@ -20,6 +21,7 @@ import {
 } from "@care/core/rules/referral-matches.rules";
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
+import type { DataTransferPort } from "@care/core/ports/data-transfer.port";
 import type { FilePort } from "@care/core/ports/file.port";
 import type { InsightsPort } from "@care/core/ports/insights.port";
 import { MemoryAuthAdapter } from "./memory-auth.adapter.ts";
@@ -33,14 +35,17 @@ export function memoryClient(backend: MemoryBackend): {
   data: DataPort;
   files: FilePort;
   insights: InsightsPort;
+  transfer: DataTransferPort;
 } {
   const session = new MemorySession(backend);
   const data = new MemoryDataAdapter(backend, session);
   const auth = new MemoryAuthAdapter(backend, session);
+  const files = new MemoryFileAdapter(backend, session);
   return {
     auth,
     data,
-    files: new MemoryFileAdapter(backend, session),
+    files,
+    transfer: createDataPortTransfer({ auth, data, files }, "memory"),
     insights: createDataPortInsights(data, auth, {
       busyElsewhere: (query) => busyElsewhere(backend, session, query),
       referralMatches: async (query) => referralMatchesEverywhere(backend, session, query),

@@ -2,12 +2,14 @@
  * The audit log's one writer (who viewed or changed what, when): sign-ins, file uploads, downloads and
  * removals, and every record change and view go through `writeAudit`, or for the many "view" rows of
  * lists and gets through `auditRow` and the batched insert of audit-batch.ts. A use case passes its
- * transaction, so the row commits or rolls back with the change it describes. There is deliberately
- * no way to update or delete audit rows through the server.
+ * transaction, so the row commits or rolls back with the change it describes. An import into an empty
+ * instance copies the exported log with `writeImportedAuditRows`. There is deliberately no way to
+ * update or delete audit rows through the server.
  */
 import { randomUUID } from "node:crypto";
 import type { TAuditAction } from "@care/core/collections/audit-log.collection";
 import type { TCaller } from "../caller.ts";
+import { insertJsonRows } from "../db/insert-json-rows.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 
 export interface TAuditActor {
@@ -74,4 +76,15 @@ export function auditRowFor(caller: TCaller, entry: TAuditEntry): Prisma.AuditEn
 /** Writes one audit row; rejects when the database does not take it (the caller's work fails with it). */
 export async function writeAudit(db: TAuditDb, caller: TCaller, entry: TAuditEntry): Promise<void> {
   await db.auditEntry.create({ data: auditRowFor(caller, entry) });
+}
+
+/**
+ * Writes rows of another instance's audit log as they were, for an import into an empty instance
+ * (data-export/import-data.ts): the one way audit rows arrive other than by the server's own actions.
+ */
+export async function writeImportedAuditRows(
+  db: Pick<Prisma.TransactionClient, "$executeRawUnsafe">,
+  rows: readonly Prisma.AuditEntryCreateManyInput[],
+): Promise<void> {
+  await insertJsonRows(db, "audit_log", rows);
 }

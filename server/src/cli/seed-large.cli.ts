@@ -93,7 +93,7 @@ function pad(n: number, width = 6): string {
 }
 
 /** Inserts the rows in batches of BATCH; returns the number inserted. */
-async function insertRows(client: pg.Client, table: string, columns: TColumn[], rows: Iterable<TCell[]>) {
+async function insertRows(client: TSeedClient, table: string, columns: TColumn[], rows: Iterable<TCell[]>) {
   const names = columns.map(([name]) => `"${name}"`).join(", ");
   const params = columns.map((_, i) => `$${i + 1}::text[]`).join(", ");
   const casts = columns.map(([, type], i) => `c${i}::${type}`).join(", ");
@@ -163,15 +163,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const size = scaled(scale);
   const started = performance.now();
-  const timed = async (label: string, work: () => Promise<number>) => {
-    const start = performance.now();
-    const count = await work();
-    const seconds = (performance.now() - start) / 1000;
-    console.log(`${label.padEnd(16)} ${String(count).padStart(8)} rows  ${seconds.toFixed(2).padStart(7)} s`);
-  };
-
   const { applied } = await applyMigrations({ kind: "postgres", connectionString: databaseUrl });
   console.log(applied.length > 0 ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -185,8 +177,47 @@ async function main(): Promise<void> {
     }
     // One transaction: a failed run leaves the database as it was.
     await client.query("BEGIN");
-    if (values.reset) await client.query(`TRUNCATE ${TABLES_EMPTIED_BY_RESET.map((t) => `"${t}"`).join(", ")} CASCADE`);
-    console.log(`seeding at scale ${scale} (anchor day ${ANCHOR})`);
+    await seedLarge(client, scale, { reset: values.reset });
+    await client.query("COMMIT");
+    const analyzeStart = performance.now();
+    await client.query("ANALYZE");
+    console.log(`ANALYZE ${((performance.now() - analyzeStart) / 1000).toFixed(2)} s`);
+    console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** What seedLarge needs of a database client: node-postgres's `query` (PGlite's answers alike). */
+export interface TSeedClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Fills the database behind `client` at `scale` (the caller holds the transaction); with `reset`, the
+ * seeded tables are emptied first. Used by this command and by the data export's round-trip test.
+ */
+export async function seedLarge(
+  client: TSeedClient,
+  scale: number,
+  options: { reset: boolean; log?: (line: string) => void },
+): Promise<void> {
+  const log = options.log ?? console.log;
+  const size = scaled(scale);
+  const timed = async (label: string, work: () => Promise<number>) => {
+    const start = performance.now();
+    const count = await work();
+    const seconds = (performance.now() - start) / 1000;
+    log(`${label.padEnd(16)} ${String(count).padStart(8)} rows  ${seconds.toFixed(2).padStart(7)} s`);
+  };
+  // The steps, indented as they were when they made up the command's own body.
+  {
+    if (options.reset)
+      await client.query(`TRUNCATE ${TABLES_EMPTIED_BY_RESET.map((t) => `"${t}"`).join(", ")} CASCADE`);
+    log(`seeding at scale ${scale} (anchor day ${ANCHOR})`);
 
     // Facilities: the six of the normal first start, then numbered homes.
     const facilities = Array.from({ length: size.facilities }, (_, i) =>
@@ -321,7 +352,7 @@ async function main(): Promise<void> {
         client,
         "staff",
         [["id", "text"], ["facilityId", "text"], ["otherFacilityIds", "text[]"], ["firstName", "text"], ["lastName", "text"], ["position", "text"],
-         ["status", "text"], ["phone", "text"], ["hireDate", "text"], ["clearanceStatus", "text"], ["clearanceDate", "text"], ["createdBy", "text"]], // prettier-ignore
+         ["status", "text"], ["phone", "text"], ["hireDate", "text"], ["terminationDate", "text"], ["clearanceStatus", "text"], ["clearanceDate", "text"], ["createdBy", "text"]], // prettier-ignore
         (function* () {
           for (let i = 0; i < size.staff; i++) {
             const id = `staff-${pad(i)}`;
@@ -330,10 +361,16 @@ async function main(): Promise<void> {
             const roll = staffRandom();
             const clearance = pick(staffRandom, CLEARANCE_STATUSES);
             staff.push({ id, facilityId, working: roll < 0.95 });
+            const first = pick(staffRandom, FIRST);
+            const last = pick(staffRandom, LAST);
+            const position = pick(staffRandom, STAFF_POSITIONS);
+            const hired = addDays(ANCHOR, -Math.floor(staffRandom() * 3000));
+            // A terminated employee has a termination date (the schema requires one): a month before the anchor day, or at hire.
+            const terminated = roll < 0.95 ? null : [hired, addDays(ANCHOR, -30)].sort()[1]!;
             yield [
-              id, facilityId, other, pick(staffRandom, FIRST), pick(staffRandom, LAST), pick(staffRandom, STAFF_POSITIONS),
-              roll < 0.9 ? "active" : roll < 0.95 ? "on_leave" : "terminated", `555-${pad(i % 10000, 4)}`,
-              addDays(ANCHOR, -Math.floor(staffRandom() * 3000)), clearance,
+              id, facilityId, other, first, last, position,
+              roll < 0.9 ? "active" : roll < 0.95 ? "on_leave" : "terminated", `(559) 555-${pad(i % 10000, 4)}`,
+              hired, terminated, clearance,
               clearance === "cleared" ? addDays(ANCHOR, -Math.floor(staffRandom() * 3000)) : null, SEEDED_BY,
             ]; // prettier-ignore
           }
@@ -562,7 +599,8 @@ async function main(): Promise<void> {
               `ref-${pad(i)}`, facilityId, referredOn, fromAgent ? "agent" : pick(refRandom, ["hospital", "family", "website", "walk_in"]),
               fromAgent ? pick(refRandom, agentIds) : null, prospect.first, prospect.last, prospect.dob,
               again && refRandom() < 0.5 ? null : prospect.phone, refRandom() < 0.3 ? `prospect${i}@example.org` : null, status,
-              open && refRandom() < 0.7 ? addDays(ANCHOR, Math.floor(refRandom() * 30) - 10) : null,
+              // A follow-up is never before the referral (the schema refuses it).
+              open && refRandom() < 0.7 ? [referredOn, addDays(ANCHOR, Math.floor(refRandom() * 30) - 10)].sort()[1]! : null,
               status === "tour_scheduled" ? `${addDays(ANCHOR, Math.floor(refRandom() * 14))}T14:00` : null,
               CLOSE[status] ?? null, status === "moved_in" ? addDays(referredOn, 20) : null, status === "moved_in" ? 450_000 : null,
               again ? again.firstId : null, SEEDED_BY,
@@ -571,18 +609,7 @@ async function main(): Promise<void> {
         })(),
       ),
     );
-
-    await client.query("COMMIT");
-    const analyzeStart = performance.now();
-    await client.query("ANALYZE");
-    console.log(`ANALYZE ${((performance.now() - analyzeStart) / 1000).toFixed(2)} s`);
-    console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    await client.end();
   }
 }
 
-await main();
+if (import.meta.main) await main();

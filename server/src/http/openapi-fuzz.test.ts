@@ -24,6 +24,8 @@ interface Operation {
   parameters: { in: string; name: string }[];
   bodyTypes: string[];
   bodySchema?: TJsonSchema;
+  /** The content types of its successful answers other than JSON (a file's bytes, an export's ZIP). */
+  okTypes: string[];
 }
 
 const SQL = [
@@ -222,6 +224,7 @@ beforeAll(async () => {
         {
           parameters?: { in: string; name: string }[];
           requestBody?: { content: Record<string, { schema?: TJsonSchema }> };
+          responses?: Record<string, { content?: Record<string, unknown> }>;
         }
       >
     >;
@@ -235,6 +238,7 @@ beforeAll(async () => {
         parameters: op.parameters ?? [],
         bodyTypes: Object.keys(content),
         bodySchema: content["application/json"]?.schema,
+        okTypes: Object.keys(op.responses?.["2XX"]?.content ?? {}).filter((type) => type !== "application/json"),
       });
     }
   }
@@ -279,6 +283,7 @@ async function fuzzOnce(
   const what = `${op.method} ${url.slice(0, 120)}${search ? `?${search.slice(0, 200)}` : ""} body ${body?.payload.slice(0, 200) ?? "-"}`;
   if (response.statusCode >= 500) return `${response.statusCode} for ${what}: ${response.body.slice(0, 300)}`;
   if (response.statusCode === 204 || (response.statusCode < 300 && response.body === "")) return null;
+  if (response.statusCode < 300 && op.okTypes.includes(String(response.headers["content-type"]))) return null;
   if (!String(response.headers["content-type"] ?? "").includes("application/json"))
     return `not JSON (${String(response.headers["content-type"])}) for ${what}`;
   let parsed: { error?: { code?: unknown; message?: unknown } };

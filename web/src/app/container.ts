@@ -8,6 +8,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { Container } from "inversify";
 import type { AuthPort } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
+import type { DataTransferPort } from "@care/core/ports/data-transfer.port";
 import type { FilePort } from "@care/core/ports/file.port";
 import type { InsightsPort } from "@care/core/ports/insights.port";
 import { DEFAULT_PORTAL_TITLE, type TRuntimeConfig } from "@care/core/runtime-config.schema";
@@ -19,6 +20,8 @@ export interface TPorts {
   data: DataPort;
   files: FilePort;
   insights: InsightsPort;
+  /** The full data export (every backend) and import (the portal's own server). */
+  transfer: DataTransferPort;
 }
 
 /**
@@ -72,6 +75,7 @@ export function containerFromPorts(
   container.bind<DataPort>(TOKENS.data).toConstantValue(invalidatingDataPort(ports.data, records));
   container.bind<FilePort>(TOKENS.files).toConstantValue(ports.files);
   container.bind<InsightsPort>(TOKENS.insights).toConstantValue(ports.insights);
+  container.bind<DataTransferPort>(TOKENS.transfer).toConstantValue(ports.transfer);
   container.bind(TOKENS.portal).toConstantValue({ title: portalTitle });
   return container;
 }

@@ -87,6 +87,7 @@ export const TOP_NAV: readonly TSection[] = [
       { label: "Agent Document Configuration", to: paths.docConfig.agent.href(), access: needs("documents") },
       { label: "Training requirements", to: paths.staff.requirements.href(), access: needs("schedules") },
       { label: "Portal title", to: paths.settings.portalTitle.href(), access: needs("users") },
+      { label: "Export and import", to: paths.settings.dataTransfer.href(), access: needs("export") },
       { label: "My account", to: paths.settings.account.href() },
     ],
   },

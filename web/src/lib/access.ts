@@ -21,13 +21,14 @@ export const needs = (area: TArea, level: "read" | "write" = "read"): TAccess =>
 
 /**
  * Settings is for those who administer something: users and roles, the audit log, the document
- * configuration or the training requirements. My account, which everyone has, is reached from the header.
+ * configuration, the training requirements or the data export. My account, which everyone has, is reached from the header.
  */
 export const SETTINGS_ACCESS: TAccess = [
   ...needs("users"),
   ...needs("audit"),
   ...needs("documents", "write"),
   ...needs("schedules", "write"),
+  ...needs("export"),
 ];
 
 /** Does the user's role meet any of the needs? */

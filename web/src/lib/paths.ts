@@ -118,6 +118,8 @@ export const paths = {
     user: ofRecord("/settings/users", ""),
     roles: fixed("/settings/roles"),
     portalTitle: fixed("/settings/portal-title"),
+    /** Export everything as one ZIP; import one into an empty instance. */
+    dataTransfer: fixed("/settings/export-import"),
     /** Every signed-in user's own account. */
     account: fixed("/settings/account"),
   },

@@ -6,6 +6,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import type { Container } from "inversify";
 import type { AuthPort, TAuthState } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
+import type { DataTransferPort } from "@care/core/ports/data-transfer.port";
 import type { FilePort } from "@care/core/ports/file.port";
 import type { InsightsPort } from "@care/core/ports/insights.port";
 import { resolve, TOKENS, type TPortalInfo } from "./tokens.ts";
@@ -36,6 +37,11 @@ export function useFiles(): FilePort {
 
 export function useInsights(): InsightsPort {
   return resolve(useContainer(), TOKENS.insights);
+}
+
+/** The full data export and import. */
+export function useDataTransfer(): DataTransferPort {
+  return resolve(useContainer(), TOKENS.transfer);
 }
 
 export function usePortal(): TPortalInfo {

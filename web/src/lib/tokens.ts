@@ -1,6 +1,7 @@
 /** Typed service identifiers of the one container: each token carries the type it resolves to. */
 import type { Container } from "inversify";
 import type { AuthPort } from "@care/core/ports/auth.port";
+import type { DataTransferPort } from "@care/core/ports/data-transfer.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { FilePort } from "@care/core/ports/file.port";
 import type { InsightsPort } from "@care/core/ports/insights.port";
@@ -18,6 +19,7 @@ export const TOKENS = {
   data: Symbol.for("care.DataPort") as TToken<DataPort>,
   files: Symbol.for("care.FilePort") as TToken<FilePort>,
   insights: Symbol.for("care.InsightsPort") as TToken<InsightsPort>,
+  transfer: Symbol.for("care.DataTransferPort") as TToken<DataTransferPort>,
   portal: Symbol.for("care.PortalInfo") as TToken<TPortalInfo>,
 } as const;
 

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { collectCsv, safeCsvCell, toCsv, type TCsvColumn } from "./csv-export.ts";
+import { safeCsvCell } from "@care/core/data-export/export-csv";
+import { collectCsv, toCsv, type TCsvColumn } from "./csv-export.ts";
 
 interface TRow {
   name: string;

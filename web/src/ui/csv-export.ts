@@ -4,19 +4,11 @@
  * read page by page and written in batches instead of being held twice in memory.
  */
 import Papa from "papaparse";
+import { safeCsvCell } from "@care/core/data-export/export-csv";
 
 export interface TCsvColumn<T> {
   header: string;
   value: (row: T) => string | number | boolean | null | undefined;
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell value made safe for spreadsheets (OWASP CSV injection guard). */
-export function safeCsvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  const text = String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /** CSV text of `rows` (with the header line when `header` is true), every cell guarded. */

@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = [
   "file_upload",
   "file_download",
   "file_remove",
+  /** Everything (or a limited administrator's homes) taken as one ZIP (Settings → Export and import). */
+  "data_export",
+  /** An export loaded into an empty instance; the only way audit rows arrive other than by the server's own actions. */
+  "data_import",
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;

@@ -92,4 +92,6 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<TAuditAction, string>> = {
   file_upload: "Uploaded file",
   file_download: "Downloaded file",
   file_remove: "Removed file",
+  data_export: "Exported all data",
+  data_import: "Imported all data",
 };

@@ -111,6 +111,12 @@ export function SettingsHubPage() {
         figure: title,
       },
     );
+  if (can("export"))
+    sections.push({
+      title: "Export and import",
+      to: paths.settings.dataTransfer.href(),
+      text: "Everything in one ZIP file — records as JSON and CSV, the audit log and every document's file — or load one into a new, empty portal.",
+    });
   sections.push({
     title: "My account",
     to: paths.settings.account.href(),

@@ -1,4 +1,4 @@
-/** The Settings area's routes: the hub, users, the portal title and every user's own account. */
+/** The Settings area's routes: the hub, users, the portal title, export and import, and every user's own account. */
 import { needs } from "../../lib/access.ts";
 import { lazyPage } from "../../lib/lazy-page.ts";
 import { paths, type TRouteDef } from "../../lib/paths.ts";
@@ -27,6 +27,11 @@ export const settingsRoutes: TRouteDef[] = [
     path: paths.settings.portalTitle.path,
     Page: lazyPage(() => import("./portal-title-page.tsx"), "PortalTitlePage"),
     access: needs("users"),
+  },
+  {
+    path: paths.settings.dataTransfer.path,
+    Page: lazyPage(() => import("./data-transfer-page.tsx"), "DataTransferPage"),
+    access: needs("export"),
   },
   { path: paths.settings.account.path, Page: lazyPage(() => import("./account-page.tsx"), "AccountPage") },
 ];

@@ -1,0 +1,123 @@
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { collectionNames } from "../registry.ts";
+import { csvFields, csvHeaderLine, csvLines, safeCsvCell } from "./export-csv.ts";
+import {
+  collectionJsonPath,
+  exportSchemaVersion,
+  IMPORT_ORDER,
+  JSON_HEAD,
+  JSON_TAIL,
+  parseRecordLine,
+  recordLine,
+  ZExportManifest,
+  type TExportManifest,
+} from "./export-format.ts";
+
+const SHA = "a".repeat(64);
+
+function manifest(): TExportManifest {
+  return {
+    format: "care-portal-export",
+    version: 1,
+    schemaVersion: exportSchemaVersion(),
+    exportedAt: "2026-11-27T10:00:00.000Z",
+    exportedBy: { id: "u1", email: "admin@example.test" },
+    backend: "http",
+    facilityIds: null,
+    collections: Object.fromEntries(
+      collectionNames.map((name) => [
+        name,
+        {
+          count: 0,
+          json: { path: collectionJsonPath(name), sha256: SHA },
+          csv: { path: `csv/${name}.csv`, sha256: SHA },
+        },
+      ]),
+    ) as TExportManifest["collections"],
+    files: { count: 0, bytes: 0, index: { path: "files/index.json", sha256: SHA } },
+  };
+}
+
+describe("the export manifest", () => {
+  it("accepts a manifest naming every collection", () => {
+    expect(ZExportManifest.safeParse(manifest()).success).toBe(true);
+  });
+
+  it("refuses another format version, a missing collection and a checksum that is no SHA-256", () => {
+    const other = { ...manifest(), version: 2 };
+    expect(ZExportManifest.safeParse(other).success).toBe(false);
+    const { residents: _residents, ...fewer } = manifest().collections;
+    expect(ZExportManifest.safeParse({ ...manifest(), collections: fewer }).success).toBe(false);
+    const bad = manifest();
+    bad.collections.staff.json.sha256 = "not-a-hash";
+    const result = ZExportManifest.safeParse(bad);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(["collections", "staff", "json", "sha256"]);
+  });
+
+  it("names the schema version by the registry's schemas, stably", () => {
+    expect(exportSchemaVersion()).toMatch(/^[0-9a-f]{28}$/);
+    expect(exportSchemaVersion()).toBe(exportSchemaVersion());
+  });
+
+  it("imports every collection once, the audit log last", () => {
+    expect([...IMPORT_ORDER].sort()).toEqual([...collectionNames].sort());
+    expect(IMPORT_ORDER.at(-1)).toBe("auditLog");
+    expect(IMPORT_ORDER.indexOf("facilities")).toBe(0);
+  });
+});
+
+describe("record lines", () => {
+  it("render equal records as equal bytes whatever their key order, one per line", () => {
+    const a = recordLine({ id: "r1", b: 1, a: { y: 2, x: [{ q: 1, p: 2 }] }, note: "two\nlines" }, false);
+    const b = recordLine({ note: "two\nlines", a: { x: [{ p: 2, q: 1 }], y: 2 }, b: 1, id: "r1" }, false);
+    expect(a).toBe(b);
+    expect(a).toBe('{"a":{"x":[{"p":2,"q":1}],"y":2},"b":1,"id":"r1","note":"two\\nlines"},\n');
+    expect(recordLine({ id: "r2" }, true)).toBe('{"id":"r2"}\n');
+  });
+
+  it("make a JSON array a plain parser reads, and parse back line by line", () => {
+    const records = [
+      { id: "a", n: 1 },
+      { id: "b", n: 2 },
+    ];
+    const text = JSON_HEAD + records.map((r, i) => recordLine(r, i === records.length - 1)).join("") + JSON_TAIL;
+    expect(JSON.parse(text)).toEqual(records);
+    const lines = text.split("\n");
+    expect(lines.map(parseRecordLine).filter(Boolean)).toEqual(records);
+    expect(parseRecordLine("[")).toBeUndefined();
+    expect(parseRecordLine("{broken")).toBeUndefined();
+  });
+});
+
+describe("collection CSV", () => {
+  it("heads the columns with the field labels, id first, metadata last", () => {
+    expect(csvFields("roles")).toEqual([
+      "id",
+      "name",
+      "description",
+      "permissions",
+      "version",
+      "createdAt",
+      "updatedAt",
+      "createdBy",
+      "updatedBy",
+      "archivedAt",
+    ]);
+    expect(csvHeaderLine("roles")).toBe(
+      "Id,Name,Description,Permissions,Version,Created,Updated,Created by,Updated by,Archived\r\n",
+    );
+  });
+
+  it("writes objects as JSON, empties for absent values, and guards formulas", () => {
+    const csv = csvLines("roles", [
+      { id: "r1", name: "=cmd()", permissions: { users: "write", audit: "read" }, version: 1, archivedAt: null },
+    ]);
+    const [row] = Papa.parse<string[]>(csv.trim()).data;
+    // Keys sorted, as every backend must render the same bytes.
+    expect(row).toEqual(["r1", "'=cmd()", "", '{"audit":"read","users":"write"}', "1", "", "", "", "", ""]);
+    expect(csvLines("roles", [])).toBe("");
+    expect(safeCsvCell("-2")).toBe("'-2");
+  });
+});

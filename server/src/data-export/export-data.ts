@@ -1,0 +1,306 @@
+/**
+ * Settings → Export and import: everything a care group keeps in the portal — every collection, the
+ * audit log and every stored file — as one ZIP in the format of `@care/core/data-export/export-format`,
+ * streamed while it is read (a cursor per table, one entry at a time, backpressure from the download),
+ * so memory stays flat whatever the group's size. Needs the export permission; the records are read
+ * with every permission (hidden fields included) but only in the homes the caller sees, or the ones
+ * they chose among them. Audited before the first byte leaves.
+ */
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import yazl from "yazl";
+import { AppError } from "@care/core/app-error";
+import { permissionsAt } from "@care/core/collections/roles.collection";
+import { CSV_BOM, csvHeaderLine, csvLines } from "@care/core/data-export/export-csv";
+import {
+  collectionCsvPath,
+  collectionJsonPath,
+  EXPORT_FORMAT,
+  EXPORT_FORMAT_VERSION,
+  exportFileName,
+  exportSchemaVersion,
+  FILES_INDEX_PATH,
+  JSON_HEAD,
+  JSON_TAIL,
+  MANIFEST_PATH,
+  recordLine,
+  storedFilePath,
+  type TExportCollection,
+  type TExportedFile,
+  type TExportEntry,
+  type TExportManifest,
+} from "@care/core/data-export/export-format";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import { collectionNames, collections, type TCollectionName } from "@care/core/registry";
+import { canSeeFacility, canSeeRecord } from "@care/core/rules/access.rules";
+import { writeAudit } from "../audit/audit-log.ts";
+import { requirePermission, type TCaller } from "../caller.ts";
+import { SQL_TABLES } from "../collections/list-sql.ts";
+import { rowMapperOf } from "../collections/row-mappers.ts";
+import type { Database } from "../db/database.ts";
+import { withSnapshot, type TSnapshot } from "./snapshot-reader.ts";
+
+export interface TExportDataInput {
+  /** The homes to export, among the caller's; absent or empty: every home the caller sees. */
+  facilityIds?: readonly string[] | undefined;
+}
+
+export interface TDataExport {
+  fileName: string;
+  /** The ZIP's bytes; it fails (is destroyed) if a read fails half-way. */
+  stream: Readable;
+}
+
+/** Rows per cursor fetch: a few hundred kB of records at a time. */
+const BATCH_ROWS = 500;
+
+const FILE_INDEX_SQL = `SELECT id, name, "contentType", size, sha256, "facilityId", "createdAt", "createdBy" FROM "public"."files" ORDER BY id COLLATE "C"`;
+const FILE_BYTES_SQL = `SELECT id, "facilityId", bytes FROM "public"."files" ORDER BY id COLLATE "C"`;
+
+/**
+ * The homes the export covers: null (the whole group) for a caller who sees every home and chose
+ * none; else the chosen ones, each of which the caller must see (VALIDATION otherwise).
+ */
+async function exportScope(
+  database: Database,
+  user: TSessionUser,
+  requested: readonly string[] | undefined,
+): Promise<string[] | null> {
+  if (!requested || requested.length === 0) return user.facilityIds;
+  const ids = [...new Set(requested)];
+  const known = await database.prisma.facility.findMany({ where: { id: { in: ids } }, select: { id: true } });
+  const unknown = ids.filter((id) => !known.some((k) => k.id === id) || !canSeeFacility(user, id));
+  if (unknown.length > 0)
+    throw new AppError("VALIDATION", "Choose homes you may see.", {
+      fields: { facilityIds: `No such facility: ${unknown.join(", ")}` },
+    });
+  return ids;
+}
+
+/**
+ * Exports running per database. Each holds a connection for as long as its download lasts (on embedded
+ * PGlite, the only one), so at most two run at once on PostgreSQL and one on PGlite: more would leave
+ * the portal's own requests without connections.
+ */
+const running = new WeakMap<Database, number>();
+
+function maxExports(database: Database): number {
+  return database.kind === "pglite" ? 1 : 2;
+}
+
+/** Who exports from the command line (`npm run data-export`): whoever may open the database sees every home. */
+const COMMAND_LINE: TSessionUser = {
+  id: "command-line",
+  email: "command-line",
+  displayName: null,
+  role: "administrator",
+  roleName: "Command line",
+  permissions: permissionsAt("write"),
+  facilityIds: null,
+};
+
+/**
+ * Starts the export; the ZIP is written while `stream` is read. `caller` needs read on export; null is
+ * the command line (whoever may open the database), which needs no account.
+ */
+export async function exportData(
+  database: Database,
+  caller: TCaller | null,
+  input: TExportDataInput = {},
+): Promise<TDataExport> {
+  const user = caller ? requirePermission(caller, "export", "read") : COMMAND_LINE;
+  const facilityIds = await exportScope(database, user, input.facilityIds);
+  const now = running.get(database) ?? 0;
+  if (now >= maxExports(database))
+    throw new AppError("CONFLICT", "Another export is being downloaded. Try again when it is done.");
+  // Every permission, in the homes of the export: hidden fields (a resident's rate) are included.
+  const exporter: TSessionUser = { ...user, permissions: permissionsAt("write"), facilityIds };
+  const exportedAt = new Date();
+  await writeAudit(database.prisma, caller ?? { user: null, ip: null }, {
+    action: "data_export",
+    summary: `${facilityIds ? `Facilities: ${facilityIds.join(", ")}` : "Every facility"}${caller ? "" : " (command line)"}`,
+  });
+  const zip = new yazl.ZipFile();
+  // yazl's output is a PassThrough; its types say only NodeJS.ReadableStream.
+  const output = zip.outputStream as Readable;
+  const manifestBase = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_FORMAT_VERSION,
+    schemaVersion: exportSchemaVersion(),
+    exportedAt: exportedAt.toISOString(),
+    exportedBy: caller ? { id: user.id, email: user.email } : null,
+    backend: "http",
+    facilityIds,
+  } as const;
+  // A download that ends early (the browser closed) ends the reads and their transaction.
+  const aborted = new AbortController();
+  output.once("close", () => aborted.abort());
+  const context = { zip, mtime: exportedAt, signal: aborted.signal };
+  running.set(database, (running.get(database) ?? 0) + 1);
+  withSnapshot(database, (snapshot) => writeArchive(context, snapshot, exporter, manifestBase))
+    .catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))))
+    .finally(() => running.set(database, (running.get(database) ?? 1) - 1));
+  return { fileName: exportFileName(manifestBase.exportedAt), stream: output };
+}
+
+interface TArchiveContext {
+  zip: yazl.ZipFile;
+  /** The entries' modification time: the moment of the export. */
+  mtime: Date;
+  /** Aborted when the download ends before the ZIP does. */
+  signal: AbortSignal;
+}
+
+/**
+ * Adds one entry whose bytes `chunks` produce, and resolves with its checksum once the ZIP has read
+ * them all: entries are produced one after another, never held together.
+ */
+function addEntry(
+  { zip, mtime, signal }: TArchiveContext,
+  path: string,
+  chunks: AsyncIterable<Buffer>,
+  compress = true,
+): Promise<TExportEntry & { bytes: number }> {
+  return new Promise((resolve, reject) => {
+    // Waiting for its turn or being read: a download ended early ends it either way.
+    const abort = () => reject(new Error("The download ended early."));
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    const hash = createHash("sha256");
+    let bytes = 0;
+    async function* hashed() {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        yield chunk;
+      }
+    }
+    zip.addReadStreamLazy(path, { mtime, compress }, (callback) => {
+      const stream = Readable.from(hashed());
+      const stop = () => stream.destroy();
+      signal.addEventListener("abort", stop, { once: true });
+      stream.once("end", () => {
+        signal.removeEventListener("abort", abort);
+        signal.removeEventListener("abort", stop);
+        resolve({ path, sha256: hash.digest("hex"), bytes });
+      });
+      stream.once("error", reject);
+      callback(null, stream);
+    });
+  });
+}
+
+/** The records of a collection the exporter sees, batch by batch, as the API returns them. */
+async function* recordBatches(
+  snapshot: TSnapshot,
+  name: TCollectionName,
+  exporter: TSessionUser,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const def = collections[name];
+  const mapper = rowMapperOf(name, def);
+  const sql = `SELECT * FROM "public"."${SQL_TABLES[name]}" ORDER BY id COLLATE "C"`;
+  for await (const rows of snapshot.batches(sql, BATCH_ROWS)) {
+    const records = rows.map((row) => mapper.toRecord(row)).filter((record) => canSeeRecord(exporter, def, record));
+    if (records.length > 0) yield records;
+  }
+}
+
+/** A collection's JSON file: one record per line in a JSON array; `counted` hears the number of records. */
+async function* jsonChunks(
+  snapshot: TSnapshot,
+  name: TCollectionName,
+  exporter: TSessionUser,
+  counted: (count: number) => void,
+): AsyncGenerator<Buffer> {
+  yield Buffer.from(JSON_HEAD);
+  let pending: Record<string, unknown> | undefined;
+  let count = 0;
+  for await (const records of recordBatches(snapshot, name, exporter)) {
+    let text = "";
+    for (const record of records) {
+      if (pending) text += recordLine(pending, false);
+      pending = record;
+      count++;
+    }
+    yield Buffer.from(text);
+  }
+  yield Buffer.from(`${pending ? recordLine(pending, true) : ""}${JSON_TAIL}`);
+  counted(count);
+}
+
+async function* csvChunks(snapshot: TSnapshot, name: TCollectionName, exporter: TSessionUser): AsyncGenerator<Buffer> {
+  yield Buffer.from(CSV_BOM + csvHeaderLine(name));
+  for await (const records of recordBatches(snapshot, name, exporter)) yield Buffer.from(csvLines(name, records));
+}
+
+function exportedFileOf(row: Record<string, unknown>): TExportedFile {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    contentType: row.contentType as string,
+    size: Number(row.size),
+    sha256: row.sha256 as string,
+    facilityId: (row.facilityId as string | null) ?? null,
+    createdAt: (row.createdAt as Date).toISOString(),
+    createdBy: (row.createdBy as string | null) ?? null,
+  };
+}
+
+async function writeArchive(
+  context: TArchiveContext,
+  snapshot: TSnapshot,
+  exporter: TSessionUser,
+  manifestBase: Omit<TExportManifest, "collections" | "files">,
+): Promise<void> {
+  const entries: Partial<Record<TCollectionName, TExportCollection>> = {};
+  for (const name of collectionNames) {
+    let count = 0;
+    const json = await addEntry(
+      context,
+      collectionJsonPath(name),
+      jsonChunks(snapshot, name, exporter, (n) => (count = n)),
+    );
+    const csv = await addEntry(context, collectionCsvPath(name), csvChunks(snapshot, name, exporter));
+    entries[name] = {
+      count,
+      json: { path: json.path, sha256: json.sha256 },
+      csv: { path: csv.path, sha256: csv.sha256 },
+    };
+  }
+  let fileCount = 0;
+  let fileBytes = 0;
+  const index = await addEntry(
+    context,
+    FILES_INDEX_PATH,
+    (async function* () {
+      yield Buffer.from(JSON_HEAD);
+      let pending: TExportedFile | undefined;
+      for await (const rows of snapshot.batches(FILE_INDEX_SQL, BATCH_ROWS)) {
+        let text = "";
+        for (const file of rows.map(exportedFileOf).filter((f) => canSeeFacility(exporter, f.facilityId))) {
+          if (pending) text += recordLine(pending, false);
+          pending = file;
+          fileCount++;
+          fileBytes += file.size;
+        }
+        yield Buffer.from(text);
+      }
+      yield Buffer.from(`${pending ? recordLine(pending, true) : ""}${JSON_TAIL}`);
+    })(),
+  );
+  // One file at a time (at most 20 MB each), stored as they are: PDFs and images do not compress.
+  for await (const [row] of snapshot.batches(FILE_BYTES_SQL, 1)) {
+    if (!row || !canSeeFacility(exporter, (row.facilityId as string | null) ?? null)) continue;
+    const bytes = Buffer.from(row.bytes as Uint8Array);
+    await addEntry(context, storedFilePath(row.id as string), Readable.from([bytes]), false);
+  }
+  const manifest: TExportManifest = {
+    ...manifestBase,
+    collections: entries as TExportManifest["collections"],
+    files: { count: fileCount, bytes: fileBytes, index: { path: index.path, sha256: index.sha256 } },
+  };
+  context.zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_PATH, {
+    mtime: context.mtime,
+  });
+  context.zip.end();
+}
