@@ -184,6 +184,32 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
     await page.emulateMedia({ media: "screen" });
   });
 
+  it("prints every report without the portal's navigation, its tables whole, and saves each one's first table as CSV", async () => {
+    const page = await session.signedInPage();
+    for (const [path, chart] of [
+      ["census", "Occupancy by month|Residents by month"],
+      ["rent-roll", "Balance owed by age"],
+      ["compliance", "Open document items by month"],
+      ["training", "Training hours by month"],
+      ["referrals", "Referrals and move-ins by month"],
+    ] as const) {
+      await page.goto(`/reports/${path}?${range}`);
+      await page.getByRole("img", { name: new RegExp(chart) }).waitFor();
+      const first = page.locator("section.report-section").first();
+      const title = (await first.locator("h2").textContent())!;
+      const csv = await downloadCsv(page, title);
+      expect(csv[0]!.length, path).toBeGreaterThan(10);
+      await page.emulateMedia({ media: "print" });
+      expect(await page.locator(".app-header").isVisible(), path).toBe(false);
+      // On paper no table scrolls: each fits the page's width.
+      const overflowing = await page
+        .locator(".report-table")
+        .evaluateAll((tables) => tables.filter((t) => t.scrollWidth > t.clientWidth + 1).length);
+      expect(overflowing, path).toBe(0);
+      await page.emulateMedia({ media: "screen" });
+    }
+  });
+
   it("reads on a phone: the range's controls, the chart and a table that scrolls sideways", async () => {
     const page = await session.signedInPage(PHONE);
     await page.goto(`/reports/census?${range}`);

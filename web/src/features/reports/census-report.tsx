@@ -3,7 +3,7 @@ import type { TCensusReport } from "@care/core/reports/census.report";
 import { BarChart, TrendChart } from "./report-chart.tsx";
 import { ReportFrame } from "./report-frame.tsx";
 import { monthShort } from "./report-range.ts";
-import { ReportSection, type TReportColumn } from "./report-section.tsx";
+import { monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
 import { dayText } from "./report-range.ts";
 
 type THomeRow = TCensusReport["homes"][number];
@@ -29,7 +29,7 @@ const HOME_COLUMNS: TReportColumn<THomeRow>[] = [
 ];
 
 const OCCUPANCY_COLUMNS: TReportColumn<TMonthRow>[] = [
-  { header: "Month", value: (r) => r.month, show: (r) => monthShort(r.month) },
+  monthColumn<TMonthRow>(),
   { header: "Residents", value: (r) => r.census, numeric: true },
   { header: "Licensed capacity", value: (r) => r.capacity, numeric: true },
   {
@@ -41,7 +41,7 @@ const OCCUPANCY_COLUMNS: TReportColumn<TMonthRow>[] = [
 ];
 
 const MOVES_COLUMNS: TReportColumn<TMonthRow>[] = [
-  { header: "Month", value: (r) => r.month, show: (r) => monthShort(r.month) },
+  monthColumn<TMonthRow>(),
   { header: "Move-ins", value: (r) => r.moveIns, numeric: true },
   { header: "Move-outs", value: (r) => r.moveOuts, numeric: true },
 ];

@@ -6,7 +6,7 @@ import { paths } from "../../lib/paths.ts";
 import { BarChart } from "./report-chart.tsx";
 import { ReportFrame } from "./report-frame.tsx";
 import { dayText, monthShort } from "./report-range.ts";
-import { ReportSection, type TReportColumn } from "./report-section.tsx";
+import { monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
 
 type THomeRow = TComplianceReportAnswer["homes"][number];
 type TPersonRow = TComplianceReportAnswer["people"][number];
@@ -27,10 +27,7 @@ const HOME_COLUMNS: TReportColumn<THomeRow>[] = [
   ...OPEN_COLUMNS<THomeRow>(),
 ];
 
-const MONTH_COLUMNS: TReportColumn<TMonthRow>[] = [
-  { header: "Month", value: (r) => r.month, show: (r) => monthShort(r.month) },
-  ...OPEN_COLUMNS<TMonthRow>(),
-];
+const MONTH_COLUMNS: TReportColumn<TMonthRow>[] = [monthColumn<TMonthRow>(), ...OPEN_COLUMNS<TMonthRow>()];
 
 function fileLink(row: TPersonRow): string {
   if (row.subject === "resident") return paths.residents.documents.href(row.subjectId);

@@ -7,7 +7,7 @@ import { paths } from "../../lib/paths.ts";
 import { BarChart } from "./report-chart.tsx";
 import { ReportFrame } from "./report-frame.tsx";
 import { monthShort } from "./report-range.ts";
-import { ReportSection, type TReportColumn } from "./report-section.tsx";
+import { monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
 
 type TAgentRow = TReferralsReport["agents"][number];
 type TSourceRow = TReferralsReport["sources"][number];
@@ -47,7 +47,7 @@ function conversionColumns<T extends TConversion>(fees: boolean): TReportColumn<
 }
 
 const MONTH_COLUMNS: TReportColumn<TMonthRow>[] = [
-  { header: "Month", value: (r) => r.month, show: (r) => monthShort(r.month) },
+  monthColumn<TMonthRow>(),
   { header: "Referrals", value: (r) => r.referrals, numeric: true },
   { header: "Move-ins", value: (r) => r.moveIns, numeric: true },
 ];

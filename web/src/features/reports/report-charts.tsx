@@ -12,7 +12,7 @@ import { Bar, LinePath } from "@visx/shape";
 import { useId } from "react";
 
 const HEIGHT = 260;
-const MARGIN = { top: 16, right: 24, bottom: 40, left: 56 };
+const MARGIN = { top: 16, right: 24, bottom: 40, left: 68 };
 const INNER_HEIGHT = HEIGHT - MARGIN.top - MARGIN.bottom;
 
 /**

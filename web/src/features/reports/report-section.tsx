@@ -7,6 +7,7 @@
 import type { ReactNode } from "react";
 import { ExportCsvButton } from "../../ui/export-csv-button.tsx";
 import type { TCsvColumn } from "../../ui/csv-export.ts";
+import { monthShort } from "./report-range.ts";
 
 export interface TReportColumn<T> {
   header: string;
@@ -16,6 +17,11 @@ export interface TReportColumn<T> {
   show?: (row: T) => ReactNode;
   /** Right-aligned figures. */
   numeric?: boolean;
+}
+
+/** The first column of a table by month: "Jan 2026" on screen, `2026-01` in the CSV. */
+export function monthColumn<T extends { month: string }>(): TReportColumn<T> {
+  return { header: "Month", value: (r) => r.month, show: (r) => monthShort(r.month) };
 }
 
 export interface TReportSectionProps<T> {

@@ -6,7 +6,7 @@ import { paths } from "../../lib/paths.ts";
 import { BarChart } from "./report-chart.tsx";
 import { ReportFrame } from "./report-frame.tsx";
 import { dayText, monthShort } from "./report-range.ts";
-import { ReportSection, type TReportColumn } from "./report-section.tsx";
+import { monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
 
 type THomeRow = TTrainingReport["homes"][number];
 type TStaffRow = TTrainingReport["staff"][number];
@@ -30,7 +30,7 @@ const REQUIREMENT_COLUMNS: TReportColumn<TRequirementRow>[] = [
 ];
 
 const MONTH_COLUMNS: TReportColumn<TMonthRow>[] = [
-  { header: "Month", value: (r) => r.month, show: (r) => monthShort(r.month) },
+  monthColumn<TMonthRow>(),
   { header: "Hours", value: (r) => r.hours, numeric: true },
 ];
 
