@@ -152,6 +152,87 @@ await runContract("data", (ctx) => {
     expect(report.months.map((m) => m.missing)).toEqual([sum("missing") - arrives, sum("missing"), sum("missing")]);
   });
 
+  it("judges each month by the documents held then, and from today on by the current versions", async () => {
+    // A home of its own, one resident, two required types of its own (the seeded types apply too, and
+    // stay missing throughout: no documents of them).
+    const docsHome = `report-docs-${RUN}`.toLowerCase().slice(0, 60);
+    await admin.data.create("facilities", { name: "Report documents home" }, { id: docsHome });
+    const tb = `report-tb-${RUN}`;
+    const photo = `report-photo-${RUN}`;
+    const type = { subject: "resident" as const, required: true, leadTimeDays: 30, facilityIds: [docsHome] };
+    await admin.data.create("documentTypes", { ...type, name: `TB test ${RUN}`, sortOrder: 1 }, { id: tb });
+    await admin.data.create("documentTypes", { ...type, name: `Photo ${RUN}`, validityMonths: 12, sortOrder: 2 }, { id: photo }); // prettier-ignore
+    const resident = await admin.data.create("residents", {
+      facilityId: docsHome,
+      firstName: "Report",
+      lastName: "Docs",
+      dateOfBirth: "1940-01-01",
+      gender: "female",
+      admissionDate: "2025-06-01",
+      ambulatoryStatus: "ambulatory",
+      codeStatus: "full_code",
+    });
+    const file = await admin.files.upload(
+      new Blob([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], { type: "application/pdf" }),
+      "tb.pdf",
+      { facilityId: docsHome },
+    );
+    const document = (typeId: string, current: boolean, issueDate?: string, expiryDate?: string) =>
+      admin.data.create("documents", {
+        subject: "resident",
+        subjectId: resident.id,
+        facilityId: docsHome,
+        typeId,
+        fileId: file.id,
+        fileName: "tb.pdf",
+        contentType: "application/pdf",
+        size: file.size,
+        current,
+        ...(issueDate ? { issueDate } : {}),
+        ...(expiryDate ? { expiryDate } : {}),
+      });
+    await document(tb, false, "2025-06-01", "2026-01-20");
+    // Issued later, but not the version on file now.
+    await document(tb, false, "2026-02-10", "2027-02-10");
+    // The current version: valid through April 1, 2026.
+    await document(tb, true, "2025-12-01", "2026-04-01");
+    // No issue date: held from the day it was uploaded (today), so missing on every day of a past range.
+    await document(photo, true);
+
+    // March is counted on "today", March 15: from today on, the current version (17 days left: expiring).
+    const march = await admin.insights.report("compliance", {
+      facilityId: docsHome,
+      from: "2026-01-01",
+      to: "2026-03-31",
+      today: "2026-03-15",
+    });
+    const ours = (items: { typeName: string }[]) => items.filter((i) => i.typeName.endsWith(RUN));
+    const person = march.people.find((p) => p.subjectId === resident.id)!;
+    expect(ours(person.items)).toEqual([
+      { typeName: `TB test ${RUN}`, status: "expiring", expiryDate: "2026-04-01" },
+      { typeName: `Photo ${RUN}`, status: "missing" },
+    ]);
+    // January: the December version, the newest issued by then (60 days left); February: the one issued
+    // February 10; March 15: the current one.
+    expect(march.months.map((m) => m.expiring)).toEqual([0, 0, 1]);
+    expect(march.months.map((m) => m.expired)).toEqual([0, 0, 0]);
+    const missing = march.months[0]!.missing;
+    expect(march.months.map((m) => m.missing)).toEqual([missing, missing, missing]);
+
+    // Today: the photo uploaded today is held (no expiry: complete).
+    const today = new Date().toISOString().slice(0, 10);
+    const now = await admin.insights.report("compliance", {
+      facilityId: docsHome,
+      from: `${today.slice(0, 7)}-01`,
+      to: today,
+      today,
+    });
+    expect(ours(now.people.find((p) => p.subjectId === resident.id)!.items)).toEqual([
+      { typeName: `TB test ${RUN}`, status: "expired", expiryDate: "2026-04-01" },
+    ]);
+    expect(now.total.missing).toBe(march.total.missing - 1);
+  });
+
   it("counts training hours in the range and where each staff member stands on each requirement", async () => {
     const member = await admin.data.create("staff", {
       facilityId: home,

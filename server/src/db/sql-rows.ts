@@ -5,7 +5,7 @@
  * query — the same SQL, PostgreSQL on both. Either way timestamps come back as Date and BIGINT (money
  * in cents) as a number, as the row mappers expect.
  */
-import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { sqlPoolOf } from "./database.ts";
 
 /** node-postgres's type id of BIGINT (int8), which it answers as text. */
@@ -29,4 +29,9 @@ export async function sqlRows<T = Record<string, unknown>>(
   for (const row of rows)
     for (const [name, value] of Object.entries(row)) if (typeof value === "bigint") row[name] = Number(value);
   return rows as T[];
+}
+
+/** `sqlRows` of a query built with Prisma's `Prisma.sql` template (its values bound as parameters). */
+export function rowsOf<T = Record<string, unknown>>(prisma: PrismaClient, query: Prisma.Sql): Promise<T[]> {
+  return sqlRows<T>(prisma, query.text, query.values);
 }

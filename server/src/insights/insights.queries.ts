@@ -45,6 +45,7 @@ import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { weekDates, weekStartOf } from "@care/core/rules/schedule.rules";
 import type { TRotaWeek } from "@care/core/rules/reminders.rules";
 import { Prisma, type PrismaClient } from "../generated/prisma/client.ts";
+import { rowsOf } from "../db/sql-rows.ts";
 
 /** The facilities a question covers: null = every facility (an unrestricted user asking for all). */
 export type TFacilityScope = string[] | null;
@@ -154,22 +155,31 @@ export async function subjects(
   const onlyIds = options.subjectIds ? Prisma.sql`and id = any(${options.subjectIds})` : Prisma.empty;
   const [residents, staff, facilities] = await Promise.all([
     wants("resident")
-      ? prisma.$queryRaw<TPersonRow[]>`
+      ? rowsOf<TPersonRow>(
+          prisma,
+          Prisma.sql`
           select id, "facilityId", "firstName", "lastName", "preferredName", "admissionDate" as "startDate"
           from residents
-          where "archivedAt" is null and status = any(${COUNTED_RESIDENT_STATUSES}) ${inScope} ${onlyIds}`
+          where "archivedAt" is null and status = any(${COUNTED_RESIDENT_STATUSES}) ${inScope} ${onlyIds}`,
+        )
       : [],
     wants("staff")
-      ? prisma.$queryRaw<TPersonRow[]>`
+      ? rowsOf<TPersonRow>(
+          prisma,
+          Prisma.sql`
           select id, "facilityId", "firstName", "lastName", "preferredName", "hireDate" as "startDate"
           from staff
-          where "archivedAt" is null and status <> 'terminated' ${inScope} ${onlyIds}`
+          where "archivedAt" is null and status <> 'terminated' ${inScope} ${onlyIds}`,
+        )
       : [],
     wants("facility")
-      ? prisma.$queryRaw<{ id: string; name: string }[]>`
+      ? rowsOf<{ id: string; name: string }>(
+          prisma,
+          Prisma.sql`
           select id, name from facilities
           where "archivedAt" is null and active
-          ${scope === null ? Prisma.empty : Prisma.sql`and id = any(${scope})`} ${onlyIds}`
+          ${scope === null ? Prisma.empty : Prisma.sql`and id = any(${scope})`} ${onlyIds}`,
+        )
       : [],
   ]);
   return [

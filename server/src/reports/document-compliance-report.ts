@@ -1,8 +1,8 @@
 /**
  * Compliance (InsightsPort.report "compliance"): the subjects, document types and waivers the
  * compliance insight reads, and every document of the homes still on file with its upload time (the
- * trend judges each month's end by what was on file then), as one JSON text parsed natively; then the
- * shared `complianceReportOf`, five homes at a time (two batches at once), merged.
+ * trend judges each month's end by what was on file then), as one text, a line per document in order of
+ * person; then the shared `complianceReportOf`, ten homes at a time (two batches at once), merged.
  */
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import { documentSubjectsFor } from "@care/core/rules/access.rules";
@@ -19,10 +19,61 @@ import { sqlRows } from "../db/sql-rows.ts";
 import { documentTypes, subjects } from "../insights/insights.queries.ts";
 import { reportScope } from "./report-scope.ts";
 
-type TDocumentTuple = [string, TDocumentSubject, string, string, string, string | null, string | null, string, boolean];
+/**
+ * The documents read as one text, a line per document of tab-separated fields (ids, dates and codes
+ * hold neither tabs nor line breaks). A large group's hundreds of thousands of documents are read and
+ * split in a fraction of the time JSON rows take, and with little garbage: the subject kinds and the
+ * few homes' and types' ids are shared strings.
+ */
+function documentsOf(text: string | null): TDocumentLike[] {
+  if (text === null) return [];
+  const shared = new Map<string, string>();
+  const share = (value: string) => {
+    const known = shared.get(value);
+    if (known !== undefined) return known;
+    shared.set(value, value);
+    return value;
+  };
+  const documents: TDocumentLike[] = [];
+  let at = 0;
+  let stop = 0;
+  const field = () => {
+    const tab = text.indexOf("\t", at);
+    const value = text.slice(at, tab === -1 || tab > stop ? stop : tab);
+    at += value.length + 1;
+    return value;
+  };
+  while (at < text.length) {
+    const end = text.indexOf("\n", at);
+    stop = end === -1 ? text.length : end;
+    const id = field();
+    const subject = share(field()) as TDocumentSubject;
+    const subjectId = field();
+    const facilityId = share(field());
+    const typeId = share(field());
+    const createdAt = field();
+    const current = field() === "t";
+    const issueDate = field();
+    const expiryDate = field();
+    documents.push({
+      id,
+      subject,
+      subjectId,
+      facilityId,
+      typeId,
+      issueDate: issueDate || undefined,
+      expiryDate: expiryDate || undefined,
+      current,
+      createdAt,
+      archivedAt: null,
+    });
+    at = stop + 1;
+  }
+  return documents;
+}
 
 /** Homes computed together: a large group a few homes at a time, so their documents are never all held at once. */
-const HOMES_PER_BATCH = 5;
+const HOMES_PER_BATCH = 10;
 
 export async function documentComplianceReport(
   database: Database,
@@ -32,17 +83,20 @@ export async function documentComplianceReport(
   const { user, query, homes } = await reportScope(database, caller, "compliance", raw);
   const kinds = documentSubjectsFor(user);
   const types = await documentTypes(database.prisma);
+  // Only the documents of required types count (the others are listed on the pages, never judged here).
+  const required = types.filter((t) => t.required).map((t) => t.id);
   const batch = async (homesOfBatch: typeof homes): Promise<TComplianceReportAnswer> => {
     const ids = homesOfBatch.map((h) => h.id);
     const [people, [documents], waivers] = await Promise.all([
       subjects(database.prisma, ids, kinds),
-      sqlRows<{ rows: string }>(
+      sqlRows<{ rows: string | null }>(
         database.prisma,
-        `SELECT coalesce(json_agg(json_build_array("id", "subject", "subjectId", "facilityId", "typeId", "issueDate",
-                  "expiryDate", to_char("createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), "current")), '[]')::text AS rows
+        `SELECT string_agg(concat_ws(E'\\t', "id", "subject", "subjectId", "facilityId", "typeId",
+                  to_char("createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), "current",
+                  coalesce("issueDate", ''), coalesce("expiryDate", '')), E'\\n' ORDER BY "subjectId") AS rows
          FROM "documents"
-         WHERE "archivedAt" IS NULL AND "typeId" IS NOT NULL AND "facilityId" = ANY($1) AND "subject" = ANY($2)`,
-        [ids, kinds],
+         WHERE "archivedAt" IS NULL AND "typeId" = ANY($3) AND "facilityId" = ANY($1) AND "subject" = ANY($2)`,
+        [ids, kinds, required],
       ),
       sqlRows<{ facilityId: string; key: string; reason: string | null }>(
         database.prisma,
@@ -51,20 +105,7 @@ export async function documentComplianceReport(
         [ids],
       ),
     ]);
-    const files = (JSON.parse(documents!.rows) as TDocumentTuple[]).map(
-      ([id, subject, subjectId, facilityId, typeId, issueDate, expiryDate, createdAt, current]): TDocumentLike => ({
-        id,
-        subject,
-        subjectId,
-        facilityId,
-        typeId,
-        issueDate: issueDate ?? undefined,
-        expiryDate: expiryDate ?? undefined,
-        current,
-        createdAt,
-        archivedAt: null,
-      }),
-    );
+    const files = documentsOf(documents?.rows ?? null);
     return complianceReportOf(
       {
         homes: homesOfBatch,

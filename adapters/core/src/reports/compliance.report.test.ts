@@ -1,18 +1,32 @@
-// The compliance trend's one-pass count (openCountsOn) against the shared rule run day by day
-// (complianceOn, which is complianceOf over what was on file by each day's end): random homes, people,
-// document types, uploads (several versions, out of order, other homes' copies), and waivers.
+// The compliance report's one pass (openCountsOn, and complianceReportOf's people and homes) against
+// the shared rule run day by day (complianceOn below: complianceOf over what was on file by each day's
+// end): random homes, people, document types, uploads (several versions, out of order, other homes'
+// copies), and waivers.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "../rules/date-only.rules.ts";
-import { missingKey, type TDocumentTypeLike } from "../rules/compliance.rules.ts";
+import { complianceOf, missingKey, type TDocumentTypeLike } from "../rules/compliance.rules.ts";
+import { lastCountedDay } from "./report-query.schema.ts";
 import {
-  complianceOn,
   complianceReportOf,
+  heldFrom,
   MAX_REPORT_PEOPLE,
   mergeComplianceReports,
   openCountsOn,
   type TComplianceReportInput,
 } from "./compliance.report.ts";
+
+/**
+ * The reference: the shared rule on `day` over what was on file by then — before `today`, every version
+ * held by then (the newest counting, as it did on that day); from today on, each type's current version.
+ */
+function complianceOn(input: TComplianceReportInput, day: string, today: string) {
+  const subjects = input.subjects.filter((s) => s.startDate === undefined || s.startDate <= day);
+  const documents = input.documents
+    .filter((d) => heldFrom(d) <= day && (day < today || d.current))
+    .map((d) => ({ ...d, current: true }));
+  return complianceOf(subjects, input.types, documents, day, input.waivers);
+}
 
 const START = "2026-01-01";
 const day = fc.integer({ min: -40, max: 200 }).map((n) => addDays(START, n));
@@ -135,6 +149,60 @@ describe("openCountsOn", () => {
       { missing: 1, expiring: 0, expired: 0 },
       { missing: 0, expiring: 0, expired: 0 },
     ]);
+  });
+});
+
+describe("complianceReportOf", () => {
+  it("lists the people and counts the homes as the shared rule judges them on the counted day", () => {
+    const SEVERITY = { complete: 0, expiring: 1, missing: 2, expired: 3 };
+    fc.assert(
+      fc.property(input, day, day, day, (data, a, b, today) => {
+        const [from, to] = a < b ? [a, b] : [b, a];
+        const report = complianceReportOf(data, { from, to, today });
+        const now = complianceOn(data, lastCountedDay({ to, today }), today);
+        const open = now.filter((s) => s.status !== "complete");
+        expect(report.peopleTotal).toBe(open.length);
+        expect(new Set(report.people.map((p) => `${p.subject}|${p.subjectId}`))).toEqual(
+          new Set(open.map((s) => `${s.subject}|${s.subjectId}`)),
+        );
+        for (const person of report.people) {
+          const s = open.find((o) => o.subject === person.subject && o.subjectId === person.subjectId)!;
+          const { missing, expiring, expired } = s.counts;
+          expect(person).toMatchObject({
+            status: s.status,
+            name: s.name,
+            facilityId: s.facilityId,
+            missing,
+            expiring,
+            expired,
+          });
+          expect(person.items).toEqual(
+            s.requirements
+              .filter((r) => r.required && r.status !== "complete")
+              .map((r) => ({
+                typeName: r.formCode ? `${r.formCode} ${r.typeName}` : r.typeName,
+                status: r.status,
+                ...(r.expiryDate ? { expiryDate: r.expiryDate } : {}),
+              })),
+          );
+        }
+        // Worst first.
+        report.people.forEach((p, i) => {
+          if (i > 0) expect(SEVERITY[p.status]).toBeLessThanOrEqual(SEVERITY[report.people[i - 1]!.status]);
+        });
+        for (const home of report.homes) {
+          const of = now.filter((s) => s.facilityId === home.facilityId);
+          expect(home).toMatchObject({
+            subjects: of.length,
+            withOpenItems: of.filter((s) => s.counts.missing + s.counts.expiring + s.counts.expired > 0).length,
+            missing: of.reduce((n, s) => n + s.counts.missing, 0),
+            expiring: of.reduce((n, s) => n + s.counts.expiring, 0),
+            expired: of.reduce((n, s) => n + s.counts.expired, 0),
+          });
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

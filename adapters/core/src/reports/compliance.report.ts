@@ -1,9 +1,12 @@
 /**
  * Compliance: the required documents missing, expiring and expired, by home and by person, on the
- * range's last counted day, and the trend of open items at each month's end. Each day is judged by the
- * shared rule (`complianceOf`) over the documents held by then (issued, or uploaded when without an issue
- * date) — the newest of each type counting, as on the day itself; from today on, the current versions
- * as filed — and the people living or working there by then; waivers recorded now apply throughout. The server and the other backends read the same input and call this function.
+ * range's last counted day, and the trend of open items at each month's end. Each day is judged as the
+ * shared rule (`complianceOf`) would judge it over the documents held by then (issued, or uploaded when
+ * without an issue date) — the newest of each type counting, as on the day itself; from today on, the
+ * current versions as filed — and the people living or working there by then; waivers recorded now
+ * apply throughout. All days are judged in one pass per requirement (compliance.report.test.ts holds it
+ * to `complianceOf` run day by day). The server and the other backends read the same input and call
+ * `complianceReportOf`.
  */
 import { z } from "zod";
 import { ZId } from "../common.schema.ts";
@@ -13,9 +16,7 @@ import { addDays, addMonths } from "../rules/date-only.rules.ts";
 import {
   applicableTypesLookup,
   compareNewest,
-  complianceOf,
   documentExpiry,
-  expiryStatus,
   missingKey,
   type TComplianceSubject,
   type TDocumentLike,
@@ -76,6 +77,14 @@ export interface TComplianceReportInput {
 
 type TOpenCounts = z.infer<typeof ZOpenCounts>;
 
+/** Told each counted requirement's status (and expiry, when a document is held) on the last day. */
+type TRequirementVisitor = (
+  subject: TComplianceSubject,
+  type: TDocumentTypeLike,
+  status: TComplianceStatus,
+  expiry: string | undefined,
+) => void;
+
 /**
  * The day a document was on file from: its issue date (the paper existed from then, uploaded or not),
  * else the day it was uploaded.
@@ -86,59 +95,121 @@ export function heldFrom(document: Pick<TDocumentLike, "issueDate" | "createdAt"
 
 /**
  * The required items missing, expiring and expired on each of `days` (in order), over the homes
- * `counted` keeps: what `complianceOn` counts on each day, in one pass per requirement instead of once
- * per day (a year of a large group's months in a tenth of the time). compliance.report.test.ts holds
- * the two to the same answers.
+ * `counted` keeps: what `complianceOf` counts over the documents held on each day, in one pass per
+ * requirement instead of once per day (a year of a large group's months in a tenth of the time).
+ * `onLastDay` is told every counted requirement's status on the last of the days.
  */
 export function openCountsOn(
   input: TComplianceReportInput,
   days: readonly string[],
   counted: (facilityId: string | null) => boolean,
   today: string,
+  onLastDay?: TRequirementVisitor,
 ): TOpenCounts[] {
-  const out = days.map(() => ({ missing: 0, expiring: 0, expired: 0 }));
+  const last = days.length - 1;
+  const missing = days.map(() => 0);
+  const expiring = days.map(() => 0);
+  const expired = days.map(() => 0);
+  const fromToday = days.map((day) => day >= today);
+  // The first day a document expiring on a day counts as expiring, by lead time and expiry: a group's
+  // documents share a few thousand expiry dates, so each is worked out once.
+  const expiringFromOf = new Map<number, Map<string, string>>();
+  const expiringFrom = (expiry: string, leadTimeDays: number) => {
+    let byExpiry = expiringFromOf.get(leadTimeDays);
+    if (!byExpiry) expiringFromOf.set(leadTimeDays, (byExpiry = new Map()));
+    let from = byExpiry.get(expiry);
+    if (from === undefined) byExpiry.set(expiry, (from = addDays(expiry, -leadTimeDays)));
+    return from;
+  };
+  // A document is held on `day` when its issue date, else its upload time, sorts before `day + "~"`
+  // ("~" follows the "T" of a time): heldFrom without building a string per document, since this runs
+  // over every document of a large group, many times.
+  const heldMark = (d: TDocumentLike) => d.issueDate ?? d.createdAt;
+  const dayEnds = days.map((day) => `${day}~`);
+  // Each person's documents by subject id (no key is built per document; a run of one person's
+  // documents, as the server reads them, is looked up once), in the order they were held.
   const docsOf = new Map<string, TDocumentLike[]>();
-  for (const d of input.documents) {
-    if (d.typeId === undefined || d.archivedAt !== null) continue;
-    const key = `${d.subject}|${d.subjectId}|${d.facilityId}|${d.typeId}`;
-    const list = docsOf.get(key);
-    if (list) list.push(d);
-    else docsOf.set(key, [d]);
+  let run: TDocumentLike[] = [];
+  let runOf: string | undefined;
+  for (const doc of input.documents) {
+    if (doc.typeId === undefined || doc.archivedAt !== null) continue;
+    if (doc.subjectId !== runOf) {
+      runOf = doc.subjectId;
+      const list = docsOf.get(runOf);
+      if (list) run = list;
+      else docsOf.set(runOf, (run = []));
+    }
+    run.push(doc);
   }
-  for (const list of docsOf.values())
-    list.sort((a, b) => (heldFrom(a) < heldFrom(b) ? -1 : heldFrom(a) > heldFrom(b) ? 1 : 0));
+  const byHeld = (a: TDocumentLike, b: TDocumentLike) => {
+    const x = heldMark(a);
+    const y = heldMark(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  for (const list of docsOf.values()) if (list.length > 1) list.sort(byHeld);
   const applicable = applicableTypesLookup(input.types);
+  const none: TDocumentLike[] = [];
   for (const subject of input.subjects) {
     if (!counted(subject.facilityId)) continue;
+    // The person's documents of each type filed at their home, still in the order they were held.
+    const byType = new Map<string, TDocumentLike[]>();
+    for (const d of docsOf.get(subject.id) ?? none) {
+      if (d.subject !== subject.subject || d.facilityId !== subject.facilityId) continue;
+      const list = byType.get(d.typeId!);
+      if (list) list.push(d);
+      else byType.set(d.typeId!, [d]);
+    }
+    const waiverPrefix = `${subject.facilityId}|${missingKey(subject.subject, subject.id, "")}`;
     for (const type of applicable(subject.subject, subject.facilityId)) {
       if (!type.required) continue;
-      if (input.waivers.has(`${subject.facilityId}|${missingKey(subject.subject, subject.id, type.id)}`)) continue;
-      const docs = docsOf.get(`${subject.subject}|${subject.id}|${subject.facilityId}|${type.id}`) ?? [];
+      if (input.waivers.has(waiverPrefix + type.id)) continue;
+      const docs = byType.get(type.id) ?? none;
       let next = 0;
       let best: TDocumentLike | undefined;
-      days.forEach((day, i) => {
-        while (next < docs.length && heldFrom(docs[next]!) <= day) {
-          const d = docs[next++]!;
+      // The held document's expiry and the first day it counts as expiring (`expiryStatus` as date
+      // comparisons), worked out again only when another document is held.
+      let judged: TDocumentLike | undefined;
+      let expiry: string | undefined;
+      let expiringOn = "";
+      for (let i = 0; i < days.length; i++) {
+        const day = days[i]!;
+        const dayEnd = dayEnds[i]!;
+        for (; next < docs.length && heldMark(docs[next]!) < dayEnd; next++) {
+          const d = docs[next]!;
           if (!best || compareNewest(d, best) > 0) best = d;
         }
-        if (subject.startDate !== undefined && subject.startDate > day) return;
+        if (subject.startDate !== undefined && subject.startDate > day) continue;
         // From today on, the documents as they are filed now: the current version of each type.
         let held = best;
-        if (day >= today) {
+        if (fromToday[i]) {
           held = undefined;
-          for (const d of docs) if (d.current && heldFrom(d) <= day && (!held || compareNewest(d, held) > 0)) held = d;
+          for (const d of docs)
+            if (d.current && heldMark(d) < dayEnd && (!held || compareNewest(d, held) > 0)) held = d;
         }
-        const status = expiryStatus(
-          held !== undefined,
-          held ? documentExpiry(type, held) : undefined,
-          type.leadTimeDays,
-          day,
-        );
-        if (status !== "complete") out[i]![status] += 1;
-      });
+        if (held === undefined) {
+          missing[i]! += 1;
+          if (i === last) onLastDay?.(subject, type, "missing", undefined);
+          continue;
+        }
+        if (held !== judged) {
+          judged = held;
+          expiry = documentExpiry(type, held);
+          if (expiry !== undefined) expiringOn = expiringFrom(expiry, type.leadTimeDays);
+        }
+        let status: TComplianceStatus = "complete";
+        if (expiry === undefined) status = "complete";
+        else if (expiry < day) {
+          status = "expired";
+          expired[i]! += 1;
+        } else if (expiringOn <= day) {
+          status = "expiring";
+          expiring[i]! += 1;
+        }
+        if (i === last) onLastDay?.(subject, type, status, expiry);
+      }
     }
   }
-  return out;
+  return days.map((_, i) => ({ missing: missing[i]!, expiring: expiring[i]!, expired: expired[i]! }));
 }
 
 const SEVERITY: Record<TComplianceStatus, number> = { complete: 0, expiring: 1, missing: 2, expired: 3 };
@@ -186,86 +257,76 @@ export function mergeComplianceReports(parts: readonly TComplianceReportAnswer[]
   };
 }
 
-/**
- * The compliance of the subjects on `day` by the shared rule: before `today`, from every version on
- * file by then (the newest counting, as it did on that day); from today on, from the documents as they
- * are filed now (each type's current version, as every other page shows them).
- */
-export function complianceOn(input: TComplianceReportInput, day: string, today: string) {
-  const subjects = input.subjects.filter((s) => s.startDate === undefined || s.startDate <= day);
-  const documents = input.documents
-    .filter((d) => heldFrom(d) <= day && (day < today || d.current))
-    .map((d) => ({ ...d, current: true }));
-  return complianceOf(subjects, input.types, documents, day, input.waivers);
-}
-
 export function complianceReportOf(
   input: TComplianceReportInput,
   query: Pick<TReportQuery, "from" | "to" | "today">,
 ): TComplianceReportAnswer {
   const countedOn = lastCountedDay(query);
-  const now = complianceOn(input, countedOn, query.today);
   const zero = () => ({ missing: 0, expiring: 0, expired: 0, subjects: 0, withOpenItems: 0 });
   const byHome = new Map(input.homes.map((h) => [h.id, zero()]));
   const total = zero();
-  const people: TComplianceReportAnswer["people"] = [];
-  for (const s of now) {
-    const home = s.facilityId === null ? undefined : byHome.get(s.facilityId);
-    if (!home) continue;
-    const open = s.counts.missing + s.counts.expiring + s.counts.expired;
-    for (const entry of [home, total]) {
-      entry.subjects += 1;
-      entry.missing += s.counts.missing;
-      entry.expiring += s.counts.expiring;
-      entry.expired += s.counts.expired;
-      if (open > 0) entry.withOpenItems += 1;
-    }
-    if (s.status === "complete") continue;
-    people.push({
-      subject: s.subject,
-      subjectId: s.subjectId,
-      facilityId: s.facilityId!,
-      name: s.name,
-      status: s.status,
-      missing: s.counts.missing,
-      expiring: s.counts.expiring,
-      expired: s.counts.expired,
-      items: s.requirements.flatMap((r) =>
-        r.required && r.status !== "complete"
-          ? [
-              {
-                typeName: r.formCode ? `${r.formCode} ${r.typeName}` : r.typeName,
-                status: r.status,
-                ...(r.expiryDate ? { expiryDate: r.expiryDate } : {}),
-              },
-            ]
-          : [],
-      ),
-    });
-  }
-  people.sort(worstFirst);
-  const peopleTotal = people.length;
   const days = monthsBetween(query.from, query.to).flatMap((month) => {
     const end = addDays(addMonths(`${month}-01`, 1), -1);
     const day = end < countedOn ? end : countedOn;
     // A month still to come has no figures yet.
     return day < `${month}-01` ? [] : [{ month, day }];
   });
+  // The people's open items on the counted day, from the same pass as the trend (its last day).
+  const openOf = new Map<TComplianceSubject, TPerson>();
+  const judged = days.length > 0 && days.at(-1)!.day === countedOn ? days : [...days, { month: "", day: countedOn }];
   const counts = openCountsOn(
     input,
-    days.map((d) => d.day),
+    judged.map((d) => d.day),
     (id) => id !== null && byHome.has(id),
     query.today,
+    (subject, type, status, expiry) => {
+      if (status === "complete") return;
+      let person = openOf.get(subject);
+      if (!person) {
+        person = {
+          subject: subject.subject,
+          subjectId: subject.id,
+          facilityId: subject.facilityId!,
+          name: subject.name,
+          status,
+          missing: 0,
+          expiring: 0,
+          expired: 0,
+          items: [],
+        };
+        openOf.set(subject, person);
+      }
+      person[status] += 1;
+      if (SEVERITY[status] > SEVERITY[person.status]) person.status = status;
+      person.items.push({
+        typeName: type.formCode ? `${type.formCode} ${type.name}` : type.name,
+        status,
+        ...(expiry ? { expiryDate: expiry } : {}),
+      });
+    },
   );
-  const months = days.map((d, i) => ({ month: d.month, ...counts[i]! }));
+  for (const subject of input.subjects) {
+    const home = subject.facilityId === null ? undefined : byHome.get(subject.facilityId);
+    if (!home || (subject.startDate !== undefined && subject.startDate > countedOn)) continue;
+    const person = openOf.get(subject);
+    for (const entry of [home, total]) {
+      entry.subjects += 1;
+      if (!person) continue;
+      entry.missing += person.missing;
+      entry.expiring += person.expiring;
+      entry.expired += person.expired;
+      entry.withOpenItems += 1;
+    }
+  }
+  const people = [...openOf.values()].sort(worstFirst);
   return {
     from: query.from,
     to: query.to,
     countedOn,
     homes: byHomeName(input.homes).map((h) => ({ facilityId: h.id, name: h.name, ...byHome.get(h.id)! })),
     total,
-    peopleTotal,
+    peopleTotal: people.length,
     people: people.slice(0, MAX_REPORT_PEOPLE),
-    months,
+    months: days.map((d, i) => ({ month: d.month, ...counts[i]! })),
   };
 }

@@ -212,7 +212,7 @@ function complianceFromApplicable(
   // The current document per type in one pass (what `currentDocument` gives for each type).
   const currentByType = new Map<string, TDocumentLike>();
   for (const d of documents) {
-    if (d.subjectId !== subject.id || d.facilityId !== subject.facilityId) continue;
+    if (d.subjectId !== subject.id || d.facilityId !== subject.facilityId || d.subject !== subject.subject) continue;
     if (d.typeId === undefined || !d.current || d.archivedAt !== null) continue;
     const best = currentByType.get(d.typeId);
     if (!best || compareNewest(d, best) > 0) currentByType.set(d.typeId, d);
@@ -265,22 +265,17 @@ export function complianceOf(
   today: string,
   waivers: TWaivers = NO_WAIVERS,
 ): TSubjectCompliance[] {
+  // By subject id alone (an existing string, so no key is built per document); the subject's kind and
+  // home are checked per document.
   const bySubject = new Map<string, TDocumentLike[]>();
   for (const d of documents) {
-    const key = `${d.subject}|${d.subjectId}|${d.facilityId}`;
-    const list = bySubject.get(key);
+    const list = bySubject.get(d.subjectId);
     if (list) list.push(d);
-    else bySubject.set(key, [d]);
+    else bySubject.set(d.subjectId, [d]);
   }
   const applicable = applicableTypesLookup(types);
   return subjects.map((s) =>
-    complianceFromApplicable(
-      s,
-      applicable(s.subject, s.facilityId),
-      bySubject.get(`${s.subject}|${s.id}|${s.facilityId}`) ?? [],
-      today,
-      waivers,
-    ),
+    complianceFromApplicable(s, applicable(s.subject, s.facilityId), bySubject.get(s.id) ?? [], today, waivers),
   );
 }
 
