@@ -1,10 +1,9 @@
 /** `/reports/census`: census and occupancy by home and by month, with move-ins, move-outs and length of stay. */
 import type { TCensusReport } from "@care/core/reports/census.report";
-import { BarChart, TrendChart } from "./report-chart.tsx";
+import { MonthlyBars, TrendChart } from "./report-chart.tsx";
 import { ReportFrame } from "./report-frame.tsx";
-import { monthShort } from "./report-range.ts";
-import { monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
-import { dayText } from "./report-range.ts";
+import { dayText, monthShort } from "./report-range.ts";
+import { ByHomeSection, ByMonthSection, monthColumn, type TReportColumn } from "./report-section.tsx";
 
 type THomeRow = TCensusReport["homes"][number];
 type TMonthRow = TCensusReport["months"][number];
@@ -50,28 +49,26 @@ export function CensusReportPage() {
   return (
     <ReportFrame kind="census">
       {(report, view) => {
-        const months = report.months.map((m) => monthShort(m.month));
         const withCapacity = report.total.capacity !== null;
         return (
           <>
-            <ReportSection
-              title="By home"
+            <ByHomeSection
+              view={view}
               note={`Residents living in each home on ${dayText(report.countedOn)} (on leave and in hospital included, planned move-ins not), and the moves of the range.`}
               columns={HOME_COLUMNS}
-              rows={report.homes}
-              rowId={(r) => r.facilityId}
-              total={{ row: { ...report.total, facilityId: "", name: "" }, label: "All homes" }}
-              csvName={view.csvName("by-home")}
-              empty={<p>No homes to report on.</p>}
+              homes={report.homes}
+              total={report.total}
             />
-            <ReportSection
+            <ByMonthSection
+              view={view}
+              csv="occupancy-by-month"
               title={withCapacity ? "Occupancy by month" : "Residents by month"}
               note="Residents on each month's last day (or on the last day counted), over the licensed beds of the homes that record their capacity."
               chart={
                 <TrendChart
                   title={withCapacity ? "Occupancy by month" : "Residents by month"}
-                  points={report.months.map((m, i) => ({
-                    label: months[i]!,
+                  points={report.months.map((m) => ({
+                    label: monthShort(m.month),
                     value: withCapacity ? m.occupancyPercent : m.census,
                   }))}
                   format={withCapacity ? (v) => `${v}%` : String}
@@ -80,27 +77,23 @@ export function CensusReportPage() {
               }
               columns={OCCUPANCY_COLUMNS}
               rows={report.months}
-              rowId={(r) => r.month}
-              csvName={view.csvName("occupancy-by-month")}
-              empty={<p>No months in the range.</p>}
             />
-            <ReportSection
+            <ByMonthSection
+              view={view}
+              csv="moves-by-month"
               title="Moves by month"
               chart={
-                <BarChart
+                <MonthlyBars
                   title="Move-ins and move-outs by month"
-                  categories={months}
+                  months={report.months}
                   series={[
-                    { name: "Move-ins", values: report.months.map((m) => m.moveIns) },
-                    { name: "Move-outs", values: report.months.map((m) => m.moveOuts) },
+                    ["Move-ins", (m) => m.moveIns],
+                    ["Move-outs", (m) => m.moveOuts],
                   ]}
                 />
               }
               columns={MOVES_COLUMNS}
               rows={report.months}
-              rowId={(r) => r.month}
-              csvName={view.csvName("moves-by-month")}
-              empty={<p>No months in the range.</p>}
             />
           </>
         );

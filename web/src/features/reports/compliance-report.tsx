@@ -3,10 +3,10 @@ import { Link } from "react-router-dom";
 import type { TComplianceReportAnswer } from "@care/core/reports/compliance.report";
 import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
 import { paths } from "../../lib/paths.ts";
-import { BarChart } from "./report-chart.tsx";
+import { MonthlyBars } from "./report-chart.tsx";
 import { ReportFrame } from "./report-frame.tsx";
-import { dayText, monthShort } from "./report-range.ts";
-import { monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
+import { dayText } from "./report-range.ts";
+import { ByHomeSection, ByMonthSection, monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
 
 type THomeRow = TComplianceReportAnswer["homes"][number];
 type TPersonRow = TComplianceReportAnswer["people"][number];
@@ -51,35 +51,30 @@ export function ComplianceReportPage() {
         ];
         return (
           <>
-            <ReportSection
+            <ByMonthSection
+              view={view}
               title="Open items by month"
               note="Required documents missing, expiring soon and expired at each month's end, from what was on file then."
               chart={
-                <BarChart
+                <MonthlyBars
                   title="Open document items by month"
-                  categories={report.months.map((m) => monthShort(m.month))}
+                  months={report.months}
                   series={[
-                    { name: "Missing", values: report.months.map((m) => m.missing) },
-                    { name: "Expiring soon", values: report.months.map((m) => m.expiring) },
-                    { name: "Expired", values: report.months.map((m) => m.expired) },
+                    ["Missing", (m) => m.missing],
+                    ["Expiring soon", (m) => m.expiring],
+                    ["Expired", (m) => m.expired],
                   ]}
                 />
               }
               columns={MONTH_COLUMNS}
               rows={report.months}
-              rowId={(r) => r.month}
-              csvName={view.csvName("by-month")}
-              empty={<p>No months in the range.</p>}
             />
-            <ReportSection
-              title="By home"
+            <ByHomeSection
+              view={view}
               note={`Required documents of residents in care, staff and the home itself on ${dayText(report.countedOn)}.`}
               columns={HOME_COLUMNS}
-              rows={report.homes}
-              rowId={(r) => r.facilityId}
-              total={{ row: { ...report.total, facilityId: "", name: "" }, label: "All homes" }}
-              csvName={view.csvName("by-home")}
-              empty={<p>No homes to report on.</p>}
+              homes={report.homes}
+              total={report.total}
             />
             <ReportSection
               title="Who has open items"

@@ -4,10 +4,9 @@ import { SOURCE_LABELS } from "@care/core/collections/referrals.collection";
 import type { TConversion, TReferralsReport } from "@care/core/reports/referrals.report";
 import { formatCents } from "@care/core/rules/rent.rules";
 import { paths } from "../../lib/paths.ts";
-import { BarChart } from "./report-chart.tsx";
+import { MonthlyBars } from "./report-chart.tsx";
 import { ReportFrame } from "./report-frame.tsx";
-import { monthShort } from "./report-range.ts";
-import { monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
+import { ByMonthSection, monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
 
 type TAgentRow = TReferralsReport["agents"][number];
 type TSourceRow = TReferralsReport["sources"][number];
@@ -71,24 +70,22 @@ export function ReferralsReportPage() {
         ];
         return (
           <>
-            <ReportSection
+            <ByMonthSection
+              view={view}
               title="By month"
               note="Referrals received each month, and the move-ins of those referrals on each month's days (Census counts every admission, whoever referred it)."
               chart={
-                <BarChart
+                <MonthlyBars
                   title="Referrals and move-ins by month"
-                  categories={report.months.map((m) => monthShort(m.month))}
+                  months={report.months}
                   series={[
-                    { name: "Referrals", values: report.months.map((m) => m.referrals) },
-                    { name: "Move-ins", values: report.months.map((m) => m.moveIns) },
+                    ["Referrals", (m) => m.referrals],
+                    ["Move-ins", (m) => m.moveIns],
                   ]}
                 />
               }
               columns={MONTH_COLUMNS}
               rows={report.months}
-              rowId={(r) => r.month}
-              csvName={view.csvName("by-month")}
-              empty={<p>No months in the range.</p>}
             />
             <ReportSection
               title="By source"

@@ -6,7 +6,7 @@ import { paths } from "../../lib/paths.ts";
 import { BarChart } from "./report-chart.tsx";
 import { ReportFrame } from "./report-frame.tsx";
 import { dayText } from "./report-range.ts";
-import { ReportSection, type TReportColumn } from "./report-section.tsx";
+import { ByHomeSection, ReportSection, type TReportColumn } from "./report-section.tsx";
 
 type TResidentRow = TRentRollReport["residents"][number];
 type THomeRow = TRentRollReport["homes"][number];
@@ -99,15 +99,12 @@ export function RentRollReportPage() {
               csvName={view.csvName("aging")}
               empty={<p>Nothing owed.</p>}
             />
-            <ReportSection
-              title="By home"
+            <ByHomeSection
+              view={view}
               note="Average rate: of the residents living there on the last day counted. Loss to vacancy: each month's empty licensed beds (on its last day counted) times that average rate."
               columns={HOME_COLUMNS}
-              rows={report.homes}
-              rowId={(r) => r.facilityId}
-              total={{ row: { ...report.total, facilityId: "", name: "" }, label: "All homes" }}
-              csvName={view.csvName("by-home")}
-              empty={<p>No homes to report on.</p>}
+              homes={report.homes}
+              total={report.total}
             />
             <ReportSection
               title="By resident"

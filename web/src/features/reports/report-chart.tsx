@@ -4,6 +4,7 @@
  * page load without it.
  */
 import { lazy, Suspense, type ComponentProps } from "react";
+import { monthShort } from "./report-range.ts";
 
 const load = () => import("./report-charts.tsx");
 const LazyTrend = lazy(async () => ({ default: (await load()).TrendChart }));
@@ -28,5 +29,24 @@ export function BarChart(props: ComponentProps<typeof LazyBars>) {
         <LazyBars {...props} />
       </Suspense>
     </div>
+  );
+}
+
+/** Bars by month: one series per `[name, figure of a month]`, the months as "Jan 2026". */
+export function MonthlyBars<T extends { month: string }>({
+  title,
+  months,
+  series,
+}: {
+  title: string;
+  months: readonly T[];
+  series: readonly [name: string, value: (month: T) => number][];
+}) {
+  return (
+    <BarChart
+      title={title}
+      categories={months.map((m) => monthShort(m.month))}
+      series={series.map(([name, value]) => ({ name, values: months.map(value) }))}
+    />
   );
 }

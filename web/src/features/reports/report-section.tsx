@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { ExportCsvButton } from "../../ui/export-csv-button.tsx";
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import { monthShort } from "./report-range.ts";
+import type { TReportView } from "./report-frame.tsx";
 
 export interface TReportColumn<T> {
   header: string;
@@ -103,6 +104,56 @@ export function ReportSection<T>({
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The part every report has: a row per home and, under them, all homes together (the answer's
+ * `total`, which has the homes' figures without their id and name). Its CSV is "…-by-home-….csv".
+ */
+export function ByHomeSection<T extends { facilityId: string; name: string }>({
+  view,
+  note,
+  columns,
+  homes,
+  total,
+}: {
+  view: TReportView;
+  note?: ReactNode;
+  columns: readonly TReportColumn<T>[];
+  homes: readonly T[];
+  total: Omit<T, "facilityId" | "name">;
+}) {
+  return (
+    <ReportSection
+      title="By home"
+      note={note}
+      columns={columns}
+      rows={homes}
+      rowId={(r) => r.facilityId}
+      total={{ row: { ...total, facilityId: "", name: "" } as T, label: "All homes" }}
+      csvName={view.csvName("by-home")}
+      empty={<p>No homes to report on.</p>}
+    />
+  );
+}
+
+/** A table of the range's months (first column `monthColumn`), with its chart; its CSV is "…-<csv>-….csv". */
+export function ByMonthSection<T extends { month: string }>({
+  view,
+  csv = "by-month",
+  ...section
+}: Pick<TReportSectionProps<T>, "title" | "note" | "chart" | "columns" | "rows"> & {
+  view: TReportView;
+  csv?: string;
+}) {
+  return (
+    <ReportSection
+      {...section}
+      rowId={(r) => r.month}
+      csvName={view.csvName(csv)}
+      empty={<p>No months in the range.</p>}
+    />
   );
 }
 

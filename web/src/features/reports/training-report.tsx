@@ -3,10 +3,10 @@ import { Link } from "react-router-dom";
 import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import type { TTrainingReport } from "@care/core/reports/training.report";
 import { paths } from "../../lib/paths.ts";
-import { BarChart } from "./report-chart.tsx";
+import { MonthlyBars } from "./report-chart.tsx";
 import { ReportFrame } from "./report-frame.tsx";
-import { dayText, monthShort } from "./report-range.ts";
-import { monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
+import { dayText } from "./report-range.ts";
+import { ByHomeSection, ByMonthSection, monthColumn, ReportSection, type TReportColumn } from "./report-section.tsx";
 
 type THomeRow = TTrainingReport["homes"][number];
 type TStaffRow = TTrainingReport["staff"][number];
@@ -64,21 +64,20 @@ export function TrainingReportPage() {
         ];
         return (
           <>
-            <ReportSection
+            <ByMonthSection
+              view={view}
+              csv="hours-by-month"
               title="Hours by month"
               note="Hours of training recorded in each month of the range."
               chart={
-                <BarChart
+                <MonthlyBars
                   title="Training hours by month"
-                  categories={report.months.map((m) => monthShort(m.month))}
-                  series={[{ name: "Hours", values: report.months.map((m) => m.hours) }]}
+                  months={report.months}
+                  series={[["Hours", (m) => m.hours]]}
                 />
               }
               columns={MONTH_COLUMNS}
               rows={report.months}
-              rowId={(r) => r.month}
-              csvName={view.csvName("hours-by-month")}
-              empty={<p>No months in the range.</p>}
             />
             <ReportSection
               title="By requirement"
@@ -89,15 +88,7 @@ export function TrainingReportPage() {
               csvName={view.csvName("by-requirement")}
               empty={<p>No training requirements are set up (Settings → Training requirements).</p>}
             />
-            <ReportSection
-              title="By home"
-              columns={HOME_COLUMNS}
-              rows={report.homes}
-              rowId={(r) => r.facilityId}
-              total={{ row: { ...report.total, facilityId: "", name: "" }, label: "All homes" }}
-              csvName={view.csvName("by-home")}
-              empty={<p>No homes to report on.</p>}
-            />
+            <ByHomeSection view={view} columns={HOME_COLUMNS} homes={report.homes} total={report.total} />
             <ReportSection
               title="Staff"
               note="Those short of a requirement first; each name opens their training transcript."
