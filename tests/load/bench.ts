@@ -6,12 +6,13 @@
  * autocannon: sign-in; the residents list of the big facility (first page and a deep cursor page); one
  * resident; the facility's derived reminders and compliance summary; a schedule week with its checks, each
  * request another of the homes (target p99 < 300 ms); the referral logs' first page; the referral
- * duplicate check as one person typing asks it (target p95 < 20 ms); creating and updating residents.
+ * duplicate check as one person typing asks it (target p95 < 20 ms); creating and updating residents;
+ * each report over a year, for the big home and for every home, as one user opens it (target p95 ≤ 500 ms).
  * In the same run, a separate process serves the same rows with bare Fastify and raw `pg` (and a hello
  * route); each endpoint is reported as a ratio to its raw baseline, because the machines are shared
  * and absolute numbers are noisy. Prints a markdown table (also written to
- * test-results/bench.md); targets: list and detail p99 ≤ 50 ms and ≥ 0.5× their baseline, server
- * peak RSS ≤ 300 MB.
+ * test-results/bench.md) with each endpoint's target met or missed: list and detail p99 ≤ 50 ms and
+ * ≥ 0.5× their baseline, the others' as above; server peak RSS ≤ 300 MB.
  *
  * The database: BENCH_DATABASE_URL, else DATABASE_URL, else postgresql://app:app@127.0.0.1:5432/care_bench.
  * Rows the run creates (residents) are deleted at the end; its audit rows and sessions stay.
@@ -78,9 +79,22 @@ interface Row {
   m: Measured;
   baseline: string;
   base: Measured;
-  /** The p99 and ratio targets apply (list and detail endpoints). */
-  target: boolean;
+  target: TTarget | null;
 }
+
+/** What an endpoint must meet (its issue's figure), in the table's last column. */
+interface TTarget {
+  label: string;
+  met: (m: Measured, ratio: number) => boolean;
+}
+/** Lists and details. */
+const LIST: TTarget = { label: "p99 ≤ 50 ms, ratio ≥ 0.5", met: (m, ratio) => m.p99 <= 50 && ratio >= 0.5 };
+/** A report, one user: p95 ≤ 500 ms, read as p97.5 (autocannon's nearest percentile above it). */
+const REPORT: TTarget = { label: "p97.5 ≤ 500 ms", met: (m) => m.p97_5 <= 500 };
+/** A schedule week, each request another home. */
+const WEEK: TTarget = { label: "p99 < 300 ms", met: (m) => m.p99 < 300 };
+/** The duplicate check as one person types: p95 < 20 ms, read as p97.5. */
+const TYPING: TTarget = { label: "p97.5 < 20 ms", met: (m) => m.p97_5 < 20 };
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -381,31 +395,32 @@ async function main(): Promise<void> {
       `${base}/report-rows?report=${kind}${home ? `&facilityId=${home}` : ""}`;
     type TMeasurement = [
       name: string,
-      target: boolean,
+      target: TTarget | null,
       app: () => Promise<Measured>,
       baseline: string,
       raw: () => Promise<Measured>,
     ];
     const reportMeasurements = ["census", "rent-roll", "compliance", "training", "referrals"].flatMap((kind) =>
       [FACILITY, undefined].map((home): TMeasurement => [
-        `report ${kind}, ${home ?? "every home"}, one user`, false,
+        `report ${kind}, ${home ?? "every home"}, one user`, REPORT,
         () => load(`${origin}${reportPath(kind, home)}`, { headers: withCookie, connections: 1 }),
         `raw ${kind} rows, ${home ?? "every home"}`, () => load(reportRows(kind, home), { connections: 1 }),
       ]),
     ); // prettier-ignore
     const measurements: TMeasurement[] = [
-      ["sign-in (password check, new session)", false, () => load(origin, { headers: HEADERS, requests: signIn }), "hello", () => load(`${base}/hello`)],
-      [`residents list, ${FACILITY}, first page`, true, () => load(`${origin}${first}`, { headers: withCookie }), "raw list", () => load(`${base}/residents?facilityId=${FACILITY}`)],
-      [`residents list, ${FACILITY}, page ${deepIndex + 1} (cursor)`, true, () => load(`${origin}${deep}`, { headers: withCookie }), "raw keyset page", () => load(rawDeep)],
-      ["resident detail", true, () => load(`${origin}/api/v1/residents/${one}`, { headers: withCookie }), "raw get", () => load(`${base}/residents/${one}`)],
-      [`reminders, ${FACILITY}`, false, () => load(`${origin}/api/v1/insights/reminders?facilityId=${FACILITY}&today=${TODAY}`, { headers: withCookie }), "raw facility rows", () => load(`${base}/facility-rows?facilityId=${FACILITY}`)],
-      [`schedule week, each of ${homeIds.length} homes`, false, () => load(origin, { headers: withCookie, requests: everyHome(weekPath) }), "raw schedule rows", () => load(base, { requests: everyHome(rawWeekPath) })],
-      [`compliance summary, ${FACILITY}`, false, () => load(`${origin}/api/v1/insights/compliance?facilityId=${FACILITY}&today=${TODAY}`, { headers: withCookie }), "raw facility rows", () => load(`${base}/facility-rows?facilityId=${FACILITY}`)],
-      [`referral logs, ${FACILITY}, first page`, true, () => load(`${origin}${referralsFirst}`, { headers: withCookie }), "raw referrals page", () => load(`${base}/referrals?facilityId=${FACILITY}`)],
-      ["referral duplicate check, one person typing", false, () => load(origin, { headers: withCookie, requests: matchRequests, connections: 1 }), "raw duplicate query", () => load(base, { requests: rawMatchRequests, connections: 1 })],
-      ["create resident", false, () => load(`${origin}/api/v1/residents`, { headers: withCookie, requests: [{ method: "POST", body: JSON.stringify({ data: newResident }) }] }), "raw insert", () => load(`${base}/residents`, { headers: HEADERS, requests: [{ method: "POST", body: JSON.stringify(newResident) }] })],
-      ["update resident", false, async () => { await freshVersions(appPool); return load(origin, { headers: withCookie, requests: updateRequests("app", (id) => `/api/v1/residents/${id}`, appPool) }); }, "raw update", async () => { await freshVersions(rawPool); return load(base, { headers: HEADERS, requests: updateRequests("raw", (id) => `/residents/${id}`, rawPool) }); }],
+      ["sign-in (password check, new session)", null, () => load(origin, { headers: HEADERS, requests: signIn }), "hello", () => load(`${base}/hello`)],
+      [`residents list, ${FACILITY}, first page`, LIST, () => load(`${origin}${first}`, { headers: withCookie }), "raw list", () => load(`${base}/residents?facilityId=${FACILITY}`)],
+      [`residents list, ${FACILITY}, page ${deepIndex + 1} (cursor)`, LIST, () => load(`${origin}${deep}`, { headers: withCookie }), "raw keyset page", () => load(rawDeep)],
+      ["resident detail", LIST, () => load(`${origin}/api/v1/residents/${one}`, { headers: withCookie }), "raw get", () => load(`${base}/residents/${one}`)],
+      [`reminders, ${FACILITY}`, null, () => load(`${origin}/api/v1/insights/reminders?facilityId=${FACILITY}&today=${TODAY}`, { headers: withCookie }), "raw facility rows", () => load(`${base}/facility-rows?facilityId=${FACILITY}`)],
+      [`schedule week, each of ${homeIds.length} homes`, WEEK, () => load(origin, { headers: withCookie, requests: everyHome(weekPath) }), "raw schedule rows", () => load(base, { requests: everyHome(rawWeekPath) })],
+      [`compliance summary, ${FACILITY}`, null, () => load(`${origin}/api/v1/insights/compliance?facilityId=${FACILITY}&today=${TODAY}`, { headers: withCookie }), "raw facility rows", () => load(`${base}/facility-rows?facilityId=${FACILITY}`)],
+      [`referral logs, ${FACILITY}, first page`, LIST, () => load(`${origin}${referralsFirst}`, { headers: withCookie }), "raw referrals page", () => load(`${base}/referrals?facilityId=${FACILITY}`)],
+      ["referral duplicate check, one person typing", TYPING, () => load(origin, { headers: withCookie, requests: matchRequests, connections: 1 }), "raw duplicate query", () => load(base, { requests: rawMatchRequests, connections: 1 })],
+      // The reports before the writes, which add thousands of residents to the big home until the end.
       ...reportMeasurements,
+      ["create resident", null, () => load(`${origin}/api/v1/residents`, { headers: withCookie, requests: [{ method: "POST", body: JSON.stringify({ data: newResident }) }] }), "raw insert", () => load(`${base}/residents`, { headers: HEADERS, requests: [{ method: "POST", body: JSON.stringify(newResident) }] })],
+      ["update resident", null, async () => { await freshVersions(appPool); return load(origin, { headers: withCookie, requests: updateRequests("app", (id) => `/api/v1/residents/${id}`, appPool) }); }, "raw update", async () => { await freshVersions(rawPool); return load(base, { headers: HEADERS, requests: updateRequests("raw", (id) => `/residents/${id}`, rawPool) }); }],
     ]; // prettier-ignore
 
     // One request each first: a broken endpoint fails the run instead of measuring errors.
@@ -446,13 +461,13 @@ async function main(): Promise<void> {
       `${CONNECTIONS} connections, ${DURATION} s per endpoint; ratio = endpoint req/s ÷ its raw baseline's req/s. ` +
         `Load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (${cpus().length} cores).`,
       "",
-      "| Endpoint | req/s | p50 ms | p97.5 ms | p99 ms | Raw baseline (req/s, p99 ms) | Ratio | Target (p99 ≤ 50 ms, ratio ≥ 0.5) |",
+      "| Endpoint | req/s | p50 ms | p97.5 ms | p99 ms | Raw baseline (req/s, p99 ms) | Ratio | Target |",
       "|---|---:|---:|---:|---:|---|---:|---|",
       `| bare Fastify hello | ${hello.reqPerSec.toFixed(0)} | ${ms(hello.p50)} | ${ms(hello.p97_5)} | ${ms(hello.p99)} | — | — | — |`,
       ...rows.map(({ name, m, baseline: bn, base: b, target }) => {
         const ratio = m.reqPerSec / b.reqPerSec;
         const failures = m.failures > 0 ? ` (${m.failures} failed)` : "";
-        const verdict = !target ? "— (reported)" : m.p99 <= 50 && ratio >= 0.5 && m.failures === 0 ? "met" : `**missed**`;
+        const verdict = !target ? "— (reported)" : `${target.label}: ${target.met(m, ratio) && m.failures === 0 ? "met" : "**missed**"}`;
         return `| ${name}${failures} | ${m.reqPerSec.toFixed(0)} | ${ms(m.p50)} | ${ms(m.p97_5)} | ${ms(m.p99)} | ${bn} (${b.reqPerSec.toFixed(0)}, ${ms(b.p99)}) | ${ratio.toFixed(2)} | ${verdict} |`;
       }),
       "",
