@@ -1,7 +1,7 @@
 /**
  * The CSV file of each collection in a full data export, for spreadsheets: one column per field of
- * the collection (headed by its label from field-labels.ts) and per metadata field, lists and objects
- * as JSON text (keys sorted), every cell guarded against formulas. Rendered batch by batch, so a large collection
+ * the collection (headed by its label from field-labels.ts) and per metadata field, money in dollars,
+ * lists and objects as JSON text (keys sorted), every cell guarded against formulas. Rendered batch by batch, so a large collection
  * never becomes one string. Also the guard the web app's list exports use.
  */
 import Papa from "papaparse";
@@ -12,10 +12,14 @@ import { collections, type TCollectionName } from "../registry.ts";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A cell value made safe for spreadsheets (OWASP CSV injection guard): `=1+1` becomes `'=1+1`. */
+/**
+ * A cell value made safe for spreadsheets (OWASP CSV injection guard): the text `=1+1` becomes `'=1+1`.
+ * A number stays a number (-25 is a credit, not a formula).
+ */
 export function safeCsvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
   const text = String(value);
+  if (typeof value === "number") return text;
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
@@ -34,14 +38,19 @@ export function csvFields(name: TCollectionName): string[] {
   return ["id", ...Object.keys(collections[name].schema.shape), ...META_FIELDS.filter((field) => field !== "id")];
 }
 
+/** Money is kept in cents (`…Cents`); a spreadsheet gets dollars, as the reports' CSVs do ("4250.5"). */
+const isMoney = (field: string) => field.endsWith("Cents");
+
 function headerOf(name: TCollectionName, field: string): string {
   const labels = FIELD_LABELS[name] as Record<string, string>;
-  return labels[field] ?? META_LABELS[field as (typeof META_FIELDS)[number]] ?? field;
+  const label = labels[field] ?? META_LABELS[field as (typeof META_FIELDS)[number]] ?? field;
+  return isMoney(field) ? `${label} ($)` : label;
 }
 
-function cellOf(value: unknown): string {
+function cellOf(field: string, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "object") return safeCsvCell(canonicalJson(value));
+  if (typeof value === "number" && isMoney(field)) return safeCsvCell(value / 100);
   return safeCsvCell(value as string | number | boolean);
 }
 
@@ -58,7 +67,7 @@ export function csvLines(name: TCollectionName, records: readonly Record<string,
   if (records.length === 0) return "";
   const fields = csvFields(name);
   return `${Papa.unparse(
-    records.map((record) => fields.map((field) => cellOf(record[field]))),
+    records.map((record) => fields.map((field) => cellOf(field, record[field]))),
     { newline: "\r\n" },
   )}\r\n`;
 }

@@ -119,5 +119,16 @@ describe("collection CSV", () => {
     expect(row).toEqual(["r1", "'=cmd()", "", '{"audit":"read","users":"write"}', "1", "", "", "", "", ""]);
     expect(csvLines("roles", [])).toBe("");
     expect(safeCsvCell("-2")).toBe("'-2");
+    expect(safeCsvCell(-2)).toBe("-2");
+  });
+
+  it("gives money in dollars, its header saying so, credits as negative numbers", () => {
+    expect(csvHeaderLine("payments")).toContain(",Amount ($),");
+    const column = csvFields("payments").indexOf("amountCents");
+    const csv = csvLines("payments", [
+      { id: "p1", amountCents: 425_050 },
+      { id: "p2", amountCents: -2_500 },
+    ]);
+    expect(Papa.parse<string[]>(csv.trim()).data.map((cells) => cells[column])).toEqual(["4250.5", "-25"]);
   });
 });
