@@ -9,6 +9,7 @@ import { uploadFile } from "../test/multipart-upload.ts";
 import { SAMPLE_PDF } from "../test/upload-checks.ts";
 import { exportAs, importAs, manifestOf, recordsOf, sha256, unzip, zipOf } from "./data-export.test-support.ts";
 import { exportData } from "./export-data.ts";
+import { JSON_HEAD, JSON_TAIL, recordLine } from "@care/core/data-export/export-format";
 
 let source: TestApp;
 let adminCookie: string;
@@ -173,6 +174,9 @@ describe("POST /data-import", () => {
     const garbage = await importAs(target.app, targetCookie, Buffer.from("not a zip at all"));
     expect(garbage.status).toBe(400);
     expect(garbage.body.error.message).toBe("This file is not a Care Portal export.");
+    expect(garbage.body.error.fields).toEqual({
+      archive: "The ZIP cannot be read: it is not a ZIP file, or only part of one (download the export again)",
+    });
     const entries = await unzip(exportZip);
     entries.set("manifest.json", Buffer.from(JSON.stringify({ ...manifestOf(entries), format: "something-else" })));
     const badManifest = await importAs(target.app, targetCookie, await zipOf(entries));
@@ -203,6 +207,46 @@ describe("POST /data-import", () => {
     ]);
     expect(await residentsIn(target)).toBe(0);
     expect((await targetApi.get(targetCookie, "/data-import/status")).body).toEqual({ empty: true, problems: [] });
+  });
+
+  it("names a missing record once per file that refers to it, counting the other mentions", async () => {
+    const entries = await unzip(exportZip);
+    const manifest = manifestOf(entries);
+    const gone = tullResident.id as string;
+    const fileOf = (records: Record<string, unknown>[]) =>
+      Buffer.from(`${JSON_HEAD}${records.map((r, i) => recordLine(r, i === records.length - 1)).join("")}${JSON_TAIL}`);
+    const residents = fileOf(recordsOf(entries, "residents").filter((r) => r.id !== gone));
+    entries.set("collections/residents.json", residents);
+    manifest.collections.residents.json.sha256 = sha256(residents);
+    manifest.collections.residents.count -= 1;
+    // Two more records of the first file naming the resident (copies under new ids, last in id order).
+    const [first] = collectionNames.filter((name) => recordsOf(entries, name).some((r) => r.residentId === gone));
+    const records = recordsOf(entries, first!);
+    const copy = records.find((r) => r.residentId === gone)!;
+    records.push({ ...copy, id: "zz-copy-1" }, { ...copy, id: "zz-copy-2" });
+    const json = fileOf(records);
+    entries.set(`collections/${first}.json`, json);
+    manifest.collections[first!].json.sha256 = sha256(json);
+    manifest.collections[first!].count += 2;
+    entries.set("manifest.json", Buffer.from(JSON.stringify(manifest)));
+    const refused = await importAs(target.app, targetCookie, await zipOf(entries));
+    expect(refused.status).toBe(400);
+    const problems = Object.values(refused.body.error.fields) as string[];
+    // Every file naming the resident: its first mention, then how many more there are.
+    const naming = collectionNames
+      .map((name) => [name, recordsOf(entries, name).filter((r) => r.residentId === gone).length] as const)
+      .filter(([, n]) => n > 0);
+    expect(naming.length).toBeGreaterThan(0);
+    const expected = naming.flatMap(([name, n]) => [
+      expect.stringMatching(
+        new RegExp(`^collections/${name}\\.json, line \\d+: residentId: no resident ${gone} in the export$`),
+      ),
+      ...(n > 1
+        ? [`collections/${name}.json: ${n - 1} more records name in residentId a record that is not in the export`]
+        : []),
+    ]);
+    expect(problems).toEqual(expected);
+    expect(await residentsIn(target)).toBe(0);
   });
 
   it("is refused to a user without write on export", async () => {

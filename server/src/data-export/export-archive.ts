@@ -11,8 +11,12 @@ import yauzl from "yauzl";
 import { AppError } from "@care/core/app-error";
 
 function unreadable(detail: string): AppError {
+  // The ZIP library's words for a file without a ZIP's directory at its end, said for a person.
+  const reason = /central directory/i.test(detail)
+    ? "it is not a ZIP file, or only part of one (download the export again)"
+    : detail;
   return new AppError("VALIDATION", "This file is not a Care Portal export.", {
-    fields: { archive: `The ZIP cannot be read: ${detail}` },
+    fields: { archive: `The ZIP cannot be read: ${reason}` },
   });
 }
 

@@ -212,6 +212,9 @@ async function checkArchive(
     // The instance's own audit log stays: an export holding rows of it is one of this instance.
     let auditIds: string[] = [];
     let alreadyLogged = 0;
+    // A record that is missing (or was damaged) is named by many others: its first mention per field is
+    // listed, the others counted in one line after the file.
+    const unknownRefs = new Map<string, number>();
     for await (const { value, line } of recordsOf(lines, path, problems)) {
       count++;
       if (name === "auditLog" && typeof (value as { id?: unknown }).id === "string") {
@@ -237,11 +240,17 @@ async function checkArchive(
       known?.add(id);
       for (const [field, target] of Object.entries(REFERENCES[name] ?? {})) {
         const value = parsed.fields[field];
-        if (typeof value === "string" && !ids.get(target)!.has(value))
+        if (typeof value !== "string" || ids.get(target)!.has(value)) continue;
+        const seen = unknownRefs.get(field) ?? 0;
+        unknownRefs.set(field, seen + 1);
+        if (seen === 0)
           problems.add(where, `${field}: no ${collections[target].label.toLowerCase()} ${value} in the export`);
       }
       if (problems.full) break;
     }
+    for (const [field, count] of unknownRefs)
+      if (count > 1)
+        problems.add(path, `${count - 1} more records name in ${field} a record that is not in the export`);
     if (problems.full) break;
     if (auditIds.length > 0) alreadyLogged += await inAuditLog(auditIds);
     if (alreadyLogged > 0)
