@@ -8,7 +8,12 @@ import { ByHomeSection, ByMonthSection, monthColumn, type TReportColumn } from "
 type THomeRow = TCensusReport["homes"][number];
 type TMonthRow = TCensusReport["months"][number];
 
-const percentText = (value: number | null) => (value === null ? "—" : `${value}%`);
+/** Occupancy as shown: over 100% is marked (more residents than licensed beds: a capacity or status to check). */
+function occupancyShown(value: number | null) {
+  if (value === null) return "—";
+  if (value <= 100) return `${value}%`;
+  return <strong className="pill pill--warn">{value}% — over capacity</strong>;
+}
 
 const HOME_COLUMNS: TReportColumn<THomeRow>[] = [
   { header: "Home", value: (r) => r.name },
@@ -17,7 +22,7 @@ const HOME_COLUMNS: TReportColumn<THomeRow>[] = [
   {
     header: "Occupancy %",
     value: (r) => r.occupancyPercent,
-    show: (r) => percentText(r.occupancyPercent),
+    show: (r) => occupancyShown(r.occupancyPercent),
     numeric: true,
   },
   { header: "Move-ins", value: (r) => r.moveIns, numeric: true },
@@ -34,7 +39,7 @@ const OCCUPANCY_COLUMNS: TReportColumn<TMonthRow>[] = [
   {
     header: "Occupancy %",
     value: (r) => r.occupancyPercent,
-    show: (r) => percentText(r.occupancyPercent),
+    show: (r) => occupancyShown(r.occupancyPercent),
     numeric: true,
   },
 ];
@@ -50,11 +55,19 @@ export function CensusReportPage() {
     <ReportFrame kind="census">
       {(report, view) => {
         const withCapacity = report.total.capacity !== null;
+        const overCapacity = report.homes.filter((h) => (h.occupancyPercent ?? 0) > 100).map((h) => h.name);
         return (
           <>
             <ByHomeSection
               view={view}
-              note={`Residents living in each home on ${dayText(report.countedOn)} (on leave and in hospital included, planned move-ins not), and the moves of the range.`}
+              note={
+                <>
+                  Residents living in each home on {dayText(report.countedOn)} (on leave and in hospital included,
+                  planned move-ins not), and the moves of the range.
+                  {overCapacity.length > 0 &&
+                    ` More residents than licensed beds at ${overCapacity.join(", ")}: check the licensed capacity on the home's page, or residents still marked as living there.`}
+                </>
+              }
               columns={HOME_COLUMNS}
               homes={report.homes}
               total={report.total}

@@ -39,7 +39,7 @@ function ledgerColumns<T extends TResidentRow | THomeRow>(): TReportColumn<T>[] 
 
 const HOME_COLUMNS: TReportColumn<THomeRow>[] = [
   { header: "Home", value: (r) => r.name },
-  { header: "Residents", value: (r) => r.residents, numeric: true },
+  { header: "Residents in the roll", value: (r) => r.residents, numeric: true },
   {
     header: "Average rate",
     value: (r) => dollars(r.averageRateCents),
@@ -101,7 +101,7 @@ export function RentRollReportPage() {
             />
             <ByHomeSection
               view={view}
-              note="Average rate: of the residents living there on the last day counted. Loss to vacancy: each month's empty licensed beds (on its last day counted) times that average rate."
+              note="Residents in the roll: those living there on the last day counted and everyone charged or paying in the range (so more than the census when someone left). Average rate: of the residents living there on the last day counted. Loss to vacancy: each month's empty licensed beds (on its last day counted) times that average rate."
               columns={HOME_COLUMNS}
               homes={report.homes}
               total={report.total}

@@ -86,13 +86,18 @@ export function ReportFrame<K extends TReportKind>({
       <PageHeader
         title={page.title}
         intro={page.intro}
-        scope={{ label: "Facility:", value: scope, extra: ` · ${rangeText(range)}` }}
+        scope={{ label: "Facility:", value: scope, extra: checked.success ? ` · ${rangeText(range)}` : "" }}
         actions={
           <>
             <Link className="button button--secondary" to={paths.reports.list.href()}>
               All reports
             </Link>
-            <button type="button" className="button" onClick={printPage} disabled={!report.data}>
+            <button
+              type="button"
+              className="button"
+              onClick={printPage}
+              disabled={!checked.success || missing.length > 0 || !report.data}
+            >
               Print
             </button>
           </>

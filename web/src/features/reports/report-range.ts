@@ -71,8 +71,12 @@ export function rangeFromAddress(search: URLSearchParams, today: string): TRange
   return { from: read("from"), to: read("to"), unreadable };
 }
 
-const asDate = (date: string) =>
-  new Date(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10) || "1"));
+/** A calendar day as a local Date for formatting (any year: `new Date(y, …)` reads 0–99 as 1900–1999). */
+function asDate(date: string): Date {
+  const day = new Date(2000, Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10) || "1"));
+  day.setFullYear(Number(date.slice(0, 4)));
+  return day;
+}
 
 /** "Jan 1, 2026 – Mar 31, 2026". */
 export function rangeText(range: TRange): string {
