@@ -205,6 +205,22 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "facilities")).not.toContain("linkedInFacility");
   });
 
+  it("requires every time a client writes to be the server's time of the write (request.time)", () => {
+    const rules = generateFirestoreRules();
+    const fn = (name: string) =>
+      rules.slice(rules.indexOf(`function ${name}(`), rules.indexOf("\n    }", rules.indexOf(`function ${name}(`)));
+    expect(fn("validCreateMeta")).toContain(
+      "d.createdAt == request.time && d.updatedAt == request.time && d.archivedAt == null",
+    );
+    expect(fn("validUpdateMeta")).toContain("d.createdAt == old.createdAt");
+    expect(fn("validUpdateMeta")).toContain("d.updatedAt == request.time");
+    expect(fn("validUpdateMeta")).toContain("(mayArchive && old.archivedAt == null && d.archivedAt == request.time)");
+    // A file's upload time too; no time is taken from the browser as a string any more.
+    expect(block(rules, "files")).toContain("request.resource.data.createdAt == request.time");
+    expect(rules).not.toContain("isoTimestamp");
+    expect(rules).not.toContain("d.archivedAt == d.updatedAt");
+  });
+
   it("lets a writer read a free id before creating a record under it, of any home; a list still needs the home", () => {
     const rules = generateFirestoreRules();
     const line = (name: string, verb: string) =>

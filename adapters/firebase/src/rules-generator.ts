@@ -303,7 +303,7 @@ function filesRules(): string {
     `      // Files are the scans documents point at: documents' permission governs them.`,
     `      allow get, list: if mayRead('documents') && mayFacility(resource.data._facility);`,
     `      allow create: if mayWrite('documents') && request.resource.data.keys().hasOnly(${list(keys)}) && request.resource.data.keys().hasAll(${list(keys)})`,
-    `        && request.resource.data.createdBy == request.auth.uid && isoTimestamp(request.resource.data.createdAt) && request.resource.data._writtenAt == request.time`,
+    `        && request.resource.data.createdBy == request.auth.uid && request.resource.data.createdAt == request.time && request.resource.data._writtenAt == request.time`,
     `        && request.resource.data.contentType in ${list(Object.keys(ACCEPTED_FILE_TYPES))} && request.resource.data.size is int`,
     `        && request.resource.data.size >= 0 && request.resource.data.size <= ${MAX_FILE_BYTES} && request.resource.data.name is string && request.resource.data.name.size() <= 255`,
     `        && request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility);`,
@@ -375,22 +375,21 @@ service cloud.firestore {
       return linked != null && linked.data.get('_facilities', [linked.data._facility]).hasAny([request.resource.data._facility])
         && !linked.data.diff(request.resource.data).affectedKeys().hasAny(fields);
     }
-    function isoTimestamp(value) {
-      return value is string && value.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?Z$');
-    }
+    // A record's times are the server's time of the write that set them (the client writes
+    // serverTimestamp(), which is request.time), never a time the browser chose.
     function validCreateMeta() {
       let d = request.resource.data;
       return d.version == 1 && d.createdBy == request.auth.uid && d.updatedBy == request.auth.uid
-        && isoTimestamp(d.createdAt) && d.updatedAt == d.createdAt && d.archivedAt == null
+        && d.createdAt == request.time && d.updatedAt == request.time && d.archivedAt == null
         && d._writtenAt == request.time;
     }
-    // The version goes up by exactly one; creation stays as it was; archiving only where allowed.
+    // The version goes up by exactly one; creation stays as it was; archiving only where allowed, now.
     function validUpdateMeta(mayArchive) {
       let d = request.resource.data;
       let old = resource.data;
       return d.version == old.version + 1 && d.createdAt == old.createdAt && d.createdBy == old.createdBy
-        && d.updatedBy == request.auth.uid && isoTimestamp(d.updatedAt) && d._writtenAt == request.time
-        && (d.archivedAt == old.archivedAt || (mayArchive && old.archivedAt == null && d.archivedAt == d.updatedAt));
+        && d.updatedBy == request.auth.uid && d.updatedAt == request.time && d._writtenAt == request.time
+        && (d.archivedAt == old.archivedAt || (mayArchive && old.archivedAt == null && d.archivedAt == request.time));
     }
 
 ${defs.map(collectionRules).join("\n\n")}

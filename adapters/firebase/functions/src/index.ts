@@ -58,6 +58,16 @@ import {
 
 initializeApp();
 
+/**
+ * The meta times of a document a function writes now, stored as every writer stores them (server
+ * timestamps, docs/firebase.md): this write's time for the times it sets, the stored ones (`kept`, the
+ * document as read) for those it keeps.
+ */
+function serverTimes(kept?: FirebaseFirestore.DocumentData): Record<string, unknown> {
+  const now = FieldValue.serverTimestamp();
+  return { createdAt: kept?.createdAt ?? now, updatedAt: now, archivedAt: kept?.archivedAt ?? null, _writtenAt: now };
+}
+
 const HTTPS_CODES: Record<TErrorCode, FunctionsErrorCode> = {
   VALIDATION: "invalid-argument",
   NOT_FOUND: "not-found",
@@ -168,11 +178,10 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
       archivedAt: null,
     };
     const def = getCollection("users");
-    await getFirestore()
-      .doc(`users/${account.uid}`)
-      .set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
+    const ref = getFirestore().doc(`users/${account.uid}`);
+    await ref.set({ ...toStoredData(def, record), ...serverTimes() });
     return {
-      user: fromStoredData(def, account.uid, toStoredData(def, record)) as TRecordOf<"users">,
+      user: fromStoredData(def, account.uid, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
     };
   } catch (error) {
@@ -224,9 +233,9 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
       updatedAt: now,
       updatedBy: caller.uid,
     };
-    await ref.set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
+    await ref.set({ ...toStoredData(def, record), ...serverTimes(snapshot.data()) });
     return {
-      user: fromStoredData(def, userId, toStoredData(def, record)) as TRecordOf<"users">,
+      user: fromStoredData(def, userId, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
     };
   } catch (error) {
@@ -387,7 +396,7 @@ export const closeSisterReferrals = onDocumentWritten("referrals/{id}", async (e
       tx.update(ref, {
         ...sisterClosePatch(current, moveInDate),
         version: current.version + 1,
-        updatedAt: new Date().toISOString(),
+        updatedAt: FieldValue.serverTimestamp(),
         updatedBy: null,
         _writtenAt: FieldValue.serverTimestamp(),
       });
@@ -518,7 +527,11 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
     updatedBy: actorId,
     archivedAt: null,
   };
-  await ref.set({ ...toStoredData(getCollection("auditLog"), entry), _writtenAt: FieldValue.serverTimestamp() });
+  await ref.set({
+    ...toStoredData(getCollection("auditLog"), entry),
+    ...serverTimes(),
+    at: FieldValue.serverTimestamp(),
+  });
 
   // The record's history (values included, kept with its facility), for the collections that keep one.
   // Firestore cannot hide a field of a history row from the record's readers, so restricted fields (in
@@ -546,7 +559,7 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
           updatedBy: actorId,
           archivedAt: null,
         }),
-        _writtenAt: FieldValue.serverTimestamp(),
+        ...serverTimes(),
       });
     }
   }
@@ -581,10 +594,7 @@ async function deriveAccount(residentId: string, facilityId: string): Promise<vo
       updatedBy: null,
       archivedAt: null,
     };
-    tx.set(account.ref, {
-      ...toStoredData(getCollection("rentAccounts"), record),
-      _writtenAt: FieldValue.serverTimestamp(),
-    });
+    tx.set(account.ref, { ...toStoredData(getCollection("rentAccounts"), record), ...serverTimes(account.data()) });
   });
 }
 

@@ -1,0 +1,81 @@
+// The generated Firestore and Storage rules against what a browser's own Firebase SDK can write beside
+// the adapter: the cases only the rules can refuse. Firebase alone (the other backends take no writes
+// from the browser but through their API); needs the Firestore emulator, so on a machine where it
+// cannot start the cases are listed as skipped with the reason (`npm run test:firebase` runs them).
+import { beforeAll, expect, it } from "vitest";
+import { doc, getDocFromServer, serverTimestamp, setDoc, Timestamp, type Firestore } from "firebase/firestore";
+import { getCollection } from "@care/core/registry";
+import { toStoredData } from "@care/adapter-firebase/firestore-records";
+import { runContract, unique } from "./contract-runner.ts";
+import { isFirebaseHarness, type TFirebaseSdk } from "./harnesses/firebase.harness.ts";
+
+/** Awaits a write the rules must refuse. */
+async function expectDenied(write: Promise<unknown>): Promise<void> {
+  await expect(write).rejects.toMatchObject({ code: "permission-denied" });
+}
+
+await runContract(
+  "data",
+  (ctx) => {
+    let admin: TFirebaseSdk;
+
+    beforeAll(async () => {
+      if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+      admin = await ctx.harness.sdk(ctx.harness.admin);
+    });
+
+    /**
+     * A referral agent's document as the adapter writes it (a group-wide record an administrator may
+     * write), at `version`, with the server's time for every time unless `over` says otherwise.
+     */
+    function agentDocument(uid: string, version: number, over: Record<string, unknown> = {}) {
+      const record = {
+        id: "agent",
+        name: `Agent ${unique("rules")}`,
+        active: true,
+        version,
+        createdBy: uid,
+        updatedBy: uid,
+        createdAt: "",
+        updatedAt: "",
+        archivedAt: null,
+      };
+      return {
+        ...toStoredData(getCollection("referralAgents"), record),
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+        _writtenAt: serverTimestamp(),
+        ...over,
+      };
+    }
+
+    const agentRef = (db: Firestore) => doc(db, "referralAgents", crypto.randomUUID());
+
+    it("refuses a record created with times the browser chose, and stores the server's", async () => {
+      const ref = agentRef(admin.db);
+      const clientNow = Timestamp.fromMillis(Date.now());
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 1, { createdAt: clientNow, updatedAt: clientNow })));
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 1, { createdAt: "2020-01-01T00:00:00.000Z" })));
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 1, { updatedAt: Timestamp.fromMillis(0) })));
+      await setDoc(ref, agentDocument(admin.uid, 1));
+      const stored = (await getDocFromServer(ref)).data()!;
+      expect(stored.createdAt).toBeInstanceOf(Timestamp);
+      expect(stored.createdAt).toEqual(stored._writtenAt);
+      expect(stored.updatedAt).toEqual(stored._writtenAt);
+    });
+
+    it("refuses an update or an archive whose times are not the server's, or that rewrites createdAt", async () => {
+      const ref = agentRef(admin.db);
+      await setDoc(ref, agentDocument(admin.uid, 1));
+      const { createdAt } = (await getDocFromServer(ref)).data()!;
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 2, { createdAt, updatedAt: Timestamp.now() })));
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 2)));
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 2, { createdAt, archivedAt: Timestamp.now() })));
+      await setDoc(ref, agentDocument(admin.uid, 2, { createdAt, archivedAt: serverTimestamp() }));
+      const archived = (await getDocFromServer(ref)).data()!;
+      expect(archived.createdAt).toEqual(createdAt);
+      expect(archived.archivedAt).toEqual(archived.updatedAt);
+    });
+  },
+  "firebase",
+);
