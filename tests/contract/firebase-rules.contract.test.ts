@@ -3,8 +3,17 @@
 // from the browser but through their API); needs the Firestore emulator, so on a machine where it
 // cannot start the cases are listed as skipped with the reason (`npm run test:firebase` runs them).
 import { beforeAll, expect, it } from "vitest";
-import { doc, getDocFromServer, serverTimestamp, setDoc, Timestamp, type Firestore } from "firebase/firestore";
+import {
+  collection,
+  doc,
+  getDocFromServer,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  type Firestore,
+} from "firebase/firestore";
 import { getCollection } from "@care/core/registry";
+import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
 import { toStoredData } from "@care/adapter-firebase/firestore-records";
 import { runContract, unique } from "./contract-runner.ts";
 import { isFirebaseHarness, type TFirebaseSdk } from "./harnesses/firebase.harness.ts";
@@ -75,6 +84,44 @@ await runContract(
       const archived = (await getDocFromServer(ref)).data()!;
       expect(archived.createdAt).toEqual(createdAt);
       expect(archived.archivedAt).toEqual(archived.updatedAt);
+    });
+
+    /** A view row as the adapter appends it for the admin, with `over` in place of its fields. */
+    function viewRow(over: Record<string, unknown> = {}) {
+      const facts = {
+        action: "view",
+        collection: "residents",
+        recordId: "r1",
+        facilityId: null,
+        summary: null,
+      } as const;
+      const entry = clientAuditEntry("row", { id: admin.uid, email: ctx.harness.admin.email }, facts);
+      return {
+        ...toStoredData(getCollection("auditLog"), entry),
+        at: serverTimestamp(),
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+        _writtenAt: serverTimestamp(),
+        ...over,
+      };
+    }
+
+    it("takes a view row only as the caller's own, now, of a client's action, within the limits", async () => {
+      const row = () => doc(collection(admin.db, "auditLog"));
+      const forged: Record<string, unknown>[] = [
+        { actorEmail: "someone.else@contract.test" },
+        { actorId: "someone-else" },
+        { at: Timestamp.fromMillis(Date.now() - 3_600_000) },
+        { action: "update" },
+        { action: "login" },
+        { collection: "secrets" },
+        { ip: "203.0.113.7" },
+        { recordId: "r".repeat(65) },
+        { summary: "x".repeat(2001) },
+      ];
+      for (const over of forged) await expectDenied(setDoc(row(), viewRow(over)));
+      await setDoc(row(), viewRow({ summary: "x".repeat(2000) }));
+      await setDoc(row(), viewRow({ action: "export", recordId: null, summary: "list" }));
     });
   },
   "firebase",

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { permissionsAt } from "@care/core/collections/roles.collection";
+import { getCollection } from "@care/core/registry";
 import { testSessionUser } from "@care/core/rules/access.test-support";
+import { toStoredData } from "./firestore-records.ts";
 
 // The SDK stands in for Firestore here: one document, written by `setDoc` or a transaction, read back
 // with the timestamps the server gave it.
@@ -107,6 +109,38 @@ describe("the Firestore data adapter's record times", () => {
       createdAt: "2026-11-27T10:00:00.123Z",
       archivedAt: "2026-11-27T12:00:00.000Z",
       updatedAt: "2026-11-27T12:00:00.000Z",
+    });
+  });
+});
+
+describe("the Firestore data adapter's view audit rows", () => {
+  it("appends the row of a viewed record as the signed-in account, at the server's time", async () => {
+    const diagnosis = {
+      id: "agent-1",
+      residentId: "r1",
+      facilityId: "tull",
+      name: "Hypertension",
+      version: 1,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      createdBy: "u1",
+      updatedBy: "u1",
+      archivedAt: null,
+    };
+    sdk.store.stored = toStoredData(getCollection("diagnoses"), diagnosis);
+    await adapter.get("diagnoses", "agent-1");
+    expect(sdk.store.written).toMatchObject({
+      action: "view",
+      collection: "diagnoses",
+      recordId: "agent-1",
+      facilityId: "tull",
+      _facility: "tull",
+      actorId: user.id,
+      actorEmail: user.email,
+      ip: null,
+      at: sdk.SERVER,
+      createdAt: sdk.SERVER,
+      updatedAt: sdk.SERVER,
     });
   });
 });

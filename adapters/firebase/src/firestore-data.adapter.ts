@@ -30,7 +30,6 @@ import {
 } from "firebase/firestore";
 import { AppError } from "@care/core/app-error";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
-import type { TAuditEntry } from "@care/core/collections/audit-log.collection";
 import {
   decodeCursor,
   encodeCursor,
@@ -62,6 +61,7 @@ import {
   validateUpdate,
 } from "@care/core/rules/records.rules";
 import { userUpdateError } from "@care/core/rules/users.rules";
+import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -322,28 +322,15 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return { items, nextCursor: encodeCursor(sortValue ?? null, last.id) };
   }
 
+  /** The document of an audit row the user appends (`clientAuditEntry`), at the server's time. */
+  function auditRow(ref: DocumentReference, user: TSessionUser, facts: TClientAuditFacts): Record<string, unknown> {
+    return writeData(getCollection("auditLog"), clientAuditEntry(ref.id, user, facts));
+  }
+
   /** Appends an audit row as the user, which `firestore.rules` allows for the actions a client alone knows. */
-  async function audit(
-    user: TSessionUser,
-    row: Pick<TAuditEntry, "action" | "collection" | "recordId" | "facilityId" | "summary">,
-  ): Promise<void> {
+  async function audit(user: TSessionUser, facts: TClientAuditFacts): Promise<void> {
     const ref = doc(collectionRef(db, "auditLog"));
-    const now = new Date().toISOString();
-    const entry = {
-      id: ref.id,
-      at: now,
-      actorId: user.id,
-      actorEmail: user.email,
-      ...row,
-      ip: null,
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: user.id,
-      updatedBy: user.id,
-      archivedAt: null,
-    };
-    await setDoc(ref, writeData(getCollection("auditLog"), entry));
+    await setDoc(ref, auditRow(ref, user, facts));
   }
 
   /**
@@ -785,23 +772,12 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         const auditRef = doc(collectionRef(db, "auditLog"));
         writes.push([
           auditRef,
-          writeData(getCollection("auditLog"), {
-            id: auditRef.id,
-            at: now,
-            actorId: user.id,
-            actorEmail: user.email,
+          auditRow(auditRef, user, {
             action: "transfer",
             collection: def.name,
             recordId: request.id,
             facilityId: to,
             summary: transferSummary(String(origin.get("name") ?? from), String(home!.name), request, carried),
-            ip: null,
-            version: 1,
-            createdAt: now,
-            updatedAt: now,
-            createdBy: user.id,
-            updatedBy: user.id,
-            archivedAt: null,
           }),
         ]);
         setRecord(tx, def, user, personRef, moved, current);

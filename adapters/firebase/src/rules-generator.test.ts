@@ -86,7 +86,8 @@ describe("generated Firebase rules", () => {
     expect(rules).toContain(
       "get(/databases/$(database)/documents/roles/$(me().role)).data.permissions.get(area, 'none')",
     );
-    expect(rules).not.toContain("request.auth.token");
+    // The token names who the caller is (an audit row's e-mail), never what they may do.
+    expect(rules.replaceAll("request.auth.token.email", "")).not.toContain("request.auth.token");
     expect(generateStorageRules()).not.toContain("request.auth.token");
   });
 
@@ -219,6 +220,26 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "files")).toContain("request.resource.data.createdAt == request.time");
     expect(rules).not.toContain("isoTimestamp");
     expect(rules).not.toContain("d.archivedAt == d.updatedAt");
+  });
+
+  it("lets a client append an audit row only as its account, at the server's time, of a known action and collection, within the limits", () => {
+    const rule = createRule(generateFirestoreRules(), "auditLog")!;
+    for (const check of [
+      "request.resource.data.action in ['view', 'export', 'file_download', 'transfer']",
+      "request.resource.data.collection in ['facilities', 'roles', 'users', 'auditLog', 'residents',",
+      "'portalSettings', 'files']",
+      "request.resource.data.actorId == request.auth.uid",
+      "request.resource.data.actorEmail == request.auth.token.email",
+      "request.resource.data.at == request.time",
+      "request.resource.data.ip == null",
+      "(request.resource.data.recordId == null || (request.resource.data.recordId is string && request.resource.data.recordId.size() <= 64))",
+      "(request.resource.data.summary == null || (request.resource.data.summary is string && request.resource.data.summary.size() <= 2000))",
+      "validCreateMeta()",
+    ])
+      expect(rule).toContain(check);
+    // Changes, sign-ins and user administration are the functions' rows, never a client's.
+    expect(rule).not.toMatch(/'(create|update|archive|remove|login|user_create)'/);
+    expect(block(generateFirestoreRules(), "auditLog")).toContain("allow update, delete: if false;");
   });
 
   it("lets a writer read a free id before creating a record under it, of any home; a list still needs the home", () => {

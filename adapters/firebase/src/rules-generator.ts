@@ -5,6 +5,8 @@
  * the committed files differ from what this produces.
  */
 import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TLinkValue } from "@care/core/collection";
+import { MAX_AUDIT_SUMMARY } from "@care/core/collections/audit-log.collection";
+import { MAX_ID_LENGTH } from "@care/core/common.schema";
 import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { collections } from "@care/core/registry";
@@ -144,6 +146,26 @@ function moneyFloors(def: CollectionDef, fields: readonly string[]): string {
     .join("");
 }
 
+/**
+ * An audit row a client appends (`view`, `export`, `transfer`, `file_download`): one of those actions, of a
+ * collection of the registry (or files), written as the caller (uid and the ID token's e-mail) at the
+ * server's time, with no IP (a browser does not know its own), and a record id and summary within the
+ * limits of `ZAuditEntry`. Nothing it names can be checked further (a view leaves no trace to compare).
+ */
+function clientAuditRow(): string {
+  const row = (field: string) => `${DATA}.${field}`;
+  return [
+    `${row("action")} in ${list(CLIENT_AUDIT_ACTIONS)}`,
+    `${row("collection")} in ${list([...Object.keys(collections), FILES_COLLECTION])}`,
+    `${row("actorId")} == request.auth.uid`,
+    `${row("actorEmail")} == request.auth.token.email`,
+    `${row("at")} == request.time`,
+    `${row("ip")} == null`,
+    `(${row("recordId")} == null || (${row("recordId")} is string && ${row("recordId")}.size() <= ${MAX_ID_LENGTH}))`,
+    `(${row("summary")} == null || (${row("summary")} is string && ${row("summary")}.size() <= ${MAX_AUDIT_SUMMARY}))`,
+  ].join(" && ");
+}
+
 function collectionRules(def: CollectionDef): string {
   // Restricted fields are not the document's: a write that carries one is refused (they have their own documents).
   const fields = Object.keys(def.schema.shape).filter((field) => !isRestrictedField(def, field));
@@ -236,9 +258,10 @@ function collectionRules(def: CollectionDef): string {
     );
   } else if (def.access.write === "server") {
     lines.push(
-      `      // Changes are recorded by Cloud Functions; a client may only append what it alone knows, as itself.`,
+      `      // Changes are recorded by Cloud Functions; a client may only append what it alone knows, as itself`,
+      `      // (its uid and its ID token's e-mail), now (the server's time), within the row's limits.`,
       `      // Its row names one of its facilities, or none (a list over several facilities, or an empty one).`,
-      `      allow create: if signedIn() && request.resource.data.action in ${list(CLIENT_AUDIT_ACTIONS)} && request.resource.data.actorId == request.auth.uid && request.resource.data.at == request.resource.data.createdAt && ${shape} && validCreateMeta()${clientFacility};`,
+      `      allow create: if signedIn() && ${clientAuditRow()} && ${shape} && validCreateMeta()${clientFacility};`,
       `      allow update, delete: if false;`,
     );
   } else {
