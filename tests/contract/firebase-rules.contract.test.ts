@@ -2,7 +2,7 @@
 // the adapter: the cases only the rules can refuse. Firebase alone (the other backends take no writes
 // from the browser but through their API); needs the Firestore emulator, so on a machine where it
 // cannot start the cases are listed as skipped with the reason (`npm run test:firebase` runs them).
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   collection,
   doc,
@@ -12,16 +12,26 @@ import {
   Timestamp,
   type Firestore,
 } from "firebase/firestore";
+import { getBlob, ref, uploadBytes } from "firebase/storage";
+import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
 import { toStoredData } from "@care/adapter-firebase/firestore-records";
 import { runContract, unique } from "./contract-runner.ts";
+import type { TPorts } from "./harness.ts";
 import { isFirebaseHarness, type TFirebaseSdk } from "./harnesses/firebase.harness.ts";
 
 /** Awaits a write the rules must refuse. */
 async function expectDenied(write: Promise<unknown>): Promise<void> {
   await expect(write).rejects.toMatchObject({ code: "permission-denied" });
 }
+
+/** Awaits a Storage request the rules must refuse. */
+async function expectUnauthorized(request: Promise<unknown>): Promise<void> {
+  await expect(request).rejects.toMatchObject({ code: "storage/unauthorized" });
+}
+
+const PDF = new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 
 await runContract(
   "data",
@@ -122,6 +132,83 @@ await runContract(
       for (const over of forged) await expectDenied(setDoc(row(), viewRow(over)));
       await setDoc(row(), viewRow({ summary: "x".repeat(2000) }));
       await setDoc(row(), viewRow({ action: "export", recordId: null, summary: "list" }));
+    });
+
+    describe("an agent's papers and group-wide files", () => {
+      let adminPorts: TPorts;
+      let limited: TFirebaseSdk;
+      let agentId: string;
+      let groupFile: TStoredFile;
+      let tullFile: TStoredFile;
+
+      beforeAll(async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+        adminPorts = await ctx.signedIn();
+        // An administrator of one home: every permission, but not every home.
+        const account = await ctx.createUser(adminPorts, { role: "administrator", facilityIds: ["tull"] });
+        limited = await ctx.harness.sdk(account);
+        const limitedPorts = await ctx.signedIn(account);
+        agentId = (await adminPorts.data.create("referralAgents", { name: `Agent ${unique("papers")}` })).id;
+        groupFile = await adminPorts.files.upload(new Blob([PDF]), "w9.pdf", { facilityId: null });
+        tullFile = await limitedPorts.files.upload(new Blob([PDF]), "w9.pdf", { facilityId: "tull" });
+      });
+
+      /** An agent's document as the adapter stores it, naming `file`, in `facilityId`. */
+      function agentPaper(uid: string, file: TStoredFile, facilityId: string | null) {
+        const record = {
+          id: "paper",
+          subject: "agent",
+          subjectId: agentId,
+          facilityId,
+          title: "W-9",
+          fileId: file.id,
+          fileName: file.name,
+          contentType: file.contentType,
+          size: file.size,
+          current: true,
+          version: 1,
+          createdBy: uid,
+          updatedBy: uid,
+          createdAt: "",
+          updatedAt: "",
+          archivedAt: null,
+        };
+        return {
+          ...toStoredData(getCollection("documents"), record),
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+          _writtenAt: serverTimestamp(),
+        };
+      }
+
+      it("keeps group-wide files from an administrator of some homes, in Storage and in Firestore", async () => {
+        await expectUnauthorized(getBlob(ref(limited.storage, `files/_group/${groupFile.id}`)));
+        const id = crypto.randomUUID();
+        await expectUnauthorized(
+          uploadBytes(ref(limited.storage, `files/_group/${id}`), PDF, { contentType: "application/pdf" }),
+        );
+        await expectDenied(
+          setDoc(doc(limited.db, "files", id), {
+            name: "w9.pdf",
+            contentType: "application/pdf",
+            size: PDF.byteLength,
+            facilityId: null,
+            createdAt: serverTimestamp(),
+            createdBy: limited.uid,
+            _facility: null,
+            _writtenAt: serverTimestamp(),
+          }),
+        );
+        await expect(getBlob(ref(admin.storage, `files/_group/${groupFile.id}`))).resolves.toBeDefined();
+      });
+
+      it("takes an agent's document only as group-wide, written by a user of every home", async () => {
+        const paper = () => doc(collection(admin.db, "documents"));
+        // Filed in a home, an agent's paper would show to that home's staff and count for it.
+        await expectDenied(setDoc(doc(collection(limited.db, "documents")), agentPaper(limited.uid, tullFile, "tull")));
+        await expectDenied(setDoc(paper(), agentPaper(admin.uid, tullFile, "tull")));
+        await setDoc(paper(), agentPaper(admin.uid, groupFile, null));
+      });
     });
   },
   "firebase",

@@ -242,6 +242,32 @@ describe("generated Firebase rules", () => {
     expect(block(generateFirestoreRules(), "auditLog")).toContain("allow update, delete: if false;");
   });
 
+  it("keeps group-wide files and an agent's documents to users of every home, in Firestore and Storage", () => {
+    const rules = generateFirestoreRules();
+    const documents = block(rules, "documents");
+    const subjectHome =
+      " && ((request.resource.data.subject in ['resident', 'staff', 'facility']) == (request.resource.data.facilityId != null))";
+    for (const verb of ["create", "update"])
+      expect(documents.split("\n").find((l) => l.includes(`allow ${verb}:`))).toContain(subjectHome);
+    // A group-wide record's facility is null, which only a user of every home may write or read.
+    expect(rules).toContain(
+      "return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);",
+    );
+    expect(documents).toContain(
+      "request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)",
+    );
+    expect(block(rules, "files")).toContain(
+      "&& request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility);",
+    );
+    const storage = generateStorageRules();
+    expect(storage).toContain("return me().facilityIds == null || (folder != '_group' && folder in me().facilityIds);");
+    expect(storage).toContain("allow get: if mayRead('documents') && mayFolder(folder);");
+    expect(storage).toContain("allow create: if mayWrite('documents') && mayFolder(folder)");
+    expect(storage).toContain("allow delete: if mayRead('documents') && mayFolder(folder)");
+    // Other collections have no subject to check.
+    expect(block(rules, "reminders")).not.toContain("request.resource.data.subject in");
+  });
+
   it("lets a writer read a free id before creating a record under it, of any home; a list still needs the home", () => {
     const rules = generateFirestoreRules();
     const line = (name: string, verb: string) =>

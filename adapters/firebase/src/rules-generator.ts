@@ -7,6 +7,7 @@
 import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TLinkValue } from "@care/core/collection";
 import { MAX_AUDIT_SUMMARY } from "@care/core/collections/audit-log.collection";
 import { MAX_ID_LENGTH } from "@care/core/common.schema";
+import { HOME_SUBJECTS } from "@care/core/collections/documents.collection";
 import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { collections } from "@care/core/registry";
@@ -223,6 +224,10 @@ function collectionRules(def: CollectionDef): string {
     def.name === "roles"
       ? ` && (id != '${ADMINISTRATOR_ROLE_ID}' || (${AREAS.map((area) => `${DATA}.permissions.${area} == 'write'`).join(" && ")}))`
       : "";
+  // A document of a home's subject carries its home; an agent's (agreement, W-9) is group-wide, facility
+  // null, so only users of every home write and read it and its file (ZDocument's refinement).
+  const groupWideSubjects =
+    def.name === "documents" ? ` && ((${DATA}.subject in ${list(HOME_SUBJECTS)}) == (${DATA}.facilityId != null))` : "";
   // A waiver is a change to documents (waiverRefusal).
   const waiver =
     def.name === "reminderStates" ? ` && (${DATA}.state != 'waived' || level('documents') == 'write')` : "";
@@ -269,10 +274,10 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port"
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${randomId}${keepsAdministrator}${waiver}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${floors}${newFacility}${grant}${keepsAdministrator}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${floors}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
     lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}${keptRole}` : "false"};`);

@@ -1,7 +1,8 @@
 /**
  * The Care Portal's Cloud Functions (the seed's "further backend service"): what a browser client
  * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account with a one-time
- * password, its role, facility and `mustChangePassword` claims and the `users/{uid}` record;
+ * password, its role, facility and `mustChangePassword` claims and the `users/{uid}` record, with an
+ * audit row naming the administrator;
  * `resetPassword` (admins) gives a user a new one-time password and ends their sessions;
  * `changeOneTimePassword` sets the user's own password in place of a one-time one and clears the claim;
  * `endOtherSessions` revokes the caller's refresh tokens (Firebase cannot keep just one session:
@@ -33,6 +34,7 @@ import { getCollection, isCollectionName, type TRecordOf } from "@care/core/regi
 import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.rules";
 import { generateOneTimePassword } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
+import { userCreatedAuditEntry } from "../../src/account-audit.ts";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
@@ -89,9 +91,12 @@ function httpsError(error: AppError): HttpsError {
 /** The claims the rules and the auth adapter read. */
 
 /** A user's active flag, facilities and role permissions as stored in Firestore now; null when inactive or unknown. */
-async function currentAccess(
-  uid: string,
-): Promise<{ facilityIds: string[] | null; permissions: TPermissions; mustChangePassword: boolean } | null> {
+async function currentAccess(uid: string): Promise<{
+  email: string | null;
+  facilityIds: string[] | null;
+  permissions: TPermissions;
+  mustChangePassword: boolean;
+} | null> {
   const user = (await getFirestore().doc(`users/${uid}`).get()).data();
   if (!user || user.active !== true) return null;
   const role = (
@@ -100,6 +105,7 @@ async function currentAccess(
       .get()
   ).data();
   return {
+    email: typeof user.email === "string" ? user.email : null,
     facilityIds: Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null,
     permissions: ZPermissions.parse(role?.permissions ?? {}),
     mustChangePassword: user.mustChangePassword === true,
@@ -112,6 +118,7 @@ async function currentAccess(
  */
 async function adminOf(auth: { uid: string; token: Record<string, unknown> } | undefined): Promise<{
   uid: string;
+  email: string | null;
   facilityIds: string[] | null;
 }> {
   if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
@@ -122,7 +129,7 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
     throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
       reason: "PASSWORD_CHANGE_REQUIRED",
     });
-  return { uid: auth.uid, facilityIds: me.facilityIds };
+  return { uid: auth.uid, email: me.email, facilityIds: me.facilityIds };
 }
 
 /** The role a new or edited user is given exists (VALIDATION otherwise). */
@@ -178,8 +185,24 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
       archivedAt: null,
     };
     const def = getCollection("users");
-    const ref = getFirestore().doc(`users/${account.uid}`);
-    await ref.set({ ...toStoredData(def, record), ...serverTimes() });
+    const db = getFirestore();
+    const ref = db.doc(`users/${account.uid}`);
+    // The record and the audit row naming the administrator, at once (the trigger would see only the Admin SDK).
+    const auditRef = db.collection("auditLog").doc();
+    const row = userCreatedAuditEntry(
+      auditRef.id,
+      { id: caller.uid, email: caller.email },
+      { id: account.uid, role: fields.role },
+    );
+    await db
+      .batch()
+      .set(ref, { ...toStoredData(def, record), ...serverTimes() })
+      .set(auditRef, {
+        ...toStoredData(getCollection("auditLog"), row),
+        ...serverTimes(),
+        at: FieldValue.serverTimestamp(),
+      })
+      .commit();
     return {
       user: fromStoredData(def, account.uid, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
