@@ -70,6 +70,19 @@ await runContract("data", (ctx) => {
     await expectAppError(admin.data.list("facilities", { range: { from: before } }), "VALIDATION");
   });
 
+  it("records who created a user: the administrator, the new account and its role", async () => {
+    const account = await ctx.createUser(admin, { role: "caregiver", facilityIds: ["tull"] });
+    const rows = await admin.data.list("auditLog", { where: { action: "user_create", recordId: account.record.id } });
+    expect(rows.items).toHaveLength(1);
+    expect(rows.items[0]).toMatchObject({
+      actorId: adminId,
+      actorEmail: ctx.harness.admin.email,
+      collection: "users",
+      recordId: account.record.id,
+    });
+    expect(rows.items[0]!.summary).toContain("caregiver");
+  });
+
   it("refuses to change or remove an audit row through update, remove and commit (FORBIDDEN)", async () => {
     const [row] = (await admin.data.list("auditLog", { where: { recordId: ids[1]! }, limit: 1 })).items;
     await expectAppError(admin.data.update("auditLog", row!.id, { summary: "rewritten" }, row!.version), "FORBIDDEN");

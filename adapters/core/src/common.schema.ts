@@ -35,11 +35,14 @@ export const ZTimestamp = z.iso.datetime();
 /** Money in integer cents; never floating point. */
 export const ZCents = z.number().int("Amount must be whole cents").min(-1_000_000_000_00).max(1_000_000_000_00);
 
+/** The longest record id. */
+export const MAX_ID_LENGTH = 64;
+
 /** A record id: URL-safe, at most 64 characters. */
 export const ZId = z
   .string()
   .min(1)
-  .max(64)
+  .max(MAX_ID_LENGTH)
   .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, - and _ only");
 
 export const ZEmail = z.email("Enter a valid e-mail address").max(254);

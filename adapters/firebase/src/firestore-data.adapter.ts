@@ -19,6 +19,7 @@ import {
   serverTimestamp,
   setDoc,
   startAfter,
+  Timestamp,
   where,
   type DocumentReference,
   type DocumentSnapshot,
@@ -29,7 +30,6 @@ import {
 } from "firebase/firestore";
 import { AppError } from "@care/core/app-error";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
-import type { TAuditEntry } from "@care/core/collections/audit-log.collection";
 import {
   decodeCursor,
   encodeCursor,
@@ -61,17 +61,23 @@ import {
   validateUpdate,
 } from "@care/core/rules/records.rules";
 import { userUpdateError } from "@care/core/rules/users.rules";
+import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
   facilitiesField,
   disjunctionsOf,
+  exactStoredValue,
   FILES_COLLECTION,
   fromStoredData,
   homeGroups,
   ordersInMemory,
+  SERVER_TIME,
+  serverTimeFields,
   storedFilterField,
+  timestampParts,
   toStoredData,
+  writtenTimes,
 } from "./firestore-records.ts";
 import {
   mergeRestricted,
@@ -132,12 +138,54 @@ function notFound(def: CollectionDef): AppError {
 }
 
 export function createFirestoreDataAdapter(db: Firestore, session: () => TSessionUser | null): DataPort {
+  /**
+   * The document each record was read from, as stored: a write keeps its times exactly (Firestore holds
+   * microseconds, a record milliseconds, and the rules require a kept time to equal the stored one).
+   */
+  const readFrom = new WeakMap<TRecord, Record<string, unknown>>();
+
   function recordOf(def: CollectionDef, snap: DocumentSnapshot): TRecord {
-    return fromStoredData(def, snap.id, snap.data() ?? {});
+    const stored = snap.data() ?? {};
+    const record = fromStoredData(def, snap.id, stored);
+    readFrom.set(record, stored);
+    return record;
   }
 
-  function writeData(def: CollectionDef, record: TRecord): Record<string, unknown> {
-    return { ...toStoredData(def, record), _writtenAt: serverTimestamp() };
+  /**
+   * The document data of a record written now (`before`: the record as read, absent for a new one):
+   * the times this write sets are the server's (`serverTimestamp()`, which the rules pin to
+   * `request.time`), the times it keeps are those of the document it was read from, as stored.
+   */
+  function writeData(def: CollectionDef, record: TRecord, before?: TRecord): Record<string, unknown> {
+    const stored = before && readFrom.get(before);
+    if (before && !stored) throw new Error(`The ${def.name} record ${before.id} was not read from its document.`);
+    const times = Object.entries(writtenTimes(def, record, stored)).map(([field, time]) => [
+      field,
+      time === SERVER_TIME ? serverTimestamp() : time,
+    ]);
+    return { ...toStoredData(def, record), ...Object.fromEntries(times), _writtenAt: serverTimestamp() };
+  }
+
+  /** A value a query compares with a stored field (a range end, a cursor): a server time is a timestamp there. */
+  function storedValue(def: CollectionDef, field: string, value: unknown): unknown {
+    if (!serverTimeFields(def).includes(field) || typeof value !== "string") return value;
+    const { seconds, nanoseconds } = timestampParts(value);
+    return new Timestamp(seconds, nanoseconds);
+  }
+
+  /**
+   * The record as written, with the times the server gave it: a browser learns them only by reading
+   * the document back (one read). Kept as they were when someone else has written it since.
+   */
+  async function withServerTimes<T extends TRecord>(def: CollectionDef, ref: DocumentReference, record: T): Promise<T> {
+    const stored = recordOf(def, await guard(() => getDocFromServer(ref)));
+    if (stored.version !== record.version) return record;
+    return {
+      ...record,
+      createdAt: stored.createdAt,
+      updatedAt: stored.updatedAt,
+      archivedAt: stored.archivedAt ?? null,
+    };
   }
 
   /**
@@ -189,8 +237,10 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       fields.push("archivedAt");
     }
     // The range is on the field the list is ordered by (normalizeListQuery), so it needs no index of its own.
-    if (def.rangeField && q.range?.from) constraints.push(where(def.rangeField, ">=", q.range.from));
-    if (def.rangeField && q.range?.to) constraints.push(where(def.rangeField, "<", q.range.to));
+    if (def.rangeField && q.range?.from)
+      constraints.push(where(def.rangeField, ">=", storedValue(def, def.rangeField, q.range.from)));
+    if (def.rangeField && q.range?.to)
+      constraints.push(where(def.rangeField, "<", storedValue(def, def.rangeField, q.range.to)));
     let searchInMemory: string | null = null;
     if (q.search) {
       const token = searchToken(q.search);
@@ -238,7 +288,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     )
       return { ...base, built: queries.map(build), inMemory: true };
     const paged: QueryConstraint[] = [orderBy(field, direction), orderBy(documentId(), direction)];
-    if (cursor) paged.push(startAfter(cursor.sortValue, cursor.id));
+    if (cursor) paged.push(startAfter(storedValue(def, field, cursor.sortValue), cursor.id));
     paged.push(limitTo(q.limit + 1));
     // Several queries each return their own first page: merged in order, the first size + 1 are the page.
     return { ...base, built: queries.map((c) => build([...c, ...paged])), inMemory: queries.length > 1 };
@@ -246,7 +296,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
 
   /** Orders every match by the sort field (as Firestore orders values) then id, and keeps the page after the cursor. */
   function orderInMemory(page: TPageQuery, docs: DocumentSnapshot[]): DocumentSnapshot[] {
-    const key = (d: DocumentSnapshot) => [d.get(page.field) ?? null, d.id] as const;
+    // A time as its exact ISO string, as the cursor holds it.
+    const key = (d: DocumentSnapshot) => [exactStoredValue(d.get(page.field)) ?? null, d.id] as const;
     const compare = (a: readonly [unknown, string], b: readonly [unknown, string]) => {
       const order = compareStoredValues(a[0], b[0]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
       return page.direction === "asc" ? order : -order;
@@ -263,32 +314,23 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const rows = page.inMemory ? orderInMemory(page, docs) : docs;
     const items = rows.slice(0, page.size).map((d) => recordOf(def, d));
     const last = items[items.length - 1];
-    const nextCursor = rows.length > page.size && last ? encodeCursor(last[page.field] ?? null, last.id) : null;
-    return { items, nextCursor };
+    if (rows.length <= page.size || !last) return { items, nextCursor: null };
+    // A time is paged after exactly as stored (the record has it to the millisecond only).
+    const sortValue = serverTimeFields(def).includes(page.field)
+      ? exactStoredValue(rows[page.size - 1]!.get(page.field))
+      : last[page.field];
+    return { items, nextCursor: encodeCursor(sortValue ?? null, last.id) };
+  }
+
+  /** The document of an audit row the user appends (`clientAuditEntry`), at the server's time. */
+  function auditRow(ref: DocumentReference, user: TSessionUser, facts: TClientAuditFacts): Record<string, unknown> {
+    return writeData(getCollection("auditLog"), clientAuditEntry(ref.id, user, facts));
   }
 
   /** Appends an audit row as the user, which `firestore.rules` allows for the actions a client alone knows. */
-  async function audit(
-    user: TSessionUser,
-    row: Pick<TAuditEntry, "action" | "collection" | "recordId" | "facilityId" | "summary">,
-  ): Promise<void> {
+  async function audit(user: TSessionUser, facts: TClientAuditFacts): Promise<void> {
     const ref = doc(collectionRef(db, "auditLog"));
-    const now = new Date().toISOString();
-    const entry = {
-      id: ref.id,
-      at: now,
-      actorId: user.id,
-      actorEmail: user.email,
-      ...row,
-      ip: null,
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: user.id,
-      updatedBy: user.id,
-      archivedAt: null,
-    };
-    await setDoc(ref, writeData(getCollection("auditLog"), entry));
+    await setDoc(ref, auditRow(ref, user, facts));
   }
 
   /**
@@ -340,6 +382,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const sibling = await tx.get(doc(db, part.collection, current.id));
       merged = mergeRestricted(def, merged, part, sibling.data());
     }
+    readFrom.set(merged, snap.data() ?? {});
     return merged;
   }
 
@@ -389,7 +432,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     record: TRecord,
     before?: TRecord,
   ): void {
-    tx.set(ref, writeData(def, record));
+    tx.set(ref, writeData(def, record, before));
     for (const { collection, data, merge } of restrictedWrites(def, writableAreas(user, def), record, before)) {
       const sibling = doc(db, collection, ref.id);
       const stored = { ...data, _writtenAt: serverTimestamp() };
@@ -589,7 +632,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       // A record with restricted fields may write sibling documents too: those go in a transaction.
       if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
-        return record as TRecordOf<typeof name>;
+        return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
       }
       await inTransaction(async (tx) => {
         if (clientId) {
@@ -603,7 +646,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         await assertLinks(tx, user, def, record, undefined, new Map());
         setRecord(tx, def, user, ref, record);
       });
-      return record as TRecordOf<typeof name>;
+      return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
     },
 
     async update(name, id, patch, version) {
@@ -617,7 +660,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         setRecord(tx, def, user, ref, updated, current);
         return updated;
       });
-      return next as TRecordOf<typeof name>;
+      return (await withServerTimes(def, ref, next)) as TRecordOf<typeof name>;
     },
 
     async remove(name, id, version) {
@@ -675,7 +718,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const maxCarried = MAX_CARRIED - restrictedParts(def).length;
       if ([...found.values()].reduce((n, refs) => n + refs.length, 0) > maxCarried)
         throw new AppError("VALIDATION", `A transfer on this backend carries at most ${maxCarried} records.`);
-      return inTransaction(async (tx) => {
+      const result = await inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, personRef);
         if (current.version !== request.version) throw staleVersionError(def, current);
         const [origin, destination] = await Promise.all([
@@ -711,7 +754,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             const record = recordOf(target, snap);
             if (record.facilityId !== from || !isCarried(collection, record, request.subject, request.id, documentIds))
               continue;
-            writes.push([ref, writeData(target, touch(record))]);
+            writes.push([ref, writeData(target, touch(record), record)]);
             if (collection === "documents") {
               documentIds.add(record.id);
               writes.push([doc(db, FILES_COLLECTION, String(record.fileId)), { facilityId: to }]);
@@ -729,23 +772,12 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         const auditRef = doc(collectionRef(db, "auditLog"));
         writes.push([
           auditRef,
-          writeData(getCollection("auditLog"), {
-            id: auditRef.id,
-            at: now,
-            actorId: user.id,
-            actorEmail: user.email,
+          auditRow(auditRef, user, {
             action: "transfer",
             collection: def.name,
             recordId: request.id,
             facilityId: to,
             summary: transferSummary(String(origin.get("name") ?? from), String(home!.name), request, carried),
-            ip: null,
-            version: 1,
-            createdAt: now,
-            updatedAt: now,
-            createdBy: user.id,
-            updatedBy: user.id,
-            archivedAt: null,
           }),
         ]);
         setRecord(tx, def, user, personRef, moved, current);
@@ -753,8 +785,10 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           if (ref.parent.id === FILES_COLLECTION) tx.update(ref, data);
           else tx.set(ref, data);
         }
-        return { fromFacilityId: from, toFacilityId: to, record: moved as TTransferResult["record"], carried };
+        return { fromFacilityId: from, toFacilityId: to, record: moved, carried };
       });
+      const record = await withServerTimes(def, personRef, result.record);
+      return { ...result, record: record as TTransferResult["record"] };
     },
 
     async commit(ops: TWriteOp[]) {

@@ -3,10 +3,16 @@ import { getCollection } from "@care/core/registry";
 import {
   compareStoredValues,
   disjunctionsOf,
+  exactStoredValue,
   fromStoredData,
   homeGroups,
+  isoOfTimestamp,
   ordersInMemory,
+  SERVER_TIME,
+  serverTimeFields,
+  timestampParts,
   toStoredData,
+  writtenTimes,
 } from "./firestore-records.ts";
 
 const meta = {
@@ -85,6 +91,71 @@ describe("Firestore record layout", () => {
     });
     expect(stored.otherFacilityIds).toEqual(["ashwood", "newman"]);
     expect(fromStoredData(def, "s1", stored).otherFacilityIds).toEqual(["ashwood", "newman"]);
+  });
+});
+
+describe("record times, the server's", () => {
+  /** A stored timestamp as either SDK gives it. */
+  const stamp = (iso: string) => ({ ...timestampParts(iso), toMillis: () => Date.parse(iso) });
+
+  it("sets updatedAt on every write, createdAt on a create and archivedAt when archiving; keeps the rest as stored", () => {
+    const agents = getCollection("referralAgents");
+    expect(writtenTimes(agents, { archivedAt: null })).toEqual({
+      createdAt: SERVER_TIME,
+      updatedAt: SERVER_TIME,
+      archivedAt: null,
+    });
+    // Kept as the document holds them: a timestamp (microseconds), or an earlier version's string.
+    const stored = {
+      createdAt: stamp("2026-01-01T00:00:00.000001Z"),
+      updatedAt: stamp("2026-01-02T00:00:00Z"),
+      archivedAt: null,
+    };
+    expect(writtenTimes(agents, { archivedAt: null }, stored)).toEqual({
+      createdAt: stored.createdAt,
+      updatedAt: SERVER_TIME,
+      archivedAt: null,
+    });
+    expect(writtenTimes(agents, { archivedAt: "2026-03-01T00:00:00.000Z" }, stored).archivedAt).toBe(SERVER_TIME);
+    const archived = { ...stored, archivedAt: "2026-03-01T00:00:00.000Z" };
+    expect(writtenTimes(agents, { archivedAt: "2026-03-01T00:00:00.000Z" }, archived).archivedAt).toBe(
+      archived.archivedAt,
+    );
+  });
+
+  it("sets an audit row's own time (at) as its createdAt: the server's", () => {
+    const audit = getCollection("auditLog");
+    expect(serverTimeFields(audit)).toEqual(["createdAt", "updatedAt", "archivedAt", "at"]);
+    expect(writtenTimes(audit, { archivedAt: null }).at).toBe(SERVER_TIME);
+    expect(serverTimeFields(getCollection("recordChanges"))).not.toContain("at");
+  });
+
+  it("reads a stored timestamp as an ISO string with microseconds, which names the same instant again", () => {
+    expect(isoOfTimestamp({ seconds: Date.parse("2026-11-27T10:00:00Z") / 1000, nanoseconds: 123_456_000 })).toBe(
+      "2026-11-27T10:00:00.123456Z",
+    );
+    for (const iso of ["2026-11-27T10:00:00.123456Z", "2026-11-27T10:00:00.000001Z", "1999-12-31T23:59:59.999999Z"])
+      expect(isoOfTimestamp(timestampParts(iso))).toBe(iso);
+    // Times an earlier version stored (milliseconds) or a range end give the same instant.
+    expect(timestampParts("2026-11-27T10:00:00.5Z")).toEqual({ seconds: 1795773600, nanoseconds: 500_000_000 });
+    expect(timestampParts("2026-11-27T10:00:00Z").nanoseconds).toBe(0);
+    expect(() => timestampParts("2026-11-27")).toThrow();
+  });
+
+  it("gives the record its times as ISO strings with milliseconds, as every backend; cursors page after the exact time", () => {
+    const def = getCollection("facilities");
+    const stored = {
+      ...toStoredData(def, { id: "tull", name: "Tull", active: true, sortOrder: 0, ...meta }),
+      createdAt: stamp("2026-01-01T00:00:00.000000Z"),
+      updatedAt: stamp("2026-01-02T03:04:05.678901Z"),
+    };
+    expect(fromStoredData(def, "tull", stored)).toMatchObject({
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-02T03:04:05.678Z",
+      archivedAt: null,
+    });
+    expect(exactStoredValue(stored.updatedAt)).toBe("2026-01-02T03:04:05.678901Z");
+    expect(exactStoredValue("Tull")).toBe("Tull");
   });
 });
 

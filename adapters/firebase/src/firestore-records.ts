@@ -1,6 +1,7 @@
 /**
  * How a record is laid out in a Firestore document, shared by the data adapter, the file adapter and
- * the rules generator: the collection's fields, the metadata (ISO strings, as on every backend) and
+ * the rules generator: the collection's fields, the metadata (its times stored as the server's
+ * timestamps, read as ISO strings as on every backend) and
  * private fields the client never sees — `_facility` (the facility the record belongs to, what
  * the security rules and facility-limited lists check), `_facilities` (for a collection shown in further
  * homes, `scope.alsoIn`: its own facility and those, which lists and rules check instead), `_search`
@@ -24,6 +25,90 @@ export function facilitiesField(def: CollectionDef): "_facilities" | null {
 
 /** Meta fields stored in the document (the id is the document id). */
 export const STORED_META_FIELDS = META_FIELDS.filter((f) => f !== "id");
+
+/**
+ * The meta times, stored as Firestore timestamps set by the server (`serverTimestamp()`), which the
+ * rules require to equal `request.time`: a browser cannot back-date or post-date a record. Records
+ * carry them as ISO strings with milliseconds, as on every backend; Firestore keeps microseconds, so a
+ * time the adapter sends back (a kept `createdAt`, a page cursor) is taken from the document itself.
+ */
+export const SERVER_TIME_FIELDS = ["createdAt", "updatedAt", "archivedAt"] as const;
+
+/** The collection whose rows say when they happened (`at`): the server's time of the row's write too. */
+export const AUDIT_COLLECTION = "auditLog";
+
+/** The fields of a collection's documents stored as server timestamps: the meta times, and an audit row's `at`. */
+export function serverTimeFields(def: CollectionDef): readonly string[] {
+  return def.name === AUDIT_COLLECTION ? [...SERVER_TIME_FIELDS, "at"] : SERVER_TIME_FIELDS;
+}
+
+/** Stands for "the server's time of this write" in `writtenTimes`; the adapter writes `serverTimestamp()` there. */
+export const SERVER_TIME = Symbol("server time");
+
+/**
+ * What a write stores in each of the collection's server times (`serverTimeFields`): the server's time
+ * for the times it sets (every write's `updatedAt`, a create's `createdAt` and audit `at`, an archive's
+ * `archivedAt`); for those it keeps, the value of the document as read (`stored`, absent for a new
+ * record) exactly as it is, since the rules require a kept time to equal the stored one.
+ */
+export function writtenTimes(
+  def: CollectionDef,
+  record: Record<string, unknown>,
+  stored?: Record<string, unknown>,
+): Record<string, unknown> {
+  const kept = (field: string) => stored?.[field] ?? null;
+  return {
+    createdAt: stored ? kept("createdAt") : SERVER_TIME,
+    updatedAt: SERVER_TIME,
+    archivedAt: record.archivedAt == null ? null : (stored?.archivedAt ?? SERVER_TIME),
+    ...(def.name === AUDIT_COLLECTION ? { at: stored ? kept("at") : SERVER_TIME } : {}),
+  };
+}
+
+/** A Firestore timestamp of either SDK (web or Admin), as stored. */
+interface TTimestampLike {
+  readonly seconds: number;
+  readonly nanoseconds: number;
+  toMillis(): number;
+}
+
+function isTimestamp(value: unknown): value is TTimestampLike {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as TTimestampLike).seconds === "number" &&
+    typeof (value as TTimestampLike).nanoseconds === "number" &&
+    typeof (value as TTimestampLike).toMillis === "function"
+  );
+}
+
+/** A stored timestamp as an ISO string with microseconds (`2026-11-27T14:05:09.123456Z`), the stored instant exactly. */
+export function isoOfTimestamp(value: { seconds: number; nanoseconds: number }): string {
+  const whole = new Date(value.seconds * 1000).toISOString().slice(0, 19);
+  return `${whole}.${String(Math.floor(value.nanoseconds / 1000)).padStart(6, "0")}Z`;
+}
+
+/** The seconds and nanoseconds of an ISO timestamp (any number of fraction digits), to build a Firestore timestamp. */
+export function timestampParts(iso: string): { seconds: number; nanoseconds: number } {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/.exec(iso);
+  if (!match) throw new Error(`Not an ISO timestamp: ${iso}`);
+  return { seconds: Date.parse(`${match[1]}Z`) / 1000, nanoseconds: Number((match[2] ?? "").padEnd(9, "0")) };
+}
+
+/** A stored value as the record holds it: a timestamp becomes its ISO string with milliseconds, anything else stays. */
+export function plainStoredValue(value: unknown): unknown {
+  return isTimestamp(value)
+    ? new Date(value.seconds * 1000 + Math.floor(value.nanoseconds / 1e6)).toISOString()
+    : value;
+}
+
+/**
+ * A stored value to order by and to page after (a cursor): a timestamp becomes its exact ISO string
+ * (`isoOfTimestamp`), so two times within one millisecond keep their order and a page never repeats one.
+ */
+export function exactStoredValue(value: unknown): unknown {
+  return isTimestamp(value) ? isoOfTimestamp(value) : value;
+}
 
 /**
  * Sort keys whose filtered lists are served without a composite index: the adapter reads every match
@@ -102,7 +187,8 @@ export function storedFilterField(def: CollectionDef, field: string): string {
 export const FILES_COLLECTION = "files";
 
 /**
- * The document data for a record (without `_writtenAt`, which the caller sets to the server time).
+ * The document data for a record (without `_writtenAt`, which the caller sets to the server time, and
+ * with the meta times as the record holds them: the caller stores them as `writtenTimes` says).
  * Absent optional fields are stored as null so that sorting by them never drops a document. Restricted
  * fields are left out: they go to the record's sibling documents (`restrictedWrites`).
  */
@@ -146,7 +232,7 @@ export function fromStoredData(
     if (key !== stored && data[key] !== undefined) continue;
     const field = shape[key];
     if (value === null && field && !field.safeParse(null).success) continue;
-    record[key] = value;
+    record[key] = plainStoredValue(value);
   }
   return record;
 }

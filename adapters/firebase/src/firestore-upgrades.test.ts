@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
 import { toStoredData } from "./firestore-records.ts";
-import { roleDocumentUpgrade, staffDocumentUpgrade } from "./firestore-upgrades.ts";
+import { roleDocumentUpgrade, staffDocumentUpgrade, timesUpgrade } from "./firestore-upgrades.ts";
 
 describe("staffDocumentUpgrade", () => {
   it("widens an old clearance status and adds the homes list facility-limited lists match on", () => {
@@ -53,5 +53,27 @@ describe("roleDocumentUpgrade", () => {
     });
     expect(roleDocumentUpgrade("administrator", { permissions: {} })).toEqual({ "permissions.fees": "write" });
     expect(roleDocumentUpgrade("office", { permissions: { referrals: "write", fees: "read" } })).toBeNull();
+  });
+});
+
+describe("timesUpgrade", () => {
+  const fields = ["createdAt", "updatedAt", "archivedAt"];
+
+  it("turns times an earlier version stored as ISO strings into timestamps, leaving null ones", () => {
+    expect(
+      timesUpgrade(fields, {
+        createdAt: "2026-01-01T00:00:00.000Z",
+        updatedAt: "2026-01-02T00:00:00.250Z",
+        archivedAt: null,
+      }),
+    ).toEqual({
+      createdAt: { seconds: 1767225600, nanoseconds: 0 },
+      updatedAt: { seconds: 1767312000, nanoseconds: 250_000_000 },
+    });
+  });
+
+  it("leaves a document whose times are timestamps alone, so the script may run again", () => {
+    const stamp = { seconds: 1767225600, nanoseconds: 0 };
+    expect(timesUpgrade(fields, { createdAt: stamp, updatedAt: stamp, archivedAt: null })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.collection";
 import { upgradedClearance } from "@care/core/collections/staff.collection";
 import { collections } from "@care/core/registry";
 import { facilitiesOfRecord } from "@care/core/rules/access.rules";
+import { timestampParts } from "./firestore-records.ts";
 
 /**
  * A staff member: the widened Live Scan statuses ("pending" → "submitted", "not_cleared" → "denied") and
@@ -32,4 +33,24 @@ export function roleDocumentUpgrade(id: string, data: Record<string, unknown>): 
   const fees =
     id === ADMINISTRATOR_ROLE_ID ? "write" : typeof permissions.referrals === "string" ? permissions.referrals : "none";
   return { "permissions.fees": fees };
+}
+
+/**
+ * Any document with times (`fields`: a collection's `serverTimeFields`, a file description's
+ * `createdAt`): earlier versions stored them as the browser's ISO strings; they are now server
+ * timestamps. Firestore orders every timestamp before every string and a range of timestamps matches
+ * no string, so until they are upgraded older records sort after newer ones and drop out of the audit
+ * log's time ranges. The times as timestamp parts, to set, or null when none is a string.
+ */
+export function timesUpgrade(
+  fields: readonly string[],
+  data: Record<string, unknown>,
+): Record<string, { seconds: number; nanoseconds: number }> | null {
+  const patch = Object.fromEntries(
+    fields.flatMap((field) => {
+      const value = data[field];
+      return typeof value === "string" ? [[field, timestampParts(value)]] : [];
+    }),
+  );
+  return Object.keys(patch).length > 0 ? patch : null;
 }

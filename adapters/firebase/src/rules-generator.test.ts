@@ -86,7 +86,8 @@ describe("generated Firebase rules", () => {
     expect(rules).toContain(
       "get(/databases/$(database)/documents/roles/$(me().role)).data.permissions.get(area, 'none')",
     );
-    expect(rules).not.toContain("request.auth.token");
+    // The token names who the caller is (an audit row's e-mail), never what they may do.
+    expect(rules.replaceAll("request.auth.token.email", "")).not.toContain("request.auth.token");
     expect(generateStorageRules()).not.toContain("request.auth.token");
   });
 
@@ -203,6 +204,68 @@ describe("generated Firebase rules", () => {
       "request.resource.data.key.split('[|]')[0] != 'rent' || request.resource.data.key.split('[|]').size() <= 1",
     );
     expect(block(rules, "facilities")).not.toContain("linkedInFacility");
+  });
+
+  it("requires every time a client writes to be the server's time of the write (request.time)", () => {
+    const rules = generateFirestoreRules();
+    const fn = (name: string) =>
+      rules.slice(rules.indexOf(`function ${name}(`), rules.indexOf("\n    }", rules.indexOf(`function ${name}(`)));
+    expect(fn("validCreateMeta")).toContain(
+      "d.createdAt == request.time && d.updatedAt == request.time && d.archivedAt == null",
+    );
+    expect(fn("validUpdateMeta")).toContain("d.createdAt == old.createdAt");
+    expect(fn("validUpdateMeta")).toContain("d.updatedAt == request.time");
+    expect(fn("validUpdateMeta")).toContain("(mayArchive && old.archivedAt == null && d.archivedAt == request.time)");
+    // A file's upload time too; no time is taken from the browser as a string any more.
+    expect(block(rules, "files")).toContain("request.resource.data.createdAt == request.time");
+    expect(rules).not.toContain("isoTimestamp");
+    expect(rules).not.toContain("d.archivedAt == d.updatedAt");
+  });
+
+  it("lets a client append an audit row only as its account, at the server's time, of a known action and collection, within the limits", () => {
+    const rule = createRule(generateFirestoreRules(), "auditLog")!;
+    for (const check of [
+      "request.resource.data.action in ['view', 'export', 'file_download', 'transfer']",
+      "request.resource.data.collection in ['facilities', 'roles', 'users', 'auditLog', 'residents',",
+      "'portalSettings', 'files']",
+      "request.resource.data.actorId == request.auth.uid",
+      "request.resource.data.actorEmail == request.auth.token.email",
+      "request.resource.data.at == request.time",
+      "request.resource.data.ip == null",
+      "(request.resource.data.recordId == null || (request.resource.data.recordId is string && request.resource.data.recordId.size() <= 64))",
+      "(request.resource.data.summary == null || (request.resource.data.summary is string && request.resource.data.summary.size() <= 2000))",
+      "validCreateMeta()",
+    ])
+      expect(rule).toContain(check);
+    // Changes, sign-ins and user administration are the functions' rows, never a client's.
+    expect(rule).not.toMatch(/'(create|update|archive|remove|login|user_create)'/);
+    expect(block(generateFirestoreRules(), "auditLog")).toContain("allow update, delete: if false;");
+  });
+
+  it("keeps group-wide files and an agent's documents to users of every home, in Firestore and Storage", () => {
+    const rules = generateFirestoreRules();
+    const documents = block(rules, "documents");
+    const subjectHome =
+      " && ((request.resource.data.subject in ['resident', 'staff', 'facility']) == (request.resource.data.facilityId != null))";
+    for (const verb of ["create", "update"])
+      expect(documents.split("\n").find((l) => l.includes(`allow ${verb}:`))).toContain(subjectHome);
+    // A group-wide record's facility is null, which only a user of every home may write or read.
+    expect(rules).toContain(
+      "return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);",
+    );
+    expect(documents).toContain(
+      "request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)",
+    );
+    expect(block(rules, "files")).toContain(
+      "&& request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility);",
+    );
+    const storage = generateStorageRules();
+    expect(storage).toContain("return me().facilityIds == null || (folder != '_group' && folder in me().facilityIds);");
+    expect(storage).toContain("allow get: if mayRead('documents') && mayFolder(folder);");
+    expect(storage).toContain("allow create: if mayWrite('documents') && mayFolder(folder)");
+    expect(storage).toContain("allow delete: if mayRead('documents') && mayFolder(folder)");
+    // Other collections have no subject to check.
+    expect(block(rules, "reminders")).not.toContain("request.resource.data.subject in");
   });
 
   it("lets a writer read a free id before creating a record under it, of any home; a list still needs the home", () => {

@@ -5,6 +5,9 @@
  * the committed files differ from what this produces.
  */
 import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TLinkValue } from "@care/core/collection";
+import { MAX_AUDIT_SUMMARY } from "@care/core/collections/audit-log.collection";
+import { MAX_ID_LENGTH } from "@care/core/common.schema";
+import { HOME_SUBJECTS } from "@care/core/collections/documents.collection";
 import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { collections } from "@care/core/registry";
@@ -144,6 +147,26 @@ function moneyFloors(def: CollectionDef, fields: readonly string[]): string {
     .join("");
 }
 
+/**
+ * An audit row a client appends (`view`, `export`, `transfer`, `file_download`): one of those actions, of a
+ * collection of the registry (or files), written as the caller (uid and the ID token's e-mail) at the
+ * server's time, with no IP (a browser does not know its own), and a record id and summary within the
+ * limits of `ZAuditEntry`. Nothing it names can be checked further (a view leaves no trace to compare).
+ */
+function clientAuditRow(): string {
+  const row = (field: string) => `${DATA}.${field}`;
+  return [
+    `${row("action")} in ${list(CLIENT_AUDIT_ACTIONS)}`,
+    `${row("collection")} in ${list([...Object.keys(collections), FILES_COLLECTION])}`,
+    `${row("actorId")} == request.auth.uid`,
+    `${row("actorEmail")} == request.auth.token.email`,
+    `${row("at")} == request.time`,
+    `${row("ip")} == null`,
+    `(${row("recordId")} == null || (${row("recordId")} is string && ${row("recordId")}.size() <= ${MAX_ID_LENGTH}))`,
+    `(${row("summary")} == null || (${row("summary")} is string && ${row("summary")}.size() <= ${MAX_AUDIT_SUMMARY}))`,
+  ].join(" && ");
+}
+
 function collectionRules(def: CollectionDef): string {
   // Restricted fields are not the document's: a write that carries one is refused (they have their own documents).
   const fields = Object.keys(def.schema.shape).filter((field) => !isRestrictedField(def, field));
@@ -201,6 +224,10 @@ function collectionRules(def: CollectionDef): string {
     def.name === "roles"
       ? ` && (id != '${ADMINISTRATOR_ROLE_ID}' || (${AREAS.map((area) => `${DATA}.permissions.${area} == 'write'`).join(" && ")}))`
       : "";
+  // A document of a home's subject carries its home; an agent's (agreement, W-9) is group-wide, facility
+  // null, so only users of every home write and read it and its file (ZDocument's refinement).
+  const groupWideSubjects =
+    def.name === "documents" ? ` && ((${DATA}.subject in ${list(HOME_SUBJECTS)}) == (${DATA}.facilityId != null))` : "";
   // A waiver is a change to documents (waiverRefusal).
   const waiver =
     def.name === "reminderStates" ? ` && (${DATA}.state != 'waived' || level('documents') == 'write')` : "";
@@ -236,9 +263,10 @@ function collectionRules(def: CollectionDef): string {
     );
   } else if (def.access.write === "server") {
     lines.push(
-      `      // Changes are recorded by Cloud Functions; a client may only append what it alone knows, as itself.`,
+      `      // Changes are recorded by Cloud Functions; a client may only append what it alone knows, as itself`,
+      `      // (its uid and its ID token's e-mail), now (the server's time), within the row's limits.`,
       `      // Its row names one of its facilities, or none (a list over several facilities, or an empty one).`,
-      `      allow create: if signedIn() && request.resource.data.action in ${list(CLIENT_AUDIT_ACTIONS)} && request.resource.data.actorId == request.auth.uid && request.resource.data.at == request.resource.data.createdAt && ${shape} && validCreateMeta()${clientFacility};`,
+      `      allow create: if signedIn() && ${clientAuditRow()} && ${shape} && validCreateMeta()${clientFacility};`,
       `      allow update, delete: if false;`,
     );
   } else {
@@ -246,10 +274,10 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port"
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${randomId}${keepsAdministrator}${waiver}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${floors}${newFacility}${grant}${keepsAdministrator}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${floors}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
     lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}${keptRole}` : "false"};`);
@@ -303,7 +331,7 @@ function filesRules(): string {
     `      // Files are the scans documents point at: documents' permission governs them.`,
     `      allow get, list: if mayRead('documents') && mayFacility(resource.data._facility);`,
     `      allow create: if mayWrite('documents') && request.resource.data.keys().hasOnly(${list(keys)}) && request.resource.data.keys().hasAll(${list(keys)})`,
-    `        && request.resource.data.createdBy == request.auth.uid && isoTimestamp(request.resource.data.createdAt) && request.resource.data._writtenAt == request.time`,
+    `        && request.resource.data.createdBy == request.auth.uid && request.resource.data.createdAt == request.time && request.resource.data._writtenAt == request.time`,
     `        && request.resource.data.contentType in ${list(Object.keys(ACCEPTED_FILE_TYPES))} && request.resource.data.size is int`,
     `        && request.resource.data.size >= 0 && request.resource.data.size <= ${MAX_FILE_BYTES} && request.resource.data.name is string && request.resource.data.name.size() <= 255`,
     `        && request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility);`,
@@ -375,22 +403,21 @@ service cloud.firestore {
       return linked != null && linked.data.get('_facilities', [linked.data._facility]).hasAny([request.resource.data._facility])
         && !linked.data.diff(request.resource.data).affectedKeys().hasAny(fields);
     }
-    function isoTimestamp(value) {
-      return value is string && value.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]{1,6})?Z$');
-    }
+    // A record's times are the server's time of the write that set them (the client writes
+    // serverTimestamp(), which is request.time), never a time the browser chose.
     function validCreateMeta() {
       let d = request.resource.data;
       return d.version == 1 && d.createdBy == request.auth.uid && d.updatedBy == request.auth.uid
-        && isoTimestamp(d.createdAt) && d.updatedAt == d.createdAt && d.archivedAt == null
+        && d.createdAt == request.time && d.updatedAt == request.time && d.archivedAt == null
         && d._writtenAt == request.time;
     }
-    // The version goes up by exactly one; creation stays as it was; archiving only where allowed.
+    // The version goes up by exactly one; creation stays as it was; archiving only where allowed, now.
     function validUpdateMeta(mayArchive) {
       let d = request.resource.data;
       let old = resource.data;
       return d.version == old.version + 1 && d.createdAt == old.createdAt && d.createdBy == old.createdBy
-        && d.updatedBy == request.auth.uid && isoTimestamp(d.updatedAt) && d._writtenAt == request.time
-        && (d.archivedAt == old.archivedAt || (mayArchive && old.archivedAt == null && d.archivedAt == d.updatedAt));
+        && d.updatedBy == request.auth.uid && d.updatedAt == request.time && d._writtenAt == request.time
+        && (d.archivedAt == old.archivedAt || (mayArchive && old.archivedAt == null && d.archivedAt == request.time));
     }
 
 ${defs.map(collectionRules).join("\n\n")}

@@ -55,3 +55,17 @@ describe("viewing a file on Firebase", () => {
     expect(await shown.text()).toBe("%PDF-1.7");
   });
 });
+
+describe("a file's description on Firebase", () => {
+  it("gives the upload time the server stored (a timestamp) as an ISO string", async () => {
+    sdk.description = {
+      name: "tb-test.pdf",
+      contentType: "application/pdf",
+      size: 8,
+      facilityId: "tull",
+      createdAt: { seconds: Date.parse("2026-11-01T10:00:00Z") / 1000, nanoseconds: 42_000_000, toMillis: () => 0 },
+      createdBy: "u1",
+    };
+    expect(await adapter.describe(id)).toMatchObject({ id, createdAt: "2026-11-01T10:00:00.042Z" });
+  });
+});

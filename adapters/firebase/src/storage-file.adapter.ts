@@ -25,7 +25,7 @@ import { canSeeFacility } from "@care/core/rules/access.rules";
 import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { SNIFF_BYTES, sniffFileType } from "@care/core/rules/file-type.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
-import { FILES_COLLECTION } from "./firestore-records.ts";
+import { FILES_COLLECTION, plainStoredValue } from "./firestore-records.ts";
 
 /** The folder of group-wide files (no facility). Not a valid facility id, so it cannot collide. */
 export const GROUP_FOLDER = "_group";
@@ -62,7 +62,8 @@ export function createStorageFileAdapter(
       const appError = toAppError(error);
       throw appError.code === "FORBIDDEN" ? fileNotFound(error) : appError;
     }
-    const parsed = ZStoredFile.safeParse({ ...data, id });
+    // Its upload time is the server's (a timestamp the rules pin to the write), read as an ISO string.
+    const parsed = ZStoredFile.safeParse({ ...data, createdAt: plainStoredValue(data?.createdAt), id });
     if (!data || !parsed.success || !canSeeFacility(user, parsed.data.facilityId)) throw fileNotFound();
     return parsed.data;
   }
@@ -86,19 +87,20 @@ export function createStorageFileAdapter(
       if (!canSeeFacility(user, options.facilityId))
         throw new AppError("FORBIDDEN", "You do not have access to that facility.");
       const id = doc(collectionRef(db, FILES_COLLECTION)).id;
-      const stored: TStoredFile = {
+      const stored: Omit<TStoredFile, "createdAt"> = {
         id,
         name: name.slice(0, 255),
         contentType,
         size: file.size,
         facilityId: options.facilityId,
-        createdAt: new Date().toISOString(),
         createdBy: user.id,
       };
-      // The description is written first: the storage rules read it to check the facility.
+      // The description is written first: the storage rules read it to check the facility. Its time is
+      // the server's; the description read back after the upload carries it.
       await guard(() =>
         setDoc(doc(db, FILES_COLLECTION, id), {
           ...stored,
+          createdAt: serverTimestamp(),
           _facility: stored.facilityId,
           _writtenAt: serverTimestamp(),
         }),
@@ -121,7 +123,7 @@ export function createStorageFileAdapter(
         throw toAppError(error);
       }
       options.onProgress?.(1);
-      return stored;
+      return describe(id);
     },
 
     describe,

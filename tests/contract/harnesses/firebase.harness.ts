@@ -13,13 +13,25 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
+import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword } from "firebase/auth";
+import { connectFirestoreEmulator, getFirestore, type Firestore } from "firebase/firestore";
+import { connectStorageEmulator, getStorage, type FirebaseStorage } from "firebase/storage";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
+import { DEFAULT_ROLES } from "@care/core/collections/roles.collection";
 import { getCollection } from "@care/core/registry";
 import { createFirebasePorts, type TFirebasePorts, type THostPort } from "@care/adapter-firebase/firebase-ports";
-import { toStoredData } from "@care/adapter-firebase/firestore-records";
+import { SERVER_TIME_FIELDS, toStoredData } from "@care/adapter-firebase/firestore-records";
 import type { ContractHarness, ContractHarnessFactory, TPorts } from "../harness.ts";
 
 const PROJECT_ID = "demo-care-portal";
+const FIREBASE_CONFIG = {
+  apiKey: "demo-api-key",
+  projectId: PROJECT_ID,
+  authDomain: `${PROJECT_ID}.firebaseapp.com`,
+  storageBucket: `${PROJECT_ID}.appspot.com`,
+  appId: "demo-app",
+};
 const START_TIMEOUT_MS = 150_000;
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const FIREBASE_BIN = join(ROOT, "node_modules/.bin/firebase");
@@ -170,10 +182,28 @@ async function hubEmulators(): Promise<Record<string, { host: string; port: numb
   }
 }
 
-export const createHarness: ContractHarnessFactory = (): ContractHarness => {
+/** The Firebase SDK itself, signed in: what a browser can write beside the adapter, which only the rules stop. */
+export interface TFirebaseSdk {
+  db: Firestore;
+  storage: FirebaseStorage;
+  uid: string;
+}
+
+/** The firebase harness, which also hands out the bare SDK for the cases of the generated rules. */
+export interface FirebaseContractHarness extends ContractHarness {
+  /** A new Firebase app signed in with `credentials`, connected to the running emulators. */
+  sdk(credentials: { email: string; password: string }): Promise<TFirebaseSdk>;
+}
+
+export function isFirebaseHarness(harness: ContractHarness): harness is FirebaseContractHarness {
+  return harness.name === "firebase";
+}
+
+export const createHarness: ContractHarnessFactory = (): FirebaseContractHarness => {
   const admin = { email: "admin@contract.test", password: "admin-password-1" };
   const unavailable: { auth?: string; data?: string; files?: string } = {};
   const clients: TFirebasePorts[] = [];
+  const sdkApps: FirebaseApp[] = [];
   let stopEmulator: (() => Promise<void>) | undefined;
   let emulators: { auth: string; firestore?: THostPort; storage?: THostPort; functions?: THostPort } | undefined;
 
@@ -182,14 +212,23 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
     await call(`${base}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
     const now = new Date().toISOString();
     const meta = { version: 1, createdAt: now, updatedAt: now, createdBy: null, updatedBy: null, archivedAt: null };
-    const write = async (collection: "users" | "facilities", id: string, fields: Record<string, unknown>) => {
-      const data = { ...toStoredData(getCollection(collection), { ...fields, ...meta, id }), _writtenAt: now };
-      const encoded = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, firestoreValue(v)]));
+    const write = async (collection: "users" | "roles" | "facilities", id: string, fields: Record<string, unknown>) => {
+      const data = toStoredData(getCollection(collection), { ...fields, ...meta, id });
+      // Times are stored as timestamps, as the adapter and the functions write them.
+      const encoded = Object.fromEntries([
+        ...Object.entries(data).map(([k, v]) => [
+          k,
+          typeof v === "string" && SERVER_TIME_FIELDS.includes(k as never) ? { timestampValue: v } : firestoreValue(v),
+        ]),
+        ["_writtenAt", { timestampValue: now }],
+      ]);
       await call(`${base}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${collection}?documentId=${id}`, {
         method: "POST",
         json: { fields: encoded },
       });
     };
+    // The rules read the caller's role document on every request: the default roles a group starts with.
+    for (const [id, role] of Object.entries(DEFAULT_ROLES)) await write("roles", id, role);
     await write("users", adminId, { email: admin.email, role: "administrator", facilityIds: null, active: true });
     for (const [index, facility] of SEED_FACILITIES.entries()) {
       await write("facilities", facility.id, { name: facility.name, active: true, sortOrder: index });
@@ -256,6 +295,7 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
     },
     async stop() {
       await Promise.all(clients.splice(0).map((c) => c.dispose().catch(() => undefined)));
+      await Promise.all(sdkApps.splice(0).map((app) => deleteApp(app).catch(() => undefined)));
       await stopEmulator?.();
       stopEmulator = undefined;
       emulators = undefined;
@@ -263,18 +303,26 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
     client(): TPorts {
       if (!emulators) throw new Error("firebase harness: start() first");
       const ports = createFirebasePorts({
-        firebase: {
-          apiKey: "demo-api-key",
-          projectId: PROJECT_ID,
-          authDomain: `${PROJECT_ID}.firebaseapp.com`,
-          storageBucket: `${PROJECT_ID}.appspot.com`,
-          appId: "demo-app",
-        },
+        firebase: FIREBASE_CONFIG,
         emulators,
         persistence: "memory",
       });
       clients.push(ports);
       return ports;
+    },
+    async sdk(credentials) {
+      if (!emulators?.firestore || !emulators.storage)
+        throw new Error("firebase harness: no Firestore or Storage emulator");
+      const app = initializeApp(FIREBASE_CONFIG, `contract-sdk-${sdkApps.length + 1}-${Date.now()}`);
+      sdkApps.push(app);
+      const auth = initializeAuth(app, { persistence: inMemoryPersistence });
+      connectAuthEmulator(auth, emulators.auth, { disableWarnings: true });
+      const db = getFirestore(app);
+      connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
+      const storage = getStorage(app);
+      connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
+      const { user } = await signInWithEmailAndPassword(auth, credentials.email, credentials.password);
+      return { db, storage, uid: user.uid };
     },
   };
 };

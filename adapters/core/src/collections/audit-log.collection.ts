@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;
 
+/** The longest summary a row keeps (a longer one is cut). */
+export const MAX_AUDIT_SUMMARY = 2000;
+
 /** One append-only row: who viewed or changed what, when. Written by the server, never edited. */
 export const ZAuditEntry = z.object({
   at: ZTimestamp,
@@ -41,7 +44,7 @@ export const ZAuditEntry = z.object({
   recordId: z.string().nullable(),
   facilityId: z.string().nullable(),
   /** Names of the fields a change touched, or a short description; never the values of personal data. */
-  summary: z.string().max(2000).nullable(),
+  summary: z.string().max(MAX_AUDIT_SUMMARY).nullable(),
   ip: z.string().max(64).nullable(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;

@@ -1,7 +1,8 @@
 /**
  * The Care Portal's Cloud Functions (the seed's "further backend service"): what a browser client
  * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account with a one-time
- * password, its role, facility and `mustChangePassword` claims and the `users/{uid}` record;
+ * password, its role, facility and `mustChangePassword` claims and the `users/{uid}` record, with an
+ * audit row naming the administrator;
  * `resetPassword` (admins) gives a user a new one-time password and ends their sessions;
  * `changeOneTimePassword` sets the user's own password in place of a one-time one and clears the claim;
  * `endOtherSessions` revokes the caller's refresh tokens (Firebase cannot keep just one session:
@@ -33,6 +34,7 @@ import { getCollection, isCollectionName, type TRecordOf } from "@care/core/regi
 import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.rules";
 import { generateOneTimePassword } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
+import { userCreatedAuditEntry } from "../../src/account-audit.ts";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
@@ -58,6 +60,16 @@ import {
 
 initializeApp();
 
+/**
+ * The meta times of a document a function writes now, stored as every writer stores them (server
+ * timestamps, docs/firebase.md): this write's time for the times it sets, the stored ones (`kept`, the
+ * document as read) for those it keeps.
+ */
+function serverTimes(kept?: FirebaseFirestore.DocumentData): Record<string, unknown> {
+  const now = FieldValue.serverTimestamp();
+  return { createdAt: kept?.createdAt ?? now, updatedAt: now, archivedAt: kept?.archivedAt ?? null, _writtenAt: now };
+}
+
 const HTTPS_CODES: Record<TErrorCode, FunctionsErrorCode> = {
   VALIDATION: "invalid-argument",
   NOT_FOUND: "not-found",
@@ -79,9 +91,12 @@ function httpsError(error: AppError): HttpsError {
 /** The claims the rules and the auth adapter read. */
 
 /** A user's active flag, facilities and role permissions as stored in Firestore now; null when inactive or unknown. */
-async function currentAccess(
-  uid: string,
-): Promise<{ facilityIds: string[] | null; permissions: TPermissions; mustChangePassword: boolean } | null> {
+async function currentAccess(uid: string): Promise<{
+  email: string | null;
+  facilityIds: string[] | null;
+  permissions: TPermissions;
+  mustChangePassword: boolean;
+} | null> {
   const user = (await getFirestore().doc(`users/${uid}`).get()).data();
   if (!user || user.active !== true) return null;
   const role = (
@@ -90,6 +105,7 @@ async function currentAccess(
       .get()
   ).data();
   return {
+    email: typeof user.email === "string" ? user.email : null,
     facilityIds: Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null,
     permissions: ZPermissions.parse(role?.permissions ?? {}),
     mustChangePassword: user.mustChangePassword === true,
@@ -102,6 +118,7 @@ async function currentAccess(
  */
 async function adminOf(auth: { uid: string; token: Record<string, unknown> } | undefined): Promise<{
   uid: string;
+  email: string | null;
   facilityIds: string[] | null;
 }> {
   if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
@@ -112,7 +129,7 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
     throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
       reason: "PASSWORD_CHANGE_REQUIRED",
     });
-  return { uid: auth.uid, facilityIds: me.facilityIds };
+  return { uid: auth.uid, email: me.email, facilityIds: me.facilityIds };
 }
 
 /** The role a new or edited user is given exists (VALIDATION otherwise). */
@@ -168,11 +185,26 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
       archivedAt: null,
     };
     const def = getCollection("users");
-    await getFirestore()
-      .doc(`users/${account.uid}`)
-      .set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
+    const db = getFirestore();
+    const ref = db.doc(`users/${account.uid}`);
+    // The record and the audit row naming the administrator, at once (the trigger would see only the Admin SDK).
+    const auditRef = db.collection("auditLog").doc();
+    const row = userCreatedAuditEntry(
+      auditRef.id,
+      { id: caller.uid, email: caller.email },
+      { id: account.uid, role: fields.role },
+    );
+    await db
+      .batch()
+      .set(ref, { ...toStoredData(def, record), ...serverTimes() })
+      .set(auditRef, {
+        ...toStoredData(getCollection("auditLog"), row),
+        ...serverTimes(),
+        at: FieldValue.serverTimestamp(),
+      })
+      .commit();
     return {
-      user: fromStoredData(def, account.uid, toStoredData(def, record)) as TRecordOf<"users">,
+      user: fromStoredData(def, account.uid, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
     };
   } catch (error) {
@@ -224,9 +256,9 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
       updatedAt: now,
       updatedBy: caller.uid,
     };
-    await ref.set({ ...toStoredData(def, record), _writtenAt: FieldValue.serverTimestamp() });
+    await ref.set({ ...toStoredData(def, record), ...serverTimes(snapshot.data()) });
     return {
-      user: fromStoredData(def, userId, toStoredData(def, record)) as TRecordOf<"users">,
+      user: fromStoredData(def, userId, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
     };
   } catch (error) {
@@ -387,7 +419,7 @@ export const closeSisterReferrals = onDocumentWritten("referrals/{id}", async (e
       tx.update(ref, {
         ...sisterClosePatch(current, moveInDate),
         version: current.version + 1,
-        updatedAt: new Date().toISOString(),
+        updatedAt: FieldValue.serverTimestamp(),
         updatedBy: null,
         _writtenAt: FieldValue.serverTimestamp(),
       });
@@ -518,7 +550,11 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
     updatedBy: actorId,
     archivedAt: null,
   };
-  await ref.set({ ...toStoredData(getCollection("auditLog"), entry), _writtenAt: FieldValue.serverTimestamp() });
+  await ref.set({
+    ...toStoredData(getCollection("auditLog"), entry),
+    ...serverTimes(),
+    at: FieldValue.serverTimestamp(),
+  });
 
   // The record's history (values included, kept with its facility), for the collections that keep one.
   // Firestore cannot hide a field of a history row from the record's readers, so restricted fields (in
@@ -546,7 +582,7 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
           updatedBy: actorId,
           archivedAt: null,
         }),
-        _writtenAt: FieldValue.serverTimestamp(),
+        ...serverTimes(),
       });
     }
   }
@@ -581,10 +617,7 @@ async function deriveAccount(residentId: string, facilityId: string): Promise<vo
       updatedBy: null,
       archivedAt: null,
     };
-    tx.set(account.ref, {
-      ...toStoredData(getCollection("rentAccounts"), record),
-      _writtenAt: FieldValue.serverTimestamp(),
-    });
+    tx.set(account.ref, { ...toStoredData(getCollection("rentAccounts"), record), ...serverTimes(account.data()) });
   });
 }
 

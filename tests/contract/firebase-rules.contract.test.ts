@@ -1,0 +1,215 @@
+// The generated Firestore and Storage rules against what a browser's own Firebase SDK can write beside
+// the adapter: the cases only the rules can refuse. Firebase alone (the other backends take no writes
+// from the browser but through their API); needs the Firestore emulator, so on a machine where it
+// cannot start the cases are listed as skipped with the reason (`npm run test:firebase` runs them).
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  collection,
+  doc,
+  getDocFromServer,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  type Firestore,
+} from "firebase/firestore";
+import { getBlob, ref, uploadBytes } from "firebase/storage";
+import type { TStoredFile } from "@care/core/ports/file.port";
+import { getCollection } from "@care/core/registry";
+import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
+import { toStoredData } from "@care/adapter-firebase/firestore-records";
+import { runContract, unique } from "./contract-runner.ts";
+import type { TPorts } from "./harness.ts";
+import { isFirebaseHarness, type TFirebaseSdk } from "./harnesses/firebase.harness.ts";
+
+/** Awaits a write the rules must refuse. */
+async function expectDenied(write: Promise<unknown>): Promise<void> {
+  await expect(write).rejects.toMatchObject({ code: "permission-denied" });
+}
+
+/** Awaits a Storage request the rules must refuse. */
+async function expectUnauthorized(request: Promise<unknown>): Promise<void> {
+  await expect(request).rejects.toMatchObject({ code: "storage/unauthorized" });
+}
+
+const PDF = new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+
+await runContract(
+  "data",
+  (ctx) => {
+    let admin: TFirebaseSdk;
+
+    beforeAll(async () => {
+      if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+      admin = await ctx.harness.sdk(ctx.harness.admin);
+    });
+
+    /**
+     * A referral agent's document as the adapter writes it (a group-wide record an administrator may
+     * write), at `version`, with the server's time for every time unless `over` says otherwise.
+     */
+    function agentDocument(uid: string, version: number, over: Record<string, unknown> = {}) {
+      const record = {
+        id: "agent",
+        name: `Agent ${unique("rules")}`,
+        active: true,
+        version,
+        createdBy: uid,
+        updatedBy: uid,
+        createdAt: "",
+        updatedAt: "",
+        archivedAt: null,
+      };
+      return {
+        ...toStoredData(getCollection("referralAgents"), record),
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+        _writtenAt: serverTimestamp(),
+        ...over,
+      };
+    }
+
+    const agentRef = (db: Firestore) => doc(db, "referralAgents", crypto.randomUUID());
+
+    it("refuses a record created with times the browser chose, and stores the server's", async () => {
+      const ref = agentRef(admin.db);
+      const clientNow = Timestamp.fromMillis(Date.now());
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 1, { createdAt: clientNow, updatedAt: clientNow })));
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 1, { createdAt: "2020-01-01T00:00:00.000Z" })));
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 1, { updatedAt: Timestamp.fromMillis(0) })));
+      await setDoc(ref, agentDocument(admin.uid, 1));
+      const stored = (await getDocFromServer(ref)).data()!;
+      expect(stored.createdAt).toBeInstanceOf(Timestamp);
+      expect(stored.createdAt).toEqual(stored._writtenAt);
+      expect(stored.updatedAt).toEqual(stored._writtenAt);
+    });
+
+    it("refuses an update or an archive whose times are not the server's, or that rewrites createdAt", async () => {
+      const ref = agentRef(admin.db);
+      await setDoc(ref, agentDocument(admin.uid, 1));
+      const { createdAt } = (await getDocFromServer(ref)).data()!;
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 2, { createdAt, updatedAt: Timestamp.now() })));
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 2)));
+      await expectDenied(setDoc(ref, agentDocument(admin.uid, 2, { createdAt, archivedAt: Timestamp.now() })));
+      await setDoc(ref, agentDocument(admin.uid, 2, { createdAt, archivedAt: serverTimestamp() }));
+      const archived = (await getDocFromServer(ref)).data()!;
+      expect(archived.createdAt).toEqual(createdAt);
+      expect(archived.archivedAt).toEqual(archived.updatedAt);
+    });
+
+    /** A view row as the adapter appends it for the admin, with `over` in place of its fields. */
+    function viewRow(over: Record<string, unknown> = {}) {
+      const facts = {
+        action: "view",
+        collection: "residents",
+        recordId: "r1",
+        facilityId: null,
+        summary: null,
+      } as const;
+      const entry = clientAuditEntry("row", { id: admin.uid, email: ctx.harness.admin.email }, facts);
+      return {
+        ...toStoredData(getCollection("auditLog"), entry),
+        at: serverTimestamp(),
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+        _writtenAt: serverTimestamp(),
+        ...over,
+      };
+    }
+
+    it("takes a view row only as the caller's own, now, of a client's action, within the limits", async () => {
+      const row = () => doc(collection(admin.db, "auditLog"));
+      const forged: Record<string, unknown>[] = [
+        { actorEmail: "someone.else@contract.test" },
+        { actorId: "someone-else" },
+        { at: Timestamp.fromMillis(Date.now() - 3_600_000) },
+        { action: "update" },
+        { action: "login" },
+        { collection: "secrets" },
+        { ip: "203.0.113.7" },
+        { recordId: "r".repeat(65) },
+        { summary: "x".repeat(2001) },
+      ];
+      for (const over of forged) await expectDenied(setDoc(row(), viewRow(over)));
+      await setDoc(row(), viewRow({ summary: "x".repeat(2000) }));
+      await setDoc(row(), viewRow({ action: "export", recordId: null, summary: "list" }));
+    });
+
+    describe("an agent's papers and group-wide files", () => {
+      let adminPorts: TPorts;
+      let limited: TFirebaseSdk;
+      let agentId: string;
+      let groupFile: TStoredFile;
+      let tullFile: TStoredFile;
+
+      beforeAll(async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+        adminPorts = await ctx.signedIn();
+        // An administrator of one home: every permission, but not every home.
+        const account = await ctx.createUser(adminPorts, { role: "administrator", facilityIds: ["tull"] });
+        limited = await ctx.harness.sdk(account);
+        const limitedPorts = await ctx.signedIn(account);
+        agentId = (await adminPorts.data.create("referralAgents", { name: `Agent ${unique("papers")}` })).id;
+        groupFile = await adminPorts.files.upload(new Blob([PDF]), "w9.pdf", { facilityId: null });
+        tullFile = await limitedPorts.files.upload(new Blob([PDF]), "w9.pdf", { facilityId: "tull" });
+      });
+
+      /** An agent's document as the adapter stores it, naming `file`, in `facilityId`. */
+      function agentPaper(uid: string, file: TStoredFile, facilityId: string | null) {
+        const record = {
+          id: "paper",
+          subject: "agent",
+          subjectId: agentId,
+          facilityId,
+          title: "W-9",
+          fileId: file.id,
+          fileName: file.name,
+          contentType: file.contentType,
+          size: file.size,
+          current: true,
+          version: 1,
+          createdBy: uid,
+          updatedBy: uid,
+          createdAt: "",
+          updatedAt: "",
+          archivedAt: null,
+        };
+        return {
+          ...toStoredData(getCollection("documents"), record),
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+          _writtenAt: serverTimestamp(),
+        };
+      }
+
+      it("keeps group-wide files from an administrator of some homes, in Storage and in Firestore", async () => {
+        await expectUnauthorized(getBlob(ref(limited.storage, `files/_group/${groupFile.id}`)));
+        const id = crypto.randomUUID();
+        await expectUnauthorized(
+          uploadBytes(ref(limited.storage, `files/_group/${id}`), PDF, { contentType: "application/pdf" }),
+        );
+        await expectDenied(
+          setDoc(doc(limited.db, "files", id), {
+            name: "w9.pdf",
+            contentType: "application/pdf",
+            size: PDF.byteLength,
+            facilityId: null,
+            createdAt: serverTimestamp(),
+            createdBy: limited.uid,
+            _facility: null,
+            _writtenAt: serverTimestamp(),
+          }),
+        );
+        await expect(getBlob(ref(admin.storage, `files/_group/${groupFile.id}`))).resolves.toBeDefined();
+      });
+
+      it("takes an agent's document only as group-wide, written by a user of every home", async () => {
+        const paper = () => doc(collection(admin.db, "documents"));
+        // Filed in a home, an agent's paper would show to that home's staff and count for it.
+        await expectDenied(setDoc(doc(collection(limited.db, "documents")), agentPaper(limited.uid, tullFile, "tull")));
+        await expectDenied(setDoc(paper(), agentPaper(admin.uid, tullFile, "tull")));
+        await setDoc(paper(), agentPaper(admin.uid, groupFile, null));
+      });
+    });
+  },
+  "firebase",
+);
