@@ -17,6 +17,7 @@ import {
   collectionCsvPath,
   collectionJsonPath,
   compareIds,
+  EXPORT_BACKEND_LABELS,
   EXPORT_FORMAT_VERSION,
   exportSchemaVersion,
   FILES_INDEX_PATH,
@@ -508,7 +509,7 @@ async function importInto(
     const records = collectionNames.reduce((sum, name) => sum + (counts[name] ?? 0), 0);
     await writeAudit(database.prisma, caller ?? { user: null, ip: null }, {
       action: "data_import",
-      summary: `${records} records and ${files.length} files exported ${manifest.exportedAt} from ${manifest.backend}`,
+      summary: `${records} records and ${files.length} files exported ${manifest.exportedAt} from ${EXPORT_BACKEND_LABELS[manifest.backend]}`,
     });
     return { counts, files: files.length, users };
   } finally {

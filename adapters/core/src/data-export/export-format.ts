@@ -63,7 +63,7 @@ export const ZExportManifest = z.object({
   schemaVersion: z.string().min(1).max(64),
   exportedAt: ZTimestamp,
   exportedBy: z.object({ id: z.string(), email: z.string() }).nullable(),
-  /** Which backend wrote it. */
+  /** Which backend wrote it (`EXPORT_BACKEND_LABELS` names it for people). */
   backend: z.enum(["http", "firebase", "memory"]),
   /** The homes it covers; null = the whole group. */
   facilityIds: z.array(ZId).nullable(),
@@ -81,6 +81,13 @@ export const ZExportManifest = z.object({
   }),
 });
 export type TExportManifest = z.infer<typeof ZExportManifest>;
+
+/** A backend as the audit log and the pages name it. */
+export const EXPORT_BACKEND_LABELS: Record<TExportManifest["backend"], string> = {
+  http: "a portal server",
+  firebase: "the Firebase backend",
+  memory: "the in-browser demo",
+};
 
 /** The description of a stored file in `files/index.json` (FilePort's, plus its SHA-256). */
 export const ZExportedFile = z.object({
