@@ -18,9 +18,10 @@ const SEEDED: readonly TCollectionName[] = ["facilities", "roles", "documentType
 
 type TCountable = { count(args?: { where: Record<string, unknown> }): Promise<number> };
 
-/** Why the instance is not empty, one sentence per kind of record; none when it is. */
+/** Why the instance is not empty, in a sentence or two (what it holds, in one list); none when it is. */
 export async function emptinessProblems(db: PrismaClient | Prisma.TransactionClient): Promise<string[]> {
   const problems: string[] = [];
+  const held: string[] = [];
   for (const name of collectionNames) {
     if (name === "auditLog") continue;
     const delegate = (db as unknown as Record<string, TCountable>)[PRISMA_MODELS[name]]!;
@@ -32,14 +33,18 @@ export async function emptinessProblems(db: PrismaClient | Prisma.TransactionCli
       const changed = await delegate.count({
         where: { OR: [{ createdBy: { not: null } }, { updatedBy: { not: null } }] },
       });
-      if (changed > 0) problems.push(`The instance holds ${changed} ${label} records added or changed by someone.`);
+      if (changed > 0) held.push(`${changed} ${label} records added or changed by someone`);
     } else {
       const count = await delegate.count();
-      if (count > 0) problems.push(`The instance holds ${count} ${label} records.`);
+      if (count > 0) held.push(`${count} ${label} records`);
     }
   }
   const files = await db.storedFile.count();
-  if (files > 0) problems.push(`The instance holds ${files} stored files.`);
+  if (files > 0) held.push(`${files} stored files`);
+  if (held.length > 0)
+    problems.push(
+      `The instance holds ${held.length > 1 ? `${held.slice(0, -1).join(", ")} and ${held.at(-1)}` : held[0]}.`,
+    );
   if ((await db.auditEntry.count({ where: { action: "data_import" } })) > 0)
     problems.push("The instance has taken an import already.");
   return problems;
