@@ -5,8 +5,8 @@ import { inspectionPacketOf, packetWeeks, type TInspectionPacketInput } from "./
 
 const TODAY = "2026-11-25"; // a Wednesday
 
-/** A week of the home with `residents` every night and the given shifts. */
-function week(weekStart: string, shifts: TScheduleWeek["shifts"] = []): TScheduleWeek {
+/** A week of the home with six residents every night and the given shifts. */
+function week(weekStart: string, shifts: TScheduleWeek["shifts"] = [], dementia = false): TScheduleWeek {
   return {
     facilityId: "tull",
     weekStart,
@@ -24,7 +24,7 @@ function week(weekStart: string, shifts: TScheduleWeek["shifts"] = []): TSchedul
       },
     ],
     busyElsewhere: [],
-    census: Array.from({ length: 8 }, (_, i) => ({ date: addDays(weekStart, i - 1), residents: 6, dementia: false })),
+    census: Array.from({ length: 8 }, (_, i) => ({ date: addDays(weekStart, i - 1), residents: 6, dementia })),
     issues: [],
   };
 }
@@ -72,6 +72,28 @@ function input(weeks: TScheduleWeek[]): TInspectionPacketInput {
   };
 } // prettier-ignore
 
+/** Tia's shift every night of a week (and the night before it, which reaches in) from 22:00 to `end`. */
+function nightly(weekStart: string, duty: string, end = "06:00"): TScheduleWeek["shifts"] {
+  return Array.from({ length: 8 }, (_, i) => ({
+    // A week's shifts start the day before it (its night reaches in): the same shift in two weeks.
+    id: `night-${addDays(weekStart, i - 1)}`,
+    staffId: "s1",
+    facilityId: "tull",
+    date: addDays(weekStart, i - 1),
+    start: "22:00",
+    end,
+    duty,
+    position: "caregiver",
+    published: true,
+    version: 1,
+    createdAt: "",
+    updatedAt: "",
+    createdBy: null,
+    updatedBy: null,
+    archivedAt: null,
+  })) as TScheduleWeek["shifts"];
+}
+
 describe("inspectionPacketOf", () => {
   it("reads today's week and the next four, for 28 nights", () => {
     expect(packetWeeks(TODAY)).toEqual(["2026-11-23", "2026-11-30", "2026-12-07", "2026-12-14", "2026-12-21"]);
@@ -108,40 +130,48 @@ describe("inspectionPacketOf", () => {
     const uncovered = inspectionPacketOf(input(packetWeeks(TODAY).map((w) => week(w))));
     expect(uncovered.through).toBe("2026-12-22");
     expect(uncovered.nights.gaps.map((g) => g.date)).toEqual(Array.from({ length: 28 }, (_, i) => addDays(TODAY, i)));
-    expect(uncovered.nights.gaps[0]).toMatchObject({ rule: "Title 22 §87415", from: "22:00" });
+    expect(uncovered.nights.gaps[0]).toMatchObject({
+      rule: "Title 22 §87415",
+      from: "22:00",
+      missing: ["nobody on duty"],
+    });
     // Someone on call on the premises every night covers six residents without dementia.
-    const covered = inspectionPacketOf(
-      input(
-        packetWeeks(TODAY).map((w) =>
-          week(
-            w,
-            Array.from({ length: 8 }, (_, i) => ({
-              // A week's shifts start the day before it (its night reaches in): the same shift in two weeks.
-              id: `night-${addDays(w, i - 1)}`,
-              staffId: "s1",
-              facilityId: "tull",
-              date: addDays(w, i - 1),
-              start: "22:00",
-              end: "06:00",
-              duty: "on_call_premises",
-              position: "caregiver",
-              published: true,
-              version: 1,
-              createdAt: "",
-              updatedAt: "",
-              createdBy: null,
-              updatedBy: null,
-              archivedAt: null,
-            })) as TScheduleWeek["shifts"],
-          ),
-        ),
-      ),
-    );
+    const covered = inspectionPacketOf(input(packetWeeks(TODAY).map((w) => week(w, nightly(w, "on_call_premises")))));
     expect(covered.nights.gaps).toEqual([]);
     expect(covered.personnel[0]).toMatchObject({
       name: "Nurse, Tia",
       hoursScheduled: 8 * 28,
       usualShift: "22:00–06:00",
     });
+  });
+
+  it("says what each uncovered night lacks", () => {
+    const gapsWith = (shifts: (w: string) => TScheduleWeek["shifts"], dementia = false) =>
+      inspectionPacketOf(input(packetWeeks(TODAY).map((w) => week(w, shifts(w), dementia)))).nights.gaps;
+    // On call from home does not do where someone must be on call on the premises.
+    expect(gapsWith((w) => nightly(w, "on_call_nearby"))[0]).toMatchObject({
+      missing: ["nobody on call on the premises (on call nearby only)"],
+    });
+    // With dementia (§87705) the night needs someone awake: on call on the premises is not enough.
+    expect(gapsWith((w) => nightly(w, "on_call_premises"), true)[0]).toMatchObject({
+      rule: "Title 22 §87705",
+      missing: ["nobody awake"],
+    });
+    // Awake until 02:00 only: the rest of the night has nobody, and the row says from when.
+    expect(gapsWith((w) => nightly(w, "awake", "02:00"), true)[0]).toMatchObject({
+      from: "02:00",
+      to: "06:00",
+      missing: ["nobody on duty"],
+    });
+    // Half the night on call nearby, then nobody: each stretch with its times.
+    const split = gapsWith((w) => [
+      ...nightly(w, "on_call_nearby", "02:00"),
+      ...nightly(w, "on_call_nearby", "02:00").map((s) => ({ ...s, id: `${s.id}-late`, start: "04:00", end: "06:00" })),
+    ]);
+    expect(split[0]!.missing).toEqual([
+      "22:00–02:00: nobody on call on the premises (on call nearby only)",
+      "02:00–04:00: nobody on duty",
+      "04:00–06:00: nobody on call on the premises (on call nearby only)",
+    ]);
   });
 });

@@ -9,9 +9,16 @@
 import type { TArea } from "../collections/areas.ts";
 import type { TClearanceStatus } from "../collections/staff.collection.ts";
 import type { TComplianceReport, TComplianceStatus, TScheduleWeek } from "../ports/insights.port.ts";
-import { addDays } from "../rules/date-only.rules.ts";
+import { addDays, wallClockInstant, wallClockOf } from "../rules/date-only.rules.ts";
 import { listName } from "../rules/person-name.rules.ts";
-import { checkWeek, shiftHours, weekStartOf, type TScheduleIssue } from "../rules/schedule.rules.ts";
+import {
+  checkWeek,
+  nightRequirement,
+  shiftHours,
+  shiftInstants,
+  weekStartOf,
+  type TScheduleIssue,
+} from "../rules/schedule.rules.ts";
 import type { TTrainingReport } from "./training.report.ts";
 
 /** The areas a role reads to open a packet. */
@@ -35,6 +42,13 @@ export interface TPacketItem {
   expiryDate?: string;
   waiverReason?: string;
 }
+
+/**
+ * A night not covered as §87415 asks: the schedule rule's issue (its night, times, rule and what the
+ * night needs) and what is missing, a line per stretch of the night: "nobody on duty", or
+ * "00:00–06:00: nobody awake" when it changes during the night.
+ */
+export type TPacketNightGap = TScheduleIssue & { missing: string[] };
 
 export interface TInspectionPacket {
   home: {
@@ -70,7 +84,7 @@ export interface TInspectionPacket {
     /** Training requirements short or overdue: "Annual training: 12 of 20 h (overdue)". */
     trainingShort: string[];
   }[];
-  nights: { checked: number; gaps: TScheduleIssue[] };
+  nights: { checked: number; gaps: TPacketNightGap[] };
   /** LIC 500: everyone working at the home, with their scheduled hours of the four weeks. */
   personnel: {
     id: string;
@@ -196,7 +210,10 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
       else if (morning) known.to = issue.to;
       else known.from = issue.from;
     }
-  const gaps = [...nights.values()].sort((a, b) => (a.date! < b.date! ? -1 : 1));
+  const onDuty = nightStaffing(input.weeks);
+  const gaps = [...nights.values()]
+    .sort((a, b) => (a.date! < b.date! ? -1 : 1))
+    .map((gap) => ({ ...gap, missing: onDuty.missing(gap) }));
   // A week's answer starts the day before it (its first night reaches in): each shift once.
   const shifts = [
     ...new Map(
@@ -230,4 +247,72 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
     .sort(byName);
   const { timeZone: _, ...home } = input.home;
   return { home, today, through, residents, staff, nights: { checked: PACKET_NIGHTS, gaps }, personnel };
+}
+
+const HALF_HOUR = 1_800_000;
+/** Positions that do not give care, as the schedule rules count coverage (their shifts cover nobody). */
+const NOT_CARE: readonly string[] = ["cook", "housekeeper", "activity_director"];
+
+/**
+ * What an uncovered night lacks. The schedule rule names the gap and what the night needs; this counts,
+ * half hour by half hour of the gap, the staff on duty as the rule counts them (cleared or exempted,
+ * employed that day, in a care position) and says which part of the need is not met. Stretches of the
+ * night lacking the same are joined.
+ */
+function nightStaffing(weeks: TInspectionPacketInput["weeks"]) {
+  const timeZone = weeks[0]?.timeZone ?? "UTC";
+  const people = new Map(weeks.flatMap((w) => w.people).map((p) => [p.id, p]));
+  const census = new Map(weeks.flatMap((w) => w.census).map((c) => [c.date, c]));
+  const counted = [...new Map(weeks.flatMap((w) => w.shifts).map((s) => [s.id, s])).values()]
+    .filter((shift) => {
+      const person = people.get(shift.staffId);
+      if (!person || NOT_CARE.includes(shift.position ?? "")) return false;
+      if (person.clearanceStatus !== "cleared" && person.clearanceStatus !== "exemption_granted") return false;
+      return (
+        !(person.hireDate && shift.date < person.hireDate) &&
+        !(person.terminationDate && shift.date > person.terminationDate)
+      );
+    })
+    .map((shift) => ({ duty: shift.duty, ...shiftInstants(shift, timeZone) }));
+
+  /** What one half hour lacks, in words (empty when it is covered). */
+  function lacking(slot: number, night: string): string[] {
+    const on = counted.filter((t) => t.from <= slot && t.to >= slot + HALF_HOUR);
+    const awake = on.filter((t) => t.duty === "awake").length;
+    const premises = on.filter((t) => t.duty === "on_call_premises").length;
+    const nearby = on.filter((t) => t.duty === "on_call_nearby").length;
+    if (awake + premises + nearby === 0) return ["nobody on duty"];
+    const { residents, dementia } = census.get(night) ?? { residents: 0, dementia: false };
+    const need = nightRequirement(residents, dementia);
+    const words: string[] = [];
+    if (awake < need.awake)
+      words.push(awake === 0 ? "nobody awake" : `${need.awake - awake} more awake (${awake} on duty)`);
+    // Awake staff beyond those needed awake stand in for on call, as the rule counts them.
+    const spare = Math.max(0, awake - need.awake);
+    if (spare + premises < need.onCallPremises)
+      words.push(
+        nearby > 0 ? "nobody on call on the premises (on call nearby only)" : "nobody on call on the premises",
+      );
+    else if (spare + premises + nearby < need.onCallPremises + need.onCallAny) words.push("nobody on call");
+    return words;
+  }
+
+  return {
+    missing(gap: TScheduleIssue): string[] {
+      const night = gap.date!;
+      // The gap's times are of the evening (from noon) or of the next morning.
+      const at = (time: string) => wallClockInstant(time < "12:00" ? addDays(night, 1) : night, time, timeZone);
+      const stretches: { from: number; to: number; words: string[] }[] = [];
+      for (let slot = at(gap.from!), end = at(gap.to!); slot < end; slot += HALF_HOUR) {
+        const words = lacking(slot, night);
+        const last = stretches.at(-1);
+        if (last && last.words.join() === words.join()) last.to = slot + HALF_HOUR;
+        else stretches.push({ from: slot, to: slot + HALF_HOUR, words });
+      }
+      const shown = stretches.filter((s) => s.words.length > 0);
+      if (shown.length === 1) return shown[0]!.words;
+      const time = (instant: number) => wallClockOf(instant, timeZone).time;
+      return shown.map((s) => `${time(s.from)}–${time(s.to)}: ${s.words.join(", ")}`);
+    },
+  };
 }
