@@ -2,9 +2,10 @@
  * Reports in Chromium against the built app and server: the list of reports, then census, rent roll,
  * compliance, training and referrals for a range and the header's home — each with its chart (an SVG
  * image with its description) and the table of its numbers, a CSV download of a table, print media
- * without the portal's navigation, a reversed range refused beside the field; the inspection packet of
- * a home with a staff member's TB screening missing and its uncovered nights, printed; and the census
- * page at phone width.
+ * without the portal's navigation, a reversed range refused beside the field, charts' labels readable and
+ * wide tables' scroll shadows; the inspection packet of a home with a staff member's TB screening
+ * missing and another's clearance denied, marked as problems, and its uncovered nights with what each
+ * lacks, printed; and the census page at phone width.
  * Dates are computed here from the local clock, as the browser does.
  */
 import { readFileSync } from "node:fs";
@@ -100,6 +101,9 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
     await page.getByLabel("From").fill(today);
     await page.getByLabel("To").fill(twoMonthsAgo);
     await page.getByText("The end cannot be before the start").waitFor();
+    // Nothing to print then, and the heading names no range.
+    expect(await page.getByRole("button", { name: "Print" }).isDisabled()).toBe(true);
+    expect(await page.locator(".page__scope").innerText()).not.toContain(" – ");
     // A date in the address that is none (a mistyped or cut link) is said, and the last 12 months shown.
     await page.goto("/reports/census?from=2026-13-45&to=2026-02-30");
     await page.getByText('"2026-13-45, 2026-02-30" in the address is not a date').waitFor();
@@ -151,37 +155,69 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
     await page.screenshot({ path: join(SCREENSHOTS, "report-referrals.png"), fullPage: true });
   });
 
-  it("prints the inspection packet of a home: a missing TB screening and the uncovered nights named", async () => {
+  it("prints the inspection packet of a home: problems marked, what each uncovered night lacks, sections flowing", async () => {
     const page = await session.signedInPage();
-    await api(page, "POST", "/staff", {
-      data: {
-        facilityId: "van-buren",
-        firstName: "Nell",
-        lastName: "Nightly",
-        position: "caregiver",
-        hireDate: twoMonthsAgo,
-        clearanceStatus: "cleared",
-        clearanceDate: twoMonthsAgo,
-      },
-    });
+    for (const [firstName, lastName, clearanceStatus] of [
+      ["Nell", "Nightly", "cleared"],
+      ["Dee", "Denied", "denied"],
+    ] as const)
+      await api(page, "POST", "/staff", {
+        data: {
+          facilityId: "van-buren",
+          firstName,
+          lastName,
+          position: "caregiver",
+          hireDate: twoMonthsAgo,
+          clearanceStatus,
+          clearanceDate: twoMonthsAgo,
+        },
+      });
     await page.goto("/reports");
     await page.getByRole("link", { name: "Inspection packet" }).click();
     await page.getByRole("heading", { name: "Inspection packet: Van Buren" }).waitFor();
     const staff = page.getByRole("region", { name: "Staff" });
     const nell = staff.getByRole("row", { name: /Nightly, Nell/ });
     await nell.waitFor();
-    expect(await nell.textContent()).toMatch(/Cleared.*missing/);
-    // Residents live there and nobody is scheduled at night: every night of the four weeks is named.
+    // Cleared is in order and plain; the missing TB screening is a badge, on its own line among the open items.
+    expect(await nell.textContent()).toMatch(/Cleared.*Missing/);
+    expect(await nell.locator(".compliance-badge").first().textContent()).toBe("Missing");
+    const openItems = await nell.getByRole("listitem").allTextContents();
+    expect(openItems.length).toBeGreaterThan(1);
+    expect(openItems.some((line) => /^(LIC 503 )?(Health Screening|TB).* Missing$/.test(line))).toBe(true);
+    // A denied clearance is marked as a problem, in the staff list and the LIC 500 alike.
+    const dee = staff.getByRole("row", { name: /Denied, Dee/ });
+    expect(await dee.locator(".compliance-badge--missing").first().textContent()).toMatch(/^Denied/);
+    const personnel = page.getByRole("region", { name: "Personnel report (LIC 500)" });
+    await personnel.getByRole("row", { name: /Nightly, Nell/ }).waitFor();
+    expect(
+      await personnel
+        .getByRole("row", { name: /Denied, Dee/ })
+        .locator(".compliance-badge")
+        .first()
+        .textContent(),
+    ).toBe("Denied");
+    // Residents live there and nobody is scheduled at night: every night of the four weeks is named,
+    // with what it lacks marked as a problem.
     const nights = page.getByRole("region", { name: "Night coverage" });
     expect(await nights.getByRole("row").count()).toBe(29);
-    expect(await nights.getByRole("row").nth(1).textContent()).toContain("Title 22 §87415");
-    await page
-      .getByRole("region", { name: "Personnel report (LIC 500)" })
-      .getByRole("row", { name: /Nightly, Nell/ })
-      .waitFor();
+    const first = nights.getByRole("row").nth(1);
+    expect(await first.textContent()).toContain("Title 22 §87415");
+    expect(await first.locator(".packet-problem").textContent()).toBe("nobody on duty");
+    const csv = await downloadCsv(page, "Night coverage");
+    expect(csv[0]).toBe("\uFEFFNight of,Not covered,Missing,Required at night,Rule");
+    expect(csv[1]).toContain(",nobody on duty,");
+
     await page.emulateMedia({ media: "print" });
     expect(await page.locator(".app-header").isVisible()).toBe(false);
     expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+    // On paper a section follows the one before instead of starting a page of its own; a badge is
+    // black on white, marked by its border, bold words and shape.
+    const printed = await page.evaluate(() => {
+      const section = getComputedStyle(document.querySelector(".report-section")!);
+      const badge = getComputedStyle(document.querySelector(".compliance-badge--missing")!);
+      return { breakInside: section.breakInside, colour: badge.color, weight: badge.fontWeight };
+    });
+    expect(printed).toEqual({ breakInside: "auto", colour: "rgb(0, 0, 0)", weight: "600" });
     await page.screenshot({ path: join(SCREENSHOTS, "report-inspection-packet-print.png"), fullPage: true });
     await page.emulateMedia({ media: "screen" });
   });
@@ -197,6 +233,20 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
     ] as const) {
       await page.goto(`/reports/${path}?${range}`);
       await page.getByRole("img", { name: new RegExp(chart) }).waitFor();
+      // Beside a table or not, a chart's axis labels are drawn at 11px or more.
+      const labelSizes = await page.locator("svg.report-chart__svg").evaluateAll((svgs) =>
+        svgs.map((svg) => {
+          const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+          return Number(svg.querySelector(".visx-axis-tick text")?.getAttribute("font-size")) * scale;
+        }),
+      );
+      for (const size of labelSizes) expect(size, path).toBeGreaterThanOrEqual(11);
+      // A table wider than its card shows shadows on its scrolling edges (backgrounds that scroll with it).
+      const shadows = await page
+        .locator(".report-table")
+        .first()
+        .evaluate((table) => getComputedStyle(table).backgroundAttachment);
+      expect(shadows, path).toContain("local");
       const first = page.locator("section.report-section").first();
       const title = (await first.locator("h2").textContent())!;
       const csv = await downloadCsv(page, title);
@@ -208,6 +258,11 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
         .locator(".report-table")
         .evaluateAll((tables) => tables.filter((t) => t.scrollWidth > t.clientWidth + 1).length);
       expect(overflowing, path).toBe(0);
+      const printedShadows = await page
+        .locator(".report-table")
+        .first()
+        .evaluate((table) => getComputedStyle(table).backgroundImage);
+      expect(printedShadows, path).toBe("none");
       await page.emulateMedia({ media: "screen" });
     }
   });

@@ -5,9 +5,10 @@
  * list. Read through the ports the other pages use (compliance, the training report, the schedule
  * weeks, the home's people) and put together by `inspectionPacketOf`.
  */
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { AREA_LABELS } from "@care/core/collections/areas";
-import { CLEARANCE_LABELS, POSITION_LABELS } from "@care/core/collections/staff.collection";
+import { CLEARANCE_LABELS, POSITION_LABELS, type TClearanceStatus } from "@care/core/collections/staff.collection";
 import { listAll } from "@care/core/list-all";
 import { LIVING_STATUSES } from "@care/core/rules/census.rules";
 import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
@@ -24,6 +25,7 @@ import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { paths } from "../../lib/paths.ts";
 import { useSession } from "../../lib/ports.tsx";
 import { usePortQuery } from "../../lib/records/use-records.ts";
+import { ComplianceBadge } from "../../ui/compliance-badge.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { printPage } from "../../ui/print.ts";
 import { dayText } from "./report-range.ts";
@@ -37,16 +39,66 @@ type TGapRow = TInspectionPacket["nights"]["gaps"][number];
 
 const position = (value: string) => POSITION_LABELS[value as keyof typeof POSITION_LABELS] ?? value;
 const date = (value: string | undefined) => (value ? dayText(value) : "—");
-/** "valid until Mar 1, 2027", "expired Mar 22, 2026", "missing", "waived (reason)". */
+/** "Valid until Mar 1, 2027", "Expired Mar 22, 2026", "Missing", "Waived (reason)". */
 function standing(item: TPacketItem): string {
-  if (item.waiverReason) return `waived (${item.waiverReason})`;
-  if (!item.expiryDate)
-    return item.status === "complete" ? "on file" : complianceStatusLabel(item.status).toLowerCase();
-  if (item.status === "expired") return `expired ${dayText(item.expiryDate)}`;
-  if (item.status === "expiring") return `expiring ${dayText(item.expiryDate)}`;
-  return `valid until ${dayText(item.expiryDate)}`;
+  if (item.waiverReason) return `Waived (${item.waiverReason})`;
+  if (!item.expiryDate) return item.status === "complete" ? "On file" : complianceStatusLabel(item.status);
+  if (item.status === "expired") return `Expired ${dayText(item.expiryDate)}`;
+  if (item.status === "expiring") return `Expiring ${dayText(item.expiryDate)}`;
+  return `Valid until ${dayText(item.expiryDate)}`;
 }
 const itemText = (item: TPacketItem) => `${item.typeName}: ${standing(item)}`;
+/** Missing, expired or expiring, and not waived: what an inspector would cite. */
+const isOpen = (item: TPacketItem) => item.status !== "complete" && !item.waiverReason;
+
+/**
+ * A document's standing: in plain words when it is in order, as the status badge of the rest of the
+ * portal when not (its shape and words mark it on grey paper too, not its colour alone).
+ */
+function Standing({ item }: { item: TPacketItem }) {
+  return isOpen(item) ? <ComplianceBadge status={item.status} text={standing(item)} /> : <>{standing(item)}</>;
+}
+
+/** Lines, one per item, so each problem stands on its own rather than inside a paragraph. */
+function Lines({ children }: { children: ReactNode[] }) {
+  return <ul className="packet-lines">{children}</ul>;
+}
+
+/** Open items one a line, each named and badged; "None" when all are in order. */
+function OpenItems({ items }: { items: readonly TPacketItem[] }) {
+  const open = items.filter(isOpen);
+  if (open.length === 0) return <>None</>;
+  return (
+    <Lines>
+      {open.map((item) => (
+        <li key={item.typeName}>
+          <span className="packet-lines__name">{item.typeName}</span> <Standing item={item} />
+        </li>
+      ))}
+    </Lines>
+  );
+}
+
+/** A problem in words that are not a document status: bold, after a warning sign, on screen and paper. */
+function Problem({ children }: { children: ReactNode }) {
+  return <strong className="packet-problem">{children}</strong>;
+}
+
+/**
+ * A Live Scan clearance: cleared or exempted in plain words; submitted (not yet back) badged as pending;
+ * not started or denied badged as a problem, since such a person may not work with residents.
+ */
+function Clearance({ status, on }: { status: TClearanceStatus; on?: string | undefined }) {
+  const text = `${CLEARANCE_LABELS[status]}${on ? `, ${dayText(on)}` : ""}`;
+  if (status === "cleared" || status === "exemption_granted") return <>{text}</>;
+  return <ComplianceBadge status={status === "submitted" ? "expiring" : "missing"} text={text} />;
+}
+
+const tbColumn: TReportColumn<{ tb: TPacketItem | null }> = {
+  header: "TB screening",
+  value: (r) => (r.tb ? standing(r.tb) : "Not required"),
+  show: (r) => (r.tb ? <Standing item={r.tb} /> : "Not required"),
+};
 
 const RESIDENT_COLUMNS: TReportColumn<TResidentRow>[] = [
   {
@@ -56,8 +108,32 @@ const RESIDENT_COLUMNS: TReportColumn<TResidentRow>[] = [
   },
   { header: "Room", value: (r) => r.room ?? "" },
   { header: "Admitted", value: (r) => r.admissionDate, show: (r) => date(r.admissionDate) },
-  { header: "Documents", value: (r) => complianceStatusLabel(r.status) },
-  { header: "Required documents", value: (r) => r.items.map(itemText).join("; ") },
+  {
+    header: "Documents",
+    value: (r) => complianceStatusLabel(r.status),
+    show: (r) => <ComplianceBadge status={r.status} />,
+  },
+  {
+    header: "Open items",
+    value: (r) => r.items.filter(isOpen).map(itemText).join("; "),
+    show: (r) => <OpenItems items={r.items} />,
+  },
+  {
+    header: "In order",
+    value: (r) =>
+      r.items
+        .filter((i) => !isOpen(i))
+        .map(itemText)
+        .join("; "),
+    show: (r) => (
+      <span className="packet-in-order">
+        {r.items
+          .filter((i) => !isOpen(i))
+          .map(itemText)
+          .join("; ") || "—"}
+      </span>
+    ),
+  },
 ];
 
 const STAFF_COLUMNS: TReportColumn<TStaffRow>[] = [
@@ -71,19 +147,35 @@ const STAFF_COLUMNS: TReportColumn<TStaffRow>[] = [
   {
     header: "Criminal record clearance",
     value: (r) => `${CLEARANCE_LABELS[r.clearanceStatus]}${r.clearanceDate ? ` ${r.clearanceDate}` : ""}`,
-    show: (r) => `${CLEARANCE_LABELS[r.clearanceStatus]}${r.clearanceDate ? `, ${dayText(r.clearanceDate)}` : ""}`,
+    show: (r) => <Clearance status={r.clearanceStatus} on={r.clearanceDate} />,
   },
-  { header: "TB screening", value: (r) => (r.tb ? standing(r.tb) : "Not required") },
-  { header: "Documents", value: (r) => complianceStatusLabel(r.status) },
+  tbColumn,
+  {
+    header: "Documents",
+    value: (r) => complianceStatusLabel(r.status),
+    show: (r) => <ComplianceBadge status={r.status} />,
+  },
   {
     header: "Open documents",
-    value: (r) =>
-      r.items
-        .filter((i) => i.status !== "complete")
-        .map(itemText)
-        .join("; "),
+    value: (r) => r.items.filter(isOpen).map(itemText).join("; "),
+    show: (r) => <OpenItems items={r.items} />,
   },
-  { header: "Training short", value: (r) => r.trainingShort.join("; ") || "None" },
+  {
+    header: "Training short",
+    value: (r) => r.trainingShort.join("; ") || "None",
+    show: (r) =>
+      r.trainingShort.length === 0 ? (
+        "None"
+      ) : (
+        <Lines>
+          {r.trainingShort.map((line) => (
+            <li key={line}>
+              <Problem>{line}</Problem>
+            </li>
+          ))}
+        </Lines>
+      ),
+  },
 ];
 
 const PERSONNEL_COLUMNS: TReportColumn<TPersonnelRow>[] = [
@@ -92,13 +184,30 @@ const PERSONNEL_COLUMNS: TReportColumn<TPersonnelRow>[] = [
   { header: "Date employed", value: (r) => r.hireDate ?? "", show: (r) => date(r.hireDate) },
   { header: "Hours scheduled (4 weeks)", value: (r) => r.hoursScheduled, numeric: true },
   { header: "Usual shift", value: (r) => r.usualShift ?? "" },
-  { header: "Criminal record clearance", value: (r) => CLEARANCE_LABELS[r.clearanceStatus] },
-  { header: "TB screening", value: (r) => (r.tb ? standing(r.tb) : "Not required") },
+  {
+    header: "Criminal record clearance",
+    value: (r) => CLEARANCE_LABELS[r.clearanceStatus],
+    show: (r) => <Clearance status={r.clearanceStatus} />,
+  },
+  tbColumn,
 ];
 
 const GAP_COLUMNS: TReportColumn<TGapRow>[] = [
   { header: "Night of", value: (r) => r.date ?? "", show: (r) => date(r.date) },
   { header: "Not covered", value: (r) => `${r.from}–${r.to}` },
+  {
+    header: "Missing",
+    value: (r) => r.missing.join("; "),
+    show: (r) => (
+      <Lines>
+        {r.missing.map((line) => (
+          <li key={line}>
+            <Problem>{line}</Problem>
+          </li>
+        ))}
+      </Lines>
+    ),
+  },
   { header: "Required at night", value: (r) => r.message.replace(/^\S+ \S+: /, "") },
   { header: "Rule", value: (r) => r.rule },
 ];
@@ -140,7 +249,7 @@ export function InspectionPacketPage() {
   const csvName = (part: string) => `inspection-packet-${part}-${facilityId}-${today}.csv`;
   const p = packet.data;
   return (
-    <div className="page report-page">
+    <div className="page report-page inspection-packet">
       <PageHeader
         title={facilityId ? `Inspection packet: ${nameOf(facilityId)}` : "Inspection packet"}
         intro="What a licensing visit asks for, on paper: every resident's and staff member's required documents, clearances and TB screening, training, the night coverage of the next four weeks and the personnel list (LIC 500)."
