@@ -13,7 +13,9 @@ import { addDays, wallClockInstant, wallClockOf } from "../rules/date-only.rules
 import { listName } from "../rules/person-name.rules.ts";
 import {
   checkWeek,
+  coversHome,
   nightRequirement,
+  nightShortfall,
   shiftHours,
   shiftInstants,
   weekStartOf,
@@ -250,51 +252,29 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
 }
 
 const HALF_HOUR = 1_800_000;
-/** Positions that do not give care, as the schedule rules count coverage (their shifts cover nobody). */
-const NOT_CARE: readonly string[] = ["cook", "housekeeper", "activity_director"];
 
 /**
  * What an uncovered night lacks. The schedule rule names the gap and what the night needs; this counts,
- * half hour by half hour of the gap, the staff on duty as the rule counts them (cleared or exempted,
- * employed that day, in a care position) and says which part of the need is not met. Stretches of the
- * night lacking the same are joined.
+ * half hour by half hour of the gap, the staff on duty as the rule counts them (`coversHome`) and says
+ * which part of the need is not met (`nightShortfall`). Stretches of the night lacking the same are joined.
  */
 function nightStaffing(weeks: TInspectionPacketInput["weeks"]) {
   const timeZone = weeks[0]?.timeZone ?? "UTC";
   const people = new Map(weeks.flatMap((w) => w.people).map((p) => [p.id, p]));
   const census = new Map(weeks.flatMap((w) => w.census).map((c) => [c.date, c]));
   const counted = [...new Map(weeks.flatMap((w) => w.shifts).map((s) => [s.id, s])).values()]
-    .filter((shift) => {
-      const person = people.get(shift.staffId);
-      if (!person || NOT_CARE.includes(shift.position ?? "")) return false;
-      if (person.clearanceStatus !== "cleared" && person.clearanceStatus !== "exemption_granted") return false;
-      return (
-        !(person.hireDate && shift.date < person.hireDate) &&
-        !(person.terminationDate && shift.date > person.terminationDate)
-      );
-    })
+    .filter((shift) => coversHome(shift, people.get(shift.staffId)))
     .map((shift) => ({ duty: shift.duty, ...shiftInstants(shift, timeZone) }));
 
   /** What one half hour lacks, in words (empty when it is covered). */
   function lacking(slot: number, night: string): string[] {
     const on = counted.filter((t) => t.from <= slot && t.to >= slot + HALF_HOUR);
-    const awake = on.filter((t) => t.duty === "awake").length;
-    const premises = on.filter((t) => t.duty === "on_call_premises").length;
-    const nearby = on.filter((t) => t.duty === "on_call_nearby").length;
-    if (awake + premises + nearby === 0) return ["nobody on duty"];
     const { residents, dementia } = census.get(night) ?? { residents: 0, dementia: false };
-    const need = nightRequirement(residents, dementia);
-    const words: string[] = [];
-    if (awake < need.awake)
-      words.push(awake === 0 ? "nobody awake" : `${need.awake - awake} more awake (${awake} on duty)`);
-    // Awake staff beyond those needed awake stand in for on call, as the rule counts them.
-    const spare = Math.max(0, awake - need.awake);
-    if (spare + premises < need.onCallPremises)
-      words.push(
-        nearby > 0 ? "nobody on call on the premises (on call nearby only)" : "nobody on call on the premises",
-      );
-    else if (spare + premises + nearby < need.onCallPremises + need.onCallAny) words.push("nobody on call");
-    return words;
+    return nightShortfall(nightRequirement(residents, dementia), {
+      awake: on.filter((t) => t.duty === "awake").length,
+      premises: on.filter((t) => t.duty === "on_call_premises").length,
+      nearby: on.filter((t) => t.duty === "on_call_nearby").length,
+    });
   }
 
   return {

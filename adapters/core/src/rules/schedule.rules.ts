@@ -344,23 +344,53 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
       });
   }
 
-  // Coverage counts the shifts of people who may be there and give care: cleared, employed that day,
-  // in a care position.
-  const covering = timed.filter(({ shift }) => {
-    const person = people.get(shift.staffId);
-    if (!person || NOT_CARE.includes(shift.position ?? "")) return false;
-    if (person.clearanceStatus !== "cleared" && person.clearanceStatus !== "exemption_granted") return false;
-    return (
-      !(person.hireDate && shift.date < person.hireDate) &&
-      !(person.terminationDate && shift.date > person.terminationDate)
-    );
-  });
-  issues.push(...coverage(input, covering));
+  issues.push(
+    ...coverage(
+      input,
+      timed.filter(({ shift }) => coversHome(shift, people.get(shift.staffId))),
+    ),
+  );
   const order: Record<TIssueSeverity, number> = { error: 0, warning: 1, coverage: 2 };
   return issues
     .map((issue, index) => ({ issue, index }))
     .sort((a, b) => order[a.issue.severity] - order[b.issue.severity] || a.index - b.index)
     .map(({ issue }) => issue);
+}
+
+/**
+ * Whether a shift counts for coverage: its person may be there and gives care — cleared (or exempted),
+ * employed that day, in a care position.
+ */
+export function coversHome(
+  shift: Pick<TShiftLike, "date" | "position">,
+  person: Pick<TRotaPerson, "clearanceStatus" | "hireDate" | "terminationDate"> | undefined,
+): boolean {
+  if (!person || NOT_CARE.includes(shift.position ?? "")) return false;
+  if (person.clearanceStatus !== "cleared" && person.clearanceStatus !== "exemption_granted") return false;
+  return (
+    !(person.hireDate && shift.date < person.hireDate) &&
+    !(person.terminationDate && shift.date > person.terminationDate)
+  );
+}
+
+/**
+ * What a half hour of the night lacks against what it needs (`nightRequirement`), in words; none when
+ * covered. Awake staff beyond those needed awake count as on call; on call on the premises counts as on call.
+ */
+export function nightShortfall(
+  need: ReturnType<typeof nightRequirement>,
+  on: { awake: number; premises: number; nearby: number },
+): string[] {
+  const { awake, premises, nearby } = on;
+  if (awake + premises + nearby === 0) return ["nobody on duty"];
+  const words: string[] = [];
+  if (awake < need.awake)
+    words.push(awake === 0 ? "nobody awake" : `${need.awake - awake} more awake (${awake} on duty)`);
+  const spare = Math.max(0, awake - need.awake);
+  if (spare + premises < need.onCallPremises)
+    words.push(nearby > 0 ? "nobody on call on the premises (on call nearby only)" : "nobody on call on the premises");
+  else if (spare + premises + nearby < need.onCallPremises + need.onCallAny) words.push("nobody on call");
+  return words;
 }
 
 /** The coverage gaps of the week, in half hours merged into runs. */
@@ -399,14 +429,7 @@ function coverage(
         };
     } else {
       const need = nightRequirement(counted.residents, counted.dementia);
-      // Awake staff beyond those needed awake count as on call; on call on the premises counts as on call.
-      const spareAwake = awake - need.awake;
-      const short =
-        awake < need.awake ||
-        spareAwake + premises < need.onCallPremises ||
-        spareAwake + premises + nearby < need.onCallPremises + need.onCallAny ||
-        awake + premises + nearby === 0;
-      if (short)
+      if (nightShortfall(need, { awake, premises, nearby }).length > 0)
         gap = {
           code: "night-rule",
           rule: counted.dementia && counted.residents < 16 ? "Title 22 §87705" : "Title 22 §87415",
