@@ -71,3 +71,11 @@ export const ZRecordMeta = z.object({
 export type TRecordMeta = z.infer<typeof ZRecordMeta>;
 
 export const META_FIELDS = ["id", "version", "createdAt", "updatedAt", "createdBy", "updatedBy", "archivedAt"] as const;
+
+/**
+ * The metadata of a record `userId` creates at `now` (an ISO time, or the Date a database takes): its
+ * first version, created and last saved then by them, not archived. Every backend creates records so.
+ */
+export function newRecordMeta<T>(userId: string, now: T) {
+  return { version: 1, createdAt: now, updatedAt: now, createdBy: userId, updatedBy: userId, archivedAt: null };
+}

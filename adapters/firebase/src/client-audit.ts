@@ -3,6 +3,7 @@
  * it read something. `firestore.rules` accepts such a row only as the signed-in account, at the
  * server's time and within the row's limits (rules-generator.ts, `clientAuditRow`).
  */
+import { newRecordMeta } from "@care/core/common.schema";
 import { MAX_AUDIT_SUMMARY, type TAuditEntry } from "@care/core/collections/audit-log.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 
@@ -27,11 +28,6 @@ export function clientAuditEntry(
     ...facts,
     summary: facts.summary === null ? null : facts.summary.slice(0, MAX_AUDIT_SUMMARY),
     ip: null,
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-    createdBy: user.id,
-    updatedBy: user.id,
-    archivedAt: null,
+    ...newRecordMeta(user.id, now),
   };
 }

@@ -5,6 +5,7 @@
  * restricted fields (a resident's monthly rate) live in sibling documents that only their area's
  * readers ask for (restricted-fields.ts), written in the same transaction as the record.
  */
+import { newRecordMeta } from "@care/core/common.schema";
 import {
   collection as collectionRef,
   doc,
@@ -497,16 +498,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
 
   function newRecord(def: CollectionDef, user: TSessionUser, id: string, fields: Record<string, unknown>): TRecord {
     const now = new Date().toISOString();
-    return {
-      ...fields,
-      id,
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: user.id,
-      updatedBy: user.id,
-      archivedAt: null,
-    };
+    return { ...fields, id, ...newRecordMeta(user.id, now) };
   }
 
   function prepareCreate(

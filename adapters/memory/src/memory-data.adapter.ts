@@ -2,6 +2,7 @@
  * DataPort over the memory backend, with the server's semantics: the shared list-query validation,
  * keyset cursors, the access rules, the record rules, versions, audit rows and atomic commits.
  */
+import { newRecordMeta } from "@care/core/common.schema";
 import { AppError } from "@care/core/app-error";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
@@ -275,16 +276,7 @@ export class MemoryDataAdapter implements DataPort {
     }
     if (request.subject === "resident") {
       for (const event of transferEvents(current.id, from, request)) {
-        tx.put("residentEvents", {
-          ...event,
-          id: this.backend.newId(),
-          version: 1,
-          createdAt: now,
-          updatedAt: now,
-          createdBy: user.id,
-          updatedBy: user.id,
-          archivedAt: null,
-        });
+        tx.put("residentEvents", { ...event, id: this.backend.newId(), ...newRecordMeta(user.id, now) });
       }
       if (this.backend.table("rentAccounts").has(current.id)) refreshAccount(this.backend, tx, current.id, to);
     }
@@ -372,16 +364,7 @@ export class MemoryDataAdapter implements DataPort {
       throw duplicateIdError(def, id);
     }
     const now = this.backend.now();
-    const record: TStoredRecord = copyRecord({
-      ...fields,
-      id,
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: user.id,
-      updatedBy: user.id,
-      archivedAt: null,
-    });
+    const record: TStoredRecord = copyRecord({ ...fields, id, ...newRecordMeta(user.id, now) });
     tx.put(def.name, record);
     this.history(tx, user, def, "create", record);
     derivedWrites(this.backend, tx, def.name, record);
@@ -539,12 +522,7 @@ export class MemoryDataAdapter implements DataPort {
     tx.put("recordChanges", {
       ...change,
       id,
-      version: 1,
-      createdAt: at,
-      updatedAt: at,
-      createdBy: user.id,
-      updatedBy: user.id,
-      archivedAt: null,
+      ...newRecordMeta(user.id, at),
     } as TStoredRecord);
   }
 

@@ -4,6 +4,7 @@
  * `@care/core/rules/access.rules`. A new collection needs its registry entry, its Prisma model (listed
  * in PRISMA_MODELS) and, only when its table differs from its fields, a row mapper.
  */
+import { newRecordMeta } from "@care/core/common.schema";
 import { randomUUID } from "node:crypto";
 import { AppError } from "@care/core/app-error";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
@@ -280,12 +281,7 @@ export class CollectionRepository {
         data: {
           ...this.mapper(name).toColumns(fields),
           id,
-          version: 1,
-          createdAt: now,
-          updatedAt: now,
-          createdBy: user.id,
-          updatedBy: user.id,
-          archivedAt: null,
+          ...newRecordMeta(user.id, now),
         },
       });
     } catch (error) {

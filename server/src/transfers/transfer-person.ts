@@ -6,6 +6,7 @@
  * written at both homes, their rent account following them; charges, payments, rates and earlier
  * events stay where they happened. One audit row names both homes.
  */
+import { newRecordMeta } from "@care/core/common.schema";
 import { collections } from "@care/core/registry";
 import { assertCanWrite } from "@care/core/rules/access.rules";
 import {
@@ -114,11 +115,7 @@ export async function transferPerson(database: Database, caller: TCaller, input:
       const events: Prisma.ResidentEventCreateManyInput[] = transferEvents(request.id, from, request).map((event) => ({
         ...event,
         id: randomUUID(),
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-        createdBy: user.id,
-        updatedBy: user.id,
+        ...newRecordMeta(user.id, now),
       }));
       await db.residentEvent.createMany({ data: events });
       if (await db.rentAccount.findUnique({ where: { id: request.id }, select: { id: true } }))
