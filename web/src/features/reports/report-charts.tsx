@@ -22,7 +22,7 @@ const INNER_HEIGHT = HEIGHT - MARGIN.top - MARGIN.bottom;
 function chartWidth(): { width: number; inner: number; labels: number } {
   const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 40rem)").matches;
   const width = narrow ? 360 : 640;
-  return { width, inner: width - MARGIN.left - MARGIN.right, labels: narrow ? 4 : 7 };
+  return { width, inner: width - MARGIN.left - MARGIN.right, labels: narrow ? 3 : 7 };
 }
 /** Series colours: the portal's blue, then an orange and a grey that stay apart for colour-blind readers and in grey print. */
 export const SERIES_COLOURS = ["#1f5f8b", "#c0621b", "#6b7785"] as const;
@@ -90,12 +90,12 @@ export interface TTrendChartProps {
   minTop?: number;
 }
 
-/** One value over time (occupancy by month): a line with a dot per point; a missing value breaks the line. */
 /** Whole-number ticks only, for counts (no "1.5 move-ins"). */
 function countTicks(y: { ticks: (count: number) => number[] }): number[] {
   return y.ticks(5).filter(Number.isInteger);
 }
 
+/** One value over time (occupancy by month): a line with a dot per point; a missing value breaks the line. */
 export function TrendChart({ title, points, format, minTop = 1 }: TTrendChartProps) {
   const labels = points.map((p) => p.label);
   const size = chartWidth();
