@@ -13,14 +13,21 @@
  * `deriveRentAccount` sets a resident's rent account from their charges and payments after each
  * change of either (the rules let no client write an account or a negative charge); `scheduleBusyTime`
  * gives a rota's double-booking check the busy time of its people in homes the manager may not read;
- * `referralMatches` is the group-wide duplicate check of referrals.
+ * `referralMatches` is the group-wide duplicate check of referrals;
+ * `auditFileRemoval` records who removed a file (its description's deletion), and
+ * `auditFileBytesDeleted` / `auditFileBytesArchived` a file's bytes deleted outside the portal.
  * Bundled with the shared core by `npm run firebase:functions`.
  */
 import { initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { FieldValue, getFirestore } from "firebase-admin/firestore";
 import { HttpsError, onCall, type FunctionsErrorCode } from "firebase-functions/v2/https";
-import { onDocumentWritten, onDocumentWrittenWithAuthContext } from "firebase-functions/v2/firestore";
+import {
+  onDocumentDeletedWithAuthContext,
+  onDocumentWritten,
+  onDocumentWrittenWithAuthContext,
+} from "firebase-functions/v2/firestore";
+import { onObjectArchived, onObjectDeleted, type StorageEvent } from "firebase-functions/v2/storage";
 import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
 import {
   ADMINISTRATOR_ROLE_ID,
@@ -35,7 +42,8 @@ import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.
 import { generateOneTimePassword } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { userCreatedAuditEntry } from "../../src/account-audit.ts";
-import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
+import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
+import { FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
 import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
@@ -628,3 +636,61 @@ export const deriveRentAccount = onDocumentWritten("{collection}/{id}", async (e
   if (typeof data?.residentId !== "string" || typeof data.facilityId !== "string") return;
   await deriveAccount(data.residentId, data.facilityId);
 });
+
+/** Appends an audit row built by the functions, at the server's time. */
+async function appendAuditRow(entry: Record<string, unknown> & { id: string }): Promise<void> {
+  await getFirestore()
+    .collection("auditLog")
+    .doc(entry.id)
+    .set({ ...toStoredData(getCollection("auditLog"), entry), ...serverTimes(), at: FieldValue.serverTimestamp() });
+}
+
+/**
+ * A file removed through the portal: the browser deletes its description (which the rules allow only
+ * to the uploader or an administrator, and never for a file in use), then its bytes. The row names who,
+ * from the deletion's auth context, as the server's `file_remove` row does.
+ */
+export const auditFileRemoval = onDocumentDeletedWithAuthContext(`${FILES_COLLECTION}/{id}`, async (event) => {
+  const file = event.data?.data();
+  if (!file) return;
+  const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
+  const actor = actorId
+    ? await getAuth()
+        .getUser(actorId)
+        .catch(() => null)
+    : null;
+  const row = fileRemovedAuditEntry(
+    getFirestore().collection("auditLog").doc().id,
+    actorId ? { id: actorId, email: actor?.email ?? null } : null,
+    {
+      id: event.params.id,
+      facilityId: typeof file.facilityId === "string" ? file.facilityId : null,
+      contentType: typeof file.contentType === "string" ? file.contentType : null,
+    },
+  );
+  await appendAuditRow(row);
+});
+
+/**
+ * Bytes of a portal file gone while its description stays: deleted (or, in a bucket with object
+ * versioning, deleted or overwritten) outside the portal, where no rule applies. The portal deletes the
+ * description first, so its own removals are recorded by `auditFileRemoval` and skipped here.
+ */
+async function auditBytesGone(event: StorageEvent): Promise<void> {
+  const file = fileOfObject(event.data.name);
+  if (!file) return;
+  if (!(await getFirestore().collection(FILES_COLLECTION).doc(file.id).get()).exists) return;
+  const row = fileRemovedAuditEntry(
+    getFirestore().collection("auditLog").doc().id,
+    null,
+    { ...file, contentType: event.data.contentType ?? null },
+    BYTES_GONE_OUTSIDE_PORTAL,
+  );
+  await appendAuditRow(row);
+}
+
+/** A portal file's bytes deleted (a bucket without versioning; with soft delete they stay restorable). */
+export const auditFileBytesDeleted = onObjectDeleted(auditBytesGone);
+
+/** A portal file's live bytes made noncurrent (a bucket with object versioning: deleted or overwritten). */
+export const auditFileBytesArchived = onObjectArchived(auditBytesGone);
