@@ -20,6 +20,7 @@ import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
 import { toStoredData } from "@care/adapter-firebase/firestore-records";
+import { residentInput } from "../../server/src/test/fixtures.ts";
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
 import type { TPorts } from "./harness.ts";
 import { isFirebaseHarness, type TFirebaseSdk } from "./harnesses/firebase.harness.ts";
@@ -301,6 +302,79 @@ await runContract(
           },
           { timeout: 15_000, interval: 500 },
         );
+      });
+    });
+
+    describe("rent accounts, the deriveRentAccount function's alone", () => {
+      let adminPorts: TPorts;
+
+      beforeAll(async () => {
+        adminPorts = await ctx.signedIn();
+      });
+
+      /** Waits for the function to have set the resident's account to `fields`. */
+      async function accountBecomes(residentId: string, fields: Record<string, unknown>): Promise<void> {
+        await vi.waitFor(
+          async () => expect(await adminPorts.data.get("rentAccounts", residentId)).toMatchObject(fields),
+          { timeout: 15_000, interval: 500 },
+        );
+      }
+
+      it("refuses every client write of an account, an administrator's too", async () => {
+        const resident = await adminPorts.data.create("residents", residentInput("tull", `Ledger-${unique("sdk")}`));
+        const account = doc(admin.db, "rentAccounts", resident.id);
+        const forged = {
+          residentId: resident.id,
+          facilityId: "tull",
+          chargedCents: 0,
+          paidCents: 0,
+          balanceCents: -999999,
+          oldestUnpaidDueDate: null,
+          version: 1,
+          createdBy: admin.uid,
+          updatedBy: admin.uid,
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+          archivedAt: null,
+          _facility: "tull",
+          _writtenAt: serverTimestamp(),
+        };
+        await expectDenied(setDoc(account, forged));
+        await adminPorts.data.create("payments", {
+          residentId: resident.id,
+          facilityId: "tull",
+          receivedOn: "2025-03-02",
+          amountCents: 4000,
+          method: "check",
+        });
+        await accountBecomes(resident.id, { paidCents: 4000 });
+        await expectDenied(updateDoc(account, { balanceCents: -999999 }));
+        await expectDenied(deleteDoc(account));
+      });
+
+      it("derives both residents' accounts when a payment moves to another, and moves an account with a transfer", async () => {
+        const first = await adminPorts.data.create("residents", residentInput("tull", `Ledger-${unique("one")}`));
+        const second = await adminPorts.data.create("residents", residentInput("tull", `Ledger-${unique("two")}`));
+        const payment = await adminPorts.data.create("payments", {
+          residentId: first.id,
+          facilityId: "tull",
+          receivedOn: "2025-03-02",
+          amountCents: 2500,
+          method: "check",
+        });
+        await accountBecomes(first.id, { paidCents: 2500 });
+        await adminPorts.data.update("payments", payment.id, { residentId: second.id }, payment.version);
+        await accountBecomes(second.id, { paidCents: 2500 });
+        await accountBecomes(first.id, { paidCents: 0 });
+        await adminPorts.data.transfer({
+          subject: "resident",
+          id: second.id,
+          version: second.version,
+          toFacilityId: "newman",
+          date: "2026-05-02",
+          reason: "Closer to family",
+        });
+        await accountBecomes(second.id, { facilityId: "newman", paidCents: 2500 });
       });
     });
   },
