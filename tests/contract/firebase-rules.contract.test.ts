@@ -2,22 +2,26 @@
 // the adapter: the cases only the rules can refuse. Firebase alone (the other backends take no writes
 // from the browser but through their API); needs the Firestore emulator, so on a machine where it
 // cannot start the cases are listed as skipped with the reason (`npm run test:firebase` runs them).
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   collection,
+  deleteDoc,
   doc,
   getDocFromServer,
   serverTimestamp,
   setDoc,
   Timestamp,
+  updateDoc,
+  writeBatch,
   type Firestore,
 } from "firebase/firestore";
-import { getBlob, ref, uploadBytes } from "firebase/storage";
+import { deleteObject, getBlob, ref, uploadBytes } from "firebase/storage";
 import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
 import { toStoredData } from "@care/adapter-firebase/firestore-records";
-import { runContract, unique } from "./contract-runner.ts";
+import { residentInput } from "../../server/src/test/fixtures.ts";
+import { expectAppError, runContract, unique } from "./contract-runner.ts";
 import type { TPorts } from "./harness.ts";
 import { isFirebaseHarness, type TFirebaseSdk } from "./harnesses/firebase.harness.ts";
 
@@ -208,6 +212,169 @@ await runContract(
         await expectDenied(setDoc(doc(collection(limited.db, "documents")), agentPaper(limited.uid, tullFile, "tull")));
         await expectDenied(setDoc(paper(), agentPaper(admin.uid, tullFile, "tull")));
         await setDoc(paper(), agentPaper(admin.uid, groupFile, null));
+      });
+    });
+
+    describe("files documents name, and who removes a file", () => {
+      let adminPorts: TPorts;
+      // A house manager of one home: Documents write there, but not an administrator.
+      let manager: TFirebaseSdk;
+      let managerPorts: TPorts;
+
+      beforeAll(async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+        adminPorts = await ctx.signedIn();
+        const account = await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["tull"] });
+        manager = await ctx.harness.sdk(account);
+        managerPorts = await ctx.signedIn(account);
+      });
+
+      /** A document of the Tull home itself as the adapter stores it, naming `file`. */
+      function homePaper(uid: string, file: TStoredFile) {
+        const record = {
+          id: "paper",
+          subject: "facility",
+          subjectId: "tull",
+          facilityId: "tull",
+          title: "Licence",
+          fileId: file.id,
+          fileName: file.name,
+          contentType: file.contentType,
+          size: file.size,
+          current: true,
+          version: 1,
+          createdBy: uid,
+          updatedBy: uid,
+          createdAt: "",
+          updatedAt: "",
+          archivedAt: null,
+        };
+        return {
+          ...toStoredData(getCollection("documents"), record),
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+          _writtenAt: serverTimestamp(),
+        };
+      }
+
+      it("lets only the uploader or an administrator remove a file, and nobody replace its bytes", async () => {
+        const file = await adminPorts.files.upload(new Blob([PDF]), "licence.pdf", { facilityId: "tull" });
+        const bytes = ref(manager.storage, `files/tull/${file.id}`);
+        await expectDenied(deleteDoc(doc(manager.db, "files", file.id)));
+        await expectUnauthorized(deleteObject(bytes));
+        await expectUnauthorized(uploadBytes(bytes, PDF, { contentType: "application/pdf" }));
+        await expectDenied(updateDoc(doc(manager.db, "files", file.id), { name: "other.pdf" }));
+        await expectAppError(managerPorts.files.remove(file.id), "FORBIDDEN");
+        const own = await managerPorts.files.upload(new Blob([PDF]), "own.pdf", { facilityId: "tull" });
+        await managerPorts.files.remove(own.id);
+        await adminPorts.files.remove(file.id);
+        await expectAppError(adminPorts.files.describe(file.id), "NOT_FOUND");
+      });
+
+      it("takes a document only with its file marked in use, and then keeps the file from everyone", async () => {
+        const file = await managerPorts.files.upload(new Blob([PDF]), "licence.pdf", { facilityId: "tull" });
+        const paper = doc(collection(manager.db, "documents"));
+        const description = doc(manager.db, "files", file.id);
+        await expectDenied(setDoc(paper, homePaper(manager.uid, file)));
+        const batch = writeBatch(manager.db);
+        batch.set(paper, homePaper(manager.uid, file));
+        batch.update(description, { inUse: true });
+        await batch.commit();
+        await expectDenied(updateDoc(description, { inUse: false }));
+        for (const sdk of [manager, admin]) {
+          await expectDenied(deleteDoc(doc(sdk.db, "files", file.id)));
+          await expectUnauthorized(deleteObject(ref(sdk.storage, `files/tull/${file.id}`)));
+        }
+        await expectAppError(adminPorts.files.remove(file.id), "CONFLICT");
+        expect((await adminPorts.files.describe(file.id)).id).toBe(file.id);
+      });
+
+      it("records who removed a file (the auditFileRemoval function)", async () => {
+        const file = await managerPorts.files.upload(new Blob([PDF]), "gone.pdf", { facilityId: "tull" });
+        await managerPorts.files.remove(file.id);
+        await vi.waitFor(
+          async () => {
+            const rows = await adminPorts.data.list("auditLog", {
+              where: { action: "file_remove", recordId: file.id },
+            });
+            expect(rows.items).toHaveLength(1);
+            expect(rows.items[0]).toMatchObject({ actorId: manager.uid, facilityId: "tull", collection: "files" });
+          },
+          { timeout: 15_000, interval: 500 },
+        );
+      });
+    });
+
+    describe("rent accounts, the deriveRentAccount function's alone", () => {
+      let adminPorts: TPorts;
+
+      beforeAll(async () => {
+        adminPorts = await ctx.signedIn();
+      });
+
+      /** Waits for the function to have set the resident's account to `fields`. */
+      async function accountBecomes(residentId: string, fields: Record<string, unknown>): Promise<void> {
+        await vi.waitFor(
+          async () => expect(await adminPorts.data.get("rentAccounts", residentId)).toMatchObject(fields),
+          { timeout: 15_000, interval: 500 },
+        );
+      }
+
+      it("refuses every client write of an account, an administrator's too", async () => {
+        const resident = await adminPorts.data.create("residents", residentInput("tull", `Ledger-${unique("sdk")}`));
+        const account = doc(admin.db, "rentAccounts", resident.id);
+        const forged = {
+          residentId: resident.id,
+          facilityId: "tull",
+          chargedCents: 0,
+          paidCents: 0,
+          balanceCents: -999999,
+          oldestUnpaidDueDate: null,
+          version: 1,
+          createdBy: admin.uid,
+          updatedBy: admin.uid,
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+          archivedAt: null,
+          _facility: "tull",
+          _writtenAt: serverTimestamp(),
+        };
+        await expectDenied(setDoc(account, forged));
+        await adminPorts.data.create("payments", {
+          residentId: resident.id,
+          facilityId: "tull",
+          receivedOn: "2025-03-02",
+          amountCents: 4000,
+          method: "check",
+        });
+        await accountBecomes(resident.id, { paidCents: 4000 });
+        await expectDenied(updateDoc(account, { balanceCents: -999999 }));
+        await expectDenied(deleteDoc(account));
+      });
+
+      it("derives both residents' accounts when a payment moves to another, and moves an account with a transfer", async () => {
+        const first = await adminPorts.data.create("residents", residentInput("tull", `Ledger-${unique("one")}`));
+        const second = await adminPorts.data.create("residents", residentInput("tull", `Ledger-${unique("two")}`));
+        const payment = await adminPorts.data.create("payments", {
+          residentId: first.id,
+          facilityId: "tull",
+          receivedOn: "2025-03-02",
+          amountCents: 2500,
+          method: "check",
+        });
+        await accountBecomes(first.id, { paidCents: 2500 });
+        await adminPorts.data.update("payments", payment.id, { residentId: second.id }, payment.version);
+        await accountBecomes(second.id, { paidCents: 2500 });
+        await accountBecomes(first.id, { paidCents: 0 });
+        await adminPorts.data.transfer({
+          subject: "resident",
+          id: second.id,
+          version: second.version,
+          toFacilityId: "newman",
+          date: "2026-05-02",
+          reason: "Closer to family",
+        });
+        await accountBecomes(second.id, { facilityId: "newman", paidCents: 2500 });
       });
     });
   },

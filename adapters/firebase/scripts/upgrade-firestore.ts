@@ -2,7 +2,8 @@
  * Brings a Firebase project's documents written by an earlier version up to this one
  * (`src/firestore-upgrades.ts`): staff (the widened Live Scan statuses and the `_facilities` list
  * limited users' lists match on), roles (the referral fees permission) and every document's times
- * (ISO strings become server timestamps), one batched update per 400
+ * (ISO strings become server timestamps) and the files records name (marked in use, which keeps them
+ * from removal), one batched update per 400
  * documents. Documents already current are left alone, so it may run again. Run with the Admin SDK from
  * a trusted machine (docs/firebase.md, "Upgrading an existing project"):
  * `GOOGLE_APPLICATION_CREDENTIALS=key.json npx tsx adapters/firebase/scripts/upgrade-firestore.ts`
@@ -10,7 +11,8 @@
 import { initializeApp } from "firebase-admin/app";
 import { FieldValue, getFirestore, Timestamp } from "firebase-admin/firestore";
 import { collections } from "@care/core/registry";
-import { FILES_COLLECTION, serverTimeFields } from "../src/firestore-records.ts";
+import { fileLinkFields } from "@care/core/rules/links.rules";
+import { FILE_IN_USE_FIELD, FILES_COLLECTION, filesNamedAnew, serverTimeFields } from "../src/firestore-records.ts";
 import { roleDocumentUpgrade, staffDocumentUpgrade, timesUpgrade } from "../src/firestore-upgrades.ts";
 
 initializeApp();
@@ -56,5 +58,20 @@ for (const [name, fields] of timed) {
     times++;
   }
 }
+// Files named before the mark existed: the rules keep a file from removal only once it is marked.
+const named = new Set<string>();
+for (const name of new Set(fileLinkFields().map((link) => link.collection))) {
+  const def = collections[name as keyof typeof collections];
+  for (const snap of (await db.collection(name).get()).docs)
+    for (const id of filesNamedAnew(def, snap.data())) named.add(id);
+}
+let files = 0;
+for (const snap of (await db.collection(FILES_COLLECTION).get()).docs) {
+  if (!named.has(snap.id) || snap.get(FILE_IN_USE_FIELD) === true) continue;
+  await queue(snap.ref, { [FILE_IN_USE_FIELD]: true });
+  files++;
+}
 if (pending > 0) await batch.commit();
-console.log(`brought ${staff} staff records, ${roles} roles and the times of ${times} documents up to date`);
+console.log(
+  `brought ${staff} staff records, ${roles} roles, the times of ${times} documents and ${files} files in use up to date`,
+);

@@ -69,7 +69,9 @@ import {
   facilitiesField,
   disjunctionsOf,
   exactStoredValue,
+  FILE_IN_USE_FIELD,
   FILES_COLLECTION,
+  filesNamedAnew,
   fromStoredData,
   homeGroups,
   ordersInMemory,
@@ -423,7 +425,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
 
   /**
    * Writes a record's document and, in the same transaction, the sibling documents of its restricted
-   * fields that this write changes (`restrictedWrites`; `before` is the record as read, absent for a new one).
+   * fields that this write changes (`restrictedWrites`; `before` is the record as read, absent for a new one),
+   * and marks each file it names anew in use (the rules require the mark, which keeps the file for good).
    */
   function setRecord(
     tx: Transaction,
@@ -434,6 +437,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     before?: TRecord,
   ): void {
     tx.set(ref, writeData(def, record, before));
+    for (const fileId of filesNamedAnew(def, record, before))
+      tx.update(doc(db, FILES_COLLECTION, fileId), { [FILE_IN_USE_FIELD]: true });
     for (const { collection, data, merge } of restrictedWrites(def, writableAreas(user, def), record, before)) {
       const sibling = doc(db, collection, ref.id);
       const stored = { ...data, _writtenAt: serverTimestamp() };

@@ -4,6 +4,7 @@ import {
   compareStoredValues,
   disjunctionsOf,
   exactStoredValue,
+  filesNamedAnew,
   fromStoredData,
   homeGroups,
   isoOfTimestamp,
@@ -215,5 +216,17 @@ describe("lists within Firestore's 30 disjunctions", () => {
       for (const group of groups) expect(group.length * other).toBeLessThanOrEqual(30);
       expect(groups.flat()).toEqual(homes(k));
     }
+  });
+});
+
+describe("files a write names anew", () => {
+  const documents = getCollection("documents");
+
+  it("are a new document's file and a changed file, never a kept one or another collection's ids", () => {
+    expect(filesNamedAnew(documents, { fileId: "f1" })).toEqual(["f1"]);
+    expect(filesNamedAnew(documents, { fileId: "f2" }, { fileId: "f1" })).toEqual(["f2"]);
+    // An edit or an archive keeping the file marks nothing again.
+    expect(filesNamedAnew(documents, { fileId: "f1", notes: "x" }, { fileId: "f1" })).toEqual([]);
+    expect(filesNamedAnew(getCollection("residents"), { id: "r1", fileId: "f1" })).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import type { CollectionDef } from "@care/core/collection";
 import { META_FIELDS } from "@care/core/common.schema";
 import { MAX_IN_VALUES, META_SORT_FIELDS } from "@care/core/list-query";
 import { facilitiesOfRecord, facilityOfRecord } from "@care/core/rules/access.rules";
+import { fileLinkFields } from "@care/core/rules/links.rules";
 import { isRestrictedField } from "./restricted-fields.ts";
 import { searchTokens } from "./search-tokens.ts";
 
@@ -185,6 +186,32 @@ export function storedFilterField(def: CollectionDef, field: string): string {
 
 /** The Firestore collection holding file descriptions (beside the registry's collections). */
 export const FILES_COLLECTION = "files";
+
+/** The Storage folder of group-wide files (no facility). Not a valid facility id, so it cannot collide. */
+export const GROUP_FOLDER = "_group";
+
+/**
+ * The field of a file description that says a record has named the file, set in the commit that writes
+ * that record and never cleared: the rules keep such a file's description and bytes from removal.
+ */
+export const FILE_IN_USE_FIELD = "inUse";
+
+/**
+ * The files a write of `record` names anew (absent from `before`, the record as read; none for a record
+ * that keeps its files): the adapter marks each in use in the same commit, as the rules require.
+ */
+export function filesNamedAnew(
+  def: CollectionDef,
+  record: Record<string, unknown>,
+  before?: Record<string, unknown>,
+): string[] {
+  const fields = fileLinkFields()
+    .filter((link) => link.collection === def.name)
+    .map((link) => link.field);
+  const named = fields.map((field) => record[field]).filter((id): id is string => typeof id === "string" && id !== "");
+  const kept = new Set(before === undefined ? [] : fields.map((field) => before[field]));
+  return [...new Set(named)].filter((id) => !kept.has(id));
+}
 
 /**
  * The document data for a record (without `_writtenAt`, which the caller sets to the server time, and

@@ -155,11 +155,48 @@ describe("generated Firebase rules", () => {
     expect(lines.find((l) => l.includes("allow create:"))).toContain(fileCheck);
     const update = lines.find((l) => l.includes("allow update:"));
     expect(update).toContain("request.resource.data.get('fileId', null) == resource.data.get('fileId', null)");
-    expect(update).toContain(`|| ${fileCheck}`);
+    expect(update).toContain(`|| (${fileCheck} && `);
     expect(rules).toContain("let linked = getAfter(path);");
     expect(rules).toContain("linked.data._facility == request.resource.data._facility");
     expect(rules).toContain("!linked.data.diff(request.resource.data).affectedKeys().hasAny(fields)");
     expect(block(rules, "residents")).not.toContain("documents/files/");
+  });
+
+  it("keeps a file a document names for good, and lets only its uploader or an administrator remove one", () => {
+    const rules = generateFirestoreRules();
+    const files = block(rules, "files").split("\n");
+    const at = (verb: string) => files.findIndex((l) => l.includes(`allow ${verb}:`));
+    const rule = (verb: string) =>
+      files.slice(at(verb), files.findIndex((l, i) => i >= at(verb) && l.endsWith(";")) + 1).join("\n");
+    // Removal: the uploader or the Administrator role (not any user with Documents write), never once named.
+    expect(rule("delete")).toContain(
+      "&& (resource.data.createdBy == request.auth.uid || me().role == 'administrator')",
+    );
+    expect(rule("delete")).toContain("&& resource.data.get('inUse', false) != true;");
+    expect(rule("delete")).not.toContain("mayWrite('documents')");
+    // A description changes only to gain the mark, by a writer of documents in its home.
+    expect(rule("update")).toContain("allow update: if mayWrite('documents') && mayFacility(resource.data._facility)");
+    expect(rule("update")).toContain(
+      "request.resource.data.diff(resource.data).affectedKeys().hasOnly(['inUse']) && request.resource.data.inUse == true;",
+    );
+    // A document naming a file anew requires the mark in the same commit.
+    const marked =
+      "fileMarkedInUse(/databases/$(database)/documents/files/$(request.resource.data.get('fileId', null)))";
+    expect(createRule(rules, "documents")).toContain(marked);
+    expect(
+      block(rules, "documents")
+        .split("\n")
+        .find((l) => l.includes("allow update:")),
+    ).toContain(marked);
+    expect(rules).toContain("return getAfter(path).data.get('inUse', false) == true;");
+    expect(block(rules, "residents")).not.toContain("fileMarkedInUse");
+    // Bytes are never replaced, and go only after their description.
+    const storage = generateStorageRules();
+    expect(storage).toContain("allow update: if false;");
+    expect(storage).toContain(
+      "allow delete: if mayRead('documents') && mayFolder(folder)\n        && !firestore.exists(/databases/(default)/documents/files/$(fileId));",
+    );
+    expect(storage).not.toContain("|| mayWrite('documents')");
   });
 
   it("lets a rent charge be created only under the id derived from its fields (rent accounts are the server's)", () => {

@@ -11,17 +11,18 @@ import { HOME_SUBJECTS } from "@care/core/collections/documents.collection";
 import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { collections } from "@care/core/registry";
-import { linkFields } from "@care/core/rules/links.rules";
+import { fileLinkFields, linkFields } from "@care/core/rules/links.rules";
 import { RANDOM_ID } from "@care/core/rules/records.rules";
 import {
   facilitiesField,
+  FILE_IN_USE_FIELD,
   FILES_COLLECTION,
+  GROUP_FOLDER,
   ordersInMemory,
   STORED_META_FIELDS,
   storedFilterField,
 } from "./firestore-records.ts";
 import { isRestrictedField, restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
-import { GROUP_FOLDER } from "./storage-file.adapter.ts";
 
 /**
  * Audit actions a client may append itself (it alone knows it viewed something, or that the writes of
@@ -68,7 +69,10 @@ function targetExpr(target: TLinkTarget, id: string, sameAs: readonly string[]):
   const path = `/databases/$(database)/documents/${collection}/$(${id})`;
   switch (target.kind) {
     case "same-facility":
-      return `linkedInFacility(${path}, ${list(sameAs)})`;
+      // A file a record names is marked in use in the same commit, which keeps it from removal for good.
+      return target.collection === FILES_TARGET
+        ? `(linkedInFacility(${path}, ${list(sameAs)}) && fileMarkedInUse(${path}))`
+        : `linkedInFacility(${path}, ${list(sameAs)})`;
     case "works-at":
       return `linkedWorksAt(${path}, ${list(sameAs)})`;
     case "group-wide":
@@ -323,6 +327,18 @@ function restrictedRules(def: CollectionDef, part: TRestrictedPart): string {
   ].join("\n");
 }
 
+/** Who may mark a file in use: whoever may write a collection whose records name files. */
+function fileUsersExpr(): string {
+  const writers = [
+    ...new Set(
+      fileLinkFields().map((field) =>
+        writerExpr(collections[field.collection as keyof typeof collections] as CollectionDef),
+      ),
+    ),
+  ];
+  return writers.length === 1 ? writers[0]! : `(${writers.join(" || ")})`;
+}
+
 function filesRules(): string {
   const keys = ["name", "contentType", "size", "facilityId", "createdAt", "createdBy", "_facility", "_writtenAt"];
   return [
@@ -335,9 +351,14 @@ function filesRules(): string {
     `        && request.resource.data.contentType in ${list(Object.keys(ACCEPTED_FILE_TYPES))} && request.resource.data.size is int`,
     `        && request.resource.data.size >= 0 && request.resource.data.size <= ${MAX_FILE_BYTES} && request.resource.data.name is string && request.resource.data.name.size() <= 255`,
     `        && request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility);`,
-    `      allow update: if false;`,
+    `      // A description changes only to be marked in use, by the commit of a record that names the file`,
+    `      // (that record's rules require the mark); nothing else of it, and the mark never goes.`,
+    `      allow update: if ${fileUsersExpr()} && mayFacility(resource.data._facility)`,
+    `        && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['${FILE_IN_USE_FIELD}']) && request.resource.data.${FILE_IN_USE_FIELD} == true;`,
+    `      // Removed for good only by its uploader or an administrator, and never once a record has named it.`,
     `      allow delete: if mayRead('documents') && mayFacility(resource.data._facility)`,
-    `        && (resource.data.createdBy == request.auth.uid || mayWrite('documents'));`,
+    `        && (resource.data.createdBy == request.auth.uid || me().role == '${ADMINISTRATOR_ROLE_ID}')`,
+    `        && resource.data.get('${FILE_IN_USE_FIELD}', false) != true;`,
     `    }`,
   ].join("\n");
 }
@@ -396,6 +417,10 @@ service cloud.firestore {
       let linked = getAfter(path);
       return linked != null && linked.data._facility == request.resource.data._facility
         && !linked.data.diff(request.resource.data).affectedKeys().hasAny(fields);
+    }
+    // A file named at \`path\` is marked in use once this write is applied (the commit that names it marks it).
+    function fileMarkedInUse(path) {
+      return getAfter(path).data.get('${FILE_IN_USE_FIELD}', false) == true;
     }
     // The same for a person named by a \`works-at\` link: the written record's facility is one of their homes.
     function linkedWorksAt(path, fields) {
@@ -468,9 +493,11 @@ service firebase.storage {
         && description(fileId).contentType == request.resource.contentType
         && description(fileId).size == request.resource.size
         && description(fileId).get('facilityId', null) == (folder == '${GROUP_FOLDER}' ? null : folder);
+      // Bytes are never replaced; they go only after their description, whose removal the Firestore
+      // rules allow to the uploader or an administrator, and never for a file a record has named.
       allow update: if false;
       allow delete: if mayRead('documents') && mayFolder(folder)
-        && (description(fileId).createdBy == request.auth.uid || mayWrite('documents'));
+        && !firestore.exists(/databases/(default)/documents/${FILES_COLLECTION}/$(fileId));
     }
   }
 }

@@ -26,7 +26,9 @@ vi.mock("firebase/storage", () => ({
   ref: vi.fn(() => ({})),
   uploadBytesResumable: vi.fn(),
 }));
-const { createStorageFileAdapter } = await import("./storage-file.adapter.ts");
+const { createStorageFileAdapter, mayRemoveFile } = await import("./storage-file.adapter.ts");
+const firestore = await import("firebase/firestore");
+const storageSdk = await import("firebase/storage");
 
 const id = "6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60";
 const user = { id: "u1", email: "a@example.org", facilityIds: null } as unknown as TSessionUser;
@@ -67,5 +69,50 @@ describe("a file's description on Firebase", () => {
       createdBy: "u1",
     };
     expect(await adapter.describe(id)).toMatchObject({ id, createdAt: "2026-11-01T10:00:00.042Z" });
+  });
+});
+
+describe("removing a file on Firebase", () => {
+  const calls: string[] = [];
+  const as = (who: Partial<TSessionUser>) =>
+    createStorageFileAdapter({} as never, {} as never, () => ({ ...user, ...who }) as TSessionUser);
+
+  beforeEach(() => {
+    calls.length = 0;
+    sdk.description = {
+      name: "tb-test.pdf",
+      contentType: "application/pdf",
+      size: 8,
+      facilityId: "tull",
+      createdAt: "2026-11-01T10:00:00.000Z",
+      createdBy: "uploader",
+    };
+    vi.mocked(firestore.getDocs).mockResolvedValue({ empty: true } as never);
+    vi.mocked(firestore.deleteDoc)
+      .mockReset()
+      .mockImplementation(async () => void calls.push("description"));
+    vi.mocked(storageSdk.deleteObject)
+      .mockReset()
+      .mockImplementation(async () => void calls.push("bytes"));
+  });
+
+  it("is for the uploader or an administrator only, not any user who may change documents", async () => {
+    const writer = { role: "house-manager", permissions: { documents: "write" } } as unknown as Partial<TSessionUser>;
+    expect(mayRemoveFile({ ...user, id: "uploader" }, { createdBy: "uploader" })).toBe(true);
+    expect(mayRemoveFile({ ...user, role: "administrator" }, { createdBy: "uploader" })).toBe(true);
+    expect(mayRemoveFile({ ...user, ...writer } as TSessionUser, { createdBy: "uploader" })).toBe(false);
+    await expect(as({ id: "someone", ...writer }).remove(id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(calls).toEqual([]);
+  });
+
+  it("deletes the description first, which the Storage rules require before the bytes go", async () => {
+    await as({ id: "uploader", role: "caregiver" }).remove(id);
+    expect(calls).toEqual(["description", "bytes"]);
+  });
+
+  it("answers CONFLICT when the rules keep a file a document once named, and leaves its bytes", async () => {
+    vi.mocked(firestore.deleteDoc).mockRejectedValue(Object.assign(new Error("denied"), { code: "permission-denied" }));
+    await expect(as({ id: "uploader", role: "caregiver" }).remove(id)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(storageSdk.deleteObject).not.toHaveBeenCalled();
   });
 });

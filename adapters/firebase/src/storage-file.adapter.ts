@@ -19,16 +19,14 @@ import {
 import { deleteObject, getBlob, ref as storageRef, uploadBytesResumable, type FirebaseStorage } from "firebase/storage";
 import { AppError, defaultMessages } from "@care/core/app-error";
 import { ZId } from "@care/core/common.schema";
+import { ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { MAX_FILE_BYTES, ZStoredFile, type FilePort, type TStoredFile } from "@care/core/ports/file.port";
 import { canSeeFacility } from "@care/core/rules/access.rules";
 import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { SNIFF_BYTES, sniffFileType } from "@care/core/rules/file-type.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
-import { FILES_COLLECTION, plainStoredValue } from "./firestore-records.ts";
-
-/** The folder of group-wide files (no facility). Not a valid facility id, so it cannot collide. */
-export const GROUP_FOLDER = "_group";
+import { FILES_COLLECTION, GROUP_FOLDER, plainStoredValue } from "./firestore-records.ts";
 
 /** How long a viewed file's blob: URL stays valid: long enough for the new tab to load it. */
 const VIEW_URL_LIFETIME_MS = 60_000;
@@ -41,6 +39,14 @@ function signedIn(session: () => TSessionUser | null): TSessionUser {
   const user = session();
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   return user;
+}
+
+/**
+ * May `user` remove the file for good? Only its uploader or an administrator (the Administrator role), as
+ * the generated rules say; whether a record names it is checked apart.
+ */
+export function mayRemoveFile(user: TSessionUser, file: Pick<TStoredFile, "createdBy">): boolean {
+  return file.createdBy === user.id || user.role === ADMINISTRATOR_ROLE_ID;
 }
 
 function fileNotFound(cause?: unknown): AppError {
@@ -141,12 +147,10 @@ export function createStorageFileAdapter(
     async remove(id) {
       const stored = await describe(id);
       const user = signedIn(session);
-      if (user.permissions.documents !== "write" && stored.createdBy !== user.id)
-        throw new AppError(
-          "FORBIDDEN",
-          "Only the person who uploaded it or a user who may change documents may remove this file.",
-        );
-      for (const link of fileLinkFields()) {
+      if (!mayRemoveFile(user, stored))
+        throw new AppError("FORBIDDEN", "Only the person who uploaded it or an administrator may remove this file.");
+      const links = fileLinkFields();
+      for (const link of links) {
         // Equality on two fields needs no composite index; the facility keeps the query within the rules.
         const naming = query(
           collectionRef(db, link.collection),
@@ -156,13 +160,20 @@ export function createStorageFileAdapter(
         );
         if (!(await guard(() => getDocs(naming))).empty) throw fileInUseError(link);
       }
+      // The description goes first: the rules refuse it for a file a record has named (marked in use, also
+      // when that record names another file by now), and the Storage rules let the bytes go only after it.
+      try {
+        await deleteDoc(doc(db, FILES_COLLECTION, id));
+      } catch (error) {
+        const appError = toAppError(error);
+        throw appError.code === "FORBIDDEN" && links[0] ? fileInUseError(links[0]) : appError;
+      }
       try {
         await deleteObject(storageRef(storage, storagePath(stored)));
       } catch (error) {
         const appError = toAppError(error);
         if (appError.code !== "NOT_FOUND") throw appError;
       }
-      await guard(() => deleteDoc(doc(db, FILES_COLLECTION, id)));
     },
   };
 }

@@ -11,16 +11,25 @@
  * facilities, a history row) for every change of a
  * registry collection, with the author taken from the write's auth context, not from the client;
  * `deriveRentAccount` sets a resident's rent account from their charges and payments after each
- * change of either (the rules let no client write an account or a negative charge); `scheduleBusyTime`
+ * change of either (both residents' when a correction moves a line to another) and after a resident's
+ * transfer, which moves the account to the new home; the rules let no client write an account or a
+ * negative charge. `scheduleBusyTime`
  * gives a rota's double-booking check the busy time of its people in homes the manager may not read;
- * `referralMatches` is the group-wide duplicate check of referrals.
+ * `referralMatches` is the group-wide duplicate check of referrals;
+ * `auditFileRemoval` records who removed a file (its description's deletion), and
+ * `auditFileBytesDeleted` / `auditFileBytesArchived` a file's bytes deleted outside the portal.
  * Bundled with the shared core by `npm run firebase:functions`.
  */
 import { initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { FieldValue, getFirestore } from "firebase-admin/firestore";
 import { HttpsError, onCall, type FunctionsErrorCode } from "firebase-functions/v2/https";
-import { onDocumentWritten, onDocumentWrittenWithAuthContext } from "firebase-functions/v2/firestore";
+import {
+  onDocumentDeletedWithAuthContext,
+  onDocumentWritten,
+  onDocumentWrittenWithAuthContext,
+} from "firebase-functions/v2/firestore";
+import { onObjectArchived, onObjectDeleted, type StorageEvent } from "firebase-functions/v2/storage";
 import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
 import {
   ADMINISTRATOR_ROLE_ID,
@@ -35,11 +44,12 @@ import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.
 import { generateOneTimePassword } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { userCreatedAuditEntry } from "../../src/account-audit.ts";
-import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
+import { accountsToDerive, derivedRentAccount, type TAccountToDerive } from "../../src/rent-accounts.ts";
+import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
+import { FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
 import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
-import { accountFrom } from "@care/core/rules/rent.rules";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { busyTimeElsewhere, busyWindow, parseScheduleWeekQuery } from "@care/core/insights/schedule-week";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
@@ -588,43 +598,91 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
   }
 });
 
-/** Sets `rentAccounts/{residentId}` from the resident's live charges and payments, in one transaction. */
-async function deriveAccount(residentId: string, facilityId: string): Promise<void> {
+/** Sets the resident's `rentAccounts/{residentId}` from their live charges and payments, in one transaction. */
+async function deriveAccount(account: TAccountToDerive): Promise<void> {
   const db = getFirestore();
+  const { residentId } = account;
   await db.runTransaction(async (tx) => {
-    const [charges, payments, account] = await Promise.all([
+    const [charges, payments, stored] = await Promise.all([
       tx.get(db.collection("rentCharges").where("residentId", "==", residentId).where("archivedAt", "==", null)),
       tx.get(db.collection("payments").where("residentId", "==", residentId).where("archivedAt", "==", null)),
       tx.get(db.collection("rentAccounts").doc(residentId)),
     ]);
-    const read = (name: "rentCharges" | "payments", doc: { id: string; data(): Record<string, unknown> }) =>
-      fromStoredData(getCollection(name), doc.id, doc.data());
-    const fields = accountFrom(
-      charges.docs.map((doc) => read("rentCharges", doc)) as never,
-      payments.docs.map((doc) => read("payments", doc)) as never,
+    const read = <N extends "rentCharges" | "payments">(name: N, doc: FirebaseFirestore.QueryDocumentSnapshot) =>
+      fromStoredData(getCollection(name), doc.id, doc.data()) as TRecordOf<N>;
+    const current = stored.exists
+      ? (fromStoredData(getCollection("rentAccounts"), residentId, stored.data()!) as TRecordOf<"rentAccounts">)
+      : null;
+    const record = derivedRentAccount(
+      account,
+      charges.docs.map((doc) => read("rentCharges", doc)),
+      payments.docs.map((doc) => read("payments", doc)),
+      current,
     );
-    const now = new Date().toISOString();
-    const current = account.exists ? fromStoredData(getCollection("rentAccounts"), residentId, account.data()!) : null;
-    const record = {
-      residentId,
-      facilityId,
-      ...fields,
-      id: residentId,
-      version: ((current?.version as number | undefined) ?? 0) + 1,
-      createdAt: (current?.createdAt as string | undefined) ?? now,
-      updatedAt: now,
-      createdBy: null,
-      updatedBy: null,
-      archivedAt: null,
-    };
-    tx.set(account.ref, { ...toStoredData(getCollection("rentAccounts"), record), ...serverTimes(account.data()) });
+    tx.set(stored.ref, { ...toStoredData(getCollection("rentAccounts"), record), ...serverTimes(stored.data()) });
   });
 }
 
 export const deriveRentAccount = onDocumentWritten("{collection}/{id}", async (event) => {
-  const name = event.params.collection;
-  if (name !== "rentCharges" && name !== "payments") return;
-  const data = event.data?.after.data() ?? event.data?.before.data();
-  if (typeof data?.residentId !== "string" || typeof data.facilityId !== "string") return;
-  await deriveAccount(data.residentId, data.facilityId);
+  const { collection, id } = event.params;
+  for (const account of accountsToDerive(collection, id, event.data?.before.data(), event.data?.after.data()))
+    await deriveAccount(account);
 });
+
+/** Appends an audit row built by the functions, at the server's time. */
+async function appendAuditRow(entry: Record<string, unknown> & { id: string }): Promise<void> {
+  await getFirestore()
+    .collection("auditLog")
+    .doc(entry.id)
+    .set({ ...toStoredData(getCollection("auditLog"), entry), ...serverTimes(), at: FieldValue.serverTimestamp() });
+}
+
+/**
+ * A file removed through the portal: the browser deletes its description (which the rules allow only
+ * to the uploader or an administrator, and never for a file in use), then its bytes. The row names who,
+ * from the deletion's auth context, as the server's `file_remove` row does.
+ */
+export const auditFileRemoval = onDocumentDeletedWithAuthContext(`${FILES_COLLECTION}/{id}`, async (event) => {
+  const file = event.data?.data();
+  if (!file) return;
+  const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
+  const actor = actorId
+    ? await getAuth()
+        .getUser(actorId)
+        .catch(() => null)
+    : null;
+  const row = fileRemovedAuditEntry(
+    getFirestore().collection("auditLog").doc().id,
+    actorId ? { id: actorId, email: actor?.email ?? null } : null,
+    {
+      id: event.params.id,
+      facilityId: typeof file.facilityId === "string" ? file.facilityId : null,
+      contentType: typeof file.contentType === "string" ? file.contentType : null,
+    },
+  );
+  await appendAuditRow(row);
+});
+
+/**
+ * Bytes of a portal file gone while its description stays: deleted (or, in a bucket with object
+ * versioning, deleted or overwritten) outside the portal, where no rule applies. The portal deletes the
+ * description first, so its own removals are recorded by `auditFileRemoval` and skipped here.
+ */
+async function auditBytesGone(event: StorageEvent): Promise<void> {
+  const file = fileOfObject(event.data.name);
+  if (!file) return;
+  if (!(await getFirestore().collection(FILES_COLLECTION).doc(file.id).get()).exists) return;
+  const row = fileRemovedAuditEntry(
+    getFirestore().collection("auditLog").doc().id,
+    null,
+    { ...file, contentType: event.data.contentType ?? null },
+    BYTES_GONE_OUTSIDE_PORTAL,
+  );
+  await appendAuditRow(row);
+}
+
+/** A portal file's bytes deleted (a bucket without versioning; with soft delete they stay restorable). */
+export const auditFileBytesDeleted = onObjectDeleted(auditBytesGone);
+
+/** A portal file's live bytes made noncurrent (a bucket with object versioning: deleted or overwritten). */
+export const auditFileBytesArchived = onObjectArchived(auditBytesGone);
