@@ -82,6 +82,34 @@ await runContract("data", (ctx) => {
     );
   });
 
+  it("moves a payment recorded on the wrong resident: both accounts follow", async () => {
+    const other = await staff.data.create("residents", {
+      facilityId: "tull",
+      firstName: "Rafa",
+      lastName: `Ledger-${RUN}`,
+      dateOfBirth: "1941-07-09",
+      gender: "male",
+      admissionDate: "2025-02-01",
+      ambulatoryStatus: "ambulatory",
+      codeStatus: "full_code",
+      monthlyRateCents: 300000,
+    });
+    const otherAccount = () => staff.data.get("rentAccounts", other.id);
+    const [mine, theirs] = [await account(), await otherAccount()];
+    const payment = await staff.data.create("payments", {
+      residentId: resident.id,
+      facilityId: "tull",
+      receivedOn: "2025-03-05",
+      amountCents: 2500,
+      method: "cash",
+    });
+    expect((await account()).paidCents - mine.paidCents).toBe(2500);
+    await staff.data.update("payments", payment.id, { residentId: other.id }, payment.version);
+    // The account it left no longer counts it; the one it reached does.
+    expect((await account()).paidCents).toBe(mine.paidCents);
+    expect((await otherAccount()).paidCents - theirs.paidCents).toBe(2500);
+  });
+
   it("answers a user of two homes asking for 30 residents' rates at once, paged and counted", async () => {
     const admin = await ctx.signedIn();
     const twoHomes = await ctx.signedIn(

@@ -128,9 +128,12 @@ export function derivedWrites(
   record: TStoredRecord,
   before?: TStoredRecord,
 ): void {
-  if (collection === "rentCharges" || collection === "payments")
+  if (collection === "rentCharges" || collection === "payments") {
     refreshAccount(backend, tx, String(record.residentId), String(record.facilityId));
-  else if (collection === "residents") billResident(backend, tx, record.id, before && stayChange(before, record));
+    // Moved to another resident (recorded on the wrong one): the account it was in follows too.
+    if (before && before.residentId !== record.residentId)
+      refreshAccount(backend, tx, String(before.residentId), String(before.facilityId));
+  } else if (collection === "residents") billResident(backend, tx, record.id, before && stayChange(before, record));
   else if (collection === "rentRates")
     billResident(backend, tx, String(record.residentId), {
       sinceMonth: String(record.effectiveFrom).slice(0, 7),

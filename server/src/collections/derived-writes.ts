@@ -22,8 +22,12 @@ export type TDerivedWrite = (
 
 type TStayFields = { admissionDate: string; dischargeDate?: string | null };
 
-const refreshAccount: TDerivedWrite = (db, _caller, record) =>
-  refreshRentAccount(db, String(record.residentId), String(record.facilityId));
+const refreshAccount: TDerivedWrite = async (db, _caller, record, before) => {
+  await refreshRentAccount(db, String(record.residentId), String(record.facilityId));
+  // A charge or payment moved to another resident (recorded on the wrong one) leaves the account it was in.
+  if (before && before.residentId !== record.residentId)
+    await refreshRentAccount(db, String(before.residentId), String(before.facilityId));
+};
 
 export const DERIVED_WRITES: Partial<Record<TCollectionName, TDerivedWrite>> = {
   /** A deactivated user's sessions all end at once (their next request is 401). */
