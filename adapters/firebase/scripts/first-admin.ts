@@ -40,16 +40,14 @@ for (const [id, role] of Object.entries(DEFAULT_ROLES)) {
   await ref.set(stored("roles", id, role));
   created++;
 }
-await db
-  .doc(`users/${user.uid}`)
-  .set(
-    stored("users", user.uid, {
-      email: user.email,
-      displayName: null,
-      role: "administrator",
-      facilityIds: null,
-      active: true,
-    }),
-  );
+await db.doc(`users/${user.uid}`).set(
+  stored("users", user.uid, {
+    email: user.email,
+    displayName: null,
+    role: "administrator",
+    facilityIds: null,
+    active: true,
+  }),
+);
 await getAuth().setCustomUserClaims(user.uid, { role: "administrator", facilityIds: null });
 console.log(`${created} default roles created; ${user.email} is the administrator of every home.`);
