@@ -305,6 +305,42 @@ await runContract(
       });
     });
 
+    describe("ids that stand for a record's fields", () => {
+      it("takes an extra charge only under a random id, never another home's month's rent id", async () => {
+        const adminPorts = await ctx.signedIn();
+        const ours = await adminPorts.data.create("residents", residentInput("tull", `Extra-${unique("ours")}`));
+        const theirs = await adminPorts.data.create("residents", residentInput("newman", `Rent-${unique("theirs")}`));
+        const extra = {
+          id: "charge",
+          residentId: ours.id,
+          facilityId: "tull",
+          month: "2026-04",
+          kind: "extra",
+          amountCents: 1500,
+          periodStart: "2026-04-01",
+          periodEnd: "2026-04-30",
+          dueDate: "2026-04-01",
+          description: "Laundry",
+          reason: "Extra laundry",
+          version: 1,
+          createdBy: admin.uid,
+          updatedBy: admin.uid,
+          createdAt: "",
+          updatedAt: "",
+          archivedAt: null,
+        };
+        const stored = {
+          ...toStoredData(getCollection("rentCharges"), extra),
+          createdAt: serverTimestamp(),
+          updatedAt: serverTimestamp(),
+          _writtenAt: serverTimestamp(),
+        };
+        // Taken first, the other home's April rent line could never be generated.
+        await expectDenied(setDoc(doc(admin.db, "rentCharges", `rent-${theirs.id}-2026-04`), stored));
+        await setDoc(doc(collection(admin.db, "rentCharges")), stored);
+      });
+    });
+
     describe("rent accounts, the deriveRentAccount function's alone", () => {
       let adminPorts: TPorts;
 

@@ -205,6 +205,12 @@ describe("generated Firebase rules", () => {
     expect(create("rentCharges")).toContain(
       'id == "rent-" + request.resource.data.residentId + "-" + request.resource.data.month',
     );
+    // An extra charge or a credit has no derived id: it takes a random one, never a month's rent id of
+    // another home's resident (which would block that month's rent there).
+    expect(create("rentCharges")).toContain(
+      `(request.resource.data.get("kind", "rent") != "rent" && (id.matches('[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}') || id.matches('[A-Za-z0-9]{20}')))`,
+    );
+    expect(create("rentCharges")).not.toContain('.kind != "rent" ||');
     expect(block(rules, "rentAccounts")).toMatch(/allow create, update, delete: if false|allow write: if false/);
     // A reminder state's id is a hash of its key, which rules cannot compute: the adapter checks it.
     expect(create("reminderStates")).not.toContain("id ==");

@@ -215,14 +215,14 @@ function collectionRules(def: CollectionDef): string {
   const links = def.links ?? [];
   const linksOnCreate = links.map((link) => ` && ${linkExpr(link)}`).join("");
   const linksOnUpdate = links.map((link) => ` && ((${linkKeptExpr(def, link)}) || ${linkExpr(link)})`).join("");
-  // An id that stands for the record's fields: the only id a new record may have.
-  const derivedRule = def.derivedId?.rules?.("request.resource.data");
+  // A random id, as validateClientId takes from a client and the backends generate: a UUID, or Firestore's own.
+  const random = `(id.matches('${RANDOM_ID.source.slice(1, -1)}') || id.matches('[A-Za-z0-9]{20}'))`;
+  // An id that stands for the record's fields: the only id a new record may have. A record without
+  // one (an extra charge) takes a random id, never another home's derived one (its month's rent).
+  const derivedRule = def.derivedId?.rules?.("request.resource.data", random);
   const derivedId = derivedRule ? ` && ${derivedRule}` : "";
-  // A client id in a collection of several homes is random (validateClientId): a UUID, or Firestore's own.
-  const randomId =
-    def.scope.kind === "facility" && def.clientIds && !def.derivedId
-      ? ` && (id.matches('${RANDOM_ID.source.slice(1, -1)}') || id.matches('[A-Za-z0-9]{20}'))`
-      : "";
+  // A client id in a collection of several homes is random (validateClientId).
+  const randomId = def.scope.kind === "facility" && def.clientIds && !def.derivedId ? ` && ${random}` : "";
   // The Administrator role keeps every permission and is never removed (administratorRoleRefusal).
   const keepsAdministrator =
     def.name === "roles"

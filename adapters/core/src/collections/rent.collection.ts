@@ -78,7 +78,8 @@ export const rentChargesCollection = defineCollection({
     /** Only a month's rent line: extra charges and credits are many per month, with generated ids. */
     derive: (fields) =>
       (fields.kind ?? "rent") === "rent" ? chargeId(String(fields.residentId), String(fields.month)) : undefined,
-    rules: (data) => `(${data}.kind != "rent" || id == "rent-" + ${data}.residentId + "-" + ${data}.month)`,
+    rules: (data, generated) =>
+      `((${data}.get("kind", "rent") == "rent" && id == "rent-" + ${data}.residentId + "-" + ${data}.month) || (${data}.get("kind", "rent") != "rent" && ${generated}))`,
   },
   auditViews: false,
   links: [LINK_TO_RESIDENT],
