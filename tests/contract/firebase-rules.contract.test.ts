@@ -20,6 +20,7 @@ import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
 import { toStoredData } from "@care/adapter-firebase/firestore-records";
+import { COPY_BATCH, shiftBatches } from "../../web/src/features/staff/shift-batches.ts";
 import { residentInput } from "../../server/src/test/fixtures.ts";
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
 import type { TPorts } from "./harness.ts";
@@ -338,6 +339,40 @@ await runContract(
         // Taken first, the other home's April rent line could never be generated.
         await expectDenied(setDoc(doc(admin.db, "rentCharges", `rent-${theirs.id}-2026-04`), stored));
         await setDoc(doc(collection(admin.db, "rentCharges")), stored);
+      });
+    });
+
+    describe("the rules' document reads per commit", () => {
+      it("takes a week's copy split by shiftBatches, where one commit naming every person reads over 20 documents", async () => {
+        const adminPorts = await ctx.signedIn();
+        const people = await Promise.all(
+          Array.from({ length: COPY_BATCH.maxPeople + 4 }, () =>
+            adminPorts.data.create("staff", {
+              facilityId: "tull",
+              firstName: "Week",
+              lastName: unique("Copy"),
+              position: "caregiver",
+            }),
+          ),
+        );
+        const shifts = (date: string) =>
+          people.map((person) => ({
+            op: "create" as const,
+            collection: "shifts" as const,
+            data: {
+              facilityId: "tull",
+              staffId: person.id,
+              date,
+              start: "07:00",
+              end: "15:00",
+              position: "caregiver" as const,
+            },
+          }));
+        // 2 role documents and 20 people's records: over the limit of a transaction.
+        await expectAppError(adminPorts.data.commit(shifts("2026-06-01")), "FORBIDDEN");
+        const batches = shiftBatches(shifts("2026-06-02"));
+        expect(batches).toHaveLength(2);
+        for (const batch of batches) await adminPorts.data.commit(batch);
       });
     });
 

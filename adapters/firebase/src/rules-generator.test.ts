@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { testCollection } from "@care/core/collection.test-support";
 import { describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
-import { defineCollection } from "@care/core/collection";
+import { defineCollection, type CollectionDef } from "@care/core/collection";
 import { META_SORT_FIELDS } from "@care/core/list-query";
 import { z } from "zod";
 import { facilitiesField, ordersInMemory, storedFilterField } from "./firestore-records.ts";
@@ -11,6 +11,9 @@ import {
   generateFirestoreIndexes,
   generateFirestoreRules,
   generateStorageRules,
+  linkReads,
+  MAX_RULE_READS,
+  ROLE_READS,
 } from "./rules-generator.ts";
 
 const root = new URL("../../../", import.meta.url);
@@ -214,6 +217,21 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "rentAccounts")).toMatch(/allow create, update, delete: if false|allow write: if false/);
     // A reminder state's id is a hash of its key, which rules cannot compute: the adapter checks it.
     expect(create("reminderStates")).not.toContain("id ==");
+  });
+
+  it("keeps every write's document reads within Firestore's limit of 10, and says how many each makes", () => {
+    for (const def of Object.values(collections) as CollectionDef[])
+      expect(ROLE_READS + linkReads(def), def.name).toBeLessThanOrEqual(MAX_RULE_READS);
+    // A document: its file, its subject, its type and the version it replaces.
+    expect(linkReads(collections.documents)).toBe(4);
+    // A reminder state: its facility, and a missing document's subject and type (the other kinds read one).
+    expect(linkReads(collections.reminderStates)).toBe(3);
+    expect(linkReads(collections.vitals)).toBe(1);
+    const rules = generateFirestoreRules();
+    expect(rules).toContain(
+      "// Document: read documents, write documents, scope facility, removal archive; a write reads at most 6 documents.",
+    );
+    expect(rules).toContain("removal delete; a write reads at most 5 documents.\n    match /reminderStates/{id}");
   });
 
   it("takes only a random id for a new record of a home whose id the client chooses (a resident), none for slugs", () => {

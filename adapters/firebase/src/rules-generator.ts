@@ -100,6 +100,29 @@ function linkExpr(link: TLink): string {
   return `(${passes.join(" || ")})`;
 }
 
+/** The documents every rule reads first: the caller's users record and their role (`me()`, `level()`). */
+export const ROLE_READS = 2;
+
+/**
+ * Firestore's limit of document reads (`get`, `exists`, `getAfter`, `existsAfter`) that the rules of
+ * one write may make; a transaction or batched write may make 20 in all. A read of the same document
+ * again within the request is cached and not counted again.
+ */
+export const MAX_RULE_READS = 10;
+
+/**
+ * The most documents a write's declared links make the rules read besides the role documents: one per
+ * link that applies (a file's in-use mark reads the document its link read already; of a link's
+ * targets, only the one the record chooses is read). Links that apply to one kind of record only (a
+ * reminder state's key: `missing`, `expiry`, `rent`) count for the kind that reads most.
+ */
+export function linkReads(def: CollectionDef): number {
+  const links = def.links ?? [];
+  const byKind = new Map<string, number>();
+  for (const link of links) if (link.when) byKind.set(link.when.equals, (byKind.get(link.when.equals) ?? 0) + 1);
+  return links.filter((link) => !link.when).length + Math.max(0, ...byKind.values());
+}
+
 /** An update keeping the link's fields (and the record's facility) needs no lookup, as on the server. */
 function linkKeptExpr(def: CollectionDef, link: TLink): string {
   return linkFields(def, link)
@@ -241,8 +264,10 @@ function collectionRules(def: CollectionDef): string {
     : "";
   // A user record is visible to an administrator who could have granted its facilities (canSeeRecord).
   const readGrant = granted ? ` && mayGrant(resource.data.${granted})` : "";
+  // How many documents the rules of a client's write read (see docs/firebase.md for Firestore's limits).
+  const reads = def.access.write === "server" ? "" : `; a write reads at most ${ROLE_READS + linkReads(def)} documents`;
   const lines = [
-    `    // ${def.label}: read ${def.access.read}, write ${def.access.write}, scope ${def.scope.kind}, removal ${def.removal}.`,
+    `    // ${def.label}: read ${def.access.read}, write ${def.access.write}, scope ${def.scope.kind}, removal ${def.removal}${reads}.`,
     `    match /${def.name}/{id} {`,
   ];
   const readExisting = `${readFacility}${readGrant}`;

@@ -40,6 +40,7 @@ import { printPage } from "../../ui/print.ts";
 import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
 import { POSITION_LABELS } from "@care/core/collections/staff.collection";
 import { ShiftDialog } from "./shift-dialog.tsx";
+import { shiftBatches } from "./shift-batches.ts";
 import {
   dayLabel,
   daysOf,
@@ -177,7 +178,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
       });
       const current = new Set(answer.people.filter((p) => p.current).map((p) => p.id));
       const skipped = new Set<string>();
-      const ops: TWriteOp[] = [];
+      const ops: Extract<TWriteOp, { op: "create"; collection: "shifts" }>[] = [];
       // A shift already in this week (copied before, or added by hand) is not added twice.
       const here = new Set(inWeek.map((s) => `${s.staffId}|${s.date}|${s.start}|${s.end}`));
       let already = 0;
@@ -210,7 +211,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
         toast.error("The previous week has no shifts to copy.");
         return;
       }
-      for (let i = 0; i < ops.length; i += 400) await data.commit(ops.slice(i, i + 400));
+      for (const batch of shiftBatches(ops)) await data.commit(batch);
       const names = [...skipped].map(
         (id) => answer.people.find((p) => p.id === id)?.name ?? "someone no longer listed",
       );
