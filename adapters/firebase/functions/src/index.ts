@@ -516,6 +516,17 @@ export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => 
   }
 });
 
+/** Who made a write a trigger sees (null for the Admin SDK or an unknown caller) and their account, when it still exists. */
+async function actorOf(event: { authType: string; authId?: string | undefined }) {
+  const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
+  const actor = actorId
+    ? await getAuth()
+        .getUser(actorId)
+        .catch(() => null)
+    : null;
+  return { actorId, actor };
+}
+
 export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}", async (event) => {
   // A sibling document of restricted fields (`residents__rent`) is part of its record: any write of it
   // is an update of the record naming the fields it changed (nothing when only its facility moved).
@@ -533,12 +544,7 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
         )
       : [];
   if (sibling && changed.length === 0) return;
-  const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
-  const actor = actorId
-    ? await getAuth()
-        .getUser(actorId)
-        .catch(() => null)
-    : null;
+  const { actorId, actor } = await actorOf(event);
   const facility = (after ?? before)?._facility;
   const now = new Date().toISOString();
   const ref = getFirestore().collection("auditLog").doc();
@@ -645,12 +651,7 @@ async function appendAuditRow(entry: Record<string, unknown> & { id: string }): 
 export const auditFileRemoval = onDocumentDeletedWithAuthContext(`${FILES_COLLECTION}/{id}`, async (event) => {
   const file = event.data?.data();
   if (!file) return;
-  const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
-  const actor = actorId
-    ? await getAuth()
-        .getUser(actorId)
-        .catch(() => null)
-    : null;
+  const { actorId, actor } = await actorOf(event);
   const row = fileRemovedAuditEntry(
     getFirestore().collection("auditLog").doc().id,
     actorId ? { id: actorId, email: actor?.email ?? null } : null,
