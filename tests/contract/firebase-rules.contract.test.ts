@@ -17,7 +17,7 @@ import {
 } from "firebase/firestore";
 import { deleteObject, getBlob, ref, uploadBytes } from "firebase/storage";
 import type { TStoredFile } from "@care/core/ports/file.port";
-import { getCollection } from "@care/core/registry";
+import { getCollection, type TCollectionName } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
 import { toStoredData } from "@care/adapter-firebase/firestore-records";
 import { COPY_BATCH, shiftBatches } from "../../web/src/features/staff/shift-batches.ts";
@@ -38,6 +38,25 @@ async function expectUnauthorized(request: Promise<unknown>): Promise<void> {
 
 const PDF = new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 
+/**
+ * A record as the adapter writes it for `uid` (at `version`, 1 for a create): its stored fields, and the
+ * server's time for each of its times.
+ */
+function asWritten(
+  name: TCollectionName,
+  uid: string,
+  fields: Record<string, unknown> & { id: string },
+  version = 1,
+): Record<string, unknown> {
+  const record = { ...fields, version, createdBy: uid, updatedBy: uid, createdAt: "", updatedAt: "", archivedAt: null };
+  return {
+    ...toStoredData(getCollection(name), record),
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    _writtenAt: serverTimestamp(),
+  };
+}
+
 await runContract(
   "data",
   (ctx) => {
@@ -57,20 +76,8 @@ await runContract(
         id: "agent",
         name: `Agent ${unique("rules")}`,
         active: true,
-        version,
-        createdBy: uid,
-        updatedBy: uid,
-        createdAt: "",
-        updatedAt: "",
-        archivedAt: null,
       };
-      return {
-        ...toStoredData(getCollection("referralAgents"), record),
-        createdAt: serverTimestamp(),
-        updatedAt: serverTimestamp(),
-        _writtenAt: serverTimestamp(),
-        ...over,
-      };
+      return { ...asWritten("referralAgents", uid, record, version), ...over };
     }
 
     const agentRef = (db: Firestore) => doc(db, "referralAgents", crypto.randomUUID());
@@ -171,19 +178,8 @@ await runContract(
           contentType: file.contentType,
           size: file.size,
           current: true,
-          version: 1,
-          createdBy: uid,
-          updatedBy: uid,
-          createdAt: "",
-          updatedAt: "",
-          archivedAt: null,
         };
-        return {
-          ...toStoredData(getCollection("documents"), record),
-          createdAt: serverTimestamp(),
-          updatedAt: serverTimestamp(),
-          _writtenAt: serverTimestamp(),
-        };
+        return asWritten("documents", uid, record);
       }
 
       it("keeps group-wide files from an administrator of some homes, in Storage and in Firestore", async () => {
@@ -243,19 +239,8 @@ await runContract(
           contentType: file.contentType,
           size: file.size,
           current: true,
-          version: 1,
-          createdBy: uid,
-          updatedBy: uid,
-          createdAt: "",
-          updatedAt: "",
-          archivedAt: null,
         };
-        return {
-          ...toStoredData(getCollection("documents"), record),
-          createdAt: serverTimestamp(),
-          updatedAt: serverTimestamp(),
-          _writtenAt: serverTimestamp(),
-        };
+        return asWritten("documents", uid, record);
       }
 
       it("lets only the uploader or an administrator remove a file, and nobody replace its bytes", async () => {
@@ -323,19 +308,8 @@ await runContract(
           dueDate: "2026-04-01",
           description: "Laundry",
           reason: "Extra laundry",
-          version: 1,
-          createdBy: admin.uid,
-          updatedBy: admin.uid,
-          createdAt: "",
-          updatedAt: "",
-          archivedAt: null,
         };
-        const stored = {
-          ...toStoredData(getCollection("rentCharges"), extra),
-          createdAt: serverTimestamp(),
-          updatedAt: serverTimestamp(),
-          _writtenAt: serverTimestamp(),
-        };
+        const stored = asWritten("rentCharges", admin.uid, extra);
         // Taken first, the other home's April rent line could never be generated.
         await expectDenied(setDoc(doc(admin.db, "rentCharges", `rent-${theirs.id}-2026-04`), stored));
         await setDoc(doc(collection(admin.db, "rentCharges")), stored);

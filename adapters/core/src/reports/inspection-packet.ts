@@ -21,7 +21,7 @@ import {
   weekStartOf,
   type TScheduleIssue,
 } from "../rules/schedule.rules.ts";
-import type { TTrainingReport } from "./training.report.ts";
+import type { TReportStaff, TTrainingReport } from "./training.report.ts";
 
 /** The areas a role reads to open a packet. */
 export const PACKET_NEEDS: readonly TArea[] = ["reports", "residents", "staff", "documents", "schedules"];
@@ -114,17 +114,10 @@ export interface TInspectionPacketInput {
     admissionDate: string;
   }[];
   /** Everyone working at the home (their own staff and those of other homes who also work here). */
-  staff: readonly {
-    id: string;
-    facilityId: string;
-    firstName: string;
-    lastName: string;
-    preferredName?: string | null | undefined;
-    position: string;
-    hireDate?: string | null | undefined;
+  staff: readonly (TReportStaff & {
     clearanceStatus: TClearanceStatus;
     clearanceDate?: string | null | undefined;
-  }[];
+  })[];
   compliance: TComplianceReport;
   training: TTrainingReport;
   weeks: readonly TScheduleWeek[];

@@ -59,18 +59,21 @@ export const ZTrainingReport = z.object({
 });
 export type TTrainingReport = z.infer<typeof ZTrainingReport>;
 
+/** A staff member as the reports read them (a `staff` record fits). */
+export interface TReportStaff {
+  id: string;
+  facilityId: string;
+  firstName: string;
+  lastName: string;
+  preferredName?: string | null | undefined;
+  position: string;
+  hireDate?: string | null | undefined;
+}
+
 export interface TTrainingReportInput {
   homes: readonly { id: string; name: string }[];
   /** Staff whose file the homes keep (their home facility), not terminated. */
-  staff: readonly {
-    id: string;
-    facilityId: string;
-    firstName: string;
-    lastName: string;
-    preferredName?: string | null | undefined;
-    position: string;
-    hireDate?: string | null | undefined;
-  }[];
+  staff: readonly TReportStaff[];
   requirements: readonly TTrainingRequirementLike[];
   entries: readonly (TTrainingEntryLike & { staffId: string })[];
 }
