@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { prismaLean } from "./prisma-lean.plugin.ts";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = join(serverDir, "dist");
@@ -23,6 +24,7 @@ const NEVER_LOADED = ["pg-native", "pino-pretty"];
 const SKIPPED_FILES = /\.(map|d\.ts|d\.cts|d\.mts|md|markdown|cjs|tar\.gz)$|(^|\/)(CHANGELOG|README)[^/]*$/i;
 
 rmSync(outdir, { recursive: true, force: true });
+mkdirSync(outdir, { recursive: true });
 
 await build({
   entryPoints: {
@@ -63,6 +65,8 @@ await build({
       "const __dirname = __pathDirname(__filename);",
     ].join(" "),
   },
+  // Prisma's query compiler as a .wasm file and its parameterization graph decoded on demand.
+  plugins: [prismaLean({ outdir, decoderPath: join(serverDir, "src/db/lazy-param-graph.ts") })],
   logLevel: "info",
 });
 

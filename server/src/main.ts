@@ -5,7 +5,7 @@
  */
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
-import { ensureFirstAdmin, oneTimePasswordBox } from "./auth/first-admin.ts";
+import { ensureFirstAdmin, oneTimePasswordBox, type TFirstAdminResult } from "./auth/first-admin.ts";
 import { ConfigError, loadConfig, type TConfig } from "./config/config.ts";
 import { openDatabase, type Database } from "./db/database.ts";
 import { describeTarget, waitForDatabase } from "./db/wait-for-database.ts";
@@ -45,7 +45,16 @@ async function main(): Promise<void> {
     console.error(`Cannot open the database (${describeDatabase(config)}): ${(error as Error).message}`);
     process.exit(1);
   }
-  const firstAdmin = await ensureFirstAdmin(database.prisma, config.admin);
+  let firstAdmin: TFirstAdminResult;
+  try {
+    firstAdmin = await ensureFirstAdmin(database.prisma, config.admin);
+  } catch (error) {
+    // ADMIN_PASSWORD refused (a common or leaked password), said as any other configuration problem.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    await database.close();
+    process.exit(1);
+  }
   if (firstAdmin.created && firstAdmin.generatedPassword)
     console.info(`\n${oneTimePasswordBox(firstAdmin.email, firstAdmin.generatedPassword)}\n`);
 

@@ -92,12 +92,15 @@ async function idleRss(
       await new Promise((r) => setTimeout(r, 200));
     }
     await new Promise((r) => setTimeout(r, QUIET_MS));
+    if (child.exitCode !== null) throw new Error(`the process exited while idle:\n${output}`);
     return { idle: await rssMb(child.pid!), startup };
   } finally {
     clearInterval(sampler);
-    const exited = new Promise((done) => child.once("exit", done));
-    child.kill("SIGTERM");
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      await exited;
+    }
   }
 }
 

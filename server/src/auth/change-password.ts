@@ -40,7 +40,7 @@ export async function changePassword(database: Database, caller: TCaller, input:
     });
   }
   await clearFailures(prisma, rules);
-  assertNotCommonPassword(input.newPassword, "newPassword");
+  await assertNotCommonPassword(input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await prisma.user.update({
     where: { id: row.id },

@@ -1,4 +1,5 @@
 import { afterEach, expect, it } from "vitest";
+import { ConfigError } from "../config/config.ts";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { ensureFirstAdmin, GENERATED_ADMIN_EMAIL, oneTimePasswordBox } from "./first-admin.ts";
 import { verifyPassword } from "./password.ts";
@@ -35,4 +36,13 @@ it("creates the first admin once: generated when no ADMIN_EMAIL, from the config
   });
   const boss = await prisma.user.findUniqueOrThrow({ where: { email: "boss@example.test" } });
   expect(await verifyPassword(boss.passwordHash, "a configured password")).toBe(true);
+});
+
+it("refuses a common or leaked ADMIN_PASSWORD as a configuration problem, and creates nobody", async () => {
+  db = await createTestDatabase();
+  const prisma = db.database.prisma;
+  const refused = ensureFirstAdmin(prisma, { email: "boss@example.test", password: "password1234" });
+  await expect(refused).rejects.toThrow(ConfigError);
+  await expect(refused).rejects.toThrow(/ADMIN_PASSWORD: This password is on a list of common or leaked passwords/);
+  expect(await prisma.user.count()).toBe(0);
 });

@@ -4,7 +4,8 @@
  * e-mail for the sign-in form) with a generated one-time password printed once, which has to be
  * replaced at the first sign-in (like the one-time password of a user added in Settings).
  */
-import type { TConfig } from "../config/config.ts";
+import { AppError } from "@care/core/app-error";
+import { ConfigError, type TConfig } from "../config/config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { generatePassword } from "./password.ts";
 import { createUser } from "./users.ts";
@@ -32,11 +33,18 @@ export function oneTimePasswordBox(email: string, password: string): string {
 export async function ensureFirstAdmin(prisma: PrismaClient, admin: TConfig["admin"]): Promise<TFirstAdminResult> {
   if ((await prisma.user.count()) > 0) return { created: false };
   if (admin) {
-    await createUser(
-      prisma,
-      { email: admin.email, password: admin.password, role: "administrator", facilityIds: null },
-      null,
-    );
+    try {
+      await createUser(
+        prisma,
+        { email: admin.email, password: admin.password, role: "administrator", facilityIds: null },
+        null,
+      );
+    } catch (error) {
+      // A common or leaked password: the operator changes ADMIN_PASSWORD, as any configuration problem.
+      const refusal = error instanceof AppError ? error.fields?.password : undefined;
+      if (refusal) throw new ConfigError([`ADMIN_PASSWORD: ${refusal}`]);
+      throw error;
+    }
     return { created: true, email: admin.email };
   }
   const password = generatePassword();

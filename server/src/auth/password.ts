@@ -7,7 +7,6 @@
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { hash, verify, type Algorithm, type Options } from "@node-rs/argon2";
-import { dictionary } from "@zxcvbn-ts/language-common";
 import { AppError } from "@care/core/app-error";
 
 /** `Algorithm.Argon2id`: the enum is a `const enum`, which isolated modules cannot import as a value. */
@@ -63,17 +62,17 @@ export function generatePassword(): string {
   return randomBytes(15).toString("base64url");
 }
 
-let commonPasswords: Set<string> | undefined;
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
 
-/** Whether the password (in any letter case) is on the list of common and leaked passwords. */
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary["passwords-common"]);
-  return commonPasswords.has(password.toLowerCase());
+/** Whether the password (in any letter case) is on the list of common and leaked passwords (loaded on first use). */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import("./common-passwords.ts").then(({ COMMON_PASSWORDS }) => COMMON_PASSWORDS);
+  return (await commonPasswords).has(password.toLowerCase());
 }
 
 /** VALIDATION on `field` when a new password is a common or leaked one. */
-export function assertNotCommonPassword(password: string, field: string): void {
-  if (isCommonPassword(password))
+export async function assertNotCommonPassword(password: string, field: string): Promise<void> {
+  if (await isCommonPassword(password))
     throw new AppError("VALIDATION", "Choose another password.", {
       fields: { [field]: "This password is on a list of common or leaked passwords. Choose another" },
     });

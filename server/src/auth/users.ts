@@ -54,7 +54,7 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
   const parsed = ZUserCreate.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { password, facilityIds, ...fields } = parsed.data;
-  assertNotCommonPassword(password, "password");
+  await assertNotCommonPassword(password, "password");
   const email = fields.email.toLowerCase();
   const existing = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (existing)

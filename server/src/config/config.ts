@@ -7,7 +7,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { isCommonPassword } from "../auth/password.ts";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], "Use true or false")
@@ -69,7 +68,8 @@ const ZEnv = z.object({
       .string()
       .min(12, "Must be at least 12 characters")
       .max(256)
-      .refine((password) => !isCommonPassword(password), "Is a common or leaked password; choose another")
+      // Whether it is a common or leaked password is checked when the administrator is created from it
+      // (ensureFirstAdmin): the list is large and loaded only when a password is set.
       .optional(),
   ),
   LOG_LEVEL: z.preprocess(

@@ -32,6 +32,10 @@ export async function applyMigrationsApart(place: MigrationPlace): Promise<{ app
   return new Promise((resolve, reject) => {
     const thread = new Worker(worker, { workerData: place });
     thread.once("message", (answer: { applied: string[] } | { error: string }) => {
+      // The answer is all the thread was for: stop it now rather than when its last handle closes (the
+      // connections it used linger for seconds, and with them the thread's memory).
+      thread.removeAllListeners("exit");
+      void thread.terminate();
       if ("error" in answer) reject(new Error(answer.error));
       else resolve(answer);
     });
