@@ -182,7 +182,7 @@ function classPattern(spec: TStringSpec): { cls: string; pattern: string } | nul
 
 function stringCheck(spec: TStringSpec, v: string): string {
   const folded = classPattern(spec);
-  if (folded) return `${v} is string && ${v}.matches('${folded.pattern}')`;
+  if (folded) return `${v} is string && ${v}.matches(${quoted(folded.pattern)})`;
   return [
     `${v} is string`,
     ...(spec.min > 0 ? [`${v}.size() >= ${spec.min}`] : []),
@@ -235,7 +235,7 @@ function joinedCheck(element: TNode, v: string): string | null {
   if (!folded || scratch.unchecked.length > 0) return null;
   const separator = [",", ";", " ", "/"].find((s) => !new RegExp(`^[${folded.cls}]$`).test(s));
   if (!separator) return null;
-  return `${v}.join('${separator}').matches('(${folded.pattern}(${separator}${folded.pattern})*)?')`;
+  return `${v}.join('${separator}').matches(${quoted(`(${folded.pattern}(${separator}${folded.pattern})*)?`)})`;
 }
 
 function listCheck(def: TDef, v: string, path: string, ctx: TContext): string {
