@@ -316,6 +316,113 @@ await runContract(
       });
     });
 
+    describe("each field as its schema says", () => {
+      let adminPorts: TPorts;
+
+      beforeAll(async () => {
+        adminPorts = await ctx.signedIn();
+      });
+
+      /** A new resident of Tull as the adapter writes it (its schema's defaults applied), with `over` in its place. */
+      function residentDocument(over: Record<string, unknown> = {}) {
+        const fields = getCollection("residents").schema.parse(residentInput("tull", `Fields-${unique("rules")}`));
+        return { ...asWritten("residents", admin.uid, { ...fields, id: "resident" }), ...over };
+      }
+      const residentRef = () => doc(collection(admin.db, "residents"));
+
+      it("refuses a value of another type, size, enum or form, or a required field missing; takes the record as written", async () => {
+        const contact = {
+          name: "Grace",
+          relationship: "Daughter",
+          phone: "(559) 555-0100",
+          responsibleParty: false,
+          powerOfAttorney: false,
+        };
+        const refused: Record<string, unknown>[] = [
+          { notes: "x".repeat(1_000_000) },
+          { firstName: "x".repeat(61) },
+          { firstName: "" },
+          { firstName: 7 },
+          { lastName: null },
+          { dateOfBirth: "01/02/1940" },
+          { status: "gone" },
+          { dementia: "no" },
+          { emergencyContacts: [{ name: "Grace" }] },
+          { emergencyContacts: Array.from({ length: 11 }, () => contact) },
+        ];
+        for (const over of refused) await expectDenied(setDoc(residentRef(), residentDocument(over)));
+        await setDoc(residentRef(), residentDocument({ notes: "x".repeat(5000) }));
+        // The most a resident's checks evaluate (ten contacts with every field), within the rules' expression limit.
+        const full = { ...contact, altPhone: "(559) 555-0101", email: "grace@contract.test" };
+        await setDoc(residentRef(), residentDocument({ emergencyContacts: Array.from({ length: 10 }, () => full) }));
+      });
+
+      it("bounds forged search tokens, which rules cannot recompute from the record", async () => {
+        await expectDenied(setDoc(residentRef(), residentDocument({ _search: ["x".repeat(31)] })));
+        const many = Array.from({ length: 1501 }, (_, i) => `t${i}`);
+        await expectDenied(setDoc(residentRef(), residentDocument({ _search: many })));
+        // Within the bounds, tokens of a client's choosing are taken: the adapter computes the real ones.
+        await setDoc(residentRef(), residentDocument({ _search: ["anything"] }));
+      });
+
+      it("refuses money that is not whole cents within its floor, in a record and in its rate's own document", async () => {
+        const resident = await adminPorts.data.create("residents", residentInput("tull", `Cents-${unique("rules")}`));
+        const charge = (amountCents: unknown) => ({
+          ...asWritten("rentCharges", admin.uid, {
+            id: "charge",
+            residentId: resident.id,
+            facilityId: "tull",
+            month: "2026-04",
+            kind: "extra",
+            amountCents: 1500,
+            periodStart: "2026-04-01",
+            periodEnd: "2026-04-30",
+            dueDate: "2026-04-01",
+            description: "Laundry",
+            reason: "Extra laundry",
+          }),
+          amountCents,
+        });
+        for (const amount of ["x", 12.5, -1])
+          await expectDenied(setDoc(doc(collection(admin.db, "rentCharges")), charge(amount)));
+        await setDoc(doc(collection(admin.db, "rentCharges")), charge(1500));
+        // A resident written with the rate in its sibling document, in one batch.
+        const withRate = async (monthlyRateCents: unknown) => {
+          const ref = residentRef();
+          const batch = writeBatch(admin.db);
+          batch.set(ref, residentDocument());
+          batch.set(doc(admin.db, "residents__rent", ref.id), {
+            monthlyRateCents,
+            _facility: "tull",
+            _writtenAt: serverTimestamp(),
+          });
+          await batch.commit();
+        };
+        await expectDenied(withRate("x"));
+        await withRate(450_000);
+      });
+
+      it("checks each id a list of ids holds (a staff member's other homes)", async () => {
+        const staffRef = () => doc(collection(admin.db, "staff"));
+        const staff = (otherFacilityIds: string[]) => ({
+          ...asWritten("staff", admin.uid, {
+            ...getCollection("staff").schema.parse({
+              facilityId: "tull",
+              firstName: "Ids",
+              lastName: unique("Rules"),
+              position: "caregiver",
+            }),
+            id: "staff",
+          }),
+          otherFacilityIds,
+          _facilities: ["tull", ...otherFacilityIds],
+        });
+        await expectDenied(setDoc(staffRef(), staff(["newman", "has space"])));
+        await expectDenied(setDoc(staffRef(), staff(["x".repeat(65)])));
+        await setDoc(staffRef(), staff(["newman"]));
+      });
+    });
+
     describe("the rules' document reads per commit", () => {
       it("takes a week's copy split by shiftBatches, where one commit naming every person reads over 20 documents", async () => {
         const adminPorts = await ctx.signedIn();

@@ -60,6 +60,7 @@ vi.mock("firebase/firestore", () => ({
   where: vi.fn(),
 }));
 const { createFirestoreDataAdapter } = await import("./firestore-data.adapter.ts");
+const firestore = await import("firebase/firestore");
 
 const user = testSessionUser("office", null, { permissions: permissionsAt("write") });
 const adapter = createFirestoreDataAdapter({} as never, () => user);
@@ -142,5 +143,49 @@ describe("the Firestore data adapter's view audit rows", () => {
       createdAt: sdk.SERVER,
       updatedAt: sdk.SERVER,
     });
+  });
+});
+
+describe("the Firestore data adapter's reading of malformed documents", () => {
+  /** An agent's document as the adapter stores it, with `over` in place of its fields. */
+  function agentSnap(id: string, over: Record<string, unknown> = {}) {
+    const record = {
+      id,
+      name: "Bay Area Senior Advisors",
+      active: true,
+      version: 1,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      createdBy: "u1",
+      updatedBy: "u1",
+      archivedAt: null,
+    };
+    const data = { ...toStoredData(getCollection("referralAgents"), record), ...over };
+    return { id, exists: () => true, data: () => data, get: (field: string) => data[field] };
+  }
+
+  it("skips a record whose fields its schema refuses, and reports it by collection, id and field, not value", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.mocked(firestore.getDocsFromServer).mockResolvedValueOnce({
+      docs: [agentSnap("agent-good"), agentSnap("agent-bad", { name: "x".repeat(121), duplicateReportDays: "x" })],
+    } as never);
+    const page = await adapter.list("referralAgents");
+    expect(page.items.map((item) => item.id)).toEqual(["agent-good"]);
+    expect(warn).toHaveBeenCalledWith(
+      "Skipped referralAgents/agent-bad: name, duplicateReportDays not as the schema says.",
+    );
+    expect(JSON.stringify(warn.mock.calls)).not.toContain("xxx");
+    warn.mockRestore();
+  });
+
+  it("answers a get of such a record as not found, with the reason, instead of handing it to the page", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    sdk.store.stored = agentSnap("agent-1", { active: "yes" }).data();
+    await expect(adapter.get("referralAgents", "agent-1")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "That referral agent is stored in a form the portal cannot show.",
+    });
+    expect(warn).toHaveBeenCalledWith("Skipped referralAgents/agent-1: active not as the schema says.");
+    warn.mockRestore();
   });
 });

@@ -75,6 +75,7 @@ import {
   fromStoredData,
   homeGroups,
   ordersInMemory,
+  refusedFields,
   SERVER_TIME,
   serverTimeFields,
   storedFilterField,
@@ -167,6 +168,20 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       time === SERVER_TIME ? serverTimestamp() : time,
     ]);
     return { ...toStoredData(def, record), ...Object.fromEntries(times), _writtenAt: serverTimestamp() };
+  }
+
+  /**
+   * The records a page may show: one with a field its schema refuses (`refusedFields`) is left out and
+   * reported on the console by collection, id and field names (never their values), so one malformed
+   * document never breaks the page that lists it.
+   */
+  function readable(def: CollectionDef, records: TRecord[]): TRecord[] {
+    return records.filter((record) => {
+      const refused = refusedFields(def, record);
+      if (refused.length > 0)
+        console.warn(`Skipped ${def.name}/${record.id}: ${refused.join(", ")} not as the schema says.`);
+      return refused.length === 0;
+    });
   }
 
   /** A value a query compares with a stored field (a range end, a cursor): a server time is a timestamp there. */
@@ -575,7 +590,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const snaps = await guard(() => Promise.all(page.built.map((built) => getDocsFromServer(built))));
       const docs = new Map(snaps.flatMap((snap) => snap.docs.map((d) => [d.id, d] as const)));
       const found = toPage(def, page, [...docs.values()]);
-      const result = { ...found, items: await withRestricted(def, user, found.items) };
+      // The cursor is the last document read, shown or not: the next page starts after a skipped one too.
+      const result = { ...found, items: readable(def, await withRestricted(def, user, found.items)) };
       const action = listAuditAction(def, query);
       if (action) await guard(() => auditList(user, def, query, result.items, action));
       return result as TPage<TRecordOf<typeof name>>;
@@ -608,7 +624,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       if (!snap.exists()) throw notFound(def);
       const stored = recordOf(def, snap);
       if (!canSeeRecord(user, def, stored)) throw notFound(def);
-      const [record] = await withRestricted(def, user, [stored]);
+      const [record] = readable(def, await withRestricted(def, user, [stored]));
+      if (!record)
+        throw new AppError("NOT_FOUND", `That ${def.label.toLowerCase()} is stored in a form the portal cannot show.`);
       if (def.auditViews)
         await guard(() =>
           audit(user, {

@@ -9,6 +9,7 @@ import {
   homeGroups,
   isoOfTimestamp,
   ordersInMemory,
+  refusedFields,
   SERVER_TIME,
   serverTimeFields,
   timestampParts,
@@ -228,5 +229,36 @@ describe("files a write names anew", () => {
     // An edit or an archive keeping the file marks nothing again.
     expect(filesNamedAnew(documents, { fileId: "f1", notes: "x" }, { fileId: "f1" })).toEqual([]);
     expect(filesNamedAnew(getCollection("residents"), { id: "r1", fileId: "f1" })).toEqual([]);
+  });
+});
+
+describe("refusedFields", () => {
+  const residents = getCollection("residents");
+  const resident = {
+    id: "r1",
+    facilityId: "tull",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    dateOfBirth: "1940-01-01",
+    gender: "female",
+    admissionDate: "2025-01-01",
+    ambulatoryStatus: "ambulatory",
+    codeStatus: "full_code",
+    ...meta,
+  };
+
+  it("names each field its schema refuses: a wrong type, a size, a missing required field", () => {
+    expect(refusedFields(residents, resident)).toEqual([]);
+    const { firstName: _, ...unnamed } = resident;
+    expect(refusedFields(residents, { ...unnamed, notes: "x".repeat(5001), dementia: "no" })).toEqual([
+      "firstName",
+      "dementia",
+      "notes",
+    ]);
+  });
+
+  it("passes a restricted field the reader does not get, and leaves rules across fields to the schema's writers", () => {
+    // No monthly rate (rent's), and a discharged resident without a discharge date (a cross-field rule).
+    expect(refusedFields(residents, { ...resident, status: "discharged" })).toEqual([]);
   });
 });

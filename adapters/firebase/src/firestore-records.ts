@@ -264,6 +264,18 @@ export function fromStoredData(
   return record;
 }
 
+/**
+ * The fields of a record as read that its schema refuses, each checked on its own: a value of another
+ * type, too long, out of its enum or range, a required field missing. The rules check what they can of a
+ * write (field-rules.ts), but a document may still hold such a value (written before those checks, by
+ * the Admin SDK, or refused only by a refinement): the adapter skips it rather than break the page that
+ * shows it. Rules across fields are not checked here: a record they refuse still reads as what it is.
+ */
+export function refusedFields(def: CollectionDef, record: Record<string, unknown>): string[] {
+  const shape = def.schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+  return Object.keys(shape).filter((field) => !shape[field]!.safeParse(record[field]).success);
+}
+
 /** How many disjunctions the list's other `in` filters make (Firestore allows at most 30 per query). */
 export function disjunctionsOf(def: CollectionDef, where: Record<string, unknown>): number {
   return Object.entries(where)

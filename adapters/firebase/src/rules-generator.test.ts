@@ -18,11 +18,14 @@ import {
 
 const root = new URL("../../../", import.meta.url);
 
+/** The `allow <verb>:` line of a collection's block. */
+function allowLine(block: string, verb: string): string | undefined {
+  return block.split("\n").find((l) => l.includes(`allow ${verb}:`));
+}
+
 /** The `allow create:` line of a collection's block. */
 function createRule(rules: string, name: string): string | undefined {
-  return block(rules, name)
-    .split("\n")
-    .find((l) => l.includes("allow create:"));
+  return allowLine(block(rules, name), "create");
 }
 
 function block(rules: string, name: string): string {
@@ -129,10 +132,11 @@ describe("generated Firebase rules", () => {
         "      allow create, update, delete: if false;",
       ]);
     }
-    const charges = block(rules, "rentCharges").split("\n");
+    const charges = block(rules, "rentCharges");
+    expect(charges).toContain("d.amountCents is int && d.amountCents >= 0 && d.amountCents <= 100000000000");
     for (const verb of ["create", "update"]) {
-      expect(charges.find((line) => line.includes(`allow ${verb}:`))).toContain(
-        "(request.resource.data.get('amountCents', null) == null || request.resource.data.get('amountCents', null) >= 0)",
+      expect(charges.split("\n").find((line) => line.includes(`allow ${verb}:`))).toContain(
+        "&& valid_rentCharges(request.resource.data)",
       );
     }
     expect(block(rules, "auditLog")).toContain(
@@ -294,10 +298,14 @@ describe("generated Firebase rules", () => {
       "request.resource.data.at == request.time",
       "request.resource.data.ip == null",
       "(request.resource.data.recordId == null || (request.resource.data.recordId is string && request.resource.data.recordId.size() <= 64))",
-      "(request.resource.data.summary == null || (request.resource.data.summary is string && request.resource.data.summary.size() <= 2000))",
       "validCreateMeta()",
+      "valid_auditLog(request.resource.data)",
     ])
       expect(rule).toContain(check);
+    // The row's other fields as their schema says; its time is the server's, not an ISO string.
+    const audit = block(generateFirestoreRules(), "auditLog");
+    expect(audit).toContain("(d.get('summary', null) == null || (d.summary is string && d.summary.size() <= 2000))");
+    expect(audit).not.toContain("d.at ");
     // Changes, sign-ins and user administration are the functions' rows, never a client's.
     expect(rule).not.toMatch(/'(create|update|archive|remove|login|user_create)'/);
     expect(block(generateFirestoreRules(), "auditLog")).toContain("allow update, delete: if false;");
@@ -499,13 +507,44 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "notes")).not.toMatch(/feeCents|diagnosis/);
     const fees = block(rules, "notes__rent");
     expect(fees).toContain("allow list: if mayRead('residents') && mayRead('rent')");
-    expect(fees).toContain(
-      "(request.resource.data.get('feeCents', null) == null || request.resource.data.get('feeCents', null) >= 0)",
-    );
+    // A transfer by a writer without the area creates the document with its facility alone: no field is required.
+    expect(fees).toContain("return (d.get('feeCents', null) == null || (d.feeCents is number && d.feeCents >= 0));");
+    expect(fees).toContain("&& valid_notes__rent(request.resource.data) && (mayWrite('rent') || ");
     expect(fees).toContain(
       "allow delete: if mayWrite('residents') && (resource == null || mayFacility(resource.data._facility)) && !existsAfter(/databases/$(database)/documents/notes/$(id));",
     );
     expect(block(rules, "notes__medical")).toContain("hasOnly(['diagnosis', '_facility', '_writtenAt'])");
+  });
+
+  it("checks each field of a written record as its schema says, on create and update", () => {
+    const rules = generateFirestoreRules();
+    const residents = block(rules, "residents");
+    for (const verb of ["create", "update"])
+      expect(allowLine(residents, verb)).toContain("&& valid_residents(request.resource.data)");
+    for (const check of [
+      "d.firstName is string && d.firstName.size() >= 1 && d.firstName.size() <= 60",
+      "(d.get('notes', null) == null || (d.notes is string && d.notes.size() <= 5000))",
+      "d.status in ['active', 'on_leave', 'hospital', 'discharged', 'deceased']",
+      "d.dateOfBirth.matches('[0-9]{4}-[0-9]{2}-[0-9]{2}')",
+      "d.dementia is bool",
+      "d.facilityId is string && d.facilityId.matches('[A-Za-z0-9_-]{1,64}')",
+      "d.emergencyContacts is list && d.emergencyContacts.size() <= 10",
+      "function valid_residents_emergencyContacts(v) {",
+      // Search tokens cannot be recomputed by rules: bounded in number and size.
+      "d._search is list && d._search.size() <= 1500 && d._search.join('|').matches('([^|]{1,30}([|][^|]{1,30})*)?')",
+    ])
+      expect(residents).toContain(check);
+    // What rules cannot check is said above the function.
+    expect(residents).toContain("not checked here: refinement across fields, dateOfBirth: refinement");
+    // The monthly rate is checked in its own document.
+    expect(block(rules, "residents__rent")).toContain("d.monthlyRateCents is int && d.monthlyRateCents >= 0");
+    expect(allowLine(block(rules, "users"), "update")).toContain("&& valid_users(request.resource.data)");
+    // Documents only the server writes take no client write to check.
+    for (const name of ["rentAccounts", "recordChanges"]) expect(block(rules, name)).not.toContain("function valid_");
+  });
+
+  it("stays well within Firestore's 256 KB of rules source", () => {
+    expect(generateFirestoreRules().length).toBeLessThan(160 * 1024);
   });
 
   it("enforces the upload size and types in storage.rules", () => {

@@ -5,7 +5,6 @@
  * the committed files differ from what this produces.
  */
 import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TLinkValue } from "@care/core/collection";
-import { MAX_AUDIT_SUMMARY } from "@care/core/collections/audit-log.collection";
 import { MAX_ID_LENGTH } from "@care/core/common.schema";
 import { HOME_SUBJECTS } from "@care/core/collections/documents.collection";
 import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
@@ -13,16 +12,20 @@ import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port"
 import { collections } from "@care/core/registry";
 import { fileLinkFields, linkFields } from "@care/core/rules/links.rules";
 import { RANDOM_ID } from "@care/core/rules/records.rules";
+import { validationFunction, type TValidation } from "./field-rules.ts";
 import {
+  AUDIT_COLLECTION,
   facilitiesField,
   FILE_IN_USE_FIELD,
   FILES_COLLECTION,
   GROUP_FOLDER,
   ordersInMemory,
+  serverTimeFields,
   STORED_META_FIELDS,
   storedFilterField,
 } from "./firestore-records.ts";
 import { isRestrictedField, restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
+import { MAX_TOKEN_LENGTH, MAX_TOKENS } from "./search-tokens.ts";
 
 /**
  * Audit actions a client may append itself (it alone knows it viewed something, or that the writes of
@@ -160,25 +163,43 @@ function writerExpr(def: CollectionDef): string {
 }
 
 /**
- * Money that cannot be negative stays so on Firebase too: every `…Cents` field (of `fields`, the ones
- * the document holds) whose schema has a minimum of 0 or more (a rent charge: corrections downwards are
- * credits) is checked by the rules.
+ * The search tokens a record stores (`_search`, search-tokens.ts): a list of at most `MAX_TOKENS` tokens of
+ * at most `MAX_TOKEN_LENGTH` characters each, none holding `|` (the list is joined by it and matched at
+ * once). Rules cannot compute the tokens from the record's text, so a client may store tokens of its
+ * choosing within those bounds (a record found by a word it does not hold), never an unbounded list.
  */
-function moneyFloors(def: CollectionDef, fields: readonly string[]): string {
-  return fields
-    .flatMap((field) => {
-      const min = (def.schema.shape[field] as { minValue?: number | null }).minValue;
-      if (!field.endsWith("Cents") || typeof min !== "number" || min < 0) return [];
-      return [` && (${DATA}.get('${field}', null) == null || ${DATA}.get('${field}', null) >= ${min})`];
-    })
-    .join("");
+const SEARCH_TOKENS_CHECK = `(d.get('_search', null) == null || (d._search is list && d._search.size() <= ${MAX_TOKENS} && d._search.join('|').matches('([^|]{1,${MAX_TOKEN_LENGTH}}([|][^|]{1,${MAX_TOKEN_LENGTH}})*)?')))`;
+
+/**
+ * The check of every field the collection's documents hold (`fields`), from the collection's zod schema
+ * (field-rules.ts): types, sizes, enums, ranges, patterns and required fields, money's floors among them.
+ * The times the server sets are the metadata's checks (`request.time`), not the schema's ISO strings.
+ */
+function validation(def: CollectionDef, fields: readonly string[]): TValidation {
+  const checked = fields.filter((field) => !serverTimeFields(def).includes(field));
+  return validationFunction(def.name, def.schema, checked, {
+    extra: def.searchable.length > 0 ? [SEARCH_TOKENS_CHECK] : [],
+  });
+}
+
+/**
+ * A validation's declarations inside a collection's match block, under a comment naming what the rules
+ * leave to the adapter (refinements: see field-rules.ts).
+ */
+function validationLines(checks: TValidation): string[] {
+  const unchecked = checks.unchecked.length > 0 ? `; not checked here: ${checks.unchecked.join(", ")}` : "";
+  return [
+    `      // Each field as its schema says${unchecked}.`,
+    ...checks.declarations.flatMap((declaration) => declaration.split("\n").map((line) => `      ${line}`)),
+  ];
 }
 
 /**
  * An audit row a client appends (`view`, `export`, `transfer`, `file_download`): one of those actions, of a
  * collection of the registry (or files), written as the caller (uid and the ID token's e-mail) at the
- * server's time, with no IP (a browser does not know its own), and a record id and summary within the
- * limits of `ZAuditEntry`. Nothing it names can be checked further (a view leaves no trace to compare).
+ * server's time, with no IP (a browser does not know its own), and a record id of at most `MAX_ID_LENGTH`
+ * (its other fields are checked by their schema, `ZAuditEntry`). Nothing it names can be checked further
+ * (a view leaves no trace to compare).
  */
 function clientAuditRow(): string {
   const row = (field: string) => `${DATA}.${field}`;
@@ -190,14 +211,16 @@ function clientAuditRow(): string {
     `${row("at")} == request.time`,
     `${row("ip")} == null`,
     `(${row("recordId")} == null || (${row("recordId")} is string && ${row("recordId")}.size() <= ${MAX_ID_LENGTH}))`,
-    `(${row("summary")} == null || (${row("summary")} is string && ${row("summary")}.size() <= ${MAX_AUDIT_SUMMARY}))`,
   ].join(" && ");
 }
 
 function collectionRules(def: CollectionDef): string {
   // Restricted fields are not the document's: a write that carries one is refused (they have their own documents).
   const fields = Object.keys(def.schema.shape).filter((field) => !isRestrictedField(def, field));
-  const floors = moneyFloors(def, fields);
+  // Of the collections the server writes, only the audit log takes a client's write (its own rows).
+  const serverOnly = def.access.write === "server" && def.name !== AUDIT_COLLECTION;
+  const checks = serverOnly ? null : validation(def, fields);
+  const valid = checks ? ` && ${checks.name}(${DATA})` : "";
   const facility = facilityExpr(def, "request.resource.data");
   const scoped = facility !== null;
   const everyHome = facilitiesField(def);
@@ -285,7 +308,8 @@ function collectionRules(def: CollectionDef): string {
   // Everyone reads their own users record and their own role (the auth adapter builds the session from them).
   if (def.name === "users") lines.push(`      allow get: if signedIn() && id == request.auth.uid;`);
   if (def.name === "roles") lines.push(`      allow get: if signedIn() && id == me().role;`);
-  if (def.access.write === "server" && def.name !== "auditLog") {
+  if (checks) lines.push(...validationLines(checks));
+  if (serverOnly) {
     lines.push(
       `      // Written only by the backend (Cloud Functions with the Admin SDK, beyond these rules).`,
       `      allow create, update, delete: if false;`,
@@ -295,7 +319,7 @@ function collectionRules(def: CollectionDef): string {
       `      // Changes are recorded by Cloud Functions; a client may only append what it alone knows, as itself`,
       `      // (its uid and its ID token's e-mail), now (the server's time), within the row's limits.`,
       `      // Its row names one of its facilities, or none (a list over several facilities, or an empty one).`,
-      `      allow create: if signedIn() && ${clientAuditRow()} && ${shape} && validCreateMeta()${clientFacility};`,
+      `      allow create: if signedIn() && ${clientAuditRow()} && ${shape} && validCreateMeta()${valid}${clientFacility};`,
       `      allow update, delete: if false;`,
     );
   } else {
@@ -303,10 +327,10 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port"
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${floors}${newFacility}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${floors}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
     lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}${keptRole}` : "false"};`);
@@ -335,7 +359,9 @@ function restrictedRules(def: CollectionDef, part: TRestrictedPart): string {
   const readFacility = scoped ? " && mayFacility(resource.data._facility)" : "";
   // A record without the area's fields may have no document yet: asking for it (a get, a delete) is no error.
   const maybeMissing = scoped ? " && (resource == null || mayFacility(resource.data._facility))" : "";
-  const floors = moneyFloors(def, part.fields);
+  // A writer without the area may create the document with the facility alone: every field may be absent.
+  const checks = validationFunction(part.collection, def.schema, part.fields, { allOptional: true });
+  const valid = ` && ${checks.name}(${DATA})`;
   const fieldsOnly = `mayWrite('${part.area}') || ${DATA}.keys().hasOnly(${list(meta)})`;
   const fieldsKept = `mayWrite('${part.area}') || !${DATA}.diff(resource.data).affectedKeys().hasAny(${list(part.fields)})`;
   const gone = `${writer}${maybeMissing} && !existsAfter(${record})`;
@@ -345,8 +371,9 @@ function restrictedRules(def: CollectionDef, part: TRestrictedPart): string {
     `      // A transaction reads the document before writing it, whether or not it exists yet.`,
     `      allow get: if ${reader}${maybeMissing};`,
     `      allow list: if ${reader}${readFacility};`,
-    `      allow create: if ${writer} && ${shape} && ${withRecord}${floors} && (${fieldsOnly});`,
-    `      allow update: if ${writer}${readFacility} && ${shape} && ${withRecord}${floors} && (${fieldsKept});`,
+    ...validationLines(checks),
+    `      allow create: if ${writer} && ${shape} && ${withRecord}${valid} && (${fieldsOnly});`,
+    `      allow update: if ${writer}${readFacility} && ${shape} && ${withRecord}${valid} && (${fieldsKept});`,
     `      allow delete: if ${def.removal === "delete" ? gone : "false"};`,
     `    }`,
   ].join("\n");
