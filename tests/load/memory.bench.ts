@@ -1,5 +1,5 @@
 /**
- * `npm run bench:memory [-- --skip-build] [--skip-load] [--server path/to/main.js] [--node-flags "…"] [--server-env "…"]`: how much memory
+ * `npm run bench:memory [-- --skip-build] [--skip-load] [--server path/to/main.js] [--node-flags "…"] [--server-env "…"] [--starts 3]`: how much memory
  * the built server holds, next to a bare Node process measured in the same run (the machines are
  * shared; the baseline shows what Node itself costs here). Prints a markdown table (also written to
  * test-results/memory.md):
@@ -11,6 +11,8 @@
  * - the same on the embedded database (PGlite in a fresh temporary DATA_DIR: first start, every
  *   migration applied, the heaviest start);
  * - the peak RSS under `npm run bench` (its /usr/bin/time -v figure), unless `--skip-load`.
+ *
+ * Each idle figure is the median of `--starts` starts (3), printed with its range.
  *
  * Targets: idle ≤ 150 MB on PostgreSQL, ≤ 300 MB embedded, peak ≤ 300 MB under load. `--server`
  * measures another build of the server (e.g. the one before a change) with the same method.
@@ -40,8 +42,11 @@ const { values: args } = parseArgs({
     // The environment it runs with, as `NAME=value …` (`--server-env ""` for none).
     "server-env": { type: "string", default: SERVER_ENV_ASSIGNMENTS },
     duration: { type: "string", default: "10" },
+    // Each idle figure is the median of this many starts (the machines are shared; one start varies ±5 MB).
+    starts: { type: "string", default: "3" },
   },
 });
+const STARTS = Math.max(1, Number(args.starts));
 const SERVER = resolve(ROOT, args.server);
 const NODE_FLAGS = args["node-flags"].split(" ").filter(Boolean);
 const SERVER_ENV = Object.fromEntries(
@@ -130,28 +135,51 @@ async function serverIdle(env: Record<string, string>) {
   );
 }
 
+type TIdle = { idle: number; startup: number };
+type TMeasured = { median: TIdle; runs: TIdle[] };
+
+/** Measures STARTS times, one after the other; the median of each figure, and every run. */
+async function medianOf(measure: () => Promise<TIdle>): Promise<TMeasured> {
+  const runs: TIdle[] = [];
+  for (let start = 0; start < STARTS; start++) runs.push(await measure());
+  const median = (key: keyof TIdle) =>
+    runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)]!;
+  return { median: { idle: median("idle"), startup: median("startup") }, runs };
+}
+
+/** `148` for one start, `148 (145–154)` (the median and the range) for several. */
+function shown(measured: TMeasured, key: keyof TIdle): string {
+  const values = measured.runs.map((r) => r[key]);
+  const median = measured.median[key].toFixed(0);
+  if (values.length === 1) return median;
+  return `${median} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+}
+
 async function main(): Promise<void> {
   console.log(`server ${args.server}; ${cpus().length} cores; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`); // prettier-ignore
   if (!args["skip-build"]) await run("npm", ["run", "build", "--workspace", "server"], { cwd: ROOT });
 
-  let bareStarted = false;
-  const bare = await idleRss(["-e", "console.log('ready'); setInterval(() => {}, 1 << 30)"], {}, async () => {
-    bareStarted ||= true;
-    return bareStarted;
+  const bare = await medianOf(() => {
+    let bareStarted = false;
+    return idleRss(["-e", "console.log('ready'); setInterval(() => {}, 1 << 30)"], {}, async () => {
+      bareStarted ||= true;
+      return bareStarted;
+    });
   });
-  console.log(`measured: bare node ${bare.idle.toFixed(0)} MB`);
+  console.log(`measured: bare node ${shown(bare, "idle")} MB`);
 
-  const postgres = await serverIdle({ DATABASE_URL });
-  console.log(`measured: PostgreSQL idle ${postgres.idle.toFixed(0)} MB (start-up peak ${postgres.startup.toFixed(0)} MB)`); // prettier-ignore
+  const postgres = await medianOf(() => serverIdle({ DATABASE_URL }));
+  console.log(`measured: PostgreSQL idle ${shown(postgres, "idle")} MB (start-up peak ${shown(postgres, "startup")} MB)`); // prettier-ignore
 
-  const dataDir = await mkdtemp(join(tmpdir(), "care-memory-"));
-  let embedded: Awaited<ReturnType<typeof serverIdle>>;
-  try {
-    embedded = await serverIdle({ DATABASE_URL: "", DATA_DIR: dataDir });
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-  console.log(`measured: embedded idle ${embedded.idle.toFixed(0)} MB (start-up peak ${embedded.startup.toFixed(0)} MB)`); // prettier-ignore
+  const embedded = await medianOf(async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "care-memory-"));
+    try {
+      return await serverIdle({ DATABASE_URL: "", DATA_DIR: dataDir });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+  console.log(`measured: embedded idle ${shown(embedded, "idle")} MB (start-up peak ${shown(embedded, "startup")} MB)`); // prettier-ignore
 
   let peak: number | null = null;
   if (!args["skip-load"]) {
@@ -178,15 +206,15 @@ async function main(): Promise<void> {
   const verdict = (mb: number, limit: number) => (mb <= limit ? "met" : "**missed**");
   const lines = [
     `Server: ${args.server}. Idle = RSS (/proc/<pid>/status VmRSS) ${QUIET_MS / 1000} s after /healthz first answers; ` +
-      `start-up peak sampled every 50 ms until then. Load average at the end: ${loadavg()
+      `start-up peak sampled every 50 ms until then; each the median of ${STARTS} start(s), the range in brackets. Load average at the end: ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}.`,
     "",
     "| Process | Idle RSS MB | Start-up peak MB | Target |",
     "|---|---:|---:|---|",
-    `| bare \`node -e\` | ${bare.idle.toFixed(0)} | — | — |`,
-    `| server on PostgreSQL | ${postgres.idle.toFixed(0)} | ${postgres.startup.toFixed(0)} | idle ≤ 150: ${verdict(postgres.idle, 150)} |`,
-    `| server on embedded PGlite (first start) | ${embedded.idle.toFixed(0)} | ${embedded.startup.toFixed(0)} | idle ≤ 300: ${verdict(embedded.idle, 300)} |`,
+    `| bare \`node -e\` | ${shown(bare, "idle")} | — | — |`,
+    `| server on PostgreSQL | ${shown(postgres, "idle")} | ${shown(postgres, "startup")} | idle ≤ 150: ${verdict(postgres.median.idle, 150)} |`,
+    `| server on embedded PGlite (first start) | ${shown(embedded, "idle")} | ${shown(embedded, "startup")} | idle ≤ 300: ${verdict(embedded.median.idle, 300)} |`,
     ...(peak === null
       ? []
       : [
