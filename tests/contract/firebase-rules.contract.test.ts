@@ -20,6 +20,7 @@ import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection, type TCollectionName } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
 import { toStoredData } from "@care/adapter-firebase/firestore-records";
+import { reminderStateId } from "@care/core/rules/reminders.rules";
 import { COPY_BATCH, shiftBatches } from "../../web/src/features/staff/shift-batches.ts";
 import { residentInput } from "../../server/src/test/fixtures.ts";
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
@@ -313,6 +314,31 @@ await runContract(
         // Taken first, the other home's April rent line could never be generated.
         await expectDenied(setDoc(doc(admin.db, "rentCharges", `rent-${theirs.id}-2026-04`), stored));
         await setDoc(doc(collection(admin.db, "rentCharges")), stored);
+      });
+
+      it("takes a reminder state only under its own home's id, never the id of another home's state", async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+        const adminPorts = await ctx.signedIn();
+        const account = await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["tull"] });
+        const manager = await ctx.harness.sdk(account);
+        const ours = await adminPorts.data.create("residents", residentInput("tull", `State-${unique("ours")}`));
+        const theirs = await adminPorts.data.create("residents", residentInput("newman", `State-${unique("theirs")}`));
+        const key = `rent|${ours.id}|2026-04-01`;
+        const state = { id: "state", facilityId: "tull", key, state: "snoozed", snoozedUntil: "2026-05-01" };
+        const stored = asWritten("reminderStates", manager.uid, state);
+        // A valid key of Tull under the id of Newman's state: taken first, Newman could never snooze it.
+        const newmans = reminderStateId("newman", `rent|${theirs.id}|2026-04-01`);
+        await expectDenied(setDoc(doc(manager.db, "reminderStates", newmans), stored));
+        await expectDenied(setDoc(doc(manager.db, "reminderStates", reminderStateId("newman", key)), stored));
+        await expectDenied(setDoc(doc(collection(manager.db, "reminderStates")), stored));
+        await setDoc(doc(manager.db, "reminderStates", reminderStateId("tull", key)), stored);
+        await adminPorts.data.create("reminderStates", {
+          facilityId: "newman",
+          key: `rent|${theirs.id}|2026-04-01`,
+          state: "snoozed",
+          snoozedUntil: "2026-05-01",
+        });
+        expect((await adminPorts.data.get("reminderStates", newmans)).facilityId).toBe("newman");
       });
     });
 

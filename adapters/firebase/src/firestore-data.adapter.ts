@@ -93,6 +93,7 @@ import {
 import { searchToken } from "./search-tokens.ts";
 import {
   CARRIED_COLLECTIONS,
+  carriedId,
   facilityChangeRefusal,
   isCarried,
   parseTransferRequest,
@@ -713,7 +714,12 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       }
       // The person's sibling documents (their restricted fields) move with them, one write each.
       const maxCarried = MAX_CARRIED - restrictedParts(def).length;
-      if ([...found.values()].reduce((n, refs) => n + refs.length, 0) > maxCarried)
+      // A record re-filed under the new home's id (`carriedId`) is two writes: removed, created.
+      const carriedWrites = [...found].reduce(
+        (n, [collection, refs]) => n + refs.length * (definition(collection).derivedId ? 2 : 1),
+        0,
+      );
+      if (carriedWrites > maxCarried)
         throw new AppError("VALIDATION", `A transfer on this backend carries at most ${maxCarried} records.`);
       const result = await inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, personRef);
@@ -740,6 +746,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           updatedBy: user.id,
         });
         const writes: [DocumentReference, Record<string, unknown>][] = [];
+        const removed: DocumentReference[] = [];
         const moved = touch(current);
         const carried: TTransferResult["carried"] = {};
         const documentIds = new Set<string>();
@@ -751,7 +758,14 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             const record = recordOf(target, snap);
             if (record.facilityId !== from || !isCarried(collection, record, request.subject, request.id, documentIds))
               continue;
-            writes.push([ref, writeData(target, touch(record), record)]);
+            const id = carriedId(target, record, to);
+            if (id === record.id) writes.push([ref, writeData(target, touch(record), record)]);
+            else {
+              const refiled = doc(db, collection, id);
+              if ((await tx.get(refiled)).exists()) continue;
+              removed.push(ref);
+              writes.push([refiled, writeData(target, newRecord(target, user, id, { ...record, facilityId: to }))]);
+            }
             if (collection === "documents") {
               documentIds.add(record.id);
               writes.push([doc(db, FILES_COLLECTION, String(record.fileId)), { facilityId: to }]);
@@ -782,6 +796,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           if (ref.parent.id === FILES_COLLECTION) tx.update(ref, data);
           else tx.set(ref, data);
         }
+        for (const ref of removed) tx.delete(ref);
         return { fromFacilityId: from, toFacilityId: to, record: moved, carried };
       });
       const record = await withServerTimes(def, personRef, result.record);

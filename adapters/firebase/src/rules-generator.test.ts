@@ -202,7 +202,7 @@ describe("generated Firebase rules", () => {
     expect(storage).not.toContain("|| mayWrite('documents')");
   });
 
-  it("lets a rent charge be created only under the id derived from its fields (rent accounts are the server's)", () => {
+  it("lets a rent charge or a reminder state be created only under the id derived from its fields (rent accounts are the server's)", () => {
     const rules = generateFirestoreRules();
     const create = (name: string) => createRule(rules, name);
     expect(create("rentCharges")).toContain(
@@ -215,8 +215,12 @@ describe("generated Firebase rules", () => {
     );
     expect(create("rentCharges")).not.toContain('.kind != "rent" ||');
     expect(block(rules, "rentAccounts")).toMatch(/allow create, update, delete: if false|allow write: if false/);
-    // A reminder state's id is a hash of its key, which rules cannot compute: the adapter checks it.
-    expect(create("reminderStates")).not.toContain("id ==");
+    // A reminder state's id is the SHA-256 of its home and key (reminderStateId), which rules compute:
+    // a home can only ever create its own states' ids, never the id of another home's state.
+    expect(create("reminderStates")).toContain(
+      ' && id == hashing.sha256(request.resource.data.facilityId + "|" + request.resource.data.key).toHexString().lower()',
+    );
+    expect(block(rules, "reminderStates")).toMatch(/allow update: if (?:(?!id ==).)*;\n/);
   });
 
   it("keeps every write's document reads within Firestore's limit of 10, and says how many each makes", () => {
