@@ -276,6 +276,39 @@ await runContract(
         expect((await adminPorts.files.describe(file.id)).id).toBe(file.id);
       });
 
+      it("removes bytes that are not the accepted type declared, with their description (the checkUploadedFileBytes function)", async () => {
+        const id = doc(collection(manager.db, "files")).id;
+        const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+        // What the adapter writes for a PDF, then HTML bytes declared as one: the rules see only type and size.
+        await setDoc(doc(manager.db, "files", id), {
+          name: "scan.pdf",
+          contentType: "application/pdf",
+          size: html.length,
+          facilityId: "tull",
+          createdAt: serverTimestamp(),
+          createdBy: manager.uid,
+          _facility: "tull",
+          _writtenAt: serverTimestamp(),
+        });
+        await uploadBytes(ref(manager.storage, `files/tull/${id}`), html, { contentType: "application/pdf" });
+        const kept = await managerPorts.files.upload(new Blob([PDF]), "kept.pdf", { facilityId: "tull" });
+        await vi.waitFor(
+          async () => {
+            const rows = await adminPorts.data.list("auditLog", { where: { action: "file_remove", recordId: id } });
+            expect(rows.items).toHaveLength(1);
+            expect(rows.items[0]).toMatchObject({ actorId: null, facilityId: "tull", collection: "files" });
+            expect(rows.items[0]?.summary).toMatch(/^Removed on upload: the bytes are no file type the portal accepts/);
+          },
+          { timeout: 15_000, interval: 500 },
+        );
+        await expectAppError(adminPorts.files.describe(id), "NOT_FOUND");
+        await expect(getBlob(ref(admin.storage, `files/tull/${id}`))).rejects.toMatchObject({
+          code: "storage/object-not-found",
+        });
+        expect((await managerPorts.files.describe(kept.id)).contentType).toBe("application/pdf");
+        expect(await getBlob(ref(admin.storage, `files/tull/${kept.id}`))).toBeDefined();
+      });
+
       it("records who removed a file (the auditFileRemoval function)", async () => {
         const file = await managerPorts.files.upload(new Blob([PDF]), "gone.pdf", { facilityId: "tull" });
         await managerPorts.files.remove(file.id);
