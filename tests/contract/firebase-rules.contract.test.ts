@@ -407,6 +407,61 @@ await runContract(
         expect(batches).toHaveLength(2);
         for (const batch of batches) await adminPorts.data.commit(batch);
       });
+
+      it("transfers a resident with 20 documents in commits within 20 reads, their files following them", async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+        const adminPorts = await ctx.signedIn();
+        // A manager of both homes moves the resident; a manager of the new home alone reads what came.
+        const mover = await ctx.signedIn(
+          await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["van-buren", "tull"] }),
+        );
+        const reader = await ctx.signedIn(
+          await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["tull"] }),
+        );
+        const resident = await mover.data.create("residents", residentInput("van-buren", `Moves-${unique("docs")}`));
+        const documents = [];
+        for (let i = 0; i < 20; i++) {
+          const file = await mover.files.upload(new Blob([PDF]), `paper-${i}.pdf`, { facilityId: "van-buren" });
+          documents.push(
+            await mover.data.create("documents", {
+              subject: "resident",
+              subjectId: resident.id,
+              facilityId: "van-buren",
+              title: `Paper ${i}`,
+              fileId: file.id,
+              fileName: file.name,
+              contentType: file.contentType,
+              size: file.size,
+            }),
+          );
+        }
+        // Each document's write reads its file: with the role documents and the resident, over 20 in one commit.
+        const result = await mover.data.transfer({
+          subject: "resident",
+          id: resident.id,
+          version: resident.version,
+          toFacilityId: "tull",
+          date: "2026-05-02",
+        });
+        expect(result.carried).toEqual({ documents: 20 });
+        for (const document of documents) {
+          expect((await reader.data.get("documents", document.id)).facilityId).toBe("tull");
+          expect((await reader.files.describe(document.fileId)).facilityId).toBe("tull");
+          // The bytes stay in the old home's folder; the new home reads them through the description.
+          expect((await reader.files.download(document.fileId)).size).toBe(PDF.length);
+        }
+        // A file's home follows a document only: a plain move of a file of a home the writer lacks is refused.
+        const sdk = await ctx.harness.sdk(
+          await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["tull"] }),
+        );
+        await expectDenied(
+          updateDoc(doc(sdk.db, "files", documents[0]!.fileId), {
+            facilityId: "newman",
+            _facility: "newman",
+            _folder: "van-buren",
+          }),
+        );
+      });
     });
 
     describe("rent accounts, the deriveRentAccount function's alone", () => {

@@ -177,10 +177,23 @@ describe("generated Firebase rules", () => {
     );
     expect(rule("delete")).toContain("&& resource.data.get('inUse', false) != true;");
     expect(rule("delete")).not.toContain("mayWrite('documents')");
-    // A description changes only to gain the mark, by a writer of documents in its home.
+    // A description changes only to gain the mark, by a writer of documents in its home, or, once in use,
+    // to follow its document to another home of the writer's, its bytes' folder named and kept.
     expect(rule("update")).toContain("allow update: if mayWrite('documents') && mayFacility(resource.data._facility)");
     expect(rule("update")).toContain(
-      "request.resource.data.diff(resource.data).affectedKeys().hasOnly(['inUse']) && request.resource.data.inUse == true;",
+      "((request.resource.data.diff(resource.data).affectedKeys().hasOnly(['inUse']) && request.resource.data.inUse == true)",
+    );
+    expect(rule("update")).toContain(
+      "|| (resource.data.get('inUse', false) == true && resource.data.facilityId != null && request.resource.data.facilityId is string",
+    );
+    expect(rule("update")).toContain(
+      "request.resource.data.diff(resource.data).affectedKeys().hasOnly(['facilityId', '_facility', '_folder'])",
+    );
+    expect(rule("update")).toContain(
+      "&& request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)",
+    );
+    expect(rule("update")).toContain(
+      "&& request.resource.data.get('_folder', null) == resource.data.get('_folder', resource.data.facilityId)));",
     );
     // A document naming a file anew requires the mark in the same commit.
     const marked =
@@ -326,7 +339,13 @@ describe("generated Firebase rules", () => {
     );
     const storage = generateStorageRules();
     expect(storage).toContain("return me().facilityIds == null || (folder != '_group' && folder in me().facilityIds);");
-    expect(storage).toContain("allow get: if mayRead('documents') && mayFolder(folder);");
+    // Bytes are read by their file's home (its description's), which a transfer may have changed.
+    expect(storage).toContain(
+      "allow get: if mayRead('documents') && mayHome(description(fileId).get('facilityId', null));",
+    );
+    expect(storage).toContain(
+      "return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);",
+    );
     expect(storage).toContain("allow create: if mayWrite('documents') && mayFolder(folder)");
     expect(storage).toContain("allow delete: if mayRead('documents') && mayFolder(folder)");
     // Other collections have no subject to check.
