@@ -701,7 +701,9 @@ function fileBytesStore(bucket: string): TFileBytesStore {
       const [bytes] = await getStorage()
         .bucket(bucket)
         .file(objectName)
-        .download({ start: 0, end: length - 1 });
+        .download({ start: 0, end: length - 1 })
+        // An empty object has no first byte to read (416): it has no type either.
+        .catch((error: { code?: unknown }) => (error.code === 416 ? [Buffer.alloc(0)] : Promise.reject(error)));
       return new Uint8Array(bytes);
     },
     async deleteObject(objectName) {
