@@ -78,8 +78,7 @@ async function refile(
   now: Date,
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const target = (row: Record<string, unknown>) =>
-    carriedId(collections[collection], { id: String(row.id), ...row }, to);
+  const target = (row: Record<string, unknown>) => carriedId(collections[collection], row as { id: string }, to);
   const taken = new Set(
     (await delegate.findMany({ where: { id: { in: rows.map(target) } } })).map((row) => String(row.id)),
   );
@@ -127,9 +126,8 @@ export async function transferPerson(database: Database, caller: TCaller, input:
       const rows = (await delegate.findMany({ where: { ...where, facilityId: from } })).filter((row) =>
         isCarried(collection, row, request.subject, request.id, documentIds),
       );
-      const moved = rows.filter(
-        (row) => carriedId(collections[collection], { id: String(row.id), ...row }, to) === row.id,
-      );
+      if (rows.length === 0) continue;
+      const moved = rows.filter((row) => carriedId(collections[collection], row as { id: string }, to) === row.id);
       const ids = moved.map((row) => String(row.id));
       await delegate.updateMany({
         where: { id: { in: ids } },
