@@ -317,7 +317,7 @@ await runContract("data", (ctx) => {
 
   it("keeps one state per derived reminder: the same id twice is CONFLICT; removing it undoes", async () => {
     const key = unique("document-missing:tull:resident");
-    const id = reminderStateId(key);
+    const id = reminderStateId("tull", key);
     const snoozed = await tullStaff.data.create(
       "reminderStates",
       { facilityId: "tull", key, state: "snoozed", snoozedUntil: "2026-03-01" },

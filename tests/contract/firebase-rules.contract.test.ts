@@ -20,6 +20,7 @@ import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection, type TCollectionName } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
 import { toStoredData } from "@care/adapter-firebase/firestore-records";
+import { reminderStateId } from "@care/core/rules/reminders.rules";
 import { COPY_BATCH, shiftBatches } from "../../web/src/features/staff/shift-batches.ts";
 import { residentInput } from "../../server/src/test/fixtures.ts";
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
@@ -275,6 +276,39 @@ await runContract(
         expect((await adminPorts.files.describe(file.id)).id).toBe(file.id);
       });
 
+      it("removes bytes that are not the accepted type declared, with their description (the checkUploadedFileBytes function)", async () => {
+        const id = doc(collection(manager.db, "files")).id;
+        const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+        // What the adapter writes for a PDF, then HTML bytes declared as one: the rules see only type and size.
+        await setDoc(doc(manager.db, "files", id), {
+          name: "scan.pdf",
+          contentType: "application/pdf",
+          size: html.length,
+          facilityId: "tull",
+          createdAt: serverTimestamp(),
+          createdBy: manager.uid,
+          _facility: "tull",
+          _writtenAt: serverTimestamp(),
+        });
+        await uploadBytes(ref(manager.storage, `files/tull/${id}`), html, { contentType: "application/pdf" });
+        const kept = await managerPorts.files.upload(new Blob([PDF]), "kept.pdf", { facilityId: "tull" });
+        await vi.waitFor(
+          async () => {
+            const rows = await adminPorts.data.list("auditLog", { where: { action: "file_remove", recordId: id } });
+            expect(rows.items).toHaveLength(1);
+            expect(rows.items[0]).toMatchObject({ actorId: null, facilityId: "tull", collection: "files" });
+            expect(rows.items[0]?.summary).toMatch(/^Removed on upload: the bytes are no file type the portal accepts/);
+          },
+          { timeout: 15_000, interval: 500 },
+        );
+        await expectAppError(adminPorts.files.describe(id), "NOT_FOUND");
+        await expect(getBlob(ref(admin.storage, `files/tull/${id}`))).rejects.toMatchObject({
+          code: "storage/object-not-found",
+        });
+        expect((await managerPorts.files.describe(kept.id)).contentType).toBe("application/pdf");
+        expect(await getBlob(ref(admin.storage, `files/tull/${kept.id}`))).toBeDefined();
+      });
+
       it("records who removed a file (the auditFileRemoval function)", async () => {
         const file = await managerPorts.files.upload(new Blob([PDF]), "gone.pdf", { facilityId: "tull" });
         await managerPorts.files.remove(file.id);
@@ -313,6 +347,31 @@ await runContract(
         // Taken first, the other home's April rent line could never be generated.
         await expectDenied(setDoc(doc(admin.db, "rentCharges", `rent-${theirs.id}-2026-04`), stored));
         await setDoc(doc(collection(admin.db, "rentCharges")), stored);
+      });
+
+      it("takes a reminder state only under its own home's id, never the id of another home's state", async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+        const adminPorts = await ctx.signedIn();
+        const account = await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["tull"] });
+        const manager = await ctx.harness.sdk(account);
+        const ours = await adminPorts.data.create("residents", residentInput("tull", `State-${unique("ours")}`));
+        const theirs = await adminPorts.data.create("residents", residentInput("newman", `State-${unique("theirs")}`));
+        const key = `rent|${ours.id}|2026-04-01`;
+        const state = { id: "state", facilityId: "tull", key, state: "snoozed", snoozedUntil: "2026-05-01" };
+        const stored = asWritten("reminderStates", manager.uid, state);
+        // A valid key of Tull under the id of Newman's state: taken first, Newman could never snooze it.
+        const newmans = reminderStateId("newman", `rent|${theirs.id}|2026-04-01`);
+        await expectDenied(setDoc(doc(manager.db, "reminderStates", newmans), stored));
+        await expectDenied(setDoc(doc(manager.db, "reminderStates", reminderStateId("newman", key)), stored));
+        await expectDenied(setDoc(doc(collection(manager.db, "reminderStates")), stored));
+        await setDoc(doc(manager.db, "reminderStates", reminderStateId("tull", key)), stored);
+        await adminPorts.data.create("reminderStates", {
+          facilityId: "newman",
+          key: `rent|${theirs.id}|2026-04-01`,
+          state: "snoozed",
+          snoozedUntil: "2026-05-01",
+        });
+        expect((await adminPorts.data.get("reminderStates", newmans)).facilityId).toBe("newman");
       });
     });
 
@@ -454,6 +513,61 @@ await runContract(
         const batches = shiftBatches(shifts("2026-06-02"));
         expect(batches).toHaveLength(2);
         for (const batch of batches) await adminPorts.data.commit(batch);
+      });
+
+      it("transfers a resident with 20 documents in commits within 20 reads, their files following them", async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+        const adminPorts = await ctx.signedIn();
+        // A manager of both homes moves the resident; a manager of the new home alone reads what came.
+        const mover = await ctx.signedIn(
+          await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["van-buren", "tull"] }),
+        );
+        const reader = await ctx.signedIn(
+          await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["tull"] }),
+        );
+        const resident = await mover.data.create("residents", residentInput("van-buren", `Moves-${unique("docs")}`));
+        const documents = [];
+        for (let i = 0; i < 20; i++) {
+          const file = await mover.files.upload(new Blob([PDF]), `paper-${i}.pdf`, { facilityId: "van-buren" });
+          documents.push(
+            await mover.data.create("documents", {
+              subject: "resident",
+              subjectId: resident.id,
+              facilityId: "van-buren",
+              title: `Paper ${i}`,
+              fileId: file.id,
+              fileName: file.name,
+              contentType: file.contentType,
+              size: file.size,
+            }),
+          );
+        }
+        // Each document's write reads its file: with the role documents and the resident, over 20 in one commit.
+        const result = await mover.data.transfer({
+          subject: "resident",
+          id: resident.id,
+          version: resident.version,
+          toFacilityId: "tull",
+          date: "2026-05-02",
+        });
+        expect(result.carried).toEqual({ documents: 20 });
+        for (const document of documents) {
+          expect((await reader.data.get("documents", document.id)).facilityId).toBe("tull");
+          expect((await reader.files.describe(document.fileId)).facilityId).toBe("tull");
+          // The bytes stay in the old home's folder; the new home reads them through the description.
+          expect((await reader.files.download(document.fileId)).size).toBe(PDF.length);
+        }
+        // A file's home follows a document only: a plain move of a file of a home the writer lacks is refused.
+        const sdk = await ctx.harness.sdk(
+          await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["tull"] }),
+        );
+        await expectDenied(
+          updateDoc(doc(sdk.db, "files", documents[0]!.fileId), {
+            facilityId: "newman",
+            _facility: "newman",
+            _folder: "van-buren",
+          }),
+        );
       });
     });
 

@@ -171,7 +171,7 @@ await runContract("data", (ctx) => {
         key,
         state: "snoozed",
         snoozedUntil: "2026-03-01",
-        stateRecord: { id: reminderStateId(key), version: 1 },
+        stateRecord: { id: reminderStateId("tull", key), version: 1 },
         link: { type: "resident", id: ids.bob },
       } satisfies Partial<TDerivedReminder>),
     ]);
@@ -185,7 +185,7 @@ await runContract("data", (ctx) => {
       tullStaff.data.create(
         "reminderStates",
         { facilityId: "tull", key, state: "waived" },
-        { id: reminderStateId(key) },
+        { id: reminderStateId("tull", key) },
       ),
       "VALIDATION",
     );
@@ -202,7 +202,7 @@ await runContract("data", (ctx) => {
     const waiver = await tullStaff.data.create(
       "reminderStates",
       { facilityId: "tull", key, state: "waived", reason: "Not applicable to this resident" },
-      { id: reminderStateId(key) },
+      { id: reminderStateId("tull", key) },
     );
     const open = await admin.insights.derivedReminders({ facilityId: "tull", today: TODAY, limit: 50 });
     expect(open.items.some((r) => r.key === key)).toBe(false);

@@ -134,13 +134,19 @@ await runContract("data", (ctx) => {
       expect(Object.keys(again.fields ?? {})).toEqual(["id"]);
     });
 
-    it("a reminder state's id follows from its key", async () => {
+    it("a reminder state's id follows from its home and key: another home's id is refused", async () => {
       const key = unique("other");
       const state = { key, state: "snoozed" as const, snoozedUntil: "2099-01-01", facilityId: "tull" };
       await refused(admin.data.create("reminderStates", state, { id: unique("pretaken") }), {
-        id: `The id follows from key: leave it out or use ${reminderStateId(key)}`,
+        id: `The id follows from facilityId and key: leave it out or use ${reminderStateId("tull", key)}`,
       });
-      expect((await admin.data.create("reminderStates", state)).id).toBe(reminderStateId(key));
+      await refused(admin.data.create("reminderStates", state, { id: reminderStateId("newman", key) }), {
+        id: `The id follows from facilityId and key: leave it out or use ${reminderStateId("tull", key)}`,
+      });
+      expect((await admin.data.create("reminderStates", state)).id).toBe(reminderStateId("tull", key));
+      // The same reminder settled at another home is that home's own state.
+      const other = await admin.data.create("reminderStates", { ...state, facilityId: "newman" });
+      expect(other.id).toBe(reminderStateId("newman", key));
     });
 
     it("another home's rent charge answers a limited user exactly as a charge for no resident at all", async () => {

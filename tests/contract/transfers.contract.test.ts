@@ -72,7 +72,7 @@ await runContract("data", (ctx) => {
       await admin.data.create(
         "reminderStates",
         { facilityId: "van-buren", key, state: "snoozed", snoozedUntil: "2026-12-15" },
-        { id: reminderStateId(key) },
+        { id: reminderStateId("van-buren", key) },
       );
       const rate = await admin.data.create("rentRates", {
         residentId: resident.id,
@@ -105,7 +105,14 @@ await runContract("data", (ctx) => {
       expect(await tullOnly.data.get("documents", document.id)).toMatchObject({ facilityId: "tull" });
       expect((await tullOnly.files.describe(file.id)).facilityId).toBe("tull");
       expect(await tullOnly.data.get("reminders", open.id)).toMatchObject({ facilityId: "tull" });
-      expect(await tullOnly.data.get("reminderStates", reminderStateId(key))).toMatchObject({ facilityId: "tull" });
+      // A reminder state's id names its home: it is re-filed under Tull's.
+      expect(await tullOnly.data.get("reminderStates", reminderStateId("tull", key))).toMatchObject({
+        facilityId: "tull",
+        key,
+        state: "snoozed",
+        snoozedUntil: "2026-12-15",
+      });
+      await expectAppError(admin.data.get("reminderStates", reminderStateId("van-buren", key)), "NOT_FOUND");
       await expectAppError(tullOnly.data.get("rentRates", rate.id), "NOT_FOUND");
       expect(await admin.data.get("rentRates", rate.id)).toMatchObject({ facilityId: "van-buren" });
 
@@ -151,6 +158,37 @@ await runContract("data", (ctx) => {
     expect(result.record.facilityId).toBe("tull");
     expect(result.carried).toEqual({});
     expect((await admin.data.get("reminders", done.id)).facilityId).toBe("van-buren");
+  });
+
+  it("leaves behind a reminder state the new home already holds for the same reminder", async () => {
+    const staff = await admin.data.create("staff", {
+      facilityId: "van-buren",
+      otherFacilityIds: ["tull"],
+      firstName: "Ada",
+      lastName: unique("Lovelace"),
+      position: "caregiver",
+    });
+    const key = `missing|staff|${staff.id}|`;
+    const state = { key, state: "snoozed" as const, snoozedUntil: "2026-12-15" };
+    const left = await admin.data.create("reminderStates", { ...state, facilityId: "van-buren" });
+    const held = await admin.data.create("reminderStates", {
+      ...state,
+      facilityId: "tull",
+      snoozedUntil: "2026-11-01",
+    });
+    const result = await admin.data.transfer({
+      subject: "staff",
+      id: staff.id,
+      version: staff.version,
+      toFacilityId: "tull",
+      date: "2026-05-02",
+    });
+    expect(result.carried).toEqual({});
+    expect(await admin.data.get("reminderStates", left.id)).toMatchObject({ facilityId: "van-buren", version: 1 });
+    expect(await admin.data.get("reminderStates", held.id)).toMatchObject({
+      facilityId: "tull",
+      snoozedUntil: "2026-11-01",
+    });
   });
 
   it("refuses a stale version, the same home, and a home the user cannot see", async () => {

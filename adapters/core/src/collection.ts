@@ -112,7 +112,7 @@ export interface TDerivedId {
   derive(fields: Record<string, unknown>): string | undefined;
   /**
    * The same check as a Firestore rules condition over the new record's `id` and written data (`data`),
-   * so the generated rules refuse another id; absent where rules cannot compute it (a hash). A record
+   * so the generated rules refuse another id; absent where rules cannot compute it. A record
    * `derive` gives no id (a credit line) must take a generated one, `generated` (a condition on `id`):
    * otherwise it could take the derived id of another home's record and block it.
    */

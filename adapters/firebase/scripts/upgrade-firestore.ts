@@ -2,9 +2,9 @@
  * Brings a Firebase project's documents written by an earlier version up to this one
  * (`src/firestore-upgrades.ts`): staff (the widened Live Scan statuses and the `_facilities` list
  * limited users' lists match on), roles (the referral fees permission) and every document's times
- * (ISO strings become server timestamps) and the files records name (marked in use, which keeps them
- * from removal), one batched update per 400
- * documents. Documents already current are left alone, so it may run again. Run with the Admin SDK from
+ * (ISO strings become server timestamps), the files records name (marked in use, which keeps them
+ * from removal) and reminder states' ids (moved to the id their home and key give), in batches of
+ * about 400 writes. Documents already current are left alone, so it may run again. Run with the Admin SDK from
  * a trusted machine (docs/firebase.md, "Upgrading an existing project"):
  * `GOOGLE_APPLICATION_CREDENTIALS=key.json npx tsx adapters/firebase/scripts/upgrade-firestore.ts`
  */
@@ -13,20 +13,31 @@ import { FieldValue, getFirestore, Timestamp } from "firebase-admin/firestore";
 import { collections } from "@care/core/registry";
 import { fileLinkFields } from "@care/core/rules/links.rules";
 import { FILE_IN_USE_FIELD, FILES_COLLECTION, filesNamedAnew, serverTimeFields } from "../src/firestore-records.ts";
-import { roleDocumentUpgrade, staffDocumentUpgrade, timesUpgrade } from "../src/firestore-upgrades.ts";
+import {
+  reminderStateIdUpgrade,
+  roleDocumentUpgrade,
+  staffDocumentUpgrade,
+  timesUpgrade,
+} from "../src/firestore-upgrades.ts";
 
 initializeApp();
 const db = getFirestore();
 let batch = db.batch();
 let pending = 0;
 
-async function queue(ref: FirebaseFirestore.DocumentReference, patch: Record<string, unknown>): Promise<void> {
-  batch.update(ref, patch);
-  if (++pending === 400) {
+/** Adds `writes` (of `count` documents) to the batch, committed whole once it holds 400 writes or more. */
+async function queueWrites(count: number, writes: (batch: FirebaseFirestore.WriteBatch) => void): Promise<void> {
+  writes(batch);
+  pending += count;
+  if (pending >= 400) {
     await batch.commit();
     batch = db.batch();
     pending = 0;
   }
+}
+
+function queue(ref: FirebaseFirestore.DocumentReference, patch: Record<string, unknown>): Promise<void> {
+  return queueWrites(1, (b) => b.update(ref, patch));
 }
 
 let staff = 0;
@@ -71,7 +82,19 @@ for (const snap of (await db.collection(FILES_COLLECTION).get()).docs) {
   await queue(snap.ref, { [FILE_IN_USE_FIELD]: true });
   files++;
 }
+// Reminder states move to the id their home and key give, each in one batch with its removal under
+// the old id; read after the writes above, with their times already upgraded.
+if (pending > 0) await batch.commit();
+batch = db.batch();
+pending = 0;
+let states = 0;
+for (const snap of (await db.collection("reminderStates").get()).docs) {
+  const id = reminderStateIdUpgrade(snap.id, snap.data());
+  if (!id) continue;
+  await queueWrites(2, (b) => b.create(snap.ref.parent.doc(id), snap.data()).delete(snap.ref));
+  states++;
+}
 if (pending > 0) await batch.commit();
 console.log(
-  `brought ${staff} staff records, ${roles} roles, the times of ${times} documents and ${files} files in use up to date`,
+  `brought ${staff} staff records, ${roles} roles, the times of ${times} documents, ${files} files in use and the ids of ${states} reminder states up to date`,
 );

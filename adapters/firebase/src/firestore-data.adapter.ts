@@ -72,6 +72,7 @@ import {
   FILE_IN_USE_FIELD,
   FILES_COLLECTION,
   filesNamedAnew,
+  fileMoveTo,
   fromStoredData,
   homeGroups,
   ordersInMemory,
@@ -91,9 +92,11 @@ import {
   restrictedWrites,
   writableAreas,
 } from "./restricted-fields.ts";
+import { commitsWithinReads, linkedFirst, linkReadPaths, type TCommitPart } from "./rule-read-commits.ts";
 import { searchToken } from "./search-tokens.ts";
 import {
   CARRIED_COLLECTIONS,
+  carriedId,
   facilityChangeRefusal,
   isCarried,
   parseTransferRequest,
@@ -105,9 +108,6 @@ import {
   type TTransfer,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
-
-/** Writes one Firestore transaction may hold, less the person, two events, the account and the audit row. */
-const MAX_CARRIED = 495;
 
 /**
  * The query of the records of the old home that may travel (`isCarried` decides on each): Firestore
@@ -123,6 +123,39 @@ function carriedFilters(collection: TCarriedCollection, request: TTransfer): Que
 }
 
 type TRecord = Record<string, unknown> & { id: string };
+
+/** A record a transfer carries, as planned: where it is, its new id's document if it takes one, its commit part. */
+interface TCarriedWrite extends TCommitPart {
+  collection: TCarriedCollection;
+  target: CollectionDef;
+  ref: DocumentReference;
+  refiled: DocumentReference | null;
+}
+
+/**
+ * How a transfer writes a carried record: updated at the new home, or removed and created under the
+ * new home's id (`carriedId`); a document's file description is updated too. The documents the rules
+ * of those writes read are those of its links (all of them: its home changes).
+ */
+function carriedWrite(
+  collection: TCarriedCollection,
+  target: CollectionDef,
+  ref: DocumentReference,
+  record: TRecord,
+  to: string,
+): TCarriedWrite {
+  const id = carriedId(target, record, to);
+  const moved = { ...record, id, facilityId: to };
+  const refiled = id === record.id ? null : doc(ref.parent, id);
+  return {
+    collection,
+    target,
+    ref,
+    refiled,
+    writes: (refiled ? 2 : 1) + (collection === "documents" ? 1 : 0),
+    reads: refiled ? linkReadPaths(target, moved) : linkReadPaths(target, moved, record),
+  };
+}
 
 function definition(name: string): CollectionDef {
   if (!isCollectionName(name)) throw new AppError("NOT_FOUND", `There is no collection named ${name}.`);
@@ -704,8 +737,10 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     },
 
     /**
-     * Queries first (a web SDK transaction reads documents, not queries), then one transaction that
-     * reads each person, home and carried record again and writes them all, with the audit row.
+     * Queries first (a web SDK transaction reads documents, not queries), then transactions that read
+     * each person, home and carried record again and write them: the first the person, their events,
+     * the audit row and as many carried records as its rules' document reads allow, each further one the
+     * next carried records within the same limit (`commitsWithinReads`).
      */
     async transfer(input) {
       const request = parseTransferRequest(input);
@@ -716,29 +751,90 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         throw hiddenAsNotFound(error);
       });
       if (!person.exists() || !canSeeRecord(user, def, recordOf(def, person))) throw notFound(def);
-      const from = String(recordOf(def, person).facilityId);
-      const found = new Map<TCarriedCollection, DocumentReference[]>();
+      const queried = recordOf(def, person);
+      const from = String(queried.facilityId);
+      const to = request.toFacilityId;
+      // What goes along, in the order it is written: a document after the version it replaced, a
+      // reminder state after the document it names (the rules check those links at the new home).
+      const planned: TCarriedWrite[] = [];
+      const documentIds = new Set<string>();
       for (const collection of CARRIED_COLLECTIONS) {
         const filters = carriedFilters(collection, request);
         if (!filters) continue;
         const snap = await guard(() =>
           getDocsFromServer(buildQuery(collectionRef(db, collection), where("_facility", "==", from), ...filters)),
         );
-        found.set(
-          collection,
-          snap.docs.map((d) => d.ref),
-        );
+        const target = definition(collection);
+        for (const record of linkedFirst(
+          target,
+          snap.docs.map((found) => recordOf(target, found)),
+        )) {
+          if (!isCarried(collection, record, request.subject, request.id, documentIds)) continue;
+          if (collection === "documents") documentIds.add(record.id);
+          planned.push(carriedWrite(collection, target, doc(db, collection, record.id), record, to));
+        }
       }
-      // The person's sibling documents (their restricted fields) move with them, one write each.
-      const maxCarried = MAX_CARRIED - restrictedParts(def).length;
-      if ([...found.values()].reduce((n, refs) => n + refs.length, 0) > maxCarried)
-        throw new AppError("VALIDATION", `A transfer on this backend carries at most ${maxCarried} records.`);
+      const events = definition("residentEvents");
+      const eventReads =
+        request.subject === "resident"
+          ? transferEvents(request.id, from, request).flatMap((event) => linkReadPaths(events, event))
+          : [];
+      const commits = commitsWithinReads(
+        planned,
+        { writes: 0, reads: [`users/${user.id}`, `roles/${user.role}`] },
+        {
+          // The person (and the sibling documents of their restricted fields), two events, the audit row.
+          writes: 1 + restrictedParts(def).length + 2 + 1,
+          reads: [personRef.path, ...linkReadPaths(def, { ...queried, facilityId: to }, queried), ...eventReads],
+        },
+      );
+      /**
+       * Writes the carried records of one commit, read again in `tx` (all reads before the writes): those
+       * still at the old home; a document's file description follows it. How many per collection.
+       */
+      async function carry(tx: Transaction, indexes: readonly number[]): Promise<TTransferResult["carried"]> {
+        const counts: TTransferResult["carried"] = {};
+        const read = await Promise.all(
+          indexes.map(async (i) => {
+            const write = planned[i]!;
+            const snap = await tx.get(write.ref);
+            if (!snap.exists()) return null;
+            const record = recordOf(write.target, snap);
+            if (
+              record.facilityId !== from ||
+              !isCarried(write.collection, record, request.subject, request.id, documentIds) ||
+              (write.refiled && (await tx.get(write.refiled)).exists())
+            )
+              return null;
+            const file =
+              write.collection === "documents" ? await tx.get(doc(db, FILES_COLLECTION, String(record.fileId))) : null;
+            return { ...write, record, file };
+          }),
+        );
+        const now = new Date().toISOString();
+        for (const write of read) {
+          if (!write) continue;
+          const { collection, target, ref, refiled, record, file } = write;
+          if (refiled) {
+            tx.delete(ref);
+            tx.set(refiled, writeData(target, newRecord(target, user, refiled.id, { ...record, facilityId: to })));
+          } else {
+            const moved = { ...record, facilityId: to, version: Number(record.version) + 1, updatedAt: now };
+            tx.set(ref, writeData(target, { ...moved, updatedBy: user.id }, record));
+          }
+          if (file?.exists()) tx.update(file.ref, fileMoveTo(file.data(), to));
+          counts[collection] = (counts[collection] ?? 0) + 1;
+        }
+        return counts;
+      }
+      const plannedCounts: TTransferResult["carried"] = {};
+      for (const { collection } of planned) plannedCounts[collection] = (plannedCounts[collection] ?? 0) + 1;
       const result = await inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, personRef);
         if (current.version !== request.version) throw staleVersionError(def, current);
         const [origin, destination] = await Promise.all([
           tx.get(doc(db, "facilities", String(current.facilityId))),
-          tx.get(doc(db, "facilities", request.toFacilityId)).catch(() => null),
+          tx.get(doc(db, "facilities", to)).catch(() => null),
         ]);
         const home = destination?.exists() ? recordOf(definition("facilities"), destination) : null;
         const refusal = transferRefusal(
@@ -748,62 +844,53 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           home && { name: String(home.name), archivedAt: home.archivedAt as string | null },
         );
         if (refusal) throw refusal;
-        const to = request.toFacilityId;
-        const now = new Date().toISOString();
-        const touch = (record: TRecord): TRecord => ({
-          ...record,
+        const carried = await carry(tx, commits[0]!);
+        const moved: TRecord = {
+          ...current,
           facilityId: to,
-          version: Number(record.version) + 1,
-          updatedAt: now,
+          version: Number(current.version) + 1,
+          updatedAt: new Date().toISOString(),
           updatedBy: user.id,
-        });
-        const writes: [DocumentReference, Record<string, unknown>][] = [];
-        const moved = touch(current);
-        const carried: TTransferResult["carried"] = {};
-        const documentIds = new Set<string>();
-        for (const collection of CARRIED_COLLECTIONS) {
-          const target = definition(collection);
-          for (const ref of found.get(collection) ?? []) {
-            const snap = await tx.get(ref);
-            if (!snap.exists()) continue;
-            const record = recordOf(target, snap);
-            if (record.facilityId !== from || !isCarried(collection, record, request.subject, request.id, documentIds))
-              continue;
-            writes.push([ref, writeData(target, touch(record), record)]);
-            if (collection === "documents") {
-              documentIds.add(record.id);
-              writes.push([doc(db, FILES_COLLECTION, String(record.fileId)), { facilityId: to }]);
-            }
-            carried[collection] = (carried[collection] ?? 0) + 1;
-          }
-        }
+        };
         if (request.subject === "resident") {
-          const events = definition("residentEvents");
           for (const event of transferEvents(request.id, from, request)) {
             const ref = doc(collectionRef(db, "residentEvents"));
-            writes.push([ref, writeData(events, newRecord(events, user, ref.id, event))]);
+            tx.set(ref, writeData(events, newRecord(events, user, ref.id, event)));
           }
         }
+        const originName = String(origin.get("name") ?? from);
         const auditRef = doc(collectionRef(db, "auditLog"));
-        writes.push([
+        tx.set(
           auditRef,
           auditRow(auditRef, user, {
             action: "transfer",
             collection: def.name,
             recordId: request.id,
             facilityId: to,
-            summary: transferSummary(String(origin.get("name") ?? from), String(home!.name), request, carried),
+            summary: transferSummary(originName, String(home!.name), request, plannedCounts),
           }),
-        ]);
+        );
         setRecord(tx, def, user, personRef, moved, current);
-        for (const [ref, data] of writes) {
-          if (ref.parent.id === FILES_COLLECTION) tx.update(ref, data);
-          else tx.set(ref, data);
-        }
-        return { fromFacilityId: from, toFacilityId: to, record: moved, carried };
+        return { record: moved, carried, originName, homeName: String(home!.name) };
       });
+      const { carried } = result;
+      for (const [n, indexes] of commits.slice(1).entries()) {
+        try {
+          const counts = await inTransaction((tx) => carry(tx, indexes));
+          for (const [collection, count] of Object.entries(counts) as [TCarriedCollection, number][])
+            carried[collection] = (carried[collection] ?? 0) + count;
+        } catch (error) {
+          const left = commits.slice(n + 1).reduce((count, commit) => count + commit.length, 0);
+          const appError = toAppError(error);
+          throw new AppError(
+            appError.code,
+            `Moved to ${result.homeName}, but ${left} of the records that go along are still at ${result.originName}: ${appError.message}`,
+            { cause: error },
+          );
+        }
+      }
       const record = await withServerTimes(def, personRef, result.record);
-      return { ...result, record: record as TTransferResult["record"] };
+      return { fromFacilityId: from, toFacilityId: to, record: record as TTransferResult["record"], carried };
     },
 
     async commit(ops: TWriteOp[]) {

@@ -4,6 +4,8 @@ import {
   compareStoredValues,
   disjunctionsOf,
   exactStoredValue,
+  fileBytesPath,
+  fileMoveTo,
   filesNamedAnew,
   fromStoredData,
   homeGroups,
@@ -260,5 +262,21 @@ describe("refusedFields", () => {
   it("passes a restricted field the reader does not get, and leaves rules across fields to the schema's writers", () => {
     // No monthly rate (rent's), and a discharged resident without a discharge date (a cross-field rule).
     expect(refusedFields(residents, { ...resident, status: "discharged" })).toEqual([]);
+  });
+});
+
+describe("where a file's bytes are", () => {
+  it("is its home's folder, or the folder it names once it followed a document to another home", () => {
+    expect(fileBytesPath("f1", { facilityId: "tull" })).toBe("files/tull/f1");
+    expect(fileBytesPath("f2", { facilityId: null })).toBe("files/_group/f2");
+    const moved = { facilityId: "tull", _facility: "tull", ...fileMoveTo({ facilityId: "tull" }, "newman") };
+    expect(moved).toEqual({ facilityId: "newman", _facility: "newman", _folder: "tull" });
+    expect(fileBytesPath("f1", moved)).toBe("files/tull/f1");
+    // Moved again, the bytes are still where they were stored.
+    expect(fileMoveTo(moved, "van-buren")).toEqual({
+      facilityId: "van-buren",
+      _facility: "van-buren",
+      _folder: "tull",
+    });
   });
 });

@@ -191,6 +191,33 @@ export const FILES_COLLECTION = "files";
 export const GROUP_FOLDER = "_group";
 
 /**
+ * The field of a file description naming the Storage folder of its bytes once the file has moved to
+ * another home with a transferred person's document: bytes cannot be moved, so they stay in the folder
+ * they were stored in. Absent: the folder of the file's home.
+ */
+export const FILE_FOLDER_FIELD = "_folder";
+
+/** The Storage folder of a file's bytes, from its description (`FILE_FOLDER_FIELD`, else its home's). */
+function bytesFolder(description: Record<string, unknown>): string {
+  const folder = description[FILE_FOLDER_FIELD];
+  if (typeof folder === "string") return folder;
+  return typeof description.facilityId === "string" ? description.facilityId : GROUP_FOLDER;
+}
+
+/** Where a file's bytes are in Cloud Storage, from its id and description: `files/{folder}/{id}`. */
+export function fileBytesPath(id: string, description: Record<string, unknown>): string {
+  return `files/${bytesFolder(description)}/${id}`;
+}
+
+/**
+ * The update of a file description (`description`, as stored) that follows its document to home `to`:
+ * its home, and the folder its bytes stay in, as the rules require of such a move.
+ */
+export function fileMoveTo(description: Record<string, unknown>, to: string): Record<string, unknown> {
+  return { facilityId: to, _facility: to, [FILE_FOLDER_FIELD]: bytesFolder(description) };
+}
+
+/**
  * The field of a file description that says a record has named the file, set in the commit that writes
  * that record and never cleared: the rules keep such a file's description and bytes from removal.
  */

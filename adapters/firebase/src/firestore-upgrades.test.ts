@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
 import { toStoredData } from "./firestore-records.ts";
-import { roleDocumentUpgrade, staffDocumentUpgrade, timesUpgrade } from "./firestore-upgrades.ts";
+import { reminderStateId } from "@care/core/rules/reminders.rules";
+import {
+  reminderStateIdUpgrade,
+  roleDocumentUpgrade,
+  staffDocumentUpgrade,
+  timesUpgrade,
+} from "./firestore-upgrades.ts";
 
 describe("staffDocumentUpgrade", () => {
   it("widens an old clearance status and adds the homes list facility-limited lists match on", () => {
@@ -75,5 +81,15 @@ describe("timesUpgrade", () => {
   it("leaves a document whose times are timestamps alone, so the script may run again", () => {
     const stamp = { seconds: 1767225600, nanoseconds: 0 };
     expect(timesUpgrade(fields, { createdAt: stamp, updatedAt: stamp, archivedAt: null })).toBeNull();
+  });
+});
+
+describe("reminderStateIdUpgrade", () => {
+  it("moves a state under the id of its home and key, and leaves one that has it", () => {
+    const data = { facilityId: "tull", key: "missing|resident|r1|t1", state: "snoozed", snoozedUntil: "2026-12-15" };
+    const id = reminderStateId("tull", "missing|resident|r1|t1");
+    expect(reminderStateIdUpgrade("rs-0123456789abcdef0123456789abcdef", data)).toBe(id);
+    expect(reminderStateIdUpgrade(reminderStateId("newman", data.key), data)).toBe(id);
+    expect(reminderStateIdUpgrade(id, data)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.collection";
 import { upgradedClearance } from "@care/core/collections/staff.collection";
 import { collections } from "@care/core/registry";
 import { facilitiesOfRecord } from "@care/core/rules/access.rules";
+import { reminderStateId } from "@care/core/rules/reminders.rules";
 import { timestampParts } from "./firestore-records.ts";
 
 /**
@@ -53,4 +54,13 @@ export function timesUpgrade(
     }),
   );
   return Object.keys(patch).length > 0 ? patch : null;
+}
+
+/**
+ * A reminder state: its id is now derived from its home and key (`reminderStateId`), which the rules
+ * check, no longer from the key alone. The id it must move to, or null when it has it already.
+ */
+export function reminderStateIdUpgrade(id: string, data: Record<string, unknown>): string | null {
+  const current = reminderStateId(String(data.facilityId), String(data.key));
+  return current === id ? null : current;
 }

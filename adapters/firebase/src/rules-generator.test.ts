@@ -181,10 +181,23 @@ describe("generated Firebase rules", () => {
     );
     expect(rule("delete")).toContain("&& resource.data.get('inUse', false) != true;");
     expect(rule("delete")).not.toContain("mayWrite('documents')");
-    // A description changes only to gain the mark, by a writer of documents in its home.
+    // A description changes only to gain the mark, by a writer of documents in its home, or, once in use,
+    // to follow its document to another home of the writer's, its bytes' folder named and kept.
     expect(rule("update")).toContain("allow update: if mayWrite('documents') && mayFacility(resource.data._facility)");
     expect(rule("update")).toContain(
-      "request.resource.data.diff(resource.data).affectedKeys().hasOnly(['inUse']) && request.resource.data.inUse == true;",
+      "((request.resource.data.diff(resource.data).affectedKeys().hasOnly(['inUse']) && request.resource.data.inUse == true)",
+    );
+    expect(rule("update")).toContain(
+      "|| (resource.data.get('inUse', false) == true && resource.data.facilityId != null && request.resource.data.facilityId is string",
+    );
+    expect(rule("update")).toContain(
+      "request.resource.data.diff(resource.data).affectedKeys().hasOnly(['facilityId', '_facility', '_folder'])",
+    );
+    expect(rule("update")).toContain(
+      "&& request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)",
+    );
+    expect(rule("update")).toContain(
+      "&& request.resource.data.get('_folder', null) == resource.data.get('_folder', resource.data.facilityId)));",
     );
     // A document naming a file anew requires the mark in the same commit.
     const marked =
@@ -206,7 +219,7 @@ describe("generated Firebase rules", () => {
     expect(storage).not.toContain("|| mayWrite('documents')");
   });
 
-  it("lets a rent charge be created only under the id derived from its fields (rent accounts are the server's)", () => {
+  it("lets a rent charge or a reminder state be created only under the id derived from its fields (rent accounts are the server's)", () => {
     const rules = generateFirestoreRules();
     const create = (name: string) => createRule(rules, name);
     expect(create("rentCharges")).toContain(
@@ -219,8 +232,12 @@ describe("generated Firebase rules", () => {
     );
     expect(create("rentCharges")).not.toContain('.kind != "rent" ||');
     expect(block(rules, "rentAccounts")).toMatch(/allow create, update, delete: if false|allow write: if false/);
-    // A reminder state's id is a hash of its key, which rules cannot compute: the adapter checks it.
-    expect(create("reminderStates")).not.toContain("id ==");
+    // A reminder state's id is the SHA-256 of its home and key (reminderStateId), which rules compute:
+    // a home can only ever create its own states' ids, never the id of another home's state.
+    expect(create("reminderStates")).toContain(
+      ' && id == hashing.sha256(request.resource.data.facilityId + "|" + request.resource.data.key).toHexString().lower()',
+    );
+    expect(block(rules, "reminderStates")).toMatch(/allow update: if (?:(?!id ==).)*;\n/);
   });
 
   it("keeps every write's document reads within Firestore's limit of 10, and says how many each makes", () => {
@@ -330,7 +347,13 @@ describe("generated Firebase rules", () => {
     );
     const storage = generateStorageRules();
     expect(storage).toContain("return me().facilityIds == null || (folder != '_group' && folder in me().facilityIds);");
-    expect(storage).toContain("allow get: if mayRead('documents') && mayFolder(folder);");
+    // Bytes are read by their file's home (its description's), which a transfer may have changed.
+    expect(storage).toContain(
+      "allow get: if mayRead('documents') && mayHome(description(fileId).get('facilityId', null));",
+    );
+    expect(storage).toContain(
+      "return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);",
+    );
     expect(storage).toContain("allow create: if mayWrite('documents') && mayFolder(folder)");
     expect(storage).toContain("allow delete: if mayRead('documents') && mayFolder(folder)");
     // Other collections have no subject to check.

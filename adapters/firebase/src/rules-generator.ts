@@ -16,6 +16,7 @@ import { validationFunction, type TValidation } from "./field-rules.ts";
 import {
   AUDIT_COLLECTION,
   facilitiesField,
+  FILE_FOLDER_FIELD,
   FILE_IN_USE_FIELD,
   FILES_COLLECTION,
   GROUP_FOLDER,
@@ -404,9 +405,15 @@ function filesRules(): string {
     `        && request.resource.data.size >= 0 && request.resource.data.size <= ${MAX_FILE_BYTES} && request.resource.data.name is string && request.resource.data.name.size() <= 255`,
     `        && request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility);`,
     `      // A description changes only to be marked in use, by the commit of a record that names the file`,
-    `      // (that record's rules require the mark); nothing else of it, and the mark never goes.`,
+    `      // (that record's rules require the mark), or, once in use, to follow its document to another home`,
+    `      // of the writer's (a transfer), naming the folder its bytes stay in (${FILE_FOLDER_FIELD}); nothing else`,
+    `      // of it, and the mark never goes. A group-wide file stays group-wide.`,
     `      allow update: if ${fileUsersExpr()} && mayFacility(resource.data._facility)`,
-    `        && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['${FILE_IN_USE_FIELD}']) && request.resource.data.${FILE_IN_USE_FIELD} == true;`,
+    `        && ((request.resource.data.diff(resource.data).affectedKeys().hasOnly(['${FILE_IN_USE_FIELD}']) && request.resource.data.${FILE_IN_USE_FIELD} == true)`,
+    `          || (resource.data.get('${FILE_IN_USE_FIELD}', false) == true && resource.data.facilityId != null && request.resource.data.facilityId is string`,
+    `            && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['facilityId', '_facility', '${FILE_FOLDER_FIELD}'])`,
+    `            && request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)`,
+    `            && request.resource.data.get('${FILE_FOLDER_FIELD}', null) == resource.data.get('${FILE_FOLDER_FIELD}', resource.data.facilityId)));`,
     `      // Removed for good only by its uploader or an administrator, and never once a record has named it.`,
     `      allow delete: if mayRead('documents') && mayFacility(resource.data._facility)`,
     `        && (resource.data.createdBy == request.auth.uid || me().role == '${ADMINISTRATOR_ROLE_ID}')`,
@@ -530,12 +537,18 @@ service firebase.storage {
     function mayFolder(folder) {
       return me().facilityIds == null || (folder != '${GROUP_FOLDER}' && folder in me().facilityIds);
     }
+    // A file's home (null: group-wide), which its description holds.
+    function mayHome(facilityId) {
+      return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);
+    }
     function description(fileId) {
       return firestore.get(/databases/(default)/documents/${FILES_COLLECTION}/$(fileId)).data;
     }
 
     match /files/{folder}/{fileId} {
-      allow get: if mayRead('documents') && mayFolder(folder);
+      // Read by the file's home, which its description holds: bytes stay in the folder they were stored
+      // in when the file follows its document to another home.
+      allow get: if mayRead('documents') && mayHome(description(fileId).get('facilityId', null));
       allow list: if false;
       // Bytes follow their description (written first by the uploader): same facility, type and size.
       allow create: if mayWrite('documents') && mayFolder(folder)

@@ -26,14 +26,10 @@ import { canSeeFacility } from "@care/core/rules/access.rules";
 import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { SNIFF_BYTES, sniffFileType } from "@care/core/rules/file-type.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
-import { FILES_COLLECTION, GROUP_FOLDER, plainStoredValue } from "./firestore-records.ts";
+import { fileBytesPath, FILES_COLLECTION, plainStoredValue } from "./firestore-records.ts";
 
 /** How long a viewed file's blob: URL stays valid: long enough for the new tab to load it. */
 const VIEW_URL_LIFETIME_MS = 60_000;
-
-export function storagePath(file: Pick<TStoredFile, "id" | "facilityId">): string {
-  return `files/${file.facilityId ?? GROUP_FOLDER}/${file.id}`;
-}
 
 function signedIn(session: () => TSessionUser | null): TSessionUser {
   const user = session();
@@ -58,7 +54,8 @@ export function createStorageFileAdapter(
   storage: FirebaseStorage,
   session: () => TSessionUser | null,
 ): FilePort {
-  async function describe(id: string): Promise<TStoredFile> {
+  /** The file's description, and where its bytes are (`fileBytesPath`). */
+  async function read(id: string): Promise<{ stored: TStoredFile; bytesPath: string }> {
     const user = signedIn(session);
     if (!ZId.safeParse(id).success) throw fileNotFound();
     let data: Record<string, unknown> | undefined;
@@ -71,12 +68,16 @@ export function createStorageFileAdapter(
     // Its upload time is the server's (a timestamp the rules pin to the write), read as an ISO string.
     const parsed = ZStoredFile.safeParse({ ...data, createdAt: plainStoredValue(data?.createdAt), id });
     if (!data || !parsed.success || !canSeeFacility(user, parsed.data.facilityId)) throw fileNotFound();
-    return parsed.data;
+    return { stored: parsed.data, bytesPath: fileBytesPath(id, data) };
+  }
+
+  async function describe(id: string): Promise<TStoredFile> {
+    return (await read(id)).stored;
   }
 
   async function download(id: string): Promise<Blob> {
-    const stored = await describe(id);
-    const blob = await guard(() => getBlob(storageRef(storage, storagePath(stored))));
+    const { stored, bytesPath } = await read(id);
+    const blob = await guard(() => getBlob(storageRef(storage, bytesPath)));
     return blob.type === stored.contentType ? blob : new Blob([blob], { type: stored.contentType });
   }
 
@@ -113,7 +114,7 @@ export function createStorageFileAdapter(
       );
       try {
         await new Promise<void>((resolve, reject) => {
-          const task = uploadBytesResumable(storageRef(storage, storagePath(stored)), file, {
+          const task = uploadBytesResumable(storageRef(storage, fileBytesPath(id, stored)), file, {
             contentType,
             customMetadata: { fileId: id },
           });
@@ -145,7 +146,7 @@ export function createStorageFileAdapter(
     },
 
     async remove(id) {
-      const stored = await describe(id);
+      const { stored, bytesPath } = await read(id);
       const user = signedIn(session);
       if (!mayRemoveFile(user, stored))
         throw new AppError("FORBIDDEN", "Only the person who uploaded it or an administrator may remove this file.");
@@ -169,7 +170,7 @@ export function createStorageFileAdapter(
         throw appError.code === "FORBIDDEN" && links[0] ? fileInUseError(links[0]) : appError;
       }
       try {
-        await deleteObject(storageRef(storage, storagePath(stored)));
+        await deleteObject(storageRef(storage, bytesPath));
       } catch (error) {
         const appError = toAppError(error);
         if (appError.code !== "NOT_FOUND") throw appError;

@@ -55,6 +55,7 @@ import { billCurrentMonths, derivedWrites, refreshAccount } from "./memory-rent.
 import {
   asTransferError,
   CARRIED_COLLECTIONS,
+  carriedId,
   facilityChangeRefusal,
   isCarried,
   parseTransferRequest,
@@ -260,13 +261,20 @@ export class MemoryDataAdapter implements DataPort {
     for (const collection of CARRIED_COLLECTIONS) {
       for (const row of [...this.backend.table(collection).values()]) {
         if (row.facilityId !== from || !isCarried(collection, row, request.subject, current.id, documentIds)) continue;
-        tx.put(collection, {
-          ...copyRecord(row),
-          facilityId: to,
-          version: row.version + 1,
-          updatedAt: now,
-          updatedBy: user.id,
-        });
+        const id = carriedId(this.def(collection), row, to);
+        if (id === row.id) {
+          tx.put(collection, {
+            ...copyRecord(row),
+            facilityId: to,
+            version: row.version + 1,
+            updatedAt: now,
+            updatedBy: user.id,
+          });
+        } else {
+          if (this.backend.table(collection).has(id)) continue;
+          tx.delete(collection, row.id);
+          tx.put(collection, { ...copyRecord(row), id, facilityId: to, ...newRecordMeta(user.id, now) });
+        }
         if (collection === "documents") {
           documentIds.add(row.id);
           if (typeof row.fileId === "string") tx.moveFile(row.fileId, to);

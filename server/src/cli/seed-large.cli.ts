@@ -538,7 +538,7 @@ export async function seedLarge(
             const r = residents[i]!;
             const key = missingKey("resident", r.id, residentTypes[i % residentTypes.length]!.id);
             const snoozed = i % 10 === 0;
-            yield [reminderStateId(key), r.facilityId, key, snoozed ? "snoozed" : "waived", snoozed ? addDays(ANCHOR, 14) : null, snoozed ? null : "Not applicable to this resident", SEEDED_BY]; // prettier-ignore
+            yield [reminderStateId(r.facilityId, key), r.facilityId, key, snoozed ? "snoozed" : "waived", snoozed ? addDays(ANCHOR, 14) : null, snoozed ? null : "Not applicable to this resident", SEEDED_BY]; // prettier-ignore
           }
         })(),
       ),

@@ -1,20 +1,16 @@
 // The migration that widened Live Scan clearance keeps every stored clearance: each migration's SQL
 // replayed in order on an empty embedded PostgreSQL, staff rows written in the old shape, then the
 // migration applied.
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, expect, it } from "vitest";
-import { migrationsDir } from "./migrations-folder.ts";
+import { migrationSql, replayMigrationsBefore } from "./migrations.test-support.ts";
 
 const MIGRATION = "20261126182352_staff_clearance_statuses";
 const db = new PGlite();
 afterAll(() => db.close());
 
 it("turns pending into submitted (its date the submission's) and not_cleared into denied; the rest is kept", async () => {
-  const folders = (await readdir(migrationsDir())).filter((f) => /^\d{14}_/.test(f)).sort();
-  const sql = (folder: string) => readFile(join(migrationsDir(), folder, "migration.sql"), "utf8");
-  for (const folder of folders.slice(0, folders.indexOf(MIGRATION))) await db.exec(await sql(folder));
+  await replayMigrationsBefore(db, MIGRATION);
   await db.exec(`
     insert into facilities (id, name) values ('tull', 'Tull');
     insert into staff (id, "facilityId", "firstName", "lastName", position, "clearanceStatus", "clearanceDate") values
@@ -23,7 +19,7 @@ it("turns pending into submitted (its date the submission's) and not_cleared int
       ('s3', 'tull', 'C', 'Cleared', 'caregiver', 'cleared', '2026-10-03'),
       ('s4', 'tull', 'D', 'New', 'caregiver', 'not_started', null);
   `);
-  await db.exec(await sql(MIGRATION));
+  await db.exec(await migrationSql(MIGRATION));
   const { rows } = await db.query(
     `select id, "clearanceStatus", "clearanceSubmittedDate", "clearanceDate" from staff order by id`,
   );

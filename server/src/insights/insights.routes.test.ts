@@ -187,7 +187,7 @@ describe("GET /insights/reminders", () => {
         key,
         state: "snoozed",
         snoozedUntil: "2026-03-01",
-        stateRecord: { id: reminderStateId(key), version: 1 },
+        stateRecord: { id: reminderStateId("tull", key), version: 1 },
       }),
     ]);
     const later = await get(adminCookie, `/insights/reminders?facilityId=tull&today=2026-03-01&limit=50`);
@@ -198,19 +198,19 @@ describe("GET /insights/reminders", () => {
   it("records a waiver with its reason, audited, met in compliance, ending the requirement's reminders", async () => {
     const key = `missing|resident|${ids.bob}|t-603`;
     const missingReason = await call(tullCookie, "POST", "/reminderStates", {
-      id: reminderStateId(key),
+      id: reminderStateId("tull", key),
       data: { facilityId: "tull", key, state: "waived" },
     });
     expect(missingReason.status).toBe(400);
     expect(missingReason.body.error.fields).toEqual({ reason: "Say why this document is not needed" });
     const waiver = await call(tullCookie, "POST", "/reminderStates", {
-      id: reminderStateId(key),
+      id: reminderStateId("tull", key),
       data: { facilityId: "tull", key, state: "waived", reason: "Not applicable to this resident" },
     });
     expect(waiver.status, JSON.stringify(waiver.body)).toBe(201);
     const audit = await get(
       adminCookie,
-      `/auditLog${q({ where: { collection: "reminderStates", recordId: reminderStateId(key) }, limit: 10 })}`,
+      `/auditLog${q({ where: { collection: "reminderStates", recordId: reminderStateId("tull", key) }, limit: 10 })}`,
     );
     expect((audit.body.items as { action: string; actorId: string }[]).map((r) => r.action)).toEqual(["create"]);
 
@@ -230,7 +230,7 @@ describe("GET /insights/reminders", () => {
       waiverReason: "Not applicable to this resident",
     });
 
-    const removed = await call(tullCookie, "DELETE", `/reminderStates/${reminderStateId(key)}?version=1`);
+    const removed = await call(tullCookie, "DELETE", `/reminderStates/${reminderStateId("tull", key)}?version=1`);
     expect(removed.status).toBe(204);
     const back = await get(adminCookie, `/insights/reminders?facilityId=tull&today=${TODAY}&limit=50`);
     expect((back.body.items as { key: string; state: string }[]).find((r) => r.key === key)?.state).toBe("open");

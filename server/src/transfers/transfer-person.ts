@@ -12,6 +12,7 @@ import { assertCanWrite } from "@care/core/rules/access.rules";
 import {
   asTransferError,
   CARRIED_COLLECTIONS,
+  carriedId,
   isCarried,
   parseTransferRequest,
   TRANSFER_COLLECTION,
@@ -60,6 +61,34 @@ function candidates(
 interface TCarriedDelegate {
   findMany(args: { where: TWhere }): Promise<Record<string, unknown>[]>;
   updateMany(args: { where: TWhere; data: TWhere }): Promise<{ count: number }>;
+  deleteMany(args: { where: TWhere }): Promise<{ count: number }>;
+  createMany(args: { data: TWhere[] }): Promise<{ count: number }>;
+}
+
+/**
+ * Re-files carried rows whose id follows from their home (`carriedId`) under the new home's id, as
+ * new rows by the mover; a row the new home already holds stays behind. How many were re-filed.
+ */
+async function refile(
+  delegate: TCarriedDelegate,
+  collection: TCarriedCollection,
+  rows: Record<string, unknown>[],
+  to: string,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const target = (row: Record<string, unknown>) => carriedId(collections[collection], row as { id: string }, to);
+  const taken = new Set(
+    (await delegate.findMany({ where: { id: { in: rows.map(target) } } })).map((row) => String(row.id)),
+  );
+  const free = rows.filter((row) => !taken.has(target(row)));
+  if (free.length === 0) return 0;
+  await delegate.deleteMany({ where: { id: { in: free.map((row) => String(row.id)) } } });
+  await delegate.createMany({
+    data: free.map((row) => ({ ...row, id: target(row), facilityId: to, ...newRecordMeta(userId, now) })),
+  });
+  return free.length;
 }
 
 export async function transferPerson(database: Database, caller: TCaller, input: unknown): Promise<TTransferResult> {
@@ -98,17 +127,27 @@ export async function transferPerson(database: Database, caller: TCaller, input:
         isCarried(collection, row, request.subject, request.id, documentIds),
       );
       if (rows.length === 0) continue;
-      const ids = rows.map((row) => String(row.id));
+      const moved = rows.filter((row) => carriedId(collections[collection], row as { id: string }, to) === row.id);
+      const ids = moved.map((row) => String(row.id));
       await delegate.updateMany({
         where: { id: { in: ids } },
         data: { facilityId: to, version: { increment: 1 }, updatedAt: now, updatedBy: user.id },
       });
+      const refiled = await refile(
+        delegate,
+        collection,
+        rows.filter((row) => !moved.includes(row)),
+        to,
+        user.id,
+        now,
+      );
+      if (moved.length + refiled === 0) continue;
       if (collection === "documents") {
         for (const id of ids) documentIds.add(id);
         const fileIds = rows.map((row) => String(row.fileId));
         await db.storedFile.updateMany({ where: { id: { in: fileIds }, facilityId: from }, data: { facilityId: to } });
       }
-      carried[collection] = rows.length;
+      carried[collection] = moved.length + refiled;
     }
 
     if (request.subject === "resident") {

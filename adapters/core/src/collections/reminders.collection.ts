@@ -68,8 +68,9 @@ export const WAIVER_REASON_MAX = 500;
  * occurrence (e.g. a document's expiry date is part of it), so a new occurrence is a new key and comes
  * back. A waiver is keyed by the requirement (`missingKey`: a subject and a document type) and carries
  * its reason ("Not applicable to this resident"); it ends every reminder of that requirement and
- * counts the requirement as met in compliance until it is removed. The id is derived from the key
- * (`reminderStateId` in reminders.rules), so two clicks make one state.
+ * counts the requirement as met in compliance until it is removed. The id is derived from the home and
+ * the key (`reminderStateId` in reminders.rules), so two clicks make one state, and a home can only
+ * ever hold ids of its own states.
  */
 export const ZReminderState = z
   .object({
@@ -115,7 +116,11 @@ export const reminderStatesCollection = defineCollection({
   /** Undoing a snooze or removing a waiver deletes the state (the audit log keeps both). */
   removal: "delete",
   clientIds: true,
-  derivedId: { from: ["key"], derive: (fields) => reminderStateId(String(fields.key)) },
+  derivedId: {
+    from: ["facilityId", "key"],
+    derive: (fields) => reminderStateId(String(fields.facilityId), String(fields.key)),
+    rules: (data) => `id == hashing.sha256(${data}.facilityId + "|" + ${data}.key).toHexString().lower()`,
+  },
   auditViews: false,
   /** The records a key names, part by part, as `missingKey`, `expiryKey` and `rentKey` in reminders.rules build them. */
   links: [

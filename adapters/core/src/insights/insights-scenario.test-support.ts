@@ -91,7 +91,7 @@ export async function seedInsightsScenario(writer: TScenarioWriter, names: TScen
   await writer.create(
     "reminderStates",
     { facilityId: "tull", key: snoozedKey, state: "snoozed", snoozedUntil: "2026-03-01" },
-    reminderStateId(snoozedKey),
+    reminderStateId("tull", snoozedKey),
   );
   return { ana, bob, cara, physician, appraisal };
 }

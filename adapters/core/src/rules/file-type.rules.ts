@@ -1,7 +1,8 @@
 /**
  * File type from the first bytes (magic numbers), for the accepted upload types only. The server uses
- * the `file-type` package; this small check serves the memory adapter and the web app's early check
- * before an upload, and agrees with `file-type` on the accepted types.
+ * the `file-type` package; this small check serves the memory adapter, the web app's early check before
+ * an upload and the Firebase function that checks bytes once stored (`checkUploadedFileBytes`), and
+ * agrees with `file-type` on the accepted types.
  */
 import type { TAcceptedFileType } from "../ports/file.port.ts";
 

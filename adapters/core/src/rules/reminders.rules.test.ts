@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ZId } from "../common.schema.ts";
@@ -369,12 +370,13 @@ describe("nextDueDate", () => {
 });
 
 describe("reminderStateId", () => {
-  it("is a deterministic, valid record id, different for different keys", () => {
+  it("is the SHA-256 of home and key: deterministic, a valid record id, different for different homes or keys", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300, unit: "grapheme" }), (key) => {
-        const id = reminderStateId(key);
-        expect(id).toBe(reminderStateId(key));
-        expect(id).toMatch(/^rs-[0-9a-f]{32}$/);
+        const id = reminderStateId("tull", key);
+        expect(id).toBe(reminderStateId("tull", key));
+        expect(id).toBe(createHash("sha256").update(`tull|${key}`, "utf8").digest("hex"));
+        expect(id).toMatch(/^[0-9a-f]{64}$/);
         expect(ZId.safeParse(id).success).toBe(true);
       }),
     );
@@ -382,7 +384,12 @@ describe("reminderStateId", () => {
       { length: 5000 },
       (_, i) => `expiry|doc-${i}|2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
     );
-    expect(new Set(keys.map(reminderStateId)).size).toBe(keys.length);
-    expect(reminderStateId("missing|resident|r1|t1")).not.toBe(reminderStateId("missing|resident|r1|t2"));
+    expect(new Set(keys.map((key) => reminderStateId("tull", key))).size).toBe(keys.length);
+    expect(reminderStateId("tull", "missing|resident|r1|t1")).not.toBe(
+      reminderStateId("tull", "missing|resident|r1|t2"),
+    );
+    expect(reminderStateId("tull", "missing|resident|r1|t1")).not.toBe(
+      reminderStateId("newman", "missing|resident|r1|t1"),
+    );
   });
 });

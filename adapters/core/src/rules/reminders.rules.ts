@@ -30,6 +30,7 @@ import { formatCents } from "./rent.rules.ts";
 import { staffReminders, type TStaffRemindersInput } from "./training.rules.ts";
 import { referralReminders, type TReferralRemindersInput } from "./referral-deadlines.rules.ts";
 import type { TScheduleIssue } from "./schedule.rules.ts";
+import { sha256Hex } from "../sha256.ts";
 
 export { localToday } from "./date-only.rules.ts";
 export { missingKey } from "./compliance.rules.ts";
@@ -372,31 +373,11 @@ export function nextDueDate(dueDate: string, repeat: TReminder["repeat"]): strin
 }
 
 /**
- * The `reminderStates` id of a derived reminder's key: `rs-` and a 128-bit hash in hex (35 characters,
- * [A-Za-z0-9_-]), the same on every backend and in the browser (pure JS, no crypto module), so two
- * clicks on the same reminder make one state.
+ * The `reminderStates` id of a home's derived reminder: the SHA-256 of `<facilityId>|<key>` in lowercase
+ * hex (64 characters, a valid record id), the same on every backend and in the browser, so two clicks
+ * on the same reminder make one state. Firestore's rules compute the same hash (`hashing.sha256`), so
+ * a state is created only under its own id and a home never holds an id of another home's state.
  */
-export function reminderStateId(key: string): string {
-  const bytes = new TextEncoder().encode(key);
-  // cyrb128-style mixing over the UTF-8 bytes: four 32-bit lanes.
-  let h1 = 1779033703;
-  let h2 = 3144134277;
-  let h3 = 1013904242;
-  let h4 = 2773480762;
-  for (const k of bytes) {
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  h1 ^= h2 ^ h3 ^ h4;
-  h2 ^= h1;
-  h3 ^= h1;
-  h4 ^= h1;
-  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
-  return `rs-${hex(h1)}${hex(h2)}${hex(h3)}${hex(h4)}`;
+export function reminderStateId(facilityId: string, key: string): string {
+  return sha256Hex(`${facilityId}|${key}`);
 }

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { AppError, validationError } from "../app-error.ts";
 import { ZDateOnly, ZId, ZOptionalText } from "../common.schema.ts";
+import type { CollectionDef } from "../collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { canSeeFacility } from "./access.rules.ts";
 import type { TCarriedCollection } from "./transfer-scope.ts";
@@ -81,6 +82,17 @@ export function isCarried(
   if (parts[0] === "missing") return parts[1] === subject && parts[2] === subjectId;
   if (parts[0] === "expiry") return documentIds.has(parts[1] ?? "");
   return false;
+}
+
+/**
+ * The id a carried record has at the new home: its own, unless its collection derives the id from the
+ * home (a reminder state's, `reminderStateId`), then the new home's. A record whose id changes is
+ * re-filed: removed under the old id and created under the new one (version 1, by the mover), as the
+ * rules of every backend take a new id; one the new home already holds for the same reminder stays
+ * where it is.
+ */
+export function carriedId(def: CollectionDef, record: { id: string }, toFacilityId: string): string {
+  return def.derivedId?.derive({ ...record, facilityId: toFacilityId }) ?? record.id;
 }
 
 /**

@@ -17,19 +17,22 @@
  * gives a rota's double-booking check the busy time of its people in homes the manager may not read;
  * `referralMatches` is the group-wide duplicate check of referrals;
  * `auditFileRemoval` records who removed a file (its description's deletion), and
- * `auditFileBytesDeleted` / `auditFileBytesArchived` a file's bytes deleted outside the portal.
+ * `auditFileBytesDeleted` / `auditFileBytesArchived` a file's bytes deleted outside the portal;
+ * `checkUploadedFileBytes` sniffs a file's bytes once stored and removes them unless they are the
+ * accepted type declared.
  * Bundled with the shared core by `npm run firebase:functions`.
  */
 import { initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { FieldValue, getFirestore } from "firebase-admin/firestore";
+import { getStorage } from "firebase-admin/storage";
 import { HttpsError, onCall, type FunctionsErrorCode } from "firebase-functions/v2/https";
 import {
   onDocumentDeletedWithAuthContext,
   onDocumentWritten,
   onDocumentWrittenWithAuthContext,
 } from "firebase-functions/v2/firestore";
-import { onObjectArchived, onObjectDeleted, type StorageEvent } from "firebase-functions/v2/storage";
+import { onObjectArchived, onObjectDeleted, onObjectFinalized, type StorageEvent } from "firebase-functions/v2/storage";
 import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
 import {
   ADMINISTRATOR_ROLE_ID,
@@ -46,6 +49,7 @@ import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { userCreatedAuditEntry } from "../../src/account-audit.ts";
 import { accountsToDerive, derivedRentAccount, type TAccountToDerive } from "../../src/rent-accounts.ts";
 import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
+import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/file-bytes-check.ts";
 import { FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
@@ -650,7 +654,8 @@ async function appendAuditRow(entry: Record<string, unknown> & { id: string }): 
  */
 export const auditFileRemoval = onDocumentDeletedWithAuthContext(`${FILES_COLLECTION}/{id}`, async (event) => {
   const file = event.data?.data();
-  if (!file) return;
+  // A description removed with bytes that failed `checkFileBytes`: that function writes the row.
+  if (!file || file[REJECTED_FIELD] !== undefined) return;
   const { actorId, actor } = await actorOf(event);
   const row = fileRemovedAuditEntry(
     getFirestore().collection("auditLog").doc().id,
@@ -687,3 +692,41 @@ export const auditFileBytesDeleted = onObjectDeleted(auditBytesGone);
 
 /** A portal file's live bytes made noncurrent (a bucket with object versioning: deleted or overwritten). */
 export const auditFileBytesArchived = onObjectArchived(auditBytesGone);
+
+/** Cloud Storage and Firestore through the Admin SDK, for `checkFileBytes`. */
+function fileBytesStore(bucket: string): TFileBytesStore {
+  const files = getFirestore().collection(FILES_COLLECTION);
+  return {
+    async readHead(objectName, length) {
+      const [bytes] = await getStorage()
+        .bucket(bucket)
+        .file(objectName)
+        .download({ start: 0, end: length - 1 })
+        // An empty object has no first byte to read (416): it has no type either.
+        .catch((error: { code?: unknown }) => (error.code === 416 ? [Buffer.alloc(0)] : Promise.reject(error)));
+      return new Uint8Array(bytes);
+    },
+    async deleteObject(objectName) {
+      await getStorage().bucket(bucket).file(objectName).delete({ ignoreNotFound: true });
+    },
+    async description(fileId) {
+      return (await files.doc(fileId).get()).data() ?? null;
+    },
+    async rejectDescription(fileId, reason) {
+      await files.doc(fileId).update({ [REJECTED_FIELD]: reason });
+      await files.doc(fileId).delete();
+    },
+    appendAuditRow,
+    newAuditId: () => getFirestore().collection("auditLog").doc().id,
+  };
+}
+
+/**
+ * A portal file's bytes just stored: the browser uploads them straight to Storage, whose rules check only
+ * the declared type and size, so their first bytes are sniffed here, as the other backends do before
+ * storing; bytes of no accepted type, or of another type than declared, are deleted with their
+ * description and recorded (`checkFileBytes`).
+ */
+export const checkUploadedFileBytes = onObjectFinalized(async (event) => {
+  await checkFileBytes(fileBytesStore(event.data.bucket), event.data);
+});

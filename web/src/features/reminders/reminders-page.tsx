@@ -276,7 +276,7 @@ export function RemindersPage() {
           await data.create(
             "reminderStates",
             { facilityId: reminder.facilityId, key: reminder.key, state: "snoozed", snoozedUntil: until },
-            { id: reminderStateId(reminder.key) },
+            { id: reminderStateId(reminder.facilityId, reminder.key) },
           );
       } else {
         await data.update("reminders", item.source.record.id, { snoozedUntil: until }, item.source.record.version);
@@ -302,7 +302,7 @@ export function RemindersPage() {
         await data.create(
           "reminderStates",
           { facilityId: reminder.facilityId, key, state: "waived", reason },
-          { id: reminderStateId(key) },
+          { id: reminderStateId(reminder.facilityId, key) },
         );
       return `Waived: ${item.title}`;
     });
