@@ -23,7 +23,7 @@ type TTransferForm = z.input<typeof ZTransferForm>;
 
 const WHAT_MOVES: Record<TTransferSubject, string> = {
   resident:
-    "Their diagnoses, allergies, medications, vitals, incidents, appointments, documents and open reminders move with them. Their stays, rent rates, charges and payments stay at the home where they happened.",
+    "Their diagnoses, allergies, medications, vitals, incidents, appointments, documents and open reminders move with them. Their stays, rent rates, charges and payments stay recorded at the home where they happened; what they still owe follows them to the new home.",
   staff: "Their documents, open reminders and document waivers move with them.",
 };
 
