@@ -58,6 +58,23 @@ function asWritten(
   };
 }
 
+/** An extra rent charge (laundry, April 2026) of a Tull resident, as a client writes one. */
+function extraCharge(residentId: string) {
+  return {
+    id: "charge",
+    residentId,
+    facilityId: "tull",
+    month: "2026-04",
+    kind: "extra",
+    amountCents: 1500,
+    periodStart: "2026-04-01",
+    periodEnd: "2026-04-30",
+    dueDate: "2026-04-01",
+    description: "Laundry",
+    reason: "Extra laundry",
+  };
+}
+
 await runContract(
   "data",
   (ctx) => {
@@ -330,20 +347,7 @@ await runContract(
         const adminPorts = await ctx.signedIn();
         const ours = await adminPorts.data.create("residents", residentInput("tull", `Extra-${unique("ours")}`));
         const theirs = await adminPorts.data.create("residents", residentInput("newman", `Rent-${unique("theirs")}`));
-        const extra = {
-          id: "charge",
-          residentId: ours.id,
-          facilityId: "tull",
-          month: "2026-04",
-          kind: "extra",
-          amountCents: 1500,
-          periodStart: "2026-04-01",
-          periodEnd: "2026-04-30",
-          dueDate: "2026-04-01",
-          description: "Laundry",
-          reason: "Extra laundry",
-        };
-        const stored = asWritten("rentCharges", admin.uid, extra);
+        const stored = asWritten("rentCharges", admin.uid, extraCharge(ours.id));
         // Taken first, the other home's April rent line could never be generated.
         await expectDenied(setDoc(doc(admin.db, "rentCharges", `rent-${theirs.id}-2026-04`), stored));
         await setDoc(doc(collection(admin.db, "rentCharges")), stored);
@@ -427,19 +431,7 @@ await runContract(
       it("refuses money that is not whole cents within its floor, in a record and in its rate's own document", async () => {
         const resident = await adminPorts.data.create("residents", residentInput("tull", `Cents-${unique("rules")}`));
         const charge = (amountCents: unknown) => ({
-          ...asWritten("rentCharges", admin.uid, {
-            id: "charge",
-            residentId: resident.id,
-            facilityId: "tull",
-            month: "2026-04",
-            kind: "extra",
-            amountCents: 1500,
-            periodStart: "2026-04-01",
-            periodEnd: "2026-04-30",
-            dueDate: "2026-04-01",
-            description: "Laundry",
-            reason: "Extra laundry",
-          }),
+          ...asWritten("rentCharges", admin.uid, extraCharge(resident.id)),
           amountCents,
         });
         for (const amount of ["x", 12.5, -1])

@@ -3,6 +3,7 @@ import { permissionsAt } from "@care/core/collections/roles.collection";
 import { getCollection } from "@care/core/registry";
 import { testSessionUser } from "@care/core/rules/access.test-support";
 import { toStoredData } from "./firestore-records.ts";
+import { RECORD_META } from "./record-meta.test-support.ts";
 
 // The SDK stands in for Firestore here: one document, written by `setDoc` or a transaction, read back
 // with the timestamps the server gave it.
@@ -121,12 +122,7 @@ describe("the Firestore data adapter's view audit rows", () => {
       residentId: "r1",
       facilityId: "tull",
       name: "Hypertension",
-      version: 1,
-      createdAt: "2026-01-01T00:00:00.000Z",
-      updatedAt: "2026-01-01T00:00:00.000Z",
-      createdBy: "u1",
-      updatedBy: "u1",
-      archivedAt: null,
+      ...RECORD_META,
     };
     sdk.store.stored = toStoredData(getCollection("diagnoses"), diagnosis);
     await adapter.get("diagnoses", "agent-1");
@@ -153,12 +149,7 @@ describe("the Firestore data adapter's reading of malformed documents", () => {
       id,
       name: "Bay Area Senior Advisors",
       active: true,
-      version: 1,
-      createdAt: "2026-01-01T00:00:00.000Z",
-      updatedAt: "2026-01-01T00:00:00.000Z",
-      createdBy: "u1",
-      updatedBy: "u1",
-      archivedAt: null,
+      ...RECORD_META,
     };
     const data = { ...toStoredData(getCollection("referralAgents"), record), ...over };
     return { id, exists: () => true, data: () => data, get: (field: string) => data[field] };

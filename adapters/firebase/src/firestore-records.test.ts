@@ -18,15 +18,7 @@ import {
   toStoredData,
   writtenTimes,
 } from "./firestore-records.ts";
-
-const meta = {
-  version: 1,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  createdBy: "u1",
-  updatedBy: "u1",
-  archivedAt: null,
-};
+import { RECORD_META } from "./record-meta.test-support.ts";
 
 describe("Firestore record layout", () => {
   it("stores the facility a record belongs to, search tokens and nulls for absent fields", () => {
@@ -35,7 +27,7 @@ describe("Firestore record layout", () => {
       name: "Tull House",
       active: true,
       sortOrder: 1,
-      ...meta,
+      ...RECORD_META,
     });
     expect(data._facility).toBe("tull");
     expect(data._search).toEqual(expect.arrayContaining(["tull", "tull house", "house"]));
@@ -50,7 +42,7 @@ describe("Firestore record layout", () => {
       role: "house-manager",
       facilityIds: null,
       active: true,
-      ...meta,
+      ...RECORD_META,
     });
     expect(data).not.toHaveProperty("_facility");
     expect(data.facilityIds).toBeNull();
@@ -59,11 +51,11 @@ describe("Firestore record layout", () => {
   it("reads back the record: private fields dropped, nulls the schema refuses made absent", () => {
     const def = getCollection("facilities");
     const stored = {
-      ...toStoredData(def, { id: "tull", name: "Tull", active: true, sortOrder: 0, ...meta }),
+      ...toStoredData(def, { id: "tull", name: "Tull", active: true, sortOrder: 0, ...RECORD_META }),
       _writtenAt: { seconds: 1 },
     };
     const record = fromStoredData(def, "tull", stored);
-    expect(record).toEqual({ id: "tull", name: "Tull", active: true, sortOrder: 0, ...meta });
+    expect(record).toEqual({ id: "tull", name: "Tull", active: true, sortOrder: 0, ...RECORD_META });
     const user = fromStoredData(
       getCollection("users"),
       "u2",
@@ -73,7 +65,7 @@ describe("Firestore record layout", () => {
         role: "house-manager",
         facilityIds: null,
         active: true,
-        ...meta,
+        ...RECORD_META,
       }),
     );
     expect(user.facilityIds).toBeNull();
@@ -91,7 +83,7 @@ describe("Firestore record layout", () => {
       position: "caregiver",
       status: "active",
       clearanceStatus: "cleared",
-      ...meta,
+      ...RECORD_META,
     });
     expect(stored.otherFacilityIds).toEqual(["ashwood", "newman"]);
     expect(fromStoredData(def, "s1", stored).otherFacilityIds).toEqual(["ashwood", "newman"]);
@@ -149,7 +141,7 @@ describe("record times, the server's", () => {
   it("gives the record its times as ISO strings with milliseconds, as every backend; cursors page after the exact time", () => {
     const def = getCollection("facilities");
     const stored = {
-      ...toStoredData(def, { id: "tull", name: "Tull", active: true, sortOrder: 0, ...meta }),
+      ...toStoredData(def, { id: "tull", name: "Tull", active: true, sortOrder: 0, ...RECORD_META }),
       createdAt: stamp("2026-01-01T00:00:00.000000Z"),
       updatedAt: stamp("2026-01-02T03:04:05.678901Z"),
     };
@@ -177,7 +169,7 @@ describe("lists the adapter orders itself", () => {
 
   it("reads a staff member stored before the rename with their job title as position", () => {
     const def = getCollection("staff");
-    const old = { facilityId: "tull", firstName: "Ida", lastName: "Wells", role: "cook", ...meta };
+    const old = { facilityId: "tull", firstName: "Ida", lastName: "Wells", role: "cook", ...RECORD_META };
     expect(fromStoredData(def, "s1", old)).toMatchObject({ id: "s1", position: "cook" });
     expect(fromStoredData(def, "s1", old)).not.toHaveProperty("role");
     expect(fromStoredData(def, "s1", { ...old, position: "caregiver" })).toMatchObject({ position: "caregiver" });
@@ -246,7 +238,7 @@ describe("refusedFields", () => {
     admissionDate: "2025-01-01",
     ambulatoryStatus: "ambulatory",
     codeStatus: "full_code",
-    ...meta,
+    ...RECORD_META,
   };
 
   it("names each field its schema refuses: a wrong type, a size, a missing required field", () => {

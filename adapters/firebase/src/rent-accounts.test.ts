@@ -2,19 +2,11 @@ import { describe, expect, it } from "vitest";
 import { ZRentAccount } from "@care/core/collections/rent.collection";
 import type { TRecordOf } from "@care/core/registry";
 import { accountsToDerive, derivedRentAccount } from "./rent-accounts.ts";
-
-const meta = {
-  version: 1,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  createdBy: "u1",
-  updatedBy: "u1",
-  archivedAt: null,
-};
+import { RECORD_META } from "./record-meta.test-support.ts";
 
 const charge = (month: string, amountCents: number, over: Record<string, unknown> = {}) =>
   ({
-    ...meta,
+    ...RECORD_META,
     id: `rent-r1-${month}`,
     residentId: "r1",
     facilityId: "tull",
@@ -30,7 +22,7 @@ const charge = (month: string, amountCents: number, over: Record<string, unknown
 
 const payment = (amountCents: number) =>
   ({
-    ...meta,
+    ...RECORD_META,
     id: `p-${amountCents}`,
     residentId: "r1",
     facilityId: "tull",

@@ -15,6 +15,7 @@ import {
   restrictedWrites,
   writableAreas,
 } from "./restricted-fields.ts";
+import { RECORD_META } from "./record-meta.test-support.ts";
 
 const residents = getCollection("residents");
 const [rent] = restrictedParts(residents);
@@ -32,12 +33,7 @@ const resident = {
   status: "active",
   emergencyContacts: [],
   monthlyRateCents: 420_000,
-  version: 1,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  createdBy: "u1",
-  updatedBy: "u1",
-  archivedAt: null,
+  ...RECORD_META,
 };
 
 describe("where restricted fields are stored", () => {
