@@ -43,8 +43,20 @@ describe.skipIf(Boolean(chromiumMissing))("audit log in Chromium", () => {
     await page.locator("main h1", { hasText: "Audit log" }).waitFor();
     await page.getByText("Times:").waitFor();
     const main = page.locator("main");
-    await main.getByRole("combobox", { name: "User", exact: true }).selectOption({ label: session.server.admin.email });
-    await main.getByRole("searchbox", { name: "Record id" }).fill(residentId);
+    // Pick the user and type the record id in the same moment, faster than the page renders between them
+    // (as a quick hand or a slow phone can): both filters must land, the second must not undo the first.
+    const userSelect = await main.getByRole("combobox", { name: "User", exact: true }).elementHandle();
+    const recordBox = await main.getByRole("searchbox", { name: "Record id" }).elementHandle();
+    await page.evaluate(
+      ({ select, box, email, id }) => {
+        const user = [...(select as HTMLSelectElement).options].find((o) => o.textContent?.includes(email))!;
+        Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value")!.set!.call(select, user.value);
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(box, id);
+        box.dispatchEvent(new Event("input", { bubbles: true }));
+      },
+      { select: userSelect!, box: recordBox!, email: session.server.admin.email, id: residentId },
+    );
     await page.waitForURL((url) => url.searchParams.get("record") === residentId && url.searchParams.has("user"));
     const rows = main.getByRole("row").filter({ hasText: residentId });
     await rows.filter({ hasText: "Viewed" }).first().waitFor();

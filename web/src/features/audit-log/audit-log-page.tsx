@@ -6,7 +6,7 @@
  * changed this record" panel links here filtered to it. Administrators only (the audit log's read rule).
  */
 import { useMemo } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { AUDIT_ACTIONS, type TAuditAction } from "@care/core/collections/audit-log.collection";
 import type { TPage } from "@care/core/list-query";
 import { collections, isCollectionName, type TRecordOf } from "@care/core/registry";
@@ -17,6 +17,7 @@ import { csvFileName, useFacilityScope, zoneOf } from "../../lib/facility-scope.
 import { paths } from "../../lib/paths.ts";
 import { useSession } from "../../lib/ports.tsx";
 import { useAllRecords, useRecordList } from "../../lib/records/use-records.ts";
+import { useSearchState } from "../../lib/use-search-state.ts";
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import { DataTable, type TDataColumn } from "../../ui/data-table.tsx";
 import { ExportCsvButton } from "../../ui/export-csv-button.tsx";
@@ -61,7 +62,7 @@ export function AuditLogPage() {
 
 function AuditLog() {
   const session = useSession()!;
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchState();
   const filters = filtersFromParams(params);
   const { facilityId: headerFacility, facilities, nameOf } = useFacilityScope();
   const users = useAllRecords("users");
@@ -95,7 +96,7 @@ function AuditLog() {
     (row.actorId && userNames.get(row.actorId)) || row.actorEmail || (row.action === "login_failed" ? "Unknown" : "—");
 
   function setFilter(key: keyof TAuditLogFilters, value: string) {
-    setParams(paramsOfFilters({ ...filters, [key]: value.trim() }), { replace: true });
+    updateParams((current) => paramsOfFilters({ ...filtersFromParams(current), [key]: value.trim() }));
   }
   const filtered = Object.values(filters).some(Boolean);
 
@@ -123,7 +124,11 @@ function AuditLog() {
                 type="button"
                 className="audit-log__record"
                 title="Show only this record's rows"
-                onClick={() => setParams(paramsOfFilters({ ...filters, type: collection, record: recordId }))}
+                onClick={() =>
+                  updateParams((current) =>
+                    paramsOfFilters({ ...filtersFromParams(current), type: collection, record: recordId }),
+                  )
+                }
               >
                 {recordId}
               </button>
@@ -276,7 +281,7 @@ function AuditLog() {
                 <button
                   type="button"
                   className="button button--secondary"
-                  onClick={() => setParams(new URLSearchParams())}
+                  onClick={() => updateParams(() => new URLSearchParams())}
                 >
                   Clear filters
                 </button>

@@ -5,7 +5,7 @@
  * The answer is one `InsightsPort.report` read, refreshed when a collection it is computed from changes.
  */
 import { useEffect, type ReactNode } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
 import { ZReportQuery, type TReportQueryInput } from "@care/core/reports/report-query.schema";
 import { AREA_LABELS } from "@care/core/collections/areas";
@@ -13,6 +13,7 @@ import { can } from "@care/core/rules/permissions.rules";
 import { REPORTS, type TReportKind, type TReportOf } from "@care/core/reports/reports";
 import { facilityToday } from "../../lib/facilities.tsx";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
+import { useSearchState } from "../../lib/use-search-state.ts";
 import { paths } from "../../lib/paths.ts";
 import { useSession } from "../../lib/ports.tsx";
 import { usePortQuery } from "../../lib/records/use-records.ts";
@@ -50,7 +51,7 @@ export function ReportFrame<K extends TReportKind>({
   const page = REPORT_PAGES[kind];
   const { facilityId, scope, nameOf, facilities } = useFacilityScope();
   const today = facilityToday(facilities, facilityId);
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchState();
   const range = rangeFromAddress(search, today);
   const unreadable = range.unreadable.join(", ");
   useEffect(() => {
@@ -58,8 +59,8 @@ export function ReportFrame<K extends TReportKind>({
     toast.error(`"${unreadable}" in the address is not a date, so the last 12 months are shown.`, {
       id: "report-range",
     });
-    setSearch({}, { replace: true });
-  }, [unreadable, setSearch]);
+    updateSearch(() => ({}));
+  }, [unreadable, updateSearch]);
 
   const query: TReportQueryInput = { ...(facilityId ? { facilityId } : {}), from: range.from, to: range.to, today };
   const checked = ZReportQuery.safeParse(query);
@@ -73,7 +74,10 @@ export function ReportFrame<K extends TReportKind>({
     keepPrevious: true,
   });
   const setRange = (next: { from?: string; to?: string }) =>
-    setSearch({ from: next.from ?? range.from, to: next.to ?? range.to }, { replace: true });
+    updateSearch((current) => {
+      const now = rangeFromAddress(current, today);
+      return { from: next.from ?? now.from, to: next.to ?? now.to };
+    });
   const view: TReportView = {
     query,
     scope,
