@@ -7,7 +7,7 @@ import "./zod-messages.ts";
 export const ZDateOnly = z
   .string()
   .min(1, "Required")
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a whole date with a four-digit year (as YYYY-MM-DD)")
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
