@@ -191,6 +191,57 @@ await runContract("data", (ctx) => {
     });
   });
 
+  it("gives a resident the room and bed named for the move, or none: the old home's numbers stay behind", async () => {
+    const named = await admin.data.create("residents", { ...residentInput("tull"), room: "4", bed: "A" });
+    const moved = await admin.data.transfer({
+      subject: "resident",
+      id: named.id,
+      version: named.version,
+      toFacilityId: "newman",
+      date: "2026-05-02",
+      room: "12B",
+    });
+    expect(moved.record).toMatchObject({ facilityId: "newman", room: "12B" });
+    expect(moved.record.bed).toBeUndefined();
+    const named2 = await admin.data.get("residents", named.id);
+    expect(named2).toMatchObject({ facilityId: "newman", room: "12B" });
+    expect(named2.bed).toBeUndefined();
+
+    const unnamed = await admin.data.create("residents", { ...residentInput("tull"), room: "4", bed: "A" });
+    const result = await admin.data.transfer({
+      subject: "resident",
+      id: unnamed.id,
+      version: unnamed.version,
+      toFacilityId: "newman",
+      date: "2026-05-02",
+    });
+    expect(result.record.room).toBeUndefined();
+    const stored = await admin.data.get("residents", unnamed.id);
+    expect(stored.facilityId).toBe("newman");
+    expect(stored.room).toBeUndefined();
+    expect(stored.bed).toBeUndefined();
+
+    const staff = await admin.data.create("staff", {
+      facilityId: "tull",
+      firstName: "Bo",
+      lastName: unique("Moves"),
+      position: "caregiver",
+    });
+    const refusal = await expectAppError(
+      admin.data.transfer({
+        subject: "staff",
+        id: staff.id,
+        version: staff.version,
+        toFacilityId: "newman",
+        date: "2026-05-02",
+        room: "12B",
+      }),
+      "VALIDATION",
+    );
+    expect(refusal.fields).toEqual({ room: "Only a resident has a room" });
+    expect((await admin.data.get("staff", staff.id)).facilityId).toBe("tull");
+  });
+
   it("refuses a stale version, the same home, and a home the user cannot see", async () => {
     const resident = await admin.data.create("residents", residentInput("tull"));
     const stale = await expectAppError(

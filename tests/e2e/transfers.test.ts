@@ -88,6 +88,9 @@ describe.skipIf(Boolean(chromiumMissing))("transfers in Chromium", () => {
       await dialog.getByText("Harriet Lindqvist, now at Van Buren").waitFor();
       await dialog.getByLabel("Move to").selectOption("tull");
       expect(await dialog.getByLabel("Date of the move").inputValue()).toBe(today);
+      const place = dialog.getByRole("group", { name: "At the new home" });
+      await place.getByText("Room 4 is at Van Buren and is not kept.").waitFor();
+      await place.getByLabel("Room").fill("12");
       await dialog.getByLabel("Reason").fill("Needs a ground-floor room");
       await expectNoSeriousAxeViolations(page);
       await page.screenshot({ path: join(SCREENSHOTS, "transfer-dialog-desktop.png") });
@@ -113,6 +116,8 @@ describe.skipIf(Boolean(chromiumMissing))("transfers in Chromium", () => {
       await page.goto(`/residents/${id}/edit`);
       expect(await page.getByRole("main").getByLabel("Facility").inputValue()).toBe("Tull");
       expect(await page.getByRole("main").getByLabel("Facility").isDisabled()).toBe(true);
+      // Her room is the one named for the move, not Van Buren's room 4.
+      expect(await page.getByRole("main").getByLabel("Room").inputValue()).toBe("12");
 
       const phone = await session.signedInPage(PHONE);
       phone.setDefaultTimeout(30_000);

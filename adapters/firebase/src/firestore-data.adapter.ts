@@ -99,6 +99,7 @@ import {
   carriedId,
   facilityChangeRefusal,
   isCarried,
+  movedPerson,
   parseTransferRequest,
   TRANSFER_COLLECTION,
   transferEvents,
@@ -846,8 +847,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         if (refusal) throw refusal;
         const carried = await carry(tx, commits[0]!);
         const moved: TRecord = {
-          ...current,
-          facilityId: to,
+          ...movedPerson(current, request),
           version: Number(current.version) + 1,
           updatedAt: new Date().toISOString(),
           updatedBy: user.id,

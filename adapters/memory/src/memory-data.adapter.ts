@@ -58,6 +58,7 @@ import {
   carriedId,
   facilityChangeRefusal,
   isCarried,
+  movedPerson,
   parseTransferRequest,
   TRANSFER_COLLECTION,
   transferEvents,
@@ -245,7 +246,7 @@ export class MemoryDataAdapter implements DataPort {
     );
     if (refusal) throw refusal;
     const now = this.backend.now();
-    const moved: TStoredRecord = { ...copyRecord(current), facilityId: to };
+    const moved: TStoredRecord = movedPerson(copyRecord(current), request);
     assertCanWriteRecord(user, def, moved);
     try {
       this.writeCheck(user, def, current.id, fieldsOf(moved), fieldsOf(current));

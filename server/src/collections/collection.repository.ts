@@ -44,7 +44,7 @@ import {
 } from "@care/core/rules/records.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
-import { facilityChangeRefusal } from "@care/core/rules/transfer.rules";
+import { facilityChangeRefusal, movedPerson, RESIDENT_PLACE, type TTransfer } from "@care/core/rules/transfer.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
@@ -359,24 +359,29 @@ export class CollectionRepository {
    * `db`, for the transfer use case, which writes the audit row of the whole move: the checks of an
    * update (access to the record at both homes, the home's capacity) and its history row.
    */
-  async moveIn(
-    db: TDb,
-    caller: TCaller,
-    name: "residents" | "staff",
-    id: string,
-    version: number,
-    facilityId: string,
-  ): Promise<TRecord> {
+  async moveIn(db: TDb, caller: TCaller, name: "residents" | "staff", request: TTransfer): Promise<TRecord> {
+    const { id, version } = request;
     const def: CollectionDef = collections[name];
     const user = assertCanWrite(caller.user, def);
     const current = await this.visible(db, user, name, id);
     if (current.version !== version) throw await this.staleError(db, user, def, current);
-    const merged = { ...fieldsOf(current), facilityId };
+    const merged = movedPerson(fieldsOf(current), request);
     assertCanWriteRecord(user, def, { ...merged, id });
     await WRITE_CHECKS[name]?.(db, user, id, merged, fieldsOf(current));
+    // The fields the move changes (movedPerson): the home, and a resident's room and bed (null clears one).
+    const moved =
+      name === "residents"
+        ? Object.fromEntries(RESIDENT_PLACE.map((field) => [field, (merged[field] as string | undefined) ?? null]))
+        : {};
     const { count } = await this.delegate(db, name).updateMany({
       where: { id, version },
-      data: { facilityId, version: { increment: 1 }, updatedAt: new Date(), updatedBy: user.id },
+      data: {
+        facilityId: request.toFacilityId,
+        ...moved,
+        version: { increment: 1 },
+        updatedAt: new Date(),
+        updatedBy: user.id,
+      },
     });
     if (count === 0) await this.raceLost(db, user, name, id);
     const updated = await this.visible(db, user, name, id);

@@ -113,7 +113,7 @@ export async function transferPerson(database: Database, caller: TCaller, input:
     );
     if (refusal) throw refusal;
     const record = await repository
-      .moveIn(db, caller, name, request.id, request.version, to)
+      .moveIn(db, caller, name, request)
       .catch((error: unknown) => Promise.reject(asTransferError(error)));
 
     const now = new Date();

@@ -1,7 +1,7 @@
 /**
  * "Transfer to another home": the dialog of a resident's or staff member's move (DataPort.transfer).
  * The destination (another home the user can see), the day of the move (the destination's today by
- * default) and a reason; the move carries their medical entries, documents and open reminders, and
+ * default), a resident's room and bed there (the old home's are not kept) and a reason; the move carries their medical entries, documents and open reminders, and
  * leaves stays and rent where they happened. Field messages of the backend land beside their field.
  */
 import { isAppError } from "@care/core/app-error";
@@ -18,7 +18,7 @@ import { Dialog } from "./confirm-dialog.tsx";
 import { FormField } from "./form-field.tsx";
 import "./transfer-dialog.css";
 
-const ZTransferForm = ZTransferRequest.pick({ toFacilityId: true, date: true, reason: true });
+const ZTransferForm = ZTransferRequest.pick({ toFacilityId: true, date: true, reason: true, room: true, bed: true });
 type TTransferForm = z.input<typeof ZTransferForm>;
 
 const WHAT_MOVES: Record<TTransferSubject, string> = {
@@ -34,7 +34,7 @@ export function TransferDialog({
   onClose,
 }: {
   subject: TTransferSubject;
-  person: { id: string; version: number; facilityId: string };
+  person: { id: string; version: number; facilityId: string; room?: string | undefined; bed?: string | undefined };
   /** The person's name as headings show it. */
   name: string;
   onClose: () => void;
@@ -51,9 +51,16 @@ export function TransferDialog({
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<TTransferForm, unknown, z.output<typeof ZTransferForm>>({
     resolver: zodResolver(ZTransferForm),
-    defaultValues: { toFacilityId: "", date: facilityToday(facilities, person.facilityId), reason: "" },
+    defaultValues: {
+      toFacilityId: "",
+      date: facilityToday(facilities, person.facilityId),
+      reason: "",
+      room: "",
+      bed: "",
+    },
   });
   const destination = useWatch({ control, name: "toFacilityId" });
+  const oldPlace = [person.room && `Room ${person.room}`, person.bed && `bed ${person.bed}`].filter(Boolean).join(", ");
   const dateTouched = Boolean(dirtyFields.date);
   useEffect(() => {
     // The day of the move is the destination's today, unless the user chose another.
@@ -68,7 +75,7 @@ export function TransferDialog({
     } catch (error) {
       if (isAppError(error) && error.fields) {
         const fields = error.fields;
-        const known = (["toFacilityId", "date", "reason"] as const).filter((field) => fields[field]);
+        const known = (["toFacilityId", "date", "reason", "room", "bed"] as const).filter((field) => fields[field]);
         for (const field of known) setError(field, { type: "server", message: fields[field] });
         if (known.length > 0) return;
       }
@@ -93,6 +100,19 @@ export function TransferDialog({
           {...register("toFacilityId")}
         />
         <FormField label="Date of the move" type="date" required error={errors.date?.message} {...register("date")} />
+        {subject === "resident" && (
+          <fieldset className="transfer-dialog__place" aria-describedby="transfer-place-hint">
+            <legend>At the new home</legend>
+            <div className="transfer-dialog__place-fields">
+              <FormField label="Room" autoComplete="off" error={errors.room?.message} {...register("room")} />
+              <FormField label="Bed" autoComplete="off" error={errors.bed?.message} {...register("bed")} />
+            </div>
+            <p id="transfer-place-hint" className="transfer-dialog__hint">
+              {oldPlace ? `${oldPlace} is at ${facilityName(facilities, person.facilityId)} and is not kept. ` : ""}
+              Leave empty if not known yet.
+            </p>
+          </fieldset>
+        )}
         <FormField kind="textarea" label="Reason" rows={3} error={errors.reason?.message} {...register("reason")} />
         <p className="transfer-dialog__hint">{WHAT_MOVES[subject]}</p>
         <div className="dialog__actions">

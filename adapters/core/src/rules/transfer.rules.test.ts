@@ -1,6 +1,14 @@
 import { testSessionUser } from "./access.test-support.ts";
 import { describe, expect, it } from "vitest";
-import { facilityChangeRefusal, isCarried, transferEvents, transferRefusal, type TTransfer } from "./transfer.rules.ts";
+import {
+  facilityChangeRefusal,
+  isCarried,
+  movedPerson,
+  parseTransferRequest,
+  transferEvents,
+  transferRefusal,
+  type TTransfer,
+} from "./transfer.rules.ts";
 
 const request: TTransfer = {
   subject: "resident",
@@ -9,6 +17,8 @@ const request: TTransfer = {
   toFacilityId: "B",
   date: "2026-05-02",
   reason: "Closer to family",
+  room: undefined,
+  bed: undefined,
 };
 const admin = testSessionUser("administrator", null, { id: "u", email: "a@x" });
 const limitedToA = { ...admin, facilityIds: ["A"] };
@@ -82,5 +92,41 @@ describe("facilityChangeRefusal", () => {
     expect(facilityChangeRefusal("residents", { facilityId: "B" }, undefined)).toBeNull();
     expect(facilityChangeRefusal("residents", { facilityId: "A" }, { facilityId: "A" })).toBeNull();
     expect(facilityChangeRefusal("reminders", { facilityId: "B" }, { facilityId: "A" })).toBeNull();
+  });
+});
+
+describe("movedPerson", () => {
+  const resident = { id: "r1", facilityId: "A", firstName: "Ada", room: "4", bed: "A" };
+
+  it("files the person at the new home and gives a resident the room and bed named for the move", () => {
+    expect(movedPerson(resident, { ...request, room: "12B" })).toEqual({
+      id: "r1",
+      facilityId: "B",
+      firstName: "Ada",
+      room: "12B",
+    });
+    expect(movedPerson(resident, { ...request, room: "12", bed: "2" })).toEqual({
+      ...resident,
+      facilityId: "B",
+      room: "12",
+      bed: "2",
+    });
+  });
+
+  it("leaves a resident without a room or bed when none is named: the old home's numbers mean nothing there", () => {
+    expect(movedPerson(resident, request)).toEqual({ id: "r1", facilityId: "B", firstName: "Ada" });
+  });
+
+  it("keeps a staff member's other fields as they are", () => {
+    const staff = { id: "s1", facilityId: "A", room: "office" };
+    expect(movedPerson(staff, { ...request, subject: "staff" })).toEqual({ ...staff, facilityId: "B" });
+  });
+
+  it("refuses a room or bed for a staff member's move, beside the field", () => {
+    const input = { ...request, subject: "staff", room: "12B", bed: "1" };
+    expect(() => parseTransferRequest(input)).toThrow(
+      expect.objectContaining({ fields: { room: "Only a resident has a room", bed: "Only a resident has a bed" } }),
+    );
+    expect(parseTransferRequest({ ...request, room: " 12B " }).room).toBe("12B");
   });
 });

@@ -36,6 +36,9 @@ export const ZTransferRequest = z.object({
   /** The day of the move, in the new home's calendar. */
   date: ZDateOnly,
   reason: ZOptionalText(500),
+  /** A resident's room and bed at the new home; none when left out (the old home's numbers mean nothing there). */
+  room: ZOptionalText(20),
+  bed: ZOptionalText(20),
 });
 export type TTransferRequest = z.input<typeof ZTransferRequest>;
 /** A request as checked (`parseTransferRequest`). */
@@ -45,7 +48,30 @@ export type TTransfer = z.output<typeof ZTransferRequest>;
 export function parseTransferRequest(input: unknown): TTransfer {
   const parsed = ZTransferRequest.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, "The transfer is not valid.");
+  if (parsed.data.subject !== "resident") {
+    const fields: Record<string, string> = {};
+    for (const field of RESIDENT_PLACE) if (parsed.data[field]) fields[field] = `Only a resident has a ${field}`;
+    if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "The transfer is not valid.", { fields });
+  }
   return parsed.data;
+}
+
+/** Where a resident lives within a home: named anew by the move. */
+export const RESIDENT_PLACE = ["room", "bed"] as const;
+
+/**
+ * The person's record as the move leaves it: filed at the new home and, for a resident, in the room and
+ * bed named for the move or in none — the old home's numbers would mislead the new one.
+ */
+export function movedPerson<R extends Record<string, unknown>>(record: R, request: TTransfer): R {
+  const moved: Record<string, unknown> = { ...record, facilityId: request.toFacilityId };
+  if (request.subject === "resident") {
+    for (const field of RESIDENT_PLACE) {
+      delete moved[field];
+      if (request[field]) moved[field] = request[field];
+    }
+  }
+  return moved as R;
 }
 
 /** The collections holding a resident's own clinical entries (each names `residentId`). */
