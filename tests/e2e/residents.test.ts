@@ -147,9 +147,14 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     expect(width).toBeLessThanOrEqual(PHONE.width);
   });
 
-  it("edits the resident, and refuses a stale edit from a second window with the newer data shown", async () => {
+  it("edits the resident, and refuses a stale edit from a second person with the newer data shown", async () => {
     const first = await signedInPage();
-    const second = await signedInPage();
+    // Another administrator, so the messages name the first person who saved.
+    const second = await session.newUserPage(first, {
+      email: "second-admin@example.test",
+      role: "administrator",
+      facilityIds: null,
+    });
     await first.goto(`${residentPath}/edit`);
     await second.goto(`${residentPath}/edit`);
     await form(first).getByLabel("Room").waitFor();
@@ -167,7 +172,7 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     expect(await saved.getByText("$4,850.00").count()).toBe(0);
     expect(await saved.getByText("Dr. Amani Osei").count()).toBe(0);
 
-    // The second window still holds the version before that save. Another field: the two are merged.
+    // The second person's form still holds the version before that save. Another field: the two are merged.
     await form(second).getByLabel("Room").fill("7");
     await form(second).getByRole("button", { name: "Save changes" }).click();
     await second.getByText(/had saved other changes meanwhile; yours were saved with theirs/).waitFor();

@@ -227,7 +227,9 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await form(second).getByRole("button", { name: "Save changes" }).click();
     // The message names what the other person changed.
     await second
-      .getByText(/had saved other changes meanwhile; yours were saved with theirs\. They changed: .*Phone/)
+      .getByText(
+        /^Your other window or tab had saved other changes meanwhile; yours were saved with them\. Changed there: .*Phone/,
+      )
       .waitFor();
     await second.waitForURL((url) => url.pathname === staffPath);
     const profile = second.getByRole("region", { name: "Profile" });
@@ -247,7 +249,7 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await form(second).getByRole("button", { name: "Save changes" }).click();
     const conflict = second
       .getByRole("alert")
-      .filter({ hasText: `${session.server.admin.email} saved this staff member after you opened it` });
+      .filter({ hasText: "You, in another window or tab, saved this staff member after you opened it" });
     await conflict.waitFor();
     expect(await conflict.getByRole("row", { name: /Notes/ }).getByRole("cell").allTextContents()).toEqual([
       "Nights only",

@@ -20,6 +20,9 @@ import { useData, useSession } from "../ports.tsx";
 import { applyFieldErrors, reportError } from "../report-error.ts";
 import { comparable } from "./field-values.ts";
 
+/** Who saved the newer version when it was the user themselves, in another window or tab. */
+export const SAVED_BY_YOU = "You, in another window or tab,";
+
 export interface TConflict<R, V> {
   /** The record as the other person saved it. */
   theirs: R;
@@ -132,8 +135,10 @@ export function useVersionedEdit<N extends TCollectionName, V extends FieldValue
     } catch (error) {
       if (isAppError(error) && error.code === "CONFLICT" && error.current) {
         const theirs = error.current as TRecordOf<N>;
-        if (onStale === "compare" && start.current && merges < 3) return merge(theirs, error.savedBy, merges);
-        refusedAsStale(theirs, error.savedBy);
+        // The same person in two windows is told so, rather than named as if someone else had saved.
+        const savedBy = session && theirs.updatedBy === session.id ? SAVED_BY_YOU : error.savedBy;
+        if (onStale === "compare" && start.current && merges < 3) return merge(theirs, savedBy, merges);
+        refusedAsStale(theirs, savedBy);
         return null;
       }
       if (!applyFieldErrors(error, form.setError, fields)) reportError(error);
@@ -166,11 +171,12 @@ export function useVersionedEdit<N extends TCollectionName, V extends FieldValue
     await form.handleSubmit(async (values) => {
       saved = await save(values, theirs, merges + 1);
     })();
+    const you = savedBy === SAVED_BY_YOU;
     if (saved)
       toast.success(
-        `${savedBy ?? "Someone else"} had saved other changes meanwhile; yours were saved with theirs.${
-          theirChanges.length > 0 ? ` They changed: ${theirChanges.join(", ")}.` : ""
-        }`,
+        `${you ? "Your other window or tab" : (savedBy ?? "Someone else")} had saved other changes meanwhile; yours were saved with ${
+          you ? "them" : "theirs"
+        }.${theirChanges.length > 0 ? ` ${you ? "Changed there" : "They changed"}: ${theirChanges.join(", ")}.` : ""}`,
         { id: "merged-save" },
       );
     return saved;
