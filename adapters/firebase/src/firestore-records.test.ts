@@ -35,6 +35,21 @@ describe("Firestore record layout", () => {
     expect(data).not.toHaveProperty("id");
   });
 
+  it("stores an amount typed as -0 as zero, which the rules' integer check accepts", () => {
+    const data = toStoredData(getCollection("rentCharges"), {
+      id: "c1",
+      residentId: "r1",
+      facilityId: "tull",
+      kind: "extra",
+      month: "2026-11",
+      dueDate: "2026-11-01",
+      description: "Laundry",
+      amountCents: -0,
+      ...RECORD_META,
+    });
+    expect(Object.is(data.amountCents, 0)).toBe(true);
+  });
+
   it("gives global records no facility", () => {
     const data = toStoredData(getCollection("users"), {
       id: "u2",

@@ -16,6 +16,7 @@ import { facilitiesOfRecord, facilityOfRecord } from "@care/core/rules/access.ru
 import { fileLinkFields } from "@care/core/rules/links.rules";
 import { isRestrictedField } from "./restricted-fields.ts";
 import { searchTokens } from "./search-tokens.ts";
+import { storedField } from "./stored-field.ts";
 
 export const PRIVATE_FIELDS = ["_facility", "_facilities", "_search", "_writtenAt"] as const;
 
@@ -252,7 +253,7 @@ export function toStoredData(
 ): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const key of Object.keys(def.schema.shape))
-    if (!isRestrictedField(def, key)) data[key] = record[key] === undefined ? null : record[key];
+    if (!isRestrictedField(def, key)) data[key] = storedField(record[key]);
   for (const key of STORED_META_FIELDS) data[key] = record[key] === undefined ? null : record[key];
   const facility = facilityOfRecord(def, record);
   if (facility !== undefined) data._facility = facility;

@@ -14,6 +14,7 @@ import { MAX_IN_VALUES } from "@care/core/list-query";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { collections } from "@care/core/registry";
 import { can, facilityOfRecord, hiddenFieldsFor } from "@care/core/rules/access.rules";
+import { storedField } from "./stored-field.ts";
 
 type TRecord = Record<string, unknown> & { id: string };
 
@@ -61,7 +62,7 @@ export function restrictedDocument(
   record: TRecord,
 ): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const field of part.fields) data[field] = record[field] ?? null;
+  for (const field of part.fields) data[field] = storedField(record[field]);
   const facility = facilityOfRecord(def, record);
   if (facility !== undefined) data._facility = facility;
   return data;
