@@ -25,7 +25,7 @@ export function withLazyParamGraph(source: string, decoderPath: string, format: 
   if (found.length !== 1)
     throw new Error(
       `prisma-lean: expected Prisma's parameterization graph decoder once in its runtime, found it ${found.length} times; ` +
-        "update EAGER_DECODER in server/scripts/prisma-lean.plugin.mjs for this Prisma version",
+        "update EAGER_DECODER in server/scripts/prisma-lean.plugin.ts for this Prisma version",
     );
   const [whole, name, argument] = found[0]!;
   const replaced = source.replace(whole, `function ${name}(${argument}){return __leanParamGraph(${argument})}`);
@@ -53,9 +53,15 @@ export function prismaLean({ outdir, decoderPath }: { outdir: string; decoderPat
   return {
     name: "prisma-lean",
     setup(build) {
+      // The bytes are written with the bundle, once it is built without errors.
+      const wasmFiles = new Map<string, Buffer>();
+      build.onEnd((result) => {
+        if (result.errors.length > 0) return;
+        for (const [file, bytes] of wasmFiles) writeFileSync(join(outdir, file), bytes);
+      });
       build.onLoad({ filter: WASM_BASE64_MODULE }, ({ path }) => {
         const file = basename(path).replace(/\.wasm-base64\.m?js$/, ".wasm");
-        writeFileSync(join(outdir, file), wasmBytesOf(readFileSync(path, "utf8")));
+        wasmFiles.set(file, wasmBytesOf(readFileSync(path, "utf8")));
         // Prisma's generated client does `Buffer.from(wasm, "base64")`: Buffer.from takes an object's
         // `valueOf()`, here the file's bytes, which it copies (the encoding only applies to strings). Nothing
         // stays referenced once the module is compiled. The chunk lives in `chunks/`, the file beside `main.js`.
