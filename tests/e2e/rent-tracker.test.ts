@@ -284,4 +284,32 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     await page.screenshot({ path: join(SCREENSHOTS, "rent-receipt-phone.png"), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
+
+  it("tells two residents of the same name apart in the grid and when recording a payment", async () => {
+    const page = await signedInPage();
+    // A second Tom Okafor at the same home, in room 7; the first has no room, so his date of birth is shown.
+    const second = await api(page, "POST", "/residents", {
+      data: {
+        facilityId: "van-buren",
+        firstName: "Tom",
+        lastName: "Okafor",
+        dateOfBirth: "1950-03-14",
+        gender: "male",
+        room: "7",
+        admissionDate,
+        ambulatoryStatus: "ambulatory",
+        codeStatus: "full_code",
+      },
+    });
+    await page.goto("/residents/rent-tracker");
+    await residentRow(page, "Okafor, Tom — room 7").waitFor();
+    await residentRow(page, "Okafor, Tom — born 1945-01-20").waitFor();
+    await page.getByRole("button", { name: "Record a payment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Record a payment" });
+    const options = await dialog.getByLabel("Resident").locator("option").allTextContents();
+    expect(options).toEqual(expect.arrayContaining(["Okafor, Tom — room 7", "Okafor, Tom — born 1945-01-20"]));
+    expect(options.filter((o) => o === "Okafor, Tom")).toEqual([]);
+    await dialog.getByLabel("Resident").selectOption({ label: "Okafor, Tom — room 7" });
+    expect(await dialog.getByLabel("Resident").inputValue()).toBe(String(second.id));
+  });
 });

@@ -16,7 +16,7 @@ import {
   type TReferralStatus,
 } from "@care/core/collections/referrals.collection";
 import type { TPatchOf } from "@care/core/registry";
-import { listName } from "@care/core/rules/person-name.rules";
+import { distinctListNames } from "@care/core/rules/person-name.rules";
 import { isOpenReferral, moveInOps, sisterClosesText, sisterReferrals } from "@care/core/rules/referral-move-in.rules";
 import { useCan } from "../../lib/access.ts";
 import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
@@ -217,7 +217,7 @@ export function ReferralStatusDialog({
         {status === "moved_in" ? (
           <MoveInFields
             referral={referral}
-            residents={(residents.data ?? []).map((r) => ({ value: r.id, label: listName(r) }))}
+            residents={[...distinctListNames(residents.data ?? [])].map(([id, name]) => ({ value: id, label: name }))}
             form={form}
           />
         ) : (

@@ -3,7 +3,7 @@
  * member of the reminder's facility found by name through the data port (a search box narrowing a
  * select, so it works with the keyboard and screen readers like any select).
  */
-import { listName } from "@care/core/rules/person-name.rules";
+import { distinctListNames, listName } from "@care/core/rules/person-name.rules";
 import { useId, useState } from "react";
 import { ERROR_CODES } from "@care/core/app-error";
 import type { TReminderLinkType } from "@care/core/collections/reminders.collection";
@@ -52,7 +52,8 @@ export function LinkPicker({
         ...(search ? { search } : {}),
         limit: PEOPLE_SHOWN,
       });
-      return page.items.map((p: TPerson) => ({ id: p.id, name: listName(p) }));
+      const names = distinctListNames(page.items as TPerson[]);
+      return page.items.map((p: TPerson) => ({ id: p.id, name: names.get(p.id)! }));
     },
     { reads: [people], enabled: linkType !== "facility" },
   );

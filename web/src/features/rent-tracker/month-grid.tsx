@@ -2,7 +2,7 @@
  * The month grid: one row per resident, a column per month. Each cell says its status in words and
  * colour (never colour alone); the resident column stays in view while the months scroll sideways.
  */
-import { listName } from "@care/core/rules/person-name.rules";
+import { distinctListNames } from "@care/core/rules/person-name.rules";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { formatCents, monthLabel } from "@care/core/rules/rent.rules";
@@ -28,6 +28,8 @@ export function MonthGrid({
   onRecordPayment?: ((residentId: string) => void) | undefined;
   empty: ReactNode;
 }) {
+  // Two residents of one name are told apart in the row headings (room, else date of birth).
+  const names = distinctListNames(rows.map((row) => row.resident));
   if (!loading && rows.length === 0) return <div className="card rent-grid__empty">{empty}</div>;
   return (
     <div className="rent-grid card" aria-busy={loading}>
@@ -58,7 +60,7 @@ export function MonthGrid({
             {rows.map((row) => (
               <tr key={row.resident.id}>
                 <th scope="row" className="rent-grid__resident">
-                  <Link to={paths.residents.rent.href(row.resident.id)}>{listName(row.resident)}</Link>
+                  <Link to={paths.residents.rent.href(row.resident.id)}>{names.get(row.resident.id)}</Link>
                   {showFacility && <span className="rent-grid__facility">{facilityName(row.resident.facilityId)}</span>}
                   {onRecordPayment && (
                     <button
@@ -66,7 +68,7 @@ export function MonthGrid({
                       className="rent-grid__pay no-print"
                       onClick={() => onRecordPayment(row.resident.id)}
                     >
-                      Record payment<span className="visually-hidden"> for {listName(row.resident)}</span>
+                      Record payment<span className="visually-hidden"> for {names.get(row.resident.id)}</span>
                     </button>
                   )}
                 </th>

@@ -25,7 +25,9 @@ export interface TGridRow {
   resident: Pick<
     TResidentRecord,
     "id" | "facilityId" | "firstName" | "lastName" | "preferredName" | "status" | "admissionDate" | "dischargeDate"
-  >;
+  > &
+    // What tells two residents of one name apart in the grid (distinctListNames).
+    Partial<Pick<TResidentRecord, "room" | "dateOfBirth">>;
   /** Null before anything is billed or paid: the grid says "Not billed yet", not $0.00. */
   balanceCents: number | null;
   daysOverdue: number;

@@ -3,7 +3,7 @@
  * balances and days overdue, generating a month's charges, recording payments, CSV exports and a print
  * view. The grid reads one page of residents at a time and their full rent history.
  */
-import { listName } from "@care/core/rules/person-name.rules";
+import { distinctListNames } from "@care/core/rules/person-name.rules";
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
@@ -92,11 +92,13 @@ export function RentTrackerPage() {
         orderBy: { field: "lastName", direction: "asc" },
         limit: MAX_PAGE_SIZE,
       });
-      const residents = page.items.map((r) => ({ id: r.id, facilityId: r.facilityId, name: listName(r) }));
+      const people: TGridRow["resident"][] = [...page.items];
       // A row's resident beyond the first page of the list is still offered.
       const row = grid.data?.rows.find((r) => r.resident.id === residentId);
-      if (row && !residents.some((r) => r.id === row.resident.id))
-        residents.push({ id: row.resident.id, facilityId: row.resident.facilityId, name: listName(row.resident) });
+      if (row && !people.some((r) => r.id === row.resident.id)) people.push(row.resident);
+      // Two residents of one name are offered apart (room, else date of birth): never a payment for the wrong one.
+      const names = distinctListNames(people);
+      const residents = people.map((r) => ({ id: r.id, facilityId: r.facilityId, name: names.get(r.id)! }));
       setPayment({ ...(residentId ? { residentId } : {}), residents });
     } catch (error) {
       reportError(error);
@@ -369,7 +371,7 @@ function PaymentsExport({ facilityId, nameOf }: { facilityId: string; nameOf: (i
         paymentsInRange(data, facilityId, from, to),
         listAll(data, "residents", { where: scopeWhere(facilityId), includeArchived: true }),
       ]);
-      const names = new Map(residents.map((r) => [r.id, listName(r)]));
+      const names = distinctListNames(residents);
       downloadCsv(`payments-${facilityId || "all"}-${from}-to-${to}.csv`, paymentsCsv(payments, names, nameOf));
       const total = payments.reduce((sum, p) => sum + p.amountCents, 0);
       toast.success(`${payments.length} payment${payments.length === 1 ? "" : "s"} exported (${formatCents(total)})`);

@@ -11,7 +11,7 @@ import { Link } from "react-router-dom";
 import { validationError } from "@care/core/app-error";
 import { ZUserInvite, type TUserInvite } from "@care/core/collections/users.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
-import { listName } from "@care/core/rules/person-name.rules";
+import { distinctListNames } from "@care/core/rules/person-name.rules";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { useSession } from "../../lib/ports.tsx";
 import { useAllRecords } from "../../lib/records/use-records.ts";
@@ -181,7 +181,7 @@ export function UserForm({
         name="staffId"
         hint="Optional: the person's record in the Staff Directory, of a home they may see."
         placeholder="Not linked"
-        options={(staff.data ?? []).map((s) => ({ value: s.id, label: listName(s) }))}
+        options={[...distinctListNames(staff.data ?? [])].map(([id, name]) => ({ value: id, label: name }))}
         value={values.staffId ?? ""}
         error={errors.staffId}
         onChange={(e) => set({ staffId: (e.target as HTMLSelectElement).value || undefined })}
