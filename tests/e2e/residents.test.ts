@@ -130,10 +130,23 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     ]);
     await page.screenshot({ path: join(SCREENSHOTS, "residents-list-desktop.png"), fullPage: true });
 
+    // The search and the status are kept in the address: opening a resident and coming Back, or a
+    // reload, shows the same narrowed list.
+    await page.waitForURL((url) => url.searchParams.get("q") === "winn");
+    await row.getByRole("link", { name: "Quennell, Winifred (Winnie)" }).click();
+    await page.locator("main h1", { hasText: "Winnie Quennell" }).waitFor();
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelectorAll("main tbody tr").length === 1);
+    expect(await page.getByRole("searchbox", { name: "Search by name" }).inputValue()).toBe("winn");
+
     await page.getByLabel("Status").selectOption("discharged");
     await page.getByRole("heading", { name: "No residents match" }).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "No residents match" }).waitFor();
+    expect(await page.getByLabel("Status").inputValue()).toBe("discharged");
     await page.getByRole("button", { name: "Clear search and status" }).click();
     await table.getByRole("link", { name: "Abernathy, Harold" }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
 
     const phone = await signedInPage(PHONE);
     await phone.goto("/residents");

@@ -56,6 +56,7 @@ export function FacilitiesPage() {
   const state = useListState<{ active: TActiveFilter }, TSort>(
     { active: "active" },
     { field: "sortOrder", direction: "asc" },
+    { active: ["", "active", "inactive"] },
   );
   const { active } = state.filters;
   const { orderBy, setOrderBy } = state;

@@ -88,7 +88,11 @@ export function AgentListPage() {
   const today = localToday();
   // Every agent by default (inactive ones marked), so a group whose agents are all inactive never
   // reads as one with none.
-  const state = useListState<{ active: TActiveFilter }, TSort>({ active: "" }, { field: "name", direction: "asc" });
+  const state = useListState<{ active: TActiveFilter }, TSort>(
+    { active: "" },
+    { field: "name", direction: "asc" },
+    { active: ["", "active", "inactive"] },
+  );
   const year = Number(today.slice(0, 4));
   const list = useRecordList("referralAgents", agentsQuery(state.filters.active, state.search, state.orderBy), {
     extras: {

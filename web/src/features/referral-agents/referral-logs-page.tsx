@@ -57,6 +57,7 @@ export function ReferralLogsPage() {
   const state = useListState<{ show: TShow; agentId: string }, TSort>(
     { show: "", agentId: "" },
     { field: "referredOn", direction: "desc" },
+    { show: ["", ...(Object.keys(SHOW_LABELS) as TShow[])], agentId: "any" },
   );
   const { show, agentId } = state.filters;
   const query = referralsQuery(facilityId, show, agentId, state.search, state.orderBy);

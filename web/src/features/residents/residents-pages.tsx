@@ -6,7 +6,7 @@
  */
 import { listName } from "@care/core/rules/person-name.rules";
 import { Link } from "react-router-dom";
-import type { TResidentStatus } from "@care/core/collections/residents.collection";
+import { RESIDENT_STATUSES, type TResidentStatus } from "@care/core/collections/residents.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TSubjectCompliance } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
@@ -70,6 +70,7 @@ export function AllResidentsPage() {
   const state = useListState<{ status: TResidentStatus | "" }, TResidentFilters["orderBy"]>(
     { status: "" },
     { field: "lastName", direction: "asc" },
+    { status: ["", ...RESIDENT_STATUSES] },
   );
   const { status } = state.filters;
   const list = useRecordList(

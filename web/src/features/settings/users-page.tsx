@@ -27,7 +27,7 @@ export function UsersPage() {
   const state = useListState<
     { role: TUserRecord["role"] | ""; active: "true" | "false" | "" },
     { field: TSortField; direction: "asc" | "desc" }
-  >({ role: "", active: "true" }, { field: "email", direction: "asc" });
+  >({ role: "", active: "true" }, { field: "email", direction: "asc" }, { role: "any", active: ["", "true", "false"] });
   const { role, active } = state.filters;
   const search = state.search.trim();
   const list = useRecordList("users", {

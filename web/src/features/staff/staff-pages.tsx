@@ -24,7 +24,7 @@ import { ListPage } from "../../ui/list-page.tsx";
 import type { TStaffRecord } from "./staff-form-values.ts";
 import { STATUS_LABELS, STATUS_TONES, facilitiesText } from "./staff-format.ts";
 import { CLEARANCE_LABELS } from "@care/core/collections/staff.collection";
-import { POSITION_LABELS } from "@care/core/collections/staff.collection";
+import { POSITION_LABELS, STAFF_POSITIONS, STAFF_STATUSES } from "@care/core/collections/staff.collection";
 import { staffQuery, type TStaffFilters, type TStaffPosition, type TStaffStatus } from "./staff-queries.ts";
 import "./staff.css";
 
@@ -57,6 +57,7 @@ export function StaffDirectoryPage() {
   const state = useListState<{ status: TStaffStatus | ""; position: TStaffPosition | "" }, TStaffFilters["orderBy"]>(
     { status: "", position: "" },
     { field: "lastName", direction: "asc" },
+    { status: ["", ...STAFF_STATUSES], position: ["", ...STAFF_POSITIONS] },
   );
   const { status, position } = state.filters;
   const list = useRecordList(
