@@ -53,9 +53,7 @@ export function useListState<F extends Record<string, string>, S>(
   const [orderBy, setOrderBy] = useState(initialSort);
   // The search reaches the address once typing pauses (one address change per search, not per key).
   useEffect(() => {
-    updateParams((current) =>
-      (current.get(SEARCH_PARAM) ?? "") === search ? current : withParam(current, SEARCH_PARAM, search, ""),
-    );
+    updateParams((current) => withParam(current, SEARCH_PARAM, search, ""));
   }, [search, updateParams]);
   return {
     searchText,

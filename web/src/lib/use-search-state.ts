@@ -6,7 +6,7 @@
  * undo the first.
  */
 import { useCallback } from "react";
-import { useSearchParams } from "react-router-dom";
+import { createSearchParams, useSearchParams } from "react-router-dom";
 
 export function useSearchState(): [
   URLSearchParams,
@@ -14,9 +14,13 @@ export function useSearchState(): [
 ] {
   const [params, setParams] = useSearchParams();
   const update = useCallback(
-    (change: (current: URLSearchParams) => URLSearchParams | Record<string, string>) =>
+    (change: (current: URLSearchParams) => URLSearchParams | Record<string, string>) => {
       // The router writes the address synchronously and renders later, so the address is the latest state.
-      setParams(change(new URLSearchParams(window.location.search)), { replace: true }),
+      const current = new URLSearchParams(window.location.search);
+      const next = createSearchParams(change(current));
+      // An unchanged query is no navigation (it would drop the history entry's state for nothing).
+      if (next.toString() !== current.toString()) setParams(next, { replace: true });
+    },
     [setParams],
   );
   return [params, update];
