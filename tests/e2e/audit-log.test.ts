@@ -172,4 +172,24 @@ describe.skipIf(Boolean(chromiumMissing))("audit log in Chromium", () => {
     await phone.locator("main table").scrollIntoViewIfNeeded();
     await phone.screenshot({ path: join(SCREENSHOTS, "audit-log-phone-rows.png") });
   }, 120_000);
+
+  it("keeps every key typed into the record id and a day typed digit by digit, as a person types", async () => {
+    const page = await session.signedInPage();
+    await page.goto("/settings/audit-log");
+    const main = page.locator("main");
+    await main.getByRole("row").filter({ hasText: "Signed in" }).first().waitFor();
+    const recordBox = main.getByRole("searchbox", { name: "Record id" });
+    await recordBox.pressSequentially(residentId, { delay: 15 });
+    await page.waitForURL((url) => url.searchParams.get("record") === residentId);
+    expect(await recordBox.inputValue()).toBe(residentId);
+    // A date field takes month, day and year as separate digits; each step is a different date.
+    const year = new Date().getFullYear() - 1;
+    const from = main.getByLabel("From (day)");
+    await from.click();
+    await from.press("Home");
+    await from.pressSequentially(`0301${year}`, { delay: 40 });
+    await page.waitForURL((url) => url.searchParams.get("from") === `${year}-03-01`);
+    expect(await from.inputValue()).toBe(`${year}-03-01`);
+    await main.getByRole("row").filter({ hasText: residentId }).first().waitFor();
+  }, 60_000);
 });

@@ -17,6 +17,7 @@ import { csvFileName, useFacilityScope, zoneOf } from "../../lib/facility-scope.
 import { paths } from "../../lib/paths.ts";
 import { useSession } from "../../lib/ports.tsx";
 import { useAllRecords, useRecordList } from "../../lib/records/use-records.ts";
+import { useBufferedValue } from "../../lib/use-buffered-value.ts";
 import { useSearchState } from "../../lib/use-search-state.ts";
 import type { TCsvColumn } from "../../ui/csv-export.ts";
 import { DataTable, type TDataColumn } from "../../ui/data-table.tsx";
@@ -98,6 +99,10 @@ function AuditLog() {
   function setFilter(key: keyof TAuditLogFilters, value: string) {
     updateParams((current) => paramsOfFilters({ ...filtersFromParams(current), [key]: value.trim() }));
   }
+  // Typed fields reach the address once typing pauses (the choices above go at once).
+  const [record, setRecord] = useBufferedValue(filters.record, (value) => setFilter("record", value));
+  const [from, setFrom] = useBufferedValue(filters.from, (value) => setFilter("from", value));
+  const [to, setTo] = useBufferedValue(filters.to, (value) => setFilter("to", value));
   const filtered = Object.values(filters).some(Boolean);
 
   const columns: TDataColumn<TAuditRow>[] = [
@@ -227,9 +232,9 @@ function AuditLog() {
           <span>Record id</span>
           <input
             type="search"
-            value={filters.record}
+            value={record}
             maxLength={200}
-            onChange={(event) => setFilter("record", event.target.value)}
+            onChange={(event) => setRecord(event.target.value)}
             placeholder="e.g. from a record's panel"
           />
         </label>
@@ -242,22 +247,17 @@ function AuditLog() {
         />
         <label className="list-filters__field">
           <span>From (day)</span>
-          <input
-            type="date"
-            value={filters.from}
-            max={today}
-            onChange={(event) => setFilter("from", event.target.value)}
-          />
+          <input type="date" value={from} max={today} onChange={(event) => setFrom(event.target.value)} />
         </label>
         <label className="list-filters__field">
           <span>To (day, included)</span>
           <input
             type="date"
-            value={filters.to}
+            value={to}
             max={today}
             aria-invalid={problems.to ? true : undefined}
             aria-describedby={problems.to ? "audit-log-to-error" : undefined}
-            onChange={(event) => setFilter("to", event.target.value)}
+            onChange={(event) => setTo(event.target.value)}
           />
           {problems.to && (
             <span id="audit-log-to-error" className="form-field__error" role="alert">

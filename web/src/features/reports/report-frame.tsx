@@ -13,6 +13,7 @@ import { can } from "@care/core/rules/permissions.rules";
 import { REPORTS, type TReportKind, type TReportOf } from "@care/core/reports/reports";
 import { facilityToday } from "../../lib/facilities.tsx";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
+import { useBufferedValue } from "../../lib/use-buffered-value.ts";
 import { useSearchState } from "../../lib/use-search-state.ts";
 import { paths } from "../../lib/paths.ts";
 import { useSession } from "../../lib/ports.tsx";
@@ -78,6 +79,9 @@ export function ReportFrame<K extends TReportKind>({
       const now = rangeFromAddress(current, today);
       return { from: next.from ?? now.from, to: next.to ?? now.to };
     });
+  // Typed dates reach the address once typing pauses; an emptied field leaves the range as it was.
+  const [from, setFrom] = useBufferedValue(range.from, (value) => value && setRange({ from: value }));
+  const [to, setTo] = useBufferedValue(range.to, (value) => value && setRange({ to: value }));
   const view: TReportView = {
     query,
     scope,
@@ -124,23 +128,17 @@ export function ReportFrame<K extends TReportKind>({
           label="From"
           name="from"
           type="date"
-          value={range.from}
+          value={from}
           error={fieldError("from")}
-          onChange={(event) => {
-            const value = (event.target as HTMLInputElement).value;
-            if (value) setRange({ from: value });
-          }}
+          onChange={(event) => setFrom((event.target as HTMLInputElement).value)}
         />
         <FormField
           label="To"
           name="to"
           type="date"
-          value={range.to}
+          value={to}
           error={fieldError("to")}
-          onChange={(event) => {
-            const value = (event.target as HTMLInputElement).value;
-            if (value) setRange({ to: value });
-          }}
+          onChange={(event) => setTo((event.target as HTMLInputElement).value)}
         />
       </form>
       {missing.length > 0 ? (
