@@ -108,6 +108,14 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
     await page.goto("/reports/census?from=2026-13-45&to=2026-02-30");
     await page.getByText('"2026-13-45, 2026-02-30" in the address is not a date').waitFor();
     await page.getByRole("region", { name: "By home", exact: true }).waitFor();
+    // A start typed digit by digit, as a person types (each step a different date), lands whole.
+    const year = Number(today.slice(0, 4)) - 1;
+    // Focus lands on the month; each digit moves on to the next part, as a person typing sees it.
+    await page.getByLabel("From").focus();
+    await page.getByLabel("From").pressSequentially(`0201${year}`, { delay: 40 });
+    await page.waitForURL((url) => url.searchParams.get("from") === `${year}-02-01`);
+    expect(await page.getByLabel("From").inputValue()).toBe(`${year}-02-01`);
+    await page.getByRole("region", { name: "By home", exact: true }).waitFor();
 
     await page.goto(`/reports/rent-roll?${range}`);
     const byResident = page.getByRole("region", { name: "By resident" });
