@@ -189,7 +189,7 @@ describe.skipIf(Boolean(chromiumMissing))("facilities in Chromium", () => {
     ]);
     expect(await conflict.getByRole("row").count()).toBe(2);
     await second.screenshot({ path: join(SCREENSHOTS, "facilities-conflict-desktop.png"), fullPage: true });
-    await conflict.getByRole("button", { name: "Load their version" }).click();
+    await conflict.getByRole("button", { name: "Load the saved version" }).click();
     expect(await second.getByLabel("Phone").inputValue()).toBe("(559) 555-0111");
   });
 

@@ -5,6 +5,7 @@
  */
 import { useId, type ReactNode, type Ref } from "react";
 import { differingFields } from "../lib/records/field-values.ts";
+import { SAVED_BY_YOU } from "../lib/records/use-versioned-edit.ts";
 import "./conflict-panel.css";
 
 export interface TConflictRow {
@@ -20,9 +21,12 @@ export function ConflictPanel({
   rows,
   children,
   compact = false,
+  byYou = false,
   ref,
 }: {
   title: string;
+  /** The newer version was saved by the same user, in another window or tab: no "they" in the words. */
+  byYou?: boolean;
   /** Only the fields that differ; none means their version matches the form. */
   rows: readonly TConflictRow[];
   /** The action buttons under the guidance (the form's own "Save my version" button keeps the user's edits). */
@@ -42,8 +46,15 @@ export function ConflictPanel({
     >
       <Heading id={titleId}>{title}</Heading>
       <p>
-        Nothing was overwritten. Your edits are still in the form below, with the other changes they saved.
-        {rows.length > 0 ? " You both changed these fields:" : " Their saved version matches your form."}
+        Nothing was overwritten. Your edits are still in the form below, with the other changes{" "}
+        {byYou ? "saved in the other window" : "they saved"}.
+        {rows.length > 0
+          ? byYou
+            ? " Both changed these fields:"
+            : " You both changed these fields:"
+          : byYou
+            ? " The saved version matches this form."
+            : " Their saved version matches your form."}
       </p>
       {rows.length > 0 && (
         <div className="conflict__scroll">
@@ -51,8 +62,8 @@ export function ConflictPanel({
             <thead>
               <tr>
                 <th scope="col">Field</th>
-                <th scope="col">Saved by them</th>
-                <th scope="col">Your form</th>
+                <th scope="col">{byYou ? "Saved elsewhere" : "Saved by them"}</th>
+                <th scope="col">{byYou ? "This form" : "Your form"}</th>
               </tr>
             </thead>
             <tbody>
@@ -68,8 +79,9 @@ export function ConflictPanel({
         </div>
       )}
       <p>
-        Choose <strong>Save my version</strong> to keep your values for these fields (replacing theirs), or load their
-        version and make your changes again.
+        Choose <strong>Save my version</strong> to keep this form's values for these fields (replacing{" "}
+        {byYou ? "the saved ones" : "theirs"}), or load {byYou ? "the saved" : "their"} version and make your changes
+        again.
       </p>
       {children}
     </section>
@@ -107,10 +119,12 @@ export function RecordConflictPanel<V extends object, F extends keyof V & string
   compact?: boolean;
   ref?: Ref<HTMLElement>;
 }) {
+  const byYou = savedBy === SAVED_BY_YOU;
   return (
     <ConflictPanel
       title={`${savedBy ?? "Someone else"} saved this ${noun} after you opened it`}
       compact={compact}
+      byYou={byYou}
       rows={differingFields(theirs, mine, fields).map((field) => ({
         label: label(field),
         theirs: show(theirs, field),
@@ -119,7 +133,7 @@ export function RecordConflictPanel<V extends object, F extends keyof V & string
       {...(ref ? { ref } : {})}
     >
       <button type="button" className="button button--secondary" onClick={onLoadTheirs}>
-        Load their version
+        {byYou ? "Load the saved version" : "Load their version"}
       </button>
     </ConflictPanel>
   );
