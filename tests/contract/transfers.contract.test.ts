@@ -277,6 +277,29 @@ await runContract("data", (ctx) => {
       "NOT_FOUND",
     );
     expect(unseen.fields).toEqual({ toFacilityId: "No such home" });
+    // The move is recorded as done: not after today at the new home, not before the admission.
+    const future = await expectAppError(
+      admin.data.transfer({
+        subject: "resident",
+        id: resident.id,
+        version: 1,
+        toFacilityId: "newman",
+        date: "2099-01-01",
+      }),
+      "VALIDATION",
+    );
+    expect(future.fields?.date).toMatch(/^After today \(\d{4}-\d{2}-\d{2}\) at Newman$/);
+    const early = await expectAppError(
+      admin.data.transfer({
+        subject: "resident",
+        id: resident.id,
+        version: 1,
+        toFacilityId: "newman",
+        date: "2025-02-01",
+      }),
+      "VALIDATION",
+    );
+    expect(early.fields).toEqual({ date: "Before their admission (2025-03-01)" });
     await expectAppError(
       admin.data.transfer({
         subject: "resident",

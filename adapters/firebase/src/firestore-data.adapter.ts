@@ -103,6 +103,7 @@ import {
   parseTransferRequest,
   TRANSFER_COLLECTION,
   transferEvents,
+  transferPersonOf,
   transferRefusal,
   transferSummary,
   type TCarriedCollection,
@@ -840,9 +841,13 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         const home = destination?.exists() ? recordOf(definition("facilities"), destination) : null;
         const refusal = transferRefusal(
           user,
-          { facilityId: String(current.facilityId) },
+          transferPersonOf(current),
           request,
-          home && { name: String(home.name), archivedAt: home.archivedAt as string | null },
+          home && {
+            name: String(home.name),
+            archivedAt: home.archivedAt as string | null,
+            timeZone: home.timeZone as string | undefined,
+          },
         );
         if (refusal) throw refusal;
         const carried = await carry(tx, commits[0]!);

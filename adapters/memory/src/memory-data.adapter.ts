@@ -62,6 +62,7 @@ import {
   parseTransferRequest,
   TRANSFER_COLLECTION,
   transferEvents,
+  transferPersonOf,
   transferRefusal,
   transferSummary,
   type TTransfer,
@@ -240,9 +241,16 @@ export class MemoryDataAdapter implements DataPort {
     const destination = this.backend.table("facilities").get(to);
     const refusal = transferRefusal(
       user,
-      { facilityId: from },
+      transferPersonOf(current),
       request,
-      destination ? { name: String(destination.name), archivedAt: destination.archivedAt } : null,
+      destination
+        ? {
+            name: String(destination.name),
+            archivedAt: destination.archivedAt,
+            timeZone: destination.timeZone as string | undefined,
+          }
+        : null,
+      new Date(this.backend.now()),
     );
     if (refusal) throw refusal;
     const now = this.backend.now();

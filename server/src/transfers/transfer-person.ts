@@ -17,6 +17,7 @@ import {
   parseTransferRequest,
   TRANSFER_COLLECTION,
   transferEvents,
+  transferPersonOf,
   transferRefusal,
   transferSummary,
   type TCarriedCollection,
@@ -103,13 +104,17 @@ export async function transferPerson(database: Database, caller: TCaller, input:
     const to = request.toFacilityId;
     const [origin, destination] = await Promise.all([
       db.facility.findUnique({ where: { id: from }, select: { name: true } }),
-      db.facility.findUnique({ where: { id: to }, select: { name: true, archivedAt: true } }),
+      db.facility.findUnique({ where: { id: to }, select: { name: true, archivedAt: true, timeZone: true } }),
     ]);
     const refusal = transferRefusal(
       user,
-      { facilityId: from },
+      transferPersonOf(current),
       request,
-      destination && { name: destination.name, archivedAt: destination.archivedAt?.toISOString() ?? null },
+      destination && {
+        name: destination.name,
+        archivedAt: destination.archivedAt?.toISOString() ?? null,
+        timeZone: destination.timeZone,
+      },
     );
     if (refusal) throw refusal;
     const record = await repository

@@ -99,7 +99,15 @@ export function TransferDialog({
           error={errors.toFacilityId?.message}
           {...register("toFacilityId")}
         />
-        <FormField label="Date of the move" type="date" required error={errors.date?.message} {...register("date")} />
+        <FormField
+          label="Date of the move"
+          type="date"
+          required
+          max={facilityToday(facilities, destination || person.facilityId)}
+          hint="Today or earlier, from their admission or hire date on: the records move now."
+          error={errors.date?.message}
+          {...register("date")}
+        />
         {subject === "resident" && (
           <fieldset className="transfer-dialog__place" aria-describedby="transfer-place-hint">
             <legend>At the new home</legend>

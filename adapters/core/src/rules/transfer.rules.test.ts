@@ -70,6 +70,33 @@ describe("transferRefusal", () => {
       "VALIDATION",
     );
   });
+
+  it("refuses a day after today at the destination, in its time zone: the records move now", () => {
+    // 06:30 UTC on May 2 is still May 1 in Los Angeles (UTC-7 in summer), and already May 2 in Berlin.
+    const now = new Date("2026-05-02T06:30:00Z");
+    const la = { name: "Tull", timeZone: "America/Los_Angeles" };
+    expect(transferRefusal(admin, { facilityId: "A" }, request, la, now)?.fields).toEqual({
+      date: "After today (2026-05-01) at Tull",
+    });
+    expect(transferRefusal(admin, { facilityId: "A" }, request, { ...la, timeZone: "Europe/Berlin" }, now)).toBeNull();
+  });
+
+  it("refuses a day before the resident's admission or current stay, or the staff member's hire date", () => {
+    const now = new Date("2026-11-27T20:00:00Z");
+    const admitted = { facilityId: "A", admissionDate: "2026-06-01" };
+    expect(transferRefusal(admin, admitted, request, home, now)?.fields).toEqual({
+      date: "Before their admission (2026-06-01)",
+    });
+    const readmitted = { facilityId: "A", admissionDate: "2025-01-01", statusDate: "2026-05-10" };
+    expect(transferRefusal(admin, readmitted, request, home, now)?.fields).toEqual({
+      date: "Before their current stay's start (2026-05-10)",
+    });
+    expect(transferRefusal(admin, { facilityId: "A", admissionDate: "2026-05-02" }, request, home, now)).toBeNull();
+    const hired = { facilityId: "A", hireDate: "2026-07-01" };
+    expect(transferRefusal(admin, hired, { ...request, subject: "staff" }, home, now)?.fields).toEqual({
+      date: "Before their hire date (2026-07-01)",
+    });
+  });
 });
 
 describe("transferEvents", () => {

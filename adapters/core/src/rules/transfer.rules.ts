@@ -9,10 +9,11 @@
  */
 import { z } from "zod";
 import { AppError, validationError } from "../app-error.ts";
-import { ZDateOnly, ZId, ZOptionalText } from "../common.schema.ts";
+import { DEFAULT_TIME_ZONE, ZDateOnly, ZId, ZOptionalText } from "../common.schema.ts";
 import type { CollectionDef } from "../collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { canSeeFacility } from "./access.rules.ts";
+import { todayIn } from "./date-only.rules.ts";
 import type { TCarriedCollection } from "./transfer-scope.ts";
 
 export {
@@ -121,16 +122,40 @@ export function carriedId(def: CollectionDef, record: { id: string }, toFacility
   return def.derivedId?.derive({ ...record, facilityId: toFacilityId }) ?? record.id;
 }
 
+/** What a transfer's day is checked against: when the person's current stay or employment began. */
+export interface TTransferPerson {
+  facilityId: string;
+  /** A resident's admission, and when their current status began (a readmission, say). */
+  admissionDate?: string | undefined;
+  statusDate?: string | undefined;
+  /** A staff member's hire date. */
+  hireDate?: string | undefined;
+}
+
+/** The fields of a stored resident's or staff member's record that a transfer's day is checked against. */
+export function transferPersonOf(record: Record<string, unknown>): TTransferPerson {
+  const day = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return {
+    facilityId: String(record.facilityId),
+    admissionDate: day(record.admissionDate),
+    statusDate: day(record.statusDate),
+    hireDate: day(record.hireDate),
+  };
+}
+
 /**
  * The refusal of a transfer that needs no stored record beyond the person and the destination: the
- * user must be able to see and write both homes (an unseen destination does not exist for them), and
- * the destination must be another, open home. Nothing when the transfer may go ahead.
+ * user must be able to see and write both homes (an unseen destination does not exist for them), the
+ * destination must be another, open home, and the day of the move can be neither after today at the
+ * destination (the records move now) nor before the person's stay or employment began. Nothing when
+ * the transfer may go ahead.
  */
 export function transferRefusal(
   user: TSessionUser,
-  person: { facilityId: string },
+  person: TTransferPerson,
   request: TTransfer,
-  destination: { name: string; archivedAt?: string | null } | null,
+  destination: { name: string; archivedAt?: string | null; timeZone?: string | null } | null,
+  now: Date = new Date(),
 ): AppError | null {
   if (!destination || !canSeeFacility(user, request.toFacilityId)) {
     return new AppError("NOT_FOUND", "This home does not exist or was removed.", {
@@ -145,6 +170,26 @@ export function transferRefusal(
   if (person.facilityId === request.toFacilityId) {
     return new AppError("VALIDATION", `Already at ${destination.name}.`, {
       fields: { toFacilityId: "Pick another home" },
+    });
+  }
+  const today = todayIn(destination.timeZone || DEFAULT_TIME_ZONE, now);
+  if (request.date > today) {
+    return new AppError(
+      "VALIDATION",
+      `The move is recorded as done: its day cannot be after today at ${destination.name}.`,
+      {
+        fields: { date: `After today (${today}) at ${destination.name}` },
+      },
+    );
+  }
+  const [began, since] = person.hireDate
+    ? [person.hireDate, "hire date"]
+    : person.statusDate && person.statusDate > (person.admissionDate ?? "")
+      ? [person.statusDate, "current stay's start"]
+      : [person.admissionDate, "admission"];
+  if (began && request.date < began) {
+    return new AppError("VALIDATION", `The move cannot be before their ${since} (${began}).`, {
+      fields: { date: `Before their ${since} (${began})` },
     });
   }
   return null;
