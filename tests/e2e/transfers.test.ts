@@ -89,7 +89,7 @@ describe.skipIf(Boolean(chromiumMissing))("transfers in Chromium", () => {
       await dialog.getByLabel("Move to").selectOption("tull");
       expect(await dialog.getByLabel("Date of the move").inputValue()).toBe(today);
       const place = dialog.getByRole("group", { name: "At the new home" });
-      await place.getByText("Room 4 is at Van Buren and is not kept.").waitFor();
+      await place.getByText("Room 4 at Van Buren is released. Leave empty if not known yet.").waitFor();
       await place.getByLabel("Room").fill("12");
       await dialog.getByLabel("Reason").fill("Needs a ground-floor room");
       await expectNoSeriousAxeViolations(page);

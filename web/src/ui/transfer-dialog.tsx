@@ -104,7 +104,7 @@ export function TransferDialog({
           type="date"
           required
           max={facilityToday(facilities, destination || person.facilityId)}
-          hint="Today or earlier, from their admission or hire date on: the records move now."
+          hint={`Today or earlier, not before their ${subject === "resident" ? "admission" : "hire date"}: the records move now.`}
           error={errors.date?.message}
           {...register("date")}
         />
@@ -116,7 +116,7 @@ export function TransferDialog({
               <FormField label="Bed" autoComplete="off" error={errors.bed?.message} {...register("bed")} />
             </div>
             <p id="transfer-place-hint" className="transfer-dialog__hint">
-              {oldPlace ? `${oldPlace} is at ${facilityName(facilities, person.facilityId)} and is not kept. ` : ""}
+              {oldPlace ? `${oldPlace} at ${facilityName(facilities, person.facilityId)} is released. ` : ""}
               Leave empty if not known yet.
             </p>
           </fieldset>
