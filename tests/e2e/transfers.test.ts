@@ -39,6 +39,20 @@ describe.skipIf(Boolean(chromiumMissing))("transfers in Chromium", () => {
         },
       });
       const id = String(created.id);
+      // Someone at Tull already has room 12: the dialog warns (a shared room is allowed, never refused).
+      await api(page, "POST", "/residents", {
+        data: {
+          facilityId: "tull",
+          firstName: "Iris",
+          lastName: "Calloway",
+          dateOfBirth: "1935-02-11",
+          gender: "female",
+          room: "12",
+          admissionDate: `${addMonths(today, -6).slice(0, 7)}-01`,
+          ambulatoryStatus: "ambulatory",
+          codeStatus: "full_code",
+        },
+      });
       await api(page, "POST", "/diagnoses", {
         data: { residentId: id, facilityId: "van-buren", name: "Congestive heart failure" },
       });
@@ -91,6 +105,7 @@ describe.skipIf(Boolean(chromiumMissing))("transfers in Chromium", () => {
       const place = dialog.getByRole("group", { name: "At the new home" });
       await place.getByText("Room 4 at Van Buren is released. Leave empty if not known yet.").waitFor();
       await place.getByLabel("Room").fill("12");
+      await place.getByText("Room 12 is also given to Iris Calloway.").waitFor();
       await dialog.getByLabel("Reason").fill("Needs a ground-floor room");
       await expectNoSeriousAxeViolations(page);
       await page.screenshot({ path: join(SCREENSHOTS, "transfer-dialog-desktop.png") });

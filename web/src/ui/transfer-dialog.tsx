@@ -16,6 +16,7 @@ import { useData } from "../lib/ports.tsx";
 import { reportError } from "../lib/report-error.ts";
 import { Dialog } from "./confirm-dialog.tsx";
 import { FormField } from "./form-field.tsx";
+import { RoomTakenWarning } from "./room-taken-warning.tsx";
 import "./transfer-dialog.css";
 
 const ZTransferForm = ZTransferRequest.pick({ toFacilityId: true, date: true, reason: true, room: true, bed: true });
@@ -59,7 +60,7 @@ export function TransferDialog({
       bed: "",
     },
   });
-  const destination = useWatch({ control, name: "toFacilityId" });
+  const [destination, room, bed] = useWatch({ control, name: ["toFacilityId", "room", "bed"] });
   const oldPlace = [person.room && `Room ${person.room}`, person.bed && `bed ${person.bed}`].filter(Boolean).join(", ");
   const dateTouched = Boolean(dirtyFields.date);
   useEffect(() => {
@@ -115,6 +116,7 @@ export function TransferDialog({
               <FormField label="Room" autoComplete="off" error={errors.room?.message} {...register("room")} />
               <FormField label="Bed" autoComplete="off" error={errors.bed?.message} {...register("bed")} />
             </div>
+            <RoomTakenWarning facilityId={destination} room={room ?? ""} bed={bed ?? ""} residentId={person.id} />
             <p id="transfer-place-hint" className="transfer-dialog__hint">
               {oldPlace ? `${oldPlace} at ${facilityName(facilities, person.facilityId)} is released. ` : ""}
               Leave empty if not known yet.

@@ -5,7 +5,6 @@
  * after the home's today (a planned move-in). The server refuses what must not happen (an admission
  * past capacity); these say what a person should look at.
  */
-import { headingName } from "@care/core/rules/person-name.rules";
 import type { ReactNode } from "react";
 import { useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
@@ -15,8 +14,9 @@ import { ZDateOnly } from "@care/core/common.schema";
 import { paths } from "../../lib/paths.ts";
 import { usePortQuery, useAllRecords } from "../../lib/records/use-records.ts";
 import { useDebounced } from "../../lib/use-debounced.ts";
+import { RoomTakenWarning } from "../../ui/room-taken-warning.tsx";
 import type { TResidentForm } from "./resident-form.tsx";
-import { STATUS_LABELS, roomAndBed } from "./resident-format.ts";
+import { STATUS_LABELS } from "./resident-format.ts";
 
 function Warning({ children }: { children: ReactNode }) {
   return (
@@ -76,14 +76,6 @@ export function PlacementWarnings({ form, residentId }: { form: TResidentForm; r
   });
   const homes = useAllRecords("facilities");
   const home = homes.data?.find((f) => f.id === facilityId);
-  const sameRoom = useAllRecords(
-    "residents",
-    { where: { facilityId, status: ["active", "on_leave", "hospital"] } },
-    { enabled: Boolean(facilityId && room.trim()) },
-  );
-  const sharing = (sameRoom.data ?? []).filter(
-    (r) => r.id !== residentId && (r.room ?? "") === room.trim() && (r.bed ?? "") === bed.trim(),
-  );
   const planned =
     home && ZDateOnly.safeParse(admissionDate).success
       ? isPlannedMoveIn({ status: "active", admissionDate }, todayIn(home.timeZone))
@@ -96,11 +88,7 @@ export function PlacementWarnings({ form, residentId }: { form: TResidentForm; r
           it on <Link to={paths.facilities.edit.href(home.id)}>the facility</Link>.
         </Warning>
       )}
-      {room.trim() && sharing.length > 0 && (
-        <Warning>
-          Room {roomAndBed({ room, bed })} is also given to {sharing.map((r) => headingName(r)).join(", ")}.
-        </Warning>
-      )}
+      <RoomTakenWarning facilityId={facilityId} room={room} bed={bed} residentId={residentId} />
       {planned && (
         <Warning>A planned move-in: the resident counts in the census and occupancy from {admissionDate}.</Warning>
       )}
