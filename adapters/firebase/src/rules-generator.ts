@@ -306,9 +306,10 @@ function collectionRules(def: CollectionDef): string {
   } else {
     lines.push(`      allow get, list: if ${reader}${readExisting};`);
   }
-  // Everyone reads their own users record and their own role (the auth adapter builds the session from them).
-  if (def.name === "users") lines.push(`      allow get: if signedIn() && id == request.auth.uid;`);
-  if (def.name === "roles") lines.push(`      allow get: if signedIn() && id == me().role;`);
+  // Everyone reads their own users record and their own role (the auth adapter builds the session from
+  // them), also before replacing a one-time password and when deactivated: sign-in must tell them so.
+  if (def.name === "users") lines.push(`      allow get: if request.auth != null && id == request.auth.uid;`);
+  if (def.name === "roles") lines.push(`      allow get: if request.auth != null && id == me().role;`);
   if (checks) lines.push(...validationLines(checks));
   if (serverOnly) {
     lines.push(

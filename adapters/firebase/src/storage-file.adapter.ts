@@ -104,9 +104,11 @@ export function createStorageFileAdapter(
       };
       // The description is written first: the storage rules read it to check the facility. Its time is
       // the server's; the description read back after the upload carries it.
+      // The id is the document's name, not one of its fields (the rules list the fields a description has).
+      const { id: _named, ...fields } = stored;
       await guard(() =>
         setDoc(doc(db, FILES_COLLECTION, id), {
-          ...stored,
+          ...fields,
           createdAt: serverTimestamp(),
           _facility: stored.facilityId,
           _writtenAt: serverTimestamp(),
