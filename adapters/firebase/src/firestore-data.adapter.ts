@@ -63,6 +63,7 @@ import {
 } from "@care/core/rules/records.rules";
 import { userUpdateError } from "@care/core/rules/users.rules";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
+import { assertResidentFits } from "./resident-capacity.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -679,6 +680,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const { ref, record, clientId } = prepareCreate(def, user, data, options.id);
+      if (def.name === "residents") await assertResidentFits(db, user, record);
       // A record with restricted fields may write sibling documents too: those go in a transaction.
       if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
@@ -706,6 +708,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const next = await inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, ref);
         const updated = applyUpdate(def, user, current, patch, version);
+        if (def.name === "residents") await assertResidentFits(db, user, updated, current);
         await assertLinks(tx, user, def, updated, current, new Map());
         setRecord(tx, def, user, ref, updated, current);
         return updated;
