@@ -2,7 +2,8 @@
  * Brings a Firebase project's documents written by an earlier version up to this one
  * (`src/firestore-upgrades.ts`): staff (the widened Live Scan statuses and the `_facilities` list
  * limited users' lists match on), roles (the referral fees permission) and every document's times
- * (ISO strings become server timestamps), the files records name (marked in use, which keeps them
+ * (ISO strings become server timestamps), searchable records' search tokens (every piece of up to three
+ * characters), the files records name (marked in use, which keeps them
  * from removal) and reminder states' ids (moved to the id their home and key give), in batches of
  * about 400 writes. Documents already current are left alone, so it may run again. Run with the Admin SDK from
  * a trusted machine (docs/firebase.md, "Upgrading an existing project"):
@@ -16,6 +17,7 @@ import { FILE_IN_USE_FIELD, FILES_COLLECTION, filesNamedAnew, serverTimeFields }
 import {
   reminderStateIdUpgrade,
   roleDocumentUpgrade,
+  searchTokensUpgrade,
   staffDocumentUpgrade,
   timesUpgrade,
 } from "../src/firestore-upgrades.ts";
@@ -69,6 +71,17 @@ for (const [name, fields] of timed) {
     times++;
   }
 }
+// Search tokens recomputed as every piece of up to three characters, which searches now ask for.
+let searched = 0;
+for (const def of Object.values(collections)) {
+  if (def.searchable.length === 0) continue;
+  for (const snap of (await db.collection(def.name).get()).docs) {
+    const tokens = searchTokensUpgrade(def, snap.data());
+    if (!tokens) continue;
+    await queue(snap.ref, { _search: tokens });
+    searched++;
+  }
+}
 // Files named before the mark existed: the rules keep a file from removal only once it is marked.
 const named = new Set<string>();
 for (const name of new Set(fileLinkFields().map((link) => link.collection))) {
@@ -96,5 +109,5 @@ for (const snap of (await db.collection("reminderStates").get()).docs) {
 }
 if (pending > 0) await batch.commit();
 console.log(
-  `brought ${staff} staff records, ${roles} roles, the times of ${times} documents, ${files} files in use and the ids of ${states} reminder states up to date`,
+  `brought ${staff} staff records, ${roles} roles, the times of ${times} documents, the search tokens of ${searched}, ${files} files in use and the ids of ${states} reminder states up to date`,
 );

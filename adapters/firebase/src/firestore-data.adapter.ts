@@ -51,6 +51,7 @@ import {
   canSeeRecord,
   seesPublishedOnly,
   facilityRestriction,
+  readableFollowed,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
@@ -94,7 +95,7 @@ import {
   writableAreas,
 } from "./restricted-fields.ts";
 import { commitsWithinReads, linkedFirst, linkReadPaths, type TCommitPart } from "./rule-read-commits.ts";
-import { searchToken } from "./search-tokens.ts";
+import { matchesSearch, searchQuery } from "./search-tokens.ts";
 import {
   CARRIED_COLLECTIONS,
   carriedId,
@@ -158,6 +159,14 @@ function carriedWrite(
     writes: (refiled ? 2 : 1) + (collection === "documents" ? 1 : 0),
     reads: refiled ? linkReadPaths(target, moved) : linkReadPaths(target, moved, record),
   };
+}
+
+/**
+ * The fields a schema kept: one it parsed to undefined (an optional e-mail left empty) is absent, as a
+ * record read back from its document has it, and as every backend answers it.
+ */
+function definedOnly(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
 function definition(name: string): CollectionDef {
@@ -243,6 +252,26 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   }
 
   /**
+   * A list's filters, for a collection read as another's (history: `access.readFollows`) narrowed to
+   * the collections the user may read, which the rules decide on (`readableFollowed`): Firestore takes
+   * a query only when its filters prove every match readable. Null when none is left.
+   */
+  function readableWhere(
+    def: CollectionDef,
+    user: TSessionUser,
+    filters: Record<string, unknown>,
+  ): Record<string, unknown> | null {
+    const follows = def.access.readFollows;
+    if (follows === undefined) return filters;
+    const readable = readableFollowed(user, def);
+    const asked = filters[follows];
+    const wanted =
+      asked === undefined ? readable : (Array.isArray(asked) ? asked : [asked]).filter((v) => readable.includes(v));
+    if (wanted.length === 0) return null;
+    return { ...filters, [follows]: wanted.length === 1 ? wanted[0] : wanted };
+  }
+
+  /**
    * The query constraints of a list (without sort, cursor and limit), or null when nothing can match.
    * The collection's facility filter is folded into the `_facility` filter (the same value), so it
    * needs no index of its own and meets a limited user's restriction as one `in`.
@@ -252,9 +281,11 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const constraints: QueryConstraint[] = [];
     /** The stored fields of the equality filters, for ordersInMemory. */
     const fields: string[] = [];
+    const filters = readableWhere(def, user, q.where);
+    if (filters === null) return null;
     const restriction = facilityRestriction(user, def);
     let facilities: (string | null)[] | null = restriction;
-    for (const [field, value] of Object.entries(q.where)) {
+    for (const [field, value] of Object.entries(filters)) {
       if (storedFilterField(def, field) === "_facility") {
         const wanted = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === "string" ? v : null));
         facilities = facilities === null ? wanted : facilities.filter((f) => wanted.includes(f));
@@ -270,7 +301,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       if (facilities.length === 0) return null;
       if (everyHome && facilities.length > MAX_IN_VALUES)
         throw new AppError("VALIDATION", `Choose at most ${MAX_IN_VALUES} homes at once.`);
-      homeFilters = homeGroups(facilities, disjunctionsOf(def, q.where)).map((homes) =>
+      homeFilters = homeGroups(facilities, disjunctionsOf(def, filters)).map((homes) =>
         everyHome
           ? // Shown in further homes: any of the record's homes is one of these (one array filter).
             where(everyHome, "array-contains-any", homes)
@@ -295,14 +326,14 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       constraints.push(where(def.rangeField, ">=", storedValue(def, def.rangeField, q.range.from)));
     if (def.rangeField && q.range?.to)
       constraints.push(where(def.rangeField, "<", storedValue(def, def.rangeField, q.range.to)));
+    /** The search text the adapter matches itself, when Firestore's query finds more than it (search-tokens.ts). */
     let searchInMemory: string | null = null;
     if (q.search) {
-      const token = searchToken(q.search);
-      if (token === null) return null;
-      // A query takes one array filter: beside the homes' one, the adapter matches the token itself.
-      if (fields.includes("_facilities")) searchInMemory = token;
-      else {
-        constraints.push(where("_search", "array-contains", token));
+      const search = searchQuery(q.search);
+      // A query takes one array filter: beside the homes' one, the adapter matches the text itself.
+      if (!search.exact || fields.includes("_facilities")) searchInMemory = search.text;
+      if (search.token !== null && !fields.includes("_facilities")) {
+        constraints.push(where("_search", "array-contains", search.token));
         fields.push("_search");
       }
     }
@@ -321,7 +352,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     cursor: { sortValue: unknown; id: string } | null;
     /** Ordered and cut by the adapter: a list with no composite index (see ordersInMemory), or several queries. */
     inMemory: boolean;
-    /** A search token the adapter matches itself (a list with another array filter); always inMemory. */
+    /** A search text the adapter matches itself (a long one, or beside another array filter); always inMemory. */
     searchInMemory: string | null;
   }
 
@@ -334,6 +365,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const base = { field, direction, size: q.limit, cursor, searchInMemory };
     const build = (constraints: QueryConstraint[]) => buildQuery(collectionRef(db, def.name), ...constraints);
     if (
+      searchInMemory !== null ||
       ordersInMemory(
         def,
         fields.filter((f) => f !== field),
@@ -348,24 +380,33 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return { ...base, built: queries.map((c) => build([...c, ...paged])), inMemory: queries.length > 1 };
   }
 
+  /** The documents whose searchable fields contain `text` (null: every document). */
+  function searchedInMemory(def: CollectionDef, text: string | null, docs: DocumentSnapshot[]): DocumentSnapshot[] {
+    if (text === null) return docs;
+    return docs.filter((d) =>
+      matchesSearch(
+        def.searchable.map((f) => d.get(f)),
+        text,
+      ),
+    );
+  }
+
   /** Orders every match by the sort field (as Firestore orders values) then id, and keeps the page after the cursor. */
-  function orderInMemory(page: TPageQuery, docs: DocumentSnapshot[]): DocumentSnapshot[] {
+  function orderInMemory(def: CollectionDef, page: TPageQuery, docs: DocumentSnapshot[]): DocumentSnapshot[] {
     // A time as its exact ISO string, as the cursor holds it.
     const key = (d: DocumentSnapshot) => [exactStoredValue(d.get(page.field)) ?? null, d.id] as const;
     const compare = (a: readonly [unknown, string], b: readonly [unknown, string]) => {
       const order = compareStoredValues(a[0], b[0]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
       return page.direction === "asc" ? order : -order;
     };
-    const token = page.searchInMemory;
-    const found =
-      token === null ? docs : docs.filter((d) => (d.get("_search") as string[] | undefined)?.includes(token));
+    const found = searchedInMemory(def, page.searchInMemory, docs);
     const sorted = [...found].sort((a, b) => compare(key(a), key(b)));
     const after = page.cursor ? ([page.cursor.sortValue ?? null, page.cursor.id] as const) : null;
     return (after ? sorted.filter((d) => compare(key(d), after) > 0) : sorted).slice(0, page.size + 1);
   }
 
   function toPage(def: CollectionDef, page: TPageQuery, docs: DocumentSnapshot[]): TPage<TRecord> {
-    const rows = page.inMemory ? orderInMemory(page, docs) : docs;
+    const rows = page.inMemory ? orderInMemory(def, page, docs) : docs;
     const items = rows.slice(0, page.size).map((d) => recordOf(def, d));
     const last = items[items.length - 1];
     if (rows.length <= page.size || !last) return { items, nextCursor: null };
@@ -442,12 +483,15 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
 
   /**
    * The records with the restricted fields this user may read, from their sibling documents; a user
-   * without the area never asks for them. Read as queries (`_facility == f`, `documentId() in` at most
-   * 30 ids), not one getDoc per record: a query is billed one read per document found (at least one)
-   * and its rules run once, where each get is a request of its own whose rules read the caller's user
-   * and role documents again (three billed reads per record instead of one). The facility filter lets
-   * the rules accept the query from a facility-limited user (rules are not filters: a query must show
-   * it asks only for the user's homes), and a record without a sibling document is simply not found.
+   * without the area never asks for them. Read as queries (`_facility == f` and the ids from the
+   * least to the greatest of at most 30 records), not one getDoc per record: a query is billed one read
+   * per document found (at least one) and its rules run once, where each get is a request of its own
+   * whose rules read the caller's user and role documents again (three billed reads per record instead
+   * of one). The facility filter lets the rules accept the query from a facility-limited user (rules are
+   * not filters: a query must show it asks only for the user's homes); a range, not `documentId() in`,
+   * which the rules check as gets of each id (a missing one, a record without the area's fields, then
+   * fails the query). The range may hold other records' siblings of that home, which are left aside,
+   * and a record without a sibling document is simply not found.
    */
   async function withRestricted(def: CollectionDef, user: TSessionUser, records: TRecord[]): Promise<TRecord[]> {
     const parts = readableParts(user, def);
@@ -455,14 +499,17 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const found = new Map<string, Record<string, unknown>>();
     const reads = parts.flatMap((part) =>
       restrictedBatches(def, records).map(async ({ facility, ids }) => {
+        const sorted = [...ids].sort();
         const constraints = [
           ...(facility === undefined ? [] : [where("_facility", "==", facility)]),
-          where(documentId(), "in", ids),
+          where(documentId(), ">=", sorted[0]!),
+          where(documentId(), "<=", sorted[sorted.length - 1]!),
         ];
         const snap = await guard(() =>
           getDocsFromServer(buildQuery(collectionRef(db, part.collection), ...constraints)),
         );
-        for (const sibling of snap.docs) found.set(`${part.collection}/${sibling.id}`, sibling.data());
+        for (const sibling of snap.docs)
+          if (ids.includes(sibling.id)) found.set(`${part.collection}/${sibling.id}`, sibling.data());
       }),
     );
     await Promise.all(reads);
@@ -554,7 +601,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
 
   function newRecord(def: CollectionDef, user: TSessionUser, id: string, fields: Record<string, unknown>): TRecord {
     const now = new Date().toISOString();
-    return { ...fields, id, ...newRecordMeta(user.id, now) };
+    return { ...definedOnly(fields), id, ...newRecordMeta(user.id, now) };
   }
 
   function prepareCreate(
@@ -591,7 +638,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const ownAccess = def.name === "users" ? userUpdateError(user, current.id, fields, current) : null;
     if (ownAccess) throw ownAccess;
     const next: TRecord = {
-      ...fields,
+      ...definedOnly(fields),
       id: current.id,
       version: version + 1,
       createdAt: current.createdAt,
@@ -639,10 +686,12 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const listed = listConstraints(def, user, query);
       if (listed === null) return 0;
       const queries = listed.queries.map((constraints) => buildQuery(collectionRef(db, def.name), ...constraints));
-      if (listed.overlapping) {
-        // Counted by id: a record of several homes may be found by more than one query.
+      if (listed.overlapping || listed.searchInMemory !== null) {
+        // Counted by id (a record of several homes may be found by more than one query), of those
+        // whose fields hold the search text where Firestore's query finds more.
         const snaps = await guard(() => Promise.all(queries.map((built) => getDocsFromServer(built))));
-        return new Set(snaps.flatMap((snap) => snap.docs.map((d) => d.id))).size;
+        const docs = snaps.flatMap((snap) => snap.docs);
+        return new Set(searchedInMemory(def, listed.searchInMemory, docs).map((d) => d.id)).size;
       }
       const snaps = await guard(() => Promise.all(queries.map((built) => getCountFromServer(built))));
       return snaps.reduce((sum, snap) => sum + snap.data().count, 0);
@@ -687,15 +736,17 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
       }
       await inTransaction(async (tx) => {
-        if (clientId) {
-          const existing = await tx.get(ref).catch((error: unknown) => {
-            // A limited user may not read another facility's record: the id is taken all the same.
-            if (toAppError(error).code === "FORBIDDEN") return null;
-            throw error;
-          });
-          if (existing === null || existing.exists()) throw duplicateIdError(def, ref.id);
-        }
+        const existing = clientId
+          ? await tx.get(ref).catch((error: unknown) => {
+              // A limited user may not read another facility's record: the id is taken all the same.
+              if (toAppError(error).code === "FORBIDDEN") return null;
+              throw error;
+            })
+          : undefined;
+        // Links first, as every backend checks them: a record naming what the user cannot see is
+        // refused for that, whether or not its id is taken in a home they cannot see.
         await assertLinks(tx, user, def, record, undefined, new Map());
+        if (existing === null || existing?.exists()) throw duplicateIdError(def, ref.id);
         setRecord(tx, def, user, ref, record);
       });
       return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
@@ -940,14 +991,21 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           before: TRecord | undefined;
         }[] = [];
         for (const [i, p] of planned.entries()) {
-          const read = reads[i];
           const { op, def, ref } = p;
+          const key = `${def.name}/${ref.id}`;
+          // A record this commit already wrote is taken as written (a second update of version 1 is stale).
+          const earlier = writes.find((w) => w.ref.path === ref.path);
+          let read = reads[i];
+          if (earlier) {
+            if (op.op === "create") read = earlier.record !== null || read === true;
+            else if (earlier.record === null) throw notFound(def);
+            else read = earlier.record;
+          }
           let record: TRecord | null;
-          const before = op.op === "create" ? undefined : (read as TRecord);
           if (op.op === "create") {
-            if (read === true) throw duplicateIdError(def, ref.id);
             record = p.record as TRecord;
             await assertLinks(tx, writer, def, record, undefined, written);
+            if (read === true) throw duplicateIdError(def, ref.id);
           } else if (op.op === "update") {
             record = applyUpdate(def, writer, read as TRecord, op.patch, op.version);
             await assertLinks(tx, writer, def, record, read as TRecord, written);
@@ -960,8 +1018,10 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
                 ? null
                 : { ...current, version: op.version + 1, updatedAt: now, updatedBy: writer.id, archivedAt: now };
           }
-          written.set(`${def.name}/${ref.id}`, record);
-          writes.push({ ref, def, record, before });
+          written.set(key, record);
+          // The document is written once, as the last op left it, over what it was before the commit.
+          if (earlier) earlier.record = record;
+          else writes.push({ ref, def, record, before: op.op === "create" ? undefined : (read as TRecord) });
         }
         for (const { ref, def, record, before } of writes) {
           if (record === null) deleteRecord(tx, def, ref);

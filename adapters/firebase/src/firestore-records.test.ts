@@ -30,7 +30,7 @@ describe("Firestore record layout", () => {
       ...RECORD_META,
     });
     expect(data._facility).toBe("tull");
-    expect(data._search).toEqual(expect.arrayContaining(["tull", "tull house", "house"]));
+    expect(data._search).toEqual(expect.arrayContaining(["t", "tul", "l h", "hou", "use"]));
     expect(data.address).toBeNull();
     expect(data).not.toHaveProperty("id");
   });

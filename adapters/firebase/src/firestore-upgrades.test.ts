@@ -5,6 +5,7 @@ import { reminderStateId } from "@care/core/rules/reminders.rules";
 import {
   reminderStateIdUpgrade,
   roleDocumentUpgrade,
+  searchTokensUpgrade,
   staffDocumentUpgrade,
   timesUpgrade,
 } from "./firestore-upgrades.ts";
@@ -91,5 +92,16 @@ describe("reminderStateIdUpgrade", () => {
     expect(reminderStateIdUpgrade("rs-0123456789abcdef0123456789abcdef", data)).toBe(id);
     expect(reminderStateIdUpgrade(reminderStateId("newman", data.key), data)).toBe(id);
     expect(reminderStateIdUpgrade(id, data)).toBeNull();
+  });
+});
+
+describe("searchTokensUpgrade", () => {
+  it("recomputes word-prefix tokens as pieces of up to three characters, and leaves current ones", () => {
+    const def = collections.facilities;
+    const old = { name: "Van Buren", _search: ["v", "va", "van", "van b", "b", "bu", "bur"] };
+    const tokens = searchTokensUpgrade(def, old);
+    expect(tokens).toContain("ure");
+    expect(searchTokensUpgrade(def, { ...old, _search: tokens })).toBeNull();
+    expect(searchTokensUpgrade(collections.rentCharges, { _search: [] })).toBeNull();
   });
 });

@@ -554,7 +554,7 @@ describe("generated Firebase rules", () => {
       "d.emergencyContacts is list && d.emergencyContacts.size() <= 10",
       "function valid_residents_emergencyContacts(v) {",
       // Search tokens cannot be recomputed by rules: bounded in number and size.
-      "d._search is list && d._search.size() <= 1500 && d._search.join('|').matches('([^|]{1,30}([|][^|]{1,30})*)?')",
+      "d._search is list && d._search.size() <= 1500 && d._search.join('|').matches('([^|]{1,3}([|][^|]{1,3})*)?')",
     ])
       expect(residents).toContain(check);
     // What rules cannot check is said above the function.

@@ -9,6 +9,7 @@ import { MAX_ID_LENGTH } from "@care/core/common.schema";
 import { HOME_SUBJECTS } from "@care/core/collections/documents.collection";
 import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
+import { MAX_IN_VALUES } from "@care/core/list-query";
 import { collections } from "@care/core/registry";
 import { fileLinkFields, linkFields } from "@care/core/rules/links.rules";
 import { RANDOM_ID } from "@care/core/rules/records.rules";
@@ -295,14 +296,20 @@ function collectionRules(def: CollectionDef): string {
     `    match /${def.name}/{id} {`,
   ];
   const readExisting = `${readFacility}${readGrant}`;
+  // A list of a collection shown in further homes asks for the user's homes in the homes' list
+  // (`_facilities array-contains-any`, every record's list holds its own facility): the rule names
+  // that field alone, as a query can prove only a condition on the fields it filters.
+  const readListed = everyHome ? ` && mayAnyFacility(resource.data.${everyHome})${readGrant}` : readExisting;
   const clientCreates = def.clientIds && def.access.write !== "server" && def.access.create !== "auth-port";
   if (clientCreates && readExisting) {
     // A create under a client-chosen id first reads the id (taken or free, in one transaction). A missing
     // document belongs to no home: reading it only says the id is free, and a list never matches one.
     lines.push(
       `      allow get: if ${reader} && (resource == null || (${readExisting.slice(" && ".length)}));`,
-      `      allow list: if ${reader}${readExisting};`,
+      `      allow list: if ${reader}${readListed};`,
     );
+  } else if (readListed !== readExisting) {
+    lines.push(`      allow get: if ${reader}${readExisting};`, `      allow list: if ${reader}${readListed};`);
   } else {
     lines.push(`      allow get, list: if ${reader}${readExisting};`);
   }
@@ -423,6 +430,12 @@ function filesRules(): string {
   ].join("\n");
 }
 
+/** `mayAnyFacility`'s test, one home of the user's at a time (see there). */
+const ANY_OF_MY_HOMES = Array.from(
+  { length: MAX_IN_VALUES },
+  (_, i) => `(mine.size() > ${i} && mine[${i}] in facilityIds)`,
+).join("\n        || ");
+
 export function generateFirestoreRules(defs: readonly CollectionDef[] = Object.values(collections)): string {
   return `${HEADER}rules_version = '2';
 
@@ -452,9 +465,13 @@ service cloud.firestore {
     function mayFacility(facilityId) {
       return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);
     }
-    // Any of a record's homes (a staff member's own and other homes) is one the caller sees.
+    // Any of a record's homes (a staff member's own and other homes) is one the caller sees. Spelt out
+    // home by home ("their first home is in the list, or their second…", up to the ${MAX_IN_VALUES} homes a
+    // limited user may have), not as hasAny: a list query asking \`_facilities array-contains-any\` of
+    // the user's homes proves "this home is in the list" for each, which is all the rules can check.
     function mayAnyFacility(facilityIds) {
-      return me().facilityIds == null || (facilityIds is list && facilityIds.hasAny(me().facilityIds));
+      let mine = me().facilityIds;
+      return mine == null || ${ANY_OF_MY_HOMES};
     }
     // Group-wide records (document types, roles) are changed only by users who see every home.
     function groupWide() {

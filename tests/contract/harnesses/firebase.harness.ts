@@ -10,10 +10,10 @@ import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEma
 import { connectFirestoreEmulator, getFirestore, type Firestore } from "firebase/firestore";
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from "firebase/storage";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
-import { DEFAULT_ROLES } from "@care/core/collections/roles.collection";
 import { getCollection } from "@care/core/registry";
 import { createFirebasePorts, type TFirebasePorts, type THostPort } from "@care/adapter-firebase/firebase-ports";
 import { SERVER_TIME_FIELDS, toStoredData } from "@care/adapter-firebase/firestore-records";
+import { groupDefaults, type TDefaultCollection } from "@care/adapter-firebase/group-defaults";
 import type { ContractHarness, ContractHarnessFactory, TPorts } from "../harness.ts";
 
 const PROJECT_ID = "demo-care-portal";
@@ -105,7 +105,11 @@ export const createHarness: ContractHarnessFactory = (): FirebaseContractHarness
     }
     const now = new Date().toISOString();
     const meta = { version: 1, createdAt: now, updatedAt: now, createdBy: null, updatedBy: null, archivedAt: null };
-    const write = async (collection: "users" | "roles" | "facilities", id: string, fields: Record<string, unknown>) => {
+    const write = async (
+      collection: TDefaultCollection | "users" | "facilities",
+      id: string,
+      fields: Record<string, unknown>,
+    ) => {
       const data = toStoredData(getCollection(collection), { ...fields, ...meta, id });
       // Times are stored as timestamps, as the adapter and the functions write them.
       const encoded = Object.fromEntries([
@@ -120,8 +124,9 @@ export const createHarness: ContractHarnessFactory = (): FirebaseContractHarness
         json: { fields: encoded },
       });
     };
-    // The rules read the caller's role document on every request: the default roles a group starts with.
-    for (const [id, role] of Object.entries(DEFAULT_ROLES)) await write("roles", id, role);
+    // What a group starts with, as first-admin.ts writes it: the default roles (the rules read the
+    // caller's role document on every request), document types and training requirements.
+    for (const { collection, id, fields } of groupDefaults()) await write(collection, id, fields);
     await write("users", adminId, { email: admin.email, role: "administrator", facilityIds: null, active: true });
     for (const [index, facility] of SEED_FACILITIES.entries()) {
       await write("facilities", facility.id, { name: facility.name, active: true, sortOrder: index });
