@@ -77,8 +77,9 @@ describe("generated Firebase rules", () => {
     // A limited administrator reads only users limited to facilities among theirs.
     expect(users).toContain("allow get, list: if mayRead('users') && mayGrant(resource.data.facilityIds);");
     expect(users).toContain("allow create: if false;");
-    expect(users).toContain("allow get: if signedIn() && id == request.auth.uid;");
-    expect(block(rules, "roles")).toContain("allow get: if signedIn() && id == me().role;");
+    // Their own record and role, also before a one-time password is replaced (sign-in reads both).
+    expect(users).toContain("allow get: if request.auth != null && id == request.auth.uid;");
+    expect(block(rules, "roles")).toContain("allow get: if request.auth != null && id == me().role;");
     expect(block(rules, "roles")).toContain(
       "allow delete: if mayWrite('users') && groupWide() && id != 'administrator';",
     );
