@@ -248,6 +248,9 @@ function collectionRules(def: CollectionDef): string {
     : scoped
       ? " && mayFacility(resource.data._facility)"
       : "";
+  // A change needs write access where the record belongs, not only a sight of it through another home
+  // (a staff member's other homes), as every backend's `assertCanWriteRecord` says.
+  const writeFacility = scoped ? " && mayFacility(resource.data._facility)" : "";
   // A record shown in further homes lists them all: its own facility and its `alsoIn` field's.
   const homesListed =
     everyHome && def.scope.kind === "facility" && def.scope.alsoIn
@@ -339,10 +342,10 @@ function collectionRules(def: CollectionDef): string {
         : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
-    lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}${keptRole}` : "false"};`);
+    lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${writeFacility}${keptRole}` : "false"};`);
   }
   lines.push("    }");
   return [lines.join("\n"), ...restrictedParts(def).map((part) => restrictedRules(def, part))].join("\n\n");
