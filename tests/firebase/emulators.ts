@@ -57,6 +57,8 @@ export interface TFirebaseEmulators {
     FIREBASE_STORAGE_EMULATOR_HOST: string;
     FIREBASE_EMULATOR_HUB: string;
   };
+  /** The Functions emulator's `host:port` (the callables' base; no SDK reads it from the environment). */
+  readonly functionsHost: string;
   stop(): Promise<void>;
 }
 
@@ -192,6 +194,7 @@ export async function startFirebaseEmulators(projectId: string): Promise<TFireba
       FIREBASE_STORAGE_EMULATOR_HOST: host(ports.storage),
       FIREBASE_EMULATOR_HUB: host(ports.hub),
     },
+    functionsHost: host(ports.functions),
     stop,
   };
 }
