@@ -6,6 +6,7 @@
  * readers ask for (restricted-fields.ts), written in the same transaction as the record.
  */
 import { newRecordMeta } from "@care/core/common.schema";
+import { HISTORY_COLLECTIONS } from "@care/core/collections/record-changes.collection";
 import {
   collection as collectionRef,
   doc,
@@ -47,6 +48,7 @@ import {
   assertCanWrite,
   assertCanWriteFields,
   assertCanWriteRecord,
+  canReadCollection,
   canSeeFacility,
   canSeeRecord,
   seesPublishedOnly,
@@ -62,7 +64,9 @@ import {
   validateUpdate,
 } from "@care/core/rules/records.rules";
 import { userUpdateError } from "@care/core/rules/users.rules";
+import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
+import { derivedWaits, type TWrittenRecord } from "./derived-records.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -242,12 +246,23 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   }
 
   /**
+   * A list of history rows as the rules can prove it: they let a user read the changes of the
+   * collections they may read, and a query must show that it asks only for those (rules are not
+   * filters), so a list that names no collection asks for the history collections this user may read.
+   */
+  function provableHistoryQuery(def: CollectionDef, user: TSessionUser, query: TListQuery): TListQuery {
+    if (def.name !== "recordChanges" || query.where?.collection !== undefined) return query;
+    const readable = HISTORY_COLLECTIONS.filter((name) => canReadCollection(user, getCollection(name)));
+    return { ...query, where: { ...query.where, collection: readable } };
+  }
+
+  /**
    * The query constraints of a list (without sort, cursor and limit), or null when nothing can match.
    * The collection's facility filter is folded into the `_facility` filter (the same value), so it
    * needs no index of its own and meets a limited user's restriction as one `in`.
    */
   function listConstraints(def: CollectionDef, user: TSessionUser, query: TListQuery) {
-    const q = normalizeListQuery(def, query);
+    const q = normalizeListQuery(def, provableHistoryQuery(def, user, query));
     const constraints: QueryConstraint[] = [];
     /** The stored fields of the equality filters, for ordersInMemory. */
     const fields: string[] = [];
@@ -581,7 +596,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     patch: unknown,
     version: number,
   ): TRecord {
-    if (current.version !== version) throw staleVersionError(def, current);
+    if (current.version !== version) throw stale(def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const fields = validateUpdate(def, current, patch);
     const moving = facilityChangeRefusal(def.name, fields, current);
@@ -608,12 +623,37 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return def.removal;
   }
 
+  /** The collection of each stale-version CONFLICT thrown here, to name who saved the newer version. */
+  const staleIn = new WeakMap<AppError, CollectionDef>();
+
+  /** A CONFLICT carrying the record as it is now; `inTransaction` adds who saved it. */
+  function stale(def: CollectionDef, current: TRecord): AppError {
+    const error = staleVersionError(def, current);
+    staleIn.set(error, def);
+    return error;
+  }
+
   async function inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     try {
       return await runTransaction(db, work);
     } catch (error) {
-      throw toAppError(error);
+      const appError = toAppError(error);
+      const def = staleIn.get(appError);
+      if (!def) throw appError;
+      const current = appError.current as TRecord;
+      throw staleVersionError(def, current, await savedByName(db, def, current));
     }
+  }
+
+  /**
+   * Waits for what the Cloud Functions derive from these writes that a page shows next (the history
+   * rows of their versions, the rent accounts they change): see derived-records.ts.
+   */
+  async function settle(writes: readonly TWrittenRecord[]): Promise<void> {
+    const user = session();
+    const mayReadRent = user !== null && canReadCollection(user, definition("rentAccounts"));
+    const waits = derivedWaits(writes, mayReadRent);
+    if (waits.length > 0) await awaitDerived(db, waits);
   }
 
   const port: DataPort = {
@@ -682,7 +722,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       // A record with restricted fields may write sibling documents too: those go in a transaction.
       if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
-        return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
+        const created = await withServerTimes(def, ref, record);
+        await settle([{ def, id: ref.id, after: created }]);
+        return created as TRecordOf<typeof name>;
       }
       await inTransaction(async (tx) => {
         if (clientId) {
@@ -696,21 +738,25 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         await assertLinks(tx, user, def, record, undefined, new Map());
         setRecord(tx, def, user, ref, record);
       });
-      return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
+      const created = await withServerTimes(def, ref, record);
+      await settle([{ def, id: ref.id, after: created }]);
+      return created as TRecordOf<typeof name>;
     },
 
     async update(name, id, patch, version) {
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const ref = doc(db, def.name, id);
-      const next = await inTransaction(async (tx) => {
-        const current = await readForWrite(tx, def, user, ref);
-        const updated = applyUpdate(def, user, current, patch, version);
-        await assertLinks(tx, user, def, updated, current, new Map());
-        setRecord(tx, def, user, ref, updated, current);
-        return updated;
+      const { current, next } = await inTransaction(async (tx) => {
+        const read = await readForWrite(tx, def, user, ref);
+        const updated = applyUpdate(def, user, read, patch, version);
+        await assertLinks(tx, user, def, updated, read, new Map());
+        setRecord(tx, def, user, ref, updated, read);
+        return { current: read, next: updated };
       });
-      return (await withServerTimes(def, ref, next)) as TRecordOf<typeof name>;
+      const updated = await withServerTimes(def, ref, next);
+      await settle([{ def, id, before: current, after: updated }]);
+      return updated as TRecordOf<typeof name>;
     },
 
     async remove(name, id, version) {
@@ -718,24 +764,20 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const user = assertCanWrite(session(), def);
       const mode = removable(def);
       const ref = doc(db, def.name, id);
-      await inTransaction(async (tx) => {
+      const written = await inTransaction(async (tx): Promise<TWrittenRecord> => {
         const current = await readForWrite(tx, def, user, ref);
-        if (current.version !== version) throw staleVersionError(def, current);
+        if (current.version !== version) throw stale(def, current);
         if (mode === "delete") {
           deleteRecord(tx, def, ref);
-        } else {
-          // An archived record keeps its restricted fields, as on every backend: its sibling documents stay.
-          const now = new Date().toISOString();
-          setRecord(
-            tx,
-            def,
-            user,
-            ref,
-            { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now },
-            current,
-          );
+          return { def, id, before: current, after: null };
         }
+        // An archived record keeps its restricted fields, as on every backend: its sibling documents stay.
+        const now = new Date().toISOString();
+        const archived = { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now };
+        setRecord(tx, def, user, ref, archived, current);
+        return { def, id, before: current, after: archived };
       });
+      await settle([written]);
     },
 
     /**
@@ -833,7 +875,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       for (const { collection } of planned) plannedCounts[collection] = (plannedCounts[collection] ?? 0) + 1;
       const result = await inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, personRef);
-        if (current.version !== request.version) throw staleVersionError(def, current);
+        if (current.version !== request.version) throw stale(def, current);
         const [origin, destination] = await Promise.all([
           tx.get(doc(db, "facilities", String(current.facilityId))),
           tx.get(doc(db, "facilities", to)).catch(() => null),
@@ -913,7 +955,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         if (op.op === "remove") removable(def);
         return { op, def, ref: doc(db, def.name, op.id), record: null, clientId: true };
       });
-      await inTransaction(async (tx) => {
+      const settled = await inTransaction(async (tx) => {
         const writer = user as TSessionUser;
         // Firestore transactions read everything before they write.
         const reads = await Promise.all(
@@ -950,7 +992,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             await assertLinks(tx, writer, def, record, read as TRecord, written);
           } else {
             const current = read as TRecord;
-            if (current.version !== op.version) throw staleVersionError(def, current);
+            if (current.version !== op.version) throw stale(def, current);
             const now = new Date().toISOString();
             record =
               removable(def) === "delete"
@@ -964,7 +1006,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           if (record === null) deleteRecord(tx, def, ref);
           else setRecord(tx, def, writer, ref, record, before);
         }
+        return writes.map(({ ref, def, record, before }) => ({ def, id: ref.id, before, after: record }));
       });
+      await settle(settled);
     },
   };
   return port;
