@@ -67,10 +67,10 @@ export async function awaitDerived(db: Firestore, waits: readonly TDerivedWait[]
 export async function savedByName(
   db: Firestore,
   def: CollectionDef,
-  current: { id: string; version: number; updatedBy?: unknown },
+  current: { id: string; version?: unknown; updatedBy?: unknown },
 ): Promise<string | undefined> {
   try {
-    const row = await dataOf(db, `recordChanges/${historyRowId(def.name, current.id, current.version)}`);
+    const row = await dataOf(db, `recordChanges/${historyRowId(def.name, current.id, Number(current.version))}`);
     if (typeof row?.actorName === "string" && row.actorName !== "") return row.actorName;
     if (typeof current.updatedBy !== "string") return undefined;
     const user = await dataOf(db, `users/${current.updatedBy}`);

@@ -54,7 +54,7 @@ export interface TWrittenRecord {
   def: CollectionDef;
   id: string;
   before?: TData | undefined;
-  after: (TData & { id: string; version: number }) | null;
+  after: (TData & { id: string }) | null;
 }
 
 /** What the adapter waits for after a write. */
@@ -93,7 +93,7 @@ export function derivedWaits(writes: readonly TWrittenRecord[], mayReadRent: boo
     const { def, id, before, after } = written;
     if (restrictedPartOf(def.name)) continue;
     if (after && historyChangeOf(def, { id: "", email: "", displayName: null }, "", after, before))
-      waits.push({ kind: "history", path: `recordChanges/${historyRowId(def.name, id, after.version)}` });
+      waits.push({ kind: "history", path: `recordChanges/${historyRowId(def.name, id, Number(after.version))}` });
     if (!mayReadRent) continue;
     const source = `${def.name}/${id}`;
     const named = ACCOUNT_SOURCES.has(def.name) ? [after?.residentId, before?.residentId] : [billedResident(written)];
