@@ -5,7 +5,7 @@
  * `firebase data — skipped: Firestore emulator cannot start offline (...)`.
  * A harness that fails to start is a failing test, not a skip.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { isAppError, type AppError, type TErrorCode } from "@care/core/app-error";
 import type { TRecordOf } from "@care/core/registry";
 import type { ContractHarness, TPorts } from "./harness.ts";
@@ -55,6 +55,20 @@ export async function expectAppError(promise: Promise<unknown>, code: TErrorCode
     return error;
   }
   throw new Error(`expected AppError ${code}, but the call resolved with ${JSON.stringify(outcome)?.slice(0, 200)}`);
+}
+
+/** How long `eventually` waits by default: what a backend writes after a call is there within seconds. */
+export const EVENTUALLY_MS = 10_000;
+
+/**
+ * Retries `check` (a few times a second) until it passes, and returns its result; after `timeoutMs`
+ * throws its last failure. For what a backend may write after a call returns, which a case waits for
+ * in the same way on every harness: an audit row (at once on the server and in memory, within a few
+ * seconds on Firebase, where a Cloud Function writes it). Never a blind sleep: it ends when the
+ * condition holds.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = EVENTUALLY_MS): Promise<T> {
+  return vi.waitFor(check, { timeout: timeoutMs, interval: 200 });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

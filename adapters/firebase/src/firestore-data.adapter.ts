@@ -47,6 +47,7 @@ import {
   assertCanWrite,
   assertCanWriteFields,
   assertCanWriteRecord,
+  canReadCollection,
   canSeeFacility,
   canSeeRecord,
   seesPublishedOnly,
@@ -63,8 +64,10 @@ import {
   validateUpdate,
 } from "@care/core/rules/records.rules";
 import { userUpdateError } from "@care/core/rules/users.rules";
+import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { assertResidentFits } from "./resident-capacity.ts";
+import { derivedWaits, type TWrittenRecord } from "./derived-records.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -629,7 +632,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     patch: unknown,
     version: number,
   ): TRecord {
-    if (current.version !== version) throw staleVersionError(def, current);
+    if (current.version !== version) throw stale(def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const fields = validateUpdate(def, current, patch);
     const moving = facilityChangeRefusal(def.name, fields, current);
@@ -656,12 +659,37 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return def.removal;
   }
 
+  /** The collection of each stale-version CONFLICT thrown here, to name who saved the newer version. */
+  const staleIn = new WeakMap<AppError, CollectionDef>();
+
+  /** A CONFLICT carrying the record as it is now; `inTransaction` adds who saved it. */
+  function stale(def: CollectionDef, current: TRecord): AppError {
+    const error = staleVersionError(def, current);
+    staleIn.set(error, def);
+    return error;
+  }
+
   async function inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     try {
       return await runTransaction(db, work);
     } catch (error) {
-      throw toAppError(error);
+      const appError = toAppError(error);
+      const def = staleIn.get(appError);
+      if (!def) throw appError;
+      const current = appError.current as TRecord;
+      throw staleVersionError(def, current, await savedByName(db, def, current));
     }
+  }
+
+  /**
+   * Waits for what the Cloud Functions derive from these writes that a page shows next (the history
+   * rows of their versions, the rent accounts they change): see derived-records.ts.
+   */
+  async function settle(writes: readonly TWrittenRecord[]): Promise<void> {
+    const user = session();
+    const mayReadRent = user !== null && canReadCollection(user, definition("rentAccounts"));
+    const waits = derivedWaits(writes, mayReadRent);
+    if (waits.length > 0) await awaitDerived(db, waits);
   }
 
   const port: DataPort = {
@@ -733,7 +761,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       // A record with restricted fields may write sibling documents too: those go in a transaction.
       if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
-        return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
+        const created = await withServerTimes(def, ref, record);
+        await settle([{ def, id: ref.id, after: created }]);
+        return created as TRecordOf<typeof name>;
       }
       await inTransaction(async (tx) => {
         const existing = clientId
@@ -749,22 +779,26 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         if (existing === null || existing?.exists()) throw duplicateIdError(def, ref.id);
         setRecord(tx, def, user, ref, record);
       });
-      return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
+      const created = await withServerTimes(def, ref, record);
+      await settle([{ def, id: ref.id, after: created }]);
+      return created as TRecordOf<typeof name>;
     },
 
     async update(name, id, patch, version) {
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const ref = doc(db, def.name, id);
-      const next = await inTransaction(async (tx) => {
-        const current = await readForWrite(tx, def, user, ref);
-        const updated = applyUpdate(def, user, current, patch, version);
-        if (def.name === "residents") await assertResidentFits(db, user, updated, current);
-        await assertLinks(tx, user, def, updated, current, new Map());
-        setRecord(tx, def, user, ref, updated, current);
-        return updated;
+      const { current, next } = await inTransaction(async (tx) => {
+        const read = await readForWrite(tx, def, user, ref);
+        const updated = applyUpdate(def, user, read, patch, version);
+        if (def.name === "residents") await assertResidentFits(db, user, updated, read);
+        await assertLinks(tx, user, def, updated, read, new Map());
+        setRecord(tx, def, user, ref, updated, read);
+        return { current: read, next: updated };
       });
-      return (await withServerTimes(def, ref, next)) as TRecordOf<typeof name>;
+      const updated = await withServerTimes(def, ref, next);
+      await settle([{ def, id, before: current, after: updated }]);
+      return updated as TRecordOf<typeof name>;
     },
 
     async remove(name, id, version) {
@@ -772,24 +806,20 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const user = assertCanWrite(session(), def);
       const mode = removable(def);
       const ref = doc(db, def.name, id);
-      await inTransaction(async (tx) => {
+      const written = await inTransaction(async (tx): Promise<TWrittenRecord> => {
         const current = await readForWrite(tx, def, user, ref);
-        if (current.version !== version) throw staleVersionError(def, current);
+        if (current.version !== version) throw stale(def, current);
         if (mode === "delete") {
           deleteRecord(tx, def, ref);
-        } else {
-          // An archived record keeps its restricted fields, as on every backend: its sibling documents stay.
-          const now = new Date().toISOString();
-          setRecord(
-            tx,
-            def,
-            user,
-            ref,
-            { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now },
-            current,
-          );
+          return { def, id, before: current, after: null };
         }
+        // An archived record keeps its restricted fields, as on every backend: its sibling documents stay.
+        const now = new Date().toISOString();
+        const archived = { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now };
+        setRecord(tx, def, user, ref, archived, current);
+        return { def, id, before: current, after: archived };
       });
+      await settle([written]);
     },
 
     /**
@@ -887,7 +917,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       for (const { collection } of planned) plannedCounts[collection] = (plannedCounts[collection] ?? 0) + 1;
       const result = await inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, personRef);
-        if (current.version !== request.version) throw staleVersionError(def, current);
+        if (current.version !== request.version) throw stale(def, current);
         const [origin, destination] = await Promise.all([
           tx.get(doc(db, "facilities", String(current.facilityId))),
           tx.get(doc(db, "facilities", to)).catch(() => null),
@@ -967,7 +997,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         if (op.op === "remove") removable(def);
         return { op, def, ref: doc(db, def.name, op.id), record: null, clientId: true };
       });
-      await inTransaction(async (tx) => {
+      const settled = await inTransaction(async (tx) => {
         const writer = user as TSessionUser;
         // Firestore transactions read everything before they write.
         const reads = await Promise.all(
@@ -1011,7 +1041,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             await assertLinks(tx, writer, def, record, read as TRecord, written);
           } else {
             const current = read as TRecord;
-            if (current.version !== op.version) throw staleVersionError(def, current);
+            if (current.version !== op.version) throw stale(def, current);
             const now = new Date().toISOString();
             record =
               removable(def) === "delete"
@@ -1027,7 +1057,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           if (record === null) deleteRecord(tx, def, ref);
           else setRecord(tx, def, writer, ref, record, before);
         }
+        return writes.map(({ ref, def, record, before }) => ({ def, id: ref.id, before, after: record }));
       });
+      await settle(settled);
     },
   };
   return port;

@@ -108,7 +108,7 @@ class Reader {
         continue;
       }
       const precedence = op === undefined ? undefined : BINARY[op];
-      if (precedence === undefined || precedence < minPrecedence) return left;
+      if (op === undefined || precedence === undefined || precedence < minPrecedence) return left;
       this.next();
       left = { kind: "binary", op, left, right: this.expression(precedence + 1) };
     }

@@ -10,9 +10,11 @@
  * when an admin edits a users record; `auditChanges` appends an audit row (and, for residents, staff and
  * facilities, a history row) for every change of a
  * registry collection, with the author taken from the write's auth context, not from the client;
- * `deriveRentAccount` sets a resident's rent account from their charges and payments after each
- * change of either (both residents' when a correction moves a line to another) and after a resident's
- * transfer, which moves the account to the new home; the rules let no client write an account or a
+ * `deriveRent` sets a resident's rent account from their charges and payments after each change of
+ * either (both residents' when a correction moves a line to another), and bills a resident after a
+ * write of them (an admission: the current month; a stay change: the months since restated; a
+ * transfer moves the account to the new home) or of their rates; `billCurrentMonths` bills every
+ * home's current month each hour (rent-billing.ts); the rules let no client write an account or a
  * negative charge. `scheduleBusyTime`
  * gives a rota's double-booking check the busy time of its people in homes the manager may not read;
  * `referralMatches` is the group-wide duplicate check of referrals;
@@ -24,7 +26,7 @@
  */
 import { initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
-import { FieldValue, getFirestore } from "firebase-admin/firestore";
+import { FieldValue, getFirestore, Timestamp } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
 import { HttpsError, onCall, type FunctionsErrorCode } from "firebase-functions/v2/https";
 import {
@@ -32,6 +34,7 @@ import {
   onDocumentWritten,
   onDocumentWrittenWithAuthContext,
 } from "firebase-functions/v2/firestore";
+import { onSchedule } from "firebase-functions/v2/scheduler";
 import { onObjectArchived, onObjectDeleted, onObjectFinalized, type StorageEvent } from "firebase-functions/v2/storage";
 import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
 import {
@@ -47,13 +50,14 @@ import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.
 import { generateOneTimePassword } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { userCreatedAuditEntry } from "../../src/account-audit.ts";
-import { accountsToDerive, derivedRentAccount, type TAccountToDerive } from "../../src/rent-accounts.ts";
+import { accountsToDerive } from "../../src/rent-accounts.ts";
+import { historyChangeOf, historyRowId } from "../../src/derived-records.ts";
+import { billCurrentMonths, billResident, deriveAccount, stayChange } from "./rent-billing.ts";
 import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
 import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/file-bytes-check.ts";
 import { FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
-import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
+import { restrictedPartOf } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
-import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { busyTimeElsewhere, busyWindow, parseScheduleWeekQuery } from "@care/core/insights/schedule-week";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
@@ -520,9 +524,13 @@ export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => 
   }
 });
 
-/** Who made a write a trigger sees (null for the Admin SDK or an unknown caller) and their account, when it still exists. */
-async function actorOf(event: { authType: string; authId?: string | undefined }) {
-  const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
+/**
+ * Who made a write a trigger sees and their account, when it still exists: `writer` when given (a
+ * record's `updatedBy`, which the rules pin to the caller's uid on every client create and update),
+ * else the write's auth context (null for the Admin SDK or an unknown caller; the emulator gives none).
+ */
+async function actorOf(event: { authType: string; authId?: string | undefined }, writer?: unknown) {
+  const actorId = typeof writer === "string" ? writer : event.authType === "unknown" ? null : (event.authId ?? null);
   const actor = actorId
     ? await getAuth()
         .getUser(actorId)
@@ -547,10 +555,21 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
           (k) => !k.startsWith("_") && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
         )
       : [];
-  if (sibling && changed.length === 0) return;
-  const { actorId, actor } = await actorOf(event);
+  // A write of private fields only (a rent account found current again, a file's folder) changes nothing shown.
+  if (action === "update" && changed.length === 0) return;
+  // A deletion has no author field: its auth context names who. A restricted-fields document is
+  // written only with its record, whose author it takes when the record was written by that request.
+  let writer = after?.updatedBy;
+  if (sibling && after) {
+    const record = (await getFirestore().doc(`${name}/${event.params.id}`).get()).data();
+    if (record && String(record._writtenAt?.valueOf()) === String(after._writtenAt?.valueOf()))
+      writer = record.updatedBy;
+  }
+  const { actorId, actor } = await actorOf(event, writer);
   const facility = (after ?? before)?._facility;
-  const now = new Date().toISOString();
+  // The change's own time (when it was committed), not this function's, which runs seconds later.
+  const changedAt = new Date(event.time);
+  const now = changedAt.toISOString();
   const ref = getFirestore().collection("auditLog").doc();
   const entry = {
     id: ref.id,
@@ -573,27 +592,27 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
   await ref.set({
     ...toStoredData(getCollection("auditLog"), entry),
     ...serverTimes(),
-    at: FieldValue.serverTimestamp(),
+    at: Timestamp.fromDate(changedAt),
   });
 
-  // The record's history (values included, kept with its facility), for the collections that keep one.
+  // The record's history (values included, kept with its facility), for the collections that keep one,
+  // under the id of the version written (the adapter waits for it; a repeated event writes it again).
   // Firestore cannot hide a field of a history row from the record's readers, so restricted fields (in
   // their sibling documents, or left in an old document) are never part of it.
-  if (after && !sibling && keepsHistory(name)) {
+  if (after && !sibling) {
     const def = getCollection(name);
-    const withoutRestricted = (data: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(data).filter(([field]) => !isRestrictedField(def, field)));
-    const historyAction = !before ? "create" : after.archivedAt && !before.archivedAt ? "archive" : "update";
-    const change = recordChange(
+    const record = fromStoredData(def, event.params.id, after);
+    const change = historyChangeOf(
       def,
-      historyAction,
       { id: actorId ?? "", email: actor?.email ?? "unknown", displayName: actor?.displayName ?? null },
       now,
-      { ...withoutRestricted(after), id: event.params.id },
-      before && withoutRestricted(before),
+      record,
+      before && fromStoredData(def, event.params.id, before),
     );
     if (change) {
-      const historyRef = getFirestore().collection("recordChanges").doc();
+      const historyRef = getFirestore()
+        .collection("recordChanges")
+        .doc(historyRowId(name, event.params.id, Number(record.version)));
       const row = { ...change, id: historyRef.id, version: 1, createdAt: now, updatedAt: now };
       await historyRef.set({
         ...toStoredData(getCollection("recordChanges"), {
@@ -603,40 +622,44 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
           archivedAt: null,
         }),
         ...serverTimes(),
+        at: Timestamp.fromDate(changedAt),
       });
     }
   }
 });
 
-/** Sets the resident's `rentAccounts/{residentId}` from their live charges and payments, in one transaction. */
-async function deriveAccount(account: TAccountToDerive): Promise<void> {
-  const db = getFirestore();
-  const { residentId } = account;
-  await db.runTransaction(async (tx) => {
-    const [charges, payments, stored] = await Promise.all([
-      tx.get(db.collection("rentCharges").where("residentId", "==", residentId).where("archivedAt", "==", null)),
-      tx.get(db.collection("payments").where("residentId", "==", residentId).where("archivedAt", "==", null)),
-      tx.get(db.collection("rentAccounts").doc(residentId)),
-    ]);
-    const read = <N extends "rentCharges" | "payments">(name: N, doc: FirebaseFirestore.QueryDocumentSnapshot) =>
-      fromStoredData(getCollection(name), doc.id, doc.data()) as TRecordOf<N>;
-    const current = stored.exists
-      ? (fromStoredData(getCollection("rentAccounts"), residentId, stored.data()!) as TRecordOf<"rentAccounts">)
-      : null;
-    const record = derivedRentAccount(
-      account,
-      charges.docs.map((doc) => read("rentCharges", doc)),
-      payments.docs.map((doc) => read("payments", doc)),
-      current,
-    );
-    tx.set(stored.ref, { ...toStoredData(getCollection("rentAccounts"), record), ...serverTimes(stored.data()) });
-  });
-}
-
-export const deriveRentAccount = onDocumentWritten("{collection}/{id}", async (event) => {
+/**
+ * A resident's money after a write of it: a charge or payment re-derives the account(s) it is in; a
+ * resident's write (an admission, a stay change, a transfer, a face-sheet rate in `residents__rent`)
+ * or a rate bills the resident (rent-billing.ts), as the server does in the write's transaction.
+ */
+export const deriveRent = onDocumentWritten("{collection}/{id}", async (event) => {
   const { collection, id } = event.params;
-  for (const account of accountsToDerive(collection, id, event.data?.before.data(), event.data?.after.data()))
-    await deriveAccount(account);
+  const before = event.data?.before.data();
+  const after = event.data?.after.data();
+  if (collection === "residents") {
+    const change =
+      before && after && typeof before.admissionDate === "string" && typeof after.admissionDate === "string"
+        ? stayChange(before as never, after as never)
+        : undefined;
+    if (after) await billResident(id, change);
+  } else if (collection === "residents__rent") {
+    if (after) await billResident(id);
+  } else if (collection === "rentRates") {
+    const rate = after ?? before;
+    if (typeof rate?.residentId === "string" && typeof rate.effectiveFrom === "string")
+      await billResident(rate.residentId, {
+        sinceMonth: rate.effectiveFrom.slice(0, 7),
+        reason: `rate changed from ${rate.effectiveFrom}`,
+      });
+  } else {
+    for (const account of accountsToDerive(collection, before, after)) await deriveAccount(account);
+  }
+});
+
+/** Each hour, every home's current month in its time zone, as the server's rent schedule bills it. */
+export const billCurrentMonthsHourly = onSchedule("every 1 hours", async () => {
+  await billCurrentMonths();
 });
 
 /** Appends an audit row built by the functions, at the server's time. */
