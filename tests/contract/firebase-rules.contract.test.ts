@@ -15,7 +15,7 @@ import {
   writeBatch,
   type Firestore,
 } from "firebase/firestore";
-import { deleteObject, getBlob, ref, uploadBytes } from "firebase/storage";
+import { deleteObject, getBytes, ref, uploadBytes } from "firebase/storage";
 import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection, type TCollectionName } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
@@ -201,7 +201,7 @@ await runContract(
       }
 
       it("keeps group-wide files from an administrator of some homes, in Storage and in Firestore", async () => {
-        await expectUnauthorized(getBlob(ref(limited.storage, `files/_group/${groupFile.id}`)));
+        await expectUnauthorized(getBytes(ref(limited.storage, `files/_group/${groupFile.id}`)));
         const id = crypto.randomUUID();
         await expectUnauthorized(
           uploadBytes(ref(limited.storage, `files/_group/${id}`), PDF, { contentType: "application/pdf" }),
@@ -218,7 +218,7 @@ await runContract(
             _writtenAt: serverTimestamp(),
           }),
         );
-        await expect(getBlob(ref(admin.storage, `files/_group/${groupFile.id}`))).resolves.toBeDefined();
+        await expect(getBytes(ref(admin.storage, `files/_group/${groupFile.id}`))).resolves.toBeDefined();
       });
 
       it("takes an agent's document only as group-wide, written by a user of every home", async () => {
@@ -319,11 +319,11 @@ await runContract(
           { timeout: 15_000, interval: 500 },
         );
         await expectAppError(adminPorts.files.describe(id), "NOT_FOUND");
-        await expect(getBlob(ref(admin.storage, `files/tull/${id}`))).rejects.toMatchObject({
+        await expect(getBytes(ref(admin.storage, `files/tull/${id}`))).rejects.toMatchObject({
           code: "storage/object-not-found",
         });
         expect((await managerPorts.files.describe(kept.id)).contentType).toBe("application/pdf");
-        expect(await getBlob(ref(admin.storage, `files/tull/${kept.id}`))).toBeDefined();
+        expect(await getBytes(ref(admin.storage, `files/tull/${kept.id}`))).toBeDefined();
       });
 
       it("records who removed a file (the auditFileRemoval function)", async () => {
