@@ -444,6 +444,7 @@ await runContract(
           batch.set(ref, residentDocument());
           batch.set(doc(admin.db, "residents__rent", ref.id), {
             monthlyRateCents,
+            _id: ref.id,
             _facility: "tull",
             _writtenAt: serverTimestamp(),
           });

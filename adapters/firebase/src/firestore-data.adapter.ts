@@ -441,7 +441,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
 
   /**
    * The records with the restricted fields this user may read, from their sibling documents; a user
-   * without the area never asks for them. Read as queries (`_facility == f`, `documentId() in` at most
+   * without the area never asks for them. Read as queries (`_facility == f`, `_id in` at most
    * 30 ids), not one getDoc per record: a query is billed one read per document found (at least one)
    * and its rules run once, where each get is a request of its own whose rules read the caller's user
    * and role documents again (three billed reads per record instead of one). The facility filter lets
@@ -456,7 +456,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       restrictedBatches(def, records).map(async ({ facility, ids }) => {
         const constraints = [
           ...(facility === undefined ? [] : [where("_facility", "==", facility)]),
-          where(documentId(), "in", ids),
+          // The record's id as a field, not documentId(): rules check an `in` on document ids as one get
+          // per id, and a missing sibling (a resident without a rate) has no facility to check.
+          where("_id", "in", ids),
         ];
         const snap = await guard(() =>
           getDocsFromServer(buildQuery(collectionRef(db, part.collection), ...constraints)),
