@@ -222,11 +222,17 @@ await runContract(
       });
 
       it("takes an agent's document only as group-wide, written by a user of every home", async () => {
-        const paper = () => doc(collection(admin.db, "documents"));
+        // As the adapter writes a document: in one batch with its file marked in use (which the rules require).
+        const filed = (sdk: TFirebaseSdk, file: TStoredFile, facilityId: string | null) => {
+          const batch = writeBatch(sdk.db);
+          batch.set(doc(collection(sdk.db, "documents")), agentPaper(sdk.uid, file, facilityId));
+          batch.update(doc(sdk.db, "files", file.id), { inUse: true });
+          return batch.commit();
+        };
         // Filed in a home, an agent's paper would show to that home's staff and count for it.
-        await expectDenied(setDoc(doc(collection(limited.db, "documents")), agentPaper(limited.uid, tullFile, "tull")));
-        await expectDenied(setDoc(paper(), agentPaper(admin.uid, tullFile, "tull")));
-        await setDoc(paper(), agentPaper(admin.uid, groupFile, null));
+        await expectDenied(filed(limited, tullFile, "tull"));
+        await expectDenied(filed(admin, tullFile, "tull"));
+        await filed(admin, groupFile, null);
       });
     });
 
