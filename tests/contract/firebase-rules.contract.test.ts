@@ -15,7 +15,7 @@ import {
   writeBatch,
   type Firestore,
 } from "firebase/firestore";
-import { deleteObject, getBlob, ref, uploadBytes } from "firebase/storage";
+import { deleteObject, getBytes, ref, uploadBytes } from "firebase/storage";
 import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection, type TCollectionName } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
@@ -201,7 +201,7 @@ await runContract(
       }
 
       it("keeps group-wide files from an administrator of some homes, in Storage and in Firestore", async () => {
-        await expectUnauthorized(getBlob(ref(limited.storage, `files/_group/${groupFile.id}`)));
+        await expectUnauthorized(getBytes(ref(limited.storage, `files/_group/${groupFile.id}`)));
         const id = crypto.randomUUID();
         await expectUnauthorized(
           uploadBytes(ref(limited.storage, `files/_group/${id}`), PDF, { contentType: "application/pdf" }),
@@ -218,15 +218,21 @@ await runContract(
             _writtenAt: serverTimestamp(),
           }),
         );
-        await expect(getBlob(ref(admin.storage, `files/_group/${groupFile.id}`))).resolves.toBeDefined();
+        await expect(getBytes(ref(admin.storage, `files/_group/${groupFile.id}`))).resolves.toBeDefined();
       });
 
       it("takes an agent's document only as group-wide, written by a user of every home", async () => {
-        const paper = () => doc(collection(admin.db, "documents"));
+        // As the adapter writes a document: in one batch with its file marked in use (which the rules require).
+        const filed = (sdk: TFirebaseSdk, file: TStoredFile, facilityId: string | null) => {
+          const batch = writeBatch(sdk.db);
+          batch.set(doc(collection(sdk.db, "documents")), agentPaper(sdk.uid, file, facilityId));
+          batch.update(doc(sdk.db, "files", file.id), { inUse: true });
+          return batch.commit();
+        };
         // Filed in a home, an agent's paper would show to that home's staff and count for it.
-        await expectDenied(setDoc(doc(collection(limited.db, "documents")), agentPaper(limited.uid, tullFile, "tull")));
-        await expectDenied(setDoc(paper(), agentPaper(admin.uid, tullFile, "tull")));
-        await setDoc(paper(), agentPaper(admin.uid, groupFile, null));
+        await expectDenied(filed(limited, tullFile, "tull"));
+        await expectDenied(filed(admin, tullFile, "tull"));
+        await filed(admin, groupFile, null);
       });
     });
 
@@ -319,11 +325,11 @@ await runContract(
           { timeout: 15_000, interval: 500 },
         );
         await expectAppError(adminPorts.files.describe(id), "NOT_FOUND");
-        await expect(getBlob(ref(admin.storage, `files/tull/${id}`))).rejects.toMatchObject({
+        await expect(getBytes(ref(admin.storage, `files/tull/${id}`))).rejects.toMatchObject({
           code: "storage/object-not-found",
         });
         expect((await managerPorts.files.describe(kept.id)).contentType).toBe("application/pdf");
-        expect(await getBlob(ref(admin.storage, `files/tull/${kept.id}`))).toBeDefined();
+        expect(await getBytes(ref(admin.storage, `files/tull/${kept.id}`))).toBeDefined();
       });
 
       it("records who removed a file (the auditFileRemoval function)", async () => {
@@ -444,6 +450,7 @@ await runContract(
           batch.set(ref, residentDocument());
           batch.set(doc(admin.db, "residents__rent", ref.id), {
             monthlyRateCents,
+            _id: ref.id,
             _facility: "tull",
             _writtenAt: serverTimestamp(),
           });

@@ -494,7 +494,7 @@ describe("generated Firebase rules", () => {
     for (const verb of ["create", "update"]) {
       expect(rule(verb)).toMatch(/^ *allow \w+: if mayWrite\('residents'\)/);
       expect(rule(verb)).toContain(
-        "request.resource.data.keys().hasOnly(['monthlyRateCents', '_facility', '_writtenAt'])",
+        "request.resource.data.keys().hasOnly(['monthlyRateCents', '_id', '_facility', '_writtenAt'])",
       );
       // Written with the resident in the same request, in the resident's facility.
       expect(rule(verb)).toContain(
@@ -506,7 +506,7 @@ describe("generated Firebase rules", () => {
       expect(rule(verb)).toContain("mayWrite('rent') || ");
     }
     // Without rent, a writer of residents only carries the facility along (a transfer).
-    expect(rule("create")).toContain("request.resource.data.keys().hasOnly(['_facility', '_writtenAt'])");
+    expect(rule("create")).toContain("request.resource.data.keys().hasOnly(['_id', '_facility', '_writtenAt'])");
     expect(rule("update")).toContain(
       "!request.resource.data.diff(resource.data).affectedKeys().hasAny(['monthlyRateCents'])",
     );
@@ -537,7 +537,7 @@ describe("generated Firebase rules", () => {
     expect(fees).toContain(
       "allow delete: if mayWrite('residents') && (resource == null || mayFacility(resource.data._facility)) && !existsAfter(/databases/$(database)/documents/notes/$(id));",
     );
-    expect(block(rules, "notes__medical")).toContain("hasOnly(['diagnosis', '_facility', '_writtenAt'])");
+    expect(block(rules, "notes__medical")).toContain("hasOnly(['diagnosis', '_id', '_facility', '_writtenAt'])");
   });
 
   it("checks each field of a written record as its schema says, on create and update", () => {

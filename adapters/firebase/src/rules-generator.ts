@@ -360,10 +360,11 @@ function collectionRules(def: CollectionDef): string {
  */
 function restrictedRules(def: CollectionDef, part: TRestrictedPart): string {
   const scoped = facilityExpr(def, DATA) !== null;
-  const meta = [...(scoped ? ["_facility"] : []), "_writtenAt"];
+  // `_id` is the record's id, by which a page's siblings are queried (restrictedBatches).
+  const meta = ["_id", ...(scoped ? ["_facility"] : []), "_writtenAt"];
   const shape = `${DATA}.keys().hasOnly(${list([...part.fields, ...meta])}) && ${DATA}.keys().hasAll(${list(meta)})`;
   const record = `/databases/$(database)/documents/${def.name}/$(id)`;
-  const withRecord = `getAfter(${record}).data._writtenAt == request.time && ${DATA}._writtenAt == request.time${
+  const withRecord = `${DATA}._id == id && getAfter(${record}).data._writtenAt == request.time && ${DATA}._writtenAt == request.time${
     scoped ? ` && ${DATA}._facility == getAfter(${record}).data._facility && mayFacility(${DATA}._facility)` : ""
   }`;
   const reader = `${readerExpr(def)} && mayRead('${part.area}')`;
