@@ -499,7 +499,6 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const found = new Map<string, Record<string, unknown>>();
     const reads = parts.flatMap((part) =>
       restrictedBatches(def, records).map(async ({ facility, ids }) => {
-        const sorted = [...ids].sort();
         const constraints = [
           ...(facility === undefined ? [] : [where("_facility", "==", facility)]),
           // The record's id as a field, not documentId(): rules check an `in` on document ids as one get
