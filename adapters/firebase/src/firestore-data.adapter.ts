@@ -52,7 +52,7 @@ import {
   seesPublishedOnly,
   facilityRestriction,
 } from "@care/core/rules/access.rules";
-import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
+import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import {
   duplicateIdError,
@@ -61,8 +61,10 @@ import {
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
-import { userUpdateError } from "@care/core/rules/users.rules";
+import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
+import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
+import { KEPT_SESSION_FIELD, SESSION_FIELDS, SESSIONS_FROM_FIELD } from "./user-sessions.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -74,7 +76,10 @@ import {
   filesNamedAnew,
   fileMoveTo,
   fromStoredData,
+  GRANT_KEY_FIELD,
+  grantKeysWithin,
   homeGroups,
+  MAX_GRANT_HOMES,
   ordersInMemory,
   refusedFields,
   SERVER_TIME,
@@ -202,7 +207,22 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       field,
       time === SERVER_TIME ? serverTimestamp() : time,
     ]);
-    return { ...toStoredData(def, record), ...Object.fromEntries(times), _writtenAt: serverTimestamp() };
+    return {
+      ...toStoredData(def, record),
+      ...Object.fromEntries(times),
+      ...(def.name === "users" ? sessionFields(record, stored) : {}),
+      _writtenAt: serverTimestamp(),
+    };
+  }
+
+  /**
+   * A user record's session fields (user-sessions.ts) as stored, kept by an edit; a deactivation ends
+   * every session now, so they stay ended if the user is reactivated (the rules require it).
+   */
+  function sessionFields(record: TRecord, stored: Record<string, unknown> | undefined): Record<string, unknown> {
+    if (stored?.active === true && record.active === false)
+      return { [SESSIONS_FROM_FIELD]: serverTimestamp(), [KEPT_SESSION_FIELD]: null };
+    return Object.fromEntries(SESSION_FIELDS.filter((f) => stored?.[f] !== undefined).map((f) => [f, stored![f]]));
   }
 
   /**
@@ -278,6 +298,19 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             : where("_facility", "in", homes),
       );
       fields.push(everyHome ?? "_facility");
+    }
+    // A facility-limited administrator's users: those whose facilities are among theirs, asked by the
+    // key of each set of their homes (a record has one key: the queries never overlap).
+    if (def.access.grantsFacilities && user.facilityIds !== null) {
+      if (user.facilityIds.length > MAX_GRANT_HOMES)
+        throw new AppError(
+          "VALIDATION",
+          `On Firebase an administrator limited to more than ${MAX_GRANT_HOMES} facilities cannot list users; give them all facilities.`,
+        );
+      homeFilters = homeGroups(grantKeysWithin(user.facilityIds), disjunctionsOf(def, q.where)).map((keys) =>
+        keys.length === 1 ? where(GRANT_KEY_FIELD, "==", keys[0]) : where(GRANT_KEY_FIELD, "in", keys),
+      );
+      fields.push(GRANT_KEY_FIELD);
     }
     // Readers who may not write see published records only; the rules allow no other query.
     if (seesPublishedOnly(user, def)) {
@@ -524,6 +557,13 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     }
     const error = checkLinks(def, record, (collection, id) => found.get(`${collection}/${id}`) ?? null, before);
     if (error) throw error;
+    // A user's staff record works at a facility the user may see (staffLinkError), as on every backend.
+    if (def.name === "users" && typeof record.staffId === "string") {
+      const key = `staff/${record.staffId}`;
+      const staff = found.has(key) ? found.get(key) : await readLinked(tx, user, "staff", record.staffId);
+      const refused = staffLinkError(record, staff ?? undefined);
+      if (refused) throw refused;
+    }
   }
 
   /** A record (or file description) a link names, if it exists and the user may see it; else null. */
@@ -571,6 +611,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
     const record = newRecord(def, user, ref.id, fields);
     assertCanWriteRecord(user, def, record);
+    const administrator = def.name === "roles" ? administratorRoleRefusal(ref.id, fields) : null;
+    if (administrator) throw administrator;
     return { ref, record, clientId: clientId !== undefined };
   }
 
@@ -589,6 +631,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     // The rules refuse these too (as permission-denied); said here first with the field, as every backend says it.
     const ownAccess = def.name === "users" ? userUpdateError(user, current.id, fields, current) : null;
     if (ownAccess) throw ownAccess;
+    const administrator = def.name === "roles" ? administratorRoleRefusal(current.id, fields) : null;
+    if (administrator) throw administrator;
     const next: TRecord = {
       ...fields,
       id: current.id,
@@ -606,6 +650,21 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   function removable(def: CollectionDef): "archive" | "delete" {
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
     return def.removal;
+  }
+
+  /**
+   * The refusals of a deletion every backend makes: the Administrator role stays, and a record another
+   * names by a declared link (a role given to a user) stays while it is named. The second is a query
+   * before the transaction (a web SDK transaction reads no queries) and the rules cannot make it: a
+   * deletion that bypasses the adapter leaves that role's users with no access, never more.
+   */
+  async function assertDeletable(def: CollectionDef, id: string): Promise<void> {
+    if (def.name === "roles" && id === ADMINISTRATOR_ROLE_ID)
+      throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
+    for (const field of linkFieldsInto(def.name)) {
+      const naming = buildQuery(collectionRef(db, field.collection), where(field.field, "==", id), limitTo(1));
+      if (!(await guard(() => getDocsFromServer(naming))).empty) throw recordInUseError(def, field);
+    }
   }
 
   async function inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -717,6 +776,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const mode = removable(def);
+      if (mode === "delete") await assertDeletable(def, id);
       const ref = doc(db, def.name, id);
       await inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, ref);
@@ -913,6 +973,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         if (op.op === "remove") removable(def);
         return { op, def, ref: doc(db, def.name, op.id), record: null, clientId: true };
       });
+      for (const { op, def } of planned)
+        if (op.op === "remove" && def.removal === "delete") await assertDeletable(def, op.id);
       await inTransaction(async (tx) => {
         const writer = user as TSessionUser;
         // Firestore transactions read everything before they write.
