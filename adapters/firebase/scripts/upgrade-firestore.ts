@@ -1,7 +1,7 @@
 /**
  * Brings a Firebase project's documents written by an earlier version up to this one
  * (`src/firestore-upgrades.ts`): staff (the widened Live Scan statuses and the `_facilities` list
- * limited users' lists match on), roles (the referral fees permission) and every document's times
+ * limited users' lists match on), roles (the referral fees permission), users (the `_grantKey` a limited administrator's list asks for) and every document's times
  * (ISO strings become server timestamps), searchable records' search tokens (every piece of up to three
  * characters), the files records name (marked in use, which keeps them
  * from removal) and reminder states' ids (moved to the id their home and key give), in batches of
@@ -20,6 +20,7 @@ import {
   searchTokensUpgrade,
   staffDocumentUpgrade,
   timesUpgrade,
+  userDocumentUpgrade,
 } from "../src/firestore-upgrades.ts";
 
 initializeApp();
@@ -49,6 +50,13 @@ for (const snap of (await db.collection("staff").get()).docs) {
   const { clearanceDate, ...rest } = patch;
   await queue(snap.ref, { ...rest, ...(clearanceDate === null ? { clearanceDate: FieldValue.delete() } : {}) });
   staff++;
+}
+let users = 0;
+for (const snap of (await db.collection("users").get()).docs) {
+  const patch = userDocumentUpgrade(snap.data());
+  if (!patch) continue;
+  await queue(snap.ref, patch);
+  users++;
 }
 let roles = 0;
 for (const snap of (await db.collection("roles").get()).docs) {
@@ -109,5 +117,5 @@ for (const snap of (await db.collection("reminderStates").get()).docs) {
 }
 if (pending > 0) await batch.commit();
 console.log(
-  `brought ${staff} staff records, ${roles} roles, the times of ${times} documents, the search tokens of ${searched}, ${files} files in use and the ids of ${states} reminder states up to date`,
+  `brought ${staff} staff records, ${users} users, ${roles} roles, the times of ${times} documents, the search tokens of ${searched}, ${files} files in use and the ids of ${states} reminder states up to date`,
 );

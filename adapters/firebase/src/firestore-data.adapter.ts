@@ -54,7 +54,7 @@ import {
   facilityRestriction,
   readableFollowed,
 } from "@care/core/rules/access.rules";
-import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
+import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import {
   duplicateIdError,
@@ -63,11 +63,13 @@ import {
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
-import { userUpdateError } from "@care/core/rules/users.rules";
+import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
+import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { assertResidentFits } from "./resident-capacity.ts";
 import { derivedWaits, type TWrittenRecord } from "./derived-records.ts";
+import { KEPT_SESSION_FIELD, SESSION_FIELDS, SESSIONS_FROM_FIELD } from "./user-sessions.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -79,7 +81,10 @@ import {
   filesNamedAnew,
   fileMoveTo,
   fromStoredData,
+  GRANT_KEY_FIELD,
+  grantKeysWithin,
   homeGroups,
+  MAX_GRANT_HOMES,
   ordersInMemory,
   refusedFields,
   SERVER_TIME,
@@ -215,7 +220,22 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       field,
       time === SERVER_TIME ? serverTimestamp() : time,
     ]);
-    return { ...toStoredData(def, record), ...Object.fromEntries(times), _writtenAt: serverTimestamp() };
+    return {
+      ...toStoredData(def, record),
+      ...Object.fromEntries(times),
+      ...(def.name === "users" ? sessionFields(record, stored) : {}),
+      _writtenAt: serverTimestamp(),
+    };
+  }
+
+  /**
+   * A user record's session fields (user-sessions.ts) as stored, kept by an edit; a deactivation ends
+   * every session now, so they stay ended if the user is reactivated (the rules require it).
+   */
+  function sessionFields(record: TRecord, stored: Record<string, unknown> | undefined): Record<string, unknown> {
+    if (stored?.active === true && record.active === false)
+      return { [SESSIONS_FROM_FIELD]: serverTimestamp(), [KEPT_SESSION_FIELD]: null };
+    return Object.fromEntries(SESSION_FIELDS.filter((f) => stored?.[f] !== undefined).map((f) => [f, stored![f]]));
   }
 
   /**
@@ -313,6 +333,19 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             : where("_facility", "in", homes),
       );
       fields.push(everyHome ?? "_facility");
+    }
+    // A facility-limited administrator's users: those whose facilities are among theirs, asked by the
+    // key of each set of their homes (a record has one key: the queries never overlap).
+    if (def.access.grantsFacilities && user.facilityIds !== null) {
+      if (user.facilityIds.length > MAX_GRANT_HOMES)
+        throw new AppError(
+          "VALIDATION",
+          `On Firebase an administrator limited to more than ${MAX_GRANT_HOMES} facilities cannot list users; give them all facilities.`,
+        );
+      homeFilters = homeGroups(grantKeysWithin(user.facilityIds), disjunctionsOf(def, q.where)).map((keys) =>
+        keys.length === 1 ? where(GRANT_KEY_FIELD, "==", keys[0]) : where(GRANT_KEY_FIELD, "in", keys),
+      );
+      fields.push(GRANT_KEY_FIELD);
     }
     // Readers who may not write see published records only; the rules allow no other query.
     if (seesPublishedOnly(user, def)) {
@@ -572,6 +605,13 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     }
     const error = checkLinks(def, record, (collection, id) => found.get(`${collection}/${id}`) ?? null, before);
     if (error) throw error;
+    // A user's staff record works at a facility the user may see (staffLinkError), as on every backend.
+    if (def.name === "users" && typeof record.staffId === "string") {
+      const key = `staff/${record.staffId}`;
+      const staff = found.has(key) ? found.get(key) : await readLinked(tx, user, "staff", record.staffId);
+      const refused = staffLinkError(record, staff ?? undefined);
+      if (refused) throw refused;
+    }
   }
 
   /** A record (or file description) a link names, if it exists and the user may see it; else null. */
@@ -619,6 +659,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
     const record = newRecord(def, user, ref.id, fields);
     assertCanWriteRecord(user, def, record);
+    const administrator = def.name === "roles" ? administratorRoleRefusal(ref.id, fields) : null;
+    if (administrator) throw administrator;
     return { ref, record, clientId: clientId !== undefined };
   }
 
@@ -637,6 +679,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     // The rules refuse these too (as permission-denied); said here first with the field, as every backend says it.
     const ownAccess = def.name === "users" ? userUpdateError(user, current.id, fields, current) : null;
     if (ownAccess) throw ownAccess;
+    const administrator = def.name === "roles" ? administratorRoleRefusal(current.id, fields) : null;
+    if (administrator) throw administrator;
     const next: TRecord = {
       ...definedOnly(fields),
       id: current.id,
@@ -664,6 +708,21 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const error = staleVersionError(def, current);
     staleIn.set(error, def);
     return error;
+  }
+
+  /**
+   * The refusals of a deletion every backend makes: the Administrator role stays, and a record another
+   * names by a declared link (a role given to a user) stays while it is named. The second is a query
+   * before the transaction (a web SDK transaction reads no queries) and the rules cannot make it: a
+   * deletion that bypasses the adapter leaves that role's users with no access, never more.
+   */
+  async function assertDeletable(def: CollectionDef, id: string): Promise<void> {
+    if (def.name === "roles" && id === ADMINISTRATOR_ROLE_ID)
+      throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
+    for (const field of linkFieldsInto(def.name)) {
+      const naming = buildQuery(collectionRef(db, field.collection), where(field.field, "==", id), limitTo(1));
+      if (!(await guard(() => getDocsFromServer(naming))).empty) throw recordInUseError(def, field);
+    }
   }
 
   async function inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -802,6 +861,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const mode = removable(def);
+      if (mode === "delete") await assertDeletable(def, id);
       const ref = doc(db, def.name, id);
       const written = await inTransaction(async (tx): Promise<TWrittenRecord> => {
         const current = await readForWrite(tx, def, user, ref);
@@ -994,6 +1054,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         if (op.op === "remove") removable(def);
         return { op, def, ref: doc(db, def.name, op.id), record: null, clientId: true };
       });
+      for (const { op, def } of planned)
+        if (op.op === "remove" && def.removal === "delete") await assertDeletable(def, op.id);
       const settled = await inTransaction(async (tx) => {
         const writer = user as TSessionUser;
         // Firestore transactions read everything before they write.

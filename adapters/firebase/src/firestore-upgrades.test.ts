@@ -7,6 +7,7 @@ import {
   roleDocumentUpgrade,
   searchTokensUpgrade,
   staffDocumentUpgrade,
+  userDocumentUpgrade,
   timesUpgrade,
 } from "./firestore-upgrades.ts";
 
@@ -47,6 +48,15 @@ describe("staffDocumentUpgrade", () => {
         _facilities: ["tull"],
       }),
     ).toEqual({ _facilities: ["tull", "newman"] });
+  });
+});
+
+describe("userDocumentUpgrade", () => {
+  it("adds the key of a user's facilities, and leaves a current document alone", () => {
+    expect(userDocumentUpgrade({ facilityIds: ["tull", "newman"] })).toEqual({ _grantKey: "newman,tull" });
+    expect(userDocumentUpgrade({ facilityIds: null })).toEqual({ _grantKey: null });
+    expect(userDocumentUpgrade({ facilityIds: null, _grantKey: null })).toBeNull();
+    expect(userDocumentUpgrade({ facilityIds: ["tull"], _grantKey: "tull" })).toBeNull();
   });
 });
 

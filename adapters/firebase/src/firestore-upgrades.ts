@@ -8,7 +8,7 @@ import { collections } from "@care/core/registry";
 import { facilitiesOfRecord } from "@care/core/rules/access.rules";
 import { reminderStateId } from "@care/core/rules/reminders.rules";
 import type { CollectionDef } from "@care/core/collection";
-import { timestampParts } from "./firestore-records.ts";
+import { GRANT_KEY_FIELD, grantKeyOf, timestampParts } from "./firestore-records.ts";
 import { searchTokens } from "./search-tokens.ts";
 
 /**
@@ -24,6 +24,16 @@ export function staffDocumentUpgrade(data: Record<string, unknown>): Record<stri
   const facilities = facilitiesOfRecord(collections.staff, { ...data, otherFacilityIds });
   if (JSON.stringify(data._facilities) !== JSON.stringify(facilities)) patch._facilities = facilities;
   return Object.keys(patch).length > 0 ? patch : null;
+}
+
+/**
+ * A user: the `_grantKey` of their facilities that a facility-limited administrator's list of users
+ * asks for (firestore-records.ts) — without it the user is missing from every such list. The field to
+ * set, or null when the document has it right.
+ */
+export function userDocumentUpgrade(data: Record<string, unknown>): Record<string, unknown> | null {
+  const key = grantKeyOf(data.facilityIds);
+  return data[GRANT_KEY_FIELD] === key ? null : { [GRANT_KEY_FIELD]: key };
 }
 
 /**

@@ -74,10 +74,20 @@ describe("generated Firebase rules", () => {
   it("gives each collection by its area, as the role document read per request says; users are created only by the Cloud Function", () => {
     const rules = generateFirestoreRules();
     const users = block(rules, "users");
-    // A limited administrator reads only users limited to facilities among theirs.
-    expect(users).toContain("allow get, list: if mayRead('users') && mayGrant(resource.data.facilityIds);");
+    // A limited administrator reads only users limited to facilities among theirs; a list proves it by
+    // the key of the user's facilities it asks for.
+    expect(users).toContain("allow get: if mayRead('users') && mayGrant(resource.data.facilityIds);");
+    expect(users).toContain("allow list: if mayRead('users') && mayGrantKey(resource.data._grantKey);");
+    // An edit keeps the key in step with the facilities, and ends sessions only now (a deactivation must).
+    expect(users).toContain("&& notOwnAccess() && userPrivateFields()");
+    expect(users).toContain(
+      "(resource.data.active != true || request.resource.data.active == true || request.resource.data.get('_sessionsFrom', null) == request.time)",
+    );
+    // Every rule's signed-in check refuses a session the users record has ended.
+    expect(rules).toContain("me().get('mustChangePassword', false) != true\n        && sessionLive();");
+    expect(generateStorageRules()).toContain("me().active == true && sessionLive();");
     expect(users).toContain("allow create: if false;");
-    // Their own record and role, also before a one-time password is replaced (sign-in reads both).
+    // Their own record and role, also on a one-time password or once deactivated (sign-in must tell them).
     expect(users).toContain("allow get: if request.auth != null && id == request.auth.uid;");
     expect(block(rules, "roles")).toContain("allow get: if request.auth != null && id == me().role;");
     expect(block(rules, "roles")).toContain(
@@ -93,9 +103,15 @@ describe("generated Firebase rules", () => {
     expect(rules).toContain(
       "get(/databases/$(database)/documents/roles/$(me().role)).data.permissions.get(area, 'none')",
     );
-    // The token names who the caller is (an audit row's e-mail), never what they may do.
-    expect(rules.replaceAll("request.auth.token.email", "")).not.toContain("request.auth.token");
-    expect(generateStorageRules()).not.toContain("request.auth.token");
+    // The token names who the caller is (an audit row's e-mail) and which session (its sign-in time, the
+    // session kept when the others ended: it can only end access), never what they may do.
+    const sessionClaims = (text: string) =>
+      ["email", "auth_time", "get('keptSession'"].reduce(
+        (t, claim) => t.replaceAll(`request.auth.token.${claim}`, ""),
+        text,
+      );
+    expect(sessionClaims(rules)).not.toContain("request.auth.token");
+    expect(sessionClaims(generateStorageRules())).not.toContain("request.auth.token");
   });
 
   it("keeps group-wide records to users who see every home, and nobody edits their own access", () => {

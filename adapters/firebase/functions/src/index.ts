@@ -3,10 +3,11 @@
  * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account with a one-time
  * password, its role, facility and `mustChangePassword` claims and the `users/{uid}` record, with an
  * audit row naming the administrator;
- * `resetPassword` (admins) gives a user a new one-time password and ends their sessions;
+ * `resetPassword` (admins) gives a user a new one-time password and ends their sessions at once;
  * `changeOneTimePassword` sets the user's own password in place of a one-time one and clears the claim;
- * `endOtherSessions` revokes the caller's refresh tokens (Firebase cannot keep just one session:
- * every session, this one included, ends when its ID token expires, within the hour); `syncUserClaims` keeps claims and the account in step
+ * `endOtherSessions` ends the caller's other sessions at once and answers a custom token for the one
+ * kept (user-sessions.ts); `recordSignIn` sets a user's `lastSignInAt` from Firebase Auth's record of
+ * the sign-in, with the `login` audit row; `syncUserClaims` keeps claims and the account in step
  * when an admin edits a users record; `auditChanges` appends an audit row (and, for residents, staff and
  * facilities, a history row) for every change of a
  * registry collection, with the author taken from the write's auth context, not from the client;
@@ -46,10 +47,10 @@ import {
 import { usersCollection, ZPassword, ZUserInvite } from "@care/core/collections/users.collection";
 import { MAX_IN_VALUES } from "@care/core/list-query";
 import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
-import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.rules";
-import { generateOneTimePassword } from "@care/core/rules/users.rules";
+import { assertCanGrantFacilities, canSeeFacility, canSeeRecord } from "@care/core/rules/access.rules";
+import { generateOneTimePassword, staffLinkError } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
-import { userCreatedAuditEntry } from "../../src/account-audit.ts";
+import { userCreatedAuditEntry, userSignedInAuditEntry } from "../../src/account-audit.ts";
 import { accountsToDerive } from "../../src/rent-accounts.ts";
 import { historyChangeOf, historyRowId } from "../../src/derived-records.ts";
 import { billCurrentMonths, billResident, deriveAccount, stayChange } from "./rent-billing.ts";
@@ -58,6 +59,8 @@ import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/
 import { FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { restrictedPartOf } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
+import { KEPT_SESSION_CLAIM, KEPT_SESSION_FIELD, SESSIONS_FROM_FIELD, sessionLive } from "../../src/user-sessions.ts";
+import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { busyTimeElsewhere, busyWindow, parseScheduleWeekQuery } from "@care/core/insights/schedule-week";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
@@ -106,17 +109,25 @@ function httpsError(error: AppError): HttpsError {
   return new HttpsError(HTTPS_CODES[error.code], error.message, error.toBody());
 }
 
-/** The claims the rules and the auth adapter read. */
+/** The users record's session fields that end every session now (user-sessions.ts). */
+function sessionsEndNow(): Record<string, unknown> {
+  return { [SESSIONS_FROM_FIELD]: FieldValue.serverTimestamp(), [KEPT_SESSION_FIELD]: null };
+}
 
-/** A user's active flag, facilities and role permissions as stored in Firestore now; null when inactive or unknown. */
-async function currentAccess(uid: string): Promise<{
+/**
+ * A caller's active flag, facilities and role permissions as stored in Firestore now; null when
+ * inactive or unknown. UNAUTHENTICATED when their session has ended, as the rules refuse it.
+ */
+async function currentAccess(auth: { uid: string; token: Record<string, unknown> }): Promise<{
   email: string | null;
   facilityIds: string[] | null;
   permissions: TPermissions;
   mustChangePassword: boolean;
 } | null> {
-  const user = (await getFirestore().doc(`users/${uid}`).get()).data();
+  const user = (await getFirestore().doc(`users/${auth.uid}`).get()).data();
   if (!user || user.active !== true) return null;
+  if (!sessionLive(user, auth.token))
+    throw new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.");
   const role = (
     await getFirestore()
       .doc(`roles/${String(user.role)}`)
@@ -140,7 +151,7 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
   facilityIds: string[] | null;
 }> {
   if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-  const me = await currentAccess(auth.uid);
+  const me = await currentAccess(auth);
   if (!me || me.permissions.users !== "write")
     throw new AppError("FORBIDDEN", "Only a user who may manage users may manage accounts.");
   if (me.mustChangePassword)
@@ -148,6 +159,22 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
       reason: "PASSWORD_CHANGE_REQUIRED",
     });
   return { uid: auth.uid, email: me.email, facilityIds: me.facilityIds };
+}
+
+/**
+ * A new user's staff record, as the declared link and `staffLinkError` check an edit's: one the
+ * administrator may see, of a facility the user may see. VALIDATION on `staffId` otherwise.
+ */
+async function assertStaffLink(
+  caller: { facilityIds: string[] | null },
+  fields: { staffId?: string | undefined; facilityIds: string[] | null },
+): Promise<void> {
+  if (fields.staffId === undefined) return;
+  const staff = (await getFirestore().doc(`staff/${fields.staffId}`).get()).data();
+  if (!staff || !canSeeFacility(caller, String(staff.facilityId)))
+    throw new AppError("VALIDATION", "The user is not valid.", { fields: { staffId: "No such staff member" } });
+  const refused = staffLinkError(fields, staff);
+  if (refused) throw refused;
 }
 
 /** The role a new or edited user is given exists (VALIDATION otherwise). */
@@ -166,6 +193,7 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
     const password = generateOneTimePassword();
     const callerFacilities = caller.facilityIds;
     assertCanGrantFacilities({ facilityIds: callerFacilities }, undefined, fields.facilityIds);
+    await assertStaffLink(caller, fields);
     // Firestore's "in" filter (how a limited user's lists are restricted) takes at most 30 values.
     if (fields.facilityIds && fields.facilityIds.length > MAX_IN_VALUES) {
       throw new AppError("VALIDATION", "Some fields need attention.", {
@@ -274,7 +302,8 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
       updatedAt: now,
       updatedBy: caller.uid,
     };
-    await ref.set({ ...toStoredData(def, record), ...serverTimes(snapshot.data()) });
+    // The sessions end now, not when their ID tokens expire: the rules compare their sign-in with this time.
+    await ref.set({ ...toStoredData(def, record), ...serverTimes(snapshot.data()), ...sessionsEndNow() });
     return {
       user: fromStoredData(def, userId, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
@@ -314,20 +343,66 @@ export const changeOneTimePassword = onCall(async (request): Promise<null> => {
   }
 });
 
-/** Revokes the caller's refresh tokens: other sessions end when their ID token expires (within the hour). */
-export const endOtherSessions = onCall(async (request): Promise<null> => {
-  const caller = request.auth;
-  if (!caller) throw httpsError(new AppError("UNAUTHENTICATED", "Please sign in."));
-  await getAuth().revokeRefreshTokens(caller.uid);
-  return null;
+/**
+ * Ends every session of the caller's at once (the rules compare a session's sign-in with the users
+ * record's `_sessionsFrom`) but the one that signs in with the custom token answered, whose
+ * `keptSession` claim the record names (user-sessions.ts). The refresh tokens are revoked as well.
+ */
+export const endOtherSessions = onCall(async (request): Promise<{ token: string }> => {
+  try {
+    const caller = request.auth;
+    if (!caller || !(await currentAccess(caller))) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    const kept = crypto.randomUUID();
+    await getAuth().revokeRefreshTokens(caller.uid);
+    await getFirestore()
+      .doc(`users/${caller.uid}`)
+      .update({ ...sessionsEndNow(), [KEPT_SESSION_FIELD]: kept });
+    return { token: await getAuth().createCustomToken(caller.uid, { [KEPT_SESSION_CLAIM]: kept }) };
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
+/**
+ * The caller has just signed in: their record's `lastSignInAt` is Firebase Auth's time of that sign-in
+ * (not one the browser says), with the `login` audit row the server writes (a trigger on sign-in itself
+ * needs Identity Platform's blocking functions). Nothing for a deactivated or unknown user.
+ */
+export const recordSignIn = onCall(async (request): Promise<null> => {
+  try {
+    const caller = request.auth;
+    if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    const db = getFirestore();
+    const ref = db.doc(`users/${caller.uid}`);
+    const user = (await ref.get()).data();
+    if (!user || user.active !== true) return null;
+    const account = await getAuth().getUser(caller.uid);
+    const signedInAt = new Date(account.metadata.lastSignInTime ?? Date.now()).toISOString();
+    const auditRef = db.collection("auditLog").doc();
+    const row = userSignedInAuditEntry(auditRef.id, { id: caller.uid, email: account.email ?? null });
+    await db
+      .batch()
+      .update(ref, { lastSignInAt: signedInAt })
+      .set(auditRef, {
+        ...toStoredData(getCollection("auditLog"), row),
+        ...serverTimes(),
+        at: FieldValue.serverTimestamp(),
+      })
+      .commit();
+    return null;
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
 });
 
 /** The caller's access as stored now: UNAUTHENTICATED without an active account, FORBIDDEN on a one-time password. */
 async function signedInAccess(
-  auth: { uid: string } | undefined,
+  auth: { uid: string; token: Record<string, unknown> } | undefined,
 ): Promise<NonNullable<Awaited<ReturnType<typeof currentAccess>>>> {
   if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-  const me = await currentAccess(auth.uid);
+  const me = await currentAccess(auth);
   if (!me) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   if (me.mustChangePassword)
     throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
@@ -557,6 +632,8 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
       : [];
   // A write of private fields only (a rent account found current again, a file's folder) changes nothing shown.
   if (action === "update" && changed.length === 0) return;
+  // A user's sign-in time alone has its `login` row (recordSignIn).
+  if (before && after && changed.every((field) => name === "users" && field === "lastSignInAt")) return;
   // A deletion has no author field: its auth context names who. A restricted-fields document is
   // written only with its record, whose author it takes when the record was written by that request.
   let writer = after?.updatedBy;
