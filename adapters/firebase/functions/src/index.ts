@@ -60,7 +60,6 @@ import { FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firest
 import { restrictedPartOf } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
 import { KEPT_SESSION_CLAIM, KEPT_SESSION_FIELD, SESSIONS_FROM_FIELD, sessionLive } from "../../src/user-sessions.ts";
-import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { busyTimeElsewhere, busyWindow, parseScheduleWeekQuery } from "@care/core/insights/schedule-week";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
