@@ -21,7 +21,7 @@ import { createDataPortInsights } from "@care/core/insights/data-port-insights";
 import { createDataPortTransfer } from "@care/core/data-export/data-port-transfer";
 import type { FilePort } from "@care/core/ports/file.port";
 import { createFirebaseAuthAdapter } from "./firebase-auth.adapter.ts";
-import { createFirestoreDataAdapter } from "./firestore-data.adapter.ts";
+import { createFirestoreDataAdapter, type TCheckedWrite } from "./firestore-data.adapter.ts";
 import { createStorageFileAdapter } from "./storage-file.adapter.ts";
 import { toAppError } from "./firebase-errors.ts";
 import type { TReferralMatches } from "@care/core/rules/referral-matches.rules";
@@ -73,13 +73,19 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
   if (emulators.storage) connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
   if (emulators.functions) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
   const auth = createFirebaseAuthAdapter(firebaseAuth, functions, firestore);
-  const data = createFirestoreDataAdapter(firestore, auth.session);
-  const files = createStorageFileAdapter(firestore, storage, auth.session);
-  const busyTime = httpsCallable<unknown, TBusyTime[]>(functions, "scheduleBusyTime");
-  const referralMatches = httpsCallable<unknown, TReferralMatches>(functions, "referralMatches");
   const callableError = (error: unknown) => {
     throw toAppError(error);
   };
+  const writeCheckedRecord = httpsCallable<TCheckedWrite, Record<string, unknown> & { id: string }>(
+    functions,
+    "writeCheckedRecord",
+  );
+  const data = createFirestoreDataAdapter(firestore, auth.session, (request) =>
+    writeCheckedRecord(request).then((result) => result.data, callableError),
+  );
+  const files = createStorageFileAdapter(firestore, storage, auth.session);
+  const busyTime = httpsCallable<unknown, TBusyTime[]>(functions, "scheduleBusyTime");
+  const referralMatches = httpsCallable<unknown, TReferralMatches>(functions, "referralMatches");
   return {
     auth,
     data,

@@ -18,7 +18,14 @@ import { isRestrictedField } from "./restricted-fields.ts";
 import { searchTokens } from "./search-tokens.ts";
 import { storedField } from "./stored-field.ts";
 
-export const PRIVATE_FIELDS = ["_facility", "_facilities", "_search", "_writtenAt"] as const;
+/**
+ * The id of the audit row a Cloud Function wrote with the document in the same commit, naming the user
+ * who called it (`writeCheckedRecord`): the `auditChanges` trigger, which would see only the Admin SDK,
+ * leaves that write to it. The rules let no browser write it, so a client's next write drops it.
+ */
+export const AUDITED_FIELD = "_audited";
+
+export const PRIVATE_FIELDS = ["_facility", "_facilities", "_search", "_writtenAt", AUDITED_FIELD] as const;
 
 /** The field listing every home of a record shown in further homes (`scope.alsoIn`), or null. */
 export function facilitiesField(def: CollectionDef): "_facilities" | null {
