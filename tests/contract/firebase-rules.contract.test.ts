@@ -570,6 +570,61 @@ await runContract(
       });
     });
 
+    describe("fee entries, the writeCheckedRecord function's to create", () => {
+      it("refuses a fee entry written straight to Firestore, and a change of what its check reads", async () => {
+        const adminPorts = await ctx.signedIn();
+        const agent = await adminPorts.data.create("referralAgents", { name: `Ledger agent ${unique("fees")}` });
+        const referral = await adminPorts.data.create("referrals", {
+          facilityId: "tull",
+          referredOn: "2026-11-02",
+          source: "agent",
+          agentId: agent.id,
+          firstName: "Ines",
+          lastName: unique("Ledger"),
+        });
+        const invoice = {
+          referralId: referral.id,
+          agentId: agent.id,
+          facilityId: "tull",
+          kind: "invoice",
+          date: "2026-11-03",
+          amountCents: 240_000,
+          invoiceNumber: unique("INV"),
+        } as const;
+        // The payment the function refuses (the prospect has not moved in), and the invoice as the adapter stores it.
+        const forged = doc(collection(admin.db, "referralFees"));
+        await expectDenied(
+          setDoc(
+            forged,
+            asWritten("referralFees", admin.uid, { ...invoice, id: forged.id, kind: "payment", method: "check" }),
+          ),
+        );
+        await expectDenied(setDoc(forged, asWritten("referralFees", admin.uid, { ...invoice, id: forged.id })));
+        // Through the adapter the function writes it, with one audit row naming the caller, in its commit.
+        const entry = await adminPorts.data.create("referralFees", invoice);
+        const rows = await adminPorts.data.list("auditLog", { where: { recordId: entry.id } });
+        expect(rows.items.map((r) => [r.action, r.actorId])).toEqual([["create", admin.uid]]);
+        const stored = doc(admin.db, "referralFees", entry.id);
+        const kept = (await getDocFromServer(stored)).data()!;
+        const edit = (over: Record<string, unknown>) =>
+          setDoc(stored, {
+            ...asWritten("referralFees", admin.uid, { ...invoice, id: entry.id, ...over }, 2),
+            createdAt: kept.createdAt,
+            createdBy: kept.createdBy,
+          });
+        await expectDenied(edit({ amountCents: 1 }));
+        await expectDenied(edit({ invoiceNumber: unique("INV") }));
+        // What the check does not read stays the browser's to change.
+        await edit({ notes: "Sent by mail" });
+        expect((await adminPorts.data.get("referralFees", entry.id)).notes).toBe("Sent by mail");
+        // The auditChanges trigger records the browser's edit, and left the function's create to its own row.
+        const actions = async () =>
+          (await adminPorts.data.list("auditLog", { where: { recordId: entry.id } })).items.map((r) => r.action).sort();
+        await vi.waitFor(async () => expect(await actions()).toContain("update"), { timeout: 15_000, interval: 500 });
+        expect(await actions()).toEqual(["create", "update"]);
+      });
+    });
+
     describe("rent accounts, the deriveRentAccount function's alone", () => {
       let adminPorts: TPorts;
 

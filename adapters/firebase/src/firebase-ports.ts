@@ -21,7 +21,7 @@ import { createDataPortInsights } from "@care/core/insights/data-port-insights";
 import { createDataPortTransfer } from "@care/core/data-export/data-port-transfer";
 import type { FilePort } from "@care/core/ports/file.port";
 import { createFirebaseAuthAdapter, type TFirebaseAuthAdapter } from "./firebase-auth.adapter.ts";
-import { createFirestoreDataAdapter } from "./firestore-data.adapter.ts";
+import { createFirestoreDataAdapter, type TCheckedWrite } from "./firestore-data.adapter.ts";
 import { createStorageFileAdapter } from "./storage-file.adapter.ts";
 import { AppError, isAppError } from "@care/core/app-error";
 import { deniedByRules, toAppError } from "./firebase-errors.ts";
@@ -110,13 +110,22 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
   if (emulators.storage) connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
   if (emulators.functions) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
   const auth = createFirebaseAuthAdapter(firebaseAuth, functions, firestore);
-  const data = withCurrentSession(createFirestoreDataAdapter(firestore, auth.session), auth);
-  const files = withCurrentSession(createStorageFileAdapter(firestore, storage, auth.session), auth);
-  const busyTime = httpsCallable<unknown, TBusyTime[]>(functions, "scheduleBusyTime");
-  const referralMatches = httpsCallable<unknown, TReferralMatches>(functions, "referralMatches");
   const callableError = (error: unknown) => {
     throw toAppError(error);
   };
+  const writeCheckedRecord = httpsCallable<TCheckedWrite, Record<string, unknown> & { id: string }>(
+    functions,
+    "writeCheckedRecord",
+  );
+  const data = withCurrentSession(
+    createFirestoreDataAdapter(firestore, auth.session, (request) =>
+      writeCheckedRecord(request).then((result) => result.data, callableError),
+    ),
+    auth,
+  );
+  const files = withCurrentSession(createStorageFileAdapter(firestore, storage, auth.session), auth);
+  const busyTime = httpsCallable<unknown, TBusyTime[]>(functions, "scheduleBusyTime");
+  const referralMatches = httpsCallable<unknown, TReferralMatches>(functions, "referralMatches");
   return {
     auth,
     data,

@@ -3,7 +3,9 @@
  * every backend (validation, access, list-query checks) run here first; `firestore.rules` enforces the
  * access policy again on the server side, since a browser client cannot be trusted. A collection's
  * restricted fields (a resident's monthly rate) live in sibling documents that only their area's
- * readers ask for (restricted-fields.ts), written in the same transaction as the record.
+ * readers ask for (restricted-fields.ts), written in the same transaction as the record. A collection
+ * checked against other records (`access.checkedFields`: a fee entry against its referral's ledger) is
+ * created and updated through the `writeCheckedRecord` Cloud Function, as the rules cannot add records up.
  */
 import { newRecordMeta } from "@care/core/common.schema";
 import {
@@ -194,7 +196,19 @@ function notFound(def: CollectionDef): AppError {
   return new AppError("NOT_FOUND", `That ${def.label.toLowerCase()} does not exist or was removed.`);
 }
 
-export function createFirestoreDataAdapter(db: Firestore, session: () => TSessionUser | null): DataPort {
+/** A create or an update the `writeCheckedRecord` Cloud Function makes (a collection with `access.checkedFields`). */
+export type TCheckedWrite =
+  | { collection: string; op: "create"; data: unknown; id?: string }
+  | { collection: string; op: "update"; id: string; version: number; patch: unknown };
+
+/** Calls `writeCheckedRecord`: the record as stored, or its AppError. */
+export type TWriteChecked = (request: TCheckedWrite) => Promise<TRecord>;
+
+export function createFirestoreDataAdapter(
+  db: Firestore,
+  session: () => TSessionUser | null,
+  writeChecked: TWriteChecked,
+): DataPort {
   /**
    * The document each record was read from, as stored: a write keeps its times exactly (Firestore holds
    * microseconds, a record milliseconds, and the rules require a kept time to equal the stored one).
@@ -813,6 +827,11 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const { ref, record, clientId } = prepareCreate(def, user, data, options.id);
+      // Checked in the function, in its transaction, and written there (what prepareCreate refuses never calls it).
+      if (def.access.checkedFields) {
+        const request = { collection: def.name, op: "create", data, ...(clientId ? { id: ref.id } : {}) } as const;
+        return (await writeChecked(request)) as TRecordOf<typeof name>;
+      }
       if (def.name === "residents") await assertResidentFits(db, user, record);
       // A record with restricted fields may write sibling documents too: those go in a transaction.
       if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
@@ -843,6 +862,12 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     async update(name, id, patch, version) {
       const def = definition(name);
       const user = assertCanWrite(session(), def);
+      if (def.access.checkedFields) {
+        if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
+        return (await writeChecked({ collection: def.name, op: "update", id, version, patch })) as TRecordOf<
+          typeof name
+        >;
+      }
       const ref = doc(db, def.name, id);
       const { current, next } = await inTransaction(async (tx) => {
         const read = await readForWrite(tx, def, user, ref);
@@ -1046,6 +1071,25 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           fields: { ops: "At most 500 writes" },
         });
       const user = session();
+      // A write checked against other records is the function's own transaction: alone it is that call;
+      // beside other writes it could not be all-or-nothing with them, so such a commit is refused.
+      const checked = ops.find((op) => op.op !== "remove" && definition(op.collection).access.checkedFields);
+      if (checked && ops.length === 1) {
+        if (checked.op === "create") await port.create(checked.collection, checked.data, { id: checked.id });
+        else if (checked.op === "update")
+          await port.update(checked.collection, checked.id, checked.patch, checked.version);
+        return;
+      }
+      if (checked) {
+        const label = definition(checked.collection).label.toLowerCase();
+        throw new AppError(
+          "VALIDATION",
+          `On Firebase a ${label} is written on its own, not in a commit with other writes.`,
+          {
+            fields: { ops: `A ${label} on its own` },
+          },
+        );
+      }
       // Checks that need no read come first, so a refused op never starts a transaction.
       const planned = ops.map((op) => {
         const def = definition(op.collection);

@@ -30,12 +30,20 @@ import { SESSION_FIELDS } from "./user-sessions.ts";
  */
 export const GRANT_KEY_FIELD = "_grantKey";
 
+/**
+ * The id of the audit row a Cloud Function wrote with the document in the same commit, naming the user
+ * who called it (`writeCheckedRecord`): the `auditChanges` trigger, which would see only the Admin SDK,
+ * leaves that write to it. The rules let no browser write it, so a client's next write drops it.
+ */
+export const AUDITED_FIELD = "_audited";
+
 export const PRIVATE_FIELDS = [
   "_facility",
   "_facilities",
   "_search",
   "_writtenAt",
   GRANT_KEY_FIELD,
+  AUDITED_FIELD,
   ...SESSION_FIELDS,
 ] as const;
 

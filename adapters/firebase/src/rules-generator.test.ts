@@ -161,6 +161,16 @@ describe("generated Firebase rules", () => {
     );
   });
 
+  it("leaves a fee entry's create, and a change of what its check reads, to the writeCheckedRecord function", () => {
+    const fees = block(generateFirestoreRules(), "referralFees");
+    expect(allowLine(fees, "create")).toBe("      allow create: if false;");
+    expect(allowLine(fees, "update")).toContain(
+      "!request.resource.data.diff(resource.data).affectedKeys().hasAny(['referralId', 'agentId', 'facilityId', 'kind', 'date', 'amountCents', 'invoiceNumber'])",
+    );
+    // Collections without checked fields are created by the browser as before.
+    expect(createRule(generateFirestoreRules(), "payments")).not.toBe("      allow create: if false;");
+  });
+
   it("keeps a facility-limited admin from editing users beyond their facilities or widening them", () => {
     const rules = generateFirestoreRules();
     const update = block(rules, "users")

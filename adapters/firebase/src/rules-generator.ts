@@ -349,13 +349,22 @@ function collectionRules(def: CollectionDef): string {
     );
   } else {
     // Accounts come with their record from the callable `createUser` (the Admin SDK, beyond the rules).
+    // A record checked against other records (`checkedFields`: a fee entry against its referral's
+    // ledger, which rules cannot add up) is created and changed in those fields by the callable
+    // `writeCheckedRecord` alone; a browser may still change its other fields and archive it.
+    const checked = def.access.checkedFields;
+    if (checked)
+      lines.push(`      // Created, and changed in ${checked.join(", ")}, only by the writeCheckedRecord function.`);
     const create =
-      def.access.create === "auth-port"
+      def.access.create === "auth-port" || checked
         ? "false"
         : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
+    const keepsChecked = checked
+      ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
+      : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
     lines.push(

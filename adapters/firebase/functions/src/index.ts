@@ -19,6 +19,8 @@
  * negative charge. `scheduleBusyTime`
  * gives a rota's double-booking check the busy time of its people in homes the manager may not read;
  * `referralMatches` is the group-wide duplicate check of referrals;
+ * `writeCheckedRecord` creates or changes a record checked against other records in its transaction (a
+ * fee entry never pays a fee twice), which the rules cannot do, with an audit row naming the caller;
  * `auditFileRemoval` records who removed a file (its description's deletion), and
  * `auditFileBytesDeleted` / `auditFileBytesArchived` a file's bytes deleted outside the portal;
  * `checkUploadedFileBytes` sniffs a file's bytes once stored and removes them unless they are the
@@ -46,8 +48,28 @@ import {
 } from "@care/core/collections/roles.collection";
 import { usersCollection, ZPassword, ZUserInvite } from "@care/core/collections/users.collection";
 import { MAX_IN_VALUES } from "@care/core/list-query";
-import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
-import { assertCanGrantFacilities, canSeeFacility, canSeeRecord } from "@care/core/rules/access.rules";
+import { getCollection, isCollectionName, type TCollectionName, type TRecordOf } from "@care/core/registry";
+import type { CollectionDef } from "@care/core/collection";
+import { newRecordMeta } from "@care/core/common.schema";
+import {
+  assertCanGrantFacilities,
+  assertCanWrite,
+  assertCanWriteFields,
+  assertCanWriteRecord,
+  canSeeFacility,
+  canSeeRecord,
+} from "@care/core/rules/access.rules";
+import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
+import {
+  duplicateIdError,
+  staleVersionError,
+  validateClientId,
+  validateCreate,
+  validateUpdate,
+} from "@care/core/rules/records.rules";
+import { feeEntryError } from "@care/core/rules/referral-deadlines.rules";
+import { facilityChangeRefusal } from "@care/core/rules/transfer.rules";
+import type { TSessionUser } from "@care/core/ports/auth.port";
 import { generateOneTimePassword, staffLinkError } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { userCreatedAuditEntry, userSignedInAuditEntry } from "../../src/account-audit.ts";
@@ -56,8 +78,8 @@ import { historyChangeOf, historyRowId } from "../../src/derived-records.ts";
 import { billCurrentMonths, billResident, deriveAccount, stayChange } from "./rent-billing.ts";
 import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
 import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/file-bytes-check.ts";
-import { FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
-import { restrictedPartOf } from "../../src/restricted-fields.ts";
+import { AUDITED_FIELD, FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
+import { mergeRestricted, restrictedPartOf, restrictedParts } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
 import { KEPT_SESSION_CLAIM, KEPT_SESSION_FIELD, SESSIONS_FROM_FIELD, sessionLive } from "../../src/user-sessions.ts";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
@@ -119,6 +141,7 @@ function sessionsEndNow(): Record<string, unknown> {
  */
 async function currentAccess(auth: { uid: string; token: Record<string, unknown> }): Promise<{
   email: string | null;
+  role: string;
   facilityIds: string[] | null;
   permissions: TPermissions;
   mustChangePassword: boolean;
@@ -134,6 +157,7 @@ async function currentAccess(auth: { uid: string; token: Record<string, unknown>
   ).data();
   return {
     email: typeof user.email === "string" ? user.email : null,
+    role: String(user.role),
     facilityIds: Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null,
     permissions: ZPermissions.parse(role?.permissions ?? {}),
     mustChangePassword: user.mustChangePassword === true,
@@ -574,6 +598,186 @@ export const scheduleBusyTime = onCall(async (request): Promise<TBusyTime[]> => 
   }
 });
 
+/** The session of a caller as the shared access rules take it, from their account as stored now. */
+function sessionOf(
+  uid: string,
+  me: NonNullable<Awaited<ReturnType<typeof currentAccess>>>,
+  tokenEmail: unknown,
+): TSessionUser {
+  const email = typeof tokenEmail === "string" ? tokenEmail : (me.email ?? "");
+  return {
+    id: uid,
+    email,
+    displayName: null,
+    role: me.role,
+    roleName: "",
+    permissions: me.permissions,
+    facilityIds: me.facilityIds,
+  };
+}
+
+/** A record's document as stored, with the restricted fields of its sibling documents (read in `tx`). */
+async function readRecord(
+  tx: FirebaseFirestore.Transaction,
+  def: CollectionDef,
+  snap: FirebaseFirestore.DocumentSnapshot,
+): Promise<(Record<string, unknown> & { id: string }) | null> {
+  const data = snap.data();
+  if (!data) return null;
+  let record = fromStoredData(def, snap.id, data);
+  for (const part of restrictedParts(def)) {
+    const sibling = await tx.get(getFirestore().doc(`${part.collection}/${snap.id}`));
+    record = mergeRestricted(def, record, part, sibling.data());
+  }
+  return record;
+}
+
+/**
+ * A fee entry checked against its referral's fee as stored (the server's `assertFeeEntryAllowed`): the
+ * referral with its first month's rent, the agent's terms, the referral's other live entries and the
+ * agent's other live invoices, read in the write's transaction. Firestore's transactions are
+ * serializable, so two entries for the same referral or invoice number written at once take turns.
+ */
+async function feeEntryCheck(
+  tx: FirebaseFirestore.Transaction,
+  id: string,
+  fields: Record<string, unknown>,
+): Promise<AppError | null> {
+  const db = getFirestore();
+  const entry = fields as Parameters<typeof feeEntryError>[0] & { referralId: string };
+  const fees = db.collection("referralFees").where("archivedAt", "==", null);
+  const [referralSnap, termsSnap, entries, invoices] = await Promise.all([
+    tx.get(db.doc(`referrals/${entry.referralId}`)),
+    tx.get(db.doc(`agentFeeTerms/${entry.agentId}`)),
+    tx.get(fees.where("referralId", "==", entry.referralId)),
+    tx.get(fees.where("agentId", "==", entry.agentId).where("kind", "==", "invoice")),
+  ]);
+  const referral = (await readRecord(tx, getCollection("referrals"), referralSnap)) as TRecordOf<"referrals"> | null;
+  if (!referral) return null; // the link check names the missing referral
+  const terms = termsSnap.data();
+  const others = (snap: FirebaseFirestore.QuerySnapshot) =>
+    snap.docs
+      .filter((doc) => doc.id !== id)
+      .map((doc) => fromStoredData(getCollection("referralFees"), doc.id, doc.data()) as TRecordOf<"referralFees">);
+  return feeEntryError(entry, {
+    referral,
+    terms: terms && (fromStoredData(getCollection("agentFeeTerms"), termsSnap.id, terms) as TRecordOf<"agentFeeTerms">),
+    entries: others(entries),
+    agentInvoices: others(invoices),
+    today: new Date().toISOString().slice(0, 10),
+  });
+}
+
+/** The checks of the collections that declare `checkedFields`, by collection (the server's WRITE_CHECKS). */
+const WRITE_CHECKS: Partial<
+  Record<
+    TCollectionName,
+    (tx: FirebaseFirestore.Transaction, id: string, fields: Record<string, unknown>) => Promise<AppError | null>
+  >
+> = { referralFees: feeEntryCheck };
+
+/** What the adapter asks `writeCheckedRecord` for: a create (`data`, `id`) or an update (`id`, `version`, `patch`). */
+interface TCheckedWriteRequest {
+  collection?: unknown;
+  op?: unknown;
+  id?: unknown;
+  data?: unknown;
+  version?: unknown;
+  patch?: unknown;
+}
+
+/**
+ * Creates or updates a record of a collection whose writes are checked against other records
+ * (`access.checkedFields`: a fee entry never pays a fee twice), which the rules cannot do: the checks of
+ * the data port (access with the caller's role and homes as stored now, the schema, links) and the
+ * collection's check, in one Admin SDK transaction with the record's document (as the adapter stores
+ * it, at the server's times) and its audit row naming the caller, as the server writes both. Answers
+ * the record as stored.
+ */
+export const writeCheckedRecord = onCall(async (request): Promise<Record<string, unknown>> => {
+  try {
+    const me = await signedInAccess(request.auth);
+    const user = sessionOf(request.auth!.uid, me, request.auth!.token.email);
+    const asked = (request.data ?? {}) as TCheckedWriteRequest;
+    const name = typeof asked.collection === "string" ? asked.collection : "";
+    const check = isCollectionName(name) ? WRITE_CHECKS[name] : undefined;
+    if (!check || !getCollection(name as TCollectionName).access.checkedFields)
+      throw new AppError("NOT_FOUND", `There is no collection named ${name} written by this function.`);
+    const def: CollectionDef = getCollection(name as TCollectionName);
+    assertCanWrite(user, def);
+    const db = getFirestore();
+    const patchOf = asked.op === "create" ? asked.data : asked.patch;
+    if (patchOf && typeof patchOf === "object") assertCanWriteFields(user, def, patchOf as Record<string, unknown>);
+    const written = await db.runTransaction(async (tx) => {
+      let ref: FirebaseFirestore.DocumentReference;
+      let record: Record<string, unknown> & { id: string };
+      let before: (Record<string, unknown> & { id: string }) | undefined;
+      let stored: FirebaseFirestore.DocumentData | undefined;
+      const now = new Date().toISOString();
+      if (asked.op === "create") {
+        const fields = validateCreate(def, asked.data);
+        const clientId = validateClientId(def, typeof asked.id === "string" ? asked.id : undefined, fields);
+        ref = clientId ? db.doc(`${def.name}/${clientId}`) : db.collection(def.name).doc();
+        if (clientId && (await tx.get(ref)).exists) throw duplicateIdError(def, ref.id);
+        record = {
+          ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+          id: ref.id,
+          ...newRecordMeta(user.id, now),
+        };
+      } else if (asked.op === "update" && typeof asked.id === "string" && typeof asked.version === "number") {
+        ref = db.doc(`${def.name}/${asked.id}`);
+        const snap = await tx.get(ref);
+        stored = snap.data();
+        before = (await readRecord(tx, def, snap)) ?? undefined;
+        if (!before || !canSeeRecord(user, def, before))
+          throw new AppError("NOT_FOUND", `That ${def.label.toLowerCase()} does not exist or was removed.`);
+        if (before.version !== asked.version) throw staleVersionError(def, before);
+        const fields = validateUpdate(def, before, asked.patch);
+        const moving = facilityChangeRefusal(def.name, fields, before);
+        if (moving) throw moving;
+        record = {
+          ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+          id: before.id,
+          version: Number(before.version) + 1,
+          createdAt: before.createdAt,
+          updatedAt: now,
+          createdBy: before.createdBy ?? null,
+          updatedBy: user.id,
+          archivedAt: before.archivedAt ?? null,
+        };
+      } else {
+        throw new AppError("VALIDATION", "Ask for a create, or an update of a record at its version.");
+      }
+      assertCanWriteRecord(user, def, record);
+      // The links, as the data port checks them: what a record names exists and the caller may see it.
+      const linked = new Map<string, Record<string, unknown> | null>();
+      for (const { target, id } of linksToCheck(def, record, before)) {
+        const targetDef = getCollection(target.collection as TCollectionName);
+        const found = await readRecord(tx, targetDef, await tx.get(db.doc(`${target.collection}/${id}`)));
+        linked.set(`${target.collection}/${id}`, found && canSeeRecord(user, targetDef, found) ? found : null);
+      }
+      const broken = checkLinks(def, record, (collection, id) => linked.get(`${collection}/${id}`) ?? null, before);
+      if (broken) throw broken;
+      const refused = await check(tx, ref.id, record);
+      if (refused) throw refused;
+      const auditRef = db.collection("auditLog").doc();
+      const data = { ...toStoredData(def, record), ...serverTimes(stored), [AUDITED_FIELD]: auditRef.id };
+      const row = changeAuditEntry(auditRef.id, { id: user.id, email: user.email }, def.name, ref.id, stored, data);
+      tx.set(ref, data);
+      tx.set(auditRef, {
+        ...toStoredData(getCollection("auditLog"), row),
+        ...serverTimes(),
+        at: FieldValue.serverTimestamp(),
+      });
+      return ref;
+    });
+    return fromStoredData(def, written.id, (await written.get()).data()!);
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
 export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => {
   const after = event.data?.after.data();
   const uid = event.params.uid;
@@ -613,6 +817,48 @@ async function actorOf(event: { authType: string; authId?: string | undefined },
   return { actorId, actor };
 }
 
+/**
+ * The audit row of a change of a record's document (`before` and `after` as stored, absent when there
+ * is none): created, removed, archived or updated, in which facility, which stored fields changed, by
+ * `actor`. Its times are placeholders: the writer stores the server's.
+ */
+function changeAuditEntry(
+  id: string,
+  actor: { id: string | null; email: string | null },
+  name: string,
+  recordId: string,
+  before: FirebaseFirestore.DocumentData | undefined,
+  after: FirebaseFirestore.DocumentData | undefined,
+): Record<string, unknown> & { id: string } {
+  const action = !before ? "create" : !after ? "remove" : after.archivedAt && !before.archivedAt ? "archive" : "update";
+  const changed =
+    before && after
+      ? Object.keys({ ...before, ...after }).filter(
+          (k) => !k.startsWith("_") && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+        )
+      : [];
+  const facility = (after ?? before)?._facility;
+  const now = new Date().toISOString();
+  return {
+    id,
+    at: now,
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action,
+    collection: name,
+    recordId,
+    facilityId: typeof facility === "string" ? facility : null,
+    summary: changed.length > 0 ? `Changed: ${changed.join(", ")}`.slice(0, 2000) : null,
+    ip: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: actor.id,
+    updatedBy: actor.id,
+    archivedAt: null,
+  };
+}
+
 export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}", async (event) => {
   // A sibling document of restricted fields (`residents__rent`) is part of its record: any write of it
   // is an update of the record naming the fields it changed (nothing when only its facility moved).
@@ -641,30 +887,23 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
     if (record && String(record._writtenAt?.valueOf()) === String(after._writtenAt?.valueOf()))
       writer = record.updatedBy;
   }
+  // A function that wrote its own row naming its caller, in the same commit, marked the write with it.
+  const audited = after?.[AUDITED_FIELD];
+  if (typeof audited === "string" && audited !== before?.[AUDITED_FIELD]) return;
   const { actorId, actor } = await actorOf(event, writer);
-  const facility = (after ?? before)?._facility;
   // The change's own time (when it was committed), not this function's, which runs seconds later.
   const changedAt = new Date(event.time);
   const now = changedAt.toISOString();
   const ref = getFirestore().collection("auditLog").doc();
-  const entry = {
-    id: ref.id,
-    at: now,
-    actorId,
-    actorEmail: actor?.email ?? null,
-    action,
-    collection: name,
-    recordId: event.params.id,
-    facilityId: typeof facility === "string" ? facility : null,
-    summary: changed.length > 0 ? `Changed: ${changed.join(", ")}`.slice(0, 2000) : null,
-    ip: null,
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-    createdBy: actorId,
-    updatedBy: actorId,
-    archivedAt: null,
-  };
+  const entry = changeAuditEntry(
+    ref.id,
+    { id: actorId, email: actor?.email ?? null },
+    name,
+    event.params.id,
+    before,
+    after,
+  );
+  if (sibling && entry.summary === null) return;
   await ref.set({
     ...toStoredData(getCollection("auditLog"), entry),
     ...serverTimes(),
