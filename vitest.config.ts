@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: "contract",
           include: ["tests/contract/**/*.test.ts"],
+          globalSetup: ["tests/firebase/contract-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 180_000,
           fileParallelism: false,

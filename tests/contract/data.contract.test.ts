@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import type { TRecordOf } from "@care/core/registry";
 import type { TPorts } from "./harness.ts";
-import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
+import { eventually, expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
 
 type TFacilityRecord = TRecordOf<"facilities">;
 
@@ -396,9 +396,15 @@ await runContract("data", (ctx) => {
     const id = unique("audited");
     await admin.data.create("facilities", { name: `Audited ${id}`, sortOrder: 1000 }, { id });
     await admin.data.update("facilities", id, { phone: "(559) 555-0103" }, 1);
-    const rows = (await admin.data.list("auditLog", { where: { collection: "facilities", recordId: id }, limit: 50 }))
-      .items;
-    expect(rows.map((r) => r.action).sort()).toEqual(["create", "update"]);
+    // A log: there within a few seconds on every backend (on Firebase a function writes it after the commit).
+    const rows = await eventually(async () => {
+      const { items } = await admin.data.list("auditLog", {
+        where: { collection: "facilities", recordId: id },
+        limit: 50,
+      });
+      expect(items.map((r) => r.action).sort()).toEqual(["create", "update"]);
+      return items;
+    });
     for (const row of rows)
       expect(row).toMatchObject({ actorId: adminId, collection: "facilities", recordId: id, facilityId: id });
     const update = rows.find((r) => r.action === "update")!;

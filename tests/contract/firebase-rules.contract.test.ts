@@ -15,7 +15,7 @@ import {
   writeBatch,
   type Firestore,
 } from "firebase/firestore";
-import { deleteObject, getBlob, ref, uploadBytes } from "firebase/storage";
+import { deleteObject, getBytes, ref, uploadBytes } from "firebase/storage";
 import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection, type TCollectionName } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
@@ -201,7 +201,7 @@ await runContract(
       }
 
       it("keeps group-wide files from an administrator of some homes, in Storage and in Firestore", async () => {
-        await expectUnauthorized(getBlob(ref(limited.storage, `files/_group/${groupFile.id}`)));
+        await expectUnauthorized(getBytes(ref(limited.storage, `files/_group/${groupFile.id}`)));
         const id = crypto.randomUUID();
         await expectUnauthorized(
           uploadBytes(ref(limited.storage, `files/_group/${id}`), PDF, { contentType: "application/pdf" }),
@@ -218,15 +218,21 @@ await runContract(
             _writtenAt: serverTimestamp(),
           }),
         );
-        await expect(getBlob(ref(admin.storage, `files/_group/${groupFile.id}`))).resolves.toBeDefined();
+        await expect(getBytes(ref(admin.storage, `files/_group/${groupFile.id}`))).resolves.toBeDefined();
       });
 
       it("takes an agent's document only as group-wide, written by a user of every home", async () => {
-        const paper = () => doc(collection(admin.db, "documents"));
+        // As the adapter writes a document: in one batch with its file marked in use (which the rules require).
+        const filed = (sdk: TFirebaseSdk, file: TStoredFile, facilityId: string | null) => {
+          const batch = writeBatch(sdk.db);
+          batch.set(doc(collection(sdk.db, "documents")), agentPaper(sdk.uid, file, facilityId));
+          batch.update(doc(sdk.db, "files", file.id), { inUse: true });
+          return batch.commit();
+        };
         // Filed in a home, an agent's paper would show to that home's staff and count for it.
-        await expectDenied(setDoc(doc(collection(limited.db, "documents")), agentPaper(limited.uid, tullFile, "tull")));
-        await expectDenied(setDoc(paper(), agentPaper(admin.uid, tullFile, "tull")));
-        await setDoc(paper(), agentPaper(admin.uid, groupFile, null));
+        await expectDenied(filed(limited, tullFile, "tull"));
+        await expectDenied(filed(admin, tullFile, "tull"));
+        await filed(admin, groupFile, null);
       });
     });
 
@@ -319,11 +325,11 @@ await runContract(
           { timeout: 15_000, interval: 500 },
         );
         await expectAppError(adminPorts.files.describe(id), "NOT_FOUND");
-        await expect(getBlob(ref(admin.storage, `files/tull/${id}`))).rejects.toMatchObject({
+        await expect(getBytes(ref(admin.storage, `files/tull/${id}`))).rejects.toMatchObject({
           code: "storage/object-not-found",
         });
         expect((await managerPorts.files.describe(kept.id)).contentType).toBe("application/pdf");
-        expect(await getBlob(ref(admin.storage, `files/tull/${kept.id}`))).toBeDefined();
+        expect(await getBytes(ref(admin.storage, `files/tull/${kept.id}`))).toBeDefined();
       });
 
       it("records who removed a file (the auditFileRemoval function)", async () => {
@@ -444,6 +450,7 @@ await runContract(
           batch.set(ref, residentDocument());
           batch.set(doc(admin.db, "residents__rent", ref.id), {
             monthlyRateCents,
+            _id: ref.id,
             _facility: "tull",
             _writtenAt: serverTimestamp(),
           });
@@ -560,6 +567,61 @@ await runContract(
             _folder: "van-buren",
           }),
         );
+      });
+    });
+
+    describe("fee entries, the writeCheckedRecord function's to create", () => {
+      it("refuses a fee entry written straight to Firestore, and a change of what its check reads", async () => {
+        const adminPorts = await ctx.signedIn();
+        const agent = await adminPorts.data.create("referralAgents", { name: `Ledger agent ${unique("fees")}` });
+        const referral = await adminPorts.data.create("referrals", {
+          facilityId: "tull",
+          referredOn: "2026-11-02",
+          source: "agent",
+          agentId: agent.id,
+          firstName: "Ines",
+          lastName: unique("Ledger"),
+        });
+        const invoice = {
+          referralId: referral.id,
+          agentId: agent.id,
+          facilityId: "tull",
+          kind: "invoice",
+          date: "2026-11-03",
+          amountCents: 240_000,
+          invoiceNumber: unique("INV"),
+        } as const;
+        // The payment the function refuses (the prospect has not moved in), and the invoice as the adapter stores it.
+        const forged = doc(collection(admin.db, "referralFees"));
+        await expectDenied(
+          setDoc(
+            forged,
+            asWritten("referralFees", admin.uid, { ...invoice, id: forged.id, kind: "payment", method: "check" }),
+          ),
+        );
+        await expectDenied(setDoc(forged, asWritten("referralFees", admin.uid, { ...invoice, id: forged.id })));
+        // Through the adapter the function writes it, with one audit row naming the caller, in its commit.
+        const entry = await adminPorts.data.create("referralFees", invoice);
+        const rows = await adminPorts.data.list("auditLog", { where: { recordId: entry.id } });
+        expect(rows.items.map((r) => [r.action, r.actorId])).toEqual([["create", admin.uid]]);
+        const stored = doc(admin.db, "referralFees", entry.id);
+        const kept = (await getDocFromServer(stored)).data()!;
+        const edit = (over: Record<string, unknown>) =>
+          setDoc(stored, {
+            ...asWritten("referralFees", admin.uid, { ...invoice, id: entry.id, ...over }, 2),
+            createdAt: kept.createdAt,
+            createdBy: kept.createdBy,
+          });
+        await expectDenied(edit({ amountCents: 1 }));
+        await expectDenied(edit({ invoiceNumber: unique("INV") }));
+        // What the check does not read stays the browser's to change.
+        await edit({ notes: "Sent by mail" });
+        expect((await adminPorts.data.get("referralFees", entry.id)).notes).toBe("Sent by mail");
+        // The auditChanges trigger records the browser's edit, and left the function's create to its own row.
+        const actions = async () =>
+          (await adminPorts.data.list("auditLog", { where: { recordId: entry.id } })).items.map((r) => r.action).sort();
+        await vi.waitFor(async () => expect(await actions()).toContain("update"), { timeout: 15_000, interval: 500 });
+        expect(await actions()).toEqual(["create", "update"]);
       });
     });
 

@@ -267,7 +267,12 @@ await runContract("data", (ctx) => {
       { status: "moved_in", closeReason: "moved_in", moveInDate: "2026-11-10" },
       atTull.version,
     );
-    const newman = await admin.data.get("referrals", atNewman.id);
+    // The server and memory close it in the move-in's transaction; Firebase's closeSisterReferrals
+    // trigger just after the commit: read until it holds, within a deadline.
+    const newman = await eventually(
+      () => admin.data.get("referrals", atNewman.id),
+      (r) => r.status !== "new",
+    );
     expect(newman).toMatchObject({
       status: "lost",
       closeReason: "sister_home",
@@ -277,7 +282,10 @@ await runContract("data", (ctx) => {
     expect(newman).not.toHaveProperty("nextFollowUp");
     // A closed referral stays as it was; the Newman referral's history says what changed.
     expect((await admin.data.get("referrals", closedAlready.id)).status).toBe("declined");
-    const changes = await admin.data.list("recordChanges", { where: { recordId: atNewman.id } });
+    const changes = await eventually(
+      () => admin.data.list("recordChanges", { where: { recordId: atNewman.id } }),
+      (page) => page.items.length > 0,
+    );
     expect(changes.items.flatMap((c) => c.changes.map((x) => `${x.field}:${x.after ?? ""}`))).toContain(
       "closeReason:sister_home",
     );
@@ -339,3 +347,16 @@ await runContract("data", (ctx) => {
     await expectAppError(manager.insights.sourceStats({ facilityId: "newman" }), "NOT_FOUND");
   });
 });
+
+/**
+ * What a trigger writes after the call (Firebase's Cloud Functions) read until `holds`, at most 10 s;
+ * the last read is returned either way, for the test's own expectations to judge.
+ */
+async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (holds(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -4,7 +4,8 @@
 // hours short before the due date, a Live Scan never submitted or waiting too long.
 import { beforeAll, expect, it } from "vitest";
 import { CA_DEFAULT_TRAINING_REQUIREMENTS } from "@care/core/collections/ca-training-requirements";
-import { addDays, localToday } from "@care/core/rules/date-only.rules";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import { addDays, localToday, todayIn } from "@care/core/rules/date-only.rules";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract } from "./contract-runner.ts";
 
@@ -153,7 +154,9 @@ await runContract("data", (ctx) => {
       id: mover.id,
       version: mover.version,
       toFacilityId: other,
-      date: today,
+      // Today at the new home (its default time zone), which the move may not be after: the machine's
+      // own date is a day later there from midnight UTC until the Pacific's.
+      date: todayIn(DEFAULT_TIME_ZONE),
     });
     expect(result.carried.trainingEntries).toBe(1);
     const { items } = await admin.data.list("trainingEntries", { where: { staffId: mover.id } });

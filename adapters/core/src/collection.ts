@@ -33,6 +33,14 @@ export interface TAccess {
    */
   create?: "auth-port";
   /**
+   * The fields a write is checked on against other stored records, in the write's own transaction: a
+   * fee entry never pays a fee twice (`feeEntryError` adds up its referral's ledger). Each backend runs
+   * that check where it writes — the server and the memory adapter in their transaction, Firebase in
+   * the `writeCheckedRecord` Cloud Function, as Firestore rules cannot add up records — so the generated
+   * rules refuse a browser's create, and its change of these fields; an archive needs no check.
+   */
+  checkedFields?: readonly string[];
+  /**
    * The field naming the collection whose read permission each record follows: a history entry is read
    * by whoever may read the record it describes (and without the fields they may not see).
    */

@@ -1,8 +1,9 @@
 /**
  * Brings a Firebase project's documents written by an earlier version up to this one
  * (`src/firestore-upgrades.ts`): staff (the widened Live Scan statuses and the `_facilities` list
- * limited users' lists match on), roles (the referral fees permission) and every document's times
- * (ISO strings become server timestamps), the files records name (marked in use, which keeps them
+ * limited users' lists match on), roles (the referral fees permission), users (the `_grantKey` a limited administrator's list asks for) and every document's times
+ * (ISO strings become server timestamps), searchable records' search tokens (every piece of up to three
+ * characters), the files records name (marked in use, which keeps them
  * from removal) and reminder states' ids (moved to the id their home and key give), in batches of
  * about 400 writes. Documents already current are left alone, so it may run again. Run with the Admin SDK from
  * a trusted machine (docs/firebase.md, "Upgrading an existing project"):
@@ -16,8 +17,10 @@ import { FILE_IN_USE_FIELD, FILES_COLLECTION, filesNamedAnew, serverTimeFields }
 import {
   reminderStateIdUpgrade,
   roleDocumentUpgrade,
+  searchTokensUpgrade,
   staffDocumentUpgrade,
   timesUpgrade,
+  userDocumentUpgrade,
 } from "../src/firestore-upgrades.ts";
 
 initializeApp();
@@ -48,6 +51,13 @@ for (const snap of (await db.collection("staff").get()).docs) {
   await queue(snap.ref, { ...rest, ...(clearanceDate === null ? { clearanceDate: FieldValue.delete() } : {}) });
   staff++;
 }
+let users = 0;
+for (const snap of (await db.collection("users").get()).docs) {
+  const patch = userDocumentUpgrade(snap.data());
+  if (!patch) continue;
+  await queue(snap.ref, patch);
+  users++;
+}
 let roles = 0;
 for (const snap of (await db.collection("roles").get()).docs) {
   const patch = roleDocumentUpgrade(snap.id, snap.data());
@@ -67,6 +77,17 @@ for (const [name, fields] of timed) {
     const stamps = Object.entries(patch).map(([field, t]) => [field, new Timestamp(t.seconds, t.nanoseconds)]);
     await queue(snap.ref, Object.fromEntries(stamps));
     times++;
+  }
+}
+// Search tokens recomputed as every piece of up to three characters, which searches now ask for.
+let searched = 0;
+for (const def of Object.values(collections)) {
+  if (def.searchable.length === 0) continue;
+  for (const snap of (await db.collection(def.name).get()).docs) {
+    const tokens = searchTokensUpgrade(def, snap.data());
+    if (!tokens) continue;
+    await queue(snap.ref, { _search: tokens });
+    searched++;
   }
 }
 // Files named before the mark existed: the rules keep a file from removal only once it is marked.
@@ -96,5 +117,5 @@ for (const snap of (await db.collection("reminderStates").get()).docs) {
 }
 if (pending > 0) await batch.commit();
 console.log(
-  `brought ${staff} staff records, ${roles} roles, the times of ${times} documents, ${files} files in use and the ids of ${states} reminder states up to date`,
+  `brought ${staff} staff records, ${users} users, ${roles} roles, the times of ${times} documents, the search tokens of ${searched}, ${files} files in use and the ids of ${states} reminder states up to date`,
 );

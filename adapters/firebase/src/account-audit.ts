@@ -34,3 +34,32 @@ export function userCreatedAuditEntry(
     archivedAt: null,
   };
 }
+
+/**
+ * The `login` row of a user's sign-in, as the server writes it (the user as the actor). Its times are
+ * placeholders: the function writes the server's.
+ */
+export function userSignedInAuditEntry(
+  id: string,
+  user: { id: string; email: string | null },
+): TAuditEntry & Record<string, unknown> & { id: string } {
+  const now = new Date().toISOString();
+  return {
+    id,
+    at: now,
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "login",
+    collection: "users",
+    recordId: user.id,
+    facilityId: null,
+    summary: null,
+    ip: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: user.id,
+    updatedBy: user.id,
+    archivedAt: null,
+  };
+}

@@ -270,8 +270,14 @@ function listCheck(def: TDef, v: string, path: string, ctx: TContext): string {
     item = check.optional ? `v == null || (${check.expr})` : check.expr;
   }
   ctx.functions.push(`function ${name}(v) {\n  return ${item};\n}`);
-  for (let i = 0; i < (max ?? MAX_UNROLLED); i++) parts.push(`(${v}.size() <= ${i} || ${name}(${v}[${i}]))`);
-  return parts.join(" && ");
+  const elements = Array.from(
+    { length: max ?? MAX_UNROLLED },
+    (_, i) => `(${v}.size() <= ${i} || ${name}(${v}[${i}]))`,
+  ).join(" && ");
+  // Checking each element costs a few dozen of the 1,000 expressions a request may evaluate: an update
+  // that keeps a document's list as stored (a transfer, an edit of another field) does not check it again.
+  const kept = /^\w+$/.test(path) ? `(resource != null && ${v} == resource.data.get('${path}', null)) || ` : "";
+  return [...parts, kept ? `(${kept}(${elements}))` : elements].join(" && ");
 }
 
 /** The values of an enum or literal schema (behind a default), or null for any other. */

@@ -4,11 +4,15 @@
  * security rules read them on every request (claims could be an hour old).
  * A one-time password is the record's `mustChangePassword` (set by `createUser` / `resetPassword`,
  * cleared by `changeOneTimePassword`, which sets the user's own); the rules refuse everything while it is set.
+ * Sessions end at once (user-sessions.ts): a session the users record says has ended is signed out
+ * here at its next refused call, and "sign out other sessions" keeps this one by signing in again
+ * with the custom token `endOtherSessions` answers.
  */
 import {
   EmailAuthProvider,
   onAuthStateChanged,
   reauthenticateWithCredential,
+  signInWithCustomToken,
   signInWithEmailAndPassword,
   signOut,
   updatePassword,
@@ -28,15 +32,25 @@ import {
   type TOneTimePassword,
   type TSessionUser,
 } from "@care/core/ports/auth.port";
-import { toAppError } from "./firebase-errors.ts";
+import { toAppError, WRONG_CREDENTIALS_MESSAGE } from "./firebase-errors.ts";
+import { sessionLive } from "./user-sessions.ts";
 
 /** Message for an account that exists in Firebase Auth but was never given a portal role. */
 export const NOT_PROVISIONED_MESSAGE = "This account has no access to the portal. Ask an administrator.";
 
-/** The session user from the user's record and role in Firestore, or null when they have no active record. */
-export async function sessionUserOf(firestore: Firestore, user: User): Promise<TSessionUser | null> {
+/** The user's record as stored (their own, which they may always read), and whether this session still counts. */
+async function profileOf(firestore: Firestore, user: User) {
   const profile = (await getDoc(doc(firestore, "users", user.uid))).data();
-  if (!profile || profile.active !== true || typeof profile.role !== "string") return null;
+  return { profile, live: profile !== undefined && sessionLive(profile, (await user.getIdTokenResult()).claims) };
+}
+
+/**
+ * The session user from the user's record and role in Firestore, or null when they have no active
+ * record or this session has ended.
+ */
+export async function sessionUserOf(firestore: Firestore, user: User): Promise<TSessionUser | null> {
+  const { profile, live } = await profileOf(firestore, user);
+  if (!profile || !live || profile.active !== true || typeof profile.role !== "string") return null;
   const role = (await getDoc(doc(firestore, "roles", profile.role))).data();
   const parsed = ZSessionUser.safeParse({
     id: user.uid,
@@ -51,11 +65,18 @@ export async function sessionUserOf(firestore: Firestore, user: User): Promise<T
   return parsed.success ? parsed.data : null;
 }
 
+/** The AuthPort on Firebase, with what the other Firebase adapters ask of the session. */
+export type TFirebaseAuthAdapter = AuthPort & {
+  session(): TSessionUser | null;
+  /** After a call the rules refused: true (and signed out) when this session has ended (user-sessions.ts). */
+  sessionEnded(): Promise<boolean>;
+};
+
 export function createFirebaseAuthAdapter(
   auth: Auth,
   functions: Functions,
   firestore: Firestore,
-): AuthPort & { session(): TSessionUser | null } {
+): TFirebaseAuthAdapter {
   let state: TAuthState = undefined;
   const listeners = new Set<(state: TSessionUser | null) => void>();
 
@@ -80,7 +101,19 @@ export function createFirebaseAuthAdapter(
   const createUserCallable = httpsCallable<unknown, TOneTimePassword>(functions, "createUser");
   const resetPasswordCallable = httpsCallable<unknown, TOneTimePassword>(functions, "resetPassword");
   const changeOneTimePasswordCallable = httpsCallable<unknown, null>(functions, "changeOneTimePassword");
-  const endOtherSessionsCallable = httpsCallable<unknown, null>(functions, "endOtherSessions");
+  const endOtherSessionsCallable = httpsCallable<unknown, { token: string }>(functions, "endOtherSessions");
+  const recordSignInCallable = httpsCallable<unknown, null>(functions, "recordSignIn");
+
+  /** Signs in with the credentials: a session the users record counts (see signIn). */
+  async function passwordSession(email: string, password: string): Promise<User> {
+    const { user } = await signInWithEmailAndPassword(auth, email, password);
+    const { profile, live } = await profileOf(firestore, user);
+    if (!profile || live || profile.active !== true) return user;
+    // Signed in during the second its sessions were ended (a reset, a deactivation): that session counts
+    // as ended too (user-sessions.ts), so sign in again once the second has passed.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    return (await signInWithEmailAndPassword(auth, email, password)).user;
+  }
 
   /** The signed-in administrator; UNAUTHENTICATED or FORBIDDEN otherwise. */
   function admin(): TSessionUser {
@@ -120,17 +153,26 @@ export function createFirebaseAuthAdapter(
       const parsed = ZSignIn.safeParse(credentials);
       if (!parsed.success) throw validationError(parsed.error);
       let user: TSessionUser | null;
+      let provisioned: boolean;
       try {
-        const { user: firebaseUser } = await signInWithEmailAndPassword(auth, parsed.data.email, parsed.data.password);
+        const firebaseUser = await passwordSession(parsed.data.email, parsed.data.password);
         user = await sessionUserOf(firestore, firebaseUser);
+        provisioned = user !== null || (await profileOf(firestore, firebaseUser)).profile !== undefined;
       } catch (error) {
         throw toAppError(error);
       }
       if (user === null) {
         await signOut(auth).catch(() => undefined);
         await pending;
-        throw new AppError("FORBIDDEN", NOT_PROVISIONED_MESSAGE);
+        // A deactivated user is refused as a wrong password is, as on the server (until the
+        // `syncUserClaims` trigger disables their Firebase account, which Auth then refuses alike).
+        throw provisioned
+          ? new AppError("UNAUTHENTICATED", WRONG_CREDENTIALS_MESSAGE)
+          : new AppError("FORBIDDEN", NOT_PROVISIONED_MESSAGE);
       }
+      // The sign-in time on the users record (lastSignInAt), from Firebase Auth's own record of it. A
+      // failure there leaves the last time shown as it was; it does not keep the user out.
+      await recordSignInCallable({}).catch(() => undefined);
       await pending;
       // The observer has published by now; make sure the state names the claims just read.
       if (state?.id !== user.id) publish(user);
@@ -181,10 +223,29 @@ export function createFirebaseAuthAdapter(
     async signOutOtherSessions() {
       if (!state) throw new AppError("UNAUTHENTICATED", "Please sign in.");
       try {
-        await endOtherSessionsCallable({});
+        // Every session but the one that signs in with this token has ended: this client becomes it.
+        const { token } = (await endOtherSessionsCallable({})).data;
+        await signInWithCustomToken(auth, token);
+        await pending;
       } catch (error) {
         throw toAppError(error);
       }
+    },
+
+    async sessionEnded() {
+      const user = auth.currentUser;
+      if (!user) return false;
+      try {
+        const { profile, live } = await profileOf(firestore, user);
+        if (live && profile?.active === true) return false;
+      } catch {
+        // Offline or refused: nothing is known.
+        return false;
+      }
+      await signOut(auth).catch(() => undefined);
+      await pending;
+      if (state !== null) publish(null);
+      return true;
     },
 
     async createUser(input) {

@@ -41,7 +41,8 @@ export function toAppError(error: unknown): AppError {
     case "auth/missing-password":
       return new AppError("UNAUTHENTICATED", WRONG_CREDENTIALS_MESSAGE, { cause: error });
     case "auth/user-disabled":
-      return new AppError("FORBIDDEN", "This account has been deactivated. Ask an administrator.", { cause: error });
+      // A deactivated account is refused as a wrong password is, as on the server.
+      return new AppError("UNAUTHENTICATED", WRONG_CREDENTIALS_MESSAGE, { cause: error });
     case "auth/too-many-requests":
       return new AppError("RATE_LIMITED", defaultMessages.RATE_LIMITED, {
         retryAfterSeconds: RATE_LIMIT_RETRY_SECONDS,
@@ -102,6 +103,20 @@ export function toAppError(error: unknown): AppError {
     return new AppError("UNAVAILABLE", defaultMessages.UNAVAILABLE, { cause: error });
   }
   return new AppError("INTERNAL", defaultMessages.INTERNAL, { cause: error });
+}
+
+/**
+ * Was this error (or one it was caused by) a refusal of Firestore's or Storage's security rules? After
+ * one, the ports ask whether the session has ended (user-sessions.ts).
+ */
+export function deniedByRules(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause !== undefined && depth < 5; depth += 1) {
+    const code = codeOf(cause);
+    if (code === "permission-denied" || code === "firestore/permission-denied" || code === "storage/unauthorized")
+      return true;
+    cause = typeof cause === "object" && cause !== null ? (cause as { cause?: unknown }).cause : undefined;
+  }
+  return false;
 }
 
 /** Runs a Firebase call and rethrows its failure as an AppError. */

@@ -20,10 +20,11 @@ import type { InsightsPort } from "@care/core/ports/insights.port";
 import { createDataPortInsights } from "@care/core/insights/data-port-insights";
 import { createDataPortTransfer } from "@care/core/data-export/data-port-transfer";
 import type { FilePort } from "@care/core/ports/file.port";
-import { createFirebaseAuthAdapter } from "./firebase-auth.adapter.ts";
-import { createFirestoreDataAdapter } from "./firestore-data.adapter.ts";
+import { createFirebaseAuthAdapter, type TFirebaseAuthAdapter } from "./firebase-auth.adapter.ts";
+import { createFirestoreDataAdapter, type TCheckedWrite } from "./firestore-data.adapter.ts";
 import { createStorageFileAdapter } from "./storage-file.adapter.ts";
-import { toAppError } from "./firebase-errors.ts";
+import { AppError, isAppError } from "@care/core/app-error";
+import { deniedByRules, toAppError } from "./firebase-errors.ts";
 import type { TReferralMatches } from "@care/core/rules/referral-matches.rules";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
 
@@ -60,6 +61,42 @@ export interface TFirebasePorts {
 
 let appCounter = 0;
 
+/**
+ * The port with its refusals checked against the users record, which the rules read on every request
+ * while the adapters hold the session as read at sign-in:
+ * - refused by the rules: when the session has ended (a password reset, a deactivation, "sign out other
+ *   sessions": user-sessions.ts) the call is UNAUTHENTICATED and the client signed out, as the server
+ *   answers a session it ended; otherwise the session is read again, so the app learns a narrowed role;
+ * - refused by the adapter's own check (FORBIDDEN before anything was sent): the session is read again
+ *   and, when the role or homes changed (a role given more), the call is made once more with them.
+ * Each costs the two reads of the session (users record and role), on refusals only.
+ */
+function withCurrentSession<T extends object>(port: T, auth: TFirebaseAuthAdapter): T {
+  return new Proxy(port, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const call = (): unknown => value.apply(target, args);
+        const refused = async (error: unknown): Promise<unknown> => {
+          if (deniedByRules(error)) {
+            if (await auth.sessionEnded())
+              throw new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.", { cause: error });
+            await auth.refresh();
+          } else if (isAppError(error) && error.code === "FORBIDDEN") {
+            const before = JSON.stringify(auth.current() ?? null);
+            await auth.refresh();
+            if (JSON.stringify(auth.current() ?? null) !== before) return call();
+          }
+          throw error;
+        };
+        const result = call();
+        return result instanceof Promise ? result.catch(refused) : result;
+      };
+    },
+  });
+}
+
 export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePorts {
   const app = initializeApp(config.firebase, `care-portal-${++appCounter}`);
   const persistence: Persistence = config.persistence === "memory" ? inMemoryPersistence : indexedDBLocalPersistence;
@@ -73,13 +110,22 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
   if (emulators.storage) connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
   if (emulators.functions) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
   const auth = createFirebaseAuthAdapter(firebaseAuth, functions, firestore);
-  const data = createFirestoreDataAdapter(firestore, auth.session);
-  const files = createStorageFileAdapter(firestore, storage, auth.session);
-  const busyTime = httpsCallable<unknown, TBusyTime[]>(functions, "scheduleBusyTime");
-  const referralMatches = httpsCallable<unknown, TReferralMatches>(functions, "referralMatches");
   const callableError = (error: unknown) => {
     throw toAppError(error);
   };
+  const writeCheckedRecord = httpsCallable<TCheckedWrite, Record<string, unknown> & { id: string }>(
+    functions,
+    "writeCheckedRecord",
+  );
+  const data = withCurrentSession(
+    createFirestoreDataAdapter(firestore, auth.session, (request) =>
+      writeCheckedRecord(request).then((result) => result.data, callableError),
+    ),
+    auth,
+  );
+  const files = withCurrentSession(createStorageFileAdapter(firestore, storage, auth.session), auth);
+  const busyTime = httpsCallable<unknown, TBusyTime[]>(functions, "scheduleBusyTime");
+  const referralMatches = httpsCallable<unknown, TReferralMatches>(functions, "referralMatches");
   return {
     auth,
     data,

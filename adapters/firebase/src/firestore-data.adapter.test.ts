@@ -64,7 +64,11 @@ const { createFirestoreDataAdapter } = await import("./firestore-data.adapter.ts
 const firestore = await import("firebase/firestore");
 
 const user = testSessionUser("office", null, { permissions: permissionsAt("write") });
-const adapter = createFirestoreDataAdapter({} as never, () => user);
+const adapter = createFirestoreDataAdapter(
+  {} as never,
+  () => user,
+  () => Promise.reject(new Error("no functions")),
+);
 const agent = { name: "Bay Area Senior Advisors" };
 
 describe("the Firestore data adapter's record times", () => {

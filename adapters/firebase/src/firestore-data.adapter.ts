@@ -3,7 +3,9 @@
  * every backend (validation, access, list-query checks) run here first; `firestore.rules` enforces the
  * access policy again on the server side, since a browser client cannot be trusted. A collection's
  * restricted fields (a resident's monthly rate) live in sibling documents that only their area's
- * readers ask for (restricted-fields.ts), written in the same transaction as the record.
+ * readers ask for (restricted-fields.ts), written in the same transaction as the record. A collection
+ * checked against other records (`access.checkedFields`: a fee entry against its referral's ledger) is
+ * created and updated through the `writeCheckedRecord` Cloud Function, as the rules cannot add records up.
  */
 import { newRecordMeta } from "@care/core/common.schema";
 import {
@@ -47,12 +49,14 @@ import {
   assertCanWrite,
   assertCanWriteFields,
   assertCanWriteRecord,
+  canReadCollection,
   canSeeFacility,
   canSeeRecord,
   seesPublishedOnly,
   facilityRestriction,
+  readableFollowed,
 } from "@care/core/rules/access.rules";
-import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
+import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import {
   duplicateIdError,
@@ -61,8 +65,13 @@ import {
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
-import { userUpdateError } from "@care/core/rules/users.rules";
+import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
+import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
+import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
+import { assertResidentFits } from "./resident-capacity.ts";
+import { derivedWaits, type TWrittenRecord } from "./derived-records.ts";
+import { KEPT_SESSION_FIELD, SESSION_FIELDS, SESSIONS_FROM_FIELD } from "./user-sessions.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
 import {
   compareStoredValues,
@@ -74,7 +83,10 @@ import {
   filesNamedAnew,
   fileMoveTo,
   fromStoredData,
+  GRANT_KEY_FIELD,
+  grantKeysWithin,
   homeGroups,
+  MAX_GRANT_HOMES,
   ordersInMemory,
   refusedFields,
   SERVER_TIME,
@@ -93,7 +105,7 @@ import {
   writableAreas,
 } from "./restricted-fields.ts";
 import { commitsWithinReads, linkedFirst, linkReadPaths, type TCommitPart } from "./rule-read-commits.ts";
-import { searchToken } from "./search-tokens.ts";
+import { matchesSearch, searchQuery } from "./search-tokens.ts";
 import {
   CARRIED_COLLECTIONS,
   carriedId,
@@ -159,6 +171,14 @@ function carriedWrite(
   };
 }
 
+/**
+ * The fields a schema kept: one it parsed to undefined (an optional e-mail left empty) is absent, as a
+ * record read back from its document has it, and as every backend answers it.
+ */
+function definedOnly(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
 function definition(name: string): CollectionDef {
   if (!isCollectionName(name)) throw new AppError("NOT_FOUND", `There is no collection named ${name}.`);
   return getCollection(name);
@@ -176,7 +196,19 @@ function notFound(def: CollectionDef): AppError {
   return new AppError("NOT_FOUND", `That ${def.label.toLowerCase()} does not exist or was removed.`);
 }
 
-export function createFirestoreDataAdapter(db: Firestore, session: () => TSessionUser | null): DataPort {
+/** A create or an update the `writeCheckedRecord` Cloud Function makes (a collection with `access.checkedFields`). */
+export type TCheckedWrite =
+  | { collection: string; op: "create"; data: unknown; id?: string }
+  | { collection: string; op: "update"; id: string; version: number; patch: unknown };
+
+/** Calls `writeCheckedRecord`: the record as stored, or its AppError. */
+export type TWriteChecked = (request: TCheckedWrite) => Promise<TRecord>;
+
+export function createFirestoreDataAdapter(
+  db: Firestore,
+  session: () => TSessionUser | null,
+  writeChecked: TWriteChecked,
+): DataPort {
   /**
    * The document each record was read from, as stored: a write keeps its times exactly (Firestore holds
    * microseconds, a record milliseconds, and the rules require a kept time to equal the stored one).
@@ -202,7 +234,22 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       field,
       time === SERVER_TIME ? serverTimestamp() : time,
     ]);
-    return { ...toStoredData(def, record), ...Object.fromEntries(times), _writtenAt: serverTimestamp() };
+    return {
+      ...toStoredData(def, record),
+      ...Object.fromEntries(times),
+      ...(def.name === "users" ? sessionFields(record, stored) : {}),
+      _writtenAt: serverTimestamp(),
+    };
+  }
+
+  /**
+   * A user record's session fields (user-sessions.ts) as stored, kept by an edit; a deactivation ends
+   * every session now, so they stay ended if the user is reactivated (the rules require it).
+   */
+  function sessionFields(record: TRecord, stored: Record<string, unknown> | undefined): Record<string, unknown> {
+    if (stored?.active === true && record.active === false)
+      return { [SESSIONS_FROM_FIELD]: serverTimestamp(), [KEPT_SESSION_FIELD]: null };
+    return Object.fromEntries(SESSION_FIELDS.filter((f) => stored?.[f] !== undefined).map((f) => [f, stored![f]]));
   }
 
   /**
@@ -242,6 +289,26 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
   }
 
   /**
+   * A list's filters, for a collection read as another's (history: `access.readFollows`) narrowed to
+   * the collections the user may read, which the rules decide on (`readableFollowed`): Firestore takes
+   * a query only when its filters prove every match readable. Null when none is left.
+   */
+  function readableWhere(
+    def: CollectionDef,
+    user: TSessionUser,
+    filters: Record<string, unknown>,
+  ): Record<string, unknown> | null {
+    const follows = def.access.readFollows;
+    if (follows === undefined) return filters;
+    const readable = readableFollowed(user, def);
+    const asked = filters[follows];
+    const wanted =
+      asked === undefined ? readable : (Array.isArray(asked) ? asked : [asked]).filter((v) => readable.includes(v));
+    if (wanted.length === 0) return null;
+    return { ...filters, [follows]: wanted.length === 1 ? wanted[0] : wanted };
+  }
+
+  /**
    * The query constraints of a list (without sort, cursor and limit), or null when nothing can match.
    * The collection's facility filter is folded into the `_facility` filter (the same value), so it
    * needs no index of its own and meets a limited user's restriction as one `in`.
@@ -251,9 +318,11 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const constraints: QueryConstraint[] = [];
     /** The stored fields of the equality filters, for ordersInMemory. */
     const fields: string[] = [];
+    const filters = readableWhere(def, user, q.where);
+    if (filters === null) return null;
     const restriction = facilityRestriction(user, def);
     let facilities: (string | null)[] | null = restriction;
-    for (const [field, value] of Object.entries(q.where)) {
+    for (const [field, value] of Object.entries(filters)) {
       if (storedFilterField(def, field) === "_facility") {
         const wanted = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === "string" ? v : null));
         facilities = facilities === null ? wanted : facilities.filter((f) => wanted.includes(f));
@@ -269,7 +338,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       if (facilities.length === 0) return null;
       if (everyHome && facilities.length > MAX_IN_VALUES)
         throw new AppError("VALIDATION", `Choose at most ${MAX_IN_VALUES} homes at once.`);
-      homeFilters = homeGroups(facilities, disjunctionsOf(def, q.where)).map((homes) =>
+      homeFilters = homeGroups(facilities, disjunctionsOf(def, filters)).map((homes) =>
         everyHome
           ? // Shown in further homes: any of the record's homes is one of these (one array filter).
             where(everyHome, "array-contains-any", homes)
@@ -278,6 +347,19 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
             : where("_facility", "in", homes),
       );
       fields.push(everyHome ?? "_facility");
+    }
+    // A facility-limited administrator's users: those whose facilities are among theirs, asked by the
+    // key of each set of their homes (a record has one key: the queries never overlap).
+    if (def.access.grantsFacilities && user.facilityIds !== null) {
+      if (user.facilityIds.length > MAX_GRANT_HOMES)
+        throw new AppError(
+          "VALIDATION",
+          `On Firebase an administrator limited to more than ${MAX_GRANT_HOMES} facilities cannot list users; give them all facilities.`,
+        );
+      homeFilters = homeGroups(grantKeysWithin(user.facilityIds), disjunctionsOf(def, q.where)).map((keys) =>
+        keys.length === 1 ? where(GRANT_KEY_FIELD, "==", keys[0]) : where(GRANT_KEY_FIELD, "in", keys),
+      );
+      fields.push(GRANT_KEY_FIELD);
     }
     // Readers who may not write see published records only; the rules allow no other query.
     if (seesPublishedOnly(user, def)) {
@@ -294,14 +376,14 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       constraints.push(where(def.rangeField, ">=", storedValue(def, def.rangeField, q.range.from)));
     if (def.rangeField && q.range?.to)
       constraints.push(where(def.rangeField, "<", storedValue(def, def.rangeField, q.range.to)));
+    /** The search text the adapter matches itself, when Firestore's query finds more than it (search-tokens.ts). */
     let searchInMemory: string | null = null;
     if (q.search) {
-      const token = searchToken(q.search);
-      if (token === null) return null;
-      // A query takes one array filter: beside the homes' one, the adapter matches the token itself.
-      if (fields.includes("_facilities")) searchInMemory = token;
-      else {
-        constraints.push(where("_search", "array-contains", token));
+      const search = searchQuery(q.search);
+      // A query takes one array filter: beside the homes' one, the adapter matches the text itself.
+      if (!search.exact || fields.includes("_facilities")) searchInMemory = search.text;
+      if (search.token !== null && !fields.includes("_facilities")) {
+        constraints.push(where("_search", "array-contains", search.token));
         fields.push("_search");
       }
     }
@@ -320,7 +402,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     cursor: { sortValue: unknown; id: string } | null;
     /** Ordered and cut by the adapter: a list with no composite index (see ordersInMemory), or several queries. */
     inMemory: boolean;
-    /** A search token the adapter matches itself (a list with another array filter); always inMemory. */
+    /** A search text the adapter matches itself (a long one, or beside another array filter); always inMemory. */
     searchInMemory: string | null;
   }
 
@@ -333,6 +415,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const base = { field, direction, size: q.limit, cursor, searchInMemory };
     const build = (constraints: QueryConstraint[]) => buildQuery(collectionRef(db, def.name), ...constraints);
     if (
+      searchInMemory !== null ||
       ordersInMemory(
         def,
         fields.filter((f) => f !== field),
@@ -347,24 +430,33 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return { ...base, built: queries.map((c) => build([...c, ...paged])), inMemory: queries.length > 1 };
   }
 
+  /** The documents whose searchable fields contain `text` (null: every document). */
+  function searchedInMemory(def: CollectionDef, text: string | null, docs: DocumentSnapshot[]): DocumentSnapshot[] {
+    if (text === null) return docs;
+    return docs.filter((d) =>
+      matchesSearch(
+        def.searchable.map((f) => d.get(f)),
+        text,
+      ),
+    );
+  }
+
   /** Orders every match by the sort field (as Firestore orders values) then id, and keeps the page after the cursor. */
-  function orderInMemory(page: TPageQuery, docs: DocumentSnapshot[]): DocumentSnapshot[] {
+  function orderInMemory(def: CollectionDef, page: TPageQuery, docs: DocumentSnapshot[]): DocumentSnapshot[] {
     // A time as its exact ISO string, as the cursor holds it.
     const key = (d: DocumentSnapshot) => [exactStoredValue(d.get(page.field)) ?? null, d.id] as const;
     const compare = (a: readonly [unknown, string], b: readonly [unknown, string]) => {
       const order = compareStoredValues(a[0], b[0]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
       return page.direction === "asc" ? order : -order;
     };
-    const token = page.searchInMemory;
-    const found =
-      token === null ? docs : docs.filter((d) => (d.get("_search") as string[] | undefined)?.includes(token));
+    const found = searchedInMemory(def, page.searchInMemory, docs);
     const sorted = [...found].sort((a, b) => compare(key(a), key(b)));
     const after = page.cursor ? ([page.cursor.sortValue ?? null, page.cursor.id] as const) : null;
     return (after ? sorted.filter((d) => compare(key(d), after) > 0) : sorted).slice(0, page.size + 1);
   }
 
   function toPage(def: CollectionDef, page: TPageQuery, docs: DocumentSnapshot[]): TPage<TRecord> {
-    const rows = page.inMemory ? orderInMemory(page, docs) : docs;
+    const rows = page.inMemory ? orderInMemory(def, page, docs) : docs;
     const items = rows.slice(0, page.size).map((d) => recordOf(def, d));
     const last = items[items.length - 1];
     if (rows.length <= page.size || !last) return { items, nextCursor: null };
@@ -441,7 +533,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
 
   /**
    * The records with the restricted fields this user may read, from their sibling documents; a user
-   * without the area never asks for them. Read as queries (`_facility == f`, `documentId() in` at most
+   * without the area never asks for them. Read as queries (`_facility == f`, `_id in` at most
    * 30 ids), not one getDoc per record: a query is billed one read per document found (at least one)
    * and its rules run once, where each get is a request of its own whose rules read the caller's user
    * and role documents again (three billed reads per record instead of one). The facility filter lets
@@ -456,12 +548,15 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       restrictedBatches(def, records).map(async ({ facility, ids }) => {
         const constraints = [
           ...(facility === undefined ? [] : [where("_facility", "==", facility)]),
-          where(documentId(), "in", ids),
+          // The record's id as a field, not documentId(): rules check an `in` on document ids as one get
+          // per id, and a missing sibling (a resident without a rate) has no facility to check.
+          where("_id", "in", ids),
         ];
         const snap = await guard(() =>
           getDocsFromServer(buildQuery(collectionRef(db, part.collection), ...constraints)),
         );
-        for (const sibling of snap.docs) found.set(`${part.collection}/${sibling.id}`, sibling.data());
+        for (const sibling of snap.docs)
+          if (ids.includes(sibling.id)) found.set(`${part.collection}/${sibling.id}`, sibling.data());
       }),
     );
     await Promise.all(reads);
@@ -524,6 +619,13 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     }
     const error = checkLinks(def, record, (collection, id) => found.get(`${collection}/${id}`) ?? null, before);
     if (error) throw error;
+    // A user's staff record works at a facility the user may see (staffLinkError), as on every backend.
+    if (def.name === "users" && typeof record.staffId === "string") {
+      const key = `staff/${record.staffId}`;
+      const staff = found.has(key) ? found.get(key) : await readLinked(tx, user, "staff", record.staffId);
+      const refused = staffLinkError(record, staff ?? undefined);
+      if (refused) throw refused;
+    }
   }
 
   /** A record (or file description) a link names, if it exists and the user may see it; else null. */
@@ -553,7 +655,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
 
   function newRecord(def: CollectionDef, user: TSessionUser, id: string, fields: Record<string, unknown>): TRecord {
     const now = new Date().toISOString();
-    return { ...fields, id, ...newRecordMeta(user.id, now) };
+    return { ...definedOnly(fields), id, ...newRecordMeta(user.id, now) };
   }
 
   function prepareCreate(
@@ -571,6 +673,8 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
     const record = newRecord(def, user, ref.id, fields);
     assertCanWriteRecord(user, def, record);
+    const administrator = def.name === "roles" ? administratorRoleRefusal(ref.id, fields) : null;
+    if (administrator) throw administrator;
     return { ref, record, clientId: clientId !== undefined };
   }
 
@@ -581,7 +685,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     patch: unknown,
     version: number,
   ): TRecord {
-    if (current.version !== version) throw staleVersionError(def, current);
+    if (current.version !== version) throw stale(def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const fields = validateUpdate(def, current, patch);
     const moving = facilityChangeRefusal(def.name, fields, current);
@@ -589,8 +693,10 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     // The rules refuse these too (as permission-denied); said here first with the field, as every backend says it.
     const ownAccess = def.name === "users" ? userUpdateError(user, current.id, fields, current) : null;
     if (ownAccess) throw ownAccess;
+    const administrator = def.name === "roles" ? administratorRoleRefusal(current.id, fields) : null;
+    if (administrator) throw administrator;
     const next: TRecord = {
-      ...fields,
+      ...definedOnly(fields),
       id: current.id,
       version: version + 1,
       createdAt: current.createdAt,
@@ -608,12 +714,52 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
     return def.removal;
   }
 
+  /** The collection of each stale-version CONFLICT thrown here, to name who saved the newer version. */
+  const staleIn = new WeakMap<AppError, CollectionDef>();
+
+  /** A CONFLICT carrying the record as it is now; `inTransaction` adds who saved it. */
+  function stale(def: CollectionDef, current: TRecord): AppError {
+    const error = staleVersionError(def, current);
+    staleIn.set(error, def);
+    return error;
+  }
+
+  /**
+   * The refusals of a deletion every backend makes: the Administrator role stays, and a record another
+   * names by a declared link (a role given to a user) stays while it is named. The second is a query
+   * before the transaction (a web SDK transaction reads no queries) and the rules cannot make it: a
+   * deletion that bypasses the adapter leaves that role's users with no access, never more.
+   */
+  async function assertDeletable(def: CollectionDef, id: string): Promise<void> {
+    if (def.name === "roles" && id === ADMINISTRATOR_ROLE_ID)
+      throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
+    for (const field of linkFieldsInto(def.name)) {
+      const naming = buildQuery(collectionRef(db, field.collection), where(field.field, "==", id), limitTo(1));
+      if (!(await guard(() => getDocsFromServer(naming))).empty) throw recordInUseError(def, field);
+    }
+  }
+
   async function inTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     try {
       return await runTransaction(db, work);
     } catch (error) {
-      throw toAppError(error);
+      const appError = toAppError(error);
+      const def = staleIn.get(appError);
+      if (!def) throw appError;
+      const current = appError.current as TRecord;
+      throw staleVersionError(def, current, await savedByName(db, def, current));
     }
+  }
+
+  /**
+   * Waits for what the Cloud Functions derive from these writes that a page shows next (the history
+   * rows of their versions, the rent accounts they change): see derived-records.ts.
+   */
+  async function settle(writes: readonly TWrittenRecord[]): Promise<void> {
+    const user = session();
+    const mayReadRent = user !== null && canReadCollection(user, definition("rentAccounts"));
+    const waits = derivedWaits(writes, mayReadRent);
+    if (waits.length > 0) await awaitDerived(db, waits);
   }
 
   const port: DataPort = {
@@ -638,10 +784,12 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const listed = listConstraints(def, user, query);
       if (listed === null) return 0;
       const queries = listed.queries.map((constraints) => buildQuery(collectionRef(db, def.name), ...constraints));
-      if (listed.overlapping) {
-        // Counted by id: a record of several homes may be found by more than one query.
+      if (listed.overlapping || listed.searchInMemory !== null) {
+        // Counted by id (a record of several homes may be found by more than one query), of those
+        // whose fields hold the search text where Firestore's query finds more.
         const snaps = await guard(() => Promise.all(queries.map((built) => getDocsFromServer(built))));
-        return new Set(snaps.flatMap((snap) => snap.docs.map((d) => d.id))).size;
+        const docs = snaps.flatMap((snap) => snap.docs);
+        return new Set(searchedInMemory(def, listed.searchInMemory, docs).map((d) => d.id)).size;
       }
       const snaps = await guard(() => Promise.all(queries.map((built) => getCountFromServer(built))));
       return snaps.reduce((sum, snap) => sum + snap.data().count, 0);
@@ -679,63 +827,81 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const { ref, record, clientId } = prepareCreate(def, user, data, options.id);
+      // Checked in the function, in its transaction, and written there (what prepareCreate refuses never calls it).
+      if (def.access.checkedFields) {
+        const request = { collection: def.name, op: "create", data, ...(clientId ? { id: ref.id } : {}) } as const;
+        return (await writeChecked(request)) as TRecordOf<typeof name>;
+      }
+      if (def.name === "residents") await assertResidentFits(db, user, record);
       // A record with restricted fields may write sibling documents too: those go in a transaction.
       if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
-        return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
+        const created = await withServerTimes(def, ref, record);
+        await settle([{ def, id: ref.id, after: created }]);
+        return created as TRecordOf<typeof name>;
       }
       await inTransaction(async (tx) => {
-        if (clientId) {
-          const existing = await tx.get(ref).catch((error: unknown) => {
-            // A limited user may not read another facility's record: the id is taken all the same.
-            if (toAppError(error).code === "FORBIDDEN") return null;
-            throw error;
-          });
-          if (existing === null || existing.exists()) throw duplicateIdError(def, ref.id);
-        }
+        const existing = clientId
+          ? await tx.get(ref).catch((error: unknown) => {
+              // A limited user may not read another facility's record: the id is taken all the same.
+              if (toAppError(error).code === "FORBIDDEN") return null;
+              throw error;
+            })
+          : undefined;
+        // Links first, as every backend checks them: a record naming what the user cannot see is
+        // refused for that, whether or not its id is taken in a home they cannot see.
         await assertLinks(tx, user, def, record, undefined, new Map());
+        if (existing === null || existing?.exists()) throw duplicateIdError(def, ref.id);
         setRecord(tx, def, user, ref, record);
       });
-      return (await withServerTimes(def, ref, record)) as TRecordOf<typeof name>;
+      const created = await withServerTimes(def, ref, record);
+      await settle([{ def, id: ref.id, after: created }]);
+      return created as TRecordOf<typeof name>;
     },
 
     async update(name, id, patch, version) {
       const def = definition(name);
       const user = assertCanWrite(session(), def);
+      if (def.access.checkedFields) {
+        if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
+        return (await writeChecked({ collection: def.name, op: "update", id, version, patch })) as TRecordOf<
+          typeof name
+        >;
+      }
       const ref = doc(db, def.name, id);
-      const next = await inTransaction(async (tx) => {
-        const current = await readForWrite(tx, def, user, ref);
-        const updated = applyUpdate(def, user, current, patch, version);
-        await assertLinks(tx, user, def, updated, current, new Map());
-        setRecord(tx, def, user, ref, updated, current);
-        return updated;
+      const { current, next } = await inTransaction(async (tx) => {
+        const read = await readForWrite(tx, def, user, ref);
+        const updated = applyUpdate(def, user, read, patch, version);
+        if (def.name === "residents") await assertResidentFits(db, user, updated, read);
+        await assertLinks(tx, user, def, updated, read, new Map());
+        setRecord(tx, def, user, ref, updated, read);
+        return { current: read, next: updated };
       });
-      return (await withServerTimes(def, ref, next)) as TRecordOf<typeof name>;
+      const updated = await withServerTimes(def, ref, next);
+      await settle([{ def, id, before: current, after: updated }]);
+      return updated as TRecordOf<typeof name>;
     },
 
     async remove(name, id, version) {
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const mode = removable(def);
+      if (mode === "delete") await assertDeletable(def, id);
       const ref = doc(db, def.name, id);
-      await inTransaction(async (tx) => {
+      const written = await inTransaction(async (tx): Promise<TWrittenRecord> => {
         const current = await readForWrite(tx, def, user, ref);
-        if (current.version !== version) throw staleVersionError(def, current);
+        if (current.version !== version) throw stale(def, current);
         if (mode === "delete") {
           deleteRecord(tx, def, ref);
-        } else {
-          // An archived record keeps its restricted fields, as on every backend: its sibling documents stay.
-          const now = new Date().toISOString();
-          setRecord(
-            tx,
-            def,
-            user,
-            ref,
-            { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now },
-            current,
-          );
+          return { def, id, before: current, after: null };
         }
+        // An archived record keeps its restricted fields, as on every backend: its sibling documents stay.
+        const now = new Date().toISOString();
+        const archived = { ...current, version: version + 1, updatedAt: now, updatedBy: user.id, archivedAt: now };
+        setRecord(tx, def, user, ref, archived, current);
+        return { def, id, before: current, after: archived };
       });
+      await settle([written]);
     },
 
     /**
@@ -833,7 +999,7 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
       for (const { collection } of planned) plannedCounts[collection] = (plannedCounts[collection] ?? 0) + 1;
       const result = await inTransaction(async (tx) => {
         const current = await readForWrite(tx, def, user, personRef);
-        if (current.version !== request.version) throw staleVersionError(def, current);
+        if (current.version !== request.version) throw stale(def, current);
         const [origin, destination] = await Promise.all([
           tx.get(doc(db, "facilities", String(current.facilityId))),
           tx.get(doc(db, "facilities", to)).catch(() => null),
@@ -905,6 +1071,25 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           fields: { ops: "At most 500 writes" },
         });
       const user = session();
+      // A write checked against other records is the function's own transaction: alone it is that call;
+      // beside other writes it could not be all-or-nothing with them, so such a commit is refused.
+      const checked = ops.find((op) => op.op !== "remove" && definition(op.collection).access.checkedFields);
+      if (checked && ops.length === 1) {
+        if (checked.op === "create") await port.create(checked.collection, checked.data, { id: checked.id });
+        else if (checked.op === "update")
+          await port.update(checked.collection, checked.id, checked.patch, checked.version);
+        return;
+      }
+      if (checked) {
+        const label = definition(checked.collection).label.toLowerCase();
+        throw new AppError(
+          "VALIDATION",
+          `On Firebase a ${label} is written on its own, not in a commit with other writes.`,
+          {
+            fields: { ops: `A ${label} on its own` },
+          },
+        );
+      }
       // Checks that need no read come first, so a refused op never starts a transaction.
       const planned = ops.map((op) => {
         const def = definition(op.collection);
@@ -913,7 +1098,9 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
         if (op.op === "remove") removable(def);
         return { op, def, ref: doc(db, def.name, op.id), record: null, clientId: true };
       });
-      await inTransaction(async (tx) => {
+      for (const { op, def } of planned)
+        if (op.op === "remove" && def.removal === "delete") await assertDeletable(def, op.id);
+      const settled = await inTransaction(async (tx) => {
         const writer = user as TSessionUser;
         // Firestore transactions read everything before they write.
         const reads = await Promise.all(
@@ -937,34 +1124,45 @@ export function createFirestoreDataAdapter(db: Firestore, session: () => TSessio
           before: TRecord | undefined;
         }[] = [];
         for (const [i, p] of planned.entries()) {
-          const read = reads[i];
           const { op, def, ref } = p;
+          const key = `${def.name}/${ref.id}`;
+          // A record this commit already wrote is taken as written (a second update of version 1 is stale).
+          const earlier = writes.find((w) => w.ref.path === ref.path);
+          let read = reads[i];
+          if (earlier) {
+            if (op.op === "create") read = earlier.record !== null || read === true;
+            else if (earlier.record === null) throw notFound(def);
+            else read = earlier.record;
+          }
           let record: TRecord | null;
-          const before = op.op === "create" ? undefined : (read as TRecord);
           if (op.op === "create") {
-            if (read === true) throw duplicateIdError(def, ref.id);
             record = p.record as TRecord;
             await assertLinks(tx, writer, def, record, undefined, written);
+            if (read === true) throw duplicateIdError(def, ref.id);
           } else if (op.op === "update") {
             record = applyUpdate(def, writer, read as TRecord, op.patch, op.version);
             await assertLinks(tx, writer, def, record, read as TRecord, written);
           } else {
             const current = read as TRecord;
-            if (current.version !== op.version) throw staleVersionError(def, current);
+            if (current.version !== op.version) throw stale(def, current);
             const now = new Date().toISOString();
             record =
               removable(def) === "delete"
                 ? null
                 : { ...current, version: op.version + 1, updatedAt: now, updatedBy: writer.id, archivedAt: now };
           }
-          written.set(`${def.name}/${ref.id}`, record);
-          writes.push({ ref, def, record, before });
+          written.set(key, record);
+          // The document is written once, as the last op left it, over what it was before the commit.
+          if (earlier) earlier.record = record;
+          else writes.push({ ref, def, record, before: op.op === "create" ? undefined : (read as TRecord) });
         }
         for (const { ref, def, record, before } of writes) {
           if (record === null) deleteRecord(tx, def, ref);
           else setRecord(tx, def, writer, ref, record, before);
         }
+        return writes.map(({ ref, def, record, before }) => ({ def, id: ref.id, before, after: record }));
       });
+      await settle(settled);
     },
   };
   return port;

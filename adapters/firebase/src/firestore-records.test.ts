@@ -8,6 +8,8 @@ import {
   fileMoveTo,
   filesNamedAnew,
   fromStoredData,
+  grantKeyOf,
+  grantKeysWithin,
   homeGroups,
   isoOfTimestamp,
   ordersInMemory,
@@ -30,7 +32,7 @@ describe("Firestore record layout", () => {
       ...RECORD_META,
     });
     expect(data._facility).toBe("tull");
-    expect(data._search).toEqual(expect.arrayContaining(["tull", "tull house", "house"]));
+    expect(data._search).toEqual(expect.arrayContaining(["t", "tul", "l h", "hou", "use"]));
     expect(data.address).toBeNull();
     expect(data).not.toHaveProperty("id");
   });
@@ -285,5 +287,26 @@ describe("where a file's bytes are", () => {
       _facility: "van-buren",
       _folder: "tull",
     });
+  });
+});
+
+describe("a user's key of facilities", () => {
+  it("is their facilities sorted, once each; none for every home or a malformed list", () => {
+    expect(grantKeyOf(["tull", "newman", "tull"])).toBe("newman,tull");
+    expect(grantKeyOf(null)).toBeNull();
+    expect(grantKeyOf("tull")).toBeNull();
+  });
+
+  it("is stored with a user record", () => {
+    const users = getCollection("users");
+    const record = { ...RECORD_META, id: "u", email: "a@b.test", role: "caregiver", facilityIds: ["tull", "newman"] };
+    expect(toStoredData(users, record)._grantKey).toBe("newman,tull");
+  });
+
+  it("of every set of a limited administrator's homes is asked for, and no other", () => {
+    expect(grantKeysWithin(["tull"])).toEqual(["tull"]);
+    expect(grantKeysWithin(["tull", "newman"]).sort()).toEqual(["newman", "newman,tull", "tull"]);
+    expect(grantKeysWithin(["c", "a", "b"])).toHaveLength(7);
+    expect(grantKeysWithin(["a", "b", "c"])).toContain("a,b,c");
   });
 });

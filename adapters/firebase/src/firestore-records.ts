@@ -5,8 +5,10 @@
  * private fields the client never sees — `_facility` (the facility the record belongs to, what
  * the security rules and facility-limited lists check), `_facilities` (for a collection shown in further
  * homes, `scope.alsoIn`: its own facility and those, which lists and rules check instead), `_search`
- * (search tokens) and `_writtenAt`
- * (the server's time of the last write, which the rules pin to `request.time`). A collection's
+ * (search tokens), `_writtenAt`
+ * (the server's time of the last write, which the rules pin to `request.time`), a user's `_grantKey`
+ * (their facilities as one key, for a limited administrator's list) and a user's session fields
+ * (user-sessions.ts). A collection's
  * restricted fields are not in its documents: they live in sibling documents (restricted-fields.ts).
  */
 import type { CollectionDef } from "@care/core/collection";
@@ -17,8 +19,50 @@ import { fileLinkFields } from "@care/core/rules/links.rules";
 import { isRestrictedField } from "./restricted-fields.ts";
 import { searchTokens } from "./search-tokens.ts";
 import { storedField } from "./stored-field.ts";
+import { SESSION_FIELDS } from "./user-sessions.ts";
 
-export const PRIVATE_FIELDS = ["_facility", "_facilities", "_search", "_writtenAt"] as const;
+/**
+ * A user record's facilities as one key, stored as `_grantKey`: their ids sorted and joined by commas,
+ * null for every home (or a list of another shape: no limited administrator lists it). A query cannot
+ * ask "facilities among mine", so a facility-limited administrator's list of users asks for the key of
+ * every set of their homes (`grantKeysWithin`), which the rules prove within their reach from the
+ * query's own filter.
+ */
+export const GRANT_KEY_FIELD = "_grantKey";
+
+/**
+ * The id of the audit row a Cloud Function wrote with the document in the same commit, naming the user
+ * who called it (`writeCheckedRecord`): the `auditChanges` trigger, which would see only the Admin SDK,
+ * leaves that write to it. The rules let no browser write it, so a client's next write drops it.
+ */
+export const AUDITED_FIELD = "_audited";
+
+export const PRIVATE_FIELDS = [
+  "_facility",
+  "_facilities",
+  "_search",
+  "_writtenAt",
+  GRANT_KEY_FIELD,
+  AUDITED_FIELD,
+  ...SESSION_FIELDS,
+] as const;
+
+/** The `_grantKey` of a user record's facilities. */
+export function grantKeyOf(facilityIds: unknown): string | null {
+  if (!Array.isArray(facilityIds)) return null;
+  return [...new Set(facilityIds.map(String))].sort().join(",");
+}
+
+/** The most homes a facility-limited administrator may have for their list of users: 255 keys, 9 queries. */
+export const MAX_GRANT_HOMES = 8;
+
+/** The `_grantKey` of every non-empty set of these homes: the users a limited administrator may see. */
+export function grantKeysWithin(facilityIds: readonly string[]): string[] {
+  const homes = [...new Set(facilityIds)].sort();
+  const keys: string[] = [];
+  for (let mask = 1; mask < 2 ** homes.length; mask += 1) keys.push(homes.filter((_, i) => mask & (2 ** i)).join(","));
+  return keys;
+}
 
 /** The field listing every home of a record shown in further homes (`scope.alsoIn`), or null. */
 export function facilitiesField(def: CollectionDef): "_facilities" | null {
@@ -258,6 +302,7 @@ export function toStoredData(
   const facility = facilityOfRecord(def, record);
   if (facility !== undefined) data._facility = facility;
   if (facilitiesField(def)) data._facilities = facilitiesOfRecord(def, record);
+  if (def.access.grantsFacilities) data[GRANT_KEY_FIELD] = grantKeyOf(record[def.access.grantsFacilities]);
   if (def.searchable.length > 0) data._search = searchTokens(def.searchable.map((f) => record[f]));
   return data;
 }

@@ -5,7 +5,9 @@ import { reminderStateId } from "@care/core/rules/reminders.rules";
 import {
   reminderStateIdUpgrade,
   roleDocumentUpgrade,
+  searchTokensUpgrade,
   staffDocumentUpgrade,
+  userDocumentUpgrade,
   timesUpgrade,
 } from "./firestore-upgrades.ts";
 
@@ -46,6 +48,15 @@ describe("staffDocumentUpgrade", () => {
         _facilities: ["tull"],
       }),
     ).toEqual({ _facilities: ["tull", "newman"] });
+  });
+});
+
+describe("userDocumentUpgrade", () => {
+  it("adds the key of a user's facilities, and leaves a current document alone", () => {
+    expect(userDocumentUpgrade({ facilityIds: ["tull", "newman"] })).toEqual({ _grantKey: "newman,tull" });
+    expect(userDocumentUpgrade({ facilityIds: null })).toEqual({ _grantKey: null });
+    expect(userDocumentUpgrade({ facilityIds: null, _grantKey: null })).toBeNull();
+    expect(userDocumentUpgrade({ facilityIds: ["tull"], _grantKey: "tull" })).toBeNull();
   });
 });
 
@@ -91,5 +102,16 @@ describe("reminderStateIdUpgrade", () => {
     expect(reminderStateIdUpgrade("rs-0123456789abcdef0123456789abcdef", data)).toBe(id);
     expect(reminderStateIdUpgrade(reminderStateId("newman", data.key), data)).toBe(id);
     expect(reminderStateIdUpgrade(id, data)).toBeNull();
+  });
+});
+
+describe("searchTokensUpgrade", () => {
+  it("recomputes word-prefix tokens as pieces of up to three characters, and leaves current ones", () => {
+    const def = collections.facilities;
+    const old = { name: "Van Buren", _search: ["v", "va", "van", "van b", "b", "bu", "bur"] };
+    const tokens = searchTokensUpgrade(def, old);
+    expect(tokens).toContain("ure");
+    expect(searchTokensUpgrade(def, { ...old, _search: tokens })).toBeNull();
+    expect(searchTokensUpgrade(collections.rentCharges, { _search: [] })).toBeNull();
   });
 });

@@ -7,7 +7,9 @@ import { upgradedClearance } from "@care/core/collections/staff.collection";
 import { collections } from "@care/core/registry";
 import { facilitiesOfRecord } from "@care/core/rules/access.rules";
 import { reminderStateId } from "@care/core/rules/reminders.rules";
-import { timestampParts } from "./firestore-records.ts";
+import type { CollectionDef } from "@care/core/collection";
+import { GRANT_KEY_FIELD, grantKeyOf, timestampParts } from "./firestore-records.ts";
+import { searchTokens } from "./search-tokens.ts";
 
 /**
  * A staff member: the widened Live Scan statuses ("pending" → "submitted", "not_cleared" → "denied") and
@@ -22,6 +24,16 @@ export function staffDocumentUpgrade(data: Record<string, unknown>): Record<stri
   const facilities = facilitiesOfRecord(collections.staff, { ...data, otherFacilityIds });
   if (JSON.stringify(data._facilities) !== JSON.stringify(facilities)) patch._facilities = facilities;
   return Object.keys(patch).length > 0 ? patch : null;
+}
+
+/**
+ * A user: the `_grantKey` of their facilities that a facility-limited administrator's list of users
+ * asks for (firestore-records.ts) — without it the user is missing from every such list. The field to
+ * set, or null when the document has it right.
+ */
+export function userDocumentUpgrade(data: Record<string, unknown>): Record<string, unknown> | null {
+  const key = grantKeyOf(data.facilityIds);
+  return data[GRANT_KEY_FIELD] === key ? null : { [GRANT_KEY_FIELD]: key };
 }
 
 /**
@@ -63,4 +75,16 @@ export function timesUpgrade(
 export function reminderStateIdUpgrade(id: string, data: Record<string, unknown>): string | null {
   const current = reminderStateId(String(data.facilityId), String(data.key));
   return current === id ? null : current;
+}
+
+/**
+ * A searchable record: its search tokens (`_search`) were the prefixes of its words, where a search now
+ * asks for any piece of up to three characters (search-tokens.ts), so until they are recomputed the
+ * middle of a word, or any search longer than three characters beyond a word's start, misses it. The
+ * tokens to set, or null when they are current.
+ */
+export function searchTokensUpgrade(def: CollectionDef, data: Record<string, unknown>): string[] | null {
+  if (def.searchable.length === 0) return null;
+  const tokens = searchTokens(def.searchable.map((field) => data[field]));
+  return JSON.stringify(data._search ?? []) === JSON.stringify(tokens) ? null : tokens;
 }

@@ -67,37 +67,22 @@ describe("the accounts a charge or payment write changes", () => {
   const line = (residentId: string, facilityId = "tull") => ({ residentId, facilityId, amountCents: 100 });
 
   it("are its resident's, on a create, an edit and a removal", () => {
-    expect(accountsToDerive("rentCharges", "c1", undefined, line("r1"))).toEqual([
+    expect(accountsToDerive("rentCharges", undefined, line("r1"))).toEqual([{ residentId: "r1", facilityId: "tull" }]);
+    expect(accountsToDerive("payments", line("r1"), { ...line("r1"), amountCents: 200 })).toEqual([
       { residentId: "r1", facilityId: "tull" },
     ]);
-    expect(accountsToDerive("payments", "p1", line("r1"), { ...line("r1"), amountCents: 200 })).toEqual([
-      { residentId: "r1", facilityId: "tull" },
-    ]);
-    expect(accountsToDerive("payments", "p1", line("r1"), undefined)).toEqual([
-      { residentId: "r1", facilityId: "tull" },
-    ]);
+    expect(accountsToDerive("payments", line("r1"), undefined)).toEqual([{ residentId: "r1", facilityId: "tull" }]);
   });
 
   it("are both residents' when a correction moves the line to another resident", () => {
-    expect(accountsToDerive("payments", "p1", line("r1"), line("r2", "newman"))).toEqual([
+    expect(accountsToDerive("payments", line("r1"), line("r2", "newman"))).toEqual([
       { residentId: "r2", facilityId: "newman" },
       { residentId: "r1", facilityId: "tull" },
     ]);
   });
 
   it("are none for a document that names no resident, or of another collection", () => {
-    expect(accountsToDerive("payments", "p1", undefined, { amountCents: 100 })).toEqual([]);
-    expect(accountsToDerive("vitals", "v1", undefined, line("r1"))).toEqual([]);
-  });
-
-  it("is a transferred resident's, in their new home; an edit in the same home changes none", () => {
-    const resident = (facilityId: string) => ({ facilityId, firstName: "Rosa" });
-    expect(accountsToDerive("residents", "r1", resident("tull"), resident("newman"))).toEqual([
-      { residentId: "r1", facilityId: "newman" },
-    ]);
-    expect(accountsToDerive("residents", "r1", resident("tull"), { ...resident("tull"), firstName: "Rose" })).toEqual(
-      [],
-    );
-    expect(accountsToDerive("residents", "r1", undefined, resident("tull"))).toEqual([]);
+    expect(accountsToDerive("payments", undefined, { amountCents: 100 })).toEqual([]);
+    expect(accountsToDerive("vitals", undefined, line("r1"))).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Rent accounts on Firebase: the `deriveRentAccount` Cloud Function sets a resident's account from their
- * live charges and payments after each write of either (and after a transfer), with the same pure rule
- * the server runs
- * (`accountFrom` of `@care/core/rules/rent.rules`). The rules let no client write an account.
+ * Rent accounts on Firebase: the `deriveRent` Cloud Function sets a resident's account from their live
+ * charges and payments after each write of either (and bills the resident after a write of them or
+ * their rates), with the same pure rule the server runs (`accountFrom` of `@care/core/rules/rent.rules`).
+ * The rules let no client write an account.
  */
 import type { TRecordOf } from "@care/core/registry";
 import { accountFrom } from "@care/core/rules/rent.rules";
@@ -14,23 +14,17 @@ export interface TAccountToDerive {
 }
 
 /**
- * The accounts a write in `collection` changes (`id`: the written document's; `before` / `after`: its
- * data before and after the write, absent for a create / a delete):
- * - a charge or payment: the resident it names now, and the one it named before when a correction
- *   moved it to another resident, whose account loses it;
- * - a resident moved to another home (a transfer): their account, which follows them there, as the
- *   server's transfer moves it (the rules show an account only to rent readers of its home).
+ * The accounts a write in `collection` changes (`before` / `after`: the written document's data
+ * before and after the write, absent for a create / a delete): for a charge or payment, the
+ * resident it names now, and the one it named before when a correction moved it to another resident,
+ * whose account loses it. (A resident's own writes, a transfer among them, bill the resident and derive
+ * their account in the functions' `billResident`.)
  */
 export function accountsToDerive(
   collection: string,
-  id: string,
   before: Record<string, unknown> | undefined,
   after: Record<string, unknown> | undefined,
 ): TAccountToDerive[] {
-  if (collection === "residents") {
-    const moved = typeof after?.facilityId === "string" && before && before.facilityId !== after.facilityId;
-    return moved ? [{ residentId: id, facilityId: after.facilityId as string }] : [];
-  }
   if (collection !== "rentCharges" && collection !== "payments") return [];
   const named = (data: Record<string, unknown> | undefined): TAccountToDerive[] =>
     typeof data?.residentId === "string" && typeof data.facilityId === "string"

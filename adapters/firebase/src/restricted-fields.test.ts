@@ -55,9 +55,17 @@ describe("where restricted fields are stored", () => {
   });
 
   it("stores the rate with the resident's facility in the sibling document, null when there is none", () => {
-    expect(restrictedDocument(residents, rent!, resident)).toEqual({ monthlyRateCents: 420_000, _facility: "tull" });
+    expect(restrictedDocument(residents, rent!, resident)).toEqual({
+      monthlyRateCents: 420_000,
+      _id: "r1",
+      _facility: "tull",
+    });
     const { monthlyRateCents: _, ...withoutRate } = resident;
-    expect(restrictedDocument(residents, rent!, withoutRate)).toEqual({ monthlyRateCents: null, _facility: "tull" });
+    expect(restrictedDocument(residents, rent!, withoutRate)).toEqual({
+      monthlyRateCents: null,
+      _id: "r1",
+      _facility: "tull",
+    });
   });
 });
 
@@ -66,7 +74,11 @@ describe("the sibling documents a write puts", () => {
 
   it("a new record: the areas it sets, only", () => {
     expect(restrictedWrites(residents, ["rent"], resident)).toEqual([
-      { collection: "residents__rent", data: { monthlyRateCents: 420_000, _facility: "tull" }, merge: false },
+      {
+        collection: "residents__rent",
+        data: { monthlyRateCents: 420_000, _id: "r1", _facility: "tull" },
+        merge: false,
+      },
     ]);
     expect(restrictedWrites(residents, ["rent"], withoutRate)).toEqual([]);
   });
@@ -74,10 +86,14 @@ describe("the sibling documents a write puts", () => {
   it("an update: the areas whose fields change, a cleared field as null", () => {
     expect(restrictedWrites(residents, ["rent"], { ...resident, room: "12B" }, resident)).toEqual([]);
     expect(restrictedWrites(residents, ["rent"], { ...resident, monthlyRateCents: 450_000 }, resident)).toEqual([
-      { collection: "residents__rent", data: { monthlyRateCents: 450_000, _facility: "tull" }, merge: false },
+      {
+        collection: "residents__rent",
+        data: { monthlyRateCents: 450_000, _id: "r1", _facility: "tull" },
+        merge: false,
+      },
     ]);
     expect(restrictedWrites(residents, ["rent"], withoutRate, resident)).toEqual([
-      { collection: "residents__rent", data: { monthlyRateCents: null, _facility: "tull" }, merge: false },
+      { collection: "residents__rent", data: { monthlyRateCents: null, _id: "r1", _facility: "tull" }, merge: false },
     ]);
   });
 
@@ -86,11 +102,11 @@ describe("the sibling documents a write puts", () => {
     expect(restrictedWrites(residents, [], { ...withoutRate, room: "12B" }, withoutRate)).toEqual([]);
     const moved = { ...withoutRate, facilityId: "newman" };
     expect(restrictedWrites(residents, [], moved, withoutRate)).toEqual([
-      { collection: "residents__rent", data: { _facility: "newman" }, merge: true },
+      { collection: "residents__rent", data: { _id: "r1", _facility: "newman" }, merge: true },
     ]);
     // A rent writer moving a resident keeps the rate as it is, too.
     expect(restrictedWrites(residents, ["rent"], { ...resident, facilityId: "newman" }, resident)).toEqual([
-      { collection: "residents__rent", data: { _facility: "newman" }, merge: true },
+      { collection: "residents__rent", data: { _id: "r1", _facility: "newman" }, merge: true },
     ]);
   });
 });
@@ -150,7 +166,7 @@ describe("a collection of several areas' restricted fields", () => {
     expect(restrictedParts(notes).map((p) => p.collection)).toEqual(["notes__rent", "notes__medical"]);
     const note = { id: "n1", text: "Hi", feeCents: 500, diagnosis: "Flu" };
     expect(restrictedWrites(notes, ["medical"], note)).toEqual([
-      { collection: "notes__medical", data: { diagnosis: "Flu" }, merge: false },
+      { collection: "notes__medical", data: { diagnosis: "Flu", _id: "n1" }, merge: false },
     ]);
     expect(toStoredData(notes, note)).not.toHaveProperty("feeCents");
     expect(toStoredData(notes, note)).not.toHaveProperty("diagnosis");

@@ -53,8 +53,9 @@ export function restrictedPartOf(name: string): { def: CollectionDef; part: TRes
 
 /**
  * The sibling document of one area for a record (without `_writtenAt`, which the writer sets to the
- * server time): the area's fields, null where absent so that a cleared value is overwritten, and the
- * record's facility when the collection has one.
+ * server time): the area's fields, null where absent so that a cleared value is overwritten, the
+ * record's id as `_id` (a page's siblings are queried by it: see `restrictedBatches`) and the record's
+ * facility when the collection has one.
  */
 export function restrictedDocument(
   def: CollectionDef,
@@ -63,6 +64,7 @@ export function restrictedDocument(
 ): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const field of part.fields) data[field] = storedField(record[field]);
+  data._id = record.id;
   const facility = facilityOfRecord(def, record);
   if (facility !== undefined) data._facility = facility;
   return data;
@@ -101,7 +103,7 @@ export function restrictedWrites(
       (field) => JSON.stringify(data[field]) !== JSON.stringify(before?.[field] ?? null),
     );
     if (changed && writable.includes(part.area)) return [{ collection: part.collection, data, merge: false }];
-    return moved ? [{ collection: part.collection, data: { _facility: facility }, merge: true }] : [];
+    return moved ? [{ collection: part.collection, data: { _id: after.id, _facility: facility }, merge: true }] : [];
   });
 }
 

@@ -74,11 +74,22 @@ describe("generated Firebase rules", () => {
   it("gives each collection by its area, as the role document read per request says; users are created only by the Cloud Function", () => {
     const rules = generateFirestoreRules();
     const users = block(rules, "users");
-    // A limited administrator reads only users limited to facilities among theirs.
-    expect(users).toContain("allow get, list: if mayRead('users') && mayGrant(resource.data.facilityIds);");
+    // A limited administrator reads only users limited to facilities among theirs; a list proves it by
+    // the key of the user's facilities it asks for.
+    expect(users).toContain("allow get: if mayRead('users') && mayGrant(resource.data.facilityIds);");
+    expect(users).toContain("allow list: if mayRead('users') && mayGrantKey(resource.data._grantKey);");
+    // An edit keeps the key in step with the facilities, and ends sessions only now (a deactivation must).
+    expect(users).toContain("&& notOwnAccess() && userPrivateFields()");
+    expect(users).toContain(
+      "(resource.data.active != true || request.resource.data.active == true || request.resource.data.get('_sessionsFrom', null) == request.time)",
+    );
+    // Every rule's signed-in check refuses a session the users record has ended.
+    expect(rules).toContain("me().get('mustChangePassword', false) != true\n        && sessionLive();");
+    expect(generateStorageRules()).toContain("me().active == true && sessionLive();");
     expect(users).toContain("allow create: if false;");
-    expect(users).toContain("allow get: if signedIn() && id == request.auth.uid;");
-    expect(block(rules, "roles")).toContain("allow get: if signedIn() && id == me().role;");
+    // Their own record and role, also on a one-time password or once deactivated (sign-in must tell them).
+    expect(users).toContain("allow get: if request.auth != null && id == request.auth.uid;");
+    expect(block(rules, "roles")).toContain("allow get: if request.auth != null && id == me().role;");
     expect(block(rules, "roles")).toContain(
       "allow delete: if mayWrite('users') && groupWide() && id != 'administrator';",
     );
@@ -92,9 +103,15 @@ describe("generated Firebase rules", () => {
     expect(rules).toContain(
       "get(/databases/$(database)/documents/roles/$(me().role)).data.permissions.get(area, 'none')",
     );
-    // The token names who the caller is (an audit row's e-mail), never what they may do.
-    expect(rules.replaceAll("request.auth.token.email", "")).not.toContain("request.auth.token");
-    expect(generateStorageRules()).not.toContain("request.auth.token");
+    // The token names who the caller is (an audit row's e-mail) and which session (its sign-in time, the
+    // session kept when the others ended: it can only end access), never what they may do.
+    const sessionClaims = (text: string) =>
+      ["email", "auth_time", "get('keptSession'"].reduce(
+        (t, claim) => t.replaceAll(`request.auth.token.${claim}`, ""),
+        text,
+      );
+    expect(sessionClaims(rules)).not.toContain("request.auth.token");
+    expect(sessionClaims(generateStorageRules())).not.toContain("request.auth.token");
   });
 
   it("keeps group-wide records to users who see every home, and nobody edits their own access", () => {
@@ -142,6 +159,16 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "auditLog")).toContain(
       "request.resource.data.action in ['view', 'export', 'file_download', 'transfer']",
     );
+  });
+
+  it("leaves a fee entry's create, and a change of what its check reads, to the writeCheckedRecord function", () => {
+    const fees = block(generateFirestoreRules(), "referralFees");
+    expect(allowLine(fees, "create")).toBe("      allow create: if false;");
+    expect(allowLine(fees, "update")).toContain(
+      "!request.resource.data.diff(resource.data).affectedKeys().hasAny(['referralId', 'agentId', 'facilityId', 'kind', 'date', 'amountCents', 'invoiceNumber'])",
+    );
+    // Collections without checked fields are created by the browser as before.
+    expect(createRule(generateFirestoreRules(), "payments")).not.toBe("      allow create: if false;");
   });
 
   it("keeps a facility-limited admin from editing users beyond their facilities or widening them", () => {
@@ -493,7 +520,7 @@ describe("generated Firebase rules", () => {
     for (const verb of ["create", "update"]) {
       expect(rule(verb)).toMatch(/^ *allow \w+: if mayWrite\('residents'\)/);
       expect(rule(verb)).toContain(
-        "request.resource.data.keys().hasOnly(['monthlyRateCents', '_facility', '_writtenAt'])",
+        "request.resource.data.keys().hasOnly(['monthlyRateCents', '_id', '_facility', '_writtenAt'])",
       );
       // Written with the resident in the same request, in the resident's facility.
       expect(rule(verb)).toContain(
@@ -505,7 +532,7 @@ describe("generated Firebase rules", () => {
       expect(rule(verb)).toContain("mayWrite('rent') || ");
     }
     // Without rent, a writer of residents only carries the facility along (a transfer).
-    expect(rule("create")).toContain("request.resource.data.keys().hasOnly(['_facility', '_writtenAt'])");
+    expect(rule("create")).toContain("request.resource.data.keys().hasOnly(['_id', '_facility', '_writtenAt'])");
     expect(rule("update")).toContain(
       "!request.resource.data.diff(resource.data).affectedKeys().hasAny(['monthlyRateCents'])",
     );
@@ -536,7 +563,7 @@ describe("generated Firebase rules", () => {
     expect(fees).toContain(
       "allow delete: if mayWrite('residents') && (resource == null || mayFacility(resource.data._facility)) && !existsAfter(/databases/$(database)/documents/notes/$(id));",
     );
-    expect(block(rules, "notes__medical")).toContain("hasOnly(['diagnosis', '_facility', '_writtenAt'])");
+    expect(block(rules, "notes__medical")).toContain("hasOnly(['diagnosis', '_id', '_facility', '_writtenAt'])");
   });
 
   it("checks each field of a written record as its schema says, on create and update", () => {
@@ -554,7 +581,7 @@ describe("generated Firebase rules", () => {
       "d.emergencyContacts is list && d.emergencyContacts.size() <= 10",
       "function valid_residents_emergencyContacts(v) {",
       // Search tokens cannot be recomputed by rules: bounded in number and size.
-      "d._search is list && d._search.size() <= 1500 && d._search.join('|').matches('([^|]{1,30}([|][^|]{1,30})*)?')",
+      "d._search is list && d._search.size() <= 1500 && d._search.join('|').matches('([^|]{1,3}([|][^|]{1,3})*)?')",
     ])
       expect(residents).toContain(check);
     // What rules cannot check is said above the function.

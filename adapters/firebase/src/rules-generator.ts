@@ -9,6 +9,7 @@ import { MAX_ID_LENGTH } from "@care/core/common.schema";
 import { HOME_SUBJECTS } from "@care/core/collections/documents.collection";
 import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
+import { MAX_IN_VALUES } from "@care/core/list-query";
 import { collections } from "@care/core/registry";
 import { fileLinkFields, linkFields } from "@care/core/rules/links.rules";
 import { RANDOM_ID } from "@care/core/rules/records.rules";
@@ -19,6 +20,7 @@ import {
   FILE_FOLDER_FIELD,
   FILE_IN_USE_FIELD,
   FILES_COLLECTION,
+  GRANT_KEY_FIELD,
   GROUP_FOLDER,
   ordersInMemory,
   serverTimeFields,
@@ -27,6 +29,7 @@ import {
 } from "./firestore-records.ts";
 import { isRestrictedField, restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
 import { MAX_TOKEN_LENGTH, MAX_TOKENS } from "./search-tokens.ts";
+import { KEPT_SESSION_CLAIM, KEPT_SESSION_FIELD, SESSION_FIELDS, SESSIONS_FROM_FIELD } from "./user-sessions.ts";
 
 /**
  * Audit actions a client may append itself (it alone knows it viewed something, or that the writes of
@@ -225,6 +228,7 @@ function collectionRules(def: CollectionDef): string {
   const facility = facilityExpr(def, "request.resource.data");
   const scoped = facility !== null;
   const everyHome = facilitiesField(def);
+  const granted = def.access.grantsFacilities;
   const allowed = [
     ...fields,
     ...STORED_META_FIELDS,
@@ -232,12 +236,14 @@ function collectionRules(def: CollectionDef): string {
     ...(def.searchable.length > 0 ? ["_search"] : []),
     ...(scoped ? ["_facility"] : []),
     ...(everyHome ? [everyHome] : []),
+    ...(granted ? [GRANT_KEY_FIELD, ...SESSION_FIELDS] : []),
   ];
   const required = [
     ...STORED_META_FIELDS,
     "_writtenAt",
     ...(scoped ? ["_facility"] : []),
     ...(everyHome ? [everyHome] : []),
+    ...(granted ? [GRANT_KEY_FIELD] : []),
   ];
   const shape = `request.resource.data.keys().hasOnly(${list(allowed)}) && request.resource.data.keys().hasAll(${list(required)})`;
   const reader = readerExpr(def);
@@ -247,6 +253,9 @@ function collectionRules(def: CollectionDef): string {
     : scoped
       ? " && mayFacility(resource.data._facility)"
       : "";
+  // A change needs write access where the record belongs, not only a sight of it through another home
+  // (a staff member's other homes), as every backend's `assertCanWriteRecord` says.
+  const writeFacility = scoped ? " && mayFacility(resource.data._facility)" : "";
   // A record shown in further homes lists them all: its own facility and its `alsoIn` field's.
   const homesListed =
     everyHome && def.scope.kind === "facility" && def.scope.alsoIn
@@ -282,12 +291,14 @@ function collectionRules(def: CollectionDef): string {
   // A waiver is a change to documents (waiverRefusal).
   const waiver =
     def.name === "reminderStates" ? ` && (${DATA}.state != 'waived' || level('documents') == 'write')` : "";
-  const granted = def.access.grantsFacilities;
+  // A user's key of facilities is theirs, and their sessions end only now (userPrivateFields).
   const grant = granted
-    ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess()`
+    ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess() && userPrivateFields()`
     : "";
-  // A user record is visible to an administrator who could have granted its facilities (canSeeRecord).
+  // A user record is visible to an administrator who could have granted its facilities (canSeeRecord);
+  // a list proves it from the query's filter on their key of facilities.
   const readGrant = granted ? ` && mayGrant(resource.data.${granted})` : "";
+  const listGrant = granted ? ` && mayGrantKey(resource.data.${GRANT_KEY_FIELD})` : "";
   // How many documents the rules of a client's write read (see docs/firebase.md for Firestore's limits).
   const reads = def.access.write === "server" ? "" : `; a write reads at most ${ROLE_READS + linkReads(def)} documents`;
   const lines = [
@@ -295,20 +306,33 @@ function collectionRules(def: CollectionDef): string {
     `    match /${def.name}/{id} {`,
   ];
   const readExisting = `${readFacility}${readGrant}`;
+  // A list of a collection shown in further homes asks for the user's homes in the homes' list
+  // (`_facilities array-contains-any`, every record's list holds its own facility): the rule names
+  // that field alone, as a query can prove only a condition on the fields it filters.
+  const readListed = everyHome ? ` && mayAnyFacility(resource.data.${everyHome})${readGrant}` : readExisting;
   const clientCreates = def.clientIds && def.access.write !== "server" && def.access.create !== "auth-port";
   if (clientCreates && readExisting) {
     // A create under a client-chosen id first reads the id (taken or free, in one transaction). A missing
     // document belongs to no home: reading it only says the id is free, and a list never matches one.
     lines.push(
       `      allow get: if ${reader} && (resource == null || (${readExisting.slice(" && ".length)}));`,
-      `      allow list: if ${reader}${readExisting};`,
+      `      allow list: if ${reader}${readListed};`,
     );
+  } else if (granted) {
+    lines.push(
+      `      allow get: if ${reader}${readExisting};`,
+      `      allow list: if ${reader}${readFacility}${listGrant};`,
+    );
+  } else if (readListed !== readExisting) {
+    lines.push(`      allow get: if ${reader}${readExisting};`, `      allow list: if ${reader}${readListed};`);
   } else {
     lines.push(`      allow get, list: if ${reader}${readExisting};`);
   }
-  // Everyone reads their own users record and their own role (the auth adapter builds the session from them).
-  if (def.name === "users") lines.push(`      allow get: if signedIn() && id == request.auth.uid;`);
-  if (def.name === "roles") lines.push(`      allow get: if signedIn() && id == me().role;`);
+  // Everyone reads their own users record and their own role (the auth adapter builds the session from
+  // them), also before replacing a one-time password and when deactivated: sign-in must tell them so.
+  if (def.name === "users") lines.push(`      allow get: if request.auth != null && id == request.auth.uid;`);
+  if (def.name === "roles") lines.push(`      allow get: if request.auth != null && id == me().role;`);
+  if (granted) lines.push(...userPrivateFieldsLines(granted));
   if (checks) lines.push(...validationLines(checks));
   if (serverOnly) {
     lines.push(
@@ -325,19 +349,49 @@ function collectionRules(def: CollectionDef): string {
     );
   } else {
     // Accounts come with their record from the callable `createUser` (the Admin SDK, beyond the rules).
+    // A record checked against other records (`checkedFields`: a fee entry against its referral's
+    // ledger, which rules cannot add up) is created and changed in those fields by the callable
+    // `writeCheckedRecord` alone; a browser may still change its other fields and archive it.
+    const checked = def.access.checkedFields;
+    if (checked)
+      lines.push(`      // Created, and changed in ${checked.join(", ")}, only by the writeCheckedRecord function.`);
     const create =
-      def.access.create === "auth-port"
+      def.access.create === "auth-port" || checked
         ? "false"
         : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
+    const keepsChecked = checked
+      ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
+      : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${readFacility} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
-    lines.push(`      allow delete: if ${def.removal === "delete" ? `${writer}${readFacility}${keptRole}` : "false"};`);
+    lines.push(
+      `      allow delete: if ${def.removal === "delete" ? `${writer}${writeFacility}${keptRole}` : "false"};`,
+    );
   }
   lines.push("    }");
   return [lines.join("\n"), ...restrictedParts(def).map((part) => restrictedRules(def, part))].join("\n\n");
+}
+
+/**
+ * The check of a user record's private fields on an update: its key of facilities (`_grantKey`) lists
+ * the facilities it grants (null: every home), and its session fields (user-sessions.ts) stay, or end
+ * every session now (a deactivation must: sessions end at once, and stay ended if reactivated).
+ */
+function userPrivateFieldsLines(granted: string): string[] {
+  const d = DATA;
+  const kept = (field: string) => `${d}.get('${field}', null) == resource.data.get('${field}', null)`;
+  return [
+    `      // Its key of facilities lists its facilities; its sessions stay, or end now (so at a deactivation).`,
+    `      function userPrivateFields() {`,
+    `        return (${d}.${granted} == null ? ${d}.${GRANT_KEY_FIELD} == null : (${d}.${GRANT_KEY_FIELD} is string && ${d}.${GRANT_KEY_FIELD}.split(',').toSet() == ${d}.${granted}.toSet()))`,
+    `          && ((${kept(SESSIONS_FROM_FIELD)} && ${kept(KEPT_SESSION_FIELD)})`,
+    `            || (${d}.get('${SESSIONS_FROM_FIELD}', null) == request.time && ${d}.get('${KEPT_SESSION_FIELD}', null) == null))`,
+    `          && (resource.data.active != true || ${d}.active == true || ${d}.get('${SESSIONS_FROM_FIELD}', null) == request.time);`,
+    `      }`,
+  ];
 }
 
 /**
@@ -349,10 +403,11 @@ function collectionRules(def: CollectionDef): string {
  */
 function restrictedRules(def: CollectionDef, part: TRestrictedPart): string {
   const scoped = facilityExpr(def, DATA) !== null;
-  const meta = [...(scoped ? ["_facility"] : []), "_writtenAt"];
+  // `_id` is the record's id, by which a page's siblings are queried (restrictedBatches).
+  const meta = ["_id", ...(scoped ? ["_facility"] : []), "_writtenAt"];
   const shape = `${DATA}.keys().hasOnly(${list([...part.fields, ...meta])}) && ${DATA}.keys().hasAll(${list(meta)})`;
   const record = `/databases/$(database)/documents/${def.name}/$(id)`;
-  const withRecord = `getAfter(${record}).data._writtenAt == request.time && ${DATA}._writtenAt == request.time${
+  const withRecord = `${DATA}._id == id && getAfter(${record}).data._writtenAt == request.time && ${DATA}._writtenAt == request.time${
     scoped ? ` && ${DATA}._facility == getAfter(${record}).data._facility && mayFacility(${DATA}._facility)` : ""
   }`;
   const reader = `${readerExpr(def)} && mayRead('${part.area}')`;
@@ -422,6 +477,25 @@ function filesRules(): string {
   ].join("\n");
 }
 
+/** `mayAnyFacility`'s test, one home of the user's at a time (see there). */
+const ANY_OF_MY_HOMES = Array.from(
+  { length: MAX_IN_VALUES },
+  (_, i) => `(mine.size() > ${i} && mine[${i}] in facilityIds)`,
+).join("\n        || ");
+
+/**
+ * The session was not ended by a password reset, a deactivation or "sign out other sessions"
+ * (`sessionLive` of user-sessions.ts): signed in after the users record's `_sessionsFrom`, or the one
+ * session kept then. Shared by the Firestore and Storage rules, where `me()` is the users record.
+ */
+const SESSION_LIVE_RULE = `    // The session was not ended since (a password reset, a deactivation, "sign out other sessions"):
+    // signed in after the users record's ${SESSIONS_FROM_FIELD}, or the one session kept then (user-sessions.ts).
+    function sessionLive() {
+      return me().get('${SESSIONS_FROM_FIELD}', null) == null
+        || request.auth.token.auth_time * 1000 > me().${SESSIONS_FROM_FIELD}.toMillis()
+        || (me().get('${KEPT_SESSION_FIELD}', null) != null && request.auth.token.get('${KEPT_SESSION_CLAIM}', null) == me().${KEPT_SESSION_FIELD});
+    }`;
+
 export function generateFirestoreRules(defs: readonly CollectionDef[] = Object.values(collections)): string {
   return `${HEADER}rules_version = '2';
 
@@ -436,10 +510,12 @@ service cloud.firestore {
     function level(area) {
       return get(/databases/$(database)/documents/roles/$(me().role)).data.permissions.get(area, 'none');
     }
-    // A portal user: signed in, with an active users record.
+    // A portal user: signed in, with an active users record, in a session that was not ended.
     function signedIn() {
-      return request.auth != null && me().active == true && me().get('mustChangePassword', false) != true;
+      return request.auth != null && me().active == true && me().get('mustChangePassword', false) != true
+        && sessionLive();
     }
+${SESSION_LIVE_RULE}
     // The role gives read (or write) on the area (canReadCollection / canWriteCollection).
     function mayRead(area) {
       return signedIn() && level(area) in ['read', 'write'];
@@ -451,9 +527,13 @@ service cloud.firestore {
     function mayFacility(facilityId) {
       return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);
     }
-    // Any of a record's homes (a staff member's own and other homes) is one the caller sees.
+    // Any of a record's homes (a staff member's own and other homes) is one the caller sees. Spelt out
+    // home by home ("their first home is in the list, or their second…", up to the ${MAX_IN_VALUES} homes a
+    // limited user may have), not as hasAny: a list query asking \`_facilities array-contains-any\` of
+    // the user's homes proves "this home is in the list" for each, which is all the rules can check.
     function mayAnyFacility(facilityIds) {
-      return me().facilityIds == null || (facilityIds is list && facilityIds.hasAny(me().facilityIds));
+      let mine = me().facilityIds;
+      return mine == null || ${ANY_OF_MY_HOMES};
     }
     // Group-wide records (document types, roles) are changed only by users who see every home.
     function groupWide() {
@@ -463,6 +543,11 @@ service cloud.firestore {
     // unless the caller sees every facility (canGrantFacilities in @care/core/rules/access.rules).
     function mayGrant(facilityIds) {
       return me().facilityIds == null || (facilityIds is list && facilityIds.hasOnly(me().facilityIds));
+    }
+    // A user record's key of facilities (its facilities sorted and joined by commas, null: every home)
+    // is among the caller's: what a limited administrator's list of users asks for (grantKeysWithin).
+    function mayGrantKey(key) {
+      return me().facilityIds == null || (key is string && key.split(',').hasOnly(me().facilityIds));
     }
     // Nobody changes their own role, facilities or active flag (a demoted administrator cannot undo it).
     function notOwnAccess() {
@@ -525,8 +610,9 @@ service firebase.storage {
       return firestore.get(/databases/(default)/documents/roles/$(me().role)).data.permissions.get(area, 'none');
     }
     function signedIn() {
-      return request.auth != null && me().active == true;
+      return request.auth != null && me().active == true && sessionLive();
     }
+${SESSION_LIVE_RULE}
     function mayRead(area) {
       return signedIn() && level(area) in ['read', 'write'];
     }

@@ -1,24 +1,21 @@
 /**
- * Firestore cannot match text by "contains". Each record stores `_search`: the lowercase prefixes
- * (up to MAX_TOKEN_LENGTH characters) of every searchable field's text starting at each word, and a
- * list's search becomes one `array-contains` of the normalized search text. So "bur", "van bu" and
- * "buren" find "Van Buren", while "uren" (the middle of a word) does not — unlike the server, which
- * matches anywhere. Searches longer than MAX_TOKEN_LENGTH match on their first MAX_TOKEN_LENGTH characters.
+ * Firestore cannot match text by "contains", and every backend searches that way (case-insensitive,
+ * anywhere in a searchable field, `%` and `_` as themselves). Each record therefore stores `_search`:
+ * every piece of up to MAX_TOKEN_LENGTH characters of its searchable fields' lowercase text (a
+ * trigram index). A search that short is one `array-contains` of itself, exact. A longer one asks for
+ * one of its pieces (`array-contains`, which finds every record holding the text and some more) and
+ * the adapter keeps the records whose fields hold the whole text (`matchesSearch`).
  */
 
-export const MAX_TOKEN_LENGTH = 30;
-/** Keeps one record's token list far below Firestore's index-entry limit. */
+export const MAX_TOKEN_LENGTH = 3;
+/** Keeps one record's token list far below Firestore's index-entry limit (a long text keeps its first pieces). */
 export const MAX_TOKENS = 1500;
+/** The rules match the token list joined by this character, so no token holds it. */
+const JOINER = "|";
 
-/** Lowercase, words of letters and digits separated by single spaces. */
-export function normalizeSearchText(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .join(" ");
+/** The text as it is searched: lower case, split into characters (not UTF-16 halves). */
+function characters(text: string): string[] {
+  return Array.from(text.toLowerCase());
 }
 
 /** The `_search` tokens of a record's searchable values. */
@@ -26,25 +23,46 @@ export function searchTokens(values: readonly unknown[]): string[] {
   const tokens = new Set<string>();
   for (const value of values) {
     if (typeof value !== "string") continue;
-    const text = normalizeSearchText(value);
-    if (text === "") continue;
-    const words = text.split(" ");
-    let start = 0;
-    for (const word of words) {
-      const tail = text.slice(start, start + MAX_TOKEN_LENGTH);
-      for (let end = 1; end <= tail.length; end++) {
-        const token = tail.slice(0, end).trimEnd();
-        if (token !== "") tokens.add(token);
+    const chars = characters(value);
+    for (let start = 0; start < chars.length && tokens.size < MAX_TOKENS; start++)
+      for (let length = 1; length <= MAX_TOKEN_LENGTH && start + length <= chars.length; length++) {
+        const token = chars.slice(start, start + length).join("");
+        if (!token.includes(JOINER)) tokens.add(token);
       }
-      start += word.length + 1;
-      if (tokens.size >= MAX_TOKENS) break;
-    }
   }
   return [...tokens].slice(0, MAX_TOKENS);
 }
 
-/** The token a list's search text is matched with, or null when nothing searchable remains. */
-export function searchToken(search: string): string | null {
-  const token = normalizeSearchText(search).slice(0, MAX_TOKEN_LENGTH).trimEnd();
-  return token === "" ? null : token;
+/** How a list's search is asked of Firestore. */
+export interface TSearch {
+  /** The `_search` token to ask for, or null when the text has no piece a token can hold (only `|`). */
+  token: string | null;
+  /** True when the token finds exactly the records whose fields contain the text; else `matchesSearch` decides. */
+  exact: boolean;
+  /** The search text in lower case, as `matchesSearch` looks for it. */
+  text: string;
+}
+
+/** The token a list's search text is matched with: the text itself when short enough, else its first long piece. */
+export function searchQuery(search: string): TSearch {
+  const chars = characters(search);
+  const text = chars.join("");
+  if (chars.length <= MAX_TOKEN_LENGTH && !text.includes(JOINER)) return { token: text, exact: true, text };
+  let token: string | null = null;
+  for (let start = 0; start < chars.length; start++) {
+    let piece = "";
+    for (const char of chars.slice(start, start + MAX_TOKEN_LENGTH)) {
+      if (char === JOINER) break;
+      piece += char;
+    }
+    const length = Array.from(piece).length;
+    if (length > Array.from(token ?? "").length) token = piece;
+    if (length === MAX_TOKEN_LENGTH) break;
+  }
+  return { token, exact: false, text };
+}
+
+/** Whether one of the record's searchable values contains the search text (`text` of searchQuery), ignoring case. */
+export function matchesSearch(values: readonly unknown[], text: string): boolean {
+  return values.some((value) => typeof value === "string" && value.toLowerCase().includes(text));
 }

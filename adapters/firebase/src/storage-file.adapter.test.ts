@@ -3,7 +3,7 @@ import type { TSessionUser } from "@care/core/ports/auth.port";
 
 // The SDK stands in for Firebase here: the file's description from Firestore, its bytes from Storage.
 const sdk = vi.hoisted(() => ({
-  getBlob: vi.fn(),
+  getBytes: vi.fn(),
   getDownloadURL: vi.fn(),
   description: {} as Record<string, unknown>,
 }));
@@ -21,7 +21,7 @@ vi.mock("firebase/firestore", () => ({
 }));
 vi.mock("firebase/storage", () => ({
   deleteObject: vi.fn(),
-  getBlob: sdk.getBlob,
+  getBytes: sdk.getBytes,
   getDownloadURL: sdk.getDownloadURL,
   ref: vi.fn(() => ({})),
   uploadBytesResumable: vi.fn(),
@@ -44,13 +44,13 @@ describe("viewing a file on Firebase", () => {
       createdAt: "2026-11-01T10:00:00.000Z",
       createdBy: "u1",
     };
-    sdk.getBlob.mockResolvedValue(new Blob(["%PDF-1.7"], { type: "application/pdf" }));
+    sdk.getBytes.mockResolvedValue(new TextEncoder().encode("%PDF-1.7").buffer);
   });
 
   it("reads the bytes as the signed-in user and shows them from a blob: URL, never a bearer download link", async () => {
     const url = await adapter.viewUrl(id);
     expect(url).toMatch(/^blob:/);
-    expect(sdk.getBlob).toHaveBeenCalledTimes(1);
+    expect(sdk.getBytes).toHaveBeenCalledTimes(1);
     expect(sdk.getDownloadURL).not.toHaveBeenCalled();
     const shown = await fetch(url).then((response) => response.blob());
     expect(shown.type).toBe("application/pdf");

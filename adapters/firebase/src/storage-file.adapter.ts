@@ -16,7 +16,13 @@ import {
   where,
   type Firestore,
 } from "firebase/firestore";
-import { deleteObject, getBlob, ref as storageRef, uploadBytesResumable, type FirebaseStorage } from "firebase/storage";
+import {
+  deleteObject,
+  getBytes,
+  ref as storageRef,
+  uploadBytesResumable,
+  type FirebaseStorage,
+} from "firebase/storage";
 import { AppError, defaultMessages } from "@care/core/app-error";
 import { ZId } from "@care/core/common.schema";
 import { ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.collection";
@@ -77,8 +83,10 @@ export function createStorageFileAdapter(
 
   async function download(id: string): Promise<Blob> {
     const { stored, bytesPath } = await read(id);
-    const blob = await guard(() => getBlob(storageRef(storage, bytesPath)));
-    return blob.type === stored.contentType ? blob : new Blob([blob], { type: stored.contentType });
+    // getBytes, not getBlob: it reads the same bytes through the same rules, in a browser and in Node
+    // (where the SDK has no getBlob); the type is the description's, which the bytes were checked against.
+    const bytes = await guard(() => getBytes(storageRef(storage, bytesPath), MAX_FILE_BYTES));
+    return new Blob([bytes], { type: stored.contentType });
   }
 
   return {
@@ -104,9 +112,11 @@ export function createStorageFileAdapter(
       };
       // The description is written first: the storage rules read it to check the facility. Its time is
       // the server's; the description read back after the upload carries it.
+      // The id is the document's name, not one of its fields (the rules list the fields a description has).
+      const { id: _named, ...fields } = stored;
       await guard(() =>
         setDoc(doc(db, FILES_COLLECTION, id), {
-          ...stored,
+          ...fields,
           createdAt: serverTimestamp(),
           _facility: stored.facilityId,
           _writtenAt: serverTimestamp(),

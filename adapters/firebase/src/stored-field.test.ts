@@ -20,4 +20,10 @@ describe("storedField", () => {
     expect(Object.is(nested.amountCents, 0)).toBe(true);
     expect(Object.is(nested.lines[0]!.cents, 0)).toBe(true);
   });
+
+  it("leaves out a nested object's absent fields, as JSON does on the other backends", () => {
+    const contacts = storedField([{ name: "Rosa", email: undefined, altPhone: undefined }]) as object[];
+    expect(contacts).toEqual([{ name: "Rosa" }]);
+    expect(Object.keys(contacts[0]!)).toEqual(["name"]);
+  });
 });

@@ -600,6 +600,8 @@ export class MemoryDataAdapter implements DataPort {
     const current = this.findVisible(user, def, id);
     if (current.version !== version)
       throw staleVersionError(def, redactRecord(user, def, copyRecord(current)), this.savedBy(current));
+    // Seen through another home (a staff member's other homes) is not enough: write where it belongs.
+    assertCanWriteRecord(user, def, { ...fieldsOf(current), id });
     if (def.name === "roles" && id === ADMINISTRATOR_ROLE_ID)
       throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
     if (def.removal === "delete") {

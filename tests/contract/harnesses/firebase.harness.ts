@@ -1,27 +1,19 @@
 /**
- * The Firebase adapter as a contract harness, against the official emulators. The Auth emulator is
- * reused when `FIREBASE_AUTH_EMULATOR_HOST` names one (as `npm run test:firebase`, i.e. `firebase
- * emulators:exec`, sets it) and started here otherwise (firebase-tools 13 runs it offline, on free
- * ports). Firestore, Storage and Functions are used only when already running (the hub or
- * `FIRESTORE_EMULATOR_HOST` / `FIREBASE_STORAGE_EMULATOR_HOST` name them): their emulators download
- * Java archives at first start, which fails on a machine without internet, so here the data and file
- * cases are reported as skipped with that reason.
+ * The Firebase adapter as a contract harness, against the official emulators that the contract
+ * project's global set-up starts (`tests/firebase/emulators.ts`: Auth, Firestore with the generated
+ * rules, Storage with the generated rules, the Cloud Functions), or that `firebase emulators:exec`
+ * started (it sets the same variables). Where they cannot run here, every case is skipped with the
+ * reason the set-up found.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
 import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword } from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore, type Firestore } from "firebase/firestore";
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from "firebase/storage";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
-import { DEFAULT_ROLES } from "@care/core/collections/roles.collection";
 import { getCollection } from "@care/core/registry";
 import { createFirebasePorts, type TFirebasePorts, type THostPort } from "@care/adapter-firebase/firebase-ports";
 import { SERVER_TIME_FIELDS, toStoredData } from "@care/adapter-firebase/firestore-records";
+import { groupDefaults, type TDefaultCollection } from "@care/adapter-firebase/group-defaults";
 import type { ContractHarness, ContractHarnessFactory, TPorts } from "../harness.ts";
 
 const PROJECT_ID = "demo-care-portal";
@@ -32,39 +24,9 @@ const FIREBASE_CONFIG = {
   storageBucket: `${PROJECT_ID}.appspot.com`,
   appId: "demo-app",
 };
-const START_TIMEOUT_MS = 150_000;
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const FIREBASE_BIN = join(ROOT, "node_modules/.bin/firebase");
-/** Why Firestore-backed cases cannot run when no Firestore emulator is running. */
-const OFFLINE_REASON =
-  "download its Java archive at first start, which fails without internet; run `npm run test:firebase` where the emulators can start";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 function hostPort(value: string): THostPort {
   const [host = "127.0.0.1", port = "0"] = value.replace(/^https?:\/\//, "").split(":");
   return { host, port: Number(port) };
-}
-
-async function reachable(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
-    await response.body?.cancel();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function call(url: string, init: RequestInit & { json?: unknown } = {}): Promise<unknown> {
@@ -92,83 +54,6 @@ function firestoreValue(value: unknown): unknown {
   return {
     mapValue: { fields: Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, firestoreValue(v)])) },
   };
-}
-
-/** Runs the Auth emulator in a child process on free ports; `stop` kills its process group. */
-async function startAuthEmulator(): Promise<{ host: string; stop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), "care-firebase-"));
-  const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
-  writeFileSync(
-    join(dir, "firebase.json"),
-    JSON.stringify({
-      emulators: { auth: { port: auth }, hub: { port: hub }, logging: { port: logging }, ui: { enabled: false } },
-    }),
-  );
-  const child: ChildProcess = spawn(
-    FIREBASE_BIN,
-    ["emulators:start", "--only", "auth", "--project", PROJECT_ID, "--config", join(dir, "firebase.json")],
-    {
-      cwd: dir,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: "", CI: "true" },
-    },
-  );
-  let log = "";
-  const append = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on("data", append);
-  child.stderr?.on("data", append);
-  let exited: number | null | undefined;
-  child.once("exit", (code) => (exited = code));
-  // The suites' afterAll (and so stop) does not run in a file whose cases are all skipped, and vitest
-  // ends its workers with SIGTERM: kill the emulator's process group then too, never leaving it behind.
-  const killNow = () => {
-    if (child.pid !== undefined && exited === undefined) {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const onSigterm = () => {
-    killNow();
-    process.exit(143);
-  };
-  process.once("exit", killNow);
-  process.once("SIGTERM", onSigterm);
-  const stop = async () => {
-    process.off("exit", killNow);
-    process.off("SIGTERM", onSigterm);
-    if (child.pid !== undefined && exited === undefined) {
-      const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-      process.kill(-child.pid, "SIGTERM");
-      const timer = setTimeout(
-        () => child.pid !== undefined && exited === undefined && process.kill(-child.pid, "SIGKILL"),
-        5000,
-      );
-      await gone;
-      clearTimeout(timer);
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const host = `127.0.0.1:${auth}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await reachable(`http://${host}/`))) {
-    if (exited !== undefined || Date.now() > deadline) {
-      const why =
-        exited !== undefined ? `exited with code ${exited}` : `was not ready within ${START_TIMEOUT_MS / 1000} s`;
-      await stop().catch(() => undefined);
-      throw new Error(
-        `firebase harness: the Auth emulator (firebase emulators:start --only auth) ${why}. Its output:\n${log.slice(-2000)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { host, stop };
 }
 
 /** Emulators the hub (started by `firebase emulators:exec`) reports, by name. */
@@ -204,15 +89,27 @@ export const createHarness: ContractHarnessFactory = (): FirebaseContractHarness
   const unavailable: { auth?: string; data?: string; files?: string } = {};
   const clients: TFirebasePorts[] = [];
   const sdkApps: FirebaseApp[] = [];
-  let stopEmulator: (() => Promise<void>) | undefined;
   let emulators: { auth: string; firestore?: THostPort; storage?: THostPort; functions?: THostPort } | undefined;
 
   async function seedFirestore(firestore: THostPort, adminId: string): Promise<void> {
     const base = `http://${firestore.host}:${firestore.port}`;
-    await call(`${base}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
+    // The previous suite's triggers may still be writing: the emulator then answers 409 for a moment.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await call(`${base}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !String(error).includes("answered 409")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
     const now = new Date().toISOString();
     const meta = { version: 1, createdAt: now, updatedAt: now, createdBy: null, updatedBy: null, archivedAt: null };
-    const write = async (collection: "users" | "roles" | "facilities", id: string, fields: Record<string, unknown>) => {
+    const write = async (
+      collection: TDefaultCollection | "users" | "facilities",
+      id: string,
+      fields: Record<string, unknown>,
+    ) => {
       const data = toStoredData(getCollection(collection), { ...fields, ...meta, id });
       // Times are stored as timestamps, as the adapter and the functions write them.
       const encoded = Object.fromEntries([
@@ -227,8 +124,9 @@ export const createHarness: ContractHarnessFactory = (): FirebaseContractHarness
         json: { fields: encoded },
       });
     };
-    // The rules read the caller's role document on every request: the default roles a group starts with.
-    for (const [id, role] of Object.entries(DEFAULT_ROLES)) await write("roles", id, role);
+    // What a group starts with, as first-admin.ts writes it: the default roles (the rules read the
+    // caller's role document on every request), document types and training requirements.
+    for (const { collection, id, fields } of groupDefaults()) await write(collection, id, fields);
     await write("users", adminId, { email: admin.email, role: "administrator", facilityIds: null, active: true });
     for (const [index, facility] of SEED_FACILITIES.entries()) {
       await write("facilities", facility.id, { name: facility.name, active: true, sortOrder: index });
@@ -240,41 +138,28 @@ export const createHarness: ContractHarnessFactory = (): FirebaseContractHarness
     unavailable,
     admin,
     async start() {
-      const java = spawnSync("java", ["-version"], { stdio: "ignore" });
-      if (java.error || java.status !== 0) {
-        const reason = "Java is not installed; the Firebase emulators need it";
+      const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
+      const storageHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+      const hub = await hubEmulators();
+      const missing =
+        process.env.CARE_FIREBASE_EMULATORS_MISSING ??
+        (!authHost || !firestoreHost || !storageHost
+          ? "no Firebase emulators running (the contract project's global set-up starts them; FIREBASE_AUTH_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST or FIREBASE_STORAGE_EMULATOR_HOST unset)"
+          : !hub.functions
+            ? "no Functions emulator running (createUser and the triggers are Cloud Functions)"
+            : undefined);
+      if (missing || !authHost || !firestoreHost || !storageHost || !hub.functions) {
+        const reason = missing ?? "no Firebase emulators running";
         Object.assign(unavailable, { auth: reason, data: reason, files: reason });
         return;
       }
-      let authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-      if (!authHost) {
-        const started = await startAuthEmulator();
-        authHost = started.host;
-        stopEmulator = started.stop;
-      }
-      const hub = await hubEmulators();
-      const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
-      const storageHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
-      const firestore =
-        firestoreHost && (await reachable(`http://${firestoreHost}/`)) ? hostPort(firestoreHost) : undefined;
-      const storage = storageHost && (await reachable(`http://${storageHost}/`)) ? hostPort(storageHost) : undefined;
-      const functions = hub.functions ? { host: hub.functions.host, port: hub.functions.port } : undefined;
-      if (!firestore)
-        unavailable.data = `no Firestore emulator running (FIRESTORE_EMULATOR_HOST ${firestoreHost ? `${firestoreHost} unreachable` : "unset"}); it must ${OFFLINE_REASON}`;
-      else if (!functions)
-        unavailable.data =
-          "no Functions emulator running (createUser and the audit trigger are Cloud Functions); run `npm run test:firebase`";
-      if (!storage)
-        unavailable.files = `no Storage emulator running (FIREBASE_STORAGE_EMULATOR_HOST ${storageHost ? `${storageHost} unreachable` : "unset"}); it must ${OFFLINE_REASON}`;
-      else if (unavailable.data) unavailable.files = `file descriptions live in Firestore: ${unavailable.data}`;
-      // A session is the user's record and role in Firestore, read at sign-in as the rules read them.
-      if (!firestore)
-        unavailable.auth = `a session reads the user's record and role from Firestore: ${unavailable.data}`;
+      const firestore = hostPort(firestoreHost);
       emulators = {
         auth: `http://${authHost}`,
-        ...(firestore ? { firestore } : {}),
-        ...(storage ? { storage } : {}),
-        ...(functions ? { functions } : {}),
+        firestore,
+        storage: hostPort(storageHost),
+        functions: { host: hub.functions.host, port: hub.functions.port },
       };
 
       // A fresh store: no accounts, then the admin with its claims (what createUser would set).
@@ -291,13 +176,11 @@ export const createHarness: ContractHarnessFactory = (): FirebaseContractHarness
           customAttributes: JSON.stringify({ role: "administrator", facilityIds: null }),
         },
       });
-      if (firestore) await seedFirestore(firestore, signUp.localId);
+      await seedFirestore(firestore, signUp.localId);
     },
     async stop() {
       await Promise.all(clients.splice(0).map((c) => c.dispose().catch(() => undefined)));
       await Promise.all(sdkApps.splice(0).map((app) => deleteApp(app).catch(() => undefined)));
-      await stopEmulator?.();
-      stopEmulator = undefined;
       emulators = undefined;
     },
     client(): TPorts {

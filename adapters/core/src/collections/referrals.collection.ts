@@ -327,7 +327,12 @@ export const referralFeesCollection = defineCollection({
   label: "Referral fee entry",
   schema: ZReferralFee,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "fees", write: "fees" },
+  access: {
+    read: "fees",
+    write: "fees",
+    // What feeEntryError reads of an entry: a change of any of them could pay a fee twice.
+    checkedFields: ["referralId", "agentId", "facilityId", "kind", "date", "amountCents", "invoiceNumber"],
+  },
   filterable: ["facilityId", "referralId", "agentId"],
   sortable: ["date"],
   defaultSort: { field: "date", direction: "desc" },

@@ -134,7 +134,7 @@ export function passwordChangeRequired(): AppError {
 }
 
 /** May the user see records of this facility? Group-wide records (null) need an unrestricted user. */
-export function canSeeFacility(user: TSessionUser, facilityId: string | null): boolean {
+export function canSeeFacility(user: Pick<TSessionUser, "facilityIds">, facilityId: string | null): boolean {
   if (user.facilityIds === null) return true;
   return facilityId !== null && user.facilityIds.includes(facilityId);
 }

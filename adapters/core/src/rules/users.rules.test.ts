@@ -32,6 +32,9 @@ describe("user updates", () => {
       userUpdateError(admin(null), "u", { ...before, lastSignInAt: "2026-01-01T00:00:00.000Z" }, before),
     ).not.toBeNull();
     expect(userUpdateError(admin(null), "u", { ...before, active: false, role: "house-manager" }, before)).toBeNull();
+    // A record stored without them holds their defaults: an edit that parses them in changes nothing.
+    expect(userUpdateError(admin(null), "u", { mustChangePassword: false, lastSignInAt: null }, {})).toBeNull();
+    expect(userUpdateError(admin(null), "u", { mustChangePassword: true }, {})).not.toBeNull();
   });
 
   it("refuse anyone changing their own role, facilities or active flag", () => {

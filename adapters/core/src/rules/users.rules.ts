@@ -5,7 +5,7 @@
  * memory adapter and the Cloud Functions call the same functions.
  */
 import { AppError } from "../app-error.ts";
-import { SERVER_SET_USER_FIELDS } from "../collections/users.collection.ts";
+import { SERVER_SET_USER_FIELDS, ZUser } from "../collections/users.collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { facilityIdsOf } from "./access.rules.ts";
 
@@ -28,8 +28,9 @@ export function userUpdateError(
   before: TFields,
 ): AppError | null {
   for (const field of SERVER_SET_USER_FIELDS) {
-    if (JSON.stringify(after[field] ?? null) !== JSON.stringify(before[field] ?? null))
-      return invalid(field, "Set by the portal, not by an edit");
+    // A record stored without the field holds its default (an account made before it existed).
+    const value = (fields: TFields) => JSON.stringify(fields[field] ?? ZUser.shape[field].parse(undefined));
+    if (value(after) !== value(before)) return invalid(field, "Set by the portal, not by an edit");
   }
   if (actor.id !== id) return null;
   if (after.active !== before.active) return invalid("active", "You cannot deactivate your own account");

@@ -3,19 +3,24 @@
  * cannot be trusted to do. `createUser` (callable, admins) makes the Auth account with a one-time
  * password, its role, facility and `mustChangePassword` claims and the `users/{uid}` record, with an
  * audit row naming the administrator;
- * `resetPassword` (admins) gives a user a new one-time password and ends their sessions;
+ * `resetPassword` (admins) gives a user a new one-time password and ends their sessions at once;
  * `changeOneTimePassword` sets the user's own password in place of a one-time one and clears the claim;
- * `endOtherSessions` revokes the caller's refresh tokens (Firebase cannot keep just one session:
- * every session, this one included, ends when its ID token expires, within the hour); `syncUserClaims` keeps claims and the account in step
+ * `endOtherSessions` ends the caller's other sessions at once and answers a custom token for the one
+ * kept (user-sessions.ts); `recordSignIn` sets a user's `lastSignInAt` from Firebase Auth's record of
+ * the sign-in, with the `login` audit row; `syncUserClaims` keeps claims and the account in step
  * when an admin edits a users record; `auditChanges` appends an audit row (and, for residents, staff and
  * facilities, a history row) for every change of a
  * registry collection, with the author taken from the write's auth context, not from the client;
- * `deriveRentAccount` sets a resident's rent account from their charges and payments after each
- * change of either (both residents' when a correction moves a line to another) and after a resident's
- * transfer, which moves the account to the new home; the rules let no client write an account or a
+ * `deriveRent` sets a resident's rent account from their charges and payments after each change of
+ * either (both residents' when a correction moves a line to another), and bills a resident after a
+ * write of them (an admission: the current month; a stay change: the months since restated; a
+ * transfer moves the account to the new home) or of their rates; `billCurrentMonths` bills every
+ * home's current month each hour (rent-billing.ts); the rules let no client write an account or a
  * negative charge. `scheduleBusyTime`
  * gives a rota's double-booking check the busy time of its people in homes the manager may not read;
  * `referralMatches` is the group-wide duplicate check of referrals;
+ * `writeCheckedRecord` creates or changes a record checked against other records in its transaction (a
+ * fee entry never pays a fee twice), which the rules cannot do, with an audit row naming the caller;
  * `auditFileRemoval` records who removed a file (its description's deletion), and
  * `auditFileBytesDeleted` / `auditFileBytesArchived` a file's bytes deleted outside the portal;
  * `checkUploadedFileBytes` sniffs a file's bytes once stored and removes them unless they are the
@@ -24,7 +29,7 @@
  */
 import { initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
-import { FieldValue, getFirestore } from "firebase-admin/firestore";
+import { FieldValue, getFirestore, Timestamp } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
 import { HttpsError, onCall, type FunctionsErrorCode } from "firebase-functions/v2/https";
 import {
@@ -32,6 +37,7 @@ import {
   onDocumentWritten,
   onDocumentWrittenWithAuthContext,
 } from "firebase-functions/v2/firestore";
+import { onSchedule } from "firebase-functions/v2/scheduler";
 import { onObjectArchived, onObjectDeleted, onObjectFinalized, type StorageEvent } from "firebase-functions/v2/storage";
 import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
 import {
@@ -42,18 +48,40 @@ import {
 } from "@care/core/collections/roles.collection";
 import { usersCollection, ZPassword, ZUserInvite } from "@care/core/collections/users.collection";
 import { MAX_IN_VALUES } from "@care/core/list-query";
-import { getCollection, isCollectionName, type TRecordOf } from "@care/core/registry";
-import { assertCanGrantFacilities, canSeeRecord } from "@care/core/rules/access.rules";
-import { generateOneTimePassword } from "@care/core/rules/users.rules";
+import { getCollection, isCollectionName, type TCollectionName, type TRecordOf } from "@care/core/registry";
+import type { CollectionDef } from "@care/core/collection";
+import { newRecordMeta } from "@care/core/common.schema";
+import {
+  assertCanGrantFacilities,
+  assertCanWrite,
+  assertCanWriteFields,
+  assertCanWriteRecord,
+  canSeeFacility,
+  canSeeRecord,
+} from "@care/core/rules/access.rules";
+import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
+import {
+  duplicateIdError,
+  staleVersionError,
+  validateClientId,
+  validateCreate,
+  validateUpdate,
+} from "@care/core/rules/records.rules";
+import { feeEntryError } from "@care/core/rules/referral-deadlines.rules";
+import { facilityChangeRefusal } from "@care/core/rules/transfer.rules";
+import type { TSessionUser } from "@care/core/ports/auth.port";
+import { generateOneTimePassword, staffLinkError } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
-import { userCreatedAuditEntry } from "../../src/account-audit.ts";
-import { accountsToDerive, derivedRentAccount, type TAccountToDerive } from "../../src/rent-accounts.ts";
+import { userCreatedAuditEntry, userSignedInAuditEntry } from "../../src/account-audit.ts";
+import { accountsToDerive } from "../../src/rent-accounts.ts";
+import { historyChangeOf, historyRowId } from "../../src/derived-records.ts";
+import { billCurrentMonths, billResident, deriveAccount, stayChange } from "./rent-billing.ts";
 import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
 import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/file-bytes-check.ts";
-import { FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
-import { isRestrictedField, restrictedPartOf } from "../../src/restricted-fields.ts";
+import { AUDITED_FIELD, FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
+import { mergeRestricted, restrictedPartOf, restrictedParts } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
-import { keepsHistory, recordChange } from "@care/core/rules/history.rules";
+import { KEPT_SESSION_CLAIM, KEPT_SESSION_FIELD, SESSIONS_FROM_FIELD, sessionLive } from "../../src/user-sessions.ts";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { busyTimeElsewhere, busyWindow, parseScheduleWeekQuery } from "@care/core/insights/schedule-week";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
@@ -102,17 +130,26 @@ function httpsError(error: AppError): HttpsError {
   return new HttpsError(HTTPS_CODES[error.code], error.message, error.toBody());
 }
 
-/** The claims the rules and the auth adapter read. */
+/** The users record's session fields that end every session now (user-sessions.ts). */
+function sessionsEndNow(): Record<string, unknown> {
+  return { [SESSIONS_FROM_FIELD]: FieldValue.serverTimestamp(), [KEPT_SESSION_FIELD]: null };
+}
 
-/** A user's active flag, facilities and role permissions as stored in Firestore now; null when inactive or unknown. */
-async function currentAccess(uid: string): Promise<{
+/**
+ * A caller's active flag, facilities and role permissions as stored in Firestore now; null when
+ * inactive or unknown. UNAUTHENTICATED when their session has ended, as the rules refuse it.
+ */
+async function currentAccess(auth: { uid: string; token: Record<string, unknown> }): Promise<{
   email: string | null;
+  role: string;
   facilityIds: string[] | null;
   permissions: TPermissions;
   mustChangePassword: boolean;
 } | null> {
-  const user = (await getFirestore().doc(`users/${uid}`).get()).data();
+  const user = (await getFirestore().doc(`users/${auth.uid}`).get()).data();
   if (!user || user.active !== true) return null;
+  if (!sessionLive(user, auth.token))
+    throw new AppError("UNAUTHENTICATED", "Your session has ended. Please sign in again.");
   const role = (
     await getFirestore()
       .doc(`roles/${String(user.role)}`)
@@ -120,6 +157,7 @@ async function currentAccess(uid: string): Promise<{
   ).data();
   return {
     email: typeof user.email === "string" ? user.email : null,
+    role: String(user.role),
     facilityIds: Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null,
     permissions: ZPermissions.parse(role?.permissions ?? {}),
     mustChangePassword: user.mustChangePassword === true,
@@ -136,7 +174,7 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
   facilityIds: string[] | null;
 }> {
   if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-  const me = await currentAccess(auth.uid);
+  const me = await currentAccess(auth);
   if (!me || me.permissions.users !== "write")
     throw new AppError("FORBIDDEN", "Only a user who may manage users may manage accounts.");
   if (me.mustChangePassword)
@@ -144,6 +182,22 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
       reason: "PASSWORD_CHANGE_REQUIRED",
     });
   return { uid: auth.uid, email: me.email, facilityIds: me.facilityIds };
+}
+
+/**
+ * A new user's staff record, as the declared link and `staffLinkError` check an edit's: one the
+ * administrator may see, of a facility the user may see. VALIDATION on `staffId` otherwise.
+ */
+async function assertStaffLink(
+  caller: { facilityIds: string[] | null },
+  fields: { staffId?: string | undefined; facilityIds: string[] | null },
+): Promise<void> {
+  if (fields.staffId === undefined) return;
+  const staff = (await getFirestore().doc(`staff/${fields.staffId}`).get()).data();
+  if (!staff || !canSeeFacility(caller, String(staff.facilityId)))
+    throw new AppError("VALIDATION", "The user is not valid.", { fields: { staffId: "No such staff member" } });
+  const refused = staffLinkError(fields, staff);
+  if (refused) throw refused;
 }
 
 /** The role a new or edited user is given exists (VALIDATION otherwise). */
@@ -162,6 +216,7 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
     const password = generateOneTimePassword();
     const callerFacilities = caller.facilityIds;
     assertCanGrantFacilities({ facilityIds: callerFacilities }, undefined, fields.facilityIds);
+    await assertStaffLink(caller, fields);
     // Firestore's "in" filter (how a limited user's lists are restricted) takes at most 30 values.
     if (fields.facilityIds && fields.facilityIds.length > MAX_IN_VALUES) {
       throw new AppError("VALIDATION", "Some fields need attention.", {
@@ -270,7 +325,8 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
       updatedAt: now,
       updatedBy: caller.uid,
     };
-    await ref.set({ ...toStoredData(def, record), ...serverTimes(snapshot.data()) });
+    // The sessions end now, not when their ID tokens expire: the rules compare their sign-in with this time.
+    await ref.set({ ...toStoredData(def, record), ...serverTimes(snapshot.data()), ...sessionsEndNow() });
     return {
       user: fromStoredData(def, userId, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
@@ -310,20 +366,66 @@ export const changeOneTimePassword = onCall(async (request): Promise<null> => {
   }
 });
 
-/** Revokes the caller's refresh tokens: other sessions end when their ID token expires (within the hour). */
-export const endOtherSessions = onCall(async (request): Promise<null> => {
-  const caller = request.auth;
-  if (!caller) throw httpsError(new AppError("UNAUTHENTICATED", "Please sign in."));
-  await getAuth().revokeRefreshTokens(caller.uid);
-  return null;
+/**
+ * Ends every session of the caller's at once (the rules compare a session's sign-in with the users
+ * record's `_sessionsFrom`) but the one that signs in with the custom token answered, whose
+ * `keptSession` claim the record names (user-sessions.ts). The refresh tokens are revoked as well.
+ */
+export const endOtherSessions = onCall(async (request): Promise<{ token: string }> => {
+  try {
+    const caller = request.auth;
+    if (!caller || !(await currentAccess(caller))) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    const kept = crypto.randomUUID();
+    await getAuth().revokeRefreshTokens(caller.uid);
+    await getFirestore()
+      .doc(`users/${caller.uid}`)
+      .update({ ...sessionsEndNow(), [KEPT_SESSION_FIELD]: kept });
+    return { token: await getAuth().createCustomToken(caller.uid, { [KEPT_SESSION_CLAIM]: kept }) };
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
+/**
+ * The caller has just signed in: their record's `lastSignInAt` is Firebase Auth's time of that sign-in
+ * (not one the browser says), with the `login` audit row the server writes (a trigger on sign-in itself
+ * needs Identity Platform's blocking functions). Nothing for a deactivated or unknown user.
+ */
+export const recordSignIn = onCall(async (request): Promise<null> => {
+  try {
+    const caller = request.auth;
+    if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    const db = getFirestore();
+    const ref = db.doc(`users/${caller.uid}`);
+    const user = (await ref.get()).data();
+    if (!user || user.active !== true) return null;
+    const account = await getAuth().getUser(caller.uid);
+    const signedInAt = new Date(account.metadata.lastSignInTime ?? Date.now()).toISOString();
+    const auditRef = db.collection("auditLog").doc();
+    const row = userSignedInAuditEntry(auditRef.id, { id: caller.uid, email: account.email ?? null });
+    await db
+      .batch()
+      .update(ref, { lastSignInAt: signedInAt })
+      .set(auditRef, {
+        ...toStoredData(getCollection("auditLog"), row),
+        ...serverTimes(),
+        at: FieldValue.serverTimestamp(),
+      })
+      .commit();
+    return null;
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
 });
 
 /** The caller's access as stored now: UNAUTHENTICATED without an active account, FORBIDDEN on a one-time password. */
 async function signedInAccess(
-  auth: { uid: string } | undefined,
+  auth: { uid: string; token: Record<string, unknown> } | undefined,
 ): Promise<NonNullable<Awaited<ReturnType<typeof currentAccess>>>> {
   if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-  const me = await currentAccess(auth.uid);
+  const me = await currentAccess(auth);
   if (!me) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   if (me.mustChangePassword)
     throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
@@ -496,6 +598,186 @@ export const scheduleBusyTime = onCall(async (request): Promise<TBusyTime[]> => 
   }
 });
 
+/** The session of a caller as the shared access rules take it, from their account as stored now. */
+function sessionOf(
+  uid: string,
+  me: NonNullable<Awaited<ReturnType<typeof currentAccess>>>,
+  tokenEmail: unknown,
+): TSessionUser {
+  const email = typeof tokenEmail === "string" ? tokenEmail : (me.email ?? "");
+  return {
+    id: uid,
+    email,
+    displayName: null,
+    role: me.role,
+    roleName: "",
+    permissions: me.permissions,
+    facilityIds: me.facilityIds,
+  };
+}
+
+/** A record's document as stored, with the restricted fields of its sibling documents (read in `tx`). */
+async function readRecord(
+  tx: FirebaseFirestore.Transaction,
+  def: CollectionDef,
+  snap: FirebaseFirestore.DocumentSnapshot,
+): Promise<(Record<string, unknown> & { id: string }) | null> {
+  const data = snap.data();
+  if (!data) return null;
+  let record = fromStoredData(def, snap.id, data);
+  for (const part of restrictedParts(def)) {
+    const sibling = await tx.get(getFirestore().doc(`${part.collection}/${snap.id}`));
+    record = mergeRestricted(def, record, part, sibling.data());
+  }
+  return record;
+}
+
+/**
+ * A fee entry checked against its referral's fee as stored (the server's `assertFeeEntryAllowed`): the
+ * referral with its first month's rent, the agent's terms, the referral's other live entries and the
+ * agent's other live invoices, read in the write's transaction. Firestore's transactions are
+ * serializable, so two entries for the same referral or invoice number written at once take turns.
+ */
+async function feeEntryCheck(
+  tx: FirebaseFirestore.Transaction,
+  id: string,
+  fields: Record<string, unknown>,
+): Promise<AppError | null> {
+  const db = getFirestore();
+  const entry = fields as Parameters<typeof feeEntryError>[0] & { referralId: string };
+  const fees = db.collection("referralFees").where("archivedAt", "==", null);
+  const [referralSnap, termsSnap, entries, invoices] = await Promise.all([
+    tx.get(db.doc(`referrals/${entry.referralId}`)),
+    tx.get(db.doc(`agentFeeTerms/${entry.agentId}`)),
+    tx.get(fees.where("referralId", "==", entry.referralId)),
+    tx.get(fees.where("agentId", "==", entry.agentId).where("kind", "==", "invoice")),
+  ]);
+  const referral = (await readRecord(tx, getCollection("referrals"), referralSnap)) as TRecordOf<"referrals"> | null;
+  if (!referral) return null; // the link check names the missing referral
+  const terms = termsSnap.data();
+  const others = (snap: FirebaseFirestore.QuerySnapshot) =>
+    snap.docs
+      .filter((doc) => doc.id !== id)
+      .map((doc) => fromStoredData(getCollection("referralFees"), doc.id, doc.data()) as TRecordOf<"referralFees">);
+  return feeEntryError(entry, {
+    referral,
+    terms: terms && (fromStoredData(getCollection("agentFeeTerms"), termsSnap.id, terms) as TRecordOf<"agentFeeTerms">),
+    entries: others(entries),
+    agentInvoices: others(invoices),
+    today: new Date().toISOString().slice(0, 10),
+  });
+}
+
+/** The checks of the collections that declare `checkedFields`, by collection (the server's WRITE_CHECKS). */
+const WRITE_CHECKS: Partial<
+  Record<
+    TCollectionName,
+    (tx: FirebaseFirestore.Transaction, id: string, fields: Record<string, unknown>) => Promise<AppError | null>
+  >
+> = { referralFees: feeEntryCheck };
+
+/** What the adapter asks `writeCheckedRecord` for: a create (`data`, `id`) or an update (`id`, `version`, `patch`). */
+interface TCheckedWriteRequest {
+  collection?: unknown;
+  op?: unknown;
+  id?: unknown;
+  data?: unknown;
+  version?: unknown;
+  patch?: unknown;
+}
+
+/**
+ * Creates or updates a record of a collection whose writes are checked against other records
+ * (`access.checkedFields`: a fee entry never pays a fee twice), which the rules cannot do: the checks of
+ * the data port (access with the caller's role and homes as stored now, the schema, links) and the
+ * collection's check, in one Admin SDK transaction with the record's document (as the adapter stores
+ * it, at the server's times) and its audit row naming the caller, as the server writes both. Answers
+ * the record as stored.
+ */
+export const writeCheckedRecord = onCall(async (request): Promise<Record<string, unknown>> => {
+  try {
+    const me = await signedInAccess(request.auth);
+    const user = sessionOf(request.auth!.uid, me, request.auth!.token.email);
+    const asked = (request.data ?? {}) as TCheckedWriteRequest;
+    const name = typeof asked.collection === "string" ? asked.collection : "";
+    const check = isCollectionName(name) ? WRITE_CHECKS[name] : undefined;
+    if (!check || !getCollection(name as TCollectionName).access.checkedFields)
+      throw new AppError("NOT_FOUND", `There is no collection named ${name} written by this function.`);
+    const def: CollectionDef = getCollection(name as TCollectionName);
+    assertCanWrite(user, def);
+    const db = getFirestore();
+    const patchOf = asked.op === "create" ? asked.data : asked.patch;
+    if (patchOf && typeof patchOf === "object") assertCanWriteFields(user, def, patchOf as Record<string, unknown>);
+    const written = await db.runTransaction(async (tx) => {
+      let ref: FirebaseFirestore.DocumentReference;
+      let record: Record<string, unknown> & { id: string };
+      let before: (Record<string, unknown> & { id: string }) | undefined;
+      let stored: FirebaseFirestore.DocumentData | undefined;
+      const now = new Date().toISOString();
+      if (asked.op === "create") {
+        const fields = validateCreate(def, asked.data);
+        const clientId = validateClientId(def, typeof asked.id === "string" ? asked.id : undefined, fields);
+        ref = clientId ? db.doc(`${def.name}/${clientId}`) : db.collection(def.name).doc();
+        if (clientId && (await tx.get(ref)).exists) throw duplicateIdError(def, ref.id);
+        record = {
+          ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+          id: ref.id,
+          ...newRecordMeta(user.id, now),
+        };
+      } else if (asked.op === "update" && typeof asked.id === "string" && typeof asked.version === "number") {
+        ref = db.doc(`${def.name}/${asked.id}`);
+        const snap = await tx.get(ref);
+        stored = snap.data();
+        before = (await readRecord(tx, def, snap)) ?? undefined;
+        if (!before || !canSeeRecord(user, def, before))
+          throw new AppError("NOT_FOUND", `That ${def.label.toLowerCase()} does not exist or was removed.`);
+        if (before.version !== asked.version) throw staleVersionError(def, before);
+        const fields = validateUpdate(def, before, asked.patch);
+        const moving = facilityChangeRefusal(def.name, fields, before);
+        if (moving) throw moving;
+        record = {
+          ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+          id: before.id,
+          version: Number(before.version) + 1,
+          createdAt: before.createdAt,
+          updatedAt: now,
+          createdBy: before.createdBy ?? null,
+          updatedBy: user.id,
+          archivedAt: before.archivedAt ?? null,
+        };
+      } else {
+        throw new AppError("VALIDATION", "Ask for a create, or an update of a record at its version.");
+      }
+      assertCanWriteRecord(user, def, record);
+      // The links, as the data port checks them: what a record names exists and the caller may see it.
+      const linked = new Map<string, Record<string, unknown> | null>();
+      for (const { target, id } of linksToCheck(def, record, before)) {
+        const targetDef = getCollection(target.collection as TCollectionName);
+        const found = await readRecord(tx, targetDef, await tx.get(db.doc(`${target.collection}/${id}`)));
+        linked.set(`${target.collection}/${id}`, found && canSeeRecord(user, targetDef, found) ? found : null);
+      }
+      const broken = checkLinks(def, record, (collection, id) => linked.get(`${collection}/${id}`) ?? null, before);
+      if (broken) throw broken;
+      const refused = await check(tx, ref.id, record);
+      if (refused) throw refused;
+      const auditRef = db.collection("auditLog").doc();
+      const data = { ...toStoredData(def, record), ...serverTimes(stored), [AUDITED_FIELD]: auditRef.id };
+      const row = changeAuditEntry(auditRef.id, { id: user.id, email: user.email }, def.name, ref.id, stored, data);
+      tx.set(ref, data);
+      tx.set(auditRef, {
+        ...toStoredData(getCollection("auditLog"), row),
+        ...serverTimes(),
+        at: FieldValue.serverTimestamp(),
+      });
+      return ref;
+    });
+    return fromStoredData(def, written.id, (await written.get()).data()!);
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
 export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => {
   const after = event.data?.after.data();
   const uid = event.params.uid;
@@ -520,15 +802,61 @@ export const syncUserClaims = onDocumentWritten("users/{uid}", async (event) => 
   }
 });
 
-/** Who made a write a trigger sees (null for the Admin SDK or an unknown caller) and their account, when it still exists. */
-async function actorOf(event: { authType: string; authId?: string | undefined }) {
-  const actorId = event.authType === "unknown" ? null : (event.authId ?? null);
+/**
+ * Who made a write a trigger sees and their account, when it still exists: `writer` when given (a
+ * record's `updatedBy`, which the rules pin to the caller's uid on every client create and update),
+ * else the write's auth context (null for the Admin SDK or an unknown caller; the emulator gives none).
+ */
+async function actorOf(event: { authType: string; authId?: string | undefined }, writer?: unknown) {
+  const actorId = typeof writer === "string" ? writer : event.authType === "unknown" ? null : (event.authId ?? null);
   const actor = actorId
     ? await getAuth()
         .getUser(actorId)
         .catch(() => null)
     : null;
   return { actorId, actor };
+}
+
+/**
+ * The audit row of a change of a record's document (`before` and `after` as stored, absent when there
+ * is none): created, removed, archived or updated, in which facility, which stored fields changed, by
+ * `actor`. Its times are placeholders: the writer stores the server's.
+ */
+function changeAuditEntry(
+  id: string,
+  actor: { id: string | null; email: string | null },
+  name: string,
+  recordId: string,
+  before: FirebaseFirestore.DocumentData | undefined,
+  after: FirebaseFirestore.DocumentData | undefined,
+): Record<string, unknown> & { id: string } {
+  const action = !before ? "create" : !after ? "remove" : after.archivedAt && !before.archivedAt ? "archive" : "update";
+  const changed =
+    before && after
+      ? Object.keys({ ...before, ...after }).filter(
+          (k) => !k.startsWith("_") && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+        )
+      : [];
+  const facility = (after ?? before)?._facility;
+  const now = new Date().toISOString();
+  return {
+    id,
+    at: now,
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action,
+    collection: name,
+    recordId,
+    facilityId: typeof facility === "string" ? facility : null,
+    summary: changed.length > 0 ? `Changed: ${changed.join(", ")}`.slice(0, 2000) : null,
+    ip: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: actor.id,
+    updatedBy: actor.id,
+    archivedAt: null,
+  };
 }
 
 export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}", async (event) => {
@@ -547,53 +875,59 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
           (k) => !k.startsWith("_") && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
         )
       : [];
-  if (sibling && changed.length === 0) return;
-  const { actorId, actor } = await actorOf(event);
-  const facility = (after ?? before)?._facility;
-  const now = new Date().toISOString();
+  // A write of private fields only (a rent account found current again, a file's folder) changes nothing shown.
+  if (action === "update" && changed.length === 0) return;
+  // A user's sign-in time alone has its `login` row (recordSignIn).
+  if (before && after && changed.every((field) => name === "users" && field === "lastSignInAt")) return;
+  // A deletion has no author field: its auth context names who. A restricted-fields document is
+  // written only with its record, whose author it takes when the record was written by that request.
+  let writer = after?.updatedBy;
+  if (sibling && after) {
+    const record = (await getFirestore().doc(`${name}/${event.params.id}`).get()).data();
+    if (record && String(record._writtenAt?.valueOf()) === String(after._writtenAt?.valueOf()))
+      writer = record.updatedBy;
+  }
+  // A function that wrote its own row naming its caller, in the same commit, marked the write with it.
+  const audited = after?.[AUDITED_FIELD];
+  if (typeof audited === "string" && audited !== before?.[AUDITED_FIELD]) return;
+  const { actorId, actor } = await actorOf(event, writer);
+  // The change's own time (when it was committed), not this function's, which runs seconds later.
+  const changedAt = new Date(event.time);
+  const now = changedAt.toISOString();
   const ref = getFirestore().collection("auditLog").doc();
-  const entry = {
-    id: ref.id,
-    at: now,
-    actorId,
-    actorEmail: actor?.email ?? null,
-    action,
-    collection: name,
-    recordId: event.params.id,
-    facilityId: typeof facility === "string" ? facility : null,
-    summary: changed.length > 0 ? `Changed: ${changed.join(", ")}`.slice(0, 2000) : null,
-    ip: null,
-    version: 1,
-    createdAt: now,
-    updatedAt: now,
-    createdBy: actorId,
-    updatedBy: actorId,
-    archivedAt: null,
-  };
+  const entry = changeAuditEntry(
+    ref.id,
+    { id: actorId, email: actor?.email ?? null },
+    name,
+    event.params.id,
+    before,
+    after,
+  );
+  if (sibling && entry.summary === null) return;
   await ref.set({
     ...toStoredData(getCollection("auditLog"), entry),
     ...serverTimes(),
-    at: FieldValue.serverTimestamp(),
+    at: Timestamp.fromDate(changedAt),
   });
 
-  // The record's history (values included, kept with its facility), for the collections that keep one.
+  // The record's history (values included, kept with its facility), for the collections that keep one,
+  // under the id of the version written (the adapter waits for it; a repeated event writes it again).
   // Firestore cannot hide a field of a history row from the record's readers, so restricted fields (in
   // their sibling documents, or left in an old document) are never part of it.
-  if (after && !sibling && keepsHistory(name)) {
+  if (after && !sibling) {
     const def = getCollection(name);
-    const withoutRestricted = (data: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(data).filter(([field]) => !isRestrictedField(def, field)));
-    const historyAction = !before ? "create" : after.archivedAt && !before.archivedAt ? "archive" : "update";
-    const change = recordChange(
+    const record = fromStoredData(def, event.params.id, after);
+    const change = historyChangeOf(
       def,
-      historyAction,
       { id: actorId ?? "", email: actor?.email ?? "unknown", displayName: actor?.displayName ?? null },
       now,
-      { ...withoutRestricted(after), id: event.params.id },
-      before && withoutRestricted(before),
+      record,
+      before && fromStoredData(def, event.params.id, before),
     );
     if (change) {
-      const historyRef = getFirestore().collection("recordChanges").doc();
+      const historyRef = getFirestore()
+        .collection("recordChanges")
+        .doc(historyRowId(name, event.params.id, Number(record.version)));
       const row = { ...change, id: historyRef.id, version: 1, createdAt: now, updatedAt: now };
       await historyRef.set({
         ...toStoredData(getCollection("recordChanges"), {
@@ -603,40 +937,44 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
           archivedAt: null,
         }),
         ...serverTimes(),
+        at: Timestamp.fromDate(changedAt),
       });
     }
   }
 });
 
-/** Sets the resident's `rentAccounts/{residentId}` from their live charges and payments, in one transaction. */
-async function deriveAccount(account: TAccountToDerive): Promise<void> {
-  const db = getFirestore();
-  const { residentId } = account;
-  await db.runTransaction(async (tx) => {
-    const [charges, payments, stored] = await Promise.all([
-      tx.get(db.collection("rentCharges").where("residentId", "==", residentId).where("archivedAt", "==", null)),
-      tx.get(db.collection("payments").where("residentId", "==", residentId).where("archivedAt", "==", null)),
-      tx.get(db.collection("rentAccounts").doc(residentId)),
-    ]);
-    const read = <N extends "rentCharges" | "payments">(name: N, doc: FirebaseFirestore.QueryDocumentSnapshot) =>
-      fromStoredData(getCollection(name), doc.id, doc.data()) as TRecordOf<N>;
-    const current = stored.exists
-      ? (fromStoredData(getCollection("rentAccounts"), residentId, stored.data()!) as TRecordOf<"rentAccounts">)
-      : null;
-    const record = derivedRentAccount(
-      account,
-      charges.docs.map((doc) => read("rentCharges", doc)),
-      payments.docs.map((doc) => read("payments", doc)),
-      current,
-    );
-    tx.set(stored.ref, { ...toStoredData(getCollection("rentAccounts"), record), ...serverTimes(stored.data()) });
-  });
-}
-
-export const deriveRentAccount = onDocumentWritten("{collection}/{id}", async (event) => {
+/**
+ * A resident's money after a write of it: a charge or payment re-derives the account(s) it is in; a
+ * resident's write (an admission, a stay change, a transfer, a face-sheet rate in `residents__rent`)
+ * or a rate bills the resident (rent-billing.ts), as the server does in the write's transaction.
+ */
+export const deriveRent = onDocumentWritten("{collection}/{id}", async (event) => {
   const { collection, id } = event.params;
-  for (const account of accountsToDerive(collection, id, event.data?.before.data(), event.data?.after.data()))
-    await deriveAccount(account);
+  const before = event.data?.before.data();
+  const after = event.data?.after.data();
+  if (collection === "residents") {
+    const change =
+      before && after && typeof before.admissionDate === "string" && typeof after.admissionDate === "string"
+        ? stayChange(before as never, after as never)
+        : undefined;
+    if (after) await billResident(id, change);
+  } else if (collection === "residents__rent") {
+    if (after) await billResident(id);
+  } else if (collection === "rentRates") {
+    const rate = after ?? before;
+    if (typeof rate?.residentId === "string" && typeof rate.effectiveFrom === "string")
+      await billResident(rate.residentId, {
+        sinceMonth: rate.effectiveFrom.slice(0, 7),
+        reason: `rate changed from ${rate.effectiveFrom}`,
+      });
+  } else {
+    for (const account of accountsToDerive(collection, before, after)) await deriveAccount(account);
+  }
+});
+
+/** Each hour, every home's current month in its time zone, as the server's rent schedule bills it. */
+export const billCurrentMonthsHourly = onSchedule("every 1 hours", async () => {
+  await billCurrentMonths();
 });
 
 /** Appends an audit row built by the functions, at the server's time. */
