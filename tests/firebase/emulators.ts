@@ -168,6 +168,15 @@ export async function startFirebaseEmulators(projectId: string): Promise<TFireba
       await gone;
       clearTimeout(timer);
     }
+    // The CLI can exit before its children (an emulator's JVM, the functions' workers): end what is left
+    // of its process group, so no emulator outlives the suite.
+    if (child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // nothing left
+      }
+    }
     cleanUp();
   };
 
