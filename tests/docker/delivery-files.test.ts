@@ -86,13 +86,19 @@ describe("manifests", () => {
     expect(license).toContain('Licensed under the Apache License, Version 2.0 (the "License");');
   });
 
-  it("every package.json wants Node 24 or newer, and the bundles target it", () => {
+  it("every package.json wants Node 24 or newer, and the bundles target it; the Cloud Functions their runtime", () => {
+    // The functions deploy on the nodejs22 runtime: the firebase-tools that runs on Java 17 (13) knows no
+    // newer one, and its emulator is how they are tested (README, "The Firebase backend runs…").
+    const functions = "adapters/firebase/functions/package.json";
     for (const path of manifests) {
       const range = JSON.parse(read(path)).engines?.node as string | undefined;
       expect(range, `${path} has engines.node`).toBeDefined();
-      expect(semver.minVersion(range!)?.major, `${path}: ${range}`).toBeGreaterThanOrEqual(24);
+      expect(semver.minVersion(range!)?.major, `${path}: ${range}`).toBeGreaterThanOrEqual(
+        path === functions ? 22 : 24,
+      );
     }
-    expect(JSON.parse(read("package.json")).scripts["firebase:functions"]).toContain("--target=node24");
+    expect(JSON.parse(read(functions)).engines.node).toBe("22");
+    expect(JSON.parse(read("package.json")).scripts["firebase:functions"]).toContain("--target=node22");
     expect(read("server/scripts/build.mjs")).toContain('target: "node24"');
   });
 

@@ -121,9 +121,18 @@ export function deniedByRules(error: unknown): boolean {
 
 /** Runs a Firebase call and rethrows its failure as an AppError. */
 export async function guard<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw toAppError(error);
+  // Firestore answers `unavailable` when it did not hear from the backend in time (a busy or briefly
+  // unreachable server) and advises a retry: twice, after 1 and 2 s, before the user is told to try again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt < 3 && (code === "unavailable" || code === "firestore/unavailable")) {
+        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+        continue;
+      }
+      throw toAppError(error);
+    }
   }
 }

@@ -9,7 +9,8 @@ import type { TCollectionName } from "@care/core/registry";
 import type { TCaller } from "../caller.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { revokeOtherSessions } from "../auth/sessions.ts";
-import { billResident, refreshRentAccount, stayChange } from "../rent/rent-billing.ts";
+import { stayChange } from "@care/core/rules/rent.rules";
+import { billResident, refreshRentAccount } from "../rent/rent-billing.ts";
 import { closeHiddenSisterReferrals } from "../referrals/close-sister-referrals.ts";
 import type { TRecord } from "./row-mappers.ts";
 

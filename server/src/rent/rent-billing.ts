@@ -6,7 +6,7 @@
  */
 import { collections } from "@care/core/registry";
 import type { TWriteOp } from "@care/core/ports/data.port";
-import { accountFrom, billingOps, stayChangeReason, type TBilledResident } from "@care/core/rules/rent.rules";
+import { accountFrom, billingOps, type TBillChange, type TBilledResident } from "@care/core/rules/rent.rules";
 import { todayIn } from "@care/core/rules/date-only.rules";
 import { validateCreate } from "@care/core/rules/records.rules";
 import { writeAudit } from "../audit/audit-log.ts";
@@ -91,24 +91,6 @@ async function applyChargeOps(db: TDb, caller: TCaller, ops: readonly TWriteOp[]
       });
     }
   }
-}
-
-/** What changed a resident's bill: the first month it touches and why, in words. */
-export interface TBillChange {
-  sinceMonth: string;
-  reason: string;
-}
-
-/** The change of a resident's write to their stay (admission, discharge, readmission), if any. */
-export function stayChange(
-  before: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
-  after: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
-): TBillChange | undefined {
-  const reason = stayChangeReason(before, after);
-  const first = [before.admissionDate, before.dischargeDate, after.admissionDate, after.dischargeDate]
-    .filter((d): d is string => typeof d === "string")
-    .sort()[0];
-  return reason && first ? { sinceMonth: first.slice(0, 7), reason } : undefined;
 }
 
 /**

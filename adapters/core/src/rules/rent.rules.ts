@@ -526,6 +526,24 @@ export function stayChangeReason(
   return null;
 }
 
+/** What changed a resident's bill: the first month it touches and why, in words. */
+export interface TBillChange {
+  sinceMonth: string;
+  reason: string;
+}
+
+/** The change of a resident's write to their stay (admission, discharge, readmission), if any. */
+export function stayChange(
+  before: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
+  after: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
+): TBillChange | undefined {
+  const reason = stayChangeReason(before, after);
+  const first = [before.admissionDate, before.dischargeDate, after.admissionDate, after.dischargeDate]
+    .filter((d): d is string => typeof d === "string")
+    .sort()[0];
+  return reason && first ? { sinceMonth: first.slice(0, 7), reason } : undefined;
+}
+
 /**
  * What the backend writes for one resident's bill, so no one has to click Generate: the charge of the
  * month of `today` (the home's today) when it is missing, and, when the stay changed (`change` given),

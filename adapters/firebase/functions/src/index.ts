@@ -75,7 +75,8 @@ import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { userCreatedAuditEntry, userSignedInAuditEntry } from "../../src/account-audit.ts";
 import { accountsToDerive } from "../../src/rent-accounts.ts";
 import { historyChangeOf, historyRowId } from "../../src/derived-records.ts";
-import { billCurrentMonths, billResident, deriveAccount, stayChange } from "./rent-billing.ts";
+import { stayChange } from "@care/core/rules/rent.rules";
+import { billCurrentMonths, billResident, deriveAccount } from "./rent-billing.ts";
 import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
 import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/file-bytes-check.ts";
 import { AUDITED_FIELD, FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
@@ -892,7 +893,10 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
   if (typeof audited === "string" && audited !== before?.[AUDITED_FIELD]) return;
   const { actorId, actor } = await actorOf(event, writer);
   // The change's own time (when it was committed), not this function's, which runs seconds later.
-  const changedAt = new Date(event.time);
+  // The write's own server time (`_writtenAt`, which the rules pin to it), finer than the event's, so two
+  // quick changes of one record keep their order; a deletion has none.
+  const writtenAt = after?._writtenAt;
+  const changedAt = writtenAt instanceof Timestamp ? writtenAt.toDate() : new Date(event.time);
   const now = changedAt.toISOString();
   const ref = getFirestore().collection("auditLog").doc();
   const entry = changeAuditEntry(

@@ -13,30 +13,12 @@ import type { TWriteOp } from "@care/core/ports/data.port";
 import { getCollection, type TRecordOf } from "@care/core/registry";
 import { todayIn } from "@care/core/rules/date-only.rules";
 import { validateCreate } from "@care/core/rules/records.rules";
-import { billingOps, stayChangeReason, type TBilledResident } from "@care/core/rules/rent.rules";
+import { billingOps, type TBillChange } from "@care/core/rules/rent.rules";
 import { DERIVED_AT_FIELD } from "../../src/derived-records.ts";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { derivedRentAccount, type TAccountToDerive } from "../../src/rent-accounts.ts";
 
 type TData = FirebaseFirestore.DocumentData;
-
-/** What changed a resident's bill: the first month it touches and why, in words. */
-export interface TBillChange {
-  sinceMonth: string;
-  reason: string;
-}
-
-/** The change of a resident's write to their stay (admission, discharge, readmission), if any. */
-export function stayChange(
-  before: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
-  after: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
-): TBillChange | undefined {
-  const reason = stayChangeReason(before, after);
-  const first = [before.admissionDate, before.dischargeDate, after.admissionDate, after.dischargeDate]
-    .filter((d): d is string => typeof d === "string")
-    .sort()[0];
-  return reason && first ? { sinceMonth: first.slice(0, 7), reason } : undefined;
-}
 
 /** The meta times of a document written now: this write's time, the stored ones (`kept`) it keeps. */
 function serverTimes(kept?: TData): TData {
