@@ -197,6 +197,10 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     // The same field changed in both windows: the panel names who saved and lists only that field.
     await first.goto(`${residentPath}/edit`);
     await second.goto(`${residentPath}/edit`);
+    // Both forms hold the record as it is now before the first saves (under load the second's could
+    // otherwise load after that save, and its own save would then be no stale one).
+    await form(first).getByLabel("Room").waitFor();
+    await form(second).getByLabel("Room").waitFor();
     await form(first).getByLabel("Diet").fill("Soft foods");
     await form(first).getByRole("button", { name: "Save changes" }).click();
     await first.waitForURL((url) => url.pathname === residentPath);
