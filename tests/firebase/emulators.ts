@@ -27,9 +27,10 @@ export const EMULATOR_CACHE = join(ROOT, "node_modules/.cache/care-firebase-emul
 const START_TIMEOUT_MS = 150_000;
 /** Why the emulators cannot run on this machine, or undefined when they can. */
 export function firebaseEmulatorsMissing(): string | undefined {
-  // Opt-in for now: under the load of the whole `npm test` on 2 cores, some Firebase cases time out.
+  // A run of its own, after the other projects: beside their load on 2 cores the emulators' timings are
+  // not dependable.
   if (process.env.FIREBASE_EMULATORS !== "1")
-    return "the Firebase backend runs with `npm run test:firebase` (FIREBASE_EMULATORS=1), not in the whole `npm test` yet";
+    return "the Firebase backend runs in a run of its own, `npm run test:firebase` (FIREBASE_EMULATORS=1), which `npm test` starts after this one";
   const java = spawnSync("java", ["-version"], { stdio: "ignore" });
   if (java.error || java.status !== 0) return "Java is not installed; the Firebase emulators need it";
   const jar = firestoreEmulatorJar();
