@@ -84,7 +84,8 @@ describe("generated Firebase rules", () => {
       "(resource.data.active != true || request.resource.data.active == true || request.resource.data.get('_sessionsFrom', null) == request.time)",
     );
     // Every rule's signed-in check refuses a session the users record has ended.
-    expect(rules).toContain("u.get('mustChangePassword', false) != true\n        && sessionLive(u);");
+    expect(rules).toContain("return request.auth != null && activeUser(me());");
+    expect(rules).toContain("u.get('mustChangePassword', false) != true && sessionLive(u);");
     expect(generateStorageRules()).toContain("u.active == true && sessionLive(u);");
     expect(users).toContain("allow create: if false;");
     // Their own record and role, also on a one-time password or once deactivated (sign-in must tell them).
@@ -292,6 +293,13 @@ describe("generated Firebase rules", () => {
     expect(create("facilities")).not.toContain("id.matches");
   });
 
+  it("takes a transfer's event at the old home for the resident it moves away in the same commit", () => {
+    const create = createRule(generateFirestoreRules(), "residentEvents");
+    expect(create).toContain(
+      "|| (request.resource.data.type == 'transfer_out' && get(/databases/$(database)/documents/residents/$(request.resource.data.get('residentId', null))).data._facility == request.resource.data._facility))",
+    );
+  });
+
   it("checks every declared link: same facility by getAfter(), group-wide by existsAfter()", () => {
     const rules = generateFirestoreRules();
     const create = (name: string) => createRule(rules, name);
@@ -366,9 +374,7 @@ describe("generated Firebase rules", () => {
     for (const verb of ["create", "update"])
       expect(documents.split("\n").find((l) => l.includes(`allow ${verb}:`))).toContain(subjectHome);
     // A group-wide record's facility is null, which only a user of every home may write or read.
-    expect(rules).toContain(
-      "let mine = me().facilityIds;\n      return mine == null || (facilityId != null && facilityId in mine);",
-    );
+    expect(rules).toContain("return mine == null || (facilityId != null && facilityId in mine);");
     expect(documents).toContain(
       "request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)",
     );

@@ -115,6 +115,18 @@ function linkExpr(link: TLink): string {
   return `(${passes.join(" || ")})`;
 }
 
+/**
+ * A resident's `transfer_out` event, which a transfer writes at the old home in the commit that moves the
+ * resident (transferEvents of @care/core/rules/transfer.rules): its resident is at the new home once the
+ * commit is applied, so the link holds when the resident was at the event's home before it (`get`, the
+ * document as it is before the commit). Any other event links to the resident as it will be.
+ */
+function transferOutLink(def: CollectionDef, link: TLink): string | null {
+  if (def.name !== "residentEvents" || link.id.field !== "residentId" || link.id.part !== undefined) return null;
+  const before = `get(/databases/$(database)/documents/residents/$(${linkValueExpr(link.id)})).data._facility`;
+  return `(${linkExpr(link)} || (${DATA}.type == 'transfer_out' && ${before} == ${DATA}._facility))`;
+}
+
 /** The documents every rule reads first: the caller's users record and their role (`me()`, `level()`). */
 export const ROLE_READS = 2;
 
@@ -290,7 +302,7 @@ function collectionRules(def: CollectionDef): string {
     : "";
   // The declared links, as every backend checks them (`checkLinks`).
   const links = def.links ?? [];
-  const linksOnCreate = links.map((link) => ` && ${linkExpr(link)}`).join("");
+  const linksOnCreate = links.map((link) => ` && ${transferOutLink(def, link) ?? linkExpr(link)}`).join("");
   const linksOnUpdate = links.map((link) => ` && ((${linkKeptExpr(def, link)}) || ${linkExpr(link)})`).join("");
   // A random id, as validateClientId takes from a client and the backends generate: a UUID, or Firestore's own.
   const random = `(id.matches('${RANDOM_ID.source.slice(1, -1)}') || id.matches('[A-Za-z0-9]{20}'))`;
@@ -533,11 +545,13 @@ service cloud.firestore {
       return get(/databases/$(database)/documents/roles/$(me().role)).data.permissions.get(area, 'none');
     }
     // A portal user: signed in, with an active users record, in a session that was not ended. The record
-    // is bound once (\`let\`): each \`me()\` spelt out again would cost its expressions again (rules-cost.ts).
+    // is read once and passed on (\`u\`): each \`me()\` spelt out again would cost its expressions again
+    // (rules-cost.ts).
     function signedIn() {
-      let u = me();
-      return request.auth != null && u.active == true && u.get('mustChangePassword', false) != true
-        && sessionLive(u);
+      return request.auth != null && activeUser(me());
+    }
+    function activeUser(u) {
+      return u.active == true && u.get('mustChangePassword', false) != true && sessionLive(u);
     }
 ${SESSION_LIVE_RULE}
     // The role gives read (or write) on the area (canReadCollection / canWriteCollection).
@@ -549,7 +563,9 @@ ${SESSION_LIVE_RULE}
     }
     // facilityIds null = every facility; group-wide records (null) need that too.
     function mayFacility(facilityId) {
-      let mine = me().facilityIds;
+      return homeOf(me().facilityIds, facilityId);
+    }
+    function homeOf(mine, facilityId) {
       return mine == null || (facilityId != null && facilityId in mine);
     }
     // Any of a record's homes (a staff member's own and other homes) is one the caller sees. Spelt out
@@ -635,8 +651,10 @@ service firebase.storage {
       return firestore.get(/databases/(default)/documents/roles/$(me().role)).data.permissions.get(area, 'none');
     }
     function signedIn() {
-      let u = me();
-      return request.auth != null && u.active == true && sessionLive(u);
+      return request.auth != null && activeUser(me());
+    }
+    function activeUser(u) {
+      return u.active == true && sessionLive(u);
     }
 ${SESSION_LIVE_RULE}
     function mayRead(area) {
