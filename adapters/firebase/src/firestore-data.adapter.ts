@@ -1017,6 +1017,8 @@ export function createFirestoreDataAdapter(
           },
         );
         if (refusal) throw refusal;
+        // A resident moving takes a bed at the new home, as an admission does: refused when it is full.
+        if (request.subject === "resident") await assertResidentFits(db, user, movedPerson(current, request), current);
         const carried = await carry(tx, commits[0]!);
         const moved: TRecord = {
           ...movedPerson(current, request),
