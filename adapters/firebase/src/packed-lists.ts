@@ -105,7 +105,7 @@ export function unpackList(def: CollectionDef, field: string, value: unknown): u
     if (typeof item !== "string") return item;
     const parts = item.split("|");
     return Object.fromEntries(
-      fields.flatMap((f, i) => {
+      fields.flatMap((f, i): [string, unknown][] => {
         const part = unescaped(parts[i] ?? "");
         if (f.kind === "boolean") return [[f.name, part === "1"]];
         return part === "" && f.optional ? [] : [[f.name, part]];
