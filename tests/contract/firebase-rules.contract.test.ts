@@ -20,6 +20,8 @@ import type { TStoredFile } from "@care/core/ports/file.port";
 import { getCollection, type TCollectionName } from "@care/core/registry";
 import { clientAuditEntry } from "@care/adapter-firebase/client-audit";
 import { toStoredData } from "@care/adapter-firebase/firestore-records";
+import { packList } from "@care/adapter-firebase/packed-lists";
+import { MAX_TOKEN_LENGTH } from "@care/adapter-firebase/search-tokens";
 import { reminderStateId } from "@care/core/rules/reminders.rules";
 import { COPY_BATCH, shiftBatches } from "../../web/src/features/staff/shift-batches.ts";
 import { residentInput } from "../../server/src/test/fixtures.ts";
@@ -57,6 +59,10 @@ function asWritten(
     _writtenAt: serverTimestamp(),
   };
 }
+
+/** Emergency contacts as a resident's document stores them, packed (unchecked: a test may pack a wrong one). */
+const packed = (contacts: Record<string, unknown>[]) =>
+  packList(getCollection("residents"), "emergencyContacts", contacts);
 
 /** An extra rent charge (laundry, April 2026) of a Tull resident, as a client writes one. */
 function extraCharge(residentId: string) {
@@ -392,10 +398,14 @@ await runContract(
         adminPorts = await ctx.signedIn();
       });
 
-      /** A new resident of Tull as the adapter writes it (its schema's defaults applied), with `over` in its place. */
-      function residentDocument(over: Record<string, unknown> = {}) {
-        const fields = getCollection("residents").schema.parse(residentInput("tull", `Fields-${unique("rules")}`));
-        return { ...asWritten("residents", admin.uid, { ...fields, id: "resident" }), ...over };
+      /**
+       * A new resident of Tull as the adapter writes it (its schema's defaults applied, with `fields`), with
+       * `over` in its stored document's place.
+       */
+      function residentDocument(over: Record<string, unknown> = {}, fields: Record<string, unknown> = {}) {
+        const input = { ...residentInput("tull", `Fields-${unique("rules")}`), ...fields };
+        const parsed = getCollection("residents").schema.parse(input);
+        return { ...asWritten("residents", admin.uid, { ...parsed, id: "resident" }), ...over };
       }
       const residentRef = () => doc(collection(admin.db, "residents"));
 
@@ -417,21 +427,37 @@ await runContract(
           { status: "gone" },
           { dementia: "no" },
           { emergencyContacts: [{ name: "Grace" }] },
-          { emergencyContacts: Array.from({ length: 11 }, () => contact) },
+          { emergencyContacts: [contact] },
+          // Contacts are stored packed, one string each (packed-lists.ts): each field is checked all the same.
+          ...[
+            { name: "x".repeat(121) },
+            { name: "" },
+            { relationship: "x".repeat(61) },
+            { phone: "" },
+            { altPhone: "1".repeat(41) },
+            { email: "not-an-address" },
+            { email: `${"x".repeat(250)}@a.test` },
+          ].map((wrong) => ({ emergencyContacts: packed([{ ...contact, ...wrong }]) })),
+          { emergencyContacts: ["Grace|Daughter|(559) 555-0100"] },
+          { emergencyContacts: ["Grace|Daughter|(559) 555-0100|||2|0"] },
+          { emergencyContacts: [""] },
+          { emergencyContacts: [7] },
+          { emergencyContacts: packed(Array.from({ length: 11 }, () => contact)) },
         ];
         for (const over of refused) await expectDenied(setDoc(residentRef(), residentDocument(over)));
         await setDoc(residentRef(), residentDocument({ notes: "x".repeat(5000) }));
         // The most a resident's checks evaluate (ten contacts with every field), within the rules' expression limit.
         const full = { ...contact, altPhone: "(559) 555-0101", email: "grace@contract.test" };
-        await setDoc(residentRef(), residentDocument({ emergencyContacts: Array.from({ length: 10 }, () => full) }));
+        const ten = Array.from({ length: 10 }, (_, i) => ({ ...full, name: `Grace | ${i}; ~`.padEnd(120, "x") }));
+        await setDoc(residentRef(), residentDocument({}, { emergencyContacts: ten }));
       });
 
       it("bounds forged search tokens, which rules cannot recompute from the record", async () => {
-        await expectDenied(setDoc(residentRef(), residentDocument({ _search: ["x".repeat(31)] })));
+        await expectDenied(setDoc(residentRef(), residentDocument({ _search: ["x".repeat(MAX_TOKEN_LENGTH + 1)] })));
         const many = Array.from({ length: 1501 }, (_, i) => `t${i}`);
         await expectDenied(setDoc(residentRef(), residentDocument({ _search: many })));
         // Within the bounds, tokens of a client's choosing are taken: the adapter computes the real ones.
-        await setDoc(residentRef(), residentDocument({ _search: ["anything"] }));
+        await setDoc(residentRef(), residentDocument({ _search: ["any", "x"] }));
       });
 
       it("refuses money that is not whole cents within its floor, in a record and in its rate's own document", async () => {

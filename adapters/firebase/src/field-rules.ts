@@ -65,6 +65,14 @@ interface TContext {
   readonly collection: string;
   readonly functions: string[];
   readonly unchecked: string[];
+  /** A list's own check of its elements, by field (a list stored packed: packed-lists.ts). */
+  readonly lists?: Readonly<Record<string, TListRules>>;
+}
+
+/** A list's own check of its elements: the call on the list, and the function it calls. */
+export interface TListRules {
+  readonly call: (v: string) => string;
+  readonly declaration: string;
 }
 
 /** A value's check in the rules, and whether the value may be absent (stored as null or left out). */
@@ -131,7 +139,7 @@ function checksOf(def: TDef): TDef[] {
 }
 
 /** What the rules say of a string: its size and its RE2 patterns. */
-interface TStringSpec {
+export interface TStringSpec {
   readonly min: number;
   readonly max: number;
   readonly patterns: readonly string[];
@@ -169,6 +177,17 @@ function stringSpec(def: TDef, path: string, ctx: TContext): TStringSpec {
 }
 
 /**
+ * A string schema's sizes and RE2 patterns (packed-lists.ts builds its patterns from them); a check the
+ * rules cannot make stops the generator, as nothing of a packed list may pass unchecked.
+ */
+export function stringBounds(schema: unknown, path: string): TStringSpec {
+  const ctx: TContext = { collection: "", functions: [], unchecked: [] };
+  const spec = stringSpec((schema as TNode)._zod.def, path, ctx);
+  if (ctx.unchecked.length > 0) throw new Error(`${ctx.unchecked.join(", ")}: the rules cannot check it packed`);
+  return spec;
+}
+
+/**
  * A string of one character class (an id: `[A-Za-z0-9_-]+`) as one pattern with its sizes
  * (`[A-Za-z0-9_-]{1,64}`), or null for any other.
  */
@@ -180,14 +199,49 @@ function classPattern(spec: TStringSpec): { cls: string; pattern: string } | nul
   return { cls: cls!, pattern: `[${cls}]{${Math.max(spec.min, repeat === "+" ? 1 : 0)},${spec.max}}` };
 }
 
+/**
+ * The one size of every string a pattern of fixed ASCII characters matches (`[0-9]{4}-[0-9]{2}` is 7),
+ * or null for a pattern with a choice, a repeat of a range, a negated class or other characters.
+ */
+function patternSize(pattern: string): number | null {
+  if (/[^ -~]|\[\^/.test(pattern)) return null;
+  let size = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] === "[") {
+      i = pattern.indexOf("]", i + 1);
+      if (i < 0) return null;
+    } else if (/[()|*+?{}.^$\\]/.test(pattern[i]!)) return null;
+    const count = /^\{(\d+)\}/.exec(pattern.slice(i + 1));
+    size += count ? Number(count[1]) : 1;
+    if (count) i += count[0].length;
+  }
+  return size;
+}
+
+/** The string's patterns bound its size within the schema's (a date's pattern: ten characters). */
+function fixedSize(spec: TStringSpec): boolean {
+  return spec.patterns.some((p) => {
+    const size = patternSize(p);
+    return size !== null && size >= spec.min && size <= spec.max;
+  });
+}
+
+/**
+ * A string's check. `matches` is a string's method: on any other value (a number, a list, null) it is an
+ * error, which refuses the write as a failed `is string` would, so a string checked by a pattern alone
+ * (an id, a date) needs none. The size is `size()`, which counts as the schema does (UTF-16 units: an
+ * emoji is two), where a pattern's `.{1,60}` would count an emoji as one.
+ */
 function stringCheck(spec: TStringSpec, v: string): string {
   const folded = classPattern(spec);
-  if (folded) return `${v} is string && ${v}.matches(${quoted(folded.pattern)})`;
+  if (folded) return `${v}.matches(${quoted(folded.pattern)})`;
+  const patterns = spec.patterns.map((p) => `${v}.matches(${quoted(p)})`);
+  if (patterns.length > 0 && fixedSize(spec)) return patterns.join(" && ");
   return [
     `${v} is string`,
     ...(spec.min > 0 ? [`${v}.size() >= ${spec.min}`] : []),
     `${v}.size() <= ${spec.max}`,
-    ...spec.patterns.map((p) => `${v}.matches(${quoted(p)})`),
+    ...patterns,
   ].join(" && ");
 }
 
@@ -250,6 +304,11 @@ function listCheck(def: TDef, v: string, path: string, ctx: TContext): string {
   const parts = [`${v} is list`, ...(min > 0 ? [`${v}.size() >= ${min}`] : [])];
   // A list the schema leaves unbounded gets the most the rules check element by element.
   parts.push(`${v}.size() <= ${max ?? MAX_UNROLLED}`);
+  const own = ctx.lists?.[path];
+  if (own) {
+    ctx.functions.push(own.declaration);
+    return [...parts, own.call(v)].join(" && ");
+  }
   const element = def.element!;
   const elementDef = element._zod.def;
   const values = enumValues(element);
@@ -360,9 +419,9 @@ export function validationFunction(
   collection: string,
   schema: z.ZodObject,
   fields: readonly string[],
-  options: { extra?: readonly string[]; allOptional?: boolean } = {},
+  options: { extra?: readonly string[]; allOptional?: boolean; lists?: Readonly<Record<string, TListRules>> } = {},
 ): TValidation {
-  const ctx: TContext = { collection, functions: [], unchecked: [] };
+  const ctx: TContext = { collection, functions: [], unchecked: [], lists: options.lists };
   const node = schema as unknown as TNode;
   const shape = Object.fromEntries(
     fields.map((field): [string, TNode] => {

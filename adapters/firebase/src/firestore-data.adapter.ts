@@ -4,8 +4,8 @@
  * access policy again on the server side, since a browser client cannot be trusted. A collection's
  * restricted fields (a resident's monthly rate) live in sibling documents that only their area's
  * readers ask for (restricted-fields.ts), written in the same transaction as the record. A collection
- * checked against other records (`access.checkedFields`: a fee entry against its referral's ledger) is
- * created and updated through the `writeCheckedRecord` Cloud Function, as the rules cannot add records up.
+ * with checked fields (checked-fields.ts: a fee entry against its referral's ledger; a list too costly
+ * for the rules) is created and updated through the `writeCheckedRecord` Cloud Function.
  */
 import { newRecordMeta } from "@care/core/common.schema";
 import {
@@ -96,6 +96,7 @@ import {
   toStoredData,
   writtenTimes,
 } from "./firestore-records.ts";
+import { checkedFieldsOf } from "./checked-fields.ts";
 import {
   mergeRestricted,
   readableParts,
@@ -196,7 +197,7 @@ function notFound(def: CollectionDef): AppError {
   return new AppError("NOT_FOUND", `That ${def.label.toLowerCase()} does not exist or was removed.`);
 }
 
-/** A create or an update the `writeCheckedRecord` Cloud Function makes (a collection with `access.checkedFields`). */
+/** A create or an update the `writeCheckedRecord` Cloud Function makes (a collection with checked fields: checked-fields.ts). */
 export type TCheckedWrite =
   | { collection: string; op: "create"; data: unknown; id?: string }
   | { collection: string; op: "update"; id: string; version: number; patch: unknown };
@@ -828,7 +829,7 @@ export function createFirestoreDataAdapter(
       const user = assertCanWrite(session(), def);
       const { ref, record, clientId } = prepareCreate(def, user, data, options.id);
       // Checked in the function, in its transaction, and written there (what prepareCreate refuses never calls it).
-      if (def.access.checkedFields) {
+      if (checkedFieldsOf(def)) {
         const request = { collection: def.name, op: "create", data, ...(clientId ? { id: ref.id } : {}) } as const;
         return (await writeChecked(request)) as TRecordOf<typeof name>;
       }
@@ -862,7 +863,7 @@ export function createFirestoreDataAdapter(
     async update(name, id, patch, version) {
       const def = definition(name);
       const user = assertCanWrite(session(), def);
-      if (def.access.checkedFields) {
+      if (checkedFieldsOf(def)) {
         if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
         return (await writeChecked({ collection: def.name, op: "update", id, version, patch })) as TRecordOf<
           typeof name
@@ -1016,6 +1017,8 @@ export function createFirestoreDataAdapter(
           },
         );
         if (refusal) throw refusal;
+        // A resident moving takes a bed at the new home, as an admission does: refused when it is full.
+        if (request.subject === "resident") await assertResidentFits(db, user, movedPerson(current, request), current);
         const carried = await carry(tx, commits[0]!);
         const moved: TRecord = {
           ...movedPerson(current, request),
@@ -1073,7 +1076,7 @@ export function createFirestoreDataAdapter(
       const user = session();
       // A write checked against other records is the function's own transaction: alone it is that call;
       // beside other writes it could not be all-or-nothing with them, so such a commit is refused.
-      const checked = ops.find((op) => op.op !== "remove" && definition(op.collection).access.checkedFields);
+      const checked = ops.find((op) => op.op !== "remove" && checkedFieldsOf(definition(op.collection)));
       if (checked && ops.length === 1) {
         if (checked.op === "create") await port.create(checked.collection, checked.data, { id: checked.id });
         else if (checked.op === "update")

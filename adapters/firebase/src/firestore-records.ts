@@ -16,6 +16,7 @@ import { META_FIELDS } from "@care/core/common.schema";
 import { MAX_IN_VALUES, META_SORT_FIELDS } from "@care/core/list-query";
 import { facilitiesOfRecord, facilityOfRecord } from "@care/core/rules/access.rules";
 import { fileLinkFields } from "@care/core/rules/links.rules";
+import { isPackedList, packList, unpackList } from "./packed-lists.ts";
 import { isRestrictedField } from "./restricted-fields.ts";
 import { searchTokens } from "./search-tokens.ts";
 import { storedField } from "./stored-field.ts";
@@ -297,7 +298,8 @@ export function toStoredData(
 ): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const key of Object.keys(def.schema.shape))
-    if (!isRestrictedField(def, key)) data[key] = storedField(record[key]);
+    if (!isRestrictedField(def, key))
+      data[key] = storedField(isPackedList(def, key) ? packList(def, key, record[key]) : record[key]);
   for (const key of STORED_META_FIELDS) data[key] = record[key] === undefined ? null : record[key];
   const facility = facilityOfRecord(def, record);
   if (facility !== undefined) data._facility = facility;
@@ -332,7 +334,7 @@ export function fromStoredData(
     if (key !== stored && data[key] !== undefined) continue;
     const field = shape[key];
     if (value === null && field && !field.safeParse(null).success) continue;
-    record[key] = plainStoredValue(value);
+    record[key] = isPackedList(def, key) ? unpackList(def, key, value) : plainStoredValue(value);
   }
   return record;
 }

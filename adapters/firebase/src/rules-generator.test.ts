@@ -84,8 +84,9 @@ describe("generated Firebase rules", () => {
       "(resource.data.active != true || request.resource.data.active == true || request.resource.data.get('_sessionsFrom', null) == request.time)",
     );
     // Every rule's signed-in check refuses a session the users record has ended.
-    expect(rules).toContain("me().get('mustChangePassword', false) != true\n        && sessionLive();");
-    expect(generateStorageRules()).toContain("me().active == true && sessionLive();");
+    expect(rules).toContain("return request.auth != null && activeUser(me());");
+    expect(rules).toContain("u.get('mustChangePassword', false) != true && sessionLive(u);");
+    expect(generateStorageRules()).toContain("u.active == true && sessionLive(u);");
     expect(users).toContain("allow create: if false;");
     // Their own record and role, also on a one-time password or once deactivated (sign-in must tell them).
     expect(users).toContain("allow get: if request.auth != null && id == request.auth.uid;");
@@ -138,7 +139,7 @@ describe("generated Firebase rules", () => {
     const rules = generateFirestoreRules();
     expect(block(rules, "portalSettings")).toMatch(/allow update: if mayWrite\('users'\) && groupWide\(\)/);
     expect(block(rules, "portalSettings")).toContain("id == 'portal'");
-    expect(rules).toContain("me().get('mustChangePassword', false) != true");
+    expect(rules).toContain("u.get('mustChangePassword', false) != true");
   });
 
   it("money is the server's: clients never write balances (nor change history), and charges are never negative", () => {
@@ -292,6 +293,13 @@ describe("generated Firebase rules", () => {
     expect(create("facilities")).not.toContain("id.matches");
   });
 
+  it("takes a transfer's event at the old home for the resident it moves away in the same commit", () => {
+    const create = createRule(generateFirestoreRules(), "residentEvents");
+    expect(create).toContain(
+      "|| (request.resource.data.type == 'transfer_out' && get(/databases/$(database)/documents/residents/$(request.resource.data.get('residentId', null))).data._facility == request.resource.data._facility))",
+    );
+  });
+
   it("checks every declared link: same facility by getAfter(), group-wide by existsAfter()", () => {
     const rules = generateFirestoreRules();
     const create = (name: string) => createRule(rules, name);
@@ -300,14 +308,17 @@ describe("generated Firebase rules", () => {
     );
     expect(create("residents")).toContain("documents/facilities/$(request.resource.data.get('facilityId', null))");
     expect(create("documents")).toContain(
-      "(request.resource.data.get('subject', null) == 'staff' && linkedWorksAt(/databases/$(database)/documents/staff/",
+      "(request.resource.data.get('subject', null) == 'staff' ? linkedWorksAt(/databases/$(database)/documents/staff/",
     );
     expect(create("documents")).toContain(
       "existsAfter(/databases/$(database)/documents/documentTypes/$(request.resource.data.get('typeId', null)))",
     );
     // An optional link names nothing when absent; a reminder linked to a facility is not checked.
     expect(create("reminders")).toContain("request.resource.data.get('linkId', null) == null");
-    expect(create("reminders")).toContain("!(request.resource.data.get('linkType', null) in ['resident', 'staff'])");
+    // A link by a field's value reads the one target that value names, none for another value.
+    expect(create("reminders")).toContain(
+      "(request.resource.data.get('linkType', null) == 'staff' ? linkedWorksAt(/databases/$(database)/documents/staff/$(request.resource.data.get('linkId', null)), []) : true)",
+    );
     // A reminder state's key, part by part.
     expect(create("reminderStates")).toContain(
       "request.resource.data.key.split('[|]')[0] != 'rent' || request.resource.data.key.split('[|]').size() <= 1",
@@ -363,9 +374,7 @@ describe("generated Firebase rules", () => {
     for (const verb of ["create", "update"])
       expect(documents.split("\n").find((l) => l.includes(`allow ${verb}:`))).toContain(subjectHome);
     // A group-wide record's facility is null, which only a user of every home may write or read.
-    expect(rules).toContain(
-      "return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);",
-    );
+    expect(rules).toContain("return mine == null || (facilityId != null && facilityId in mine);");
     expect(documents).toContain(
       "request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)",
     );
@@ -577,9 +586,11 @@ describe("generated Firebase rules", () => {
       "d.status in ['active', 'on_leave', 'hospital', 'discharged', 'deceased']",
       "d.dateOfBirth.matches('[0-9]{4}-[0-9]{2}-[0-9]{2}')",
       "d.dementia is bool",
-      "d.facilityId is string && d.facilityId.matches('[A-Za-z0-9_-]{1,64}')",
-      "d.emergencyContacts is list && d.emergencyContacts.size() <= 10",
-      "function valid_residents_emergencyContacts(v) {",
+      // A string its pattern checks needs no `is string`: `matches` on another value refuses the write.
+      "d.facilityId.matches('[A-Za-z0-9_-]{1,64}')",
+      // Emergency contacts are stored packed (packed-lists.ts): the whole list checked at once.
+      "d.emergencyContacts is list && d.emergencyContacts.size() <= 10 && packed_residents_emergencyContacts(d.emergencyContacts)",
+      "function packed_residents_emergencyContacts(v) {",
       // Search tokens cannot be recomputed by rules: bounded in number and size.
       "d._search is list && d._search.size() <= 1500 && d._search.join('|').matches('([^|]{1,3}([|][^|]{1,3})*)?')",
     ])

@@ -27,6 +27,8 @@ import {
   STORED_META_FIELDS,
   storedFilterField,
 } from "./firestore-records.ts";
+import { checkedFieldsOf } from "./checked-fields.ts";
+import { PACKED_LISTS, packedListRules } from "./packed-lists.ts";
 import { isRestrictedField, restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
 import { MAX_TOKEN_LENGTH, MAX_TOKENS } from "./search-tokens.ts";
 import { KEPT_SESSION_CLAIM, KEPT_SESSION_FIELD, SESSION_FIELDS, SESSIONS_FROM_FIELD } from "./user-sessions.ts";
@@ -99,12 +101,30 @@ function linkExpr(link: TLink): string {
   if ("by" in link.to) {
     const by = linkValueExpr(link.to.by);
     const targets = Object.entries(link.to.targets);
-    passes.push(`!(${by} in ${list(targets.map(([value]) => value))})`);
-    passes.push(...targets.map(([value, target]) => `(${by} == '${value}' && ${targetExpr(target, id, sameAs)})`));
+    // One target by the record's value, none for another value: a chain of `? :`, which evaluates (and
+    // costs, rules-cost.ts) the comparisons up to the value's and that one target alone.
+    passes.push(
+      targets.reduceRight(
+        (otherwise, [value, target]) => `(${by} == '${value}' ? ${targetExpr(target, id, sameAs)} : ${otherwise})`,
+        "true",
+      ),
+    );
   } else {
     passes.push(targetExpr(link.to, id, sameAs));
   }
   return `(${passes.join(" || ")})`;
+}
+
+/**
+ * A resident's `transfer_out` event, which a transfer writes at the old home in the commit that moves the
+ * resident (transferEvents of @care/core/rules/transfer.rules): its resident is at the new home once the
+ * commit is applied, so the link holds when the resident was at the event's home before it (`get`, the
+ * document as it is before the commit). Any other event links to the resident as it will be.
+ */
+function transferOutLink(def: CollectionDef, link: TLink): string | null {
+  if (def.name !== "residentEvents" || link.id.field !== "residentId" || link.id.part !== undefined) return null;
+  const before = `get(/databases/$(database)/documents/residents/$(${linkValueExpr(link.id)})).data._facility`;
+  return `(${linkExpr(link)} || (${DATA}.type == 'transfer_out' && ${before} == ${DATA}._facility))`;
 }
 
 /** The documents every rule reads first: the caller's users record and their role (`me()`, `level()`). */
@@ -181,8 +201,13 @@ const SEARCH_TOKENS_CHECK = `(d.get('_search', null) == null || (d._search is li
  */
 function validation(def: CollectionDef, fields: readonly string[]): TValidation {
   const checked = fields.filter((field) => !serverTimeFields(def).includes(field));
+  const packed = (PACKED_LISTS[def.name] ?? []).map((field) => [
+    field,
+    packedListRules(def.name, field, def.schema.shape[field]),
+  ]);
   return validationFunction(def.name, def.schema, checked, {
     extra: def.searchable.length > 0 ? [SEARCH_TOKENS_CHECK] : [],
+    lists: Object.fromEntries(packed),
   });
 }
 
@@ -223,7 +248,15 @@ function collectionRules(def: CollectionDef): string {
   const fields = Object.keys(def.schema.shape).filter((field) => !isRestrictedField(def, field));
   // Of the collections the server writes, only the audit log takes a client's write (its own rows).
   const serverOnly = def.access.write === "server" && def.name !== AUDIT_COLLECTION;
-  const checks = serverOnly ? null : validation(def, fields);
+  // Fields only the writeCheckedRecord function writes (checked-fields.ts) are checked there: a browser
+  // creates no such record and keeps those fields as stored on an update (keepsChecked below).
+  const byFunction = checkedFieldsOf(def) ?? [];
+  const checks = serverOnly
+    ? null
+    : validation(
+        def,
+        fields.filter((field) => !byFunction.includes(field)),
+      );
   const valid = checks ? ` && ${checks.name}(${DATA})` : "";
   const facility = facilityExpr(def, "request.resource.data");
   const scoped = facility !== null;
@@ -269,7 +302,7 @@ function collectionRules(def: CollectionDef): string {
     : "";
   // The declared links, as every backend checks them (`checkLinks`).
   const links = def.links ?? [];
-  const linksOnCreate = links.map((link) => ` && ${linkExpr(link)}`).join("");
+  const linksOnCreate = links.map((link) => ` && ${transferOutLink(def, link) ?? linkExpr(link)}`).join("");
   const linksOnUpdate = links.map((link) => ` && ((${linkKeptExpr(def, link)}) || ${linkExpr(link)})`).join("");
   // A random id, as validateClientId takes from a client and the backends generate: a UUID, or Firestore's own.
   const random = `(id.matches('${RANDOM_ID.source.slice(1, -1)}') || id.matches('[A-Za-z0-9]{20}'))`;
@@ -349,10 +382,10 @@ function collectionRules(def: CollectionDef): string {
     );
   } else {
     // Accounts come with their record from the callable `createUser` (the Admin SDK, beyond the rules).
-    // A record checked against other records (`checkedFields`: a fee entry against its referral's
-    // ledger, which rules cannot add up) is created and changed in those fields by the callable
-    // `writeCheckedRecord` alone; a browser may still change its other fields and archive it.
-    const checked = def.access.checkedFields;
+    // A record with checked fields (checked-fields.ts: a fee entry against its referral's ledger, which
+    // rules cannot add up; a list too costly for them) is created and changed in those fields by the
+    // callable `writeCheckedRecord` alone; a browser may still change its other fields and archive it.
+    const checked = checkedFieldsOf(def);
     if (checked)
       lines.push(`      // Created, and changed in ${checked.join(", ")}, only by the writeCheckedRecord function.`);
     const create =
@@ -490,10 +523,11 @@ const ANY_OF_MY_HOMES = Array.from(
  */
 const SESSION_LIVE_RULE = `    // The session was not ended since (a password reset, a deactivation, "sign out other sessions"):
     // signed in after the users record's ${SESSIONS_FROM_FIELD}, or the one session kept then (user-sessions.ts).
-    function sessionLive() {
-      return me().get('${SESSIONS_FROM_FIELD}', null) == null
-        || request.auth.token.auth_time * 1000 > me().${SESSIONS_FROM_FIELD}.toMillis()
-        || (me().get('${KEPT_SESSION_FIELD}', null) != null && request.auth.token.get('${KEPT_SESSION_CLAIM}', null) == me().${KEPT_SESSION_FIELD});
+    // \`u\` is the caller's users record (me()), read once by the caller of this function.
+    function sessionLive(u) {
+      return u.get('${SESSIONS_FROM_FIELD}', null) == null
+        || request.auth.token.auth_time * 1000 > u.${SESSIONS_FROM_FIELD}.toMillis()
+        || (u.get('${KEPT_SESSION_FIELD}', null) != null && request.auth.token.get('${KEPT_SESSION_CLAIM}', null) == u.${KEPT_SESSION_FIELD});
     }`;
 
 export function generateFirestoreRules(defs: readonly CollectionDef[] = Object.values(collections)): string {
@@ -510,10 +544,14 @@ service cloud.firestore {
     function level(area) {
       return get(/databases/$(database)/documents/roles/$(me().role)).data.permissions.get(area, 'none');
     }
-    // A portal user: signed in, with an active users record, in a session that was not ended.
+    // A portal user: signed in, with an active users record, in a session that was not ended. The record
+    // is read once and passed on (\`u\`): each \`me()\` spelt out again would cost its expressions again
+    // (rules-cost.ts).
     function signedIn() {
-      return request.auth != null && me().active == true && me().get('mustChangePassword', false) != true
-        && sessionLive();
+      return request.auth != null && activeUser(me());
+    }
+    function activeUser(u) {
+      return u.active == true && u.get('mustChangePassword', false) != true && sessionLive(u);
     }
 ${SESSION_LIVE_RULE}
     // The role gives read (or write) on the area (canReadCollection / canWriteCollection).
@@ -525,7 +563,10 @@ ${SESSION_LIVE_RULE}
     }
     // facilityIds null = every facility; group-wide records (null) need that too.
     function mayFacility(facilityId) {
-      return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);
+      return homeOf(me().facilityIds, facilityId);
+    }
+    function homeOf(mine, facilityId) {
+      return mine == null || (facilityId != null && facilityId in mine);
     }
     // Any of a record's homes (a staff member's own and other homes) is one the caller sees. Spelt out
     // home by home ("their first home is in the list, or their second…", up to the ${MAX_IN_VALUES} homes a
@@ -610,7 +651,10 @@ service firebase.storage {
       return firestore.get(/databases/(default)/documents/roles/$(me().role)).data.permissions.get(area, 'none');
     }
     function signedIn() {
-      return request.auth != null && me().active == true && sessionLive();
+      return request.auth != null && activeUser(me());
+    }
+    function activeUser(u) {
+      return u.active == true && sessionLive(u);
     }
 ${SESSION_LIVE_RULE}
     function mayRead(area) {

@@ -79,6 +79,7 @@ import { stayChange } from "@care/core/rules/rent.rules";
 import { billCurrentMonths, billResident, deriveAccount } from "./rent-billing.ts";
 import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
 import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/file-bytes-check.ts";
+import { checkedFieldsOf } from "../../src/checked-fields.ts";
 import { AUDITED_FIELD, FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { mergeRestricted, restrictedPartOf, restrictedParts } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
@@ -669,13 +670,16 @@ async function feeEntryCheck(
   });
 }
 
-/** The checks of the collections that declare `checkedFields`, by collection (the server's WRITE_CHECKS). */
+/**
+ * The checks of the collections with checked fields (checked-fields.ts), by collection: the server's
+ * WRITE_CHECKS, and none beyond the schema's for a list the rules cannot afford to check.
+ */
 const WRITE_CHECKS: Partial<
   Record<
     TCollectionName,
     (tx: FirebaseFirestore.Transaction, id: string, fields: Record<string, unknown>) => Promise<AppError | null>
   >
-> = { referralFees: feeEntryCheck };
+> = { referralFees: feeEntryCheck, trainingRequirements: async () => null };
 
 /** What the adapter asks `writeCheckedRecord` for: a create (`data`, `id`) or an update (`id`, `version`, `patch`). */
 interface TCheckedWriteRequest {
@@ -702,7 +706,7 @@ export const writeCheckedRecord = onCall(async (request): Promise<Record<string,
     const asked = (request.data ?? {}) as TCheckedWriteRequest;
     const name = typeof asked.collection === "string" ? asked.collection : "";
     const check = isCollectionName(name) ? WRITE_CHECKS[name] : undefined;
-    if (!check || !getCollection(name as TCollectionName).access.checkedFields)
+    if (!check || !checkedFieldsOf(getCollection(name as TCollectionName)))
       throw new AppError("NOT_FOUND", `There is no collection named ${name} written by this function.`);
     const def: CollectionDef = getCollection(name as TCollectionName);
     assertCanWrite(user, def);
