@@ -269,6 +269,13 @@ export function fileMoveTo(description: Record<string, unknown>, to: string): Re
 export const FILE_IN_USE_FIELD = "inUse";
 
 /**
+ * The field of a file description naming who removes it, set by the remover just before the deletion
+ * (the rules take it only as the caller's own uid, and delete only a description marked by the caller):
+ * Firestore triggers get no auth context for a deletion, so `auditFileRemoval` reads the author here.
+ */
+export const FILE_REMOVED_BY_FIELD = "_removedBy";
+
+/**
  * The files a write of `record` names anew (absent from `before`, the record as read; none for a record
  * that keeps its files): the adapter marks each in use in the same commit, as the rules require.
  */

@@ -79,7 +79,13 @@ import { stayChange } from "@care/core/rules/rent.rules";
 import { billCurrentMonths, billResident, deriveAccount } from "./rent-billing.ts";
 import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
 import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/file-bytes-check.ts";
-import { AUDITED_FIELD, FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
+import {
+  AUDITED_FIELD,
+  FILE_REMOVED_BY_FIELD,
+  FILES_COLLECTION,
+  fromStoredData,
+  toStoredData,
+} from "../../src/firestore-records.ts";
 import { mergeRestricted, restrictedPartOf, restrictedParts } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
 import { KEPT_SESSION_CLAIM, KEPT_SESSION_FIELD, SESSIONS_FROM_FIELD, sessionLive } from "../../src/user-sessions.ts";
@@ -990,15 +996,17 @@ async function appendAuditRow(entry: Record<string, unknown> & { id: string }): 
 }
 
 /**
- * A file removed through the portal: the browser deletes its description (which the rules allow only
- * to the uploader or an administrator, and never for a file in use), then its bytes. The row names who,
- * from the deletion's auth context, as the server's `file_remove` row does.
+ * A file removed through the portal: the browser marks its description with the remover, then deletes
+ * it (which the rules allow only to the uploader or an administrator, never for a file in use, and only
+ * once marked by the caller), then its bytes. The row names who from that mark, as the server's
+ * `file_remove` row does: Firestore triggers get no auth context for a deletion, in production either.
  */
 export const auditFileRemoval = onDocumentDeletedWithAuthContext(`${FILES_COLLECTION}/{id}`, async (event) => {
   const file = event.data?.data();
   // A description removed with bytes that failed `checkFileBytes`: that function writes the row.
   if (!file || file[REJECTED_FIELD] !== undefined) return;
-  const { actorId, actor } = await actorOf(event);
+  // The remover as the rules pinned it (FILE_REMOVED_BY_FIELD): a deletion's event carries no auth.
+  const { actorId, actor } = await actorOf(event, file[FILE_REMOVED_BY_FIELD]);
   const row = fileRemovedAuditEntry(
     getFirestore().collection("auditLog").doc().id,
     actorId ? { id: actorId, email: actor?.email ?? null } : null,
