@@ -11,10 +11,6 @@ export const FIREBASE_PENDING: Readonly<Record<string, string>> = {
     "a resident with ten full emergency contacts (the schema's maximum) is over Firestore's 1,000-expression limit in the residents rule",
   "bounds forged search tokens, which rules cannot recompute from the record":
     "its valid resident write is over Firestore's 1,000-expression limit in the residents rule",
-  "takes a week's copy split by shiftBatches, where one commit naming every person reads over 20 documents":
-    "the Firestore emulator does not enforce the 20 documents a commit's rules may read, and the adapter does not refuse such a commit itself yet",
-  "records who removed a file (the auditFileRemoval function)":
-    "the Functions emulator gives Firestore triggers no auth context (firebase-tools issue 7450), and a deletion carries no author field the rules pin",
   "transfers a resident with 20 documents in commits within 20 reads, their files following them": TRANSFER_OVER_LIMIT,
   "derives both residents' accounts when a payment moves to another, and moves an account with a transfer":
     TRANSFER_OVER_LIMIT,

@@ -104,7 +104,15 @@ import {
   restrictedWrites,
   writableAreas,
 } from "./restricted-fields.ts";
-import { commitsWithinReads, linkedFirst, linkReadPaths, type TCommitPart } from "./rule-read-commits.ts";
+import {
+  commitReadPaths,
+  commitReadsError,
+  commitsWithinReads,
+  linkedFirst,
+  linkReadPaths,
+  roleReadPaths,
+  type TCommitPart,
+} from "./rule-read-commits.ts";
 import { matchesSearch, searchQuery } from "./search-tokens.ts";
 import {
   CARRIED_COLLECTIONS,
@@ -949,7 +957,7 @@ export function createFirestoreDataAdapter(
           : [];
       const commits = commitsWithinReads(
         planned,
-        { writes: 0, reads: [`users/${user.id}`, `roles/${user.role}`] },
+        { writes: 0, reads: roleReadPaths(user) },
         {
           // The person (and the sibling documents of their restricted fields), two events, the audit row.
           writes: 1 + restrictedParts(def).length + 2 + 1,
@@ -1156,6 +1164,14 @@ export function createFirestoreDataAdapter(
           if (earlier) earlier.record = record;
           else writes.push({ ref, def, record, before: op.op === "create" ? undefined : (read as TRecord) });
         }
+        // The emulator does not count the documents a commit's rules read; production refuses over 20.
+        const overReads = commitReadsError(
+          commitReadPaths(
+            roleReadPaths(writer),
+            writes.map(({ ref, def, record, before }) => ({ def, id: ref.id, record, before })),
+          ),
+        );
+        if (overReads) throw overReads;
         for (const { ref, def, record, before } of writes) {
           if (record === null) deleteRecord(tx, def, ref);
           else setRecord(tx, def, writer, ref, record, before);
