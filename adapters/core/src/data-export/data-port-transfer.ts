@@ -3,12 +3,14 @@
  * built where the app runs, from the DataPort and the FilePort, in the same format as the server's
  * (export-format.ts, export-csv.ts), so an export taken here imports into the portal's own server.
  * Every list is read with `purpose: "export"`, so each page is in the audit log as an export. Records
- * come as the user may read them, so it needs read on every area. Stored files are those the group's
+ * come as the user may read them, so it needs read on every area. Pages are of `pageSize` records (a
+ * backend over the network takes small ones, each answered quickly also on a busy server), and a few
+ * collections are read at once, so the export's time is not the sum of every page's round trips. Stored files are those the group's
  * documents name (every version). Imports go into the portal's own server; these backends take none.
  */
 import { zipSync, type Zippable } from "fflate";
 import { AppError } from "../app-error.ts";
-import { listAll } from "../list-all.ts";
+import { MAX_PAGE_SIZE } from "../list-query.ts";
 import type { AuthPort } from "../ports/auth.port.ts";
 import type { DataPort } from "../ports/data.port.ts";
 import type { DataTransferPort, TExportOptions, TImportResult, TImportStatus } from "../ports/data-transfer.port.ts";
@@ -48,10 +50,40 @@ function jsonText(records: readonly Record<string, unknown>[]): string {
   return JSON_HEAD + records.map((record, i) => recordLine(record, i === records.length - 1)).join("") + JSON_TAIL;
 }
 
+/** How many collections an export reads at once. */
+const COLLECTIONS_AT_ONCE = 4;
+
+/** Every record of `name` (archived ones too), read for an export in pages of `pageSize`. */
+async function exportedRecords(data: DataPort, name: TCollectionName, pageSize: number) {
+  const records: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await data.list(name, {
+      includeArchived: true,
+      purpose: "export",
+      limit: pageSize,
+      ...(cursor ? { cursor } : {}),
+    });
+    records.push(...(page.items as Record<string, unknown>[]));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return records;
+}
+
+/** `work` over `items`, at most `atOnce` at a time; the results in the items' order. */
+async function inBatches<T, R>(items: readonly T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += atOnce)
+    results.push(...(await Promise.all(items.slice(i, i + atOnce).map(work))));
+  return results;
+}
+
 export function createDataPortTransfer(
   ports: { auth: AuthPort; data: DataPort; files: FilePort },
   backend: "memory" | "firebase",
+  options: { pageSize?: number } = {},
 ): DataTransferPort {
+  const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
   return {
     async exportAll(options: TExportOptions = {}): Promise<Blob> {
       const user = ports.auth.current();
@@ -83,12 +115,14 @@ export function createDataPortTransfer(
 
       const entries: Partial<Record<TCollectionName, TExportCollection>> = {};
       const fileIds = new Set<string>();
-      for (const name of collectionNames) {
+      const read = await inBatches(collectionNames, COLLECTIONS_AT_ONCE, (name) =>
+        exportedRecords(ports.data, name, pageSize),
+      );
+      for (const [index, name] of collectionNames.entries()) {
         const def = collections[name];
-        const read = await listAll(ports.data, name, { includeArchived: true, purpose: "export" });
-        const records = (read as Record<string, unknown>[])
-          .filter((record) => canSeeRecord(exporter, def, record))
-          .sort((a, b) => compareIds(a.id as string, b.id as string));
+        const records = read[index]!.filter((record) => canSeeRecord(exporter, def, record)).sort((a, b) =>
+          compareIds(a.id as string, b.id as string),
+        );
         if (name === "documents")
           for (const record of records) if (typeof record.fileId === "string") fileIds.add(record.fileId);
         const json = await add(collectionJsonPath(name), text(jsonText(records)));
