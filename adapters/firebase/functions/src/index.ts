@@ -953,15 +953,20 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
   }
 });
 
+/** The collections whose writes change a resident's money: rent-billing.ts derives from them. */
+const RENT_SOURCES = ["rentCharges", "payments", "rentRates", "residents", "residents__rent"] as const;
+
 /**
  * A resident's money after a write of it: a charge or payment re-derives the account(s) it is in; a
  * resident's write (an admission, a stay change, a transfer, a face-sheet rate in `residents__rent`)
  * or a rate bills the resident (rent-billing.ts), as the server does in the write's transaction.
  */
-export const deriveRent = onDocumentWritten("{collection}/{id}", async (event) => {
-  const { collection, id } = event.params;
-  const before = event.data?.before.data();
-  const after = event.data?.after.data();
+async function deriveRentAfter(
+  collection: (typeof RENT_SOURCES)[number],
+  id: string,
+  before: FirebaseFirestore.DocumentData | undefined,
+  after: FirebaseFirestore.DocumentData | undefined,
+): Promise<void> {
   if (collection === "residents") {
     const change =
       before && after && typeof before.admissionDate === "string" && typeof after.admissionDate === "string"
@@ -980,7 +985,22 @@ export const deriveRent = onDocumentWritten("{collection}/{id}", async (event) =
   } else {
     for (const account of accountsToDerive(collection, before, after)) await deriveAccount(account);
   }
-});
+}
+
+/**
+ * One trigger per collection of `RENT_SOURCES` (deployed as `deriveRent-rentCharges`, …), not one on
+ * every document: each write of any other document (an audit row, a history row, the account this
+ * writes) would otherwise start a function that does nothing, and the accounts a writer waits for
+ * would queue behind them.
+ */
+export const deriveRent = Object.fromEntries(
+  RENT_SOURCES.map((collection) => [
+    collection,
+    onDocumentWritten(`${collection}/{id}`, (event) =>
+      deriveRentAfter(collection, event.params.id, event.data?.before.data(), event.data?.after.data()),
+    ),
+  ]),
+);
 
 /** Each hour, every home's current month in its time zone, as the server's rent schedule bills it. */
 export const billCurrentMonthsHourly = onSchedule("every 1 hours", async () => {
