@@ -10,12 +10,12 @@
  */
 import { zipSync, type Zippable } from "fflate";
 import { AppError } from "../app-error.ts";
-import { MAX_PAGE_SIZE } from "../list-query.ts";
+import { MAX_PAGE_SIZE, type TPage } from "../list-query.ts";
 import type { AuthPort } from "../ports/auth.port.ts";
 import type { DataPort } from "../ports/data.port.ts";
 import type { DataTransferPort, TExportOptions, TImportResult, TImportStatus } from "../ports/data-transfer.port.ts";
 import type { FilePort } from "../ports/file.port.ts";
-import { collectionNames, collections, type TCollectionName } from "../registry.ts";
+import { collectionNames, collections, type TCollectionName, type TRecordOf } from "../registry.ts";
 import { canReadCollection, canSeeFacility, canSeeRecord } from "../rules/access.rules.ts";
 import { CSV_BOM, csvHeaderLine, csvLines } from "./export-csv.ts";
 import {
@@ -58,7 +58,7 @@ async function exportedRecords(data: DataPort, name: TCollectionName, pageSize: 
   const records: Record<string, unknown>[] = [];
   let cursor: string | null = null;
   do {
-    const page = await data.list(name, {
+    const page: TPage<TRecordOf<typeof name>> = await data.list(name, {
       includeArchived: true,
       purpose: "export",
       limit: pageSize,
