@@ -4,8 +4,9 @@
  * (export-format.ts, export-csv.ts), so an export taken here imports into the portal's own server.
  * Every list is read with `purpose: "export"`, so each page is in the audit log as an export. Records
  * come as the user may read them, so it needs read on every area. Pages are of `pageSize` records (a
- * backend over the network takes small ones, each answered quickly also on a busy server), and a few
- * collections are read at once, so the export's time is not the sum of every page's round trips. Stored files are those the group's
+ * backend over the network takes small ones, each answered quickly also on a busy server), read one
+ * after another: never several queries at once on one Firestore connection (see docs/firebase.md,
+ * "Tests": the Node SDK's stream broke when several large answers came together). Stored files are those the group's
  * documents name (every version). Imports go into the portal's own server; these backends take none.
  */
 import { zipSync, type Zippable } from "fflate";
@@ -50,9 +51,6 @@ function jsonText(records: readonly Record<string, unknown>[]): string {
   return JSON_HEAD + records.map((record, i) => recordLine(record, i === records.length - 1)).join("") + JSON_TAIL;
 }
 
-/** How many collections an export reads at once. */
-const COLLECTIONS_AT_ONCE = 4;
-
 /** Every record of `name` (archived ones too), read for an export in pages of `pageSize`. */
 async function exportedRecords(data: DataPort, name: TCollectionName, pageSize: number) {
   const records: Record<string, unknown>[] = [];
@@ -68,14 +66,6 @@ async function exportedRecords(data: DataPort, name: TCollectionName, pageSize: 
     cursor = page.nextCursor;
   } while (cursor);
   return records;
-}
-
-/** `work` over `items`, at most `atOnce` at a time; the results in the items' order. */
-async function inBatches<T, R>(items: readonly T[], atOnce: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += atOnce)
-    results.push(...(await Promise.all(items.slice(i, i + atOnce).map(work))));
-  return results;
 }
 
 export function createDataPortTransfer(
@@ -115,14 +105,11 @@ export function createDataPortTransfer(
 
       const entries: Partial<Record<TCollectionName, TExportCollection>> = {};
       const fileIds = new Set<string>();
-      const read = await inBatches(collectionNames, COLLECTIONS_AT_ONCE, (name) =>
-        exportedRecords(ports.data, name, pageSize),
-      );
-      for (const [index, name] of collectionNames.entries()) {
+      for (const name of collectionNames) {
         const def = collections[name];
-        const records = read[index]!.filter((record) => canSeeRecord(exporter, def, record)).sort((a, b) =>
-          compareIds(a.id as string, b.id as string),
-        );
+        const records = (await exportedRecords(ports.data, name, pageSize))
+          .filter((record) => canSeeRecord(exporter, def, record))
+          .sort((a, b) => compareIds(a.id as string, b.id as string));
         if (name === "documents")
           for (const record of records) if (typeof record.fileId === "string") fileIds.add(record.fileId);
         const json = await add(collectionJsonPath(name), text(jsonText(records)));
