@@ -4,9 +4,10 @@
  * docs/firebase.md tells a care group to: the first account made administrator by `first-admin.ts`,
  * the homes added under Settings › Facilities. Then, as people would: sign-in (a wrong password
  * refused, back to the page asked for, a reload keeps the session); a caregiver of Tull created in
- * Settings › Users; a resident at Tull and one at Newman added, a PDF filed for the Tull resident and a
- * payment recorded in the Rent Tracker, each seen after a reload; the caregiver replaces the one-time
- * password, sees Tull alone and finds the Newman resident "not found"; Logout. Screenshots of the
+ * Settings › Users; a resident at Tull and one at Newman added, a PDF filed for the Tull resident, the
+ * month billed at admission and a payment recorded in the Rent Tracker, each seen after a reload; the
+ * caregiver replaces the one-time password, sees Tull alone and finds the Newman resident "not found";
+ * Logout. No error toast on the first sign-in of a new project. Screenshots of the
  * residents list and a resident's page at 1280×800 and 375×812.
  */
 import { mkdirSync, readFileSync } from "node:fs";
@@ -309,21 +310,21 @@ describe.skipIf(Boolean(skipReason))("the app on the firebase backend (emulators
   );
 
   it(
-    "bills this month and records a payment for the Tull resident in the Rent Tracker; the ledger and balance show them after a reload",
+    "shows this month billed at admission in the Rent Tracker, never twice, and records a payment; the ledger and balance show them after a reload",
     async () => {
       const page = adminPage;
       await page.goto("/residents/rent-tracker");
       await page.locator("main h1", { hasText: "Rent Tracker" }).waitFor();
       const row = page.getByRole("row").filter({ hasText: "Whitfield, Opal" });
       await row.waitFor();
-      // No Cloud Function generates a month's charges on Firebase (docs/firebase.md, Money): the
-      // administrator bills this month with Generate, as the page offers for any month.
+      // The admission billed this month (the deriveRent function, with the account the resident's
+      // save waited for), as the page says: the row shows the month unpaid, also after a reload.
+      await shownThenAfterReload(page, row.getByRole("cell", { name: `${thisMonthLabel}: Unpaid` }));
+      await row.getByRole("cell", { name: "$3,000.00" }).waitFor();
+      // Generate is safe to run again: the month is never charged twice.
       await page.getByLabel("Month", { exact: true }).fill(thisMonth);
       await page.getByRole("button", { name: `Generate charges for ${thisMonthLabel}` }).click();
-      await page.getByText(`${thisMonthLabel}: 1 created, 0 already generated, 1 not charged`).waitFor();
-      // The balance is the rent account the deriveRent function keeps, seconds after the commit: the
-      // generation's write waits for it, so the grid read after it shows the month unpaid.
-      await shownThenAfterReload(page, row.getByRole("cell", { name: `${thisMonthLabel}: Unpaid` }));
+      await page.getByText(`${thisMonthLabel}: 0 created, 1 already generated, 1 not charged`).waitFor();
       await row.getByRole("cell", { name: "$3,000.00" }).waitFor();
 
       await page.getByRole("button", { name: "Record a payment" }).click();
