@@ -28,6 +28,13 @@ import { deniedByRules, toAppError } from "./firebase-errors.ts";
 import type { TReferralMatches } from "@care/core/rules/referral-matches.rules";
 import type { TBusyTime } from "@care/core/rules/schedule.rules";
 
+/**
+ * The records an export reads per page: small enough that a busy Firestore answers each query well
+ * within the 10 s after which the SDK reports `unavailable` (a read the adapter then retries; see
+ * `guard`), where a page of 500 large records (residents with their search tokens) may not.
+ */
+const EXPORT_PAGE_SIZE = 100;
+
 export interface THostPort {
   host: string;
   port: number;
@@ -134,7 +141,7 @@ export function createFirebasePorts(config: TFirebasePortsConfig): TFirebasePort
       referralMatches: (query) => referralMatches(query).then((result) => result.data, callableError),
     }),
     files,
-    transfer: createDataPortTransfer({ auth, data, files }, "firebase"),
+    transfer: createDataPortTransfer({ auth, data, files }, "firebase", { pageSize: EXPORT_PAGE_SIZE }),
     dispose: () => deleteApp(app),
   };
 }

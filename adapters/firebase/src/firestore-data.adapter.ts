@@ -86,6 +86,7 @@ import {
   GRANT_KEY_FIELD,
   grantKeysWithin,
   homeGroups,
+  inTurn,
   MAX_GRANT_HOMES,
   ordersInMemory,
   refusedFields,
@@ -105,7 +106,15 @@ import {
   restrictedWrites,
   writableAreas,
 } from "./restricted-fields.ts";
-import { commitsWithinReads, linkedFirst, linkReadPaths, type TCommitPart } from "./rule-read-commits.ts";
+import {
+  commitReadPaths,
+  commitReadsError,
+  commitsWithinReads,
+  linkedFirst,
+  linkReadPaths,
+  roleReadPaths,
+  type TCommitPart,
+} from "./rule-read-commits.ts";
 import { matchesSearch, searchQuery } from "./search-tokens.ts";
 import {
   CARRIED_COLLECTIONS,
@@ -545,22 +554,18 @@ export function createFirestoreDataAdapter(
     const parts = readableParts(user, def);
     if (parts.length === 0 || records.length === 0) return records;
     const found = new Map<string, Record<string, unknown>>();
-    const reads = parts.flatMap((part) =>
-      restrictedBatches(def, records).map(async ({ facility, ids }) => {
-        const constraints = [
-          ...(facility === undefined ? [] : [where("_facility", "==", facility)]),
-          // The record's id as a field, not documentId(): rules check an `in` on document ids as one get
-          // per id, and a missing sibling (a resident without a rate) has no facility to check.
-          where("_id", "in", ids),
-        ];
-        const snap = await guard(() =>
-          getDocsFromServer(buildQuery(collectionRef(db, part.collection), ...constraints)),
-        );
-        for (const sibling of snap.docs)
-          if (ids.includes(sibling.id)) found.set(`${part.collection}/${sibling.id}`, sibling.data());
-      }),
-    );
-    await Promise.all(reads);
+    const batches = parts.flatMap((part) => restrictedBatches(def, records).map((batch) => ({ part, ...batch })));
+    await inTurn(batches, async ({ part, facility, ids }) => {
+      const constraints = [
+        ...(facility === undefined ? [] : [where("_facility", "==", facility)]),
+        // The record's id as a field, not documentId(): rules check an `in` on document ids as one get
+        // per id, and a missing sibling (a resident without a rate) has no facility to check.
+        where("_id", "in", ids),
+      ];
+      const snap = await guard(() => getDocsFromServer(buildQuery(collectionRef(db, part.collection), ...constraints)));
+      for (const sibling of snap.docs)
+        if (ids.includes(sibling.id)) found.set(`${part.collection}/${sibling.id}`, sibling.data());
+    });
     return records.map((record) =>
       parts.reduce(
         (merged, part) => mergeRestricted(def, merged, part, found.get(`${part.collection}/${record.id}`)),
@@ -769,7 +774,7 @@ export function createFirestoreDataAdapter(
       const user = assertCanRead(session(), def);
       const page = pageQuery(def, user, query);
       if (page === null) return { items: [], nextCursor: null };
-      const snaps = await guard(() => Promise.all(page.built.map((built) => getDocsFromServer(built))));
+      const snaps = await guard(() => inTurn(page.built, (built) => getDocsFromServer(built)));
       const docs = new Map(snaps.flatMap((snap) => snap.docs.map((d) => [d.id, d] as const)));
       const found = toPage(def, page, [...docs.values()]);
       // The cursor is the last document read, shown or not: the next page starts after a skipped one too.
@@ -788,7 +793,7 @@ export function createFirestoreDataAdapter(
       if (listed.overlapping || listed.searchInMemory !== null) {
         // Counted by id (a record of several homes may be found by more than one query), of those
         // whose fields hold the search text where Firestore's query finds more.
-        const snaps = await guard(() => Promise.all(queries.map((built) => getDocsFromServer(built))));
+        const snaps = await guard(() => inTurn(queries, (built) => getDocsFromServer(built)));
         const docs = snaps.flatMap((snap) => snap.docs);
         return new Set(searchedInMemory(def, listed.searchInMemory, docs).map((d) => d.id)).size;
       }
@@ -950,7 +955,7 @@ export function createFirestoreDataAdapter(
           : [];
       const commits = commitsWithinReads(
         planned,
-        { writes: 0, reads: [`users/${user.id}`, `roles/${user.role}`] },
+        { writes: 0, reads: roleReadPaths(user) },
         {
           // The person (and the sibling documents of their restricted fields), two events, the audit row.
           writes: 1 + restrictedParts(def).length + 2 + 1,
@@ -1159,6 +1164,14 @@ export function createFirestoreDataAdapter(
           if (earlier) earlier.record = record;
           else writes.push({ ref, def, record, before: op.op === "create" ? undefined : (read as TRecord) });
         }
+        // The emulator does not count the documents a commit's rules read; production refuses over 20.
+        const overReads = commitReadsError(
+          commitReadPaths(
+            roleReadPaths(writer),
+            writes.map(({ ref, def, record, before }) => ({ def, id: ref.id, record, before })),
+          ),
+        );
+        if (overReads) throw overReads;
         for (const { ref, def, record, before } of writes) {
           if (record === null) deleteRecord(tx, def, ref);
           else setRecord(tx, def, writer, ref, record, before);

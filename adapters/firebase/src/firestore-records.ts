@@ -270,6 +270,13 @@ export function fileMoveTo(description: Record<string, unknown>, to: string): Re
 export const FILE_IN_USE_FIELD = "inUse";
 
 /**
+ * The field of a file description naming who removes it, set by the remover just before the deletion
+ * (the rules take it only as the caller's own uid, and delete only a description marked by the caller):
+ * Firestore triggers get no auth context for a deletion, so `auditFileRemoval` reads the author here.
+ */
+export const FILE_REMOVED_BY_FIELD = "_removedBy";
+
+/**
  * The files a write of `record` names anew (absent from `before`, the record as read; none for a record
  * that keeps its files): the adapter marks each in use in the same commit, as the rules require.
  */
@@ -369,4 +376,17 @@ export function homeGroups(facilities: (string | null)[], otherDisjunctions: num
   return Array.from({ length: Math.ceil(facilities.length / size) }, (_, i) =>
     facilities.slice(i * size, (i + 1) * size),
   );
+}
+
+/**
+ * `read` over `items` one after another, never several server reads at once on one Firestore instance:
+ * in Node, where the SDK talks gRPC (the contract harness), the one Listen stream that carries every
+ * query broke on the emulator with a bogus message length ("Received message larger than max
+ * (3954822915 vs 17825792)") when several queries answered together on a busy machine. The reads it
+ * orders are a list's few queries (one per group of homes) and a page's restricted-field batches.
+ */
+export async function inTurn<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await read(item));
+  return results;
 }

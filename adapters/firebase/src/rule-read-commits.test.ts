@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { collections } from "@care/core/registry";
+import type { CollectionDef } from "@care/core/collection";
+import { collectionNames, collections } from "@care/core/registry";
+import { restrictedParts } from "./restricted-fields.ts";
 import {
+  commitReadPaths,
+  commitReadsError,
   commitsWithinReads,
   linkedFirst,
   linkReadPaths,
   MAX_COMMIT_READS,
+  roleReadPaths,
   type TCommitPart,
 } from "./rule-read-commits.ts";
+import { ruleCosts } from "./rules-cost.ts";
+import { generateFirestoreRules } from "./rules-generator.ts";
 
 const ROLES: TCommitPart = { writes: 0, reads: ["users/u1", "roles/manager"] };
 
@@ -79,5 +86,62 @@ describe("linkedFirst", () => {
     ];
     expect(linkedFirst(collections.documents, docs).map((d) => d.id)).toEqual(["d1", "d2", "d3", "x", "y"]);
     expect(linkedFirst(collections.vitals, docs).map((d) => d.id)).toEqual(["d3", "x", "d2", "d1", "y"]);
+  });
+});
+
+describe("commitReadPaths", () => {
+  const roles = roleReadPaths({ id: "u1", role: "administrator" });
+  const shift = (staffId: string) => ({
+    def: collections.shifts as CollectionDef,
+    id: `s-${staffId}`,
+    record: { facilityId: "tull", staffId, date: "2026-06-01", start: "07:00", end: "15:00" },
+  });
+
+  it("counts the role documents and each person a week's shifts name once, however many shifts they have", () => {
+    const people = Array.from({ length: 18 }, (_, i) => `p${i}`);
+    const week = people.flatMap((p) => [shift(p), { ...shift(p), id: `s2-${p}` }]);
+    const paths = commitReadPaths(roles, week);
+    expect(paths.size).toBe(MAX_COMMIT_READS);
+    expect(commitReadsError(paths)).toBeNull();
+  });
+
+  it("refuses a commit whose rules would read over 20 documents, as production does (FORBIDDEN)", () => {
+    const paths = commitReadPaths(
+      roles,
+      Array.from({ length: 19 }, (_, i) => shift(`p${i}`)),
+    );
+    expect(paths.size).toBe(21);
+    expect(commitReadsError(paths)).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/21 records/) });
+  });
+
+  it("counts a record with restricted fields itself (its sibling's rules read it), and nothing for a deletion", () => {
+    const resident = { def: collections.residents as CollectionDef, id: "r1", record: { facilityId: "tull" } };
+    expect(commitReadPaths(roles, [resident])).toContain("residents/r1");
+    expect([...commitReadPaths(roles, [{ ...shift("p1"), record: null }])]).toEqual(roles);
+  });
+
+  // The adapter counts the role documents and one document per link a write checks: every generated
+  // rule of a registry collection (and of its restricted fields' siblings) must read no other document.
+  it("counts every document the generated rules may read (rules-cost.ts)", () => {
+    const costs = ruleCosts(generateFirestoreRules());
+    const over: string[] = [];
+    for (const name of collectionNames) {
+      const def = collections[name] as CollectionDef;
+      const linkTargets = (def.links ?? []).reduce(
+        (sum, link) =>
+          sum + ("by" in link.to ? new Set(Object.values(link.to.targets).map((t) => t.collection)).size : 1),
+        0,
+      );
+      const counted = [
+        [name, roles.length + linkTargets],
+        ...restrictedParts(def).map((part) => [part.collection, roles.length + 1] as const),
+      ] as const;
+      for (const [collection, most] of counted)
+        for (const cost of costs.filter(
+          (c) => c.rule.startsWith(`/${collection}/{id} `) && /create|update/.test(c.rule),
+        ))
+          if (cost.reads > most) over.push(`${cost.rule}: ${cost.reads} reads, ${most} counted`);
+    }
+    expect(over).toEqual([]);
   });
 });

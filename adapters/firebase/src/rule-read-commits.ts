@@ -2,11 +2,16 @@
  * Firestore's rules may read at most 20 documents in one transaction or batched write (a document read
  * again within it counts once), and a commit holds at most 500 writes. A change too large for one commit
  * (a transfer's carried records) is split here into commits by the documents each write's rules read,
- * as the generated rules read them: the caller's role documents, then each link's target (`linksToCheck`).
+ * as the generated rules read them: the caller's role documents, then each link's target (`linksToCheck`);
+ * a plain commit over the limit is refused before it is sent (`commitReadsError`), as production would
+ * refuse it (the emulator does not count). `rule-read-commits.test.ts` holds these paths to the reads
+ * `rules-cost.ts` finds in each generated rule.
  */
+import { AppError } from "@care/core/app-error";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import { linksToCheck } from "@care/core/rules/links.rules";
 import { FILES_COLLECTION } from "./firestore-records.ts";
+import { restrictedParts } from "./restricted-fields.ts";
 
 /** The documents the rules of one transaction or batched write may read in all. */
 export const MAX_COMMIT_READS = 20;
@@ -26,6 +31,47 @@ export interface TCommitPart {
 export function linkReadPaths(def: CollectionDef, record: Record<string, unknown>, before?: Record<string, unknown>) {
   return linksToCheck(def, record, before).map(
     ({ target, id }) => `${target.collection === FILES_TARGET ? FILES_COLLECTION : target.collection}/${id}`,
+  );
+}
+
+/** The role documents every rule reads for `user` (`me()` and `level()` in the generated rules). */
+export function roleReadPaths(user: { id: string; role: string }): string[] {
+  return [`users/${user.id}`, `roles/${user.role}`];
+}
+
+/** One write of a commit: the record written (null: deleted) and as it was read (absent: created). */
+export interface TCommitWrite {
+  def: CollectionDef;
+  id: string;
+  record: Record<string, unknown> | null;
+  before?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The distinct documents the rules of one commit read: the caller's role documents, each written
+ * record's link targets, and a record with restricted fields itself (its sibling documents' rules read
+ * it with `getAfter`). A deletion's rule reads the role documents only.
+ */
+export function commitReadPaths(roles: readonly string[], writes: readonly TCommitWrite[]): Set<string> {
+  const paths = new Set(roles);
+  for (const { def, id, record, before } of writes) {
+    if (record === null) continue;
+    for (const path of linkReadPaths(def, record, before)) paths.add(path);
+    if (restrictedParts(def).length > 0) paths.add(`${def.name}/${id}`);
+  }
+  return paths;
+}
+
+/**
+ * The refusal of a commit whose rules would read more than MAX_COMMIT_READS documents (null when
+ * within): production's rules refuse it whole (permission denied), so the adapter does before sending
+ * it, saying why; a caller splits such a change into commits of fewer people or records.
+ */
+export function commitReadsError(paths: ReadonlySet<string>): AppError | null {
+  if (paths.size <= MAX_COMMIT_READS) return null;
+  return new AppError(
+    "FORBIDDEN",
+    `This change names too many records for one save on Firebase (its checks read ${paths.size} records, at most ${MAX_COMMIT_READS}): save it in smaller parts.`,
   );
 }
 

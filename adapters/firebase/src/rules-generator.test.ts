@@ -203,18 +203,25 @@ describe("generated Firebase rules", () => {
     const at = (verb: string) => files.findIndex((l) => l.includes(`allow ${verb}:`));
     const rule = (verb: string) =>
       files.slice(at(verb), files.findIndex((l, i) => i >= at(verb) && l.endsWith(";")) + 1).join("\n");
-    // Removal: the uploader or the Administrator role (not any user with Documents write), never once named.
-    expect(rule("delete")).toContain(
-      "&& (resource.data.createdBy == request.auth.uid || me().role == 'administrator')",
-    );
-    expect(rule("delete")).toContain("&& resource.data.get('inUse', false) != true;");
+    const mayRemove = files.slice(files.findIndex((l) => l.includes("function mayRemoveFile()"))).join("\n");
+    // Removal: the uploader or the Administrator role (not any user with Documents write), never once named,
+    // and only once the caller has marked it as theirs to remove (the audit row's author).
+    expect(rule("delete")).toContain("mayFacility(resource.data._facility) && mayRemoveFile()");
+    expect(rule("delete")).toContain("&& resource.data.get('_removedBy', null) == request.auth.uid;");
+    expect(mayRemove).toContain("&& (resource.data.createdBy == request.auth.uid || me().role == 'administrator')");
+    expect(mayRemove).toContain("&& resource.data.get('inUse', false) != true;");
     expect(rule("delete")).not.toContain("mayWrite('documents')");
     // A description changes only to gain the mark, by a writer of documents in its home, or, once in use,
-    // to follow its document to another home of the writer's, its bytes' folder named and kept.
-    expect(rule("update")).toContain("allow update: if mayWrite('documents') && mayFacility(resource.data._facility)");
+    // to follow its document to another home of the writer's, its bytes' folder named and kept; or to name
+    // its remover, the caller, who may remove it.
+    expect(rule("update")).toContain("allow update: if mayFacility(resource.data._facility)");
     expect(rule("update")).toContain(
-      "((request.resource.data.diff(resource.data).affectedKeys().hasOnly(['inUse']) && request.resource.data.inUse == true)",
+      "&& ((mayWrite('documents') && ((request.resource.data.diff(resource.data).affectedKeys().hasOnly(['inUse']) && request.resource.data.inUse == true)",
     );
+    expect(rule("update")).toContain(
+      "|| (mayRemoveFile() && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['_removedBy'])",
+    );
+    expect(rule("update")).toContain("&& request.resource.data._removedBy == request.auth.uid));");
     expect(rule("update")).toContain(
       "|| (resource.data.get('inUse', false) == true && resource.data.facilityId != null && request.resource.data.facilityId is string",
     );
@@ -225,7 +232,7 @@ describe("generated Firebase rules", () => {
       "&& request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)",
     );
     expect(rule("update")).toContain(
-      "&& request.resource.data.get('_folder', null) == resource.data.get('_folder', resource.data.facilityId)));",
+      "&& request.resource.data.get('_folder', null) == resource.data.get('_folder', resource.data.facilityId))))",
     );
     // A document naming a file anew requires the mark in the same commit.
     const marked =

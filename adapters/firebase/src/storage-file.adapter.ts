@@ -13,6 +13,7 @@ import {
   query,
   serverTimestamp,
   setDoc,
+  updateDoc,
   where,
   type Firestore,
 } from "firebase/firestore";
@@ -32,7 +33,7 @@ import { canSeeFacility } from "@care/core/rules/access.rules";
 import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { SNIFF_BYTES, sniffFileType } from "@care/core/rules/file-type.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
-import { fileBytesPath, FILES_COLLECTION, plainStoredValue } from "./firestore-records.ts";
+import { fileBytesPath, FILE_REMOVED_BY_FIELD, FILES_COLLECTION, plainStoredValue } from "./firestore-records.ts";
 
 /** How long a viewed file's blob: URL stays valid: long enough for the new tab to load it. */
 const VIEW_URL_LIFETIME_MS = 60_000;
@@ -75,6 +76,17 @@ export function createStorageFileAdapter(
     const parsed = ZStoredFile.safeParse({ ...data, createdAt: plainStoredValue(data?.createdAt), id });
     if (!data || !parsed.success || !canSeeFacility(user, parsed.data.facilityId)) throw fileNotFound();
     return { stored: parsed.data, bytesPath: fileBytesPath(id, data) };
+  }
+
+  /**
+   * Deletes a file's description as `uid`: first marks it with the remover (the rules take only the
+   * caller's uid, and delete only a description the caller marked), which `auditFileRemoval` names in
+   * the `file_remove` row, since a Firestore trigger gets no auth context for a deletion.
+   */
+  async function removeDescription(id: string, uid: string): Promise<void> {
+    const ref = doc(db, FILES_COLLECTION, id);
+    await guard(() => updateDoc(ref, { [FILE_REMOVED_BY_FIELD]: uid }));
+    await guard(() => deleteDoc(ref));
   }
 
   async function describe(id: string): Promise<TStoredFile> {
@@ -136,7 +148,7 @@ export function createStorageFileAdapter(
           );
         });
       } catch (error) {
-        await deleteDoc(doc(db, FILES_COLLECTION, id)).catch(() => undefined);
+        await removeDescription(id, user.id).catch(() => undefined);
         throw toAppError(error);
       }
       options.onProgress?.(1);
@@ -174,7 +186,7 @@ export function createStorageFileAdapter(
       // The description goes first: the rules refuse it for a file a record has named (marked in use, also
       // when that record names another file by now), and the Storage rules let the bytes go only after it.
       try {
-        await deleteDoc(doc(db, FILES_COLLECTION, id));
+        await removeDescription(id, user.id);
       } catch (error) {
         const appError = toAppError(error);
         throw appError.code === "FORBIDDEN" && links[0] ? fileInUseError(links[0]) : appError;

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { createFacilityStore, reconcileSelection, SELECTED_FACILITY_KEY } from "./selected-facility.ts";
+import {
+  createFacilityStore,
+  currentSelection,
+  reconcileSelection,
+  SELECTED_FACILITY_KEY,
+} from "./selected-facility.ts";
 
 function fakeStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -11,10 +16,10 @@ function fakeStorage(initial: Record<string, string> = {}) {
 }
 
 describe("selected facility store", () => {
-  it("defaults to van-buren and keeps a choice, including the empty one (all facilities)", () => {
+  it("holds no choice at first (no fixed home) and keeps a choice, including the empty one (all facilities)", () => {
     const storage = fakeStorage();
     const store = createFacilityStore(storage, null);
-    expect(store.get()).toBe("van-buren");
+    expect(store.get()).toBeNull();
     store.set("tull");
     expect(storage.values.get(SELECTED_FACILITY_KEY)).toBe("tull");
     expect(createFacilityStore(storage, null).get()).toBe("tull");
@@ -46,7 +51,7 @@ describe("selected facility store", () => {
       },
     };
     const store = createFacilityStore(blocked, null);
-    expect(store.get()).toBe("van-buren");
+    expect(store.get()).toBeNull();
     store.set("newman");
     expect(store.get()).toBe("newman");
   });
@@ -61,5 +66,22 @@ describe("reconcileSelection", () => {
   it("moves off a deactivated or unreachable home to the first one the user may see", () => {
     expect(reconcileSelection("van-buren", ["tull", "newman"])).toBe("tull");
     expect(reconcileSelection("gone", [])).toBe("");
+  });
+});
+
+describe("currentSelection", () => {
+  it("with no choice stored, is the first home of the group's list, or none in a group without homes", () => {
+    expect(currentSelection(null, ["tull", "newman"], null)).toBe("tull");
+    expect(currentSelection(null, [], null)).toBe("");
+  });
+
+  it("while the list loads, asks for no home that may not exist: a limited user's first, else all", () => {
+    expect(currentSelection(null, null, null)).toBe("");
+    expect(currentSelection(null, null, ["newman", "tull"])).toBe("newman");
+  });
+
+  it("keeps a stored choice, within a limited user's homes", () => {
+    expect(currentSelection("ashwood", ["tull"], null)).toBe("ashwood");
+    expect(currentSelection("ashwood", null, ["tull"])).toBe("tull");
   });
 });

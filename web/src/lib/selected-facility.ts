@@ -1,9 +1,11 @@
 /**
- * The header's facility selection, kept in localStorage (default `van-buren`; the empty value means
- * all facilities). The one store every list reads, through `useSelectedFacility`.
+ * The header's facility selection, kept in localStorage (the empty value means all facilities). The
+ * one store every list reads, through `useSelectedFacility`. Until the user picks one, the selection is
+ * the first home they can see once the group's list has loaded (none in a group without homes), never
+ * a fixed id: a new Firebase project has none of the seed's homes.
  */
 import { useCallback, useSyncExternalStore } from "react";
-import { DEFAULT_FACILITY_ID } from "@care/core/collections/facility-seed";
+import { useFacilities } from "./facilities.tsx";
 import { useSession } from "./ports.tsx";
 
 export const SELECTED_FACILITY_KEY = "selectedFacility";
@@ -11,8 +13,8 @@ export const SELECTED_FACILITY_KEY = "selectedFacility";
 type TStorage = Pick<Storage, "getItem" | "setItem">;
 
 export interface TFacilityStore {
-  /** The selected facility id, or "" for all facilities. */
-  get(): string;
+  /** The selected facility id, "" for all facilities, or null while the user has chosen none. */
+  get(): string | null;
   set(facilityId: string): void;
   subscribe(listener: () => void): () => void;
 }
@@ -22,12 +24,12 @@ export function createFacilityStore(
   target: Pick<Window, "addEventListener" | "removeEventListener"> | null,
 ): TFacilityStore {
   const listeners = new Set<() => void>();
-  let memoryValue = DEFAULT_FACILITY_ID;
+  let memoryValue: string | null = null;
 
-  const read = (): string => {
+  const read = (): string | null => {
     if (!storage) return memoryValue;
     try {
-      return storage.getItem(SELECTED_FACILITY_KEY) ?? DEFAULT_FACILITY_ID;
+      return storage.getItem(SELECTED_FACILITY_KEY) ?? memoryValue;
     } catch {
       return memoryValue;
     }
@@ -73,18 +75,40 @@ const store = createFacilityStore(browserStorage(), typeof window === "undefined
 /**
  * The selected facility id ("" = all facilities) and its setter. For a facility-limited user the
  * stored choice is checked against their homes from the first render, so no page ever asks for a
- * home they cannot see (the default van-buren for a caregiver of Tull reads as Tull).
+ * home they cannot see. With no choice stored, the first home of the group's list once it has loaded
+ * (`FacilitySelector` then keeps it), and until then the user's first home, or all facilities.
  */
 export function useSelectedFacility(): [string, (facilityId: string) => void] {
-  const stored = useSyncExternalStore(store.subscribe, store.get, () => DEFAULT_FACILITY_ID);
+  const stored = useSyncExternalStore(store.subscribe, store.get, () => null);
+  const { facilities, source } = useFacilities();
   const homes = useSession()?.facilityIds ?? null;
   const set = useCallback((facilityId: string) => store.set(facilityId), []);
-  return [homes ? reconcileSelection(stored, homes) : stored, set];
+  const available = source === "backend" ? facilities.map((f) => f.id) : null;
+  return [currentSelection(stored, available, homes), set];
+}
+
+/** Whether the user has chosen a facility (or all facilities) yet, in this browser. */
+export function hasStoredSelection(): boolean {
+  return store.get() !== null;
+}
+
+/**
+ * The selection shown: the stored one (null: none chosen), a limited user's within their `homes`; with
+ * none stored, the first of the `available` homes (null while the list loads: the first of `homes`,
+ * else all facilities), so nothing asks for a home that may not exist.
+ */
+export function currentSelection(
+  stored: string | null,
+  available: readonly string[] | null,
+  homes: readonly string[] | null,
+): string {
+  if (stored === null) return available ? (available[0] ?? "") : (homes?.[0] ?? "");
+  return homes ? reconcileSelection(stored, homes) : stored;
 }
 
 /**
  * The selection to keep once the facilities the user may see are known: a home that was deactivated, or
- * that a facility-limited user cannot see (e.g. the default van-buren), gives way to their first home,
+ * that a facility-limited user cannot see, gives way to their first home,
  * or to all facilities when they see none; otherwise lists would filter by a home nobody can pick.
  */
 export function reconcileSelection(selected: string, available: readonly string[]): string {

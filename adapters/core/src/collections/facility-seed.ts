@@ -13,5 +13,3 @@ export const SEED_FACILITIES: readonly { id: string; name: string }[] = [
   { id: "edgemont", name: "Edgemont" },
   { id: "newman", name: "Newman" },
 ];
-
-export const DEFAULT_FACILITY_ID = "van-buren";

@@ -3,17 +3,20 @@
  * built where the app runs, from the DataPort and the FilePort, in the same format as the server's
  * (export-format.ts, export-csv.ts), so an export taken here imports into the portal's own server.
  * Every list is read with `purpose: "export"`, so each page is in the audit log as an export. Records
- * come as the user may read them, so it needs read on every area. Stored files are those the group's
+ * come as the user may read them, so it needs read on every area. Pages are of `pageSize` records (a
+ * backend over the network takes small ones, each answered quickly also on a busy server), read one
+ * after another: never several queries at once on one Firestore connection (see docs/firebase.md,
+ * "Tests": the Node SDK's stream broke when several large answers came together). Stored files are those the group's
  * documents name (every version). Imports go into the portal's own server; these backends take none.
  */
 import { zipSync, type Zippable } from "fflate";
 import { AppError } from "../app-error.ts";
-import { listAll } from "../list-all.ts";
+import { MAX_PAGE_SIZE, type TPage } from "../list-query.ts";
 import type { AuthPort } from "../ports/auth.port.ts";
 import type { DataPort } from "../ports/data.port.ts";
 import type { DataTransferPort, TExportOptions, TImportResult, TImportStatus } from "../ports/data-transfer.port.ts";
 import type { FilePort } from "../ports/file.port.ts";
-import { collectionNames, collections, type TCollectionName } from "../registry.ts";
+import { collectionNames, collections, type TCollectionName, type TRecordOf } from "../registry.ts";
 import { canReadCollection, canSeeFacility, canSeeRecord } from "../rules/access.rules.ts";
 import { CSV_BOM, csvHeaderLine, csvLines } from "./export-csv.ts";
 import {
@@ -48,10 +51,29 @@ function jsonText(records: readonly Record<string, unknown>[]): string {
   return JSON_HEAD + records.map((record, i) => recordLine(record, i === records.length - 1)).join("") + JSON_TAIL;
 }
 
+/** Every record of `name` (archived ones too), read for an export in pages of `pageSize`. */
+async function exportedRecords(data: DataPort, name: TCollectionName, pageSize: number) {
+  const records: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: TPage<TRecordOf<typeof name>> = await data.list(name, {
+      includeArchived: true,
+      purpose: "export",
+      limit: pageSize,
+      ...(cursor ? { cursor } : {}),
+    });
+    records.push(...(page.items as Record<string, unknown>[]));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return records;
+}
+
 export function createDataPortTransfer(
   ports: { auth: AuthPort; data: DataPort; files: FilePort },
   backend: "memory" | "firebase",
+  options: { pageSize?: number } = {},
 ): DataTransferPort {
+  const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
   return {
     async exportAll(options: TExportOptions = {}): Promise<Blob> {
       const user = ports.auth.current();
@@ -85,8 +107,7 @@ export function createDataPortTransfer(
       const fileIds = new Set<string>();
       for (const name of collectionNames) {
         const def = collections[name];
-        const read = await listAll(ports.data, name, { includeArchived: true, purpose: "export" });
-        const records = (read as Record<string, unknown>[])
+        const records = (await exportedRecords(ports.data, name, pageSize))
           .filter((record) => canSeeRecord(exporter, def, record))
           .sort((a, b) => compareIds(a.id as string, b.id as string));
         if (name === "documents")

@@ -80,7 +80,13 @@ import { billCurrentMonths, billResident, deriveAccount } from "./rent-billing.t
 import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
 import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/file-bytes-check.ts";
 import { checkedFieldsOf } from "../../src/checked-fields.ts";
-import { AUDITED_FIELD, FILES_COLLECTION, fromStoredData, toStoredData } from "../../src/firestore-records.ts";
+import {
+  AUDITED_FIELD,
+  FILE_REMOVED_BY_FIELD,
+  FILES_COLLECTION,
+  fromStoredData,
+  toStoredData,
+} from "../../src/firestore-records.ts";
 import { mergeRestricted, restrictedPartOf, restrictedParts } from "../../src/restricted-fields.ts";
 import { claimsDiffer, userClaims } from "../../src/user-claims.ts";
 import { KEPT_SESSION_CLAIM, KEPT_SESSION_FIELD, SESSIONS_FROM_FIELD, sessionLive } from "../../src/user-sessions.ts";
@@ -951,15 +957,20 @@ export const auditChanges = onDocumentWrittenWithAuthContext("{collection}/{id}"
   }
 });
 
+/** The collections whose writes change a resident's money: rent-billing.ts derives from them. */
+const RENT_SOURCES = ["rentCharges", "payments", "rentRates", "residents", "residents__rent"] as const;
+
 /**
  * A resident's money after a write of it: a charge or payment re-derives the account(s) it is in; a
  * resident's write (an admission, a stay change, a transfer, a face-sheet rate in `residents__rent`)
  * or a rate bills the resident (rent-billing.ts), as the server does in the write's transaction.
  */
-export const deriveRent = onDocumentWritten("{collection}/{id}", async (event) => {
-  const { collection, id } = event.params;
-  const before = event.data?.before.data();
-  const after = event.data?.after.data();
+async function deriveRentAfter(
+  collection: (typeof RENT_SOURCES)[number],
+  id: string,
+  before: FirebaseFirestore.DocumentData | undefined,
+  after: FirebaseFirestore.DocumentData | undefined,
+): Promise<void> {
   if (collection === "residents") {
     const change =
       before && after && typeof before.admissionDate === "string" && typeof after.admissionDate === "string"
@@ -978,7 +989,22 @@ export const deriveRent = onDocumentWritten("{collection}/{id}", async (event) =
   } else {
     for (const account of accountsToDerive(collection, before, after)) await deriveAccount(account);
   }
-});
+}
+
+/**
+ * One trigger per collection of `RENT_SOURCES` (deployed as `deriveRent-rentCharges`, …), not one on
+ * every document: each write of any other document (an audit row, a history row, the account this
+ * writes) would otherwise start a function that does nothing, and the accounts a writer waits for
+ * would queue behind them.
+ */
+export const deriveRent = Object.fromEntries(
+  RENT_SOURCES.map((collection) => [
+    collection,
+    onDocumentWritten(`${collection}/{id}`, (event) =>
+      deriveRentAfter(collection, event.params.id, event.data?.before.data(), event.data?.after.data()),
+    ),
+  ]),
+);
 
 /** Each hour, every home's current month in its time zone, as the server's rent schedule bills it. */
 export const billCurrentMonthsHourly = onSchedule("every 1 hours", async () => {
@@ -994,15 +1020,17 @@ async function appendAuditRow(entry: Record<string, unknown> & { id: string }): 
 }
 
 /**
- * A file removed through the portal: the browser deletes its description (which the rules allow only
- * to the uploader or an administrator, and never for a file in use), then its bytes. The row names who,
- * from the deletion's auth context, as the server's `file_remove` row does.
+ * A file removed through the portal: the browser marks its description with the remover, then deletes
+ * it (which the rules allow only to the uploader or an administrator, never for a file in use, and only
+ * once marked by the caller), then its bytes. The row names who from that mark, as the server's
+ * `file_remove` row does: Firestore triggers get no auth context for a deletion, in production either.
  */
 export const auditFileRemoval = onDocumentDeletedWithAuthContext(`${FILES_COLLECTION}/{id}`, async (event) => {
   const file = event.data?.data();
   // A description removed with bytes that failed `checkFileBytes`: that function writes the row.
   if (!file || file[REJECTED_FIELD] !== undefined) return;
-  const { actorId, actor } = await actorOf(event);
+  // The remover as the rules pinned it (FILE_REMOVED_BY_FIELD): a deletion's event carries no auth.
+  const { actorId, actor } = await actorOf(event, file[FILE_REMOVED_BY_FIELD]);
   const row = fileRemovedAuditEntry(
     getFirestore().collection("auditLog").doc().id,
     actorId ? { id: actorId, email: actor?.email ?? null } : null,

@@ -1,20 +1,21 @@
 /** The header's facility selector: "Select Facility" (all facilities) or one home of the group. */
 import { useEffect, useId } from "react";
 import { useFacilities } from "../../lib/facilities.tsx";
-import { reconcileSelection, useSelectedFacility } from "../../lib/selected-facility.ts";
+import { hasStoredSelection, reconcileSelection, useSelectedFacility } from "../../lib/selected-facility.ts";
 
 export function FacilitySelector() {
   const id = useId();
   const { facilities, source } = useFacilities();
   const [selected, setSelected] = useSelectedFacility();
-  // Once the backend has said which homes the user may pick, never filter by one they cannot.
+  // Once the backend has said which homes the user may pick, never filter by one they cannot; a first
+  // visit keeps the first of them (useSelectedFacility), so a home added later does not change it.
   useEffect(() => {
     if (source !== "backend") return;
     const kept = reconcileSelection(
       selected,
       facilities.map((f) => f.id),
     );
-    if (kept !== selected) setSelected(kept);
+    if (kept !== selected || !hasStoredSelection()) setSelected(kept);
   }, [source, facilities, selected, setSelected]);
   return (
     <div className="facility-selector">
