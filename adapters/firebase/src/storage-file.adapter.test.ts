@@ -17,6 +17,7 @@ vi.mock("firebase/firestore", () => ({
   query: vi.fn(),
   serverTimestamp: vi.fn(),
   setDoc: vi.fn(),
+  updateDoc: vi.fn(),
   where: vi.fn(),
 }));
 vi.mock("firebase/storage", () => ({
@@ -88,6 +89,9 @@ describe("removing a file on Firebase", () => {
       createdBy: "uploader",
     };
     vi.mocked(firestore.getDocs).mockResolvedValue({ empty: true } as never);
+    vi.mocked(firestore.updateDoc)
+      .mockReset()
+      .mockImplementation(async () => void calls.push("remover"));
     vi.mocked(firestore.deleteDoc)
       .mockReset()
       .mockImplementation(async () => void calls.push("description"));
@@ -105,9 +109,10 @@ describe("removing a file on Firebase", () => {
     expect(calls).toEqual([]);
   });
 
-  it("deletes the description first, which the Storage rules require before the bytes go", async () => {
+  it("marks the remover, then deletes the description, which the Storage rules require before the bytes go", async () => {
     await as({ id: "uploader", role: "caregiver" }).remove(id);
-    expect(calls).toEqual(["description", "bytes"]);
+    expect(calls).toEqual(["remover", "description", "bytes"]);
+    expect(firestore.updateDoc).toHaveBeenCalledWith(expect.anything(), { _removedBy: "uploader" });
   });
 
   it("answers CONFLICT when the rules keep a file a document once named, and leaves its bytes", async () => {
