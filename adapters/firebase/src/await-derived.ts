@@ -9,7 +9,6 @@ import { doc, getDocFromServer, Timestamp, type Firestore } from "firebase/fires
 import { AppError } from "@care/core/app-error";
 import type { CollectionDef } from "@care/core/collection";
 import { DERIVED_AT_FIELD, DERIVED_WAIT_MS, historyRowId, type TDerivedWait } from "./derived-records.ts";
-import { inTurn } from "./firestore-records.ts";
 
 const POLL_MS = 200;
 
@@ -47,7 +46,7 @@ export async function awaitDerived(db: Firestore, waits: readonly TDerivedWait[]
   const writtenAt = new Map<string, unknown>();
   let pending = [...waits];
   while (pending.length > 0) {
-    const done = await inTurn(pending, (wait) => isDone(db, wait, writtenAt));
+    const done = await Promise.all(pending.map((wait) => isDone(db, wait, writtenAt)));
     pending = pending.filter((_, i) => !done[i]);
     if (pending.length === 0) return;
     if (Date.now() >= deadline) {

@@ -86,7 +86,6 @@ import {
   GRANT_KEY_FIELD,
   grantKeysWithin,
   homeGroups,
-  inTurn,
   MAX_GRANT_HOMES,
   ordersInMemory,
   refusedFields,
@@ -554,18 +553,22 @@ export function createFirestoreDataAdapter(
     const parts = readableParts(user, def);
     if (parts.length === 0 || records.length === 0) return records;
     const found = new Map<string, Record<string, unknown>>();
-    const batches = parts.flatMap((part) => restrictedBatches(def, records).map((batch) => ({ part, ...batch })));
-    await inTurn(batches, async ({ part, facility, ids }) => {
-      const constraints = [
-        ...(facility === undefined ? [] : [where("_facility", "==", facility)]),
-        // The record's id as a field, not documentId(): rules check an `in` on document ids as one get
-        // per id, and a missing sibling (a resident without a rate) has no facility to check.
-        where("_id", "in", ids),
-      ];
-      const snap = await guard(() => getDocsFromServer(buildQuery(collectionRef(db, part.collection), ...constraints)));
-      for (const sibling of snap.docs)
-        if (ids.includes(sibling.id)) found.set(`${part.collection}/${sibling.id}`, sibling.data());
-    });
+    const reads = parts.flatMap((part) =>
+      restrictedBatches(def, records).map(async ({ facility, ids }) => {
+        const constraints = [
+          ...(facility === undefined ? [] : [where("_facility", "==", facility)]),
+          // The record's id as a field, not documentId(): rules check an `in` on document ids as one get
+          // per id, and a missing sibling (a resident without a rate) has no facility to check.
+          where("_id", "in", ids),
+        ];
+        const snap = await guard(() =>
+          getDocsFromServer(buildQuery(collectionRef(db, part.collection), ...constraints)),
+        );
+        for (const sibling of snap.docs)
+          if (ids.includes(sibling.id)) found.set(`${part.collection}/${sibling.id}`, sibling.data());
+      }),
+    );
+    await Promise.all(reads);
     return records.map((record) =>
       parts.reduce(
         (merged, part) => mergeRestricted(def, merged, part, found.get(`${part.collection}/${record.id}`)),
@@ -774,7 +777,7 @@ export function createFirestoreDataAdapter(
       const user = assertCanRead(session(), def);
       const page = pageQuery(def, user, query);
       if (page === null) return { items: [], nextCursor: null };
-      const snaps = await guard(() => inTurn(page.built, (built) => getDocsFromServer(built)));
+      const snaps = await guard(() => Promise.all(page.built.map((built) => getDocsFromServer(built))));
       const docs = new Map(snaps.flatMap((snap) => snap.docs.map((d) => [d.id, d] as const)));
       const found = toPage(def, page, [...docs.values()]);
       // The cursor is the last document read, shown or not: the next page starts after a skipped one too.
@@ -793,7 +796,7 @@ export function createFirestoreDataAdapter(
       if (listed.overlapping || listed.searchInMemory !== null) {
         // Counted by id (a record of several homes may be found by more than one query), of those
         // whose fields hold the search text where Firestore's query finds more.
-        const snaps = await guard(() => inTurn(queries, (built) => getDocsFromServer(built)));
+        const snaps = await guard(() => Promise.all(queries.map((built) => getDocsFromServer(built))));
         const docs = snaps.flatMap((snap) => snap.docs);
         return new Set(searchedInMemory(def, listed.searchInMemory, docs).map((d) => d.id)).size;
       }

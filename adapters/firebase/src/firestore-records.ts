@@ -377,16 +377,3 @@ export function homeGroups(facilities: (string | null)[], otherDisjunctions: num
     facilities.slice(i * size, (i + 1) * size),
   );
 }
-
-/**
- * `read` over `items` one after another, never several server reads at once on one Firestore instance:
- * in Node, where the SDK talks gRPC (the contract harness), the one Listen stream that carries every
- * query broke on the emulator with a bogus message length ("Received message larger than max
- * (3954822915 vs 17825792)") when several queries answered together on a busy machine. The reads it
- * orders are a list's few queries (one per group of homes) and a page's restricted-field batches.
- */
-export async function inTurn<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (const item of items) results.push(await read(item));
-  return results;
-}

@@ -5,8 +5,7 @@
  * Every list is read with `purpose: "export"`, so each page is in the audit log as an export. Records
  * come as the user may read them, so it needs read on every area. Pages are of `pageSize` records (a
  * backend over the network takes small ones, each answered quickly also on a busy server), read one
- * after another: never several queries at once on one Firestore connection (see docs/firebase.md,
- * "Tests": the Node SDK's stream broke when several large answers came together). Stored files are those the group's
+ * after another. Stored files are those the group's
  * documents name (every version). Imports go into the portal's own server; these backends take none.
  */
 import { zipSync, type Zippable } from "fflate";
