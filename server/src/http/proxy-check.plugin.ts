@@ -11,7 +11,7 @@ import fp from "fastify-plugin";
 export const NO_PROXY_TRUSTED =
   "TRUST_PROXY is false: no reverse proxy is trusted. Behind one, every user shares its address (sign-in " +
   "throttling, audit log) and the session cookie is not Secure: set TRUST_PROXY to the proxy's address " +
-  '(see the README, "Behind a reverse proxy").';
+  "(see the README, section Behind a reverse proxy).";
 
 export const FORWARDED_BUT_UNTRUSTED =
   "A request carries X-Forwarded-For / X-Forwarded-Proto, but TRUST_PROXY is false so the headers are " +
