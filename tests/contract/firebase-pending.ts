@@ -23,4 +23,6 @@ export const FIREBASE_PENDING: Readonly<Record<string, string>> = {
   "gives a resident the room and bed named for the move, or none: the old home's numbers stay behind":
     TRANSFER_OVER_LIMIT,
   "refuses a transfer into a full home, as an admission": TRANSFER_OVER_LIMIT,
+  "lets a one-time password sign in once: a second sign-in with it is refused":
+    "Firebase Auth signs in with a password as often as it is given; refusing a second sign-in needs a blocking function (beforeUserSignedIn, Identity Platform), which the emulators here do not run. Such a session can do nothing but choose a password (the rules refuse the rest) and changeOneTimePassword refuses an expired one",
 };

@@ -340,9 +340,9 @@ HTTPS_PORT=$(free_port)
 HTTP_PORT=$(free_port)
 export TLS_DIR HTTPS_PORT HTTP_PORT PROXY_BIND=127.0.0.1
 say "compose with the proxy: https://127.0.0.1:$HTTPS_PORT (nginx image $NGINX_IMAGE)"
-compose_proxied up -d >/dev/null 2>&1 || {
+up_log=$(compose_proxied up -d 2>&1) || {
   compose_proxied logs --no-color | tail -40
-  fail "compose up with docker-compose.proxy.yml"
+  fail "compose up with docker-compose.proxy.yml: $(tail -5 <<<"$up_log")"
 }
 proxy_container() { service_container proxy; }
 wait_for 120 "the portal behind the proxy to be ready" \
