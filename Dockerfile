@@ -35,7 +35,8 @@ COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/web/dist web/dist
 COPY --from=build /app/prisma/schema.prisma prisma/
 COPY --from=build /app/prisma/migrations prisma/migrations
-RUN mkdir -p /data && chown node:node /data
+# /data holds the embedded database and the session secret: the app's user only (the server keeps it 0700).
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

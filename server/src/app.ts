@@ -24,6 +24,7 @@ import type { Database } from "./db/database.ts";
 import csrfPlugin from "./http/csrf.plugin.ts";
 import cacheHeadersPlugin from "./http/cache-headers.plugin.ts";
 import closingPlugin from "./http/closing.plugin.ts";
+import proxyCheckPlugin from "./http/proxy-check.plugin.ts";
 import errorHandler, { MAX_JSON_BODY_KB, sendAppError } from "./http/error-handler.ts";
 import healthRoutes from "./http/health.routes.ts";
 import { OPENAPI_OPTIONS } from "./http/openapi.ts";
@@ -79,9 +80,15 @@ function loggerOptions(
   return logger === true || logger === undefined ? base : { ...base, ...logger, redact: base.redact };
 }
 
-/** TRUST_PROXY as Fastify wants it: a hop count becomes "trust the nearest n proxies". */
-function trustProxyOption(value: TConfig["trustProxy"]): boolean | ((address: string, hop: number) => boolean) {
-  return typeof value === "number" ? (_address, hop) => hop < value : value;
+/**
+ * TRUST_PROXY as Fastify wants it: a hop count becomes "trust the nearest n proxies", a list of
+ * addresses "trust requests from these" (Fastify's proxy-addr takes them comma-separated).
+ */
+function trustProxyOption(
+  value: TConfig["trustProxy"],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value === "number") return (_address, hop) => hop < value;
+  return Array.isArray(value) ? value.join(",") : value;
 }
 
 /** Content-Security-Policy: only our own origin; inline styles are needed by the toast library. */
@@ -150,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The app's own plugins.
   await fastify.register(errorHandler);
   await fastify.register(closingPlugin);
+  await fastify.register(proxyCheckPlugin);
   await fastify.register(cacheHeadersPlugin);
   await fastify.register(csrfPlugin);
   await fastify.register(authPlugin);

@@ -20,6 +20,8 @@ function describeDatabase(config: TConfig): string {
 }
 
 async function main(): Promise<void> {
+  // Whatever the server writes (the embedded database, the session secret) is for its own user only.
+  process.umask(0o077);
   let config: TConfig;
   try {
     config = loadConfig();
@@ -55,8 +57,8 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  if (firstAdmin.created && firstAdmin.generatedPassword)
-    console.info(`\n${oneTimePasswordBox(firstAdmin.email, firstAdmin.generatedPassword)}\n`);
+  if (firstAdmin.created && firstAdmin.generatedPassword && firstAdmin.expiresAt)
+    console.info(`\n${oneTimePasswordBox(firstAdmin.email, firstAdmin.generatedPassword, firstAdmin.expiresAt)}\n`);
 
   const app = await buildApp({ config, database });
   if (firstAdmin.created && !firstAdmin.generatedPassword)

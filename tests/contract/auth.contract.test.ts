@@ -154,6 +154,27 @@ await runContract("auth", (ctx) => {
     },
   );
 
+  it("answers when a one-time password stops working: 72 hours on, for a new user and a reset", async () => {
+    const created = await admin.auth.createUser({ email: `${unique("expiry")}@contract.test`, role: "house-manager" });
+    const hoursLeft = (iso: string) => (Date.parse(iso) - Date.now()) / 3600_000;
+    expect(hoursLeft(created.expiresAt)).toBeGreaterThan(71.9);
+    expect(hoursLeft(created.expiresAt)).toBeLessThanOrEqual(72);
+    const reset = await admin.auth.resetPassword(created.user.id);
+    expect(hoursLeft(reset.expiresAt)).toBeGreaterThan(71.9);
+  });
+
+  it("lets a one-time password sign in once: a second sign-in with it is refused", async () => {
+    const email = `${unique("once")}@contract.test`;
+    const created = await admin.auth.createUser({ email, role: "house-manager" });
+    expect((await ctx.client().auth.signIn({ email, password: created.oneTimePassword })).mustChangePassword).toBe(
+      true,
+    );
+    const again = ctx.client().auth;
+    const refused = await expectAppError(again.signIn({ email, password: created.oneTimePassword }), "UNAUTHENTICATED");
+    expect(refused.message).toMatch(/expired or was already used/);
+    expect(again.current() ?? null).toBeNull();
+  });
+
   ctx.itUsing(["data"])(
     "resets a password: the old one stops working, sessions end, the new one is one-time",
     async () => {

@@ -148,4 +148,17 @@ describe("Docker files", () => {
     expect(compose).toContain("NODE_IMAGE: ${NODE_IMAGE:-node:24-bookworm-slim}");
     expect(compose).toContain("condition: service_healthy");
   });
+
+  it("the proxy's compose file trusts forwarded headers from the proxy's own address only, and nginx overwrites them", () => {
+    const proxied = read("docker-compose.proxy.yml");
+    const address = "${PROXY_ADDRESS:-172.30.79.2}";
+    expect(proxied).toContain(`ipv4_address: ${address}`);
+    expect(proxied).toContain(`TRUST_PROXY: ${address}`);
+    expect(proxied).toContain('COOKIE_SECURE: "true"');
+    expect(proxied).toContain("- ./proxy/nginx.conf:/etc/nginx/conf.d/default.conf:ro");
+    const nginx = read("proxy/nginx.conf");
+    expect(nginx).toContain("proxy_set_header X-Forwarded-For $remote_addr;");
+    expect(nginx).toContain("proxy_set_header X-Forwarded-Proto https;");
+    expect(nginx).toContain("proxy_pass http://app:3000;");
+  });
 });

@@ -10,7 +10,11 @@
 #     awkward characters, the app waits for the healthy database, migrations, sign-in, create-user in
 #     the container, `down`/`up` keeps data, database stopped → 503 with Retry-After, database back →
 #     200 within 5 s, app started before the database → one clear log line, no stack trace.
-#  5. Removes its containers, volumes and private tags. The debootstrap root file system and the
+#  5. The compose stack behind the TLS-terminating proxy (docker-compose.proxy.yml, nginx:1.27 or a stand-in
+#     built from Debian's nginx): HTTPS sign-in gives a Secure session cookie, the audit log has the
+#     client's address as nginx saw it (not the proxy's), and a forged X-Forwarded-For sent to the
+#     portal's own port is ignored.
+#  6. Removes its containers, volumes and private tags. The debootstrap root file system and the
 #     stand-in images are kept in CACHE_DIR (default /var/cache/care-portal-docker) for the next run.
 # Only loopback traffic: every published port is 127.0.0.1:<free port>.
 set -euo pipefail
@@ -21,6 +25,7 @@ RUN_ID="cpdt$$"
 CACHE_DIR=${CACHE_DIR:-/var/cache/care-portal-docker}
 NODE_IMAGE=${NODE_IMAGE:-node:24-bookworm-slim}
 POSTGRES_IMAGE=${POSTGRES_IMAGE:-postgres:15}
+NGINX_IMAGE=${NGINX_IMAGE:-nginx:1.27}
 APP_TAG="care-portal-docker-test:$RUN_ID"
 PRIVATE_TAGS=("$APP_TAG")
 CONTAINERS=()
@@ -52,12 +57,14 @@ fi
 say "engine $(docker version --format '{{.Server.Version}}'), compose: ${COMPOSE[*]} ($("${COMPOSE[@]}" version --short 2>/dev/null || echo '?'))"
 
 compose() { "${COMPOSE[@]}" -p "$COMPOSE_PROJECT" -f "$REPO/docker-compose.yml" "$@"; }
+compose_proxied() { "${COMPOSE[@]}" -p "$COMPOSE_PROJECT" -f "$REPO/docker-compose.yml" -f "$REPO/docker-compose.proxy.yml" "$@"; }
 
 cleanup() {
   local status=$?
   set +e
   say "cleaning up"
-  if [ -n "${COMPOSE_UP:-}" ]; then compose down -v --remove-orphans >/dev/null 2>&1; fi
+  if [ -n "${COMPOSE_UP:-}" ]; then compose_proxied down -v --remove-orphans >/dev/null 2>&1; fi
+  if [ -n "${TLS_DIR:-}" ]; then rm -rf "$TLS_DIR"; fi
   for container in "${CONTAINERS[@]}"; do docker rm -f "$container" >/dev/null 2>&1; done
   for volume in "${VOLUMES[@]}"; do docker volume rm -f "$volume" >/dev/null 2>&1; done
   for tag in "${PRIVATE_TAGS[@]}"; do docker rmi -f "$tag" >/dev/null 2>&1; done
@@ -148,6 +155,14 @@ if ! pullable "$NODE_IMAGE"; then
   rm -rf "$work"
   loud "using the stand-in $NODE_IMAGE (Node $node_version, npm $npm_version) instead of node:24-bookworm-slim"
 fi
+if ! pullable "$NGINX_IMAGE"; then
+  loud "$NGINX_IMAGE cannot be pulled here: building a STAND-IN (Debian's nginx, laid out like the official image)"
+  context="$REPO/tests/docker/stand-ins/nginx"
+  key="$(cat "$context"/* | sha256sum | cut -c1-12)"
+  NGINX_IMAGE="care-portal-stand-in/nginx:$RUN_ID"
+  stand_in nginx "$NGINX_IMAGE" "$key" "$context"
+  loud "using the stand-in $NGINX_IMAGE instead of nginx:1.27"
+fi
 if ! pullable "$POSTGRES_IMAGE"; then
   loud "$POSTGRES_IMAGE cannot be pulled here: building a STAND-IN (Debian's postgresql-15 + docker-library's entrypoint)"
   context="$REPO/tests/docker/stand-ins/postgres"
@@ -156,7 +171,7 @@ if ! pullable "$POSTGRES_IMAGE"; then
   stand_in postgres "$POSTGRES_IMAGE" "$key" "$context"
   loud "using the stand-in $POSTGRES_IMAGE instead of postgres:15"
 fi
-export NODE_IMAGE POSTGRES_IMAGE
+export NODE_IMAGE POSTGRES_IMAGE NGINX_IMAGE
 
 # ---------------------------------------------------------------------------------------------------
 # HTTP helpers (loopback only)
@@ -313,3 +328,48 @@ compose start db >/dev/null 2>&1
 wait_for 90 "the app to be ready once the database started" ready "$PORT"
 sign_in "$PORT" "$STAFF_EMAIL" "$STAFF_PASSWORD"
 say "compose stack — OK"
+
+# ---------------------------------------------------------------------------------------------------
+# 5. The compose stack behind the TLS-terminating proxy, as the README's "Behind a reverse proxy" runs it
+# ---------------------------------------------------------------------------------------------------
+TLS_DIR=$(mktemp -d)
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost -addext subjectAltName=DNS:localhost,IP:127.0.0.1 \
+  -keyout "$TLS_DIR/privkey.pem" -out "$TLS_DIR/fullchain.pem" >/dev/null 2>&1 || fail "openssl: a test certificate"
+chmod 755 "$TLS_DIR" && chmod 644 "$TLS_DIR"/*.pem
+HTTPS_PORT=$(free_port)
+HTTP_PORT=$(free_port)
+export TLS_DIR HTTPS_PORT HTTP_PORT PROXY_BIND=127.0.0.1
+say "compose with the proxy: https://127.0.0.1:$HTTPS_PORT (nginx image $NGINX_IMAGE)"
+up_log=$(compose_proxied up -d 2>&1) || {
+  compose_proxied logs --no-color | tail -40
+  fail "compose up with docker-compose.proxy.yml: $(tail -5 <<<"$up_log")"
+}
+proxy_container() { service_container proxy; }
+wait_for 120 "the portal behind the proxy to be ready" \
+  sh -c "[ \"\$(curl -sk -o /dev/null -w '%{http_code}' --max-time 2 https://127.0.0.1:$HTTPS_PORT/readyz)\" = 200 ]"
+[ "$(docker exec "$(compose_app)" printenv TRUST_PROXY)" = 172.30.79.2 ] || fail "the app behind the proxy does not trust it"
+[ "$(status "http://127.0.0.1:$HTTP_PORT/")" = 301 ] || fail "plain HTTP on the proxy is not redirected to HTTPS"
+body=$(node -e 'console.log(JSON.stringify({ email: process.argv[1], password: process.argv[2] }))' "$STAFF_EMAIL" "$STAFF_PASSWORD")
+headers=$(curl -sk -D - -o /dev/null --max-time 10 -X POST -H 'content-type: application/json' -H 'x-requested-with: fetch' \
+  -H 'x-forwarded-for: 198.51.100.250' --data "$body" "https://127.0.0.1:$HTTPS_PORT/api/v1/auth/login" || true)
+grep -q '^HTTP/[0-9.]* 200' <<<"$headers" || fail "sign-in through the proxy: $(head -1 <<<"$headers")"
+session_cookie=$(grep -i '^set-cookie: care_session=' <<<"$headers" || true)
+grep -qi '; *Secure' <<<"$session_cookie" || fail "the session cookie through the proxy is not Secure: $session_cookie"
+say "through the proxy: $(sed 's/=[^;]*;/=…;/' <<<"$session_cookie" | tr -d '\r')"
+# The address nginx saw (its access log's first field) is the one the portal wrote in the audit log.
+seen=$(docker logs "$(proxy_container)" 2>/dev/null | grep 'POST /api/v1/auth/login' | tail -1 | cut -d' ' -f1)
+[ -n "$seen" ] || fail "no sign-in in the proxy's access log"
+audit_ip() {
+  compose_proxied exec -T db psql -U care -d care -tAc \
+    "select ip from audit_log where action = 'login' and \"actorEmail\" = '$STAFF_EMAIL' order by at desc limit 1" | tr -d '[:space:]'
+}
+logged=$(audit_ip)
+[ "$logged" = "$seen" ] || fail "the audit log has $logged for the sign-in through the proxy, nginx saw $seen"
+[ "$logged" != 172.30.79.2 ] || fail "the audit log has the proxy's own address"
+say "client address: nginx saw $seen, the audit log has $logged (the claimed 198.51.100.250 ignored)"
+# The portal's own port, reached without the proxy: a claimed address and protocol are not trusted.
+headers=$(curl -s -D - -o /dev/null --max-time 10 -X POST -H 'content-type: application/json' -H 'x-requested-with: fetch' \
+  -H 'x-forwarded-for: 198.51.100.251' -H 'x-forwarded-proto: https' --data "$body" "http://127.0.0.1:$PORT/api/v1/auth/login" || true)
+grep -q '^HTTP/[0-9.]* 200' <<<"$headers" || fail "sign-in on the portal's own port: $(head -1 <<<"$headers")"
+[ "$(audit_ip)" != 198.51.100.251 ] || fail "the portal trusted X-Forwarded-For from a peer that is not the proxy"
+say "compose stack behind the proxy — OK"

@@ -63,6 +63,10 @@ describe.skipIf(Boolean(chromiumMissing))("settings in Chromium", () => {
     await code.waitFor();
     const oneTimePassword = (await code.textContent())!.trim();
     expect(oneTimePassword).toMatch(/^[a-zA-Z2-9]{4}(-[a-zA-Z2-9]{4}){3}$/);
+    // When it stops working: one sign-in, within 72 hours.
+    const expiry = (await admin.getByTestId("one-time-password-expiry").textContent()) ?? "";
+    expect(expiry).toContain("It works for one sign-in, until");
+    expect(expiry).toContain(String(new Date(Date.now() + 72 * 3600_000).getFullYear()));
     await admin.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await admin.getByRole("button", { name: "Copy" }).click();
     await admin.getByRole("button", { name: "Copied" }).waitFor();

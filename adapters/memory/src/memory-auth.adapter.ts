@@ -19,13 +19,15 @@ import {
   canSeeRecord,
   passwordChangeRequired,
 } from "@care/core/rules/access.rules";
-import { generateOneTimePassword, staffLinkError } from "@care/core/rules/users.rules";
+import { generateOneTimePassword, oneTimePasswordExpiry, staffLinkError } from "@care/core/rules/users.rules";
 import type { MemoryBackend } from "./memory-backend.ts";
 import { copyRecord } from "./memory-copy.ts";
 import type { MemorySession } from "./memory-session.ts";
 
 /** The one message for an unknown e-mail, a wrong password and a deactivated account. */
 export const SIGN_IN_FAILED = "Wrong e-mail or password.";
+const ONE_TIME_PASSWORD_SPENT =
+  "This one-time password has expired or was already used. Ask an administrator for a new one.";
 
 export class MemoryAuthAdapter implements AuthPort {
   constructor(
@@ -63,6 +65,15 @@ export class MemoryAuthAdapter implements AuthPort {
       });
       throw new AppError("UNAUTHENTICATED", SIGN_IN_FAILED);
     }
+    if (account.mustChangePassword === true) {
+      // A one-time password works for one sign-in, before it expires.
+      const oneTime = this.backend.oneTimePasswords.get(account.id);
+      if (!oneTime || oneTime.used || oneTime.expiresAt <= this.backend.now()) {
+        this.backend.audit({ actor: user, action: "login_failed", collection: "users", recordId: user.id });
+        throw new AppError("UNAUTHENTICATED", ONE_TIME_PASSWORD_SPENT);
+      }
+      oneTime.used = true;
+    }
     this.backend.audit({ actor: user, action: "login", collection: "users", recordId: user.id });
     account.lastSignInAt = this.backend.now();
     this.session.set(account.id);
@@ -90,6 +101,7 @@ export class MemoryAuthAdapter implements AuthPort {
     this.backend.passwords.set(user.id, parsed.data.newPassword);
     const account = this.backend.table("users").get(user.id);
     if (account) account.mustChangePassword = false;
+    this.backend.oneTimePasswords.delete(user.id);
     this.session.endOthers();
     this.backend.audit({ actor: user, action: "password_change", collection: "users", recordId: user.id });
     this.session.refresh();
@@ -133,7 +145,8 @@ export class MemoryAuthAdapter implements AuthPort {
       recordId: record.id,
       summary: record.role as string,
     });
-    return { user: copyRecord(record) as TRecordOf<"users">, oneTimePassword };
+    const { expiresAt } = this.backend.oneTimePasswords.get(record.id)!;
+    return { user: copyRecord(record) as TRecordOf<"users">, oneTimePassword, expiresAt };
   }
 
   async resetPassword(userId: string): Promise<TOneTimePassword> {
@@ -145,6 +158,8 @@ export class MemoryAuthAdapter implements AuthPort {
       throw new AppError("FORBIDDEN", "Change your own password under My account; it needs your current one.");
     const oneTimePassword = generateOneTimePassword();
     this.backend.passwords.set(userId, oneTimePassword);
+    const expiresAt = oneTimePasswordExpiry(new Date(this.backend.now())).toISOString();
+    this.backend.oneTimePasswords.set(userId, { expiresAt, used: false });
     Object.assign(record, {
       mustChangePassword: true,
       version: record.version + 1,
@@ -153,7 +168,7 @@ export class MemoryAuthAdapter implements AuthPort {
     });
     this.backend.endSessions(userId);
     this.backend.audit({ actor, action: "password_reset", collection: "users", recordId: userId });
-    return { user: copyRecord(record) as TRecordOf<"users">, oneTimePassword };
+    return { user: copyRecord(record) as TRecordOf<"users">, oneTimePassword, expiresAt };
   }
 
   /** The signed-in administrator, ready to manage accounts; UNAUTHENTICATED or FORBIDDEN otherwise. */

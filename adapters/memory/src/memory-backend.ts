@@ -17,6 +17,7 @@ import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TStoredFile } from "@care/core/ports/file.port";
 import { facilityOfRecord } from "@care/core/rules/access.rules";
 import { validateCreate } from "@care/core/rules/records.rules";
+import { oneTimePasswordExpiry } from "@care/core/rules/users.rules";
 import { collections as registry } from "@care/core/registry";
 
 export type TStoredRecord = Record<string, unknown> & TRecordMeta;
@@ -58,6 +59,8 @@ export interface MemoryBackend {
   readonly records: Map<string, Map<string, TStoredRecord>>;
   /** Passwords by user id. */
   readonly passwords: Map<string, string>;
+  /** The one-time passwords in force, by user id: when each stops working and whether it was used. */
+  readonly oneTimePasswords: Map<string, { expiresAt: string; used: boolean }>;
   readonly files: Map<string, { meta: TStoredFile; bytes: Uint8Array }>;
   /** A new id, unique in this backend and increasing (so ties in a sort follow creation order). */
   newId(): string;
@@ -88,6 +91,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
   const collections = options.collections ?? (registry as Record<string, CollectionDef>);
   const records = new Map<string, Map<string, TStoredRecord>>();
   const passwords = new Map<string, string>();
+  const oneTimePasswords = new Map<string, { expiresAt: string; used: boolean }>();
   const generations = new Map<string, number>();
   const files = new Map<string, { meta: TStoredFile; bytes: Uint8Array }>();
   let sequence = 0;
@@ -115,6 +119,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
     collections,
     records,
     passwords,
+    oneTimePasswords,
     files,
     newId: () => `m${(++sequence).toString().padStart(10, "0")}`,
     now: options.now ?? (() => new Date().toISOString()),
@@ -153,6 +158,11 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       const record = { ...fields, lastSignInAt: null, ...meta(id, backend.now(), createdBy) } as TStoredRecord;
       table("users").set(id, record);
       passwords.set(id, password);
+      if (fields.mustChangePassword)
+        oneTimePasswords.set(id, {
+          expiresAt: oneTimePasswordExpiry(new Date(backend.now())).toISOString(),
+          used: false,
+        });
       return record;
     },
     audit(entry) {

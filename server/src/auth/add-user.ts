@@ -1,7 +1,7 @@
 /**
  * An administrator adds a user (AuthPort.createUser): the account with a one-time password the server
  * generates, and its users record, at once. The password is answered once and stored only as a hash;
- * the user must change it at first sign-in. A facility-limited administrator may only give facilities
+ * it works for one sign-in within ONE_TIME_PASSWORD_HOURS, where the user chooses their own. A facility-limited administrator may only give facilities
  * they see themselves, and link a staff record of those.
  */
 import { validationError } from "@care/core/app-error";
@@ -33,5 +33,5 @@ export async function addUser(database: Database, caller: TCaller, input: TUserI
     recordId: row.id,
     summary: `role=${row.role}`,
   });
-  return { user: userRecordOf(row), oneTimePassword };
+  return { user: userRecordOf(row), oneTimePassword, expiresAt: row.oneTimePasswordExpiresAt!.toISOString() };
 }

@@ -67,6 +67,15 @@ async function runOutLocks(email: string): Promise<void> {
   });
 }
 
+/** The `cookie` header value of the device cookie a successful sign-in set. */
+function deviceCookieOf(res: { headers: Record<string, unknown> }): string {
+  return String(res.headers["set-cookie"])
+    .split(/,(?=\s*care_)/)
+    .find((c) => c.trim().startsWith("care_device="))!
+    .trim()
+    .split(";")[0]!;
+}
+
 function me(cookie: string) {
   return t.app.inject({ method: "GET", url: "/api/v1/auth/me", headers: { cookie } });
 }
@@ -256,14 +265,87 @@ describe("login", () => {
     expect((await login(user.email, PASSWORD)).statusCode).toBe(200);
   });
 
-  it("limits failures per IP across accounts", async () => {
+  it("slows an address's guesses with growing delays but never locks out a correct password or a known browser", async () => {
     const ip = freshIp();
-    for (let i = 0; i < THROTTLE_LIMITS.ip.maxFailures; i++)
-      expect((await login(`guess-${i}@example.test`, "wrong password", ip)).statusCode).toBe(401);
     const user = await newUser();
-    const locked = await login(user.email, PASSWORD, ip);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers["retry-after"]).toBeDefined();
+    const device = deviceCookieOf(await login(user.email, PASSWORD, ip));
+    // Three times the free allowance of failures from one address (each a different e-mail), at once.
+    const guesses = THROTTLE_LIMITS.ip.freeFailures * 3;
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: guesses }, (_, i) => login(`guess-${i}-${randomUUID()}@example.test`, "wrong password", ip)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(guesses).fill(401));
+    // The ones beyond the allowance waited, longer and longer, up to the longest delay.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(THROTTLE_LIMITS.ip.maxDelayMs - 500);
+    // A correct password from that address still gets in (after the longest delay) ...
+    const other = await newUser();
+    const slowed = Date.now();
+    expect((await login(other.email, PASSWORD, ip)).statusCode).toBe(200);
+    expect(Date.now() - slowed).toBeGreaterThanOrEqual(THROTTLE_LIMITS.ip.maxDelayMs - 500);
+    // ... a browser that signed in before is neither locked nor slowed ...
+    const known = Date.now();
+    const fromKnownBrowser = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: { ...CSRF, cookie: device },
+      payload: { email: user.email, password: PASSWORD },
+      remoteAddress: ip,
+    });
+    expect(fromKnownBrowser.statusCode).toBe(200);
+    expect(Date.now() - known).toBeLessThan(THROTTLE_LIMITS.ip.firstDelayMs);
+    // ... and a signed-in user there still changes their password.
+    const changed = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/password",
+      headers: { ...CSRF, cookie: sessionCookieOf(fromKnownBrowser.headers["set-cookie"]) },
+      payload: { currentPassword: PASSWORD, newPassword: "a brand new password" },
+      remoteAddress: ip,
+    });
+    expect(changed.statusCode).toBe(204);
+  }, 60_000);
+
+  it("counts a burst of parallel guesses before checking them: no more than the limit are tested", async () => {
+    const user = await newUser();
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login(user.email, "wrong password", ip)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((code) => code === 401)).toHaveLength(THROTTLE_LIMITS.accountIp.maxFailures);
+    expect(statuses.filter((code) => code === 429)).toHaveLength(20 - THROTTLE_LIMITS.accountIp.maxFailures);
+    const tested = await t.database.prisma.auditEntry.count({ where: { action: "login_failed", actorId: user.id } });
+    expect(tested).toBe(THROTTLE_LIMITS.accountIp.maxFailures);
+    expect((await login(user.email, PASSWORD, ip)).statusCode).toBe(429);
+  });
+
+  it("counts a burst from a known browser, and of wrong current passwords, the same way", async () => {
+    const user = await newUser();
+    const device = deviceCookieOf(await login(user.email, PASSWORD));
+    const fromDevice = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/v1/auth/login",
+          headers: { ...CSRF, cookie: device },
+          payload: { email: user.email, password: "wrong password" },
+          remoteAddress: freshIp(),
+        }),
+      ),
+    );
+    expect(fromDevice.filter((a) => a.statusCode === 401)).toHaveLength(THROTTLE_LIMITS.device.maxFailures);
+    const cookie = await t.login(user.email, PASSWORD);
+    const changes = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/v1/auth/password",
+          headers: { ...CSRF, cookie },
+          payload: { currentPassword: `guess number ${i}`, newPassword: "a brand new password" },
+          remoteAddress: freshIp(),
+        }),
+      ),
+    );
+    expect(changes.filter((a) => a.statusCode === 400)).toHaveLength(THROTTLE_LIMITS.passwordChange.maxFailures);
+    expect(changes.filter((a) => a.statusCode === 429)).toHaveLength(15 - THROTTLE_LIMITS.passwordChange.maxFailures);
   });
 
   it("a successful sign-in resets the account's failure count", async () => {

@@ -6,6 +6,7 @@
  */
 import { ZUserInvite } from "@care/core/collections/users.collection";
 import { ZPasswordChange, ZSessionUser, ZSignIn } from "@care/core/ports/auth.port";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf, requireUser } from "../caller.ts";
@@ -25,18 +26,36 @@ const ZUserBody = z.object({ user: ZSessionUser });
 const ZMeBody = z.object({ user: ZSessionUser.nullable() });
 const ZNoContent = z.null().describe("No content");
 /** A user record with the one-time password the server generated: answered once, never stored readable. */
-const ZOneTimePasswordBody = z.object({ user: ZUserRecord, oneTimePassword: z.string() });
-
-/** Per-instance flood guard in front of the database-backed throttle (which holds across instances). */
-const LOGIN_RATE_LIMIT = { max: 60, timeWindow: "1 minute" };
+const ZOneTimePasswordBody = z.object({
+  user: ZUserRecord,
+  oneTimePassword: z.string(),
+  expiresAt: z.iso.datetime().describe("When the one-time password stops working; it works for one sign-in"),
+});
 
 const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const database = fastify.database;
+  /**
+   * Per-instance flood guard per address in front of the database-backed throttle (which holds across
+   * instances): it runs once the body is read, so a browser whose device cookie vouches for the e-mail it
+   * signs in as passes whatever others send from its address.
+   */
+  const loginRateLimit = {
+    max: 60,
+    timeWindow: "1 minute",
+    hook: "preHandler" as const,
+    allowList: (request: FastifyRequest) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return (
+        typeof email === "string" &&
+        trustedDevice(fastify.config.sessionSecret, request.cookies[DEVICE_COOKIE], email) !== null
+      );
+    },
+  };
 
   fastify.post(
     "/auth/login",
     {
-      config: { rateLimit: LOGIN_RATE_LIMIT },
+      config: { rateLimit: loginRateLimit },
       schema: {
         tags: ["auth"],
         summary: "Sign in",

@@ -9,7 +9,7 @@ import type { TPasswordChange } from "@care/core/ports/auth.port";
 import { writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
 import type { Database } from "../db/database.ts";
-import { clearFailures, passwordChangeRules, recordFailure, secondsLocked } from "./login-throttle.ts";
+import { admitAttempt, clearFailures, passwordChangeRules, recordFailure } from "./login-throttle.ts";
 import { assertNotCommonPassword, hashPassword, verifyPassword } from "./password.ts";
 import { revokeOtherSessions } from "./sessions.ts";
 
@@ -19,16 +19,17 @@ export async function changePassword(database: Database, caller: TCaller, input:
   const row = await prisma.user.findUnique({ where: { id: user.id } });
   if (!row) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   const now = new Date();
-  const rules = passwordChangeRules(user.id, caller.ip ?? "");
-  const wait = await secondsLocked(prisma, rules, now);
-  if (wait > 0)
+  // Held to the user's own counter only: failed sign-ins from the same address never refuse it.
+  const plan = passwordChangeRules(user.id);
+  const admitted = await admitAttempt(prisma, plan, now);
+  if ("waitSeconds" in admitted)
     throw new AppError(
       "RATE_LIMITED",
-      `Too many wrong current passwords. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-      { retryAfterSeconds: wait },
+      `Too many wrong current passwords. Try again in ${Math.ceil(admitted.waitSeconds / 60)} minute(s).`,
+      { retryAfterSeconds: admitted.waitSeconds },
     );
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    await recordFailure(prisma, rules, now);
+    await recordFailure(prisma, plan, admitted.ticket, now);
     await writeAudit(prisma, caller, {
       action: "password_change_failed",
       collection: "users",
@@ -39,12 +40,20 @@ export async function changePassword(database: Database, caller: TCaller, input:
       fields: { currentPassword: "The current password is not correct" },
     });
   }
-  await clearFailures(prisma, rules);
+  await clearFailures(prisma, plan);
   await assertNotCommonPassword(input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await prisma.user.update({
     where: { id: row.id },
-    data: { passwordHash, mustChangePassword: false, version: { increment: 1 }, updatedAt: now, updatedBy: user.id },
+    data: {
+      passwordHash,
+      mustChangePassword: false,
+      oneTimePasswordExpiresAt: null,
+      oneTimePasswordUsedAt: null,
+      version: { increment: 1 },
+      updatedAt: now,
+      updatedBy: user.id,
+    },
   });
   const ended = await revokeOtherSessions(prisma, user.id, caller.sessionId ?? null, now);
   await writeAudit(prisma, caller, {

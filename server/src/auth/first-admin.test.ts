@@ -22,7 +22,14 @@ it("creates the first admin once: generated when no ADMIN_EMAIL, from the config
   expect(row.allFacilities).toBe(true);
   expect(row.mustChangePassword).toBe(true);
   expect(await verifyPassword(row.passwordHash, password)).toBe(true);
-  expect(oneTimePasswordBox(GENERATED_ADMIN_EMAIL, password)).toContain(password);
+  // The generated password works for one sign-in within 72 hours, and the notice says until when.
+  const expiresAt = first.created ? first.expiresAt! : new Date(0);
+  expect(row.oneTimePasswordExpiresAt).toEqual(expiresAt);
+  expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(71 * 3600_000);
+  expect(expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(72 * 3600_000);
+  const box = oneTimePasswordBox(GENERATED_ADMIN_EMAIL, password, expiresAt);
+  expect(box).toContain(password);
+  expect(box).toContain(`until ${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`);
 
   expect(await ensureFirstAdmin(prisma, { email: "boss@example.test", password: "a configured password" })).toEqual({
     created: false,

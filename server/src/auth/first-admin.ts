@@ -12,18 +12,26 @@ import { createUser } from "./users.ts";
 
 export const GENERATED_ADMIN_EMAIL = "admin@care-portal.local";
 
-export type TFirstAdminResult = { created: false } | { created: true; email: string; generatedPassword?: string };
+export type TFirstAdminResult =
+  { created: false } | { created: true; email: string; generatedPassword?: string; expiresAt?: Date };
+
+/** An instant to the minute, in UTC, as the console shows it: `2026-12-01 14:05 UTC`. */
+export function utcMinute(instant: Date): string {
+  return `${instant.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
 
 /** A framed notice for the console, so the one-time password is hard to miss in the logs. */
-export function oneTimePasswordBox(email: string, password: string): string {
+export function oneTimePasswordBox(email: string, password: string, expiresAt: Date): string {
   const lines = [
     "Care Portal: first start, an administrator account was created.",
     "",
     `  E-mail:   ${email}`,
     `  Password: ${password}`,
     "",
-    "This password is shown only once. Sign in and change it now",
-    "(or set ADMIN_EMAIL and ADMIN_PASSWORD before the first start).",
+    "This password is shown only once. It works for one sign-in,",
+    `until ${utcMinute(expiresAt)}: sign in and choose your own now`,
+    "(or set ADMIN_EMAIL and ADMIN_PASSWORD before the first start;",
+    "later, `npm run create-user` adds another administrator).",
   ];
   const width = Math.max(...lines.map((l) => l.length));
   const bar = "═".repeat(width + 2);
@@ -48,10 +56,15 @@ export async function ensureFirstAdmin(prisma: PrismaClient, admin: TConfig["adm
     return { created: true, email: admin.email };
   }
   const password = generatePassword();
-  await createUser(
+  const row = await createUser(
     prisma,
     { email: GENERATED_ADMIN_EMAIL, password, role: "administrator", facilityIds: null, mustChangePassword: true },
     null,
   );
-  return { created: true, email: GENERATED_ADMIN_EMAIL, generatedPassword: password };
+  return {
+    created: true,
+    email: GENERATED_ADMIN_EMAIL,
+    generatedPassword: password,
+    expiresAt: row.oneTimePasswordExpiresAt!,
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * An administrator resets a user's password (AuthPort.resetPassword): a new one-time password, shown
- * once, that the user must change at their next sign-in; every session of theirs ends at once. Only a
+ * once, good for one sign-in within ONE_TIME_PASSWORD_HOURS, where the user chooses their own; every session of theirs ends at once. Only a
  * user the administrator may manage (a limited administrator: users limited to facilities among theirs);
  * not the administrator's own account (they change their own password, knowing the current one).
  */
@@ -8,7 +8,7 @@ import { AppError } from "@care/core/app-error";
 import { usersCollection } from "@care/core/collections/users.collection";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { canSeeRecord } from "@care/core/rules/access.rules";
-import { generateOneTimePassword } from "@care/core/rules/users.rules";
+import { generateOneTimePassword, oneTimePasswordExpiry } from "@care/core/rules/users.rules";
 import { writeAudit } from "../audit/audit-log.ts";
 import { requirePermission, type TCaller } from "../caller.ts";
 import { TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
@@ -26,10 +26,19 @@ export async function resetPassword(database: Database, caller: TCaller, userId:
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   const now = new Date();
+  const expiresAt = oneTimePasswordExpiry(now);
   const row = await database.prisma.$transaction(async (db) => {
     const updated = await db.user.update({
       where: { id: userId },
-      data: { passwordHash, mustChangePassword: true, version: { increment: 1 }, updatedAt: now, updatedBy: admin.id },
+      data: {
+        passwordHash,
+        mustChangePassword: true,
+        oneTimePasswordExpiresAt: expiresAt,
+        oneTimePasswordUsedAt: null,
+        version: { increment: 1 },
+        updatedAt: now,
+        updatedBy: admin.id,
+      },
     });
     const ended = await revokeOtherSessions(db, userId, null, now);
     await writeAudit(db, caller, {
@@ -40,5 +49,5 @@ export async function resetPassword(database: Database, caller: TCaller, userId:
     });
     return updated;
   }, TRANSACTION_OPTIONS);
-  return { user: userRecordOf(row), oneTimePassword };
+  return { user: userRecordOf(row), oneTimePassword, expiresAt: expiresAt.toISOString() };
 }

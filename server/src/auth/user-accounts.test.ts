@@ -30,6 +30,15 @@ function call(cookie: string, method: "GET" | "POST" | "PATCH", url: string, pay
   });
 }
 
+function signInAs(address: string, password: string) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    headers: CSRF,
+    payload: { email: address, password },
+  });
+}
+
 describe("one-time passwords", () => {
   it("refuses every call but me, password and logout until the user chose their own password", async () => {
     const created = await call(admin, "POST", "/auth/users", { email: email("otp"), role: "house-manager" });
@@ -52,6 +61,56 @@ describe("one-time passwords", () => {
     const row = await t.database.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.mustChangePassword).toBe(false);
     expect(row.lastSignInAt).toBeInstanceOf(Date);
+  });
+
+  it("works for one sign-in only, the one that leads to choosing one's own; a second is refused", async () => {
+    const created = await call(admin, "POST", "/auth/users", { email: email("once"), role: "house-manager" });
+    const { user, oneTimePassword, expiresAt } = created.json();
+    const hours = (Date.parse(expiresAt) - Date.now()) / 3600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    expect(hours).toBeLessThanOrEqual(72);
+    const first = await t.login(user.email, oneTimePassword);
+    const second = await signInAs(user.email, oneTimePassword);
+    expect(second.statusCode).toBe(401);
+    expect(second.json().error.message).toMatch(/expired or was already used/);
+    // The first sign-in still chooses the password; then that one works, and the one-time one never again.
+    expect(
+      (await call(first, "POST", "/auth/password", { currentPassword: oneTimePassword, newPassword: PASSWORD }))
+        .statusCode,
+    ).toBe(204);
+    expect((await signInAs(user.email, PASSWORD)).statusCode).toBe(200);
+    expect((await signInAs(user.email, oneTimePassword)).statusCode).toBe(401);
+  });
+
+  it("lets only one of many sign-ins at once use it", async () => {
+    const { user, oneTimePassword } = (
+      await call(admin, "POST", "/auth/users", { email: email("burst"), role: "house-manager" })
+    ).json();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => signInAs(user.email, oneTimePassword)));
+    const statuses = answers.map((a) => a.statusCode);
+    // One signs in; the others are refused (401, or 429 for the one beyond the burst's limit).
+    expect(statuses.filter((code) => code === 200)).toHaveLength(1);
+    expect(statuses.filter((code) => code === 401).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("stops working when it expires, and a reset gives a new one with a new expiry", async () => {
+    const { user, oneTimePassword } = (
+      await call(admin, "POST", "/auth/users", { email: email("expired"), role: "house-manager" })
+    ).json();
+    await t.database.prisma.user.update({
+      where: { id: user.id },
+      data: { oneTimePasswordExpiresAt: new Date(Date.now() - 1000) },
+    });
+    const refused = await signInAs(user.email, oneTimePassword);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.message).toMatch(/Ask an administrator for a new one/);
+    const reset = await call(admin, "POST", `/auth/users/${user.id}/password-reset`);
+    expect(Date.parse(reset.json().expiresAt) - Date.now()).toBeGreaterThan(71.9 * 3600_000);
+    expect((await signInAs(user.email, reset.json().oneTimePassword)).statusCode).toBe(200);
+    const audit = await t.database.prisma.auditEntry.findFirst({
+      where: { action: "login_failed", actorId: user.id },
+    });
+    expect(audit?.summary).toBe("One-time password expired or already used");
   });
 
   it("resets a password: every session of the user ends (401), the old password fails, the new one is one-time", async () => {

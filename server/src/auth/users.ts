@@ -12,7 +12,7 @@ import { recordSchemaOf } from "../collections/collection.schemas.ts";
 import { rowMapperOf } from "../collections/row-mappers.ts";
 import { toAppError } from "../db/db-errors.ts";
 import { canSeeFacility } from "@care/core/rules/access.rules";
-import { staffLinkError } from "@care/core/rules/users.rules";
+import { oneTimePasswordExpiry, staffLinkError } from "@care/core/rules/users.rules";
 import type { PrismaClient, Role, User } from "../generated/prisma/client.ts";
 import { assertNotCommonPassword, hashPassword } from "./password.ts";
 
@@ -76,6 +76,7 @@ export async function createUser(prisma: PrismaClient, input: TUserCreate, creat
         active: fields.active,
         staffId: fields.staffId ?? null,
         mustChangePassword: fields.mustChangePassword,
+        oneTimePasswordExpiresAt: fields.mustChangePassword ? oneTimePasswordExpiry(new Date()) : null,
         passwordHash,
         createdBy,
         updatedBy: createdBy,

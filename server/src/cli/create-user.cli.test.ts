@@ -38,6 +38,9 @@ it("without --password prints a one-time password the user must replace; with on
   const jane = await db.database.prisma.user.findUniqueOrThrow({ where: { email: "jane@example.test" } });
   expect(jane.mustChangePassword).toBe(true);
   expect(await verifyPassword(jane.passwordHash, oneTime)).toBe(true);
+  // It works for one sign-in within 72 hours, and the command says until when.
+  const until = jane.oneTimePasswordExpiresAt!.toISOString().slice(0, 16).replace("T", " ");
+  expect(stdout).toContain(`It works for one sign-in, until ${until} UTC`);
 
   const given = await createUser(
     "--email",

@@ -3,10 +3,11 @@
  * [--name "Display Name"] [--password '…']`: creates an account on the configured database (DATABASE_URL or
  * the embedded one under DATA_DIR). Without `--password` (a password typed on a command line stays in the
  * shell's history and is visible to other users of the machine) it prints a generated one-time password,
- * which the user replaces at the first sign-in. Refuses an e-mail that already exists.
+ * which works for one sign-in within 72 hours (its expiry is printed), where the user chooses their own. Refuses an e-mail that already exists.
  */
 import { generatePassword } from "../auth/password.ts";
 import { createUser } from "../auth/users.ts";
+import { utcMinute } from "../auth/first-admin.ts";
 import { idList, runCommand } from "./run-command.ts";
 
 await runCommand({
@@ -47,7 +48,7 @@ await runCommand({
     );
     if (oneTimePassword)
       console.info(
-        `One-time password: ${oneTimePassword}\nShown only this once; ${user.email} chooses their own at the first sign-in.`,
+        `One-time password: ${oneTimePassword}\nShown only this once. It works for one sign-in, until ${utcMinute(user.oneTimePasswordExpiresAt!)}, where ${user.email} chooses their own.`,
       );
     return 0;
   },

@@ -79,6 +79,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
   });
 
+  it("takes TRUST_PROXY as the proxies' addresses and ranges, and refuses one that is not", () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "172.30.79.2, 10.0.0.0/8,fd00::/8" });
+    expect(config.trustProxy).toEqual(["172.30.79.2", "10.0.0.0/8", "fd00::/8"]);
+    for (const wrong of ["10.0.0.0/33", "proxy.local", "172.30.79.2,"])
+      expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+  });
+
   it("uses SESSION_SECRET when given and parses the other variables", () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -12,6 +13,21 @@ const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"], "Use true or false")
   .transform((v) => ["true", "1", "yes"].includes(v));
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** One IPv4 or IPv6 address, optionally with a prefix length (a CIDR range). */
+function isAddressOrRange(text: string): boolean {
+  const [address = "", prefix, ...rest] = text.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as a list of the proxies' addresses: only a request from one of them says who the client is. */
+const ZProxyAddresses = z
+  .string()
+  .transform((text) => text.split(",").map((part) => part.trim()))
+  .refine((parts) => parts.length > 0 && parts.every(isAddressOrRange));
 
 /**
  * The environment variables the server reads:
@@ -28,7 +44,10 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
  *   (give both or neither; without them a one-time password is printed to the console).
  * - `LOG_LEVEL` – fatal, error, warn, info (default), debug, trace or silent.
  * - `COOKIE_SECURE` – auto (default: Secure when the request came over HTTPS), true or false.
- * - `TRUST_PROXY` – false (default), true, or the number of proxy hops to trust for client IP and protocol.
+ * - `TRUST_PROXY` – who may say, in `X-Forwarded-For` / `X-Forwarded-Proto`, which address and protocol the
+ *   client used: false (default: nobody; the connection's own), the proxies' addresses or ranges
+ *   (comma-separated: only requests from them), a number of proxy hops, or true (any peer). Behind a
+ *   reverse proxy it must be set, or every user shares the proxy's address and cookies are not Secure.
  * - `WEB_DIST` – folder of the built web app to serve (default `<repo>/web/dist`).
  */
 const ZEnv = z.object({
@@ -88,7 +107,10 @@ const ZEnv = z.object({
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
-      .union([booleanText, z.coerce.number().int().min(1).max(10)], "Use true, false or a number of proxy hops")
+      .union(
+        [booleanText, z.coerce.number().int().min(1).max(10), ZProxyAddresses],
+        "Use false, true, a number of proxy hops, or the proxy's addresses (e.g. 172.30.79.2 or 10.0.0.0/8, comma-separated)",
+      )
       .default(false),
   ),
   WEB_DIST: z.preprocess(blankToUndefined, z.string().optional()),
@@ -105,7 +127,8 @@ export interface TConfig {
   admin?: { email: string; password: string };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   cookieSecure: "auto" | boolean;
-  trustProxy: boolean | number;
+  /** false, true, a hop count, or the trusted proxies' addresses and ranges. */
+  trustProxy: boolean | number | string[];
   webDist: string;
 }
 
@@ -146,7 +169,7 @@ function persistedSessionSecret(dataDir: string): string {
     const secret = readFileSync(file, "utf8").trim();
     if (secret.length >= 32) return secret;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

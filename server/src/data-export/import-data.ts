@@ -34,7 +34,7 @@ import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port"
 import type { TImportedUser, TImportResult } from "@care/core/ports/data-transfer.port";
 import { collectionNames, collections, type TCollectionName } from "@care/core/registry";
 import { fieldsOf } from "@care/core/rules/records.rules";
-import { generateOneTimePassword } from "@care/core/rules/users.rules";
+import { generateOneTimePassword, oneTimePasswordExpiry } from "@care/core/rules/users.rules";
 import type { z } from "zod";
 import { writeAudit, writeImportedAuditRows } from "../audit/audit-log.ts";
 import { hashPassword } from "../auth/password.ts";
@@ -402,6 +402,7 @@ async function writeCollection(
       });
       Object.assign(row, {
         mustChangePassword: own ? parsed.fields.mustChangePassword : true,
+        ...(oneTimePassword ? { oneTimePasswordExpiresAt: oneTimePasswordExpiry(new Date()) } : {}),
         lastSignInAt: parsed.fields.lastSignInAt ?? null,
         ...(oneTimePassword ? { passwordHash: await hashPassword(oneTimePassword) } : {}),
       });

@@ -2,6 +2,7 @@
 // `<dataDir>/pglite` (or in memory for `dataDir: ":memory:"`). Applies the migrations, then seeds the
 // six facilities and the California RCFE default document types on first start.
 import { mkdir } from "node:fs/promises";
+import { makePrivate } from "./private-dir.ts";
 import { join } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { AppError } from "@care/core/app-error";
@@ -130,9 +131,12 @@ async function openPGlite(dataDir: string, log: (msg: string) => void): Promise<
     }
   } else {
     const dir = join(dataDir, "pglite");
-    await mkdir(dir, { recursive: true });
+    await makePrivate(dataDir, log);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     logApplied((await applyMigrationsApart({ kind: "pglite-dir", dir })).applied, log);
     pglite = await openEmbeddedPGlite(dir);
+    // The files the migrations and PGlite just wrote, under the umask, lose their group and other bits too.
+    await makePrivate(dataDir, log);
   }
   const prisma = new PrismaClient({ adapter: new PGliteAdapterFactory(pglite) });
   return {

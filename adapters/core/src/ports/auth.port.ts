@@ -47,6 +47,8 @@ export interface TOneTimePassword {
   user: TRecordOf<"users">;
   /** The user must change it at their first sign-in (their record says `mustChangePassword`). */
   oneTimePassword: string;
+  /** When it stops working (ISO instant): it works for one sign-in, before then (ONE_TIME_PASSWORD_HOURS). */
+  expiresAt: string;
 }
 
 /**
@@ -71,7 +73,11 @@ export interface AuthPort {
    */
   refresh(): Promise<void>;
 
-  /** Signs in with e-mail and password; resolves with the user once the state has changed. */
+  /**
+   * Signs in with e-mail and password; resolves with the user once the state has changed. A one-time
+   * password works for one sign-in before its `expiresAt`; after that, or used once, it is refused
+   * (UNAUTHENTICATED, saying to ask an administrator for a new one).
+   */
   signIn(credentials: TSignIn): Promise<TSessionUser>;
 
   /** Signs out and ends the session on the server; the state becomes null. */

@@ -52,6 +52,14 @@ export function staffLinkError(user: TFields, staff: TFields | undefined): AppEr
 }
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed from paper. */
+/** How long a one-time password works (for one sign-in, which leads to choosing one's own). */
+export const ONE_TIME_PASSWORD_HOURS = 72;
+
+/** When a one-time password issued at `now` stops working. */
+export function oneTimePasswordExpiry(now: Date): Date {
+  return new Date(now.getTime() + ONE_TIME_PASSWORD_HOURS * 60 * 60 * 1000);
+}
+
 const ONE_TIME_ALPHABET = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /**

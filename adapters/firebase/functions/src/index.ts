@@ -70,7 +70,7 @@ import {
 import { feeEntryError } from "@care/core/rules/referral-deadlines.rules";
 import { facilityChangeRefusal } from "@care/core/rules/transfer.rules";
 import type { TSessionUser } from "@care/core/ports/auth.port";
-import { generateOneTimePassword, staffLinkError } from "@care/core/rules/users.rules";
+import { generateOneTimePassword, oneTimePasswordExpiry, staffLinkError } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { userCreatedAuditEntry, userSignedInAuditEntry } from "../../src/account-audit.ts";
 import { accountsToDerive } from "../../src/rent-accounts.ts";
@@ -249,7 +249,12 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
         }
         throw error;
       });
-    await auth.setCustomUserClaims(account.uid, { ...userClaims(fields), mustChangePassword: true });
+    const expiresAt = oneTimePasswordExpiry(new Date());
+    await auth.setCustomUserClaims(account.uid, {
+      ...userClaims(fields),
+      mustChangePassword: true,
+      [ONE_TIME_PASSWORD_EXPIRY_CLAIM]: expiresAt.getTime(),
+    });
     const now = new Date().toISOString();
     const record = {
       ...fields,
@@ -283,6 +288,7 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
     return {
       user: fromStoredData(def, account.uid, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
+      expiresAt: expiresAt.toISOString(),
     };
   } catch (error) {
     if (isAppError(error)) throw httpsError(error);
@@ -323,7 +329,12 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
     const auth = getAuth();
     await auth.updateUser(userId, { password });
     const account = await auth.getUser(userId);
-    await auth.setCustomUserClaims(userId, { ...(account.customClaims ?? {}), mustChangePassword: true });
+    const expiresAt = oneTimePasswordExpiry(new Date());
+    await auth.setCustomUserClaims(userId, {
+      ...(account.customClaims ?? {}),
+      mustChangePassword: true,
+      [ONE_TIME_PASSWORD_EXPIRY_CLAIM]: expiresAt.getTime(),
+    });
     await auth.revokeRefreshTokens(userId);
     const now = new Date().toISOString();
     const record = {
@@ -338,6 +349,7 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
     return {
       user: fromStoredData(def, userId, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
+      expiresAt: expiresAt.toISOString(),
     };
   } catch (error) {
     if (isAppError(error)) throw httpsError(error);
@@ -345,9 +357,14 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
   }
 });
 
+/** The custom claim saying when a one-time password stops working (ms since the epoch; short: claims hold 1,000 bytes). */
+const ONE_TIME_PASSWORD_EXPIRY_CLAIM = "otpExpiresAt";
+
 /**
  * The user replaces their one-time password (the adapter reauthenticated them with it just before): the
  * function sets the new password itself and clears the claim, so the claim cannot end without a change.
+ * Only an account on a one-time password may, and only before it expires: the rules refuse everything
+ * else to such an account, so an expired one-time password opens nothing.
  */
 export const changeOneTimePassword = onCall(async (request): Promise<null> => {
   try {
@@ -360,9 +377,18 @@ export const changeOneTimePassword = onCall(async (request): Promise<null> => {
       });
     const auth = getAuth();
     const account = await auth.getUser(caller.uid);
-    await auth.updateUser(caller.uid, { password: parsed.data });
     const claims = { ...(account.customClaims ?? {}) };
+    if (claims.mustChangePassword !== true)
+      throw new AppError("FORBIDDEN", "Change your password under My account; it needs your current one.");
+    const expiresAt = claims[ONE_TIME_PASSWORD_EXPIRY_CLAIM];
+    if (typeof expiresAt !== "number" || expiresAt <= Date.now())
+      throw new AppError(
+        "UNAUTHENTICATED",
+        "This one-time password has expired or was already used. Ask an administrator for a new one.",
+      );
+    await auth.updateUser(caller.uid, { password: parsed.data });
     delete claims.mustChangePassword;
+    delete claims[ONE_TIME_PASSWORD_EXPIRY_CLAIM];
     await auth.setCustomUserClaims(caller.uid, claims);
     await getFirestore()
       .doc(`users/${caller.uid}`)

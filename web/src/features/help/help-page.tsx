@@ -93,7 +93,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "settings",
     title: "Settings",
     to: paths.settings.hub.href(),
-    text: "One Settings area (the top entry and the quick link lead to the same menu). Everyone: My account — your details, changing your password, and \"Sign out of every other session\" (also from the account menu in the header). Administrators: Users — add a person (their homes start as the one chosen in the header; choose All facilities on purpose. The portal makes a one-time password, shown once: give it to them in person or by phone; they choose their own at first sign-in), edit their role, homes (all, or at least one) and staff record, reset a password (a new one-time password; they are signed out everywhere), deactivate (signed out at once, cannot sign in) and reactivate; the document configuration pages; the group's facilities; the portal title in the header and the browser tab. An administrator limited to some homes sees and manages only users limited to those homes. Your own page shows your role, homes and status without offering to change them: another administrator can. Export and import (roles with Data export): Export everything downloads one ZIP file with every record (with all its fields), the audit log and every document's file, each kind of record as JSON and as a CSV for spreadsheets (money in dollars), with a manifest of counts and checksums; the page shows how much has arrived, and the export is recorded in the audit log. An administrator limited to some homes chooses among theirs. Passwords are never exported. To move to a new portal, import the file there while it is still empty (nothing but its first administrator): everything is checked first, and if anything is wrong the problems are listed and nothing is written. Every imported user gets a one-time password, shown once to you; you keep your own password.",
+    text: "One Settings area (the top entry and the quick link lead to the same menu). Everyone: My account — your details, changing your password, and \"Sign out of every other session\" (also from the account menu in the header). Administrators: Users — add a person (their homes start as the one chosen in the header; choose All facilities on purpose. The portal makes a one-time password, shown once with the time it stops working: give it to them in person or by phone; it works for one sign-in within 72 hours, where they choose their own — if it expires or they leave before choosing, reset their password), edit their role, homes (all, or at least one) and staff record, reset a password (a new one-time password; they are signed out everywhere), deactivate (signed out at once, cannot sign in) and reactivate; the document configuration pages; the group's facilities; the portal title in the header and the browser tab. An administrator limited to some homes sees and manages only users limited to those homes. Your own page shows your role, homes and status without offering to change them: another administrator can. Export and import (roles with Data export): Export everything downloads one ZIP file with every record (with all its fields), the audit log and every document's file, each kind of record as JSON and as a CSV for spreadsheets (money in dollars), with a manifest of counts and checksums; the page shows how much has arrived, and the export is recorded in the audit log. An administrator limited to some homes chooses among theirs. Passwords are never exported. To move to a new portal, import the file there while it is still empty (nothing but its first administrator): everything is checked first, and if anything is wrong the problems are listed and nothing is written. Every imported user gets a one-time password, shown once to you; you keep your own password.",
   },
   {
     id: "audit-log",
@@ -106,7 +106,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
 const FAQ: readonly { q: string; a: string }[] = [
   {
     q: "I forgot my password. What now?",
-    a: "Ask an administrator of your group to reset it under Settings › Users. They give you a one-time password; when you sign in with it, you choose your own.",
+    a: "Ask an administrator of your group to reset it under Settings › Users. They give you a one-time password; it works for one sign-in within 72 hours, where you choose your own. If it has expired or you closed the page before choosing, ask for a new one.",
   },
   {
     q: "Someone may know my password, or I stayed signed in on a shared computer.",
@@ -138,7 +138,7 @@ const FAQ: readonly { q: string; a: string }[] = [
   },
   {
     q: 'It says "Too many failed sign-in attempts". Am I locked out?',
-    a: "Only for a few minutes. On a computer or phone you have signed in with before, failed attempts made elsewhere never lock you out. If this keeps happening, tell an administrator: someone may be guessing your password.",
+    a: "Only for a few minutes. On a computer or phone you have signed in with before, failed attempts made elsewhere never lock you out. Many failed attempts from your network (for example the office) only make sign-in there slower for a while, never impossible. If this keeps happening, tell an administrator: someone may be guessing your password.",
   },
   {
     q: "Why can't I delete a file I uploaded?",

@@ -234,8 +234,8 @@ function ImportedReport({ result, onDone }: { result: TImportResult; onDone: () 
       {result.users.length > 0 && (
         <>
           <p>
-            One-time passwords, shown only now. Give each to the person directly (in person or by phone, not by e-mail);
-            at their first sign-in they choose their own.
+            One-time passwords, shown only now. Give each to the person directly (in person or by phone, not by e-mail).
+            Each works for one sign-in within 72 hours of this import, where they choose their own.
           </p>
           <div className="data-table">
             <table>

@@ -1,11 +1,26 @@
 /**
  * A one-time password the backend just generated, shown once: the administrator copies it or reads it
- * out, then closes it. It is never shown again (a lost one is replaced by a new reset).
+ * out, then closes it. It is never shown again (a lost one is replaced by a new reset). It works for one
+ * sign-in, until the time shown.
  */
 import { useState } from "react";
 import { reportError } from "../../lib/report-error.ts";
 
-export function OneTimePassword({ email, password, onDone }: { email: string; password: string; onDone: () => void }) {
+/** "Tuesday, December 1, 2026 at 2:05 PM": the day and time a one-time password stops working, in local time. */
+const EXPIRY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
+
+export function OneTimePassword({
+  email,
+  password,
+  expiresAt,
+  onDone,
+}: {
+  email: string;
+  password: string;
+  /** ISO instant when it stops working. */
+  expiresAt: string;
+  onDone: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -24,9 +39,13 @@ export function OneTimePassword({ email, password, onDone }: { email: string; pa
           {copied ? "Copied" : "Copy"}
         </button>
       </p>
+      <p data-testid="one-time-password-expiry">
+        It works for <strong>one sign-in</strong>, until <strong>{EXPIRY_FORMAT.format(new Date(expiresAt))}</strong>.
+      </p>
       <p>
-        It is shown only now. Give it to the person directly (in person or by phone, not by e-mail). At their first
-        sign-in they choose their own password; until then they can do nothing else.
+        It is shown only now. Give it to the person directly (in person or by phone, not by e-mail). At that sign-in
+        they choose their own password; until then they can do nothing else. If it expires or they leave before choosing
+        theirs, reset their password for a new one.
       </p>
       <button type="button" className="button" onClick={onDone}>
         Done

@@ -43,12 +43,13 @@ export function AddUserPage() {
     <article className="settings-page" aria-labelledby="page-title">
       <PageHeader
         title="Add user"
-        intro="The portal makes a one-time password for the new account. You see it once, here; the person chooses their own at first sign-in."
+        intro="The portal makes a one-time password for the new account. You see it once, here; it works for one sign-in within 72 hours, where the person chooses their own."
       />
       {issued ? (
         <OneTimePassword
           email={issued.user.email}
           password={issued.oneTimePassword}
+          expiresAt={issued.expiresAt}
           onDone={() => navigate(paths.settings.user.href(issued.user.id))}
         />
       ) : (
@@ -170,7 +171,12 @@ function UserSheet({ user }: { user: TUserRecord }) {
         }
       />
       {issued && (
-        <OneTimePassword email={user.email} password={issued.oneTimePassword} onDone={() => setIssued(null)} />
+        <OneTimePassword
+          email={user.email}
+          password={issued.oneTimePassword}
+          expiresAt={issued.expiresAt}
+          onDone={() => setIssued(null)}
+        />
       )}
       {editing ? (
         <UserForm
