@@ -1,5 +1,6 @@
 // InsightsPort.residentMatches on every harness: a resident recorded with the same name (first or
-// preferred, any case or accent) and date of birth is named when in the user's homes.
+// preferred, any case or accent) and date of birth is named when in the user's homes; only a user who
+// may write residents (who may admit) asks.
 import { beforeAll, expect, it } from "vitest";
 import type { TRecordOf } from "@care/core/registry";
 import type { TPorts } from "./harness.ts";
@@ -54,6 +55,14 @@ await runContract("data", (ctx) => {
         excludeId: okafor.id,
       }),
     ).toEqual(none);
+  });
+
+  it("is refused to a user who may only read residents (the Office role): it serves the admission form", async () => {
+    const office = await ctx.signedIn(await ctx.createUser(admin, { role: "office", facilityIds: ["tull"] }));
+    await expectAppError(
+      office.insights.residentMatches({ firstName: "Margaret", lastName, dateOfBirth: "1938-04-02" }),
+      "FORBIDDEN",
+    );
   });
 
   it("refuses a question without a date of birth", async () => {

@@ -153,14 +153,27 @@ await runContract("data", (ctx) => {
     expect((await admin.data.create("residents", data, { id })).id).toBe(id);
   });
 
-  it("lets a one-home user admit a resident under an id of their own; an id taken in another home is a conflict", async () => {
+  it("lets a one-home user admit a resident under an id of their own; an id taken in another home is not confirmed", async () => {
     const id = crypto.randomUUID();
     const created = await tullStaff.data.create("residents", residentInput("tull"), { id });
     expect(created).toMatchObject({ id, facilityId: "tull", version: 1 });
     expect(await tullStaff.data.get("residents", id)).toEqual(created);
-    // A Newman resident is out of their reach, and its id is still not theirs to take.
+    // Their own id again (a retry): CONFLICT, the record is theirs to see.
+    await expectAppError(tullStaff.data.create("residents", residentInput("tull"), { id }), "CONFLICT");
+    // A Newman resident is out of their reach: its id is not theirs to take, and the refusal is the one
+    // an invalid id gets, as GET answers NOT_FOUND, so nothing confirms that the record exists.
     const taken = await admin.data.create("residents", residentInput("newman"), { id: crypto.randomUUID() });
-    await expectAppError(tullStaff.data.create("residents", residentInput("tull"), { id: taken.id }), "CONFLICT");
+    const create = (id: string) => tullStaff.data.create("residents", residentInput("tull"), { id });
+    const commit = (id: string) =>
+      tullStaff.data.commit([{ op: "create", collection: "residents", id, data: residentInput("tull") }]);
+    for (const write of [create, commit]) {
+      const invalid = await expectAppError(write("not-a-uuid"), "VALIDATION");
+      const refused = await expectAppError(write(taken.id), "VALIDATION");
+      expect({ message: refused.message, fields: refused.fields }).toEqual({
+        message: invalid.message,
+        fields: invalid.fields,
+      });
+    }
     await expectAppError(tullStaff.data.get("residents", taken.id), "NOT_FOUND");
   });
 

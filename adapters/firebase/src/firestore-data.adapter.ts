@@ -59,7 +59,7 @@ import {
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import {
-  duplicateIdError,
+  takenIdError,
   staleVersionError,
   validateClientId,
   validateCreate,
@@ -860,7 +860,8 @@ export function createFirestoreDataAdapter(
         // Links first, as every backend checks them: a record naming what the user cannot see is
         // refused for that, whether or not its id is taken in a home they cannot see.
         await assertLinks(tx, user, def, record, undefined, new Map());
-        if (existing === null || existing?.exists()) throw duplicateIdError(def, ref.id);
+        // Readable (the rules let the user see it): CONFLICT; refused: another home's, never confirmed.
+        if (existing === null || existing?.exists()) throw takenIdError(def, ref.id, existing !== null);
         setRecord(tx, def, user, ref, record);
       });
       const created = await withServerTimes(def, ref, record);
@@ -1117,10 +1118,11 @@ export function createFirestoreDataAdapter(
         const reads = await Promise.all(
           planned.map(async (p) => {
             if (p.op.op === "create")
+              // Taken: "seen" when the user may read the record, "hidden" when the rules refuse it.
               return p.clientId
                 ? tx.get(p.ref).then(
-                    (s) => s.exists(),
-                    (e: unknown) => (toAppError(e).code === "FORBIDDEN" ? true : Promise.reject(e)),
+                    (s) => (s.exists() ? "seen" : false),
+                    (e: unknown) => (toAppError(e).code === "FORBIDDEN" ? "hidden" : Promise.reject(e)),
                   )
                 : false;
             return readForWrite(tx, p.def, writer, p.ref);
@@ -1141,7 +1143,7 @@ export function createFirestoreDataAdapter(
           const earlier = writes.find((w) => w.ref.path === ref.path);
           let read = reads[i];
           if (earlier) {
-            if (op.op === "create") read = earlier.record !== null || read === true;
+            if (op.op === "create") read = earlier.record !== null ? "seen" : read;
             else if (earlier.record === null) throw notFound(def);
             else read = earlier.record;
           }
@@ -1149,7 +1151,7 @@ export function createFirestoreDataAdapter(
           if (op.op === "create") {
             record = p.record as TRecord;
             await assertLinks(tx, writer, def, record, undefined, written);
-            if (read === true) throw duplicateIdError(def, ref.id);
+            if (read === "seen" || read === "hidden") throw takenIdError(def, ref.id, read === "seen");
           } else if (op.op === "update") {
             record = applyUpdate(def, writer, read as TRecord, op.patch, op.version);
             await assertLinks(tx, writer, def, record, read as TRecord, written);

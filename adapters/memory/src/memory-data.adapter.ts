@@ -38,7 +38,7 @@ import { feeEntryError, type TFeeEntryRecords } from "@care/core/rules/referral-
 import { hiddenSisters, justMovedIn, sisterClosePatch } from "@care/core/rules/referral-move-in.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import {
-  duplicateIdError,
+  takenIdError,
   fieldsOf,
   staleVersionError,
   validateClientId,
@@ -377,9 +377,8 @@ export class MemoryDataAdapter implements DataPort {
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields);
     this.writeCheck(user, def, id, fields);
-    if (this.backend.table(def.name).has(id)) {
-      throw duplicateIdError(def, id);
-    }
+    const taken = this.backend.table(def.name).get(id);
+    if (taken) throw takenIdError(def, id, canSeeRecord(user, def, taken));
     const now = this.backend.now();
     const record: TStoredRecord = copyRecord({ ...fields, id, ...newRecordMeta(user.id, now) });
     tx.put(def.name, record);

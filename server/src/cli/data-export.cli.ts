@@ -3,7 +3,8 @@
  * Settings → Export and import, from the configured database (DATABASE_URL or the embedded one under
  * DATA_DIR), written to a file: every collection as JSON and CSV, the audit log and every file, with
  * its manifest. Whoever may open the database may take it, so it needs no account; it is audited
- * ("command line"). Streams like the server's export: memory stays flat however large the group.
+ * ("command line"). Written like the server's export (a temporary file, then copied to --out): memory
+ * stays flat however large the group. No other request waits on it, so its time limit is generous.
  */
 import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
@@ -15,7 +16,10 @@ await runCommand({
   options: ["out", "facilities"],
   required: ["out"],
   run: async ({ out, facilities }, database) => {
-    const exported = await exportData(database, null, { facilityIds: idList(facilities) });
+    const exported = await exportData(database, null, {
+      facilityIds: idList(facilities),
+      timeLimitMs: 6 * 60 * 60_000,
+    });
     await pipeline(exported.stream, createWriteStream(out!));
     console.info(`Exported to ${out}.`);
     return 0;

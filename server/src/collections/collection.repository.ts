@@ -35,7 +35,7 @@ import {
   redactRecord,
 } from "@care/core/rules/access.rules";
 import {
-  duplicateIdError,
+  takenIdError,
   fieldsOf,
   staleVersionError,
   validateClientId,
@@ -272,8 +272,13 @@ export class CollectionRepository {
     await this.assertLinks(db, user, def, fields);
     await WRITE_CHECKS[name]?.(db, user, id, fields);
     const delegate = this.delegate(db, name);
-    const duplicate = () => duplicateIdError(def, id);
-    if (clientId !== undefined && (await delegate.findUnique({ where: { id } }))) throw duplicate();
+    // A taken id: CONFLICT if the user may see its record, else the answer an invalid id gets.
+    const taken = async () => {
+      const row = await delegate.findUnique({ where: { id } });
+      return row && takenIdError(def, id, canSeeRecord(user, def, this.mapper(name).toRecord(row)));
+    };
+    const refusal = clientId !== undefined ? await taken() : null;
+    if (refusal) throw refusal;
     const now = new Date();
     let row: TRow;
     try {
@@ -285,7 +290,8 @@ export class CollectionRepository {
         },
       });
     } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === "P2002" && clientId !== undefined) throw duplicate();
+      if ((error as { code?: unknown } | null)?.code === "P2002" && clientId !== undefined)
+        throw (await taken().catch(() => null)) ?? takenIdError(def, id, false);
       throw error;
     }
     const record = this.mapper(name).toRecord(row);

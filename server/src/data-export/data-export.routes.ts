@@ -1,5 +1,6 @@
 /**
- * Settings → Export and import over HTTP: `GET /data-export` streams the ZIP (export-data.ts),
+ * Settings → Export and import over HTTP: `GET /data-export` writes the ZIP to a temporary file, then
+ * streams it (export-data.ts),
  * `GET /data-import/status` says whether this instance may take an import (import-status.ts), and
  * `POST /data-import` takes a ZIP as the request body (`application/zip`), kept in a temporary file
  * while import-data.ts checks and writes it.
@@ -60,7 +61,8 @@ export default async function dataExportRoutes(fastify: FastifyInstance): Promis
     url: "/data-export",
     schema: {
       tags: ["data export"],
-      summary: "Everything as one ZIP: every collection as JSON and CSV, the audit log and every file (streamed)",
+      summary:
+        "Everything as one ZIP: every collection as JSON and CSV, the audit log and every file (prepared as of one moment, then streamed)",
       querystring: ZExportQuery,
       produces: ["application/zip"],
     },
@@ -72,8 +74,8 @@ export default async function dataExportRoutes(fastify: FastifyInstance): Promis
           .map((id) => id.trim())
           .filter(Boolean),
       });
-      // A read failing half-way ends the download (the ZIP is incomplete): say why in the server log.
-      exported.stream.once("error", (error) => request.log.error({ err: error }, "the data export failed"));
+      // A download cut off (its time limit) leaves an incomplete ZIP: say why in the server log.
+      exported.stream.once("error", (error) => request.log.error({ err: error }, "the data export's download failed"));
       return reply
         .header("content-type", "application/zip")
         .header("content-disposition", contentDisposition("attachment", exported.fileName))

@@ -1,13 +1,20 @@
 /**
  * Settings → Export and import: everything a care group keeps in the portal — every collection, the
- * audit log and every stored file — as one ZIP in the format of `@care/core/data-export/export-format`,
- * streamed while it is read (a cursor per table, one entry at a time, backpressure from the download),
- * so memory stays flat whatever the group's size. Needs the export permission; the records are read
- * with every permission (hidden fields included) but only in the homes the caller sees, or the ones
- * they chose among them. Audited before the first byte leaves.
+ * audit log and every stored file — as one ZIP in the format of `@care/core/data-export/export-format`.
+ * The ZIP is written to a temporary file inside one read-only transaction (a cursor per table, one
+ * entry at a time, so memory stays flat whatever the group's size), within a time limit; only then is
+ * the file streamed to the caller. A slow download therefore holds no database connection: on embedded
+ * PGlite, which has only one, it would otherwise stop every other request until the download ended.
+ * Needs the export permission; the records are read with every permission (hidden fields included) but
+ * only in the homes the caller sees, or the ones they chose among them. Audited before it is written.
  */
 import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, open, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { AppError } from "@care/core/app-error";
 import { permissionsAt } from "@care/core/collections/roles.collection";
@@ -43,13 +50,24 @@ import { withSnapshot, type TSnapshot } from "./snapshot-reader.ts";
 export interface TExportDataInput {
   /** The homes to export, among the caller's; absent or empty: every home the caller sees. */
   facilityIds?: readonly string[] | undefined;
+  /** How long writing the ZIP may take (EXPORT_TIME_LIMIT_MS when absent). */
+  timeLimitMs?: number;
 }
 
 export interface TDataExport {
   fileName: string;
-  /** The ZIP's bytes; it fails (is destroyed) if a read fails half-way. */
+  /** The finished ZIP's bytes, read from its temporary file (already removed from its folder). */
   stream: Readable;
 }
+
+/**
+ * How long writing the ZIP may take. On embedded PGlite the portal's other requests wait meanwhile
+ * (its one connection reads the snapshot), so this bounds that pause; a large group's export on
+ * PostgreSQL takes under a minute (README, Benchmarks).
+ */
+export const EXPORT_TIME_LIMIT_MS = 10 * 60_000;
+/** How long a download of the finished ZIP may last before it is cut off and its disk space freed. */
+const DOWNLOAD_LIMIT_MS = 6 * 60 * 60_000;
 
 /** Rows per cursor fetch: a few hundred kB of records at a time. */
 const BATCH_ROWS = 500;
@@ -78,9 +96,9 @@ async function exportScope(
 }
 
 /**
- * Exports running per database. Each holds a connection for as long as its download lasts (on embedded
- * PGlite, the only one), so at most two run at once on PostgreSQL and one on PGlite: more would leave
- * the portal's own requests without connections.
+ * Exports being written per database. Each holds a connection while it writes its ZIP (on embedded
+ * PGlite, the only one), so at most two are written at once on PostgreSQL and one on PGlite: more would
+ * leave the portal's own requests without connections. Downloads of written ZIPs are not counted.
  */
 const running = new WeakMap<Database, number>();
 
@@ -100,8 +118,9 @@ const COMMAND_LINE: TSessionUser = {
 };
 
 /**
- * Starts the export; the ZIP is written while `stream` is read. `caller` needs read on export; null is
- * the command line (whoever may open the database), which needs no account.
+ * Writes the export's ZIP and answers it as a stream. `caller` needs read on export; null is the
+ * command line (whoever may open the database), which needs no account. UNAVAILABLE when writing takes
+ * longer than the time limit; CONFLICT while as many exports as the database allows are being written.
  */
 export async function exportData(
   database: Database,
@@ -112,42 +131,104 @@ export async function exportData(
   const facilityIds = await exportScope(database, user, input.facilityIds);
   const now = running.get(database) ?? 0;
   if (now >= maxExports(database))
-    throw new AppError("CONFLICT", "Another export is being downloaded. Try again when it is done.");
-  // Every permission, in the homes of the export: hidden fields (a resident's rate) are included.
-  const exporter: TSessionUser = { ...user, permissions: permissionsAt("write"), facilityIds };
-  const exportedAt = new Date();
-  await writeAudit(database.prisma, caller ?? { user: null, ip: null }, {
-    action: "data_export",
-    summary: `${facilityIds ? `Facilities: ${facilityIds.join(", ")}` : "Every facility"}${caller ? "" : " (command line)"}`,
+    throw new AppError("CONFLICT", "Another export is being prepared. Try again in a few minutes.");
+  running.set(database, now + 1);
+  const done = () => running.set(database, (running.get(database) ?? 1) - 1);
+  const dir = await mkdtemp(join(tmpdir(), "care-export-")).catch((error: unknown) => {
+    done();
+    throw error;
   });
+  try {
+    // Every permission, in the homes of the export: hidden fields (a resident's rate) are included.
+    const exporter: TSessionUser = { ...user, permissions: permissionsAt("write"), facilityIds };
+    const exportedAt = new Date();
+    await writeAudit(database.prisma, caller ?? { user: null, ip: null }, {
+      action: "data_export",
+      summary: `${facilityIds ? `Facilities: ${facilityIds.join(", ")}` : "Every facility"}${caller ? "" : " (command line)"}`,
+    });
+    const manifestBase = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_FORMAT_VERSION,
+      schemaVersion: exportSchemaVersion(),
+      exportedAt: exportedAt.toISOString(),
+      exportedBy: caller ? { id: user.id, email: user.email } : null,
+      backend: "http",
+      facilityIds,
+    } as const;
+    const path = join(dir, "export.zip");
+    await writeArchiveFile(database, path, exporter, manifestBase, input.timeLimitMs ?? EXPORT_TIME_LIMIT_MS).finally(
+      done,
+    );
+    return { fileName: exportFileName(manifestBase.exportedAt), stream: await openRemoved(path) };
+  } finally {
+    // The open file stays readable until its stream closes; its name is gone at once.
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The file at `path` as a stream, opened before its folder is removed; cut off after DOWNLOAD_LIMIT_MS. */
+async function openRemoved(path: string): Promise<Readable> {
+  const handle = await open(path, "r");
+  const stream = handle.createReadStream();
+  const limit = setTimeout(
+    () => stream.destroy(new Error("The download of the export took longer than 6 hours.")),
+    DOWNLOAD_LIMIT_MS,
+  );
+  limit.unref();
+  stream.once("close", () => clearTimeout(limit));
+  return stream;
+}
+
+function tooSlow(limitMs: number): AppError {
+  const minutes = Math.max(1, Math.round(limitMs / 60_000));
+  return new AppError(
+    "UNAVAILABLE",
+    `The export took longer than ${minutes} minute${minutes === 1 ? "" : "s"} to prepare and was stopped. Export fewer homes at a time, or ask your administrator to run npm run data-export on the server.`,
+  );
+}
+
+/**
+ * Writes the whole ZIP to `path` in one snapshot: the transaction ends once the file is on disk, or
+ * when `limitMs` has passed (UNAVAILABLE, nothing kept).
+ */
+async function writeArchiveFile(
+  database: Database,
+  path: string,
+  exporter: TSessionUser,
+  manifestBase: Omit<TExportManifest, "collections" | "files">,
+  limitMs: number,
+): Promise<void> {
   const zip = new yazl.ZipFile();
   // yazl's output is a PassThrough; its types say only NodeJS.ReadableStream.
   const output = zip.outputStream as Readable;
-  const manifestBase = {
-    format: EXPORT_FORMAT,
-    version: EXPORT_FORMAT_VERSION,
-    schemaVersion: exportSchemaVersion(),
-    exportedAt: exportedAt.toISOString(),
-    exportedBy: caller ? { id: user.id, email: user.email } : null,
-    backend: "http",
-    facilityIds,
-  } as const;
-  // A download that ends early (the browser closed) ends the reads and their transaction.
-  const aborted = new AbortController();
-  output.once("close", () => aborted.abort());
-  const context = { zip, mtime: exportedAt, signal: aborted.signal };
-  running.set(database, (running.get(database) ?? 0) + 1);
-  withSnapshot(database, (snapshot) => writeArchive(context, snapshot, exporter, manifestBase))
-    .catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))))
-    .finally(() => running.set(database, (running.get(database) ?? 1) - 1));
-  return { fileName: exportFileName(manifestBase.exportedAt), stream: output };
+  const stopped = new AbortController();
+  const timer = setTimeout(() => stopped.abort(tooSlow(limitMs)), limitMs);
+  const written = pipeline(output, createWriteStream(path, { mode: 0o600 }));
+  // A full disk ends the reads too.
+  written.catch((error: unknown) => stopped.abort(error));
+  const context = { zip, mtime: new Date(manifestBase.exportedAt), signal: stopped.signal };
+  try {
+    await withSnapshot(
+      database,
+      async (snapshot) => {
+        await writeArchive(context, snapshot, exporter, manifestBase);
+        await written;
+      },
+      limitMs,
+    );
+  } catch (error) {
+    output.destroy();
+    throw stopped.signal.aborted ? stopped.signal.reason : error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 interface TArchiveContext {
   zip: yazl.ZipFile;
   /** The entries' modification time: the moment of the export. */
   mtime: Date;
-  /** Aborted when the download ends before the ZIP does. */
+  /** Aborted when writing must stop (the time limit, a failed write); its reason says why. */
   signal: AbortSignal;
 }
 
@@ -162,8 +243,8 @@ function addEntry(
   compress = true,
 ): Promise<TExportEntry & { bytes: number }> {
   return new Promise((resolve, reject) => {
-    // Waiting for its turn or being read: a download ended early ends it either way.
-    const abort = () => reject(new Error("The download ended early."));
+    // Waiting for its turn or being read: stopping ends it either way.
+    const abort = () => reject(signal.reason);
     if (signal.aborted) return abort();
     signal.addEventListener("abort", abort, { once: true });
     const hash = createHash("sha256");

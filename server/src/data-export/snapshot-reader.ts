@@ -3,7 +3,8 @@
  * memory stays flat however large the tables, inside one read-only transaction. On PostgreSQL it is a
  * REPEATABLE READ snapshot on a connection of its own: every collection and file of the export is as
  * of one moment while the portal keeps working. Embedded PGlite has one connection, so there the
- * export's transaction holds it and other requests wait until the download is done.
+ * export's transaction holds it and other requests wait until it ends: the export keeps it short (it
+ * writes to a temporary file, within a time limit) and streams the file afterwards.
  */
 import type { QueryConfig } from "pg";
 import type { Database } from "../db/database.ts";
@@ -19,8 +20,8 @@ export interface TSnapshot {
 
 /** node-postgres's type id of BIGINT (int8), which it answers as text. */
 const INT8 = 20;
-/** Long enough for the slowest download of a large group's export. */
-const EXPORT_TRANSACTION_MS = 6 * 60 * 60_000;
+/** How much longer than the export's own time limit the database lets its transaction live, as a backstop. */
+const BACKSTOP_MS = 60_000;
 /**
  * The first fetch of a cursor sorts the whole table by id (byte order): longer than the pool's limits
  * for one statement (15 s on the server, 20 s in the client) on a large audit log.
@@ -42,17 +43,24 @@ function bigintsAsNumbers(rows: TSnapshotRow[]): TSnapshotRow[] {
   return rows;
 }
 
-/** Runs `work` with a snapshot of the database; its transaction ends when `work` settles. */
-export async function withSnapshot<T>(database: Database, work: (snapshot: TSnapshot) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with a snapshot of the database; its transaction ends when `work` settles, and the
+ * database ends it after `limitMs` (and a minute) whatever `work` does.
+ */
+export async function withSnapshot<T>(
+  database: Database,
+  work: (snapshot: TSnapshot) => Promise<T>,
+  limitMs: number,
+): Promise<T> {
   let cursors = 0;
   const pool = sqlPoolOf(database.prisma);
   if (pool) {
     const client = await pool.connect();
     try {
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      // A slow download pauses the reads (backpressure): the pool's idle limits would end the snapshot.
+      // Writing to disk pauses the reads (backpressure): the pool's idle limits would end the snapshot.
       await client.query(`SET LOCAL statement_timeout = ${FETCH_MS}`);
-      await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${EXPORT_TRANSACTION_MS}ms'`);
+      await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${limitMs + BACKSTOP_MS}ms'`);
       const result = await work({
         async *batches(sql, size) {
           const cursor = `export_${++cursors}`;
@@ -94,6 +102,6 @@ export async function withSnapshot<T>(database: Database, work: (snapshot: TSnap
           await tx.$executeRawUnsafe(`CLOSE ${cursor}`);
         },
       }),
-    { maxWait: 15_000, timeout: EXPORT_TRANSACTION_MS },
+    { maxWait: 15_000, timeout: limitMs + BACKSTOP_MS },
   );
 }

@@ -110,7 +110,20 @@ describe("download, describe and remove", () => {
       headers: { cookie: adminCookie },
     });
     expect(inline.headers["content-disposition"]).toMatch(/^inline; /);
+    // A PDF/HTML polyglot named .html is offered as what its bytes are.
+    const polyglot = (await upload(adminCookie, "tull", "invoice.html", PDF)).body;
+    const offered = await t.app.inject({
+      url: `/api/v1/files/${polyglot.id}/content`,
+      headers: { cookie: adminCookie },
+    });
+    expect(offered.headers["content-type"]).toBe("application/pdf");
+    expect(offered.headers["content-disposition"]).toMatch(/^attachment; filename="invoice\.pdf"; /);
     expect(await auditActions(stored.id)).toEqual(["file_upload", "file_download", "file_download"]);
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/v1/files/${polyglot.id}`,
+      headers: { cookie: adminCookie, "x-requested-with": "care-portal" },
+    });
     const described = await t.app.inject({ url: `/api/v1/files/${stored.id}`, headers: { cookie: adminCookie } });
     expect(JSON.parse(described.body)).toEqual(stored);
   });

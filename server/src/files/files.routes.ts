@@ -10,7 +10,7 @@ import { z } from "zod";
 import { callerOf, requireUser } from "../caller.ts";
 import { describeFile } from "./describe-file.ts";
 import { downloadFile } from "./download-file.ts";
-import { contentDisposition } from "./file-names.ts";
+import { contentDisposition, downloadName } from "./file-names.ts";
 import { removeFile } from "./remove-file.ts";
 import { uploadFile, type TUploadFileInput } from "./upload-file.ts";
 
@@ -121,7 +121,10 @@ export default async function filesRoutes(fastify: FastifyInstance): Promise<voi
       const inline = ["1", "true"].includes((request.query as z.infer<typeof ZContentQuery>).inline ?? "");
       return reply
         .header("content-type", file.contentType)
-        .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", file.name))
+        .header(
+          "content-disposition",
+          contentDisposition(inline ? "inline" : "attachment", downloadName(file.name, file.contentType)),
+        )
         .header("x-content-type-options", "nosniff")
         .header("cache-control", "private, no-store")
         .header("content-security-policy", FILE_CSP)

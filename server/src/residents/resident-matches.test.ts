@@ -8,6 +8,7 @@ import { injectApi, listQuery as q, TEST_PASSWORD as PASSWORD } from "../test/in
 let t: TestApp;
 let adminCookie: string;
 let newmanCookie: string;
+let tullResidentId: string;
 const { call, get } = injectApi(() => t.app);
 
 const matches = (cookie: string, firstName: string) =>
@@ -35,6 +36,7 @@ beforeAll(async () => {
     },
   });
   expect(created.status).toBe(201);
+  tullResidentId = created.body.id as string;
 });
 
 afterAll(async () => {
@@ -50,6 +52,14 @@ describe("duplicate admissions across homes", () => {
     const admin = await matches(adminCookie, "Margaret");
     expect(admin.body.matches).toHaveLength(1);
     expect(admin.body.elsewhere).toBe(0);
+  });
+
+  it("does not let another home's resident id be left out (the count would confirm its name and birth date)", async () => {
+    const answer = await get(
+      newmanCookie,
+      `/insights/resident-matches?firstName=Margaret&lastName=Okafor&dateOfBirth=1938-04-02&excludeId=${tullResidentId}`,
+    );
+    expect(answer.body).toEqual({ matches: [], elsewhere: 1 });
   });
 
   it("audits each check", async () => {

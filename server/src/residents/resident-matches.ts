@@ -1,12 +1,14 @@
 /**
  * Possible duplicate admissions (InsightsPort.residentMatches): residents recorded with the same name
- * and date of birth anywhere in the group. Matches in homes the caller may see are named; the others
- * are only counted — the caller learns that the person is recorded elsewhere and to ask an
- * administrator, never who or where. Found through the date-of-birth index, not a scan; each question
- * is audited (the route also rate-limits it), so the check cannot be used to probe other homes.
+ * and date of birth anywhere in the group. It serves the admission and edit forms, so it needs write on
+ * Residents (whoever may admit). Matches in homes the caller may see are named; the others are only
+ * counted — the caller learns that the person is recorded elsewhere and to ask an administrator, never
+ * who, where or under which id (the resident being edited is left out only among the caller's own).
+ * Found through the date-of-birth index, not a scan; each question is audited (the route also
+ * rate-limits it), so the check cannot be used to probe other homes.
  */
 import type { TResidentMatches, TResidentMatchesQuery } from "@care/core/ports/insights.port";
-import { canSeeFacility } from "@care/core/rules/access.rules";
+import { assertCan, canSeeFacility } from "@care/core/rules/access.rules";
 import { listName } from "@care/core/rules/person-name.rules";
 import { sameResident } from "@care/core/rules/resident-matches.rules";
 import { writeAudit } from "../audit/audit-log.ts";
@@ -18,19 +20,21 @@ export async function residentMatches(
   caller: TCaller,
   query: TResidentMatchesQuery,
 ): Promise<TResidentMatches> {
-  const user = requireUser(caller);
+  const user = assertCan(requireUser(caller), "residents", "write");
   const candidates = await database.prisma.resident.findMany({
     where: {
       dateOfBirth: query.dateOfBirth,
       lastName: { equals: query.lastName.trim(), mode: "insensitive" },
       archivedAt: null,
-      ...(query.excludeId ? { id: { not: query.excludeId } } : {}),
     },
     select: { id: true, facilityId: true, firstName: true, lastName: true, preferredName: true, status: true },
     take: 50,
   });
-  const found = candidates.filter((r) =>
-    sameResident({ ...r, preferredName: r.preferredName ?? undefined, dateOfBirth: query.dateOfBirth }, query),
+  const found = candidates.filter(
+    (r) =>
+      sameResident({ ...r, preferredName: r.preferredName ?? undefined, dateOfBirth: query.dateOfBirth }, query) &&
+      // Excluding another home's resident would make the count confirm that id's name and birth date.
+      !(r.id === query.excludeId && canSeeFacility(user, r.facilityId)),
   );
   const visible = found.filter((r) => canSeeFacility(user, r.facilityId));
   await writeAudit(database.prisma, caller, {

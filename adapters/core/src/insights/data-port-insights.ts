@@ -411,6 +411,8 @@ export function createDataPortInsights(
 
     async residentMatches(raw: TResidentMatchesQuery): Promise<TResidentMatches> {
       const query = parseResidentMatchesQuery(raw);
+      // The admission and edit forms' check: whoever may write residents asks it.
+      assertCan(user(), "residents", "write");
       // Only the user's homes are readable here; other homes' matches are the server's to count.
       const residents = await listAll(data, "residents", { search: query.lastName });
       return {

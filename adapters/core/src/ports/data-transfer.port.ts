@@ -44,7 +44,8 @@ export interface TExportOptions {
  * `data-export/export-format.ts`. Rejects with AppError: FORBIDDEN (no export permission),
  * VALIDATION (homes the user may not see; an archive that cannot be imported, every problem listed in
  * `fields`), CONFLICT (an import into an instance that is not empty, or while another runs; an export
- * while others are being downloaded), UNAUTHENTICATED, UNAVAILABLE.
+ * while others are being prepared), UNAUTHENTICATED, UNAVAILABLE (also: an export that took longer than
+ * its time limit to prepare).
  */
 export interface DataTransferPort {
   /**

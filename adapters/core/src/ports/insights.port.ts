@@ -277,7 +277,8 @@ export interface InsightsPort {
 
   /**
    * Residents recorded with the same name (first or preferred, any case) and date of birth, for the
-   * warning of a possible duplicate admission. Matches in homes the user may not see are only counted;
+   * warning of a possible duplicate admission; FORBIDDEN without write on Residents (it serves the
+   * admission and edit forms). Matches in homes the user may not see are only counted, never named;
    * the self-hosted server also counts those (rate-limited, audited), the other backends see only the
    * user's homes.
    */

@@ -87,10 +87,7 @@ export function validateClientId(
     throw new AppError("VALIDATION", "The record is not valid.", { fields: { id: "Ids are assigned automatically" } });
   // In a collection of several homes an id a person chose could be one another home already holds, and
   // its CONFLICT would tell them so: such ids are random UUIDs, which nobody can guess.
-  if (def.scope.kind === "facility" && !RANDOM_ID.test(id))
-    throw new AppError("VALIDATION", "The record is not valid.", {
-      fields: { id: "Leave the id out, or use a random UUID (crypto.randomUUID())" },
-    });
+  if (def.scope.kind === "facility" && !RANDOM_ID.test(id)) throw notRandomIdError();
   const parsed = ZId.safeParse(id);
   if (!parsed.success) {
     throw new AppError("VALIDATION", "The record is not valid.", {
@@ -100,11 +97,28 @@ export function validateClientId(
   return parsed.data;
 }
 
-/** The CONFLICT every adapter raises for a client id already taken (by any record: a taken id says nothing more). */
+/** The refusal of a client id in a collection of several homes that is no random UUID. */
+function notRandomIdError(): AppError {
+  return new AppError("VALIDATION", "The record is not valid.", {
+    fields: { id: "Leave the id out, or use a random UUID (crypto.randomUUID())" },
+  });
+}
+
+/** The CONFLICT every adapter raises for a client id a record the user may see already holds. */
 export function duplicateIdError(def: CollectionDef, id: string): AppError {
   return new AppError("CONFLICT", `A ${def.label.toLowerCase()} with the id ${id} already exists.`, {
     fields: { id: "This id is already in use" },
   });
+}
+
+/**
+ * The refusal of a client id another record already holds, the same on every adapter. `visible`: the
+ * user may see that record (their own retry, say), and hears CONFLICT. In a collection of several homes
+ * a record they may not see (another home's) is never confirmed: they get the very answer an id that is
+ * no random UUID gets, as GET answers NOT_FOUND for it.
+ */
+export function takenIdError(def: CollectionDef, id: string, visible: boolean): AppError {
+  return visible || def.scope.kind !== "facility" ? duplicateIdError(def, id) : notRandomIdError();
 }
 
 /** The CONFLICT every adapter raises for a stale version. */

@@ -61,7 +61,7 @@ import {
 } from "@care/core/rules/access.rules";
 import { checkLinks, linksToCheck } from "@care/core/rules/links.rules";
 import {
-  duplicateIdError,
+  takenIdError,
   staleVersionError,
   validateClientId,
   validateCreate,
@@ -755,7 +755,8 @@ export const writeCheckedRecord = onCall(async (request): Promise<Record<string,
         const fields = validateCreate(def, asked.data);
         const clientId = validateClientId(def, typeof asked.id === "string" ? asked.id : undefined, fields);
         ref = clientId ? db.doc(`${def.name}/${clientId}`) : db.collection(def.name).doc();
-        if (clientId && (await tx.get(ref)).exists) throw duplicateIdError(def, ref.id);
+        const taken = clientId ? await tx.get(ref) : undefined;
+        if (taken?.exists) throw takenIdError(def, ref.id, canSeeRecord(user, def, { ...taken.data(), id: ref.id }));
         record = {
           ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
           id: ref.id,
