@@ -23,4 +23,6 @@ export const FIREBASE_PENDING: Readonly<Record<string, string>> = {
   "gives a resident the room and bed named for the move, or none: the old home's numbers stay behind":
     TRANSFER_OVER_LIMIT,
   "refuses a transfer into a full home, as an admission": TRANSFER_OVER_LIMIT,
+  "answers a move without the fields the mover's role hides (the monthly rate)": TRANSFER_OVER_LIMIT,
+  "moves a resident without the capacity exception of their old home": TRANSFER_OVER_LIMIT,
 };

@@ -70,6 +70,7 @@ import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/coll
 import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { assertResidentFits } from "./resident-capacity.ts";
+import { deleteShiftsIn, shiftsLeftBehind } from "./transfer-shifts.ts";
 import { derivedWaits, type TWrittenRecord } from "./derived-records.ts";
 import { KEPT_SESSION_FIELD, SESSION_FIELDS, SESSIONS_FROM_FIELD } from "./user-sessions.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
@@ -107,6 +108,7 @@ import {
 import { commitsWithinReads, linkedFirst, linkReadPaths, type TCommitPart } from "./rule-read-commits.ts";
 import { matchesSearch, searchQuery } from "./search-tokens.ts";
 import {
+  asTransferError,
   CARRIED_COLLECTIONS,
   carriedId,
   facilityChangeRefusal,
@@ -122,6 +124,14 @@ import {
   type TTransfer,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
+import {
+  beforeMove,
+  carriedRefusal,
+  movedAlways,
+  originRefusal,
+  shiftsLeftSummary,
+  transferAnswer,
+} from "@care/core/rules/transfer-access.rules";
 
 /**
  * The query of the records of the old home that may travel (`isCarried` decides on each): Firestore
@@ -914,6 +924,8 @@ export function createFirestoreDataAdapter(
       const request = parseTransferRequest(input);
       const def = definition(TRANSFER_COLLECTION[request.subject]);
       const user = assertCanWrite(session(), def);
+      const always = carriedRefusal(user, movedAlways(request.subject));
+      if (always) throw always;
       const personRef = doc(db, def.name, request.id);
       const person = await guard(() => getDocFromServer(personRef)).catch((error: unknown) => {
         throw hiddenAsNotFound(error);
@@ -922,6 +934,9 @@ export function createFirestoreDataAdapter(
       const queried = recordOf(def, person);
       const from = String(queried.facilityId);
       const to = request.toFacilityId;
+      // Refused before the queries of the old home's records (which the rules would refuse less clearly).
+      const foreign = originRefusal(user, from);
+      if (foreign) throw foreign;
       // What goes along, in the order it is written: a document after the version it replaced, a
       // reminder state after the document it names (the rules check those links at the new home).
       const planned: TCarriedWrite[] = [];
@@ -942,6 +957,17 @@ export function createFirestoreDataAdapter(
           planned.push(carriedWrite(collection, target, doc(db, collection, record.id), record, to));
         }
       }
+      const carriedForbidden = carriedRefusal(
+        user,
+        planned.map((write) => write.collection),
+      );
+      if (carriedForbidden) throw carriedForbidden;
+      if (def.name === "residents")
+        await assertResidentFits(db, user, movedPerson(queried, request), beforeMove(queried)).catch((error: unknown) =>
+          Promise.reject(asTransferError(error)),
+        );
+      const shiftsLeft =
+        request.subject === "staff" ? await shiftsLeftBehind(db, movedPerson(queried, request) as TRecord, from) : [];
       const events = definition("residentEvents");
       const eventReads =
         request.subject === "resident"
@@ -1016,7 +1042,9 @@ export function createFirestoreDataAdapter(
           },
         );
         if (refusal) throw refusal;
+        const deleteShifts = await deleteShiftsIn(tx, shiftsLeft);
         const carried = await carry(tx, commits[0]!);
+        const shiftsRemoved = deleteShifts();
         const moved: TRecord = {
           ...movedPerson(current, request),
           version: Number(current.version) + 1,
@@ -1038,7 +1066,9 @@ export function createFirestoreDataAdapter(
             collection: def.name,
             recordId: request.id,
             facilityId: to,
-            summary: transferSummary(originName, String(home!.name), request, plannedCounts),
+            summary:
+              transferSummary(originName, String(home!.name), request, plannedCounts) +
+              shiftsLeftSummary(shiftsRemoved),
           }),
         );
         setRecord(tx, def, user, personRef, moved, current);
@@ -1061,7 +1091,8 @@ export function createFirestoreDataAdapter(
         }
       }
       const record = await withServerTimes(def, personRef, result.record);
-      return { fromFacilityId: from, toFacilityId: to, record: record as TTransferResult["record"], carried };
+      const answer = { fromFacilityId: from, toFacilityId: to, record: record as TTransferResult["record"], carried };
+      return transferAnswer(user, def, answer);
     },
 
     async commit(ops: TWriteOp[]) {
