@@ -71,6 +71,7 @@ import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { assertResidentFits } from "./resident-capacity.ts";
 import { deleteShiftsIn, shiftsLeftBehind } from "./transfer-shifts.ts";
+import { assertOtherHomes } from "./staff-homes-check.ts";
 import { derivedWaits, type TWrittenRecord } from "./derived-records.ts";
 import { KEPT_SESSION_FIELD, SESSION_FIELDS, SESSIONS_FROM_FIELD } from "./user-sessions.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
@@ -843,6 +844,7 @@ export function createFirestoreDataAdapter(
         return (await writeChecked(request)) as TRecordOf<typeof name>;
       }
       if (def.name === "residents") await assertResidentFits(db, user, record);
+      if (def.name === "staff") await assertOtherHomes(db, user, record);
       // A record with restricted fields may write sibling documents too: those go in a transaction.
       if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
@@ -883,6 +885,7 @@ export function createFirestoreDataAdapter(
         const read = await readForWrite(tx, def, user, ref);
         const updated = applyUpdate(def, user, read, patch, version);
         if (def.name === "residents") await assertResidentFits(db, user, updated, read);
+        if (def.name === "staff") await assertOtherHomes(db, user, updated, read);
         await assertLinks(tx, user, def, updated, read, new Map());
         setRecord(tx, def, user, ref, updated, read);
         return { current: read, next: updated };

@@ -69,6 +69,7 @@ import {
   type TTransferRequest,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
+import { otherHomesChanged, otherHomesRefusal } from "@care/core/rules/staff-homes.rules";
 import {
   beforeMove,
   carriedRefusal,
@@ -468,6 +469,16 @@ export class MemoryDataAdapter implements DataPort {
           fields,
           typeof fields.staffId === "string" ? this.backend.table("staff").get(fields.staffId) : undefined,
         );
+      if (refused) throw refused;
+      return;
+    }
+    if (def.name === "staff") {
+      const changed = otherHomesChanged(
+        fields.otherFacilityIds as string[] | undefined,
+        before?.otherFacilityIds as string[] | undefined,
+      );
+      const homes = new Set(this.backend.table("facilities").keys());
+      const refused = otherHomesRefusal(user, changed, homes);
       if (refused) throw refused;
       return;
     }
