@@ -965,7 +965,8 @@ export function createFirestoreDataAdapter(
         planned.map((write) => write.collection),
       );
       if (carriedForbidden) throw carriedForbidden;
-      if (def.name === "residents")
+      // A home the user cannot see is refused as missing by `transferRefusal`, in the transaction.
+      if (def.name === "residents" && canSeeFacility(user, to))
         await assertResidentFits(db, user, movedPerson(queried, request), beforeMove(queried)).catch((error: unknown) =>
           Promise.reject(asTransferError(error)),
         );
