@@ -505,6 +505,40 @@ await runContract(
         await expectDenied(setDoc(staffRef(), staff(["x".repeat(65)])));
         await setDoc(staffRef(), staff(["newman"]));
       });
+
+      it("refuses a staff member's other home added or taken off by a user who may not write that home", async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+        const adminPorts = await ctx.signedIn();
+        const account = await ctx.createUser(adminPorts, { role: "house-manager", facilityIds: ["tull"] });
+        const manager = await ctx.harness.sdk(account);
+        const written = (uid: string, otherFacilityIds: string[], version = 1) => ({
+          ...asWritten(
+            "staff",
+            uid,
+            {
+              ...getCollection("staff").schema.parse({
+                facilityId: "tull",
+                firstName: "Homes",
+                lastName: unique("Rules"),
+                position: "caregiver",
+              }),
+              id: "staff",
+            },
+            version,
+          ),
+          otherFacilityIds,
+          _facilities: ["tull", ...otherFacilityIds],
+        });
+        const ref = doc(collection(admin.db, "staff"));
+        await expectDenied(setDoc(doc(manager.db, "staff", ref.id), written(manager.uid, ["newman"])));
+        await setDoc(ref, written(admin.uid, ["newman"]));
+        const { createdAt } = (await getDocFromServer(ref)).data()!;
+        const mine = doc(manager.db, "staff", ref.id);
+        const kept = { createdAt, createdBy: admin.uid };
+        await expectDenied(setDoc(mine, { ...written(manager.uid, [], 2), ...kept }));
+        await expectDenied(setDoc(mine, { ...written(manager.uid, ["newman", "van-buren"], 2), ...kept }));
+        await setDoc(mine, { ...written(manager.uid, ["newman"], 2), ...kept });
+      });
     });
 
     describe("the rules' document reads per commit", () => {

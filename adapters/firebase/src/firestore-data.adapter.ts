@@ -70,6 +70,8 @@ import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/coll
 import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { assertResidentFits } from "./resident-capacity.ts";
+import { deleteShiftsIn, shiftsLeftBehind } from "./transfer-shifts.ts";
+import { assertOtherHomes } from "./staff-homes-check.ts";
 import { derivedWaits, type TWrittenRecord } from "./derived-records.ts";
 import { KEPT_SESSION_FIELD, SESSION_FIELDS, SESSIONS_FROM_FIELD } from "./user-sessions.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
@@ -116,6 +118,7 @@ import {
 } from "./rule-read-commits.ts";
 import { matchesSearch, searchQuery } from "./search-tokens.ts";
 import {
+  asTransferError,
   CARRIED_COLLECTIONS,
   carriedId,
   facilityChangeRefusal,
@@ -131,6 +134,14 @@ import {
   type TTransfer,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
+import {
+  beforeMove,
+  carriedRefusal,
+  movedAlways,
+  originRefusal,
+  shiftsLeftSummary,
+  transferAnswer,
+} from "@care/core/rules/transfer-access.rules";
 
 /**
  * The query of the records of the old home that may travel (`isCarried` decides on each): Firestore
@@ -842,6 +853,7 @@ export function createFirestoreDataAdapter(
         return (await writeChecked(request)) as TRecordOf<typeof name>;
       }
       if (def.name === "residents") await assertResidentFits(db, user, record);
+      if (def.name === "staff") await assertOtherHomes(db, user, record);
       // A record with restricted fields may write sibling documents too: those go in a transaction.
       if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
@@ -883,6 +895,7 @@ export function createFirestoreDataAdapter(
         const read = await readForWrite(tx, def, user, ref);
         const updated = applyUpdate(def, user, read, patch, version);
         if (def.name === "residents") await assertResidentFits(db, user, updated, read);
+        if (def.name === "staff") await assertOtherHomes(db, user, updated, read);
         await assertLinks(tx, user, def, updated, read, new Map());
         setRecord(tx, def, user, ref, updated, read);
         return { current: read, next: updated };
@@ -924,6 +937,8 @@ export function createFirestoreDataAdapter(
       const request = parseTransferRequest(input);
       const def = definition(TRANSFER_COLLECTION[request.subject]);
       const user = assertCanWrite(session(), def);
+      const always = carriedRefusal(user, movedAlways(request.subject));
+      if (always) throw always;
       const personRef = doc(db, def.name, request.id);
       const person = await guard(() => getDocFromServer(personRef)).catch((error: unknown) => {
         throw hiddenAsNotFound(error);
@@ -932,6 +947,9 @@ export function createFirestoreDataAdapter(
       const queried = recordOf(def, person);
       const from = String(queried.facilityId);
       const to = request.toFacilityId;
+      // Refused before the queries of the old home's records (which the rules would refuse less clearly).
+      const foreign = originRefusal(user, from);
+      if (foreign) throw foreign;
       // What goes along, in the order it is written: a document after the version it replaced, a
       // reminder state after the document it names (the rules check those links at the new home).
       const planned: TCarriedWrite[] = [];
@@ -952,6 +970,13 @@ export function createFirestoreDataAdapter(
           planned.push(carriedWrite(collection, target, doc(db, collection, record.id), record, to));
         }
       }
+      const carriedForbidden = carriedRefusal(
+        user,
+        planned.map((write) => write.collection),
+      );
+      if (carriedForbidden) throw carriedForbidden;
+      const shiftsLeft =
+        request.subject === "staff" ? await shiftsLeftBehind(db, movedPerson(queried, request) as TRecord, from) : [];
       const events = definition("residentEvents");
       const eventReads =
         request.subject === "resident"
@@ -1026,9 +1051,15 @@ export function createFirestoreDataAdapter(
           },
         );
         if (refusal) throw refusal;
-        // A resident moving takes a bed at the new home, as an admission does: refused when it is full.
-        if (request.subject === "resident") await assertResidentFits(db, user, movedPerson(current, request), current);
+        // A resident moving takes a bed at the new home, as an admission does: refused when it is full
+        // (an exception approved for the old home stays behind).
+        if (request.subject === "resident")
+          await assertResidentFits(db, user, movedPerson(current, request), beforeMove(current)).catch(
+            (error: unknown) => Promise.reject(asTransferError(error)),
+          );
+        const deleteShifts = await deleteShiftsIn(tx, shiftsLeft);
         const carried = await carry(tx, commits[0]!);
+        const shiftsRemoved = deleteShifts();
         const moved: TRecord = {
           ...movedPerson(current, request),
           version: Number(current.version) + 1,
@@ -1050,7 +1081,9 @@ export function createFirestoreDataAdapter(
             collection: def.name,
             recordId: request.id,
             facilityId: to,
-            summary: transferSummary(originName, String(home!.name), request, plannedCounts),
+            summary:
+              transferSummary(originName, String(home!.name), request, plannedCounts) +
+              shiftsLeftSummary(shiftsRemoved),
           }),
         );
         setRecord(tx, def, user, personRef, moved, current);
@@ -1073,7 +1106,8 @@ export function createFirestoreDataAdapter(
         }
       }
       const record = await withServerTimes(def, personRef, result.record);
-      return { fromFacilityId: from, toFacilityId: to, record: record as TTransferResult["record"], carried };
+      const answer = { fromFacilityId: from, toFacilityId: to, record: record as TTransferResult["record"], carried };
+      return transferAnswer(user, def, answer);
     },
 
     async commit(ops: TWriteOp[]) {

@@ -298,6 +298,13 @@ function collectionRules(def: CollectionDef): string {
   const newFacility = scoped
     ? ` && request.resource.data._facility == ${facility} && mayFacility(request.resource.data._facility)${homesListed}`
     : "";
+  // Adding or taking off one of those further homes needs write access to it (`otherHomesRefusal`):
+  // set operations on the lists, no document read; that an added home exists the adapter checks.
+  const alsoIn = def.scope.kind === "facility" ? def.scope.alsoIn : undefined;
+  const homesAddedOnCreate = alsoIn ? ` && (groupWide() || me().facilityIds.toSet().hasAll(${DATA}.${alsoIn}))` : "";
+  const homesChangedOnUpdate = alsoIn
+    ? ` && (groupWide() || me().facilityIds.toSet().hasAll(${DATA}.${alsoIn}.toSet().difference(resource.data.${alsoIn}.toSet()).union(resource.data.${alsoIn}.toSet().difference(${DATA}.${alsoIn}.toSet()))))`
+    : "";
   const clientFacility = scoped
     ? ` && request.resource.data._facility == ${facility} && (request.resource.data._facility == null || mayFacility(request.resource.data._facility))`
     : "";
@@ -392,13 +399,13 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
     lines.push(

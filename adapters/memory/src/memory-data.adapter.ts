@@ -2,7 +2,7 @@
  * DataPort over the memory backend, with the server's semantics: the shared list-query validation,
  * keyset cursors, the access rules, the record rules, versions, audit rows and atomic commits.
  */
-import { newRecordMeta } from "@care/core/common.schema";
+import { DEFAULT_TIME_ZONE, newRecordMeta } from "@care/core/common.schema";
 import { AppError } from "@care/core/app-error";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
@@ -69,6 +69,16 @@ import {
   type TTransferRequest,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
+import { otherHomesChanged, otherHomesRefusal } from "@care/core/rules/staff-homes.rules";
+import {
+  beforeMove,
+  carriedRefusal,
+  isShiftLeftBehind,
+  movedAlways,
+  shiftsLeftSummary,
+  transferAnswer,
+  type TShiftAtHome,
+} from "@care/core/rules/transfer-access.rules";
 import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 
 /** Reads that show rent: the home's current month is billed before them (the server's schedule). */
@@ -234,6 +244,8 @@ export class MemoryDataAdapter implements DataPort {
   private transferIn(tx: Transaction, request: TTransfer): TTransferResult {
     const def = this.def(TRANSFER_COLLECTION[request.subject]);
     const user = assertCanWrite(this.session.user(), def);
+    const always = carriedRefusal(user, movedAlways(request.subject));
+    if (always) throw always;
     const current = this.findVisible(user, def, request.id);
     if (current.version !== request.version) throw staleVersionError(def, copyRecord(current), this.savedBy(current));
     const from = String(current.facilityId);
@@ -257,10 +269,11 @@ export class MemoryDataAdapter implements DataPort {
     const moved: TStoredRecord = movedPerson(copyRecord(current), request);
     assertCanWriteRecord(user, def, moved);
     try {
-      this.writeCheck(user, def, current.id, fieldsOf(moved), fieldsOf(current));
+      this.writeCheck(user, def, current.id, fieldsOf(moved), beforeMove(fieldsOf(current)));
     } catch (error) {
       throw asTransferError(error);
     }
+    const origin = this.backend.table("facilities").get(from);
     const record = { ...moved, version: current.version + 1, updatedAt: now, updatedBy: user.id };
     tx.put(def.name, record);
     this.history(tx, user, def, "update", record, current);
@@ -270,6 +283,8 @@ export class MemoryDataAdapter implements DataPort {
     for (const collection of CARRIED_COLLECTIONS) {
       for (const row of [...this.backend.table(collection).values()]) {
         if (row.facilityId !== from || !isCarried(collection, row, request.subject, current.id, documentIds)) continue;
+        const refused = carriedRefusal(user, [collection]);
+        if (refused) throw refused;
         const id = carriedId(this.def(collection), row, to);
         if (id === row.id) {
           tx.put(collection, {
@@ -291,6 +306,7 @@ export class MemoryDataAdapter implements DataPort {
         carried[collection] = (carried[collection] ?? 0) + 1;
       }
     }
+    const shiftsLeft = request.subject === "staff" ? this.removeFutureShifts(tx, record, from, origin) : 0;
     if (request.subject === "resident") {
       for (const event of transferEvents(current.id, from, request)) {
         tx.put("residentEvents", { ...event, id: this.backend.newId(), ...newRecordMeta(user.id, now) });
@@ -303,14 +319,37 @@ export class MemoryDataAdapter implements DataPort {
       collection: def.name,
       recordId: current.id,
       facilityId: to,
-      summary: transferSummary(
-        String(this.backend.table("facilities").get(from)?.name ?? from),
-        String(destination!.name),
-        request,
-        carried,
-      ),
+      summary:
+        transferSummary(String(origin?.name ?? from), String(destination!.name), request, carried) +
+        shiftsLeftSummary(shiftsLeft),
     });
-    return { fromFacilityId: from, toFacilityId: to, record: { ...copyRecord(record), facilityId: to }, carried };
+    const result = {
+      fromFacilityId: from,
+      toFacilityId: to,
+      record: { ...copyRecord(record), facilityId: to },
+      carried,
+    };
+    return transferAnswer(user, def, result);
+  }
+
+  /**
+   * Takes a moved staff member's future shifts off the old home's rota (`isShiftLeftBehind`; the
+   * mover's schedule write was checked first, `movedAlways`); how many.
+   */
+  private removeFutureShifts(
+    tx: Transaction,
+    moved: TStoredRecord,
+    from: string,
+    origin: TStoredRecord | undefined,
+  ): number {
+    const timeZone = (origin?.timeZone as string | undefined) || DEFAULT_TIME_ZONE;
+    const now = new Date(this.backend.now());
+    const staff = { id: moved.id, otherFacilityIds: moved.otherFacilityIds as string[] | undefined };
+    const left = [...this.backend.table("shifts").values()].filter((shift) =>
+      isShiftLeftBehind(shift as unknown as TShiftAtHome, staff, from, timeZone, now),
+    );
+    for (const shift of left) tx.delete("shifts", shift.id);
+    return left.length;
   }
 
   /** Bills each home's current month before a read that shows rent, once a day per home. */
@@ -429,6 +468,16 @@ export class MemoryDataAdapter implements DataPort {
           fields,
           typeof fields.staffId === "string" ? this.backend.table("staff").get(fields.staffId) : undefined,
         );
+      if (refused) throw refused;
+      return;
+    }
+    if (def.name === "staff") {
+      const changed = otherHomesChanged(
+        fields.otherFacilityIds as string[] | undefined,
+        before?.otherFacilityIds as string[] | undefined,
+      );
+      const homes = new Set(this.backend.table("facilities").keys());
+      const refused = otherHomesRefusal(user, changed, homes);
       if (refused) throw refused;
       return;
     }

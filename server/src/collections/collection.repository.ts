@@ -45,6 +45,7 @@ import {
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { facilityChangeRefusal, movedPerson, RESIDENT_PLACE, type TTransfer } from "@care/core/rules/transfer.rules";
+import { beforeMove } from "@care/core/rules/transfer-access.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
@@ -326,7 +327,7 @@ export class CollectionRepository {
     if (moving) throw moving;
     assertCanWriteRecord(user, def, { ...merged, id });
     await this.assertLinks(db, user, def, merged, fieldsOf(current));
-    await WRITE_CHECKS[name]?.(db, user, id, merged, fieldsOf(current));
+    await WRITE_CHECKS[name]?.(db, user, id, merged, beforeMove(fieldsOf(current)));
     if (def.access.grantsFacilities) {
       const field = def.access.grantsFacilities;
       assertCanGrantFacilities(user, facilityIdsOf(current[field]), facilityIdsOf(merged[field]));
@@ -373,11 +374,17 @@ export class CollectionRepository {
     if (current.version !== version) throw await this.staleError(db, user, def, current);
     const merged = movedPerson(fieldsOf(current), request);
     assertCanWriteRecord(user, def, { ...merged, id });
-    await WRITE_CHECKS[name]?.(db, user, id, merged, fieldsOf(current));
-    // The fields the move changes (movedPerson): the home, and a resident's room and bed (null clears one).
+    await WRITE_CHECKS[name]?.(db, user, id, merged, beforeMove(fieldsOf(current)));
+    // The fields the move changes (movedPerson): the home, and a resident's room and bed and the old
+    // home's capacity exception (null clears one).
     const moved =
       name === "residents"
-        ? Object.fromEntries(RESIDENT_PLACE.map((field) => [field, (merged[field] as string | undefined) ?? null]))
+        ? Object.fromEntries(
+            [...RESIDENT_PLACE, "capacityException"].map((field) => [
+              field,
+              (merged[field] as string | undefined) ?? null,
+            ]),
+          )
         : {};
     const { count } = await this.delegate(db, name).updateMany({
       where: { id, version },

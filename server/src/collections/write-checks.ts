@@ -10,6 +10,7 @@ import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TCollectionName } from "@care/core/registry";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
+import { otherHomesChanged, otherHomesRefusal } from "@care/core/rules/staff-homes.rules";
 import { assertResidentFits } from "../residents/resident-fits.ts";
 import { assertFeeEntryAllowed } from "../referrals/fee-entry-check.ts";
 
@@ -21,6 +22,18 @@ const checkUser: TWriteCheck = async (db, user, id, fields, before) => {
   const staff = await db.staff.findUnique({ where: { id: fields.staffId }, select: { facilityId: true } });
   const linkRefused = staffLinkError(fields, staff ?? undefined);
   if (linkRefused) throw linkRefused;
+};
+
+/** A staff member's other homes change only where the user may write, and an added home exists. */
+const checkOtherHomes: TWriteCheck = async (db, user, _id, fields, before) => {
+  const changed = otherHomesChanged(
+    fields.otherFacilityIds as string[] | undefined,
+    before?.otherFacilityIds as string[] | undefined,
+  );
+  if (changed.added.length + changed.removed.length === 0) return;
+  const found = await db.facility.findMany({ where: { id: { in: changed.added } }, select: { id: true } });
+  const refusal = otherHomesRefusal(user, changed, new Set(found.map((home) => home.id)));
+  if (refusal) throw refusal;
 };
 
 export type TWriteCheck = (
@@ -35,6 +48,7 @@ export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
   /** An admission, move or readmission fits the home's licensed capacity. */
   residents: assertResidentFits,
   users: checkUser,
+  staff: checkOtherHomes,
   /** A waiver is a change to documents. */
   reminderStates: async (_db, user, _id, fields) => {
     const refusal = waiverRefusal(user, fields);

@@ -24,6 +24,15 @@ import {
   type TTransfer,
   type TTransferResult,
 } from "@care/core/rules/transfer.rules";
+import {
+  carriedRefusal,
+  isShiftLeftBehind,
+  movedAlways,
+  shiftsLeftSummary,
+  transferAnswer,
+} from "@care/core/rules/transfer-access.rules";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import { addDays, todayIn } from "@care/core/rules/date-only.rules";
 import { randomUUID } from "node:crypto";
 import { writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
@@ -92,18 +101,43 @@ async function refile(
   return free.length;
 }
 
+/**
+ * Takes a moved staff member's future shifts off the old home's rota (`isShiftLeftBehind`; the mover's
+ * schedule write was checked first, `movedAlways`). How many were removed.
+ */
+async function removeFutureShifts(
+  db: Prisma.TransactionClient,
+  moved: Record<string, unknown>,
+  from: string,
+  timeZone: string,
+  now: Date,
+): Promise<number> {
+  const since = addDays(todayIn(timeZone, now), -1); // a night shift of yesterday may still be ahead
+  const shifts = await db.shift.findMany({
+    where: { staffId: String(moved.id), facilityId: from, date: { gte: since } },
+    select: { id: true, staffId: true, facilityId: true, date: true, start: true, end: true },
+  });
+  const staff = { id: String(moved.id), otherFacilityIds: moved.otherFacilityIds as string[] | undefined };
+  const left = shifts.filter((shift) => isShiftLeftBehind(shift, staff, from, timeZone, now));
+  if (left.length === 0) return 0;
+  await db.shift.deleteMany({ where: { id: { in: left.map((shift) => shift.id) } } });
+  return left.length;
+}
+
 export async function transferPerson(database: Database, caller: TCaller, input: unknown): Promise<TTransferResult> {
   const request = parseTransferRequest(input);
   const user = requireUser(caller);
   const name = TRANSFER_COLLECTION[request.subject];
   assertCanWrite(user, collections[name]);
+  const always = carriedRefusal(user, movedAlways(request.subject));
+  if (always) throw always;
   const repository = repositoryOf(database.prisma);
   return database.prisma.$transaction(async (db) => {
     const current = await repository.visibleIn(db, user, name, request.id);
     const from = String(current.facilityId);
     const to = request.toFacilityId;
     const [origin, destination] = await Promise.all([
-      db.facility.findUnique({ where: { id: from }, select: { name: true } }),
+      db.facility.findUnique({ where: { id: from }, select: { name: true, timeZone: true } }),
       db.facility.findUnique({ where: { id: to }, select: { name: true, archivedAt: true, timeZone: true } }),
     ]);
     const refusal = transferRefusal(
@@ -132,6 +166,8 @@ export async function transferPerson(database: Database, caller: TCaller, input:
         isCarried(collection, row, request.subject, request.id, documentIds),
       );
       if (rows.length === 0) continue;
+      const refused = carriedRefusal(user, [collection]);
+      if (refused) throw refused;
       const moved = rows.filter((row) => carriedId(collections[collection], row as { id: string }, to) === row.id);
       const ids = moved.map((row) => String(row.id));
       await delegate.updateMany({
@@ -155,6 +191,10 @@ export async function transferPerson(database: Database, caller: TCaller, input:
       carried[collection] = moved.length + refiled;
     }
 
+    const shiftsLeft =
+      request.subject === "staff"
+        ? await removeFutureShifts(db, record, from, origin?.timeZone || DEFAULT_TIME_ZONE, now)
+        : 0;
     if (request.subject === "resident") {
       const events: Prisma.ResidentEventCreateManyInput[] = transferEvents(request.id, from, request).map((event) => ({
         ...event,
@@ -170,8 +210,10 @@ export async function transferPerson(database: Database, caller: TCaller, input:
       collection: name,
       recordId: request.id,
       facilityId: to,
-      summary: transferSummary(origin?.name ?? from, destination!.name, request, carried),
+      summary:
+        transferSummary(origin?.name ?? from, destination!.name, request, carried) + shiftsLeftSummary(shiftsLeft),
     });
-    return { fromFacilityId: from, toFacilityId: to, record: record as TTransferResult["record"], carried };
+    const result = { fromFacilityId: from, toFacilityId: to, record: record as TTransferResult["record"], carried };
+    return transferAnswer(user, collections[name], result);
   }, TRANSACTION_OPTIONS);
 }

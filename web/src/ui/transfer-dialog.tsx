@@ -25,7 +25,8 @@ type TTransferForm = z.input<typeof ZTransferForm>;
 const WHAT_MOVES: Record<TTransferSubject, string> = {
   resident:
     "Their diagnoses, allergies, medications, vitals, incidents, appointments, documents and open reminders move with them. Their stays, rent rates, charges and payments stay recorded at the home where they happened; what they still owe follows them to the new home.",
-  staff: "Their documents, open reminders and document waivers move with them.",
+  staff:
+    "Their documents, open reminders and document waivers move with them. Their shifts at the old home from now on are taken off its rota (past shifts stay there as history).",
 };
 
 export function TransferDialog({

@@ -14,6 +14,7 @@ import type { CollectionDef } from "../collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { canSeeFacility } from "./access.rules.ts";
 import { todayIn } from "./date-only.rules.ts";
+import { originRefusal } from "./transfer-access.rules.ts";
 import type { TCarriedCollection } from "./transfer-scope.ts";
 
 export {
@@ -62,11 +63,13 @@ export const RESIDENT_PLACE = ["room", "bed"] as const;
 
 /**
  * The person's record as the move leaves it: filed at the new home and, for a resident, in the room and
- * bed named for the move or in none — the old home's numbers would mislead the new one.
+ * bed named for the move or in none — the old home's numbers would mislead the new one — and without
+ * the capacity exception the old home approved (it admits over that home's capacity, not the new one's).
  */
 export function movedPerson<R extends Record<string, unknown>>(record: R, request: TTransfer): R {
   const moved: Record<string, unknown> = { ...record, facilityId: request.toFacilityId };
   if (request.subject === "resident") {
+    delete moved.capacityException;
     for (const field of RESIDENT_PLACE) {
       delete moved[field];
       if (request[field]) moved[field] = request[field];
@@ -145,7 +148,8 @@ export function transferPersonOf(record: Record<string, unknown>): TTransferPers
 
 /**
  * The refusal of a transfer that needs no stored record beyond the person and the destination: the
- * user must be able to see and write both homes (an unseen destination does not exist for them), the
+ * user must be able to see and write both homes (an unseen destination does not exist for them; the
+ * person's current home is `originRefusal`'s), the
  * destination must be another, open home, and the day of the move can be neither after today at the
  * destination (the records move now) nor before the person's stay or employment began. Nothing when
  * the transfer may go ahead.
@@ -162,6 +166,8 @@ export function transferRefusal(
       fields: { toFacilityId: "No such home" },
     });
   }
+  const origin = originRefusal(user, person.facilityId);
+  if (origin) return origin;
   if (destination.archivedAt) {
     return new AppError("VALIDATION", `${destination.name} is archived.`, {
       fields: { toFacilityId: "This home is archived" },
