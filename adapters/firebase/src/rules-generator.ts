@@ -110,6 +110,9 @@ function linkExpr(link: TLink): string {
 /** The documents every rule reads first: the caller's users record and their role (`me()`, `level()`). */
 export const ROLE_READS = 2;
 
+/** The documents a user's edit reads besides: the roles the user holds before and after (`mayGive`). */
+export const GRANT_READS = 2;
+
 /**
  * Firestore's limit of document reads (`get`, `exists`, `getAfter`, `existsAfter`) that the rules of
  * one write may make; a transaction or batched write may make 20 in all. A read of the same document
@@ -291,16 +294,25 @@ function collectionRules(def: CollectionDef): string {
   // A waiver is a change to documents (waiverRefusal).
   const waiver =
     def.name === "reminderStates" ? ` && (${DATA}.state != 'waived' || level('documents') == 'write')` : "";
-  // A user's key of facilities is theirs, and their sessions end only now (userPrivateFields).
+  // A user's key of facilities is theirs, and their sessions end only now (userPrivateFields); their
+  // role, before and after, gives nothing the caller does not hold (userRoleGrantError).
+  const roleOf = (data: string) => `/databases/$(database)/documents/roles/$(${data}.role)`;
   const grant = granted
-    ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess() && userPrivateFields()`
+    ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess() && userPrivateFields()` +
+      ` && mayGive(get(${roleOf("resource.data")}).data.permissions) && mayGive(getAfter(${roleOf(DATA)}).data.permissions)`
     : "";
+  // A role gives only what its editor holds, and nobody edits their own role (roleGrantError).
+  const givesRole = def.name === "roles" ? ` && mayGive(${DATA}.permissions)` : "";
+  const keepsRole = def.name === "roles" ? ` && id != me().role && mayGive(resource.data.permissions)` : "";
   // A user record is visible to an administrator who could have granted its facilities (canSeeRecord);
   // a list proves it from the query's filter on their key of facilities.
   const readGrant = granted ? ` && mayGrant(resource.data.${granted})` : "";
   const listGrant = granted ? ` && mayGrantKey(resource.data.${GRANT_KEY_FIELD})` : "";
   // How many documents the rules of a client's write read (see docs/firebase.md for Firestore's limits).
-  const reads = def.access.write === "server" ? "" : `; a write reads at most ${ROLE_READS + linkReads(def)} documents`;
+  const reads =
+    def.access.write === "server"
+      ? ""
+      : `; a write reads at most ${ROLE_READS + (granted ? GRANT_READS : 0) + linkReads(def)} documents`;
   const lines = [
     `    // ${def.label}: read ${def.access.read}, write ${def.access.write}, scope ${def.scope.kind}, removal ${def.removal}${reads}.`,
     `    match /${def.name}/{id} {`,
@@ -358,15 +370,15 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${linksOnUpdate};`,
     );
-    const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
+    const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(
       `      allow delete: if ${def.removal === "delete" ? `${writer}${writeFacility}${keptRole}` : "false"};`,
     );
@@ -548,6 +560,13 @@ ${SESSION_LIVE_RULE}
     // is among the caller's: what a limited administrator's list of users asks for (grantKeysWithin).
     function mayGrantKey(key) {
       return me().facilityIds == null || (key is string && key.split(',').hasOnly(me().facilityIds));
+    }
+    // May the caller give these permissions (a role's; an area left out: none)? Each area at most at the
+    // caller's own level, compared as text: 'none' < 'read' < 'write' (permissionsWithin in
+    // @care/core/rules/grants.rules).
+    function mayGive(permissions) {
+      let mine = get(/databases/$(database)/documents/roles/$(me().role)).data.permissions;
+      return ${AREAS.map((area) => `permissions.${area} <= mine.${area}`).join("\n        && ")};
     }
     // Nobody changes their own role, facilities or active flag (a demoted administrator cannot undo it).
     function notOwnAccess() {

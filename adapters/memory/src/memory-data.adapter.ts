@@ -37,6 +37,7 @@ import { waiverRefusal } from "@care/core/collections/reminders.collection";
 import { feeEntryError, type TFeeEntryRecords } from "@care/core/rules/referral-deadlines.rules";
 import { hiddenSisters, justMovedIn, sisterClosePatch } from "@care/core/rules/referral-move-in.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
+import { grantSummary, roleGrantError, userRoleGrantError, withGrant } from "@care/core/rules/grants.rules";
 import {
   duplicateIdError,
   fieldsOf,
@@ -392,7 +393,7 @@ export class MemoryDataAdapter implements DataPort {
       collection: def.name,
       recordId: id,
       facilityId: auditFacilityOf(def, record),
-      summary: Object.keys(fieldsOf(record)).join(", "),
+      summary: withGrant(Object.keys(fieldsOf(record)).join(", "), grantSummary(def.name, undefined, record)),
     });
     return copyRecord(record);
   }
@@ -411,7 +412,7 @@ export class MemoryDataAdapter implements DataPort {
     before?: Record<string, unknown>,
   ): void {
     if (def.name === "roles") {
-      const refusal = administratorRoleRefusal(id, fields);
+      const refusal = administratorRoleRefusal(id, fields) ?? roleGrantError(user, id, before, fields);
       if (refusal) throw refusal;
     }
     if (def.name === "reminderStates") {
@@ -424,8 +425,12 @@ export class MemoryDataAdapter implements DataPort {
       return;
     }
     if (def.name === "users") {
+      const roles = this.backend.table("roles");
       const refused =
         (before ? userUpdateError(user, id, fields, before) : null) ??
+        (before
+          ? userRoleGrantError(user, roles.get(String(before.role)), roles.get(String(fields.role)) ?? {})
+          : null) ??
         staffLinkError(
           fields,
           typeof fields.staffId === "string" ? this.backend.table("staff").get(fields.staffId) : undefined,
@@ -588,7 +593,7 @@ export class MemoryDataAdapter implements DataPort {
       collection: def.name,
       recordId: id,
       facilityId: auditFacilityOf(def, record),
-      summary: touched.join(", "),
+      summary: withGrant(touched.join(", "), grantSummary(def.name, fieldsOf(current), fieldsOf(record))),
     });
     return copyRecord(record);
   }
@@ -604,6 +609,8 @@ export class MemoryDataAdapter implements DataPort {
     assertCanWriteRecord(user, def, { ...fieldsOf(current), id });
     if (def.name === "roles" && id === ADMINISTRATOR_ROLE_ID)
       throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
+    const beyond = def.name === "roles" ? roleGrantError(user, id, current, undefined) : null;
+    if (beyond) throw beyond;
     if (def.removal === "delete") {
       // Not while a record names it by a declared link (a role given to a user), as on the server.
       for (const field of linkFieldsInto(def.name)) {

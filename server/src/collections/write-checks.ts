@@ -9,14 +9,33 @@ import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/coll
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TCollectionName } from "@care/core/registry";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { roleGrantError, userRoleGrantError } from "@care/core/rules/grants.rules";
 import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 import { assertResidentFits } from "../residents/resident-fits.ts";
 import { assertFeeEntryAllowed } from "../referrals/fee-entry-check.ts";
 
-/** A user's edit keeps the auth backend's fields and the editor's own access; their staff record is of a facility they see. */
+/** A role's permissions as stored (none when the role does not exist: its link check says so). */
+async function rolePermissions(db: PrismaClient | Prisma.TransactionClient, id: unknown) {
+  if (typeof id !== "string") return {};
+  const role = await db.role.findUnique({ where: { id }, select: { permissions: true } });
+  return { permissions: role?.permissions ?? {} };
+}
+
+/**
+ * A user's edit keeps the auth backend's fields and the editor's own access, gives a role within the
+ * editor's permissions to a user holding no more than they do; their staff record is of a facility they see.
+ */
 const checkUser: TWriteCheck = async (db, user, id, fields, before) => {
   const refused = before ? userUpdateError(user, id, fields, before) : null;
   if (refused) throw refused;
+  if (before) {
+    const granted = userRoleGrantError(
+      user,
+      await rolePermissions(db, before.role),
+      await rolePermissions(db, fields.role),
+    );
+    if (granted) throw granted;
+  }
   if (typeof fields.staffId !== "string") return;
   const staff = await db.staff.findUnique({ where: { id: fields.staffId }, select: { facilityId: true } });
   const linkRefused = staffLinkError(fields, staff ?? undefined);
@@ -42,17 +61,24 @@ export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
   },
   /** A fee entry never pays one fee twice (a used invoice number, a payment nothing or less is owed for). */
   referralFees: assertFeeEntryAllowed,
-  /** The Administrator role keeps every permission. */
-  roles: async (_db, _user, id, fields) => {
-    const refusal = administratorRoleRefusal(id, fields);
+  /** The Administrator role keeps every permission; a role gives only what its editor holds. */
+  roles: async (_db, user, id, fields, before) => {
+    const refusal = administratorRoleRefusal(id, fields) ?? roleGrantError(user, id, before, fields);
     if (refusal) throw refusal;
   },
 };
 
-/** Checks before a record is removed, by collection: the Administrator role stays. */
-export const REMOVE_CHECKS: Partial<Record<TCollectionName, (id: string) => Promise<void>>> = {
-  roles: async (id) => {
+/**
+ * Checks before a record is removed, by collection: the Administrator role stays, and a role holding
+ * more than the remover stays too.
+ */
+export const REMOVE_CHECKS: Partial<
+  Record<TCollectionName, (user: TSessionUser, id: string, current: Record<string, unknown>) => Promise<void>>
+> = {
+  roles: async (user, id, current) => {
     if (id === ADMINISTRATOR_ROLE_ID)
       throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
+    const refusal = roleGrantError(user, id, current, undefined);
+    if (refusal) throw refusal;
   },
 };
