@@ -68,6 +68,7 @@ import {
 import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import { roleGrantError } from "@care/core/rules/grants.rules";
+import { reminderStateRefusal } from "@care/core/collections/reminders.collection";
 import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { assertResidentFits } from "./resident-capacity.ts";
@@ -679,6 +680,8 @@ export function createFirestoreDataAdapter(
         ? (administratorRoleRefusal(ref.id, fields) ?? roleGrantError(user, ref.id, undefined, fields))
         : null;
     if (administrator) throw administrator;
+    const reminderState = def.name === "reminderStates" ? reminderStateRefusal(user, fields) : null;
+    if (reminderState) throw reminderState;
     return { ref, record, clientId: clientId !== undefined };
   }
 
@@ -702,6 +705,8 @@ export function createFirestoreDataAdapter(
         ? (administratorRoleRefusal(current.id, fields) ?? roleGrantError(user, current.id, current, fields))
         : null;
     if (administrator) throw administrator;
+    const reminderState = def.name === "reminderStates" ? reminderStateRefusal(user, fields) : null;
+    if (reminderState) throw reminderState;
     const next: TRecord = {
       ...definedOnly(fields),
       id: current.id,

@@ -7,6 +7,7 @@
 import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TLinkValue } from "@care/core/collection";
 import { MAX_ID_LENGTH } from "@care/core/common.schema";
 import { HOME_SUBJECTS } from "@care/core/collections/documents.collection";
+import { REMINDER_KEY_KINDS, SUBJECT_AREAS } from "@care/core/collections/reminders.collection";
 import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { MAX_IN_VALUES } from "@care/core/list-query";
@@ -105,6 +106,22 @@ function linkExpr(link: TLink): string {
     passes.push(targetExpr(link.to, id, sameAs));
   }
   return `(${passes.join(" || ")})`;
+}
+
+/**
+ * The area a reminder state's key needs write on, in the rules language (`reminderKeyArea`): by its
+ * kind, a missing document's by its subject; '' for a key of no known kind (no area is called that).
+ */
+function reminderAreaExpr(): string {
+  const subject = Object.entries(SUBJECT_AREAS).reduceRight(
+    (otherwise, [name, area]) => `(parts[1] == '${name}' ? '${area}' : ${otherwise})`,
+    "''",
+  );
+  return Object.entries(REMINDER_KEY_KINDS).reduceRight(
+    (otherwise, [kind, { area }]) =>
+      `(parts[0] == '${kind}' ? ${area === "subject" ? subject : `'${area}'`} : ${otherwise})`,
+    "''",
+  );
 }
 
 /** The documents every rule reads first: the caller's users record and their role (`me()`, `level()`). */
@@ -291,9 +308,10 @@ function collectionRules(def: CollectionDef): string {
   // null, so only users of every home write and read it and its file (ZDocument's refinement).
   const groupWideSubjects =
     def.name === "documents" ? ` && ((${DATA}.subject in ${list(HOME_SUBJECTS)}) == (${DATA}.facilityId != null))` : "";
-  // A waiver is a change to documents (waiverRefusal).
-  const waiver =
-    def.name === "reminderStates" ? ` && (${DATA}.state != 'waived' || level('documents') == 'write')` : "";
+  // A snooze or waiver needs write on what its reminder is about, a waiver documents write too
+  // (reminderStateRefusal); removing one needs what setting it needs.
+  const waiver = def.name === "reminderStates" ? ` && mayMarkReminder(${DATA})` : "";
+  const unmarks = def.name === "reminderStates" ? ` && mayMarkReminder(resource.data)` : "";
   // A user's key of facilities is theirs, and their sessions end only now (userPrivateFields); their
   // role, before and after, gives nothing the caller does not hold (userRoleGrantError).
   const roleOf = (data: string) => `/databases/$(database)/documents/roles/$(${data}.role)`;
@@ -380,7 +398,7 @@ function collectionRules(def: CollectionDef): string {
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(
-      `      allow delete: if ${def.removal === "delete" ? `${writer}${writeFacility}${keptRole}` : "false"};`,
+      `      allow delete: if ${def.removal === "delete" ? `${writer}${writeFacility}${keptRole}${unmarks}` : "false"};`,
     );
   }
   lines.push("    }");
@@ -567,6 +585,17 @@ ${SESSION_LIVE_RULE}
     function mayGive(permissions) {
       let mine = get(/databases/$(database)/documents/roles/$(me().role)).data.permissions;
       return ${AREAS.map((area) => `permissions.${area} <= mine.${area}`).join("\n        && ")};
+    }
+    // May the caller snooze or waive the derived reminder a state's key names (reminderStateRefusal in
+    // @care/core/collections/reminders.collection)? A key of a known kind and size, write on the area of
+    // its kind (a missing document's: of its subject), a waiver documents write too, a rota's its own home.
+    function mayMarkReminder(d) {
+      let parts = d.key.split('[|]');
+      let mine = get(/databases/$(database)/documents/roles/$(me().role)).data.permissions;
+      let area = ${reminderAreaExpr()};
+      return parts.size() == (parts[0] == 'missing' ? 4 : 3) && mine.get(area, 'none') == 'write'
+        && (parts[0] != 'rota' || parts[1] == d.facilityId)
+        && (d.state != 'waived' || mine.get('documents', 'none') == 'write');
     }
     // Nobody changes their own role, facilities or active flag (a demoted administrator cannot undo it).
     function notOwnAccess() {

@@ -33,7 +33,7 @@ import {
   facilityIdsOf,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, recordInUseError } from "@care/core/rules/links.rules";
-import { waiverRefusal } from "@care/core/collections/reminders.collection";
+import { reminderStateRefusal } from "@care/core/collections/reminders.collection";
 import { feeEntryError, type TFeeEntryRecords } from "@care/core/rules/referral-deadlines.rules";
 import { hiddenSisters, justMovedIn, sisterClosePatch } from "@care/core/rules/referral-move-in.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
@@ -416,7 +416,7 @@ export class MemoryDataAdapter implements DataPort {
       if (refusal) throw refusal;
     }
     if (def.name === "reminderStates") {
-      const refusal = waiverRefusal(user, fields);
+      const refusal = reminderStateRefusal(user, fields);
       if (refusal) throw refusal;
     }
     if (def.name === "referralFees") {
@@ -609,7 +609,12 @@ export class MemoryDataAdapter implements DataPort {
     assertCanWriteRecord(user, def, { ...fieldsOf(current), id });
     if (def.name === "roles" && id === ADMINISTRATOR_ROLE_ID)
       throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
-    const beyond = def.name === "roles" ? roleGrantError(user, id, current, undefined) : null;
+    const beyond =
+      def.name === "roles"
+        ? roleGrantError(user, id, current, undefined)
+        : def.name === "reminderStates"
+          ? reminderStateRefusal(user, current)
+          : null;
     if (beyond) throw beyond;
     if (def.removal === "delete") {
       // Not while a record names it by a declared link (a role given to a user), as on the server.

@@ -4,7 +4,7 @@
  * collection that has any. A check throws an AppError to refuse the write.
  */
 import { AppError } from "@care/core/app-error";
-import { waiverRefusal } from "@care/core/collections/reminders.collection";
+import { reminderStateRefusal } from "@care/core/collections/reminders.collection";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TCollectionName } from "@care/core/registry";
@@ -54,9 +54,9 @@ export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
   /** An admission, move or readmission fits the home's licensed capacity. */
   residents: assertResidentFits,
   users: checkUser,
-  /** A waiver is a change to documents. */
+  /** A snooze needs write on what the reminder is about; a waiver is a change to documents too. */
   reminderStates: async (_db, user, _id, fields) => {
-    const refusal = waiverRefusal(user, fields);
+    const refusal = reminderStateRefusal(user, fields);
     if (refusal) throw refusal;
   },
   /** A fee entry never pays one fee twice (a used invoice number, a payment nothing or less is owed for). */
@@ -70,7 +70,7 @@ export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
 
 /**
  * Checks before a record is removed, by collection: the Administrator role stays, and a role holding
- * more than the remover stays too.
+ * more than the remover stays too; a reminder's snooze or waiver is undone by who may set it.
  */
 export const REMOVE_CHECKS: Partial<
   Record<TCollectionName, (user: TSessionUser, id: string, current: Record<string, unknown>) => Promise<void>>
@@ -79,6 +79,11 @@ export const REMOVE_CHECKS: Partial<
     if (id === ADMINISTRATOR_ROLE_ID)
       throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
     const refusal = roleGrantError(user, id, current, undefined);
+    if (refusal) throw refusal;
+  },
+  /** Undoing a snooze or a waiver needs what setting it needs. */
+  reminderStates: async (user, _id, current) => {
+    const refusal = reminderStateRefusal(user, current);
     if (refusal) throw refusal;
   },
 };
