@@ -114,7 +114,7 @@ export const SUBJECT_AREAS = {
 export function reminderKeyArea(key: string): TArea | null {
   const parts = key.split("|");
   const kind = Object.entries(REMINDER_KEY_KINDS).find(([name]) => name === parts[0])?.[1];
-  if (!kind || parts.length !== kind.parts || parts.some((part) => part === "")) return null;
+  if (!kind || parts.length !== kind.parts) return null;
   if (kind.area !== "subject") return kind.area;
   return Object.entries(SUBJECT_AREAS).find(([subject]) => subject === parts[1])?.[1] ?? null;
 }
