@@ -2,7 +2,7 @@
 // reminder states): the same cases against every harness (see contract-runner.ts).
 import { beforeAll, expect, it } from "vitest";
 import type { TInputOf, TRecordOf } from "@care/core/registry";
-import { reminderStateId } from "@care/core/rules/reminders.rules";
+import { reminderStateId, rotaKey } from "@care/core/rules/reminders.rules";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
 
@@ -316,7 +316,8 @@ await runContract("data", (ctx) => {
   });
 
   it("keeps one state per derived reminder: the same id twice is CONFLICT; removing it undoes", async () => {
-    const key = unique("document-missing:tull:resident");
+    // A rota reminder's key (the week made unique to this run): a state names a reminder of its home.
+    const key = rotaKey("tull", unique("week"));
     const id = reminderStateId("tull", key);
     const snoozed = await tullStaff.data.create(
       "reminderStates",

@@ -1,11 +1,13 @@
 // DataPort contract for the role policy (rules/access.rules of @care/core): a role gives each area
 // none / read / write, the monthly rate is hidden from roles without rent, a change to a role applies
-// to the next call, group-wide records need a user who sees every home, and the Administrator role and
-// roles in use stay — the same on every harness (see contract-runner.ts).
+// to the next call, a reminder is snoozed by who may change what it is about, group-wide records need
+// a user who sees every home, and the Administrator role and roles in use stay — the same on every
+// harness (see contract-runner.ts).
 import { beforeAll, expect } from "vitest";
 import { ADMINISTRATOR_ROLE_ID, permissionsAt } from "@care/core/collections/roles.collection";
 import type { TInputOf } from "@care/core/registry";
 import { missingKey } from "@care/core/rules/compliance.rules";
+import { rentKey, rotaKey } from "@care/core/rules/reminders.rules";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
 
@@ -98,6 +100,29 @@ await runContract("data", (ctx) => {
       { state: "waived", reason: "Not needed", snoozedUntil: null },
       1,
     );
+  });
+
+  it("a snooze needs write on what its reminder is about, and a key naming a reminder of the home", async () => {
+    const { email, password } = await ctx.createUser(admin, { role: "caregiver", facilityIds: ["tull"] });
+    const caregiver = await ctx.signedIn({ email, password });
+    const snooze = (key: string) =>
+      ({ facilityId: "tull", key, state: "snoozed", snoozedUntil: "2027-01-01" }) as const;
+    // The office's rent reminder and the manager's rota reminder are not a caregiver's to silence.
+    const rent = snooze(rentKey(tullResidentId, "2026-01-01"));
+    await expectAppError(caregiver.data.create("reminderStates", rent), "FORBIDDEN");
+    await expectAppError(caregiver.data.create("reminderStates", snooze(rotaKey("tull", "2026-01-05"))), "FORBIDDEN");
+    // A key that names no reminder, or another home's rota, is not a state.
+    for (const key of ["rent|" + tullResidentId, "anything|at|all", rotaKey("newman", "2026-01-05")])
+      await expectAppError(admin.data.create("reminderStates", snooze(key)), "VALIDATION");
+    // Nor is undoing the office's snooze.
+    const { email: officeEmail, password: officePassword } = await ctx.createUser(admin, {
+      role: "office",
+      facilityIds: null,
+    });
+    const office = await ctx.signedIn({ email: officeEmail, password: officePassword });
+    const snoozed = await office.data.create("reminderStates", rent);
+    await expectAppError(caregiver.data.remove("reminderStates", snoozed.id, snoozed.version), "FORBIDDEN");
+    await office.data.remove("reminderStates", snoozed.id, snoozed.version);
   });
 
   it("an office user reads residents, with their rate, but cannot change them or read medical records", async () => {

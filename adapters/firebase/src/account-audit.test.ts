@@ -3,11 +3,11 @@ import { ZAuditEntry } from "@care/core/collections/audit-log.collection";
 import { userCreatedAuditEntry } from "./account-audit.ts";
 
 describe("the audit row of a created account", () => {
-  it("names the administrator who created it, the new user and their role, as the server's row does", () => {
+  it("names the administrator who created it, the new user and what they were given, as the server's row does", () => {
     const row = userCreatedAuditEntry(
       "a1",
       { id: "admin-uid", email: "admin@example.test" },
-      { id: "new-uid", role: "caregiver" },
+      { id: "new-uid", role: "caregiver", facilityIds: ["tull"] },
     );
     expect(row).toMatchObject({
       id: "a1",
@@ -17,7 +17,7 @@ describe("the audit row of a created account", () => {
       collection: "users",
       recordId: "new-uid",
       facilityId: null,
-      summary: "role=caregiver",
+      summary: "granted role: none → caregiver; facilities: none → tull",
       ip: null,
       createdBy: "admin-uid",
     });

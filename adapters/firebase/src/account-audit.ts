@@ -4,15 +4,16 @@
  * called the function, so the function names them itself.
  */
 import type { TAuditEntry } from "@care/core/collections/audit-log.collection";
+import { grantSummary } from "@care/core/rules/grants.rules";
 
 /**
  * The `user_create` row of an account an administrator created: the administrator as the actor, the new
- * user's id and role (no personal data). Its times are placeholders: the function writes the server's.
+ * user's id and what they were granted (role and homes; no personal data). Its times are placeholders: the function writes the server's.
  */
 export function userCreatedAuditEntry(
   id: string,
   admin: { id: string; email: string | null },
-  user: { id: string; role: string },
+  user: { id: string; role: string; facilityIds: string[] | null },
 ): TAuditEntry & Record<string, unknown> & { id: string } {
   const now = new Date().toISOString();
   return {
@@ -24,7 +25,7 @@ export function userCreatedAuditEntry(
     collection: "users",
     recordId: user.id,
     facilityId: null,
-    summary: `role=${user.role}`,
+    summary: `granted ${grantSummary("users", undefined, user)}`,
     ip: null,
     version: 1,
     createdAt: now,

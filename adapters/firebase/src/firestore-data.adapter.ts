@@ -67,6 +67,8 @@ import {
 } from "@care/core/rules/records.rules";
 import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
+import { roleGrantError } from "@care/core/rules/grants.rules";
+import { reminderStateRefusal } from "@care/core/collections/reminders.collection";
 import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { assertResidentFits } from "./resident-capacity.ts";
@@ -693,8 +695,13 @@ export function createFirestoreDataAdapter(
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
     const record = newRecord(def, user, ref.id, fields);
     assertCanWriteRecord(user, def, record);
-    const administrator = def.name === "roles" ? administratorRoleRefusal(ref.id, fields) : null;
+    const administrator =
+      def.name === "roles"
+        ? (administratorRoleRefusal(ref.id, fields) ?? roleGrantError(user, ref.id, undefined, fields))
+        : null;
     if (administrator) throw administrator;
+    const reminderState = def.name === "reminderStates" ? reminderStateRefusal(user, fields) : null;
+    if (reminderState) throw reminderState;
     return { ref, record, clientId: clientId !== undefined };
   }
 
@@ -713,8 +720,13 @@ export function createFirestoreDataAdapter(
     // The rules refuse these too (as permission-denied); said here first with the field, as every backend says it.
     const ownAccess = def.name === "users" ? userUpdateError(user, current.id, fields, current) : null;
     if (ownAccess) throw ownAccess;
-    const administrator = def.name === "roles" ? administratorRoleRefusal(current.id, fields) : null;
+    const administrator =
+      def.name === "roles"
+        ? (administratorRoleRefusal(current.id, fields) ?? roleGrantError(user, current.id, current, fields))
+        : null;
     if (administrator) throw administrator;
+    const reminderState = def.name === "reminderStates" ? reminderStateRefusal(user, fields) : null;
+    if (reminderState) throw reminderState;
     const next: TRecord = {
       ...definedOnly(fields),
       id: current.id,

@@ -92,7 +92,12 @@ describe("generated Firebase rules", () => {
     expect(users).toContain("allow get: if request.auth != null && id == request.auth.uid;");
     expect(block(rules, "roles")).toContain("allow get: if request.auth != null && id == me().role;");
     expect(block(rules, "roles")).toContain(
-      "allow delete: if mayWrite('users') && groupWide() && id != 'administrator';",
+      "allow delete: if mayWrite('users') && groupWide() && id != 'administrator' && id != me().role && mayGive(resource.data.permissions);",
+    );
+    // A grant gives only what the caller holds: a role's permissions, a user's role before and after.
+    expect(block(rules, "roles")).toMatch(/allow create: if .* && mayGive\(request\.resource\.data\.permissions\)/);
+    expect(users).toContain(
+      "&& mayGive(get(/databases/$(database)/documents/roles/$(resource.data.role)).data.permissions)",
     );
     expect(users).toMatch(/allow update: if mayWrite\('users'\)/);
     expect(block(rules, "diagnoses")).toContain(

@@ -7,6 +7,7 @@
 import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TLinkValue } from "@care/core/collection";
 import { MAX_ID_LENGTH } from "@care/core/common.schema";
 import { HOME_SUBJECTS } from "@care/core/collections/documents.collection";
+import { REMINDER_KEY_KINDS, SUBJECT_AREAS } from "@care/core/collections/reminders.collection";
 import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { MAX_IN_VALUES } from "@care/core/list-query";
@@ -128,8 +129,27 @@ function transferOutLink(def: CollectionDef, link: TLink): string | null {
   return `(${linkExpr(link)} || (${DATA}.type == 'transfer_out' && ${before} == ${DATA}._facility))`;
 }
 
+/**
+ * The area a reminder state's key needs write on, in the rules language (`reminderKeyArea`): by its
+ * kind, a missing document's by its subject; '' for a key of no known kind (no area is called that).
+ */
+function reminderAreaExpr(): string {
+  const subject = Object.entries(SUBJECT_AREAS).reduceRight(
+    (otherwise, [name, area]) => `(parts[1] == '${name}' ? '${area}' : ${otherwise})`,
+    "''",
+  );
+  return Object.entries(REMINDER_KEY_KINDS).reduceRight(
+    (otherwise, [kind, { area }]) =>
+      `(parts[0] == '${kind}' ? ${area === "subject" ? subject : `'${area}'`} : ${otherwise})`,
+    "''",
+  );
+}
+
 /** The documents every rule reads first: the caller's users record and their role (`me()`, `level()`). */
 export const ROLE_READS = 2;
+
+/** The documents a user's edit reads besides: the roles the user holds before and after (`mayGive`). */
+export const GRANT_READS = 2;
 
 /**
  * Firestore's limit of document reads (`get`, `exists`, `getAfter`, `existsAfter`) that the rules of
@@ -329,19 +349,29 @@ function collectionRules(def: CollectionDef): string {
   // null, so only users of every home write and read it and its file (ZDocument's refinement).
   const groupWideSubjects =
     def.name === "documents" ? ` && ((${DATA}.subject in ${list(HOME_SUBJECTS)}) == (${DATA}.facilityId != null))` : "";
-  // A waiver is a change to documents (waiverRefusal).
-  const waiver =
-    def.name === "reminderStates" ? ` && (${DATA}.state != 'waived' || level('documents') == 'write')` : "";
-  // A user's key of facilities is theirs, and their sessions end only now (userPrivateFields).
+  // A snooze or waiver needs write on what its reminder is about, a waiver documents write too
+  // (reminderStateRefusal); removing one needs what setting it needs.
+  const waiver = def.name === "reminderStates" ? ` && mayMarkReminder(${DATA})` : "";
+  const unmarks = def.name === "reminderStates" ? ` && mayMarkReminder(resource.data)` : "";
+  // A user's key of facilities is theirs, and their sessions end only now (userPrivateFields); their
+  // role, before and after, gives nothing the caller does not hold (userRoleGrantError).
+  const roleOf = (data: string) => `/databases/$(database)/documents/roles/$(${data}.role)`;
   const grant = granted
-    ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess() && userPrivateFields()`
+    ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess() && userPrivateFields()` +
+      ` && mayGive(get(${roleOf("resource.data")}).data.permissions) && mayGive(getAfter(${roleOf(DATA)}).data.permissions)`
     : "";
+  // A role gives only what its editor holds, and nobody edits their own role (roleGrantError).
+  const givesRole = def.name === "roles" ? ` && mayGive(${DATA}.permissions)` : "";
+  const keepsRole = def.name === "roles" ? ` && id != me().role && mayGive(resource.data.permissions)` : "";
   // A user record is visible to an administrator who could have granted its facilities (canSeeRecord);
   // a list proves it from the query's filter on their key of facilities.
   const readGrant = granted ? ` && mayGrant(resource.data.${granted})` : "";
   const listGrant = granted ? ` && mayGrantKey(resource.data.${GRANT_KEY_FIELD})` : "";
   // How many documents the rules of a client's write read (see docs/firebase.md for Firestore's limits).
-  const reads = def.access.write === "server" ? "" : `; a write reads at most ${ROLE_READS + linkReads(def)} documents`;
+  const reads =
+    def.access.write === "server"
+      ? ""
+      : `; a write reads at most ${ROLE_READS + (granted ? GRANT_READS : 0) + linkReads(def)} documents`;
   const lines = [
     `    // ${def.label}: read ${def.access.read}, write ${def.access.write}, scope ${def.scope.kind}, removal ${def.removal}${reads}.`,
     `    match /${def.name}/{id} {`,
@@ -399,17 +429,17 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${groupWideSubjects}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${linksOnUpdate};`,
     );
-    const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'` : "";
+    const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(
-      `      allow delete: if ${def.removal === "delete" ? `${writer}${writeFacility}${keptRole}` : "false"};`,
+      `      allow delete: if ${def.removal === "delete" ? `${writer}${writeFacility}${keptRole}${unmarks}` : "false"};`,
     );
   }
   lines.push("    }");
@@ -604,6 +634,24 @@ ${SESSION_LIVE_RULE}
     // is among the caller's: what a limited administrator's list of users asks for (grantKeysWithin).
     function mayGrantKey(key) {
       return me().facilityIds == null || (key is string && key.split(',').hasOnly(me().facilityIds));
+    }
+    // May the caller give these permissions (a role's; an area left out: none)? Each area at most at the
+    // caller's own level, compared as text: 'none' < 'read' < 'write' (permissionsWithin in
+    // @care/core/rules/grants.rules).
+    function mayGive(permissions) {
+      let mine = get(/databases/$(database)/documents/roles/$(me().role)).data.permissions;
+      return ${AREAS.map((area) => `permissions.${area} <= mine.${area}`).join("\n        && ")};
+    }
+    // May the caller snooze or waive the derived reminder a state's key names (reminderStateRefusal in
+    // @care/core/collections/reminders.collection)? A key of a known kind and size, write on the area of
+    // its kind (a missing document's: of its subject), a waiver documents write too, a rota's its own home.
+    function mayMarkReminder(d) {
+      let parts = d.key.split('[|]');
+      let mine = get(/databases/$(database)/documents/roles/$(me().role)).data.permissions;
+      let area = ${reminderAreaExpr()};
+      return parts.size() == (parts[0] == 'missing' ? 4 : 3) && mine.get(area, 'none') == 'write'
+        && (parts[0] != 'rota' || parts[1] == d.facilityId)
+        && (d.state != 'waived' || mine.get('documents', 'none') == 'write');
     }
     // Nobody changes their own role, facilities or active flag (a demoted administrator cannot undo it).
     function notOwnAccess() {

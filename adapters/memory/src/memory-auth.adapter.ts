@@ -19,6 +19,7 @@ import {
   canSeeRecord,
   passwordChangeRequired,
 } from "@care/core/rules/access.rules";
+import { grantSummary, userRoleGrantError } from "@care/core/rules/grants.rules";
 import { generateOneTimePassword, oneTimePasswordExpiry, staffLinkError } from "@care/core/rules/users.rules";
 import type { MemoryBackend } from "./memory-backend.ts";
 import { copyRecord } from "./memory-copy.ts";
@@ -119,8 +120,11 @@ export class MemoryAuthAdapter implements AuthPort {
     const parsed = ZUserInvite.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     assertCanGrantFacilities(actor, undefined, parsed.data.facilityIds);
-    if (!this.backend.table("roles").has(parsed.data.role))
+    const role = this.backend.table("roles").get(parsed.data.role);
+    if (!role)
       throw new AppError("VALIDATION", "Choose one of the group's roles.", { fields: { role: "No such role" } });
+    const beyond = userRoleGrantError(actor, undefined, role);
+    if (beyond) throw beyond;
     if (parsed.data.staffId !== undefined) {
       const staff = this.backend.table("staff").get(parsed.data.staffId);
       if (!staff || !canSeeFacility(actor, String(staff.facilityId)))
@@ -143,7 +147,7 @@ export class MemoryAuthAdapter implements AuthPort {
       action: "user_create",
       collection: "users",
       recordId: record.id,
-      summary: record.role as string,
+      summary: `granted ${grantSummary("users", undefined, record)}`,
     });
     const { expiresAt } = this.backend.oneTimePasswords.get(record.id)!;
     return { user: copyRecord(record) as TRecordOf<"users">, oneTimePassword, expiresAt };
@@ -156,6 +160,10 @@ export class MemoryAuthAdapter implements AuthPort {
       throw new AppError("NOT_FOUND", "This user does not exist or was removed.");
     if (record.id === actor.id)
       throw new AppError("FORBIDDEN", "Change your own password under My account; it needs your current one.");
+    // A one-time password opens the account: only for a user holding no more than the actor.
+    const role = this.backend.table("roles").get(String(record.role));
+    const beyond = userRoleGrantError(actor, role, role ?? {});
+    if (beyond) throw beyond;
     const oneTimePassword = generateOneTimePassword();
     this.backend.passwords.set(userId, oneTimePassword);
     const expiresAt = oneTimePasswordExpiry(new Date(this.backend.now())).toISOString();

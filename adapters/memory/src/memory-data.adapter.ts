@@ -33,10 +33,11 @@ import {
   facilityIdsOf,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, recordInUseError } from "@care/core/rules/links.rules";
-import { waiverRefusal } from "@care/core/collections/reminders.collection";
+import { reminderStateRefusal } from "@care/core/collections/reminders.collection";
 import { feeEntryError, type TFeeEntryRecords } from "@care/core/rules/referral-deadlines.rules";
 import { hiddenSisters, justMovedIn, sisterClosePatch } from "@care/core/rules/referral-move-in.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
+import { grantSummary, roleGrantError, userRoleGrantError, withGrant } from "@care/core/rules/grants.rules";
 import {
   takenIdError,
   fieldsOf,
@@ -430,7 +431,7 @@ export class MemoryDataAdapter implements DataPort {
       collection: def.name,
       recordId: id,
       facilityId: auditFacilityOf(def, record),
-      summary: Object.keys(fieldsOf(record)).join(", "),
+      summary: withGrant(Object.keys(fieldsOf(record)).join(", "), grantSummary(def.name, undefined, record)),
     });
     return copyRecord(record);
   }
@@ -449,11 +450,11 @@ export class MemoryDataAdapter implements DataPort {
     before?: Record<string, unknown>,
   ): void {
     if (def.name === "roles") {
-      const refusal = administratorRoleRefusal(id, fields);
+      const refusal = administratorRoleRefusal(id, fields) ?? roleGrantError(user, id, before, fields);
       if (refusal) throw refusal;
     }
     if (def.name === "reminderStates") {
-      const refusal = waiverRefusal(user, fields);
+      const refusal = reminderStateRefusal(user, fields);
       if (refusal) throw refusal;
     }
     if (def.name === "referralFees") {
@@ -462,8 +463,12 @@ export class MemoryDataAdapter implements DataPort {
       return;
     }
     if (def.name === "users") {
+      const roles = this.backend.table("roles");
       const refused =
         (before ? userUpdateError(user, id, fields, before) : null) ??
+        (before
+          ? userRoleGrantError(user, roles.get(String(before.role)), roles.get(String(fields.role)) ?? {})
+          : null) ??
         staffLinkError(
           fields,
           typeof fields.staffId === "string" ? this.backend.table("staff").get(fields.staffId) : undefined,
@@ -636,7 +641,7 @@ export class MemoryDataAdapter implements DataPort {
       collection: def.name,
       recordId: id,
       facilityId: auditFacilityOf(def, record),
-      summary: touched.join(", "),
+      summary: withGrant(touched.join(", "), grantSummary(def.name, fieldsOf(current), fieldsOf(record))),
     });
     return copyRecord(record);
   }
@@ -652,6 +657,13 @@ export class MemoryDataAdapter implements DataPort {
     assertCanWriteRecord(user, def, { ...fieldsOf(current), id });
     if (def.name === "roles" && id === ADMINISTRATOR_ROLE_ID)
       throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
+    const beyond =
+      def.name === "roles"
+        ? roleGrantError(user, id, current, undefined)
+        : def.name === "reminderStates"
+          ? reminderStateRefusal(user, current)
+          : null;
+    if (beyond) throw beyond;
     if (def.removal === "delete") {
       // Not while a record names it by a declared link (a role given to a user), as on the server.
       for (const field of linkFieldsInto(def.name)) {

@@ -52,6 +52,7 @@ import { requireUser, type TCaller } from "../caller.ts";
 import { TRANSACTION_OPTIONS } from "../db/database.ts";
 import { sqlRows } from "../db/sql-rows.ts";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { grantSummary, withGrant } from "@care/core/rules/grants.rules";
 import { recordChange } from "@care/core/rules/history.rules";
 import { listSql } from "./list-sql.ts";
 import { hasMapperOverride, rowMapperOf, type RowMapper, type TRecord, type TRow } from "./row-mappers.ts";
@@ -301,7 +302,7 @@ export class CollectionRepository {
       collection: name,
       recordId: id,
       facilityId: facilityOfRecord(def, record) ?? null,
-      summary: presentFields(def, fields).join(", "),
+      summary: withGrant(presentFields(def, fields).join(", "), grantSummary(name, undefined, fields)),
     });
     await this.writeHistory(db, user, def, "create", record);
     await DERIVED_WRITES[name]?.(db, caller, record);
@@ -350,7 +351,10 @@ export class CollectionRepository {
       collection: name,
       recordId: id,
       facilityId: facilityOfRecord(def, updated) ?? null,
-      summary: changedFields(def, fieldsOf(current), merged).join(", "),
+      summary: withGrant(
+        changedFields(def, fieldsOf(current), merged).join(", "),
+        grantSummary(name, fieldsOf(current), merged),
+      ),
     });
     await DERIVED_WRITES[name]?.(db, caller, updated, fieldsOf(current));
     return updated;
@@ -410,7 +414,7 @@ export class CollectionRepository {
     const current = await this.visible(db, user, name, id);
     if (current.version !== version) throw await this.staleError(db, user, def, current);
     assertCanWriteRecord(user, def, current);
-    await REMOVE_CHECKS[name]?.(id);
+    await REMOVE_CHECKS[name]?.(user, id, fieldsOf(current));
     if (def.removal === "delete") await this.assertNotLinked(db, def, id);
     const delegate = this.delegate(db, name);
     const { count } =

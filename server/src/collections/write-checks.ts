@@ -4,20 +4,39 @@
  * collection that has any. A check throws an AppError to refuse the write.
  */
 import { AppError } from "@care/core/app-error";
-import { waiverRefusal } from "@care/core/collections/reminders.collection";
+import { reminderStateRefusal } from "@care/core/collections/reminders.collection";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TCollectionName } from "@care/core/registry";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+import { roleGrantError, userRoleGrantError } from "@care/core/rules/grants.rules";
 import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 import { otherHomesChanged, otherHomesRefusal } from "@care/core/rules/staff-homes.rules";
 import { assertResidentFits } from "../residents/resident-fits.ts";
 import { assertFeeEntryAllowed } from "../referrals/fee-entry-check.ts";
 
-/** A user's edit keeps the auth backend's fields and the editor's own access; their staff record is of a facility they see. */
+/** A role's permissions as stored (none when the role does not exist: its link check says so). */
+async function rolePermissions(db: PrismaClient | Prisma.TransactionClient, id: unknown) {
+  if (typeof id !== "string") return {};
+  const role = await db.role.findUnique({ where: { id }, select: { permissions: true } });
+  return { permissions: role?.permissions ?? {} };
+}
+
+/**
+ * A user's edit keeps the auth backend's fields and the editor's own access, gives a role within the
+ * editor's permissions to a user holding no more than they do; their staff record is of a facility they see.
+ */
 const checkUser: TWriteCheck = async (db, user, id, fields, before) => {
   const refused = before ? userUpdateError(user, id, fields, before) : null;
   if (refused) throw refused;
+  if (before) {
+    const granted = userRoleGrantError(
+      user,
+      await rolePermissions(db, before.role),
+      await rolePermissions(db, fields.role),
+    );
+    if (granted) throw granted;
+  }
   if (typeof fields.staffId !== "string") return;
   const staff = await db.staff.findUnique({ where: { id: fields.staffId }, select: { facilityId: true } });
   const linkRefused = staffLinkError(fields, staff ?? undefined);
@@ -49,24 +68,36 @@ export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
   residents: assertResidentFits,
   users: checkUser,
   staff: checkOtherHomes,
-  /** A waiver is a change to documents. */
+  /** A snooze needs write on what the reminder is about; a waiver is a change to documents too. */
   reminderStates: async (_db, user, _id, fields) => {
-    const refusal = waiverRefusal(user, fields);
+    const refusal = reminderStateRefusal(user, fields);
     if (refusal) throw refusal;
   },
   /** A fee entry never pays one fee twice (a used invoice number, a payment nothing or less is owed for). */
   referralFees: assertFeeEntryAllowed,
-  /** The Administrator role keeps every permission. */
-  roles: async (_db, _user, id, fields) => {
-    const refusal = administratorRoleRefusal(id, fields);
+  /** The Administrator role keeps every permission; a role gives only what its editor holds. */
+  roles: async (_db, user, id, fields, before) => {
+    const refusal = administratorRoleRefusal(id, fields) ?? roleGrantError(user, id, before, fields);
     if (refusal) throw refusal;
   },
 };
 
-/** Checks before a record is removed, by collection: the Administrator role stays. */
-export const REMOVE_CHECKS: Partial<Record<TCollectionName, (id: string) => Promise<void>>> = {
-  roles: async (id) => {
+/**
+ * Checks before a record is removed, by collection: the Administrator role stays, and a role holding
+ * more than the remover stays too; a reminder's snooze or waiver is undone by who may set it.
+ */
+export const REMOVE_CHECKS: Partial<
+  Record<TCollectionName, (user: TSessionUser, id: string, current: Record<string, unknown>) => Promise<void>>
+> = {
+  roles: async (user, id, current) => {
     if (id === ADMINISTRATOR_ROLE_ID)
       throw new AppError("VALIDATION", "The Administrator role cannot be removed.", { fields: { id: "Always kept" } });
+    const refusal = roleGrantError(user, id, current, undefined);
+    if (refusal) throw refusal;
+  },
+  /** Undoing a snooze or a waiver needs what setting it needs. */
+  reminderStates: async (user, _id, current) => {
+    const refusal = reminderStateRefusal(user, current);
+    if (refusal) throw refusal;
   },
 };

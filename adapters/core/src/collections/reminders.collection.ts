@@ -8,7 +8,7 @@ import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { SUBJECT_TARGETS } from "./documents.collection.ts";
 import { LINK_TO_FACILITY } from "./facilities.collection.ts";
 import { AppError } from "../app-error.ts";
-import type { TPermissions } from "./areas.ts";
+import { AREA_LABELS, type TArea, type TPermissions } from "./areas.ts";
 import { can } from "../rules/permissions.rules.ts";
 import { reminderStateId } from "../rules/reminders.rules.ts";
 import { LINK_TO_RESIDENT } from "./residents.collection.ts";
@@ -91,13 +91,60 @@ export const ZReminderState = z
 export type TReminderState = z.infer<typeof ZReminderState>;
 
 /**
- * A waiver counts a document requirement as met in compliance, so it is a change to documents: only a
- * role that may change documents sets one (anyone who sees the reminder may snooze it). Every backend
- * refuses it the same way; the generated Firestore rules say the same.
+ * The derived reminders a state's key may name, by its first `|`-separated part: how many parts the key
+ * has (as `missingKey`, `expiryKey`, `rentKey` and `rotaKey` in reminders.rules build them) and the area
+ * a snooze or waiver of it needs write on — the area of the records the reminder is about. A missing
+ * document's key names its subject in part 1, whose area it takes (a resident's: residents).
  */
-export function waiverRefusal(user: { permissions: TPermissions }, fields: Record<string, unknown>): AppError | null {
-  if (fields.state !== "waived" || can(user, "documents", "write")) return null;
-  return new AppError("FORBIDDEN", "Waiving a document requirement needs permission to change documents.");
+export const REMINDER_KEY_KINDS = {
+  missing: { parts: 4, area: "subject" },
+  expiry: { parts: 3, area: "documents" },
+  rent: { parts: 3, area: "rent" },
+  rota: { parts: 3, area: "schedules" },
+} as const satisfies Record<string, { parts: number; area: TArea | "subject" }>;
+
+/** The area of a missing document's subject, as a key's part 1 names it. */
+export const SUBJECT_AREAS = {
+  resident: "residents",
+  staff: "staff",
+  facility: "facilities",
+} as const satisfies Record<string, TArea>;
+
+/** The area whose write a state of this key needs; null for a key naming no derived reminder. */
+export function reminderKeyArea(key: string): TArea | null {
+  const parts = key.split("|");
+  const kind = Object.entries(REMINDER_KEY_KINDS).find(([name]) => name === parts[0])?.[1];
+  if (!kind || parts.length !== kind.parts) return null;
+  if (kind.area !== "subject") return kind.area;
+  return Object.entries(SUBJECT_AREAS).find(([subject]) => subject === parts[1])?.[1] ?? null;
+}
+
+/**
+ * Who may set, change or remove a state: a snooze silences a reminder for everyone of the home, so it
+ * needs write on the records the reminder is about (a rent reminder: rent; a rota's: schedules); a
+ * waiver counts a document requirement as met in compliance, so it needs documents write too. A rota's
+ * key names the state's own home. Every backend refuses the same way; the generated Firestore rules
+ * say the same, and the declared links check that the records a key names exist in the home.
+ */
+export function reminderStateRefusal(
+  user: { permissions: TPermissions },
+  fields: Record<string, unknown>,
+): AppError | null {
+  const key = String(fields.key);
+  const area = reminderKeyArea(key);
+  const otherHome = key.startsWith("rota|") && key.split("|")[1] !== fields.facilityId;
+  if (area === null || otherHome)
+    return new AppError("VALIDATION", "The reminder state is not valid.", {
+      fields: { key: "Names no reminder of this home" },
+    });
+  if (!can(user, area, "write"))
+    return new AppError(
+      "FORBIDDEN",
+      `Snoozing this reminder needs permission to change ${AREA_LABELS[area].toLowerCase()}.`,
+    );
+  if (fields.state === "waived" && !can(user, "documents", "write"))
+    return new AppError("FORBIDDEN", "Waiving a document requirement needs permission to change documents.");
+  return null;
 }
 
 /** The kind of derived reminder a state's key names: its first `|`-separated part. */

@@ -70,6 +70,7 @@ import {
 import { feeEntryError } from "@care/core/rules/referral-deadlines.rules";
 import { facilityChangeRefusal } from "@care/core/rules/transfer.rules";
 import type { TSessionUser } from "@care/core/ports/auth.port";
+import { grantSummary, userRoleGrantError, withGrant } from "@care/core/rules/grants.rules";
 import { generateOneTimePassword, oneTimePasswordExpiry, staffLinkError } from "@care/core/rules/users.rules";
 import type { TOneTimePassword } from "@care/core/ports/auth.port";
 import { userCreatedAuditEntry, userSignedInAuditEntry } from "../../src/account-audit.ts";
@@ -180,6 +181,7 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
   uid: string;
   email: string | null;
   facilityIds: string[] | null;
+  permissions: TPermissions;
 }> {
   if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   const me = await currentAccess(auth);
@@ -189,7 +191,7 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
     throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
       reason: "PASSWORD_CHANGE_REQUIRED",
     });
-  return { uid: auth.uid, email: me.email, facilityIds: me.facilityIds };
+  return { uid: auth.uid, email: me.email, facilityIds: me.facilityIds, permissions: me.permissions };
 }
 
 /**
@@ -208,10 +210,12 @@ async function assertStaffLink(
   if (refused) throw refused;
 }
 
-/** The role a new or edited user is given exists (VALIDATION otherwise). */
-async function assertRoleExists(role: string): Promise<void> {
-  if (!(await getFirestore().doc(`roles/${role}`).get()).exists)
+/** The role a new user is given: it exists (VALIDATION otherwise), its permissions as stored. */
+async function roleToGive(role: string): Promise<Record<string, unknown>> {
+  const snapshot = await getFirestore().doc(`roles/${role}`).get();
+  if (!snapshot.exists)
     throw new AppError("VALIDATION", "Choose one of the group's roles.", { fields: { role: "No such role" } });
+  return snapshot.data() ?? {};
 }
 
 export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
@@ -219,7 +223,8 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
     const caller = await adminOf(request.auth);
     const parsed = ZUserInvite.safeParse(request.data);
     if (!parsed.success) throw validationError(parsed.error);
-    await assertRoleExists(parsed.data.role);
+    const beyond = userRoleGrantError(caller, undefined, await roleToGive(parsed.data.role));
+    if (beyond) throw beyond;
     const fields = { ...parsed.data, active: true, mustChangePassword: true, lastSignInAt: null };
     const password = generateOneTimePassword();
     const callerFacilities = caller.facilityIds;
@@ -274,7 +279,7 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
     const row = userCreatedAuditEntry(
       auditRef.id,
       { id: caller.uid, email: caller.email },
-      { id: account.uid, role: fields.role },
+      { id: account.uid, role: fields.role, facilityIds: fields.facilityIds },
     );
     await db
       .batch()
@@ -325,6 +330,15 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
       throw notFound;
     if (userId === caller.uid)
       throw new AppError("FORBIDDEN", "Change your own password under My account; it needs your current one.");
+    // A one-time password opens the account: only for a user holding no more than the administrator.
+    const held =
+      (
+        await getFirestore()
+          .doc(`roles/${String(before.role)}`)
+          .get()
+      ).data() ?? {};
+    const beyond = userRoleGrantError(caller, held, held);
+    if (beyond) throw beyond;
     const password = generateOneTimePassword();
     const auth = getAuth();
     await auth.updateUser(userId, { password });
@@ -855,6 +869,18 @@ async function actorOf(event: { authType: string; authId?: string | undefined },
   return { actorId, actor };
 }
 
+/** The stored fields a change touched, followed by what it grants (grants.rules), if anything. */
+function changeSummary(
+  changed: string[],
+  name: string,
+  before: FirebaseFirestore.DocumentData | undefined,
+  after: FirebaseFirestore.DocumentData | undefined,
+): string | null {
+  const grant = after ? grantSummary(name, before, after) : "";
+  if (changed.length === 0 && grant === "") return null;
+  return withGrant(changed.length > 0 ? `Changed: ${changed.join(", ")}` : "Created", grant).slice(0, 2000);
+}
+
 /**
  * The audit row of a change of a record's document (`before` and `after` as stored, absent when there
  * is none): created, removed, archived or updated, in which facility, which stored fields changed, by
@@ -886,7 +912,7 @@ function changeAuditEntry(
     collection: name,
     recordId,
     facilityId: typeof facility === "string" ? facility : null,
-    summary: changed.length > 0 ? `Changed: ${changed.join(", ")}`.slice(0, 2000) : null,
+    summary: changeSummary(changed, name, before, after),
     ip: null,
     version: 1,
     createdAt: now,
