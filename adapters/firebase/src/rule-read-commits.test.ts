@@ -13,7 +13,7 @@ import {
   type TCommitPart,
 } from "./rule-read-commits.ts";
 import { ruleCosts } from "./rules-cost.ts";
-import { generateFirestoreRules } from "./rules-generator.ts";
+import { generateFirestoreRules, GRANT_READS } from "./rules-generator.ts";
 
 const ROLES: TCommitPart = { writes: 0, reads: ["users/u1", "roles/manager"] };
 
@@ -114,6 +114,12 @@ describe("commitReadPaths", () => {
     expect(commitReadsError(paths)).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/21 records/) });
   });
 
+  it("counts the roles a user holds before and after an edit, which the rules read to check the grant", () => {
+    const users = collections.users as CollectionDef;
+    const edit = { def: users, id: "u1", record: { role: "house-manager" }, before: { role: "caregiver" } };
+    expect(commitReadPaths(roles, [edit])).toEqual(new Set([...roles, "roles/caregiver", "roles/house-manager"]));
+  });
+
   it("counts a record with restricted fields itself (its sibling's rules read it), and nothing for a deletion", () => {
     const resident = { def: collections.residents as CollectionDef, id: "r1", record: { facilityId: "tull" } };
     expect(commitReadPaths(roles, [resident])).toContain("residents/r1");
@@ -132,8 +138,10 @@ describe("commitReadPaths", () => {
           sum + ("by" in link.to ? new Set(Object.values(link.to.targets).map((t) => t.collection)).size : 1),
         0,
       );
+      // A user's edit reads the roles held before and after (grantReadPaths).
+      const grants = def.access.grantsFacilities ? GRANT_READS : 0;
       const counted = [
-        [name, roles.length + linkTargets],
+        [name, roles.length + linkTargets + grants],
         ...restrictedParts(def).map((part) => [part.collection, roles.length + 1] as const),
       ] as const;
       for (const [collection, most] of counted)

@@ -39,6 +39,15 @@ export function roleReadPaths(user: { id: string; role: string }): string[] {
   return [`users/${user.id}`, `roles/${user.role}`];
 }
 
+/**
+ * The documents a user's edit reads besides its links: the role they hold before and after the edit
+ * (`mayGive` in the generated rules: a role gives nothing the editor does not hold).
+ */
+function grantReadPaths(def: CollectionDef, record: Record<string, unknown>, before?: Record<string, unknown>) {
+  if (!def.access.grantsFacilities || !before) return [];
+  return [before.role, record.role].filter((role) => typeof role === "string").map((role) => `roles/${String(role)}`);
+}
+
 /** One write of a commit: the record written (null: deleted) and as it was read (absent: created). */
 export interface TCommitWrite {
   def: CollectionDef;
@@ -49,7 +58,7 @@ export interface TCommitWrite {
 
 /**
  * The distinct documents the rules of one commit read: the caller's role documents, each written
- * record's link targets, and a record with restricted fields itself (its sibling documents' rules read
+ * record's link targets, a user's roles before and after an edit, and a record with restricted fields itself (its sibling documents' rules read
  * it with `getAfter`). A deletion's rule reads the role documents only.
  */
 export function commitReadPaths(roles: readonly string[], writes: readonly TCommitWrite[]): Set<string> {
@@ -57,6 +66,7 @@ export function commitReadPaths(roles: readonly string[], writes: readonly TComm
   for (const { def, id, record, before } of writes) {
     if (record === null) continue;
     for (const path of linkReadPaths(def, record, before)) paths.add(path);
+    for (const path of grantReadPaths(def, record, before)) paths.add(path);
     if (restrictedParts(def).length > 0) paths.add(`${def.name}/${id}`);
   }
   return paths;
