@@ -235,7 +235,9 @@ await runContract("data", (ctx) => {
     expect(member).not.toHaveProperty("email");
     expect(await tullStaff.data.get("staff", member.id)).toEqual(member);
 
-    const moved = await tullStaff.data.update("staff", member.id, { otherFacilityIds: [], phone: "(559) 555-0100" }, 1);
+    // Tull's user may not take the other homes off: only a user who may write those homes can.
+    await expectAppError(tullStaff.data.update("staff", member.id, { otherFacilityIds: [] }, 1), "FORBIDDEN");
+    const moved = await admin.data.update("staff", member.id, { otherFacilityIds: [], phone: "(559) 555-0100" }, 1);
     expect(moved).toMatchObject({ otherFacilityIds: [], phone: "(559) 555-0100", version: 2 });
     const stale = await expectAppError(tullStaff.data.update("staff", member.id, { phone: "x" }, 1), "CONFLICT");
     expect(stale.current).toEqual(moved);

@@ -4,7 +4,7 @@
 // is refused, and a valid one is accepted — the same on every harness (see contract-runner.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TCollectionName, TInputOf, TRecordOf } from "@care/core/registry";
-import { expiryKey, missingKey, reminderStateId, rentKey } from "@care/core/rules/reminders.rules";
+import { expiryKey, missingKey, reminderStateId, rentKey, rotaKey } from "@care/core/rules/reminders.rules";
 import type { TPorts } from "./harness.ts";
 
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
@@ -115,11 +115,20 @@ await runContract("data", (ctx) => {
     });
 
     it("reminderStates: a facility that does not exist is refused; an existing one accepted", async () => {
-      const state = { key: unique("other"), state: "snoozed", snoozedUntil: "2026-03-01" } as const;
-      await refused(admin.data.create("reminderStates", { ...state, facilityId: nowhere }), {
-        facilityId: "No such facility",
+      // A rota reminder's state (its key names its own home, as every state's must).
+      const week = unique("week");
+      const state = { state: "snoozed", snoozedUntil: "2026-03-01" } as const;
+      await refused(
+        admin.data.create("reminderStates", { ...state, key: rotaKey(nowhere, week), facilityId: nowhere }),
+        {
+          facilityId: "No such facility",
+        },
+      );
+      const key = rotaKey("tull", week);
+      expect(await admin.data.create("reminderStates", { ...state, key, facilityId: "tull" })).toMatchObject({
+        ...state,
+        key,
       });
-      expect(await admin.data.create("reminderStates", { ...state, facilityId: "tull" })).toMatchObject(state);
     });
   });
 
@@ -135,7 +144,8 @@ await runContract("data", (ctx) => {
     });
 
     it("a reminder state's id follows from its home and key: another home's id is refused", async () => {
-      const key = unique("other");
+      const week = unique("week");
+      const key = rotaKey("tull", week);
       const state = { key, state: "snoozed" as const, snoozedUntil: "2099-01-01", facilityId: "tull" };
       await refused(admin.data.create("reminderStates", state, { id: unique("pretaken") }), {
         id: `The id follows from facilityId and key: leave it out or use ${reminderStateId("tull", key)}`,
@@ -144,9 +154,10 @@ await runContract("data", (ctx) => {
         id: `The id follows from facilityId and key: leave it out or use ${reminderStateId("tull", key)}`,
       });
       expect((await admin.data.create("reminderStates", state)).id).toBe(reminderStateId("tull", key));
-      // The same reminder settled at another home is that home's own state.
-      const other = await admin.data.create("reminderStates", { ...state, facilityId: "newman" });
-      expect(other.id).toBe(reminderStateId("newman", key));
+      // The same week's rota reminder settled at another home is that home's own state.
+      const newmanKey = rotaKey("newman", week);
+      const other = await admin.data.create("reminderStates", { ...state, key: newmanKey, facilityId: "newman" });
+      expect(other.id).toBe(reminderStateId("newman", newmanKey));
     });
 
     it("another home's rent charge answers a limited user exactly as a charge for no resident at all", async () => {

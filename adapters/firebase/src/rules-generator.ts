@@ -649,7 +649,9 @@ ${SESSION_LIVE_RULE}
       let parts = d.key.split('[|]');
       let mine = get(/databases/$(database)/documents/roles/$(me().role)).data.permissions;
       let area = ${reminderAreaExpr()};
-      return parts.size() == (parts[0] == 'missing' ? 4 : 3) && mine.get(area, 'none') == 'write'
+      // The parts counted by a pattern: split() leaves out empty parts at the end, which a key may have.
+      return d.key.matches(parts[0] == 'missing' ? '[^|]*([|][^|]*){3}' : '[^|]*([|][^|]*){2}')
+        && mine.get(area, 'none') == 'write'
         && (parts[0] != 'rota' || parts[1] == d.facilityId)
         && (d.state != 'waived' || mine.get('documents', 'none') == 'write');
     }
