@@ -121,7 +121,8 @@ describe("access by facility", () => {
     const staff = { firstName: "Mary", lastName: "Seacole", position: "caregiver" };
     const onlyNewman = await created(adminCookie, "staff", { ...staff, facilityId: "newman" });
     const newman = await created(adminCookie, "staff", { ...staff, facilityId: "newman", otherFacilityIds: ["tull"] });
-    const tull = await created(tullCookie, "staff", { ...staff, facilityId: "tull", otherFacilityIds: ["newman"] });
+    // Listing newman among a staff member's other homes needs access to newman: the administrator does.
+    const tull = await created(adminCookie, "staff", { ...staff, facilityId: "tull", otherFacilityIds: ["newman"] });
     expect(tull.otherFacilityIds).toEqual(["newman"]);
 
     expect((await get(tullCookie, `/staff/${onlyNewman.id}`)).status).toBe(404);
@@ -131,9 +132,15 @@ describe("access by facility", () => {
     const list = await get(tullCookie, `/staff${q({ limit: 500 })}`);
     expect(list.body.items.map((s: TBody) => s.id).sort()).toEqual([newman.id, tull.id].sort());
     expect((await call(tullCookie, "POST", "/staff", { data: { ...staff, facilityId: "newman" } })).status).toBe(403);
-    const edit = await call(tullCookie, "PATCH", `/staff/${tull.id}`, { version: 1, patch: { otherFacilityIds: [] } });
+    // Their own home's staff are theirs to edit, but taking newman off needs access to newman.
+    const unlisted = await call(tullCookie, "PATCH", `/staff/${tull.id}`, {
+      version: 1,
+      patch: { otherFacilityIds: [] },
+    });
+    expect(unlisted.status).toBe(403);
+    const edit = await call(tullCookie, "PATCH", `/staff/${tull.id}`, { version: 1, patch: { notes: "Nights" } });
     expect(edit.status).toBe(200);
-    expect(edit.body.otherFacilityIds).toEqual([]);
+    expect(edit.body).toMatchObject({ notes: "Nights", otherFacilityIds: ["newman"] });
   });
 });
 

@@ -115,10 +115,14 @@ export function duplicateIdError(def: CollectionDef, id: string): AppError {
  * The refusal of a client id another record already holds, the same on every adapter. `visible`: the
  * user may see that record (their own retry, say), and hears CONFLICT. In a collection of several homes
  * a record they may not see (another home's) is never confirmed: they get the very answer an id that is
- * no random UUID gets, as GET answers NOT_FOUND for it.
+ * no random UUID gets, as GET answers NOT_FOUND for it. An id derived from the record's fields (a rent
+ * charge's resident and month) confirms nothing the user does not know: its record belongs to what they
+ * just named, so it is CONFLICT even when it could not be read (a concurrent write took it).
  */
 export function takenIdError(def: CollectionDef, id: string, visible: boolean): AppError {
-  return visible || def.scope.kind !== "facility" ? duplicateIdError(def, id) : notRandomIdError();
+  return visible || def.scope.kind !== "facility" || def.derivedId !== undefined
+    ? duplicateIdError(def, id)
+    : notRandomIdError();
 }
 
 /** The CONFLICT every adapter raises for a stale version. */
