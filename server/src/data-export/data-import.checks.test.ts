@@ -105,6 +105,35 @@ describe("POST /data-import checks what a write would", () => {
     ]);
   });
 
+  it("imports what stays at a home a resident moved from (their charges there), as writes left it", async () => {
+    const [from, into] = [await buildTestApp(), await buildTestApp()];
+    try {
+      const cookie = await from.login(from.admin.email, from.admin.password);
+      const api = injectApi(() => from.app);
+      const resident = (
+        await api.call(cookie, "POST", "/residents", {
+          data: residentInput("tull", "Mover", { monthlyRateCents: 300_000 }),
+        })
+      ).body;
+      const moved = await api.call(cookie, "POST", "/transfers", {
+        subject: "resident",
+        id: resident.id,
+        version: resident.version,
+        toFacilityId: "newman",
+        date: "2026-05-02",
+      });
+      expect(moved.status).toBe(200);
+      const entries = (await exportAs(from.app, cookie)).entries!;
+      const charges = recordsOf(entries, "rentCharges").filter((c) => c.residentId === resident.id);
+      expect(charges.some((c) => c.facilityId === "tull")).toBe(true);
+      const imported = await importAs(into.app, await into.login(into.admin.email, into.admin.password), await zipOf(entries)); // prettier-ignore
+      expect(imported.status).toBe(200);
+    } finally {
+      await into.cleanup();
+      await from.cleanup();
+    }
+  });
+
   it("derives rent accounts from the imported charges and payments, not from the balances given", async () => {
     const accounts = recordsOf(exported, "rentAccounts");
     const account = accounts.find((a) => a.id === tullId)!;
