@@ -2,8 +2,10 @@
  * Settings → Export and import (and `npm run data-import`), the import: an export of any backend
  * loaded into an empty instance, so a care group can move servers or backends. First every entry is
  * checked without writing anything — the manifest, every record against its collection's schema, the
- * order of ids, the references the database enforces, counts and checksums, every file — and all
- * problems are refused together in one report. Then the records are written as they were (ids,
+ * order of ids, the references the database enforces, the links every write checks (the same home,
+ * import-links.ts), counts and checksums, every file (its type sniffed from its bytes, as an upload's)
+ * — and all problems are refused together in one report. Rent accounts are not taken as given: once
+ * the charges and payments are written they are derived from them, as a write of them does. Then the records are written as they were (ids,
  * versions, timestamps, authors), one transaction per batch, collection by collection, files after
  * the facilities, and the audit log last. Passwords are never exported: every imported account gets a
  * one-time password, answered once — but the administrator who imports keeps their password and
@@ -30,6 +32,7 @@ import {
   type TExportedFile,
   type TExportManifest,
 } from "@care/core/data-export/export-format";
+import { FILES_TARGET } from "@care/core/collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import type { TImportedUser, TImportResult } from "@care/core/ports/data-transfer.port";
 import { collectionNames, collections, type TCollectionName } from "@care/core/registry";
@@ -45,7 +48,10 @@ import { rowMapperOf, type TRow } from "../collections/row-mappers.ts";
 import { sqlPoolOf, TRANSACTION_OPTIONS, type Database } from "../db/database.ts";
 import { insertJsonRows } from "../db/insert-json-rows.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
+import { restateRentAccount } from "../rent/rent-billing.ts";
+import { acceptedTypeOf } from "../files/upload-file.ts";
 import { ExportArchive } from "./export-archive.ts";
+import { ImportLinks, LINKING_COLLECTIONS } from "./import-links.ts";
 import { emptinessProblems } from "./import-status.ts";
 
 export interface TImportDataInput {
@@ -198,6 +204,7 @@ async function checkArchive(
   const manifest = await readManifest(archive, problems);
   if (!manifest) return { problems, manifest, files: [] };
   const ids = new Map<TCollectionName, Set<string>>([...REFERENCED].map((name) => [name, new Set<string>()]));
+  const links = new ImportLinks();
   for (const name of IMPORT_ORDER) {
     const entry = manifest.collections[name];
     const path = collectionJsonPath(name);
@@ -231,7 +238,10 @@ async function checkArchive(
         for (const problem of parsed.problems) problems.add(where, problem);
         // Reported once, here: not again for every record naming it.
         const id = (value as { id?: unknown }).id;
-        if (typeof id === "string") known?.add(id);
+        if (typeof id === "string") {
+          known?.add(id);
+          links.refuse(name, id);
+        }
         continue;
       }
       const id = parsed.meta.id;
@@ -239,6 +249,7 @@ async function checkArchive(
         problems.add(where, `id ${id} is out of order or repeated`);
       previous = id;
       known?.add(id);
+      links.remember(name, id, parsed.fields);
       for (const [field, target] of Object.entries(REFERENCES[name] ?? {})) {
         const value = parsed.fields[field];
         if (typeof value !== "string" || ids.get(target)!.has(value)) continue;
@@ -267,7 +278,40 @@ async function checkArchive(
     await checkChecksum(archive, entry.csv.path, entry.csv.sha256, problems);
   }
   const files = problems.full ? [] : await checkFiles(archive, manifest, ids.get("facilities")!, problems);
+  for (const file of files) links.remember(FILES_TARGET, file.id, file);
+  if (!problems.full) await checkLinksOf(archive, ids, links, problems);
   return { problems, manifest, files };
+}
+
+/**
+ * Every record's declared links, as a write checks them (see import-links.ts), once the whole export
+ * has been read. A link to a record missing from the export was reported already and is not again.
+ */
+async function checkLinksOf(
+  archive: ExportArchive,
+  ids: ReadonlyMap<TCollectionName, ReadonlySet<string>>,
+  links: ImportLinks,
+  problems: Problems,
+): Promise<void> {
+  for (const name of LINKING_COLLECTIONS) {
+    const path = collectionJsonPath(name);
+    if (!archive.has(path)) continue;
+    const { lines } = await archive.lines(path);
+    const unreported = new Problems();
+    for await (const { value, line } of recordsOf(lines, path, unreported)) {
+      const parsed = parseRecord(name, value);
+      if ("problems" in parsed) continue;
+      const references = REFERENCES[name] ?? {};
+      const missing = (field: string) => {
+        const target = references[field];
+        const value = parsed.fields[field];
+        return target !== undefined && typeof value === "string" && !ids.get(target)!.has(value);
+      };
+      const problem = links.problemOf(name, parsed.meta.id, parsed.fields, missing);
+      if (problem) problems.add(`${path}, line ${line}`, problem);
+      if (problems.full) return;
+    }
+  }
 }
 
 async function checkFiles(
@@ -308,8 +352,16 @@ async function checkFiles(
     }
     if (archive.sizeOf(path) !== file.size)
       problems.add(path, `${archive.sizeOf(path)} bytes, the index says ${file.size}`);
-    else if ((await archive.bytes(path)).sha256 !== file.sha256)
-      problems.add(path, "its checksum differs from the index's: the file was changed or damaged");
+    else {
+      const { bytes, sha256 } = await archive.bytes(path);
+      if (sha256 !== file.sha256)
+        problems.add(path, "its checksum differs from the index's: the file was changed or damaged");
+      // Its type from its bytes, as an upload's: a declared type is never trusted.
+      const sniffed = await acceptedTypeOf(bytes);
+      if (!sniffed) problems.add(path, "its bytes are not a PDF or an image of an accepted type");
+      else if (sniffed !== file.contentType)
+        problems.add(path, `its bytes are ${sniffed}, the index says ${file.contentType}`);
+    }
     if (problems.full) break;
   }
   return files;
@@ -422,6 +474,30 @@ async function writeFiles(database: Database, archive: ExportArchive, files: rea
 }
 
 /**
+ * Every imported rent account set from the imported charges and payments as a write of them would set
+ * it (`restateRentAccount`): balances are the server's to derive, never taken from a file. An account
+ * that is right stays as it was (version and times); one that is wrong or missing is written anew.
+ */
+async function restateRentAccounts(database: Database): Promise<void> {
+  const prisma = database.prisma;
+  const named = await Promise.all([
+    prisma.rentCharge.findMany({ distinct: ["residentId"], select: { residentId: true } }),
+    prisma.payment.findMany({ distinct: ["residentId"], select: { residentId: true } }),
+    prisma.rentAccount.findMany({ select: { residentId: true } }),
+  ]);
+  const ids = [...new Set(named.flat().map((row) => row.residentId))];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const residents = await prisma.resident.findMany({
+      where: { id: { in: ids.slice(i, i + BATCH) } },
+      select: { id: true, facilityId: true },
+    });
+    await prisma.$transaction(async (tx) => {
+      for (const resident of residents) await restateRentAccount(tx, resident.id, resident.facilityId);
+    }, TRANSACTION_OPTIONS);
+  }
+}
+
+/**
  * Imports the export at `input.archivePath`. `caller` needs write on export; null is the command line
  * (whoever may open the database), which needs no account.
  */
@@ -501,6 +577,7 @@ async function importInto(
         counts[name] = await writeCollection(database, archive, name, importer, users);
         if (name === "facilities") await writeFiles(database, archive, files);
       }
+      await restateRentAccounts(database);
     } catch (error) {
       await database.prisma.$transaction((tx) => emptyTables(tx, importer?.email ?? null), TRANSACTION_OPTIONS);
       throw new AppError("UNAVAILABLE", "The import stopped half-way and what it had written was removed. Try again.", {

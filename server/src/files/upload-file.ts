@@ -29,6 +29,16 @@ const unsupported = () =>
     "This file type is not accepted. Upload a PDF or an image (PNG, JPEG, WebP or HEIC).",
   );
 
+/**
+ * The accepted type the bytes are, sniffed by `file-type` from their content (never the name or a
+ * declared type); null when they are none of the accepted types. Uploads and imported files both pass here.
+ */
+export async function acceptedTypeOf(bytes: Uint8Array): Promise<TAcceptedFileType | null> {
+  if (bytes.length === 0) return null;
+  const detected = await fileTypeFromBuffer(bytes);
+  return detected && Object.hasOwn(ACCEPTED_FILE_TYPES, detected.mime) ? (detected.mime as TAcceptedFileType) : null;
+}
+
 /** The stored file's description; FORBIDDEN, VALIDATION (unknown facility) or UNSUPPORTED_MEDIA_TYPE otherwise. */
 export async function uploadFile(database: Database, caller: TCaller, input: TUploadFileInput): Promise<TStoredFile> {
   const prisma = database.prisma;
@@ -45,10 +55,8 @@ export async function uploadFile(database: Database, caller: TCaller, input: TUp
     if (!facility)
       throw new AppError("VALIDATION", "The upload is not valid.", { fields: { facilityId: "Unknown facility" } });
   }
-  if (input.bytes.length === 0) throw unsupported();
-  const detected = await fileTypeFromBuffer(input.bytes);
-  if (!detected || !Object.hasOwn(ACCEPTED_FILE_TYPES, detected.mime)) throw unsupported();
-  const contentType = detected.mime as TAcceptedFileType;
+  const contentType = await acceptedTypeOf(input.bytes);
+  if (!contentType) throw unsupported();
   const id = randomUUID();
   const row = await prisma.$transaction(async (tx) => {
     const stored = await tx.storedFile.create({

@@ -23,9 +23,8 @@ async function lockResidentMoney(db: TDb, residentId: string): Promise<void> {
   await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`rent:${residentId}`}))::text AS locked`;
 }
 
-/** Sets the resident's account (id = residentId) from their live charges and payments. */
-export async function refreshRentAccount(db: TDb, residentId: string, facilityId: string): Promise<void> {
-  await lockResidentMoney(db, residentId);
+/** The resident's account columns as their live charges and payments make them (`accountFrom` of the rent rules). */
+async function accountColumnsOf(db: TDb, residentId: string, facilityId: string) {
   const [charges, payments] = await Promise.all([
     db.rentCharge.findMany({
       where: { residentId, archivedAt: null },
@@ -37,19 +36,42 @@ export async function refreshRentAccount(db: TDb, residentId: string, facilityId
     charges.map((c) => ({ ...c, kind: c.kind as "rent", amountCents: Number(c.amountCents) })),
     payments.map((p) => ({ amountCents: Number(p.amountCents) })),
   );
-  const columns = {
+  return {
     facilityId,
     chargedCents: BigInt(fields.chargedCents),
     paidCents: BigInt(fields.paidCents),
     balanceCents: BigInt(fields.balanceCents),
     oldestUnpaidDueDate: fields.oldestUnpaidDueDate,
   };
+}
+
+/** Sets the resident's account (id = residentId) from their live charges and payments. */
+export async function refreshRentAccount(db: TDb, residentId: string, facilityId: string): Promise<void> {
+  await lockResidentMoney(db, residentId);
+  const columns = await accountColumnsOf(db, residentId, facilityId);
   const now = new Date();
   await db.rentAccount.upsert({
     where: { id: residentId },
     create: { id: residentId, residentId, ...columns, version: 1, createdAt: now, updatedAt: now },
     update: { ...columns, version: { increment: 1 }, updatedAt: now, updatedBy: null },
   });
+}
+
+/**
+ * Sets the resident's account as `refreshRentAccount` does, but only when it is missing or differs
+ * from what their charges and payments make it (an import keeps an account that is right as it was);
+ * answers whether it changed.
+ */
+export async function restateRentAccount(db: TDb, residentId: string, facilityId: string): Promise<boolean> {
+  const [columns, account] = await Promise.all([
+    accountColumnsOf(db, residentId, facilityId),
+    db.rentAccount.findUnique({ where: { id: residentId } }),
+  ]);
+  const same =
+    account !== null &&
+    (Object.keys(columns) as (keyof typeof columns)[]).every((key) => account[key] === columns[key]);
+  if (!same) await refreshRentAccount(db, residentId, facilityId);
+  return !same;
 }
 
 /** Applies the charge writes of `billingOps` as the server's own (no user), each with its audit row. */
