@@ -70,7 +70,8 @@ describe("reconcileSelection", () => {
 });
 
 describe("currentSelection", () => {
-  it("with no choice stored, is the first home of the group's list, or none in a group without homes", () => {
+  it("with no choice stored, is van-buren where the group has it, else the first home, or none", () => {
+    expect(currentSelection(null, ["ashwood", "van-buren", "tull"], null)).toBe("van-buren");
     expect(currentSelection(null, ["tull", "newman"], null)).toBe("tull");
     expect(currentSelection(null, [], null)).toBe("");
   });
@@ -78,6 +79,7 @@ describe("currentSelection", () => {
   it("while the list loads, asks for no home that may not exist: a limited user's first, else all", () => {
     expect(currentSelection(null, null, null)).toBe("");
     expect(currentSelection(null, null, ["newman", "tull"])).toBe("newman");
+    expect(currentSelection(null, null, ["tull", "van-buren"])).toBe("van-buren");
   });
 
   it("keeps a stored choice, within a limited user's homes", () => {

@@ -1,10 +1,12 @@
 /**
  * The header's facility selection, kept in localStorage (the empty value means all facilities). The
  * one store every list reads, through `useSelectedFacility`. Until the user picks one, the selection is
- * the first home they can see once the group's list has loaded (none in a group without homes), never
- * a fixed id: a new Firebase project has none of the seed's homes.
+ * van-buren (DEFAULT_FACILITY_ID) where the user can see it, else the first home they can see once the
+ * group's list has loaded (none in a group without homes): a new Firebase project has none of the
+ * seed's homes, so a fixed id alone would name a home that does not exist.
  */
 import { useCallback, useSyncExternalStore } from "react";
+import { DEFAULT_FACILITY_ID } from "@care/core/collections/facility-seed";
 import { useFacilities } from "./facilities.tsx";
 import { useSession } from "./ports.tsx";
 
@@ -94,15 +96,20 @@ export function hasStoredSelection(): boolean {
 
 /**
  * The selection shown: the stored one (null: none chosen), a limited user's within their `homes`; with
- * none stored, the first of the `available` homes (null while the list loads: the first of `homes`,
- * else all facilities), so nothing asks for a home that may not exist.
+ * none stored, van-buren if among the `available` homes, else the first of them (null while the list
+ * loads: van-buren or the first of a limited user's `homes`, else all facilities), so nothing asks for
+ * a home that may not exist.
  */
 export function currentSelection(
   stored: string | null,
   available: readonly string[] | null,
   homes: readonly string[] | null,
 ): string {
-  if (stored === null) return available ? (available[0] ?? "") : (homes?.[0] ?? "");
+  if (stored === null) {
+    const choices = available ?? homes;
+    if (!choices) return "";
+    return choices.includes(DEFAULT_FACILITY_ID) ? DEFAULT_FACILITY_ID : (choices[0] ?? "");
+  }
   return homes ? reconcileSelection(stored, homes) : stored;
 }
 

@@ -13,3 +13,6 @@ export const SEED_FACILITIES: readonly { id: string; name: string }[] = [
   { id: "edgemont", name: "Edgemont" },
   { id: "newman", name: "Newman" },
 ];
+
+/** The home selected until the user picks one, where the group has it (the original specification). */
+export const DEFAULT_FACILITY_ID = "van-buren";

@@ -63,7 +63,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "facilities",
     title: "Facilities",
     to: paths.facilities.list.href(),
-    text: 'The homes of the group with address, license number, capacity, administrator, census and facility documents, for roles with facilities. A figure your role does not cover shows as "—": the census needs residents, the staff count staff, and compliance documents. The selector in the header chooses which home every list shows; choose "Select Facility" to see all homes together. Your choice is remembered on this computer; until you choose, the first home you can see is shown.',
+    text: 'The homes of the group with address, license number, capacity, administrator, census and facility documents, for roles with facilities. A figure your role does not cover shows as "—": the census needs residents, the staff count staff, and compliance documents. The selector in the header chooses which home every list shows; choose "Select Facility" to see all homes together. Your choice is remembered on this computer; until you choose, Van Buren is shown, or the first home you can see when Van Buren is not one of them.',
   },
   {
     id: "document-configuration",
