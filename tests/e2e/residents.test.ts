@@ -24,7 +24,8 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await page.locator("main h1", { hasText: "Add New Resident" }).waitFor();
     const f = form(page);
     // The facility comes preselected from the header (van-buren by default).
-    expect(await f.getByLabel("Facility").inputValue()).toBe("van-buren");
+    // (It settles once the group's homes have loaded.)
+    await expect.poll(() => f.getByLabel("Facility").inputValue()).toBe("van-buren");
 
     await f.getByRole("button", { name: "Save resident" }).click();
     await f.locator(".form-field__error").first().waitFor();

@@ -35,7 +35,8 @@ describe.skipIf(Boolean(chromiumMissing))("staff in Chromium", () => {
     await page.locator("main h1", { hasText: "Add New Staff" }).waitFor();
     const f = form(page);
     // The home facility comes preselected from the header (van-buren by default).
-    expect(await f.getByLabel("Home facility").inputValue()).toBe("van-buren");
+    // (It settles once the group's homes have loaded.)
+    await expect.poll(() => f.getByLabel("Home facility").inputValue()).toBe("van-buren");
     // The home facility is not offered again as another home.
     const others = f.getByRole("group", { name: "Also works at" });
     expect(await others.getByRole("checkbox", { name: "Van Buren" }).count()).toBe(0);

@@ -76,7 +76,7 @@ describe("currentSelection", () => {
     expect(currentSelection(null, [], null)).toBe("");
   });
 
-  it("while the list loads, asks for no home that may not exist: a limited user's first, else all", () => {
+  it("while the list loads, asks for no home that may not exist: a limited user's van-buren or first, else all", () => {
     expect(currentSelection(null, null, null)).toBe("");
     expect(currentSelection(null, null, ["newman", "tull"])).toBe("newman");
     expect(currentSelection(null, null, ["tull", "van-buren"])).toBe("van-buren");

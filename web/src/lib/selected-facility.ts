@@ -5,7 +5,7 @@
  * group's list has loaded (none in a group without homes): a new Firebase project has none of the
  * seed's homes, so a fixed id alone would name a home that does not exist.
  */
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { DEFAULT_FACILITY_ID } from "@care/core/collections/facility-seed";
 import { useFacilities } from "./facilities.tsx";
 import { useSession } from "./ports.tsx";
@@ -97,8 +97,9 @@ export function hasStoredSelection(): boolean {
 /**
  * The selection shown: the stored one (null: none chosen), a limited user's within their `homes`; with
  * none stored, van-buren if among the `available` homes, else the first of them (null while the list
- * loads: van-buren or the first of a limited user's `homes`, else all facilities), so nothing asks for
- * a home that may not exist.
+ * loads: a limited user's van-buren or first home, else all facilities), so nothing asks for a home
+ * that may not exist. A form opened meanwhile follows the selection once it settles
+ * (`useFollowSelectedFacility`).
  */
 export function currentSelection(
   stored: string | null,
@@ -121,4 +122,14 @@ export function currentSelection(
 export function reconcileSelection(selected: string, available: readonly string[]): string {
   if (selected === "" || available.includes(selected)) return selected;
   return available[0] ?? "";
+}
+
+/**
+ * A new record's home follows the header's selection while the form has none: opened before the
+ * group's list loaded, the form started with all facilities ("") and takes the home once it settles.
+ */
+export function useFollowSelectedFacility(selected: string, current: () => unknown, set: (id: string) => void): void {
+  useEffect(() => {
+    if (selected && !current()) set(selected);
+  });
 }

@@ -19,7 +19,7 @@ import { useData, useInsights, useSession } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
-import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { useFollowSelectedFacility, useSelectedFacility } from "../../lib/selected-facility.ts";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
@@ -94,6 +94,11 @@ function AddResidentForm({ referral }: { referral?: TRecordOf<"referrals"> }) {
     referral
       ? admissionFromReferral(referral, today, Boolean(session && can(session, "rent", "write")))
       : newResidentValues(facilityId, today),
+  );
+  useFollowSelectedFacility(
+    selected,
+    () => form.getValues("facilityId"),
+    (id) => form.setValue("facilityId", id),
   );
   const showException = useExceptionOffered(form);
 

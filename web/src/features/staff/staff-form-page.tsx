@@ -14,7 +14,7 @@ import { useData } from "../../lib/ports.tsx";
 import { useRecord } from "../../lib/records/use-records.ts";
 import { useVersionedEdit } from "../../lib/records/use-versioned-edit.ts";
 import { applyFieldErrors, reportError } from "../../lib/report-error.ts";
-import { useSelectedFacility } from "../../lib/selected-facility.ts";
+import { useFollowSelectedFacility, useSelectedFacility } from "../../lib/selected-facility.ts";
 import { FormActions } from "../../ui/form-actions.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
@@ -41,6 +41,11 @@ export function AddStaffPage() {
   const navigate = useNavigate();
   const [facilityId] = useSelectedFacility();
   const form = useStaffForm(newStaffValues(facilityId));
+  useFollowSelectedFacility(
+    facilityId,
+    () => form.getValues("facilityId"),
+    (id) => form.setValue("facilityId", id),
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
