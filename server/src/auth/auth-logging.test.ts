@@ -2,9 +2,9 @@
 // sign-in, a password change, a user created with a password, expired / forged / `alg: none` tokens in
 // the cookie and the Authorization header, and a file upload.
 import { createHmac } from "node:crypto";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildTestApp, TEST_ADMIN, testConfig, type TestApp } from "../test/build-test-app.ts";
+import { captureLogLines } from "../test/log-lines.ts";
 
 const CSRF = { "x-requested-with": "care-portal" };
 
@@ -17,15 +17,9 @@ function jwt(payload: object, secret: string, header: object = { alg: "HS256", t
 }
 
 let t: TestApp;
-const lines: string[] = [];
+const { lines, stream } = captureLogLines();
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
   t = await buildTestApp({ logger: { level: "trace", stream } });
 });
 afterAll(async () => {

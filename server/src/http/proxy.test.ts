@@ -4,11 +4,11 @@
 // With no proxy trusted every user shares the proxy's address: a stranger's failures there still never
 // lock out a correct password, and the server says in its log that forwarded headers are ignored.
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../auth/users.ts";
 import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
 import { FORWARDED_BUT_UNTRUSTED, NO_PROXY_TRUSTED } from "./proxy-check.plugin.ts";
+import { captureLogLines } from "../test/log-lines.ts";
 
 const CSRF = { "x-requested-with": "care-portal" };
 const PASSWORD = "a long enough password";
@@ -85,14 +85,8 @@ describe("TRUST_PROXY set to the proxy's address", () => {
 
 describe("no proxy trusted (TRUST_PROXY=false) behind a proxy", () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { lines, stream } = captureLogLines();
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     t = await buildTestApp({ config: { trustProxy: false, cookieSecure: "auto" }, logger: { level: "info", stream } });
   });
   afterAll(async () => {
