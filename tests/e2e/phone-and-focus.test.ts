@@ -63,6 +63,23 @@ describe.skipIf(Boolean(chromiumMissing))("phones, toasts and focus in Chromium"
     await panel.waitFor({ state: "hidden" });
   });
 
+  it("keeps the facility readable in the phone header beside a long portal title", async () => {
+    const page = await signedInPage(PHONE);
+    const title = "Sunrise Care Homes of the Valley";
+    await api(page, "POST", "/portalSettings", { id: "portal", data: { title } });
+    await page.reload();
+    const banner = page.getByRole("banner");
+    await banner.getByRole("link", { name: title }).waitFor();
+    const selector = banner.getByRole("combobox", { name: "Facility" });
+    await expect.poll(() => selector.inputValue()).toBe("van-buren");
+    // "Van Buren" whole, not cut to its first letters, and the header still one row.
+    expect((await selector.boundingBox())?.width).toBeGreaterThanOrEqual(120);
+    expect((await banner.boundingBox())?.height).toBeLessThanOrEqual(64);
+    const account = (await banner.getByRole("button", { name: "Account" }).boundingBox())!;
+    expect(account.x + account.width).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: join(SCREENSHOTS, "header-long-title-phone.png") });
+  });
+
   it("records vitals in six taps from the Residents tab on a phone, with all five resident tabs on screen", async () => {
     const page = await signedInPage(PHONE);
     residentId = String((await api(page, "POST", "/residents", { data: RESIDENT })).id);
