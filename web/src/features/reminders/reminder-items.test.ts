@@ -146,7 +146,7 @@ describe("which rows offer Snooze, Waive and Undo", () => {
   const bookkeeper = role({ rent: "write" });
   const office = role({ residents: "write", documents: "write" });
   const missing = fromDerived(derived({ waiverKey: "missing|resident|r1|t1" }), TODAY);
-  const rent = fromDerived(derived({ key: "rent|r1|2026-03-01", kind: "rent-past-due" }), TODAY);
+  const rent = fromDerived(derived({ key: "rent|r1|2026-03-01", kind: "rent-overdue" }), TODAY);
 
   it("offers a derived reminder's Snooze only to who may write its area, as the backends decide", () => {
     expect(maySnooze(caregiver, missing)).toBe(true);
