@@ -145,6 +145,10 @@ const FAQ: readonly { q: string; a: string }[] = [
     a: "A file that belongs to a document stays with it, so the document never loses its file. Archive the document or upload a new version instead.",
   },
   {
+    q: "Why does a downloaded file have another ending than the one I uploaded?",
+    a: "The portal goes by what a file really is, not by its name: a PDF uploaded as “notes.html” downloads as “notes.pdf”, so your computer opens it with the right program and never as a web page.",
+  },
+  {
     q: "Can I use the portal on my phone?",
     a: "Yes. On a phone the main menu is the bar at the bottom of the screen, and the Menu button at the top opens the rest.",
   },
