@@ -92,8 +92,9 @@ export async function claimOneTimePassword(caller: TCaller): Promise<{ token: st
 /**
  * Sets the user's own password in place of the one-time one and clears `mustChangePassword`: only from
  * the session the claim kept (its token carries the nonce, still the one recorded), with the one-time
- * password as the current one, before it expires. Every other session ends; the answer is the custom
- * token of the session that goes on (a fresh nonce, so the claim's is used once).
+ * password as the current one, before it expires. Every other session ends (one that signed in with the
+ * password again after the claim among them); the answer is the custom token of the session that goes
+ * on (a fresh nonce, so the claim's is used once).
  */
 export async function changeOneTimePassword(caller: TCaller, input: unknown): Promise<{ token: string }> {
   if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
@@ -135,7 +136,7 @@ export async function changeOneTimePassword(caller: TCaller, input: unknown): Pr
   delete claims.otpExpiresAt;
   await auth.setCustomUserClaims(caller.uid, claims);
   const kept = randomUUID();
-  await db
+  const [written] = await db
     .batch()
     .update(userRef, {
       mustChangePassword: false,
@@ -145,5 +146,9 @@ export async function changeOneTimePassword(caller: TCaller, input: unknown): Pr
     })
     .delete(otpRef)
     .commit();
+  // A session counts from its sign-in's whole second (user-sessions.ts): wait that second out, so no
+  // sign-in with the new password after this answer (another device, a script) counts as ended.
+  const wait = (Math.floor(written!.writeTime.toMillis() / 1000) + 1) * 1000 + 50 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return { token: await auth.createCustomToken(caller.uid, { [KEPT_SESSION_CLAIM]: kept }) };
 }
