@@ -59,6 +59,18 @@ await runContract("files", (ctx) => {
     expect(stored.contentType).toBe("image/png");
   });
 
+  it("names a download by the type its bytes were sniffed as, never the uploader's extension", async () => {
+    // A PDF that is also HTML, uploaded as "x.html": offered as "x.pdf", so no browser opens it as a page.
+    const polyglot = fromText(new TextDecoder().decode(PDF) + "<html><script>alert(1)</script></html>\n");
+    const stored = await admin.files.upload(blob(polyglot, "text/html"), "x.html", { facilityId: "tull" });
+    expect(stored).toMatchObject({ name: "x.html", contentType: "application/pdf" });
+    const downloaded = await admin.files.download(stored.id);
+    expect(downloaded.name).toBe("x.pdf");
+    expect(downloaded.type.split(";")[0]).toBe("application/pdf");
+    const named = await admin.files.upload(blob(PNG), "photo.png", { facilityId: "tull" });
+    expect((await admin.files.download(named.id)).name).toBe("photo.png");
+  });
+
   it("refuses text and empty files with UNSUPPORTED_MEDIA_TYPE", async () => {
     await expectAppError(
       admin.files.upload(blob(fromText("just some text, not a document"), "application/pdf"), "notes.pdf", {

@@ -4,6 +4,8 @@
  * security rules read them on every request (claims could be an hour old).
  * A one-time password is the record's `mustChangePassword` (set by `createUser` / `resetPassword`,
  * cleared by `changeOneTimePassword`, which sets the user's own); the rules refuse everything while it is set.
+ * It signs in once: after the password sign-in, `claimOneTimePassword` claims it (or refuses: then this
+ * client signs out) and answers the custom token of the one session that may choose the new password.
  * Sessions end at once (user-sessions.ts): a session the users record says has ended is signed out
  * here at its next refused call, and "sign out other sessions" keeps this one by signing in again
  * with the custom token `endOtherSessions` answers.
@@ -100,7 +102,8 @@ export function createFirebaseAuthAdapter(
 
   const createUserCallable = httpsCallable<unknown, TOneTimePassword>(functions, "createUser");
   const resetPasswordCallable = httpsCallable<unknown, TOneTimePassword>(functions, "resetPassword");
-  const changeOneTimePasswordCallable = httpsCallable<unknown, null>(functions, "changeOneTimePassword");
+  const claimOneTimePasswordCallable = httpsCallable<unknown, { token: string }>(functions, "claimOneTimePassword");
+  const changeOneTimePasswordCallable = httpsCallable<unknown, { token: string }>(functions, "changeOneTimePassword");
   const endOtherSessionsCallable = httpsCallable<unknown, { token: string }>(functions, "endOtherSessions");
   const recordSignInCallable = httpsCallable<unknown, null>(functions, "recordSignIn");
 
@@ -154,11 +157,26 @@ export function createFirebaseAuthAdapter(
       if (!parsed.success) throw validationError(parsed.error);
       let user: TSessionUser | null;
       let provisioned: boolean;
+      let claiming = false;
       try {
-        const firebaseUser = await passwordSession(parsed.data.email, parsed.data.password);
+        let firebaseUser = await passwordSession(parsed.data.email, parsed.data.password);
         user = await sessionUserOf(firestore, firebaseUser);
         provisioned = user !== null || (await profileOf(firestore, firebaseUser)).profile !== undefined;
+        if (user?.mustChangePassword) {
+          // A one-time password signs in once: this sign-in claims it (refused when another did) and goes
+          // on as the one session the claim keeps; every other session with it has ended.
+          claiming = true;
+          const { token } = (await claimOneTimePasswordCallable({})).data;
+          firebaseUser = (await signInWithCustomToken(auth, token)).user;
+          user = await sessionUserOf(firestore, firebaseUser);
+        }
       } catch (error) {
+        if (claiming) {
+          // Refused (spent, expired, or claimed by another sign-in): this password session gets nothing.
+          await signOut(auth).catch(() => undefined);
+          await pending;
+          if (state !== null) publish(null);
+        }
         throw toAppError(error);
       }
       if (user === null) {
@@ -194,6 +212,20 @@ export function createFirebaseAuthAdapter(
       if (!parsed.success) throw validationError(parsed.error);
       const user = auth.currentUser;
       if (!user?.email) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+      if (state?.mustChangePassword) {
+        // Not reauthenticated: that would be a second sign-in with the one-time password, and the session
+        // the claim kept (its token's nonce) is the one the function accepts; it checks the current password.
+        try {
+          const { token } = (await changeOneTimePasswordCallable(parsed.data)).data;
+          await signInWithCustomToken(auth, token);
+          await pending;
+          const refreshed = auth.currentUser ? await sessionUserOf(firestore, auth.currentUser) : null;
+          if (refreshed) publish(refreshed);
+        } catch (error) {
+          throw toAppError(error);
+        }
+        return;
+      }
       try {
         await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, parsed.data.currentPassword));
       } catch (error) {
@@ -206,15 +238,7 @@ export function createFirebaseAuthAdapter(
         throw appError;
       }
       try {
-        if (state?.mustChangePassword) {
-          // The function sets it and ends the one-time claim; the refreshed token carries that to the state.
-          await changeOneTimePasswordCallable({ newPassword: parsed.data.newPassword });
-          await user.getIdToken(true);
-          const refreshed = await sessionUserOf(firestore, user);
-          if (refreshed) publish(refreshed);
-        } else {
-          await updatePassword(user, parsed.data.newPassword);
-        }
+        await updatePassword(user, parsed.data.newPassword);
       } catch (error) {
         throw toAppError(error);
       }

@@ -31,7 +31,7 @@ import type { TSessionUser } from "@care/core/ports/auth.port";
 import { MAX_FILE_BYTES, ZStoredFile, type FilePort, type TStoredFile } from "@care/core/ports/file.port";
 import { canSeeFacility } from "@care/core/rules/access.rules";
 import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
-import { SNIFF_BYTES, sniffFileType } from "@care/core/rules/file-type.rules";
+import { downloadName, SNIFF_BYTES, sniffFileType } from "@care/core/rules/file-type.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
 import { fileBytesPath, FILE_REMOVED_BY_FIELD, FILES_COLLECTION, plainStoredValue } from "./firestore-records.ts";
 
@@ -93,12 +93,12 @@ export function createStorageFileAdapter(
     return (await read(id)).stored;
   }
 
-  async function download(id: string): Promise<Blob> {
+  async function download(id: string): Promise<File> {
     const { stored, bytesPath } = await read(id);
     // getBytes, not getBlob: it reads the same bytes through the same rules, in a browser and in Node
     // (where the SDK has no getBlob); the type is the description's, which the bytes were checked against.
     const bytes = await guard(() => getBytes(storageRef(storage, bytesPath), MAX_FILE_BYTES));
-    return new Blob([bytes], { type: stored.contentType });
+    return new File([bytes], downloadName(stored.name, stored.contentType), { type: stored.contentType });
   }
 
   return {

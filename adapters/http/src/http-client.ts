@@ -28,8 +28,11 @@ export interface TRequestOptions {
   blob?: Blob;
   /** With `read: "blob"`: called as the answer arrives, with the bytes received so far. */
   onProgress?: (bytesReceived: number) => void;
-  /** How to read a successful answer: parsed JSON (default), bytes, or nothing (204). */
-  read?: "json" | "blob" | "none";
+  /**
+   * How to read a successful answer: parsed JSON (default), bytes, bytes as a File named by the answer's
+   * Content-Disposition (a download), or nothing (204).
+   */
+  read?: "json" | "blob" | "file" | "none";
   timeoutMs?: number;
   /**
    * Whether a 401 means "the session is gone". False for the login call, whose 401 only says the
@@ -94,6 +97,22 @@ export function errorFromFailure(failure: unknown): AppError {
 }
 
 /** The answer's bytes as a Blob, reporting the bytes received as they arrive. */
+/**
+ * The file name a Content-Disposition header gives: its exact UTF-8 `filename*` (RFC 5987), else its
+ * plain `filename`, else "file".
+ */
+export function fileNameOf(header: string | null): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header ?? "")?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // Not percent-encoded as RFC 5987 asks: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header ?? "")?.[1] || "file";
+}
+
 async function blobWithProgress(response: Response, onProgress: (bytesReceived: number) => void): Promise<Blob> {
   if (!response.body) return response.blob();
   const parts: Uint8Array<ArrayBuffer>[] = [];
@@ -210,8 +229,11 @@ export class HttpClient {
         if (read === "json") throw new AppError("UNAVAILABLE", UNEXPECTED_MESSAGE);
         return undefined as T;
       }
-      if (read === "blob")
-        return (await (options.onProgress ? blobWithProgress(response, options.onProgress) : response.blob())) as T;
+      if (read === "blob" || read === "file") {
+        const blob = await (options.onProgress ? blobWithProgress(response, options.onProgress) : response.blob());
+        if (read === "blob") return blob as T;
+        return new File([blob], fileNameOf(response.headers.get("Content-Disposition")), { type: blob.type }) as T;
+      }
       const text = await response.text();
       try {
         return JSON.parse(text) as T;

@@ -43,8 +43,9 @@ export class HttpFileAdapter implements FilePort {
     return this.http.request<TStoredFile>("GET", filePath(id));
   }
 
-  async download(id: string): Promise<Blob> {
-    return this.http.request<Blob>("GET", `${filePath(id)}/content`, { read: "blob", timeoutMs: DOWNLOAD_TIMEOUT_MS });
+  async download(id: string): Promise<File> {
+    // Named as the server offers it (core's downloadName, in its Content-Disposition).
+    return this.http.request<File>("GET", `${filePath(id)}/content`, { read: "file", timeoutMs: DOWNLOAD_TIMEOUT_MS });
   }
 
   async viewUrl(id: string): Promise<string> {

@@ -4,7 +4,7 @@ import { AppError } from "@care/core/app-error";
 import { ZId } from "@care/core/common.schema";
 import { MAX_FILE_BYTES, type FilePort, type TStoredFile, type TUploadOptions } from "@care/core/ports/file.port";
 import { assertCan, can, canSeeFacility } from "@care/core/rules/access.rules";
-import { sniffFileType } from "@care/core/rules/file-type.rules";
+import { downloadName, sniffFileType } from "@care/core/rules/file-type.rules";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { MemoryBackend } from "./memory-backend.ts";
 import type { MemorySession } from "./memory-session.ts";
@@ -67,7 +67,7 @@ export class MemoryFileAdapter implements FilePort {
     return { ...this.find(this.signedIn(), id).meta };
   }
 
-  async download(id: string): Promise<Blob> {
+  async download(id: string): Promise<File> {
     const user = this.signedIn();
     const { meta, bytes } = this.find(user, id);
     this.backend.audit({
@@ -77,7 +77,7 @@ export class MemoryFileAdapter implements FilePort {
       recordId: id,
       facilityId: meta.facilityId,
     });
-    return new Blob([bytes.slice()], { type: meta.contentType });
+    return new File([bytes.slice()], downloadName(meta.name, meta.contentType), { type: meta.contentType });
   }
 
   async viewUrl(id: string): Promise<string> {

@@ -1,10 +1,9 @@
 /**
  * Uploaded file names are shown to people and offered back on download, never used as a path: they
  * are cleaned for display and sent in an RFC 6266 / RFC 5987 Content-Disposition header, with the
- * extension of the type the bytes were sniffed as (a PDF named ".html" is offered as ".pdf").
+ * extension of the type the bytes were sniffed as (`downloadName` in @care/core/rules/file-type.rules,
+ * the same on every backend: a PDF named ".html" is offered as ".pdf").
  */
-import { ACCEPTED_FILE_TYPES, type TAcceptedFileType } from "@care/core/ports/file.port";
-
 const MAX_NAME_LENGTH = 255;
 // Matching control characters is the point here: they are removed from names.
 // eslint-disable-next-line no-control-regex
@@ -34,20 +33,4 @@ export function contentDisposition(kind: "attachment" | "inline", name: string):
   const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-/** Other extensions a sniffed type is known by, kept as the uploader wrote them. */
-const ALSO_KNOWN_AS: Partial<Record<TAcceptedFileType, readonly string[]>> = { "image/jpeg": ["jpeg"] };
-
-/**
- * The name a download is offered under: the stored name with the extension of its sniffed type, so
- * the browser never opens the bytes as what the uploader's name claimed ("report.html" → "report.pdf").
- */
-export function downloadName(name: string, contentType: TAcceptedFileType): string {
-  const extension = ACCEPTED_FILE_TYPES[contentType];
-  const dot = name.lastIndexOf(".");
-  const given = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
-  if (given === extension || ALSO_KNOWN_AS[contentType]?.includes(given)) return name;
-  const stem = dot > 0 && name.length - dot <= 10 ? name.slice(0, dot) : name;
-  return `${stem}.${extension}`;
 }

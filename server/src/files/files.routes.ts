@@ -10,7 +10,8 @@ import { z } from "zod";
 import { callerOf, requireUser } from "../caller.ts";
 import { describeFile } from "./describe-file.ts";
 import { downloadFile } from "./download-file.ts";
-import { contentDisposition, downloadName } from "./file-names.ts";
+import { downloadName } from "@care/core/rules/file-type.rules";
+import { contentDisposition } from "./file-names.ts";
 import { removeFile } from "./remove-file.ts";
 import { uploadFile, type TUploadFileInput } from "./upload-file.ts";
 

@@ -8,6 +8,7 @@
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
 import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword } from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore, type Firestore } from "firebase/firestore";
+import { connectFunctionsEmulator, getFunctions, type Functions } from "firebase/functions";
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from "firebase/storage";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
 import { getCollection } from "@care/core/registry";
@@ -71,6 +72,8 @@ async function hubEmulators(): Promise<Record<string, { host: string; port: numb
 export interface TFirebaseSdk {
   db: Firestore;
   storage: FirebaseStorage;
+  /** The Cloud Functions, called as this signed-in user. */
+  functions: Functions;
   uid: string;
 }
 
@@ -209,8 +212,10 @@ export const createHarness: ContractHarnessFactory = (): FirebaseContractHarness
       connectFirestoreEmulator(db, emulators.firestore.host, emulators.firestore.port);
       const storage = getStorage(app);
       connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
+      const functions = getFunctions(app, "us-central1");
+      if (emulators.functions) connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
       const { user } = await signInWithEmailAndPassword(auth, credentials.email, credentials.password);
-      return { db, storage, uid: user.uid };
+      return { db, storage, functions, uid: user.uid };
     },
   };
 };

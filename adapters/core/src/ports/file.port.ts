@@ -46,8 +46,12 @@ export interface FilePort {
   /** The file's description. */
   describe(id: string): Promise<TStoredFile>;
 
-  /** The file's bytes. */
-  download(id: string): Promise<Blob>;
+  /**
+   * The file's bytes, as a File of its sniffed type named as it is offered for download: the stored name
+   * with that type's extension (`downloadName` in rules/file-type.rules), so "x.html" holding a PDF is
+   * "x.pdf".
+   */
+  download(id: string): Promise<File>;
 
   /**
    * A URL the browser can open to view the file inline, usable only by this signed-in user: a same-origin

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sniffFileType } from "./file-type.rules.ts";
+import { downloadName, sniffFileType } from "./file-type.rules.ts";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -22,5 +22,15 @@ describe("sniffFileType", () => {
     expect(sniffFileType(bytes("RIFF", [1, 2, 3, 4], "WAVE"))).toBeNull();
     expect(sniffFileType(bytes([0, 0, 0, 24], "ftypisom", [0, 0, 0, 0]))).toBeNull();
     expect(sniffFileType(bytes("GIF89a"))).toBeNull();
+  });
+});
+
+describe("downloadName", () => {
+  it("gives the stored name the extension of the sniffed type", () => {
+    expect(downloadName("x.html", "application/pdf")).toBe("x.pdf");
+    expect(downloadName("scan", "image/png")).toBe("scan.png");
+    expect(downloadName("report.PDF", "application/pdf")).toBe("report.PDF");
+    expect(downloadName("photo.jpeg", "image/jpeg")).toBe("photo.jpeg");
+    expect(downloadName("v1.2 final notes", "image/webp")).toBe("v1.2 final notes.webp");
   });
 });

@@ -4,7 +4,8 @@
  * password, its role, facility and `mustChangePassword` claims and the `users/{uid}` record, with an
  * audit row naming the administrator;
  * `resetPassword` (admins) gives a user a new one-time password and ends their sessions at once;
- * `changeOneTimePassword` sets the user's own password in place of a one-time one and clears the claim;
+ * `claimOneTimePassword` lets a one-time password's first sign-in claim it, ending every other session,
+ * and `changeOneTimePassword` sets the user's own password in its place (one-time-passwords.ts);
  * `endOtherSessions` ends the caller's other sessions at once and answers a custom token for the one
  * kept (user-sessions.ts); `recordSignIn` sets a user's `lastSignInAt` from Firebase Auth's record of
  * the sign-in, with the `login` audit row; `syncUserClaims` keeps claims and the account in step
@@ -46,7 +47,7 @@ import {
   ZPermissions,
   type TPermissions,
 } from "@care/core/collections/roles.collection";
-import { usersCollection, ZPassword, ZUserInvite } from "@care/core/collections/users.collection";
+import { usersCollection, ZUserInvite } from "@care/core/collections/users.collection";
 import { MAX_IN_VALUES } from "@care/core/list-query";
 import { getCollection, isCollectionName, type TCollectionName, type TRecordOf } from "@care/core/registry";
 import type { CollectionDef } from "@care/core/collection";
@@ -78,6 +79,12 @@ import { accountsToDerive } from "../../src/rent-accounts.ts";
 import { historyChangeOf, historyRowId } from "../../src/derived-records.ts";
 import { stayChange } from "@care/core/rules/rent.rules";
 import { billCurrentMonths, billResident, deriveAccount } from "./rent-billing.ts";
+import {
+  changeOneTimePassword as changeOneTimePasswordOf,
+  claimOneTimePassword as claimOneTimePasswordOf,
+  ONE_TIME_PASSWORDS_COLLECTION,
+  oneTimePasswordRecord,
+} from "./one-time-passwords.ts";
 import { BYTES_GONE_OUTSIDE_PORTAL, fileOfObject, fileRemovedAuditEntry } from "../../src/file-audit.ts";
 import { checkFileBytes, REJECTED_FIELD, type TFileBytesStore } from "../../src/file-bytes-check.ts";
 import { checkedFieldsOf } from "../../src/checked-fields.ts";
@@ -255,11 +262,7 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
         throw error;
       });
     const expiresAt = oneTimePasswordExpiry(new Date());
-    await auth.setCustomUserClaims(account.uid, {
-      ...userClaims(fields),
-      mustChangePassword: true,
-      [ONE_TIME_PASSWORD_EXPIRY_CLAIM]: expiresAt.getTime(),
-    });
+    await auth.setCustomUserClaims(account.uid, { ...userClaims(fields), mustChangePassword: true });
     const now = new Date().toISOString();
     const record = {
       ...fields,
@@ -289,6 +292,7 @@ export const createUser = onCall(async (request): Promise<TOneTimePassword> => {
         ...serverTimes(),
         at: FieldValue.serverTimestamp(),
       })
+      .set(db.doc(`${ONE_TIME_PASSWORDS_COLLECTION}/${account.uid}`), oneTimePasswordRecord(password, expiresAt))
       .commit();
     return {
       user: fromStoredData(def, account.uid, (await ref.get()).data()!) as TRecordOf<"users">,
@@ -344,11 +348,7 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
     await auth.updateUser(userId, { password });
     const account = await auth.getUser(userId);
     const expiresAt = oneTimePasswordExpiry(new Date());
-    await auth.setCustomUserClaims(userId, {
-      ...(account.customClaims ?? {}),
-      mustChangePassword: true,
-      [ONE_TIME_PASSWORD_EXPIRY_CLAIM]: expiresAt.getTime(),
-    });
+    await auth.setCustomUserClaims(userId, { ...(account.customClaims ?? {}), mustChangePassword: true });
     await auth.revokeRefreshTokens(userId);
     const now = new Date().toISOString();
     const record = {
@@ -359,7 +359,12 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
       updatedBy: caller.uid,
     };
     // The sessions end now, not when their ID tokens expire: the rules compare their sign-in with this time.
-    await ref.set({ ...toStoredData(def, record), ...serverTimes(snapshot.data()), ...sessionsEndNow() });
+    // The new one-time password replaces the old one's record, claimed or not.
+    await getFirestore()
+      .batch()
+      .set(ref, { ...toStoredData(def, record), ...serverTimes(snapshot.data()), ...sessionsEndNow() })
+      .set(getFirestore().doc(`${ONE_TIME_PASSWORDS_COLLECTION}/${userId}`), oneTimePasswordRecord(password, expiresAt))
+      .commit();
     return {
       user: fromStoredData(def, userId, (await ref.get()).data()!) as TRecordOf<"users">,
       oneTimePassword: password,
@@ -371,43 +376,20 @@ export const resetPassword = onCall(async (request): Promise<TOneTimePassword> =
   }
 });
 
-/** The custom claim saying when a one-time password stops working (ms since the epoch; short: claims hold 1,000 bytes). */
-const ONE_TIME_PASSWORD_EXPIRY_CLAIM = "otpExpiresAt";
-
-/**
- * The user replaces their one-time password (the adapter reauthenticated them with it just before): the
- * function sets the new password itself and clears the claim, so the claim cannot end without a change.
- * Only an account on a one-time password may, and only before it expires: the rules refuse everything
- * else to such an account, so an expired one-time password opens nothing.
- */
-export const changeOneTimePassword = onCall(async (request): Promise<null> => {
+/** The one sign-in a one-time password allows claims it, keeping only its own session (one-time-passwords.ts). */
+export const claimOneTimePassword = onCall(async (request): Promise<{ token: string }> => {
   try {
-    const caller = request.auth;
-    if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-    const parsed = ZPassword.safeParse((request.data as { newPassword?: unknown } | null)?.newPassword);
-    if (!parsed.success)
-      throw new AppError("VALIDATION", "Some fields need attention.", {
-        fields: { newPassword: parsed.error.issues[0]?.message ?? "Choose another password" },
-      });
-    const auth = getAuth();
-    const account = await auth.getUser(caller.uid);
-    const claims = { ...(account.customClaims ?? {}) };
-    if (claims.mustChangePassword !== true)
-      throw new AppError("FORBIDDEN", "Change your password under My account; it needs your current one.");
-    const expiresAt = claims[ONE_TIME_PASSWORD_EXPIRY_CLAIM];
-    if (typeof expiresAt !== "number" || expiresAt <= Date.now())
-      throw new AppError(
-        "UNAUTHENTICATED",
-        "This one-time password has expired or was already used. Ask an administrator for a new one.",
-      );
-    await auth.updateUser(caller.uid, { password: parsed.data });
-    delete claims.mustChangePassword;
-    delete claims[ONE_TIME_PASSWORD_EXPIRY_CLAIM];
-    await auth.setCustomUserClaims(caller.uid, claims);
-    await getFirestore()
-      .doc(`users/${caller.uid}`)
-      .update({ mustChangePassword: false, _writtenAt: FieldValue.serverTimestamp() });
-    return null;
+    return await claimOneTimePasswordOf(request.auth);
+  } catch (error) {
+    if (isAppError(error)) throw httpsError(error);
+    throw error;
+  }
+});
+
+/** The kept session replaces its one-time password with the user's own (one-time-passwords.ts). */
+export const changeOneTimePassword = onCall(async (request): Promise<{ token: string }> => {
+  try {
+    return await changeOneTimePasswordOf(request.auth, request.data);
   } catch (error) {
     if (isAppError(error)) throw httpsError(error);
     throw error;
@@ -422,7 +404,9 @@ export const changeOneTimePassword = onCall(async (request): Promise<null> => {
 export const endOtherSessions = onCall(async (request): Promise<{ token: string }> => {
   try {
     const caller = request.auth;
-    if (!caller || !(await currentAccess(caller))) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    // Not on a one-time password: only the session its claim kept may go on (one-time-passwords.ts).
+    await signedInAccess(caller);
+    if (!caller) throw new AppError("UNAUTHENTICATED", "Please sign in.");
     const kept = crypto.randomUUID();
     await getAuth().revokeRefreshTokens(caller.uid);
     await getFirestore()

@@ -9,7 +9,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "reminders",
     title: "Reminders",
     to: paths.reminders.href(),
-    text: 'The home page: what needs doing in the selected home, grouped by person (or by home, or by kind) with counts — "Okafor, Margaret — 7 missing documents" — the group with the oldest due date first. Open a group to see its reminders, twenty at a time. Most reminders are created for you: required documents missing, documents whose reminder lead time has started (a TB result valid for 12 more days with a 30-day lead time was due 18 days ago; the row shows the expiry date), rent past due, resident reappraisals, staff training hours short before they are due, Live Scans not submitted or waiting too long, and — for those who make the rota — the coming week’s rota of a home with errors or coverage gaps (from the Thursday before; Open shows that week). These end when the data changes — upload the document, record the payment — so they cannot be marked done. Snooze one until a date, or, when a required document does not apply to a person or home, Waive it with a reason: the waiver and who recorded it are kept, the checklist shows the document as waived and counts it as met. Show: Snoozed, waived and done lists them again, where a snooze is undone or a waiver removed. Add your own reminders with a due date, a facility and an optional repeat; they are one group, and can be marked done.',
+    text: 'The home page: what needs doing in the selected home, grouped by person (or by home, or by kind) with counts — "Okafor, Margaret — 7 missing documents" — the group with the oldest due date first. Open a group to see its reminders, twenty at a time. Most reminders are created for you: required documents missing, documents whose reminder lead time has started (a TB result valid for 12 more days with a 30-day lead time was due 18 days ago; the row shows the expiry date), rent past due, resident reappraisals, staff training hours short before they are due, Live Scans not submitted or waiting too long, and — for those who make the rota — the coming week’s rota of a home with errors or coverage gaps (from the Thursday before; Open shows that week). These end when the data changes — upload the document, record the payment — so they cannot be marked done. Snooze one until a date, or, when a required document does not apply to a person or home, Waive it with a reason: the waiver and who recorded it are kept, the checklist shows the document as waived and counts it as met. Show: Snoozed, waived and done lists them again, where a snooze is undone or a waiver removed. Snoozing a reminder (and undoing it) needs permission to change what it is about — rent, the rota, documents, or the person or home a missing document belongs to — and a waiver needs permission to change documents as well; the buttons show only when your role has it. Add your own reminders with a due date, a facility and an optional repeat; they are one group, and can be marked done.',
   },
   {
     id: "residents",
@@ -143,6 +143,10 @@ const FAQ: readonly { q: string; a: string }[] = [
   {
     q: "Why can't I delete a file I uploaded?",
     a: "A file that belongs to a document stays with it, so the document never loses its file. Archive the document or upload a new version instead.",
+  },
+  {
+    q: "Why does a downloaded file have another ending than the one I uploaded?",
+    a: "The portal goes by what a file really is, not by its name: a PDF uploaded as “notes.html” downloads as “notes.pdf”, so your computer opens it with the right program and never as a web page.",
   },
   {
     q: "Can I use the portal on my phone?",

@@ -8,9 +8,12 @@ import {
   fromManual,
   groupContents,
   linkPath,
+  maySnooze,
+  mayWaive,
   nextOccurrence,
   type TManualReminder,
 } from "./reminder-items.ts";
+import { permissionsAt, type TPermissions } from "@care/core/collections/roles.collection";
 import { reminderFormValues, reminderInput, reminderPatch } from "./reminder-form-values.ts";
 import { manualReminder } from "../../lib/reminders.test-support.ts";
 
@@ -134,5 +137,41 @@ describe("manual reminder form values", () => {
       dueDate: TODAY,
     });
     expect(edited).toMatchObject({ facilityId: "tull", linkType: "staff", linkId: "s1", notes: "n" });
+  });
+});
+
+describe("which rows offer Snooze, Waive and Undo", () => {
+  const role = (over: Partial<TPermissions>) => ({ permissions: { ...permissionsAt("read"), ...over } });
+  const caregiver = role({ residents: "write" });
+  const bookkeeper = role({ rent: "write" });
+  const office = role({ residents: "write", documents: "write" });
+  const missing = fromDerived(derived({ waiverKey: "missing|resident|r1|t1" }), TODAY);
+  const rent = fromDerived(derived({ key: "rent|r1|2026-03-01", kind: "rent-overdue" }), TODAY);
+
+  it("offers a derived reminder's Snooze only to who may write its area, as the backends decide", () => {
+    expect(maySnooze(caregiver, missing)).toBe(true);
+    expect(maySnooze(caregiver, rent)).toBe(false);
+    expect(maySnooze(bookkeeper, rent)).toBe(true);
+    expect(maySnooze(bookkeeper, missing)).toBe(false);
+    expect(maySnooze(null, missing)).toBe(false);
+    expect(maySnooze(role({}), fromManual(manualReminder(), TODAY))).toBe(true);
+  });
+
+  it("offers Waive, and a waiver's removal, only with write on the subject's area and on documents", () => {
+    expect(mayWaive(caregiver, missing)).toBe(false);
+    expect(mayWaive(role({ documents: "write" }), missing)).toBe(false);
+    expect(mayWaive(office, missing)).toBe(true);
+    expect(mayWaive(office, rent)).toBe(false);
+    const waived = fromDerived(
+      derived({
+        waiverKey: "missing|resident|r1|t1",
+        state: "waived",
+        waiverReason: "n/a",
+        stateRecord: { id: "s", version: 1 },
+      }),
+      TODAY,
+    );
+    expect(maySnooze(caregiver, waived)).toBe(false);
+    expect(maySnooze(office, waived)).toBe(true);
   });
 });

@@ -11,6 +11,8 @@ import type {
   TDerivedReminderKind,
   TReminderGroupSummary,
 } from "@care/core/ports/insights.port";
+import { reminderStateRefusal } from "@care/core/collections/reminders.collection";
+import type { TPermissions } from "@care/core/collections/roles.collection";
 import { addDays, daysBetween } from "@care/core/rules/date-only.rules";
 import { DERIVED_KIND_WORDS, nextDueDate } from "@care/core/rules/reminders.rules";
 
@@ -123,6 +125,31 @@ export function fromManual(record: TManualReminder, today: string): TReminderIte
     ...(record.snoozedUntil ? { snoozedUntil: record.snoozedUntil } : {}),
     source: { type: "manual", record },
   };
+}
+
+/**
+ * May this user snooze the row, or undo its snooze or waiver? A manual reminder: anyone signed in. A
+ * derived one: only who every backend lets mark it (`reminderStateRefusal`: write on the area the
+ * reminder is about, a key of the row's own home; a waiver documents write too), so nobody is offered a
+ * button that is then refused.
+ */
+export function maySnooze(user: { permissions: TPermissions } | null | undefined, item: TReminderItem): boolean {
+  if (item.source.type === "manual") return true;
+  if (!user) return false;
+  const { reminder } = item.source;
+  const waived = item.state === "waived" && reminder.waiverKey !== undefined;
+  const fields = waived
+    ? { facilityId: item.facilityId, key: reminder.waiverKey, state: "waived" }
+    : { facilityId: item.facilityId, key: reminder.key, state: "snoozed" };
+  return reminderStateRefusal(user, fields) === null;
+}
+
+/** May this user waive the row's document requirement (its `waiverKey`, documents write as well)? */
+export function mayWaive(user: { permissions: TPermissions } | null | undefined, item: TReminderItem): boolean {
+  if (!user || item.source.type !== "derived") return false;
+  const key = item.source.reminder.waiverKey;
+  if (key === undefined) return false;
+  return reminderStateRefusal(user, { facilityId: item.facilityId, key, state: "waived" }) === null;
 }
 
 /** "3 days overdue", "Due today", "Due tomorrow", "In 5 days". */

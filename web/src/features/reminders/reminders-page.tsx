@@ -14,6 +14,7 @@ import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { MAX_REMINDER_PAGE } from "@care/core/insights/insights-query.schema";
 import { listAll } from "@care/core/list-all";
+import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { DataPort } from "@care/core/ports/data.port";
 import type {
   InsightsPort,
@@ -28,7 +29,7 @@ import { reminderStateId } from "@care/core/rules/reminders.rules";
 import { csvFileName } from "../../lib/facility-scope.ts";
 import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
-import { useData, useInsights } from "../../lib/ports.tsx";
+import { useData, useInsights, useSession } from "../../lib/ports.tsx";
 import { INSIGHT_READS } from "../../lib/records/records-client.ts";
 import { usePortQuery, useShownPages } from "../../lib/records/use-records.ts";
 import { REMINDER_ITEMS_PAGE, useDerivedReminders } from "../../lib/reminder-count.ts";
@@ -48,13 +49,14 @@ import {
   groupContents,
   KIND_LABELS,
   linkPath,
+  maySnooze,
+  mayWaive,
   nextOccurrence,
   type TManualReminder,
   type TReminderItem,
   type TReminderKind,
 } from "./reminder-items.ts";
 import { SnoozeDialog } from "./snooze-dialog.tsx";
-import { useCan } from "../../lib/access.ts";
 import { WaiveDialog } from "./waive-dialog.tsx";
 import "../../ui/area-page.css";
 import "./reminders.css";
@@ -143,7 +145,7 @@ export function RemindersPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [snoozing, setSnoozing] = useState<TReminderItem | null>(null);
   const [waiving, setWaiving] = useState<TReminderItem | null>(null);
-  const can = useCan();
+  const session = useSession();
   const [editing, setEditing] = useState<TManualReminder | "new" | null>(null);
 
   const derivedKind = kind ? DERIVED_KIND_OF[kind] : undefined;
@@ -358,9 +360,10 @@ export function RemindersPage() {
     busy,
     nameOf,
     onDone: markDone,
+    // Snooze, Waive and Undo only where the backends would take them (the same core rule).
+    user: session ?? null,
     onSnooze: setSnoozing,
-    // A waiver counts the document as met: a change to documents (the backends refuse it otherwise).
-    onWaive: can("documents", "write") ? setWaiving : undefined,
+    onWaive: setWaiving,
     onUndo: undo,
     onEdit: setEditing,
   };
@@ -546,10 +549,11 @@ type TRowProps = {
   today: string;
   busy: string | null;
   nameOf: (facilityId: string) => string;
+  /** The signed-in user, whose role decides which of Snooze, Waive and Undo a row offers. */
+  user: TSessionUser | null;
   onDone: (item: TReminderItem) => void;
   onSnooze: (item: TReminderItem) => void;
-  /** Offers Waive on a document requirement; absent for a role that may not change documents. */
-  onWaive: ((item: TReminderItem) => void) | undefined;
+  onWaive: (item: TReminderItem) => void;
   onUndo: (item: TReminderItem) => void;
   onEdit: (record: TManualReminder) => void;
 };
@@ -716,6 +720,7 @@ function ReminderRow({
   today,
   busy,
   nameOf,
+  user,
   onDone,
   onSnooze,
   onWaive,
@@ -727,7 +732,7 @@ function ReminderRow({
   const disabled = busy !== null;
   const overdue = item.state === "open" && item.dueDate < today;
   const manual = item.source.type === "manual" ? item.source.record : null;
-  const waivable = item.source.type === "derived" && item.source.reminder.waiverKey !== undefined;
+  const markable = maySnooze(user, item);
   return (
     <li className={`reminder-row reminder-row--${item.state}`} aria-labelledby={titleId}>
       <div className="reminder-row__main">
@@ -767,15 +772,17 @@ function ReminderRow({
                 Done
               </button>
             )}
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={disabled}
-              onClick={() => onSnooze(item)}
-            >
-              Snooze
-            </button>
-            {waivable && onWaive && (
+            {markable && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={disabled}
+                onClick={() => onSnooze(item)}
+              >
+                Snooze
+              </button>
+            )}
+            {mayWaive(user, item) && (
               <button
                 type="button"
                 className="button button--secondary"
@@ -787,9 +794,11 @@ function ReminderRow({
             )}
           </>
         ) : (
-          <button type="button" className="button button--secondary" disabled={disabled} onClick={() => onUndo(item)}>
-            {item.state === "waived" ? "Remove waiver" : "Undo"}
-          </button>
+          markable && (
+            <button type="button" className="button button--secondary" disabled={disabled} onClick={() => onUndo(item)}>
+              {item.state === "waived" ? "Remove waiver" : "Undo"}
+            </button>
+          )
         )}
         {path && (
           <Link className="button button--secondary" to={path}>

@@ -128,11 +128,12 @@ export function DocumentsPanel({
 
   async function download(document: TDocumentRecord) {
     try {
-      const blob = await files.download(document.fileId);
-      const url = URL.createObjectURL(blob);
+      const file = await files.download(document.fileId);
+      const url = URL.createObjectURL(file);
       const link = window.document.createElement("a");
       link.href = url;
-      link.download = document.fileName;
+      // The name the backend offers: the stored one with the extension of the type the bytes are.
+      link.download = file.name;
       window.document.body.append(link);
       link.click();
       link.remove();
