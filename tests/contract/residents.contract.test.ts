@@ -384,6 +384,26 @@ await runContract("data", (ctx) => {
     expect(await admin.data.count("auditLog", { where: { action: "view", collection: "payments" } })).toBe(0);
   });
 
+  it("writes one view row for one look at a resident: the lists of their entries read after it write none", async () => {
+    const resident = await admin.data.create("residents", residentInput("tull", { lastName: `Looked-${RUN}` }));
+    const residentId = resident.id;
+    const actorId = tullStaff.auth.current()!.id;
+    const views = () => admin.data.list("auditLog", { where: { action: "view", actorId }, limit: 500 });
+    const before = (await views()).items.length;
+    // What the face sheet and its Documents tab read.
+    await tullStaff.data.get("residents", residentId);
+    await tullStaff.data.list("allergies", { where: { residentId } });
+    await tullStaff.data.list("diagnoses", { where: { residentId } });
+    await tullStaff.data.list("medications", { where: { residentId } });
+    await tullStaff.data.list("documents", { where: { subject: "resident", subjectId: residentId } });
+    const after = await views();
+    expect(after.items).toHaveLength(before + 1);
+    expect(after.items[0]).toMatchObject({ collection: "residents", recordId: residentId, facilityId: "tull" });
+    // A list not tied to the viewed resident still writes its own row.
+    await tullStaff.data.list("allergies", { where: { facilityId: "tull" } });
+    expect((await views()).items).toHaveLength(before + 2);
+  });
+
   it("audits every page read for a CSV export as an export, on collections that audit no views too", async () => {
     const residentId = tullResident.id;
     const count = await expectOneListRow("export", "payments", () =>

@@ -58,6 +58,7 @@ import {
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { RecentRecordViews, listedEntriesOf } from "@care/core/rules/record-views.rules";
 import {
   takenIdError,
   staleVersionError,
@@ -489,6 +490,9 @@ export function createFirestoreDataAdapter(
     return { items, nextCursor: encodeCursor(sortValue ?? null, last.id) };
   }
 
+  /** The account's recent record views: lists of a viewed record's entries write no row of their own. */
+  const recentViews = new RecentRecordViews();
+
   /** The document of an audit row the user appends (`clientAuditEntry`), at the server's time. */
   function auditRow(ref: DocumentReference, user: TSessionUser, facts: TClientAuditFacts): Record<string, unknown> {
     return writeData(getCollection("auditLog"), clientAuditEntry(ref.id, user, facts));
@@ -806,7 +810,8 @@ export function createFirestoreDataAdapter(
       // The cursor is the last document read, shown or not: the next page starts after a skipped one too.
       const result = { ...found, items: readable(def, await withRestricted(def, user, found.items)) };
       const action = listAuditAction(def, query);
-      if (action) await guard(() => auditList(user, def, query, result.items, action));
+      const covered = action === "view" && recentViews.covers(user.id, listedEntriesOf(def, query));
+      if (action && !covered) await guard(() => auditList(user, def, query, result.items, action));
       return result as TPage<TRecordOf<typeof name>>;
     },
 
@@ -852,6 +857,7 @@ export function createFirestoreDataAdapter(
             summary: null,
           }),
         );
+      if (def.auditViews) recentViews.viewed(user.id, { collection: def.name, recordId: stored.id });
       return record as TRecordOf<typeof name>;
     },
 

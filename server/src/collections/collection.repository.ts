@@ -43,6 +43,7 @@ import {
   validateUpdate,
 } from "@care/core/rules/records.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { RecentRecordViews, listedEntriesOf } from "@care/core/rules/record-views.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { facilityChangeRefusal, movedPerson, RESIDENT_PLACE, type TTransfer } from "@care/core/rules/transfer.rules";
 import { beforeMove } from "@care/core/rules/transfer-access.rules";
@@ -115,6 +116,11 @@ export interface TCreateInput {
   data: unknown;
 }
 
+/** Who a recent record view belongs to: the session (a sign-in), else the account. */
+function viewerOf(caller: TCaller, user: TSessionUser): string {
+  return caller.sessionId ?? user.id;
+}
+
 function notFound(def: CollectionDef): AppError {
   return new AppError("NOT_FOUND", `This ${def.label.toLowerCase()} does not exist or was removed.`);
 }
@@ -146,6 +152,8 @@ export class CollectionRepository {
   private readonly mappers = new Map<TCollectionName, RowMapper>();
   /** "view" rows of concurrent reads go to the audit log in multi-row inserts; each read awaits its row. */
   private readonly views = new AuditBatcher((rows) => insertAuditRows(this.prisma, rows));
+  /** Each session's recent record views: lists of a viewed record's entries write no row of their own. */
+  private readonly recentViews = new RecentRecordViews();
 
   constructor(private readonly prisma: PrismaClient) {
     for (const name of Object.keys(collections) as TCollectionName[])
@@ -169,7 +177,9 @@ export class CollectionRepository {
     const mapper = this.mapper(name);
     const items = page.map((row) => redactRecord(user, def, mapper.toRecord(row)));
     const action = listAuditAction(def, normalized);
-    if (action) {
+    const covered =
+      action === "view" && this.recentViews.covers(viewerOf(caller, user), listedEntriesOf(def, normalized));
+    if (action && !covered) {
       await Promise.all(
         listViewFacilities(def, normalized, items, user).map((facilityId) =>
           this.views.record(
@@ -229,6 +239,7 @@ export class CollectionRepository {
           facilityId: facilityOfRecord(def, record) ?? null,
         }),
       );
+      this.recentViews.viewed(viewerOf(caller, user), { collection: name, recordId: id });
     }
     return record;
   }
