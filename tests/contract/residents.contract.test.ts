@@ -384,6 +384,16 @@ await runContract("data", (ctx) => {
     expect(await admin.data.count("auditLog", { where: { action: "view", collection: "payments" } })).toBe(0);
   });
 
+  it("lists records by id in one request, only those the user may see; ids must be strings", async () => {
+    const ids = [tullResident.id, newmanResident.id, "no-such-resident"];
+    const query = { where: { id: ids }, includeArchived: true, limit: 30 } as const;
+    const byAdmin = await admin.data.list("residents", query);
+    expect(byAdmin.items.map((r) => r.id).sort()).toEqual([tullResident.id, newmanResident.id].sort());
+    expect((await tullStaff.data.list("residents", query)).items.map((r) => r.id)).toEqual([tullResident.id]);
+    expect((await admin.data.list("facilities", { where: { id: "tull" } })).items.map((f) => f.name)).toHaveLength(1);
+    await expectAppError(admin.data.list("residents", { where: { id: [1] } }), "VALIDATION");
+  });
+
   it("writes one view row for one look at a resident: the lists of their entries read after it write none", async () => {
     const resident = await admin.data.create("residents", residentInput("tull", { lastName: `Looked-${RUN}` }));
     const residentId = resident.id;

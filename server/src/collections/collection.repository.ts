@@ -7,10 +7,12 @@
 import { newRecordMeta } from "@care/core/common.schema";
 import { randomUUID } from "node:crypto";
 import { AppError } from "@care/core/app-error";
+import { z } from "zod";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import {
   decodeCursor,
   encodeCursor,
+  ID_FILTER,
   normalizeListQuery,
   type TFilterValue,
   type TListFilters,
@@ -558,7 +560,8 @@ export class CollectionRepository {
     const bad: Record<string, string> = {};
     for (const [field, value] of Object.entries(query.where ?? {})) {
       const values = Array.isArray(value) ? value : [value];
-      const schema = def.schema.shape[field] as TFieldSchema;
+      // Ids are no field of the schema: normalizeListQuery took only strings.
+      const schema = (field === ID_FILTER ? z.string() : def.schema.shape[field]) as TFieldSchema;
       if (!values.every((v) => (v === null ? mayBeNull(def, field) : schema.safeParse(v).success))) {
         bad[`where.${field}`] = `Not a valid value for ${field}`;
         continue;
