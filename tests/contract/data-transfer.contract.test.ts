@@ -3,6 +3,7 @@
 // hold, the records exactly as the DataPort answers them, and the files the documents name.
 import { createHash } from "node:crypto";
 import { unzipSync } from "fflate";
+import Papa from "papaparse";
 import { beforeAll, expect, it } from "vitest";
 import { exportSchemaVersion, ZExportManifest } from "@care/core/data-export/export-format";
 import { collectionNames } from "@care/core/registry";
@@ -22,6 +23,9 @@ await runContract("data", (ctx) => {
   let residentId: string;
   let documentId: string;
   let fileId: string;
+
+  /** The rows of a CSV entry, its header and byte order mark left out. */
+  const csvRows = (bytes: Uint8Array | undefined) => Papa.parse<string[]>(text(bytes).trim()).data.slice(1);
 
   beforeAll(async () => {
     admin = await ctx.signedIn();
@@ -86,7 +90,18 @@ await runContract("data", (ctx) => {
       expect(index.find((f) => f.id === fileId)).toMatchObject({ ...(await admin.files.describe(fileId)), sha256: sha256(PDF) }); // prettier-ignore
       // A byte order mark, then the labels as headers.
       expect([...entries["csv/residents.csv"]!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      expect(text(entries["csv/residents.csv"])).toMatch(/^Id,Facility,First name,/);
+      expect(text(entries["csv/residents.csv"])).toMatch(/^Id,Facility,Facility name,First name,/);
+      // For a spreadsheet, the same on every backend (the server's export and the browser's): the
+      // linked records' names beside their ids, codes in words, lists as text, never JSON.
+      const tull = await admin.data.get("facilities", "tull");
+      const residentRow = csvRows(entries["csv/residents.csv"]).find((row) => row[0] === residentId)!;
+      expect(residentRow.slice(0, 3)).toEqual([residentId, "tull", tull.name]);
+      expect(residentRow).toContain("Full code");
+      expect(residentRow.some((cell) => cell.startsWith("{") || cell.startsWith("["))).toBe(false);
+      const documentRow = csvRows(entries["csv/documents.csv"]).find((row) => row[0] === documentId)!;
+      expect(documentRow).toEqual(
+        expect.arrayContaining([residentId, `Export ${RUN}, Ada`, typeId, `Face sheet ${RUN}`]),
+      );
     },
   );
 

@@ -384,6 +384,36 @@ await runContract("data", (ctx) => {
     expect(await admin.data.count("auditLog", { where: { action: "view", collection: "payments" } })).toBe(0);
   });
 
+  it("lists records by id in one request, only those the user may see; ids must be strings", async () => {
+    const ids = [tullResident.id, newmanResident.id, "no-such-resident"];
+    const query = { where: { id: ids }, includeArchived: true, limit: 30 } as const;
+    const byAdmin = await admin.data.list("residents", query);
+    expect(byAdmin.items.map((r) => r.id).sort()).toEqual([tullResident.id, newmanResident.id].sort());
+    expect((await tullStaff.data.list("residents", query)).items.map((r) => r.id)).toEqual([tullResident.id]);
+    expect((await admin.data.list("facilities", { where: { id: "tull" } })).items.map((f) => f.name)).toHaveLength(1);
+    await expectAppError(admin.data.list("residents", { where: { id: [1] } }), "VALIDATION");
+  });
+
+  it("writes one view row for one look at a resident: the lists of their entries read after it write none", async () => {
+    const resident = await admin.data.create("residents", residentInput("tull", { lastName: `Looked-${RUN}` }));
+    const residentId = resident.id;
+    const actorId = tullStaff.auth.current()!.id;
+    const views = () => admin.data.list("auditLog", { where: { action: "view", actorId }, limit: 500 });
+    const before = (await views()).items.length;
+    // What the face sheet and its Documents tab read.
+    await tullStaff.data.get("residents", residentId);
+    await tullStaff.data.list("allergies", { where: { residentId } });
+    await tullStaff.data.list("diagnoses", { where: { residentId } });
+    await tullStaff.data.list("medications", { where: { residentId } });
+    await tullStaff.data.list("documents", { where: { subject: "resident", subjectId: residentId } });
+    const after = await views();
+    expect(after.items).toHaveLength(before + 1);
+    expect(after.items[0]).toMatchObject({ collection: "residents", recordId: residentId, facilityId: "tull" });
+    // A list not tied to the viewed resident still writes its own row.
+    await tullStaff.data.list("allergies", { where: { facilityId: "tull" } });
+    expect((await views()).items).toHaveLength(before + 2);
+  });
+
   it("audits every page read for a CSV export as an export, on collections that audit no views too", async () => {
     const residentId = tullResident.id;
     const count = await expectOneListRow("export", "payments", () =>

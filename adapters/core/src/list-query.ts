@@ -6,7 +6,10 @@ import type { CollectionDef } from "./collection.ts";
 export type TFilterValue = string | number | boolean | null;
 
 export interface TListQuery {
-  /** Equality (or one-of, with an array) on the collection's filterable fields. */
+  /**
+   * Equality (or one-of, with an array) on the collection's filterable fields, and on `id` in every
+   * collection (the records a page names: the audit log shows their names, read in one list).
+   */
   where?: Record<string, TFilterValue | TFilterValue[]>;
   /** Case-insensitive text match on the collection's searchable fields. */
   search?: string;
@@ -50,6 +53,9 @@ export const MAX_IN_VALUES = 30;
 
 export const ZFilterValue = z.union([z.string().max(200), z.number(), z.boolean(), z.null()]);
 
+/** The filter every collection allows besides its own: records by id (strings only). */
+export const ID_FILTER = "id";
+
 /** Sort fields every collection allows, besides its own. */
 export const META_SORT_FIELDS = ["createdAt", "updatedAt"] as const;
 
@@ -65,8 +71,12 @@ export function normalizeListQuery(
   const fields: Record<string, string> = {};
   const where: Record<string, TFilterValue | TFilterValue[]> = {};
   for (const [field, value] of Object.entries(query.where ?? {})) {
-    if (!(def.filterable as readonly string[]).includes(field)) {
+    if (field !== ID_FILTER && !(def.filterable as readonly string[]).includes(field)) {
       fields[`where.${field}`] = `Cannot filter ${def.name} by ${field}`;
+      continue;
+    }
+    if (field === ID_FILTER && !(Array.isArray(value) ? value : [value]).every((v) => typeof v === "string")) {
+      fields[`where.${field}`] = "Give record ids";
       continue;
     }
     if (Array.isArray(value)) {

@@ -36,6 +36,7 @@ import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import {
   decodeCursor,
   encodeCursor,
+  ID_FILTER,
   MAX_IN_VALUES,
   normalizeListQuery,
   type TListQuery,
@@ -58,6 +59,7 @@ import {
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { RecentRecordViews, listedEntriesOf } from "@care/core/rules/record-views.rules";
 import {
   takenIdError,
   staleVersionError,
@@ -350,7 +352,9 @@ export function createFirestoreDataAdapter(
         facilities = facilities === null ? wanted : facilities.filter((f) => wanted.includes(f));
         continue;
       }
-      constraints.push(Array.isArray(value) ? where(field, "in", value) : where(field, "==", value));
+      // Records by id (ID_FILTER) are asked by document id: no stored field holds it.
+      const path = field === ID_FILTER ? documentId() : field;
+      constraints.push(Array.isArray(value) ? where(path, "in", value) : where(path, "==", value));
       fields.push(field);
     }
     const everyHome = facilitiesField(def);
@@ -489,6 +493,9 @@ export function createFirestoreDataAdapter(
     return { items, nextCursor: encodeCursor(sortValue ?? null, last.id) };
   }
 
+  /** The account's recent record views: lists of a viewed record's entries write no row of their own. */
+  const recentViews = new RecentRecordViews();
+
   /** The document of an audit row the user appends (`clientAuditEntry`), at the server's time. */
   function auditRow(ref: DocumentReference, user: TSessionUser, facts: TClientAuditFacts): Record<string, unknown> {
     return writeData(getCollection("auditLog"), clientAuditEntry(ref.id, user, facts));
@@ -520,6 +527,41 @@ export function createFirestoreDataAdapter(
         facilityId,
         summary: listViewSummary(normalized),
       });
+  }
+
+  /**
+   * Records by id (`ID_FILTER`) for a facility-limited user, one read each: the rules check a query on
+   * document ids document by document and refuse all of it when one lies in another home or is gone,
+   * where a get of such a record is simply not found. Null for any other list (one query answers it).
+   */
+  async function limitedUserByIds(
+    def: CollectionDef,
+    user: TSessionUser,
+    query: TListQuery,
+  ): Promise<DocumentSnapshot[] | null> {
+    const q = normalizeListQuery(def, query);
+    const asked = q.where[ID_FILTER];
+    if (asked === undefined || facilityRestriction(user, def) === null) return null;
+    const read = async (id: string): Promise<DocumentSnapshot | null> => {
+      try {
+        const snap = await getDocFromServer(doc(db, def.name, id));
+        return snap.exists() ? snap : null;
+      } catch (error) {
+        const appError = hiddenAsNotFound(error);
+        if (appError.code === "NOT_FOUND") return null;
+        throw appError;
+      }
+    };
+    const snaps = await Promise.all((Array.isArray(asked) ? asked : [asked]).map((id) => read(String(id))));
+    return snaps.filter((snap): snap is DocumentSnapshot => {
+      if (!snap) return false;
+      const record = recordOf(def, snap);
+      if (!canSeeRecord(user, def, record) || (!q.includeArchived && record.archivedAt)) return false;
+      return Object.entries(q.where).every(
+        ([field, value]) =>
+          field === ID_FILTER || (Array.isArray(value) ? value : [value]).includes(record[field] as never),
+      );
+    });
   }
 
   function facilityOf(def: CollectionDef, record: TRecord): string | null {
@@ -800,13 +842,15 @@ export function createFirestoreDataAdapter(
       const user = assertCanRead(session(), def);
       const page = pageQuery(def, user, query);
       if (page === null) return { items: [], nextCursor: null };
-      const snaps = await guard(() => Promise.all(page.built.map((built) => getDocsFromServer(built))));
+      const byId = await limitedUserByIds(def, user, query);
+      const snaps = byId ? [] : await guard(() => Promise.all(page.built.map((built) => getDocsFromServer(built))));
       const docs = new Map(snaps.flatMap((snap) => snap.docs.map((d) => [d.id, d] as const)));
-      const found = toPage(def, page, [...docs.values()]);
+      const found = toPage(def, page, byId ?? [...docs.values()]);
       // The cursor is the last document read, shown or not: the next page starts after a skipped one too.
       const result = { ...found, items: readable(def, await withRestricted(def, user, found.items)) };
       const action = listAuditAction(def, query);
-      if (action) await guard(() => auditList(user, def, query, result.items, action));
+      const covered = action === "view" && recentViews.covers(user.id, listedEntriesOf(def, query));
+      if (action && !covered) await guard(() => auditList(user, def, query, result.items, action));
       return result as TPage<TRecordOf<typeof name>>;
     },
 
@@ -852,6 +896,7 @@ export function createFirestoreDataAdapter(
             summary: null,
           }),
         );
+      if (def.auditViews) recentViews.viewed(user.id, { collection: def.name, recordId: stored.id });
       return record as TRecordOf<typeof name>;
     },
 

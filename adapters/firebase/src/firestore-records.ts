@@ -13,7 +13,7 @@
  */
 import type { CollectionDef } from "@care/core/collection";
 import { META_FIELDS } from "@care/core/common.schema";
-import { MAX_IN_VALUES, META_SORT_FIELDS } from "@care/core/list-query";
+import { ID_FILTER, MAX_IN_VALUES, META_SORT_FIELDS } from "@care/core/list-query";
 import { facilitiesOfRecord, facilityOfRecord } from "@care/core/rules/access.rules";
 import { fileLinkFields } from "@care/core/rules/links.rules";
 import { isPackedList, packList, unpackList } from "./packed-lists.ts";
@@ -204,11 +204,13 @@ export const SMALL_COLLECTIONS: readonly string[] = [
 /**
  * Does the adapter read every match of a list and order it itself, instead of Firestore by a composite
  * index? `filters` are the stored fields of the list's equality filters. A list without filters is
- * served by the sort key's automatic single-field index.
+ * served by the sort key's automatic single-field index; a list of records by id has at most
+ * MAX_IN_VALUES of them.
  */
 export function ordersInMemory(def: CollectionDef, filters: readonly string[], sort: string): boolean {
   if (filters.length === 0) return false;
   return (
+    filters.includes(ID_FILTER) ||
     UNINDEXED_SORT_FIELDS.includes(sort) ||
     SMALL_COLLECTIONS.includes(def.name) ||
     filters.some((f) => NARROW_FILTER_FIELDS[def.name]?.includes(f) ?? false)

@@ -19,6 +19,7 @@ import {
 } from "@care/core/list-query";
 import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { RecentRecordViews, listedEntriesOf } from "@care/core/rules/record-views.rules";
 import {
   assertCanGrantFacilities,
   assertCanRead,
@@ -142,6 +143,9 @@ class Transaction {
 }
 
 export class MemoryDataAdapter implements DataPort {
+  /** The signed-in account's recent record views: lists of a viewed record's entries write no row of their own. */
+  private readonly recentViews = new RecentRecordViews();
+
   constructor(
     private readonly backend: MemoryBackend,
     private readonly session: MemorySession,
@@ -152,7 +156,8 @@ export class MemoryDataAdapter implements DataPort {
     const def = this.def(collection);
     const user = this.session.user();
     const action = listAuditAction(def, query);
-    if (action && user) {
+    const covered = action === "view" && !!user && this.recentViews.covers(user.id, listedEntriesOf(def, query));
+    if (action && user && !covered) {
       for (const facilityId of listViewFacilities(def, query, page.items, user))
         this.backend.audit({
           actor: user,
@@ -191,6 +196,7 @@ export class MemoryDataAdapter implements DataPort {
         recordId: id,
         facilityId: auditFacilityOf(def, record),
       });
+      this.recentViews.viewed(user.id, { collection: def.name, recordId: id });
     }
     return redactRecord(user, def, copyRecord(record)) as TRecordOf<N>;
   }

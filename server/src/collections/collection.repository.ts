@@ -7,10 +7,12 @@
 import { newRecordMeta } from "@care/core/common.schema";
 import { randomUUID } from "node:crypto";
 import { AppError } from "@care/core/app-error";
+import { z } from "zod";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import {
   decodeCursor,
   encodeCursor,
+  ID_FILTER,
   normalizeListQuery,
   type TFilterValue,
   type TListFilters,
@@ -43,6 +45,7 @@ import {
   validateUpdate,
 } from "@care/core/rules/records.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { RecentRecordViews, listedEntriesOf } from "@care/core/rules/record-views.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { facilityChangeRefusal, movedPerson, RESIDENT_PLACE, type TTransfer } from "@care/core/rules/transfer.rules";
 import { beforeMove } from "@care/core/rules/transfer-access.rules";
@@ -115,6 +118,11 @@ export interface TCreateInput {
   data: unknown;
 }
 
+/** Who a recent record view belongs to: the session (a sign-in), else the account. */
+function viewerOf(caller: TCaller, user: TSessionUser): string {
+  return caller.sessionId ?? user.id;
+}
+
 function notFound(def: CollectionDef): AppError {
   return new AppError("NOT_FOUND", `This ${def.label.toLowerCase()} does not exist or was removed.`);
 }
@@ -146,6 +154,8 @@ export class CollectionRepository {
   private readonly mappers = new Map<TCollectionName, RowMapper>();
   /** "view" rows of concurrent reads go to the audit log in multi-row inserts; each read awaits its row. */
   private readonly views = new AuditBatcher((rows) => insertAuditRows(this.prisma, rows));
+  /** Each session's recent record views: lists of a viewed record's entries write no row of their own. */
+  private readonly recentViews = new RecentRecordViews();
 
   constructor(private readonly prisma: PrismaClient) {
     for (const name of Object.keys(collections) as TCollectionName[])
@@ -169,7 +179,9 @@ export class CollectionRepository {
     const mapper = this.mapper(name);
     const items = page.map((row) => redactRecord(user, def, mapper.toRecord(row)));
     const action = listAuditAction(def, normalized);
-    if (action) {
+    const covered =
+      action === "view" && this.recentViews.covers(viewerOf(caller, user), listedEntriesOf(def, normalized));
+    if (action && !covered) {
       await Promise.all(
         listViewFacilities(def, normalized, items, user).map((facilityId) =>
           this.views.record(
@@ -229,6 +241,7 @@ export class CollectionRepository {
           facilityId: facilityOfRecord(def, record) ?? null,
         }),
       );
+      this.recentViews.viewed(viewerOf(caller, user), { collection: name, recordId: id });
     }
     return record;
   }
@@ -547,7 +560,8 @@ export class CollectionRepository {
     const bad: Record<string, string> = {};
     for (const [field, value] of Object.entries(query.where ?? {})) {
       const values = Array.isArray(value) ? value : [value];
-      const schema = def.schema.shape[field] as TFieldSchema;
+      // Ids are no field of the schema: normalizeListQuery took only strings.
+      const schema = (field === ID_FILTER ? z.string() : def.schema.shape[field]) as TFieldSchema;
       if (!values.every((v) => (v === null ? mayBeNull(def, field) : schema.safeParse(v).success))) {
         bad[`where.${field}`] = `Not a valid value for ${field}`;
         continue;

@@ -1,6 +1,6 @@
 // The residents area through the real app (inject) on a fresh test database: validation, facility
 // access, stale edits, the resident/child facility link, money and timestamps as stored, and the
-// audit rows of medical data (every view, list or get, and every change).
+// audit rows of medical data (every view, list or get, and every change; one row for one look at a resident).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../auth/users.ts";
 import { buildTestApp, type TestApp } from "../test/build-test-app.ts";
@@ -362,6 +362,29 @@ describe("audit of medical data", () => {
         [null, "tull", `list residentId=${tullResident.id}`],
       ]),
     );
+  });
+
+  it("writes one row for one look at a resident: the face sheet's lists of their entries write none", async () => {
+    const resident = await created("residents", residentData("tull", { lastName: "Looked" }));
+    const where = { where: { residentId: resident.id } };
+    const rowsOfThisResident = async () =>
+      (await auditRows({ action: "view", actorId: tullStaffId })).filter(
+        (row) => row.recordId === resident.id || String(row.summary).includes(resident.id),
+      );
+    expect((await get(tullStaffCookie, `/residents/${resident.id}`)).status).toBe(200);
+    for (const entries of ["allergies", "diagnoses", "medications"])
+      expect((await get(tullStaffCookie, `/${entries}${q(where)}`)).status).toBe(200);
+    const documents = q({ where: { subject: "resident", subjectId: resident.id } });
+    expect((await get(tullStaffCookie, `/documents${documents}`)).status).toBe(200);
+    const views = await rowsOfThisResident();
+    expect(views.map((v) => [v.collection, v.recordId, v.facilityId, v.summary])).toEqual([
+      ["residents", resident.id, "tull", null],
+    ]);
+
+    // Another sign-in is another session: its list, read without the resident, writes its own row.
+    const otherSession = await t.login("tull.nurse@example.test", PASSWORD);
+    expect((await get(otherSession, `/allergies${q(where)}`)).status).toBe(200);
+    expect(await rowsOfThisResident()).toHaveLength(2);
   });
 
   it("writes create, update and remove rows naming the changed fields, never their values", async () => {

@@ -18,7 +18,7 @@ import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { AppError } from "@care/core/app-error";
 import { permissionsAt } from "@care/core/collections/roles.collection";
-import { CSV_BOM, csvHeaderLine, csvLines } from "@care/core/data-export/export-csv";
+import { CSV_BOM, CsvNames, csvHeaderLine, csvLines } from "@care/core/data-export/export-csv";
 import {
   collectionCsvPath,
   collectionJsonPath,
@@ -309,9 +309,18 @@ async function* jsonChunks(
   counted(count);
 }
 
-async function* csvChunks(snapshot: TSnapshot, name: TCollectionName, exporter: TSessionUser): AsyncGenerator<Buffer> {
+/** A collection's CSV; `names` fills its name columns and then keeps its records' names for the collections after it. */
+async function* csvChunks(
+  snapshot: TSnapshot,
+  name: TCollectionName,
+  exporter: TSessionUser,
+  names: CsvNames,
+): AsyncGenerator<Buffer> {
   yield Buffer.from(CSV_BOM + csvHeaderLine(name));
-  for await (const records of recordBatches(snapshot, name, exporter)) yield Buffer.from(csvLines(name, records));
+  for await (const records of recordBatches(snapshot, name, exporter)) {
+    yield Buffer.from(csvLines(name, records, names));
+    names.remember(name, records);
+  }
 }
 
 function exportedFileOf(row: Record<string, unknown>): TExportedFile {
@@ -334,6 +343,7 @@ async function writeArchive(
   manifestBase: Omit<TExportManifest, "collections" | "files">,
 ): Promise<void> {
   const entries: Partial<Record<TCollectionName, TExportCollection>> = {};
+  const names = new CsvNames();
   for (const name of collectionNames) {
     let count = 0;
     const json = await addEntry(
@@ -341,7 +351,7 @@ async function writeArchive(
       collectionJsonPath(name),
       jsonChunks(snapshot, name, exporter, (n) => (count = n)),
     );
-    const csv = await addEntry(context, collectionCsvPath(name), csvChunks(snapshot, name, exporter));
+    const csv = await addEntry(context, collectionCsvPath(name), csvChunks(snapshot, name, exporter, names));
     entries[name] = {
       count,
       json: { path: json.path, sha256: json.sha256 },

@@ -17,7 +17,7 @@ import type { DataTransferPort, TExportOptions, TImportResult, TImportStatus } f
 import type { FilePort } from "../ports/file.port.ts";
 import { collectionNames, collections, type TCollectionName, type TRecordOf } from "../registry.ts";
 import { canReadCollection, canSeeFacility, canSeeRecord } from "../rules/access.rules.ts";
-import { CSV_BOM, csvHeaderLine, csvLines } from "./export-csv.ts";
+import { CSV_BOM, CsvNames, csvHeaderLine, csvLines } from "./export-csv.ts";
 import {
   collectionCsvPath,
   collectionJsonPath,
@@ -104,6 +104,7 @@ export function createDataPortTransfer(
 
       const entries: Partial<Record<TCollectionName, TExportCollection>> = {};
       const fileIds = new Set<string>();
+      const names = new CsvNames();
       for (const name of collectionNames) {
         const def = collections[name];
         const records = (await exportedRecords(ports.data, name, pageSize))
@@ -112,7 +113,11 @@ export function createDataPortTransfer(
         if (name === "documents")
           for (const record of records) if (typeof record.fileId === "string") fileIds.add(record.fileId);
         const json = await add(collectionJsonPath(name), text(jsonText(records)));
-        const csv = await add(collectionCsvPath(name), text(CSV_BOM + csvHeaderLine(name) + csvLines(name, records)));
+        const csv = await add(
+          collectionCsvPath(name),
+          text(CSV_BOM + csvHeaderLine(name) + csvLines(name, records, names)),
+        );
+        names.remember(name, records);
         entries[name] = { count: records.length, json, csv };
       }
 

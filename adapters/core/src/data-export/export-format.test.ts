@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { collectionNames } from "../registry.ts";
-import { csvFields, csvHeaderLine, csvLines, safeCsvCell } from "./export-csv.ts";
+import { CsvNames, csvFields, csvHeaderLine, csvLines, safeCsvCell } from "./export-csv.ts";
 import {
   collectionJsonPath,
   exportSchemaVersion,
@@ -92,6 +92,26 @@ describe("record lines", () => {
 });
 
 describe("collection CSV", () => {
+  it("names the linked record beside its id, from the collections exported before", () => {
+    const fields = csvFields("payments");
+    expect(fields.slice(0, 5)).toEqual(["id", "residentId", "residentIdName", "facilityId", "facilityIdName"]);
+    expect(csvHeaderLine("payments")).toMatch(/^Id,Resident,Resident name,Facility,Facility name,/);
+    const names = new CsvNames();
+    names.remember("residents", [{ id: "r1", firstName: "Margaret", lastName: "Okafor" }]);
+    names.remember("facilities", [{ id: "tull", name: "Tull House" }]);
+    const [row] = Papa.parse<string[]>(
+      csvLines("payments", [{ id: "p1", residentId: "r1", facilityId: "tull", method: "ach" }], names).trim(),
+    ).data;
+    expect(row!.slice(0, 5)).toEqual(["p1", "r1", "Okafor, Margaret", "tull", "Tull House"]);
+    // Codes in words.
+    expect(row![fields.indexOf("method")]).toBe("Ach");
+  });
+
+  it("says a field's unit once: no doubled ($) in a header", () => {
+    expect(csvHeaderLine("agentFeeTerms")).toContain(",Flat fee ($),At most ($),");
+    for (const name of collectionNames) expect(csvHeaderLine(name), name).not.toContain("($) ($)");
+  });
+
   it("heads the columns with the field labels, id first, metadata last", () => {
     expect(csvFields("roles")).toEqual([
       "id",
@@ -110,13 +130,28 @@ describe("collection CSV", () => {
     );
   });
 
-  it("writes objects as JSON, empties for absent values, and guards formulas", () => {
+  it("writes objects and lists as readable text, never JSON, empties for absent values, and guards formulas", () => {
     const csv = csvLines("roles", [
       { id: "r1", name: "=cmd()", permissions: { users: "write", audit: "read" }, version: 1, archivedAt: null },
     ]);
     const [row] = Papa.parse<string[]>(csv.trim()).data;
     // Keys sorted, as every backend must render the same bytes.
-    expect(row).toEqual(["r1", "'=cmd()", "", '{"audit":"read","users":"write"}', "1", "", "", "", "", ""]);
+    expect(row).toEqual(["r1", "'=cmd()", "", "Audit: read, Users: write", "1", "", "", "", "", ""]);
+    const contacts = csvFields("residents").indexOf("emergencyContacts");
+    const [resident] = Papa.parse<string[]>(
+      csvLines("residents", [
+        {
+          id: "r1",
+          emergencyContacts: [
+            { name: "Byron King", relationship: "son", powerOfAttorney: true },
+            { name: "Ann King", phone: "(559) 555-0101" },
+          ],
+        },
+      ]).trim(),
+    ).data;
+    expect(resident![contacts]).toBe(
+      "Name: Byron King, Power of attorney: yes, Relationship: son; Name: Ann King, Phone: (559) 555-0101",
+    );
     expect(csvLines("roles", [])).toBe("");
     expect(safeCsvCell("-2")).toBe("'-2");
     expect(safeCsvCell(-2)).toBe("-2");

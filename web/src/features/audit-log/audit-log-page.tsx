@@ -1,6 +1,7 @@
 /**
  * Settings → Audit log (`/settings/audit-log`): who viewed, created, changed, archived, removed,
- * uploaded or downloaded what, and who signed in or failed to — filtered by user, action, record type,
+ * uploaded or downloaded what (the record by its name: audit-record-names.ts), and who signed in or
+ * failed to — filtered by user, action, record type,
  * record, facility and days (in the page's time zone), newest first a page at a time by cursor, with a
  * CSV of every row the filters match. The filters live in the address, so a record's "Who viewed or
  * changed this record" panel links here filtered to it. Administrators only (the audit log's read rule).
@@ -9,13 +10,14 @@ import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { AUDIT_ACTIONS, type TAuditAction } from "@care/core/collections/audit-log.collection";
 import type { TPage } from "@care/core/list-query";
-import { collections, isCollectionName, type TRecordOf } from "@care/core/registry";
-import { canSeeFacility } from "@care/core/rules/access.rules";
+import { collections, isCollectionName, type TCollectionName, type TRecordOf } from "@care/core/registry";
+import { canReadCollection, canSeeFacility } from "@care/core/rules/access.rules";
 import { AUDIT_ACTION_LABELS } from "@care/core/rules/audit.rules";
+import { shortId } from "@care/core/rules/record-name.rules";
 import { todayIn } from "@care/core/rules/date-only.rules";
 import { csvFileName, useFacilityScope, zoneOf } from "../../lib/facility-scope.ts";
 import { paths } from "../../lib/paths.ts";
-import { useSession } from "../../lib/ports.tsx";
+import { useData, useSession } from "../../lib/ports.tsx";
 import { useAllRecords, useRecordList } from "../../lib/records/use-records.ts";
 import { useBufferedValue } from "../../lib/use-buffered-value.ts";
 import { useSearchState } from "../../lib/use-search-state.ts";
@@ -26,6 +28,7 @@ import { ListEmpty, ListFilters, SelectFilter } from "../../ui/list-filters.tsx"
 import { PageHeader, countText } from "../../ui/page-header.tsx";
 import { auditTimeText } from "../../ui/record-access-log.tsx";
 import { auditLogQuery, filtersFromParams, paramsOfFilters, type TAuditLogFilters } from "./audit-log-query.ts";
+import { namedRecords, readRecordNames, recordKey, useAuditRecordNames } from "./audit-record-names.ts";
 import "./audit-log.css";
 
 type TAuditRow = TRecordOf<"auditLog">;
@@ -72,6 +75,11 @@ function AuditLog() {
   const { timeZone, facility: zoneFacility } = zoneOf(facilities, filters.facility || headerFacility);
   const { query, problems } = auditLogQuery(filters, timeZone);
   const list = useRecordList("auditLog", query, { pageSize: 50 });
+  const recordNames = useAuditRecordNames(list.items);
+  const data = useData();
+  /** The names of the records of the CSV's pages, read page by page as it is written. */
+  const csvNames = new Map<string, string>();
+  const mayRead = (name: TCollectionName) => canReadCollection(session, collections[name]);
 
   const userNames = useMemo(() => {
     const names = new Map<string, string>();
@@ -128,14 +136,14 @@ function AuditLog() {
               <button
                 type="button"
                 className="audit-log__record"
-                title="Show only this record's rows"
+                title={`Show only this record's rows (id ${recordId})`}
                 onClick={() =>
                   updateParams((current) =>
                     paramsOfFilters({ ...filtersFromParams(current), type: collection, record: recordId }),
                   )
                 }
               >
-                {recordId}
+                {recordNames.get(recordKey(collection, recordId)) ?? shortId(recordId)}
               </button>
             )}
           </span>
@@ -163,6 +171,10 @@ function AuditLog() {
     { header: "User id", value: (r) => r.actorId },
     { header: "Action", value: (r) => AUDIT_ACTION_LABELS[r.action] },
     { header: "Record type", value: (r) => typeLabel(r.collection) },
+    {
+      header: "Record",
+      value: (r) => (r.collection && r.recordId ? csvNames.get(recordKey(r.collection, r.recordId)) : undefined),
+    },
     { header: "Record id", value: (r) => r.recordId },
     { header: "Facility", value: (r) => (r.facilityId ? nameOf(r.facilityId) : "") },
     { header: "Summary", value: (r) => r.summary },
@@ -175,6 +187,7 @@ function AuditLog() {
     return async (cursor: string | undefined): Promise<TPage<TAuditRow>> => {
       const page = await list.exportPage(cursor);
       const items = page.items.slice(0, CSV_ROW_CAP - rows);
+      for (const [key, name] of await readRecordNames(data, namedRecords(items, mayRead))) csvNames.set(key, name);
       rows += items.length;
       return { items, nextCursor: rows >= CSV_ROW_CAP ? null : page.nextCursor };
     };
