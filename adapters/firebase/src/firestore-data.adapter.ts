@@ -966,6 +966,7 @@ export function createFirestoreDataAdapter(
       // Refused before the queries of the old home's records (which the rules would refuse less clearly).
       const foreign = originRefusal(user, from);
       if (foreign) throw foreign;
+      assertActionsHeld(user, def, { kind: "transfer" });
       // What goes along, in the order it is written: a document after the version it replaced, a
       // reminder state after the document it names (the rules check those links at the new home).
       const planned: TCarriedWrite[] = [];
