@@ -46,6 +46,8 @@ await runContract("data", (ctx) => {
           schedules: "read",
           documents: "read",
         },
+        // A mover: residents write alone does not move a resident (per-action permissions).
+        actions: ["transferResident"],
       },
       { id: role },
     );

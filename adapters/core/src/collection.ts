@@ -3,6 +3,7 @@
  * database repository, the Firestore rules and the in-memory adapter all read the same definition.
  */
 import type { z } from "zod";
+import type { TAction } from "./collections/actions.ts";
 import type { TArea } from "./collections/roles.collection.ts";
 
 /**
@@ -56,6 +57,24 @@ export interface TAccess {
    * collection see only records where it is true; those who may write see drafts too.
    */
   publishedField?: string;
+  /**
+   * The writes that need an action of the role (collections/actions.ts) besides write on the area: a
+   * caregiver edits a resident but does not discharge them. One function decides on every backend
+   * (`actionRefusal` in rules/role-actions.rules.ts) and the Firestore rules generator emits the same.
+   */
+  actions?: TActionRules;
+}
+
+/** Which writes of a collection need which action (`TAccess.actions`). */
+export interface TActionRules {
+  /** A write that sets `field` to `value`: a create with it, or an update from another value. */
+  readonly sets?: readonly { readonly field: string; readonly value: string; readonly action: TAction }[];
+  /** An update changing the stored value of `field` (setting it when the record is created does not). */
+  readonly changes?: readonly { readonly field: string; readonly action: TAction }[];
+  /** Removing (archiving or deleting) a record. */
+  readonly removal?: TAction;
+  /** Moving a record to another home (DataPort.transfer). */
+  readonly transfer?: TAction;
 }
 
 /** The link target naming a stored file of the FilePort (not a registry collection). */

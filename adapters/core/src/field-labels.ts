@@ -27,6 +27,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     name: "Name",
     description: "Description",
     permissions: "Permissions",
+    actions: "Actions",
   },
   users: {
     email: "E-mail",

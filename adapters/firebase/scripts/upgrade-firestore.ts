@@ -1,7 +1,7 @@
 /**
  * Brings a Firebase project's documents written by an earlier version up to this one
  * (`src/firestore-upgrades.ts`): staff (the widened Live Scan statuses and the `_facilities` list
- * limited users' lists match on), roles (the referral fees permission), users (the `_grantKey` a limited administrator's list asks for) and every document's times
+ * limited users' lists match on), roles (the referral fees permission, and their actions), users (the `_grantKey` a limited administrator's list asks for) and every document's times
  * (ISO strings become server timestamps), searchable records' search tokens (every piece of up to three
  * characters), the files records name (marked in use, which keeps them
  * from removal) and reminder states' ids (moved to the id their home and key give), in batches of

@@ -24,6 +24,7 @@ import {
 import { doc, getDoc, type Firestore } from "firebase/firestore";
 import { httpsCallable, type Functions } from "firebase/functions";
 import { AppError, validationError } from "@care/core/app-error";
+import { actionsListed } from "@care/core/collections/actions";
 import { ZUserInvite } from "@care/core/collections/users.collection";
 import {
   ZPasswordChange,
@@ -61,6 +62,7 @@ export async function sessionUserOf(firestore: Firestore, user: User): Promise<T
     role: profile.role,
     roleName: role?.name ?? "No role",
     permissions: role?.permissions ?? {},
+    actions: actionsListed(role?.actions),
     facilityIds: Array.isArray(profile.facilityIds) ? profile.facilityIds : null,
     ...(profile.mustChangePassword === true ? { mustChangePassword: true } : {}),
   });

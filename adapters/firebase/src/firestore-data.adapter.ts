@@ -69,6 +69,7 @@ import {
 } from "@care/core/rules/records.rules";
 import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
+import { assertActionsHeld } from "@care/core/rules/role-actions.rules";
 import { roleGrantError } from "@care/core/rules/grants.rules";
 import { reminderStateRefusal } from "@care/core/collections/reminders.collection";
 import { awaitDerived, savedByName } from "./await-derived.ts";
@@ -733,6 +734,7 @@ export function createFirestoreDataAdapter(
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     if (data && typeof data === "object") assertCanWriteFields(user, def, data as Record<string, unknown>);
     const fields = validateCreate(def, data);
+    assertActionsHeld(user, def, { kind: "create", after: fields });
     const clientId = validateClientId(def, id, fields);
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
     const record = newRecord(def, user, ref.id, fields);
@@ -757,6 +759,7 @@ export function createFirestoreDataAdapter(
     if (current.version !== version) throw stale(def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const fields = validateUpdate(def, current, patch);
+    assertActionsHeld(user, def, { kind: "update", before: current, after: fields });
     const moving = facilityChangeRefusal(def.name, fields, current);
     if (moving) throw moving;
     // The rules refuse these too (as permission-denied); said here first with the field, as every backend says it.
@@ -966,6 +969,7 @@ export function createFirestoreDataAdapter(
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const mode = removable(def);
+      assertActionsHeld(user, def, { kind: "remove" });
       if (mode === "delete") await assertDeletable(def, id);
       const ref = doc(db, def.name, id);
       const written = await inTransaction(async (tx): Promise<TWrittenRecord> => {
@@ -1007,6 +1011,7 @@ export function createFirestoreDataAdapter(
       // Refused before the queries of the old home's records (which the rules would refuse less clearly).
       const foreign = originRefusal(user, from);
       if (foreign) throw foreign;
+      assertActionsHeld(user, def, { kind: "transfer" });
       // What goes along, in the order it is written: a document after the version it replaced, a
       // reminder state after the document it names (the rules check those links at the new home).
       const planned: TCarriedWrite[] = [];
@@ -1198,7 +1203,10 @@ export function createFirestoreDataAdapter(
         const def = definition(op.collection);
         const writer = assertCanWrite(user, def);
         if (op.op === "create") return { op, def, ...prepareCreate(def, writer, op.data, op.id) };
-        if (op.op === "remove") removable(def);
+        if (op.op === "remove") {
+          removable(def);
+          assertActionsHeld(writer, def, { kind: "remove" });
+        }
         return { op, def, ref: doc(db, def.name, op.id), record: null, clientId: true };
       });
       for (const { op, def } of planned)

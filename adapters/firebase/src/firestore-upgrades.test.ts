@@ -1,3 +1,4 @@
+import { ACTIONS } from "@care/core/collections/actions";
 import { describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
 import { toStoredData } from "./firestore-records.ts";
@@ -62,14 +63,26 @@ describe("userDocumentUpgrade", () => {
 
 describe("roleDocumentUpgrade", () => {
   it("gives each role for referral fees what it had for referrals, and the Administrator role write", () => {
-    expect(roleDocumentUpgrade("office", { permissions: { referrals: "write", rent: "write" } })).toEqual({
+    const actions: string[] = [];
+    expect(roleDocumentUpgrade("office", { permissions: { referrals: "write", rent: "write" }, actions })).toEqual({
       "permissions.fees": "write",
     });
-    expect(roleDocumentUpgrade("caregiver", { permissions: { referrals: "none" } })).toEqual({
+    expect(roleDocumentUpgrade("caregiver", { permissions: { referrals: "none" }, actions })).toEqual({
       "permissions.fees": "none",
     });
-    expect(roleDocumentUpgrade("administrator", { permissions: {} })).toEqual({ "permissions.fees": "write" });
-    expect(roleDocumentUpgrade("office", { permissions: { referrals: "write", fees: "read" } })).toBeNull();
+    expect(roleDocumentUpgrade("administrator", { permissions: {}, actions })).toEqual({ "permissions.fees": "write" });
+    expect(roleDocumentUpgrade("office", { permissions: { referrals: "write", fees: "read" }, actions })).toBeNull();
+  });
+
+  it("gives a role stored without actions the shipped defaults, or what residents write allowed before", () => {
+    const permissions = { fees: "none", residents: "write" };
+    expect(roleDocumentUpgrade("caregiver", { permissions })).toEqual({ actions: [] });
+    expect(roleDocumentUpgrade("house-manager", { permissions })).toEqual({ actions: [...ACTIONS] });
+    expect(roleDocumentUpgrade("night-nurse", { permissions })).toEqual({ actions: [...ACTIONS] });
+    expect(roleDocumentUpgrade("reader", { permissions: { fees: "none", residents: "read" } })).toEqual({
+      actions: [],
+    });
+    expect(roleDocumentUpgrade("night-nurse", { permissions, actions: ["discharge"] })).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { upgradedClearance } from "@care/core/collections/staff.collection";
 import { collections } from "@care/core/registry";
 import { facilitiesOfRecord } from "@care/core/rules/access.rules";
 import { reminderStateId } from "@care/core/rules/reminders.rules";
+import { actionsOfStoredRole } from "@care/core/rules/role-actions.rules";
 import type { CollectionDef } from "@care/core/collection";
 import { GRANT_KEY_FIELD, grantKeyOf, timestampParts } from "./firestore-records.ts";
 import { searchTokens } from "./search-tokens.ts";
@@ -38,14 +39,22 @@ export function userDocumentUpgrade(data: Record<string, unknown>): Record<strin
 
 /**
  * A role: referral fees became a permission of their own, given as the role had "Referrals & fees"
- * (the Administrator role always has every permission). The fields to set, or null.
+ * (the Administrator role always has every permission); actions came beside the permissions, given as
+ * `actionsOfStoredRole` says (the shipped roles their defaults, a group's own role what residents write
+ * allowed before). The fields to set, or null.
  */
 export function roleDocumentUpgrade(id: string, data: Record<string, unknown>): Record<string, unknown> | null {
+  const patch: Record<string, unknown> = {};
   const permissions = (data.permissions ?? {}) as Record<string, unknown>;
-  if (typeof permissions.fees === "string") return null;
-  const fees =
-    id === ADMINISTRATOR_ROLE_ID ? "write" : typeof permissions.referrals === "string" ? permissions.referrals : "none";
-  return { "permissions.fees": fees };
+  if (typeof permissions.fees !== "string")
+    patch["permissions.fees"] =
+      id === ADMINISTRATOR_ROLE_ID
+        ? "write"
+        : typeof permissions.referrals === "string"
+          ? permissions.referrals
+          : "none";
+  if (!Array.isArray(data.actions)) patch.actions = actionsOfStoredRole(id, data);
+  return Object.keys(patch).length > 0 ? patch : null;
 }
 
 /**

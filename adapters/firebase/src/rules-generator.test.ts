@@ -92,12 +92,14 @@ describe("generated Firebase rules", () => {
     expect(users).toContain("allow get: if request.auth != null && id == request.auth.uid;");
     expect(block(rules, "roles")).toContain("allow get: if request.auth != null && id == me().role;");
     expect(block(rules, "roles")).toContain(
-      "allow delete: if mayWrite('users') && groupWide() && id != 'administrator' && id != me().role && mayGive(resource.data.permissions);",
+      "allow delete: if mayWrite('users') && groupWide() && id != 'administrator' && (id != me().role || holdsEverything()) && mayGive(resource.data);",
     );
-    // A grant gives only what the caller holds: a role's permissions, a user's role before and after.
-    expect(block(rules, "roles")).toMatch(/allow create: if .* && mayGive\(request\.resource\.data\.permissions\)/);
-    expect(users).toContain(
-      "&& mayGive(get(/databases/$(database)/documents/roles/$(resource.data.role)).data.permissions)",
+    // A grant gives only what the caller holds: a role's permissions and actions, a user's role before and after.
+    expect(block(rules, "roles")).toMatch(/allow create: if .* && mayGive\(request\.resource\.data\)/);
+    expect(users).toContain("&& mayGive(get(/databases/$(database)/documents/roles/$(resource.data.role)).data)");
+    // A resident's discharge, death, code status change, archive and move need the role's actions.
+    expect(block(rules, "residents")).toContain(
+      "mayDoAll((request.resource.data.get('status', null) == 'discharged' && resource.data.get('status', null) != 'discharged' ? ['discharge'] : [])",
     );
     expect(users).toMatch(/allow update: if mayWrite\('users'\)/);
     expect(block(rules, "diagnoses")).toContain(

@@ -8,7 +8,7 @@ import { FILES_TARGET, type CollectionDef, type TLink, type TLinkTarget, type TL
 import { MAX_ID_LENGTH } from "@care/core/common.schema";
 import { HOME_SUBJECTS } from "@care/core/collections/documents.collection";
 import { REMINDER_KEY_KINDS, SUBJECT_AREAS } from "@care/core/collections/reminders.collection";
-import { ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
+import { ACTIONS, ADMINISTRATOR_ROLE_ID, AREAS } from "@care/core/collections/roles.collection";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import { MAX_IN_VALUES } from "@care/core/list-query";
 import { collections } from "@care/core/registry";
@@ -29,6 +29,7 @@ import {
   STORED_META_FIELDS,
   storedFilterField,
 } from "./firestore-records.ts";
+import { actionsOnCreate, actionsOnDelete, actionsOnUpdate, MAY_DO_FUNCTION } from "./action-rules.ts";
 import { checkedFieldsOf } from "./checked-fields.ts";
 import { PACKED_LISTS, packedListRules } from "./packed-lists.ts";
 import { isRestrictedField, restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
@@ -340,10 +341,10 @@ function collectionRules(def: CollectionDef): string {
   const derivedId = derivedRule ? ` && ${derivedRule}` : "";
   // A client id in a collection of several homes is random (validateClientId).
   const randomId = def.scope.kind === "facility" && def.clientIds && !def.derivedId ? ` && ${random}` : "";
-  // The Administrator role keeps every permission and is never removed (administratorRoleRefusal).
+  // The Administrator role keeps every permission and action, and is never removed (administratorRoleRefusal).
   const keepsAdministrator =
     def.name === "roles"
-      ? ` && (id != '${ADMINISTRATOR_ROLE_ID}' || (${AREAS.map((area) => `${DATA}.permissions.${area} == 'write'`).join(" && ")}))`
+      ? ` && (id != '${ADMINISTRATOR_ROLE_ID}' || (${AREAS.map((area) => `${DATA}.permissions.${area} == 'write'`).join(" && ")} && ${DATA}.get('actions', []).hasAll(${list(ACTIONS)})))`
       : "";
   // A document of a home's subject carries its home; an agent's (agreement, W-9) is group-wide, facility
   // null, so only users of every home write and read it and its file (ZDocument's refinement).
@@ -358,11 +359,16 @@ function collectionRules(def: CollectionDef): string {
   const roleOf = (data: string) => `/databases/$(database)/documents/roles/$(${data}.role)`;
   const grant = granted
     ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess() && userPrivateFields()` +
-      ` && mayGive(get(${roleOf("resource.data")}).data.permissions) && mayGive(getAfter(${roleOf(DATA)}).data.permissions)`
+      ` && mayGive(get(${roleOf("resource.data")}).data) && mayGive(getAfter(${roleOf(DATA)}).data)`
     : "";
-  // A role gives only what its editor holds, and nobody edits their own role (roleGrantError).
-  const givesRole = def.name === "roles" ? ` && mayGive(${DATA}.permissions)` : "";
-  const keepsRole = def.name === "roles" ? ` && id != me().role && mayGive(resource.data.permissions)` : "";
+  // A role gives only what its editor holds, and nobody edits their own role but a user holding
+  // everything (roleGrantError).
+  const givesRole = def.name === "roles" ? ` && mayGive(${DATA})` : "";
+  const keepsRole = def.name === "roles" ? ` && (id != me().role || holdsEverything()) && mayGive(resource.data)` : "";
+  // The writes that need an action of the role besides write on the area (action-rules.ts).
+  const actionsCreate = actionsOnCreate(def);
+  const actionsUpdate = actionsOnUpdate(def);
+  const actionsDelete = actionsOnDelete(def);
   // A user record is visible to an administrator who could have granted its facilities (canSeeRecord);
   // a list proves it from the query's filter on their key of facilities.
   const readGrant = granted ? ` && mayGrant(resource.data.${granted})` : "";
@@ -429,17 +435,17 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(
-      `      allow delete: if ${def.removal === "delete" ? `${writer}${writeFacility}${keptRole}${unmarks}` : "false"};`,
+      `      allow delete: if ${def.removal === "delete" ? `${writer}${writeFacility}${keptRole}${unmarks}${actionsDelete}` : "false"};`,
     );
   }
   lines.push("    }");
@@ -635,13 +641,22 @@ ${SESSION_LIVE_RULE}
     function mayGrantKey(key) {
       return me().facilityIds == null || (key is string && key.split(',').hasOnly(me().facilityIds));
     }
-    // May the caller give these permissions (a role's; an area left out: none)? Each area at most at the
-    // caller's own level, compared as text: 'none' < 'read' < 'write' (permissionsWithin in
-    // @care/core/rules/grants.rules).
-    function mayGive(permissions) {
-      let mine = get(/databases/$(database)/documents/roles/$(me().role)).data.permissions;
-      return ${AREAS.map((area) => `permissions.${area} <= mine.${area}`).join("\n        && ")};
+    // May the caller give this role (its permissions, an area left out: none, and its actions, left out:
+    // none)? Each area at most at the caller's own level, compared as text: 'none' < 'read' < 'write'
+    // (permissionsWithin in @care/core/rules/grants.rules), and only actions the caller's role holds.
+    function mayGive(given) {
+      let mine = get(/databases/$(database)/documents/roles/$(me().role)).data;
+      return ${AREAS.map((area) => `given.permissions.${area} <= mine.permissions.${area}`).join("\n        && ")}
+        && mine.get('actions', []).hasAll(given.get('actions', []));
     }
+    // The caller holds everything: every permission at write and every action, on every home
+    // (holdsEverything in @care/core/rules/grants.rules): nothing they give can be more than they hold.
+    function holdsEverything() {
+      let mine = get(/databases/$(database)/documents/roles/$(me().role)).data;
+      return me().facilityIds == null && mine.permissions.keys().hasAll(${list(AREAS)})
+        && mine.permissions.values().hasOnly(['write']) && mine.get('actions', []).hasAll(${list(ACTIONS)});
+    }
+${MAY_DO_FUNCTION}
     // May the caller snooze or waive the derived reminder a state's key names (reminderStateRefusal in
     // @care/core/collections/reminders.collection)? A key of a known kind and size, write on the area of
     // its kind (a missing document's: of its subject), a waiver documents write too, a rota's its own home.

@@ -8,6 +8,7 @@ import { validationError } from "@care/core/app-error";
 import type { CollectionDef } from "@care/core/collection";
 import type { TAuditAction } from "@care/core/collections/audit-log.collection";
 import { SEED_FACILITIES } from "@care/core/collections/facility-seed";
+import { actionsListed } from "@care/core/collections/actions";
 import { ADMINISTRATOR_ROLE_ID, DEFAULT_ROLES, ZPermissions } from "@care/core/collections/roles.collection";
 import { RCFE_DEFAULT_DOCUMENT_TYPES } from "@care/core/collections/rcfe-document-types";
 import { CA_DEFAULT_TRAINING_REQUIREMENTS } from "@care/core/collections/ca-training-requirements";
@@ -142,6 +143,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
         role: user.role as string,
         roleName: (role?.name as string | undefined) ?? "No role",
         permissions: ZPermissions.parse(role?.permissions ?? {}),
+        actions: actionsListed(role?.actions),
         facilityIds: user.facilityIds === null ? null : [...(user.facilityIds as string[])],
         ...(user.mustChangePassword === true ? { mustChangePassword: true } : {}),
       };

@@ -38,6 +38,7 @@ import { reminderStateRefusal } from "@care/core/collections/reminders.collectio
 import { feeEntryError, type TFeeEntryRecords } from "@care/core/rules/referral-deadlines.rules";
 import { hiddenSisters, justMovedIn, sisterClosePatch } from "@care/core/rules/referral-move-in.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
+import { assertActionsHeld } from "@care/core/rules/role-actions.rules";
 import { grantSummary, roleGrantError, userRoleGrantError, withGrant } from "@care/core/rules/grants.rules";
 import {
   takenIdError,
@@ -418,6 +419,7 @@ export class MemoryDataAdapter implements DataPort {
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     if (data && typeof data === "object") assertCanWriteFields(user, def, data as Record<string, unknown>);
     const fields = validateCreate(def, data);
+    assertActionsHeld(user, def, { kind: "create", after: fields });
     const givenId = validateClientId(def, clientId, fields);
     const id = givenId ?? this.backend.newId();
     assertCanWriteRecord(user, def, { ...fields, id });
@@ -617,6 +619,7 @@ export class MemoryDataAdapter implements DataPort {
       throw staleVersionError(def, redactRecord(user, def, copyRecord(current)), this.savedBy(current));
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const fields = validateUpdate(def, current, patch);
+    assertActionsHeld(user, def, { kind: "update", before: fieldsOf(current), after: fields });
     const moving = facilityChangeRefusal(def.name, fields, fieldsOf(current));
     if (moving) throw moving;
     assertCanWriteRecord(user, def, { ...fields, id });
@@ -657,6 +660,7 @@ export class MemoryDataAdapter implements DataPort {
     const user = assertCanWrite(this.session.user(), def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
     const current = this.findVisible(user, def, id);
+    assertActionsHeld(user, def, { kind: "remove" });
     if (current.version !== version)
       throw staleVersionError(def, redactRecord(user, def, copyRecord(current)), this.savedBy(current));
     // Seen through another home (a staff member's other homes) is not enough: write where it belongs.

@@ -24,7 +24,7 @@ export async function addUser(database: Database, caller: TCaller, input: TUserI
   assertCanGrantFacilities(admin, undefined, parsed.data.facilityIds);
   const role = await database.prisma.role.findUnique({
     where: { id: parsed.data.role },
-    select: { permissions: true },
+    select: { permissions: true, actions: true },
   });
   const granted = role ? userRoleGrantError(admin, undefined, role) : null;
   if (granted) throw granted;

@@ -111,6 +111,7 @@ describe("login", () => {
         role: "house-manager",
         roleName: "House manager",
         permissions: DEFAULT_ROLES["house-manager"]!.permissions,
+        actions: DEFAULT_ROLES["house-manager"]!.actions,
         facilityIds: ["tull"],
       },
     });

@@ -27,8 +27,11 @@ export async function resetPassword(database: Database, caller: TCaller, userId:
   if (before.id === admin.id)
     throw new AppError("FORBIDDEN", "Change your own password under My account; it needs your current one.");
   // A one-time password opens the account: only for a user holding no more than the administrator.
-  const role = await database.prisma.role.findUnique({ where: { id: before.role }, select: { permissions: true } });
-  const held = { permissions: role?.permissions ?? {} };
+  const role = await database.prisma.role.findUnique({
+    where: { id: before.role },
+    select: { permissions: true, actions: true },
+  });
+  const held = { permissions: role?.permissions ?? {}, actions: role?.actions ?? [] };
   const beyond = userRoleGrantError(admin, held, held);
   if (beyond) throw beyond;
   const oneTimePassword = generateOneTimePassword();

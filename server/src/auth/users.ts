@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { AppError, validationError } from "@care/core/app-error";
+import { actionsListed } from "@care/core/collections/actions";
 import { ZPermissions } from "@care/core/collections/roles.collection";
 import { usersCollection, ZUserCreate, type TUserCreate } from "@care/core/collections/users.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
@@ -28,7 +29,7 @@ export const WITH_ROLE = { roleRecord: true } as const;
  */
 export function sessionUserOf(
   row: Pick<User, "id" | "email" | "displayName" | "role" | "allFacilities" | "facilityIds" | "mustChangePassword"> & {
-    roleRecord: Pick<Role, "name" | "permissions">;
+    roleRecord: Pick<Role, "name" | "permissions" | "actions">;
   },
 ): TSessionUser {
   return {
@@ -38,6 +39,7 @@ export function sessionUserOf(
     role: row.role,
     roleName: row.roleRecord.name,
     permissions: ZPermissions.parse(row.roleRecord.permissions ?? {}),
+    actions: actionsListed(row.roleRecord.actions),
     facilityIds: row.allFacilities ? null : [...row.facilityIds],
     ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
   };

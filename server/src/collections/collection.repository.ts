@@ -49,6 +49,7 @@ import { RecentRecordViews, listedEntriesOf } from "@care/core/rules/record-view
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { facilityChangeRefusal, movedPerson, RESIDENT_PLACE, type TTransfer } from "@care/core/rules/transfer.rules";
 import { beforeMove } from "@care/core/rules/transfer-access.rules";
+import { assertActionsHeld } from "@care/core/rules/role-actions.rules";
 import { AuditBatcher, insertAuditRows } from "../audit/audit-batch.ts";
 import { auditRowFor, writeAudit } from "../audit/audit-log.ts";
 import { requireUser, type TCaller } from "../caller.ts";
@@ -281,6 +282,7 @@ export class CollectionRepository {
     if (input.data && typeof input.data === "object")
       assertCanWriteFields(user, def, input.data as Record<string, unknown>);
     const fields = validateCreate(def, input.data);
+    assertActionsHeld(user, def, { kind: "create", after: fields });
     const clientId = validateClientId(def, input.id, fields);
     const id = clientId ?? randomUUID();
     assertCanWriteRecord(user, def, { ...fields, id });
@@ -337,6 +339,7 @@ export class CollectionRepository {
     if (current.version !== version) throw await this.staleError(db, user, def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
     const merged = validateUpdate(def, current, patch);
+    assertActionsHeld(user, def, { kind: "update", before: fieldsOf(current), after: merged });
     const moving = facilityChangeRefusal(name, merged, fieldsOf(current));
     if (moving) throw moving;
     assertCanWriteRecord(user, def, { ...merged, id });
@@ -425,6 +428,7 @@ export class CollectionRepository {
     const user = assertCanWrite(caller.user, def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
     const current = await this.visible(db, user, name, id);
+    assertActionsHeld(user, def, { kind: "remove" });
     if (current.version !== version) throw await this.staleError(db, user, def, current);
     assertCanWriteRecord(user, def, current);
     await REMOVE_CHECKS[name]?.(user, id, fieldsOf(current));

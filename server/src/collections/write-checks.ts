@@ -15,11 +15,11 @@ import { otherHomesChanged, otherHomesRefusal } from "@care/core/rules/staff-hom
 import { assertResidentFits } from "../residents/resident-fits.ts";
 import { assertFeeEntryAllowed } from "../referrals/fee-entry-check.ts";
 
-/** A role's permissions as stored (none when the role does not exist: its link check says so). */
+/** A role's permissions and actions as stored (none when the role does not exist: its link check says so). */
 async function rolePermissions(db: PrismaClient | Prisma.TransactionClient, id: unknown) {
   if (typeof id !== "string") return {};
-  const role = await db.role.findUnique({ where: { id }, select: { permissions: true } });
-  return { permissions: role?.permissions ?? {} };
+  const role = await db.role.findUnique({ where: { id }, select: { permissions: true, actions: true } });
+  return { permissions: role?.permissions ?? {}, actions: role?.actions ?? [] };
 }
 
 /**

@@ -17,7 +17,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { AppError } from "@care/core/app-error";
-import { permissionsAt } from "@care/core/collections/roles.collection";
+import { ACTIONS, permissionsAt } from "@care/core/collections/roles.collection";
 import { CSV_BOM, CsvNames, csvHeaderLine, csvLines } from "@care/core/data-export/export-csv";
 import {
   collectionCsvPath,
@@ -114,6 +114,7 @@ const COMMAND_LINE: TSessionUser = {
   role: "administrator",
   roleName: "Command line",
   permissions: permissionsAt("write"),
+  actions: [...ACTIONS],
   facilityIds: null,
 };
 

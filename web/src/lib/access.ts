@@ -5,7 +5,8 @@
  */
 import { AREA_LABELS, type TArea } from "@care/core/collections/areas";
 import type { TSessionUser } from "@care/core/ports/auth.port";
-import { can } from "@care/core/rules/permissions.rules";
+import type { TAction } from "@care/core/collections/actions";
+import { can, mayDo } from "@care/core/rules/permissions.rules";
 import { useSession } from "./ports.tsx";
 
 /** One permission a page or link needs: read or write on an area. */
@@ -50,4 +51,13 @@ export function accessWords(access: TAccess): string {
 export function useCan(): (area: TArea, level?: "read" | "write") => boolean {
   const session = useSession();
   return (area, level = "read") => allows(session, needs(area, level));
+}
+
+/**
+ * The signed-in user's actions as a function: `mayDo("discharge")`. A page hides a step its user's role
+ * does not hold (collections/actions.ts); every backend refuses it all the same.
+ */
+export function useMayDo(): (action: TAction) => boolean {
+  const session = useSession();
+  return (action) => Boolean(session && mayDo(session, action));
 }

@@ -110,7 +110,23 @@ export const residentsCollection = defineCollection({
   label: "Resident",
   schema: ZResident,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "residents", write: "residents" },
+  access: {
+    read: "residents",
+    write: "residents",
+    /**
+     * Residents write is a caregiver's everyday edit; these steps need the role's action besides:
+     * discharging, recording a death, changing the code status recorded at admission, archiving, a move.
+     */
+    actions: {
+      sets: [
+        { field: "status", value: "discharged", action: "discharge" },
+        { field: "status", value: "deceased", action: "recordDeath" },
+      ],
+      changes: [{ field: "codeStatus", action: "changeCodeStatus" }],
+      removal: "archiveResident",
+      transfer: "transferResident",
+    },
+  },
   filterable: ["facilityId", "status"],
   sortable: ["lastName", "admissionDate", "room"],
   defaultSort: { field: "lastName", direction: "asc" },
@@ -153,7 +169,17 @@ export const residentEventsCollection = defineCollection({
   label: "Resident event",
   schema: ZResidentEvent,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "residents", write: "residents" },
+  access: {
+    read: "residents",
+    write: "residents",
+    /** A discharge or a death recorded in the stay history needs what setting the status does. */
+    actions: {
+      sets: [
+        { field: "type", value: "discharge", action: "discharge" },
+        { field: "type", value: "death", action: "recordDeath" },
+      ],
+    },
+  },
   filterable: ["residentId", "facilityId", "type"],
   sortable: ["date"],
   defaultSort: { field: "date", direction: "desc" },

@@ -1,6 +1,6 @@
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { permissionsAt } from "../collections/roles.collection.ts";
+import { ACTIONS, permissionsAt } from "../collections/roles.collection.ts";
 import type { TListQuery, TPage } from "../list-query.ts";
 import type { AuthPort, TSessionUser } from "../ports/auth.port.ts";
 import type { DataPort } from "../ports/data.port.ts";
@@ -15,6 +15,7 @@ const admin: TSessionUser = {
   role: "administrator",
   roleName: "Administrator",
   permissions: permissionsAt("write"),
+  actions: [...ACTIONS],
   facilityIds: null,
 };
 

@@ -118,6 +118,7 @@ describe("collection CSV", () => {
       "name",
       "description",
       "permissions",
+      "actions",
       "version",
       "createdAt",
       "updatedAt",
@@ -126,17 +127,24 @@ describe("collection CSV", () => {
       "archivedAt",
     ]);
     expect(csvHeaderLine("roles")).toBe(
-      "Id,Name,Description,Permissions,Version,Created,Updated,Created by,Updated by,Archived\r\n",
+      "Id,Name,Description,Permissions,Actions,Version,Created,Updated,Created by,Updated by,Archived\r\n",
     );
   });
 
   it("writes objects and lists as readable text, never JSON, empties for absent values, and guards formulas", () => {
     const csv = csvLines("roles", [
-      { id: "r1", name: "=cmd()", permissions: { users: "write", audit: "read" }, version: 1, archivedAt: null },
+      {
+        id: "r1",
+        name: "=cmd()",
+        permissions: { users: "write", audit: "read" },
+        actions: ["discharge"],
+        version: 1,
+        archivedAt: null,
+      },
     ]);
     const [row] = Papa.parse<string[]>(csv.trim()).data;
     // Keys sorted, as every backend must render the same bytes.
-    expect(row).toEqual(["r1", "'=cmd()", "", "Audit: read, Users: write", "1", "", "", "", "", ""]);
+    expect(row).toEqual(["r1", "'=cmd()", "", "Audit: read, Users: write", "discharge", "1", "", "", "", "", ""]);
     const contacts = csvFields("residents").indexOf("emergencyContacts");
     const [resident] = Papa.parse<string[]>(
       csvLines("residents", [

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZEmail, ZId } from "../common.schema.ts";
-import { ZPermissions } from "../collections/roles.collection.ts";
+import { ZAction, ZPermissions } from "../collections/roles.collection.ts";
 import { ZPassword, type TUserInvite } from "../collections/users.collection.ts";
 import type { TRecordOf } from "../registry.ts";
 
@@ -15,6 +15,8 @@ export const ZSessionUser = z.object({
   roleName: z.string(),
   /** What the role allows, per area, as read when the session was last resolved (every request on the server). */
   permissions: ZPermissions,
+  /** The actions the role holds (collections/actions.ts), read with its permissions; absent: none. */
+  actions: z.array(ZAction).default([]),
   /** null = every facility of the group. */
   facilityIds: z.array(ZId).nullable(),
   /**

@@ -19,6 +19,7 @@ export function testSessionUser(
     role,
     roleName: defaults.name,
     permissions: defaults.permissions,
+    actions: defaults.actions,
     facilityIds,
     ...overrides,
   };

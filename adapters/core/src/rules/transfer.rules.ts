@@ -14,8 +14,10 @@ import type { CollectionDef } from "../collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { canSeeFacility } from "./access.rules.ts";
 import { todayIn } from "./date-only.rules.ts";
+import { collections } from "../registry.ts";
+import { actionRefusal } from "./role-actions.rules.ts";
 import { originRefusal } from "./transfer-access.rules.ts";
-import type { TCarriedCollection } from "./transfer-scope.ts";
+import { TRANSFER_COLLECTION, type TCarriedCollection } from "./transfer-scope.ts";
 
 export {
   CARRIED_COLLECTIONS,
@@ -149,7 +151,8 @@ export function transferPersonOf(record: Record<string, unknown>): TTransferPers
 /**
  * The refusal of a transfer that needs no stored record beyond the person and the destination: the
  * user must be able to see and write both homes (an unseen destination does not exist for them; the
- * person's current home is `originRefusal`'s), the
+ * person's current home is `originRefusal`'s), their role must hold the move's action (a resident's:
+ * `transferResident`, `actionRefusal`), the
  * destination must be another, open home, and the day of the move can be neither after today at the
  * destination (the records move now) nor before the person's stay or employment began. Nothing when
  * the transfer may go ahead.
@@ -168,6 +171,9 @@ export function transferRefusal(
   }
   const origin = originRefusal(user, person.facilityId);
   if (origin) return origin;
+  // Moving a resident is an action of its own (residents write alone does not allow it).
+  const action = actionRefusal(user, collections[TRANSFER_COLLECTION[request.subject]], { kind: "transfer" });
+  if (action) return action;
   if (destination.archivedAt) {
     return new AppError("VALIDATION", `${destination.name} is archived.`, {
       fields: { toFacilityId: "This home is archived" },

@@ -41,6 +41,7 @@ import {
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import { onObjectArchived, onObjectDeleted, onObjectFinalized, type StorageEvent } from "firebase-functions/v2/storage";
 import { AppError, isAppError, validationError, type TErrorCode } from "@care/core/app-error";
+import { actionsListed, type TAction } from "@care/core/collections/actions";
 import {
   ADMINISTRATOR_ROLE_ID,
   permissionsAt,
@@ -160,6 +161,7 @@ async function currentAccess(auth: { uid: string; token: Record<string, unknown>
   role: string;
   facilityIds: string[] | null;
   permissions: TPermissions;
+  actions: TAction[];
   mustChangePassword: boolean;
 } | null> {
   const user = (await getFirestore().doc(`users/${auth.uid}`).get()).data();
@@ -176,6 +178,7 @@ async function currentAccess(auth: { uid: string; token: Record<string, unknown>
     role: String(user.role),
     facilityIds: Array.isArray(user.facilityIds) ? (user.facilityIds as string[]) : null,
     permissions: ZPermissions.parse(role?.permissions ?? {}),
+    actions: actionsListed(role?.actions),
     mustChangePassword: user.mustChangePassword === true,
   };
 }
@@ -189,6 +192,7 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
   email: string | null;
   facilityIds: string[] | null;
   permissions: TPermissions;
+  actions: TAction[];
 }> {
   if (!auth) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   const me = await currentAccess(auth);
@@ -198,7 +202,13 @@ async function adminOf(auth: { uid: string; token: Record<string, unknown> } | u
     throw new AppError("FORBIDDEN", "Choose your own password before you continue.", {
       reason: "PASSWORD_CHANGE_REQUIRED",
     });
-  return { uid: auth.uid, email: me.email, facilityIds: me.facilityIds, permissions: me.permissions };
+  return {
+    uid: auth.uid,
+    email: me.email,
+    facilityIds: me.facilityIds,
+    permissions: me.permissions,
+    actions: me.actions,
+  };
 }
 
 /**
@@ -644,6 +654,7 @@ function sessionOf(
     role: me.role,
     roleName: "",
     permissions: me.permissions,
+    actions: me.actions,
     facilityIds: me.facilityIds,
   };
 }

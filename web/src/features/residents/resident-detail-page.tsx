@@ -3,7 +3,7 @@
  * with the status changes of a stay (leave, hospital, return, discharge, death, readmission) and
  * Archive (residents are never deleted).
  */
-import { useCan } from "../../lib/access.ts";
+import { useCan, useMayDo } from "../../lib/access.ts";
 import { isPlannedMoveIn } from "@care/core/rules/census.rules";
 import { headingName } from "@care/core/rules/person-name.rules";
 import { useEffect, useState } from "react";
@@ -100,6 +100,7 @@ export function ResidentDetailPage() {
 function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const { facilities } = useFacilities();
   const canRent = useCan()("rent");
+  const mayDo = useMayDo();
   const [action, setAction] = useState<TStatusAction | null>(null);
   const [transferring, setTransferring] = useState(false);
   const homeToday = facilityToday(facilities, r.facilityId);
@@ -157,26 +158,28 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
           )}
           <LastTransfer residentId={r.id} />
           <div className="resident-detail__actions">
-            {(planned ? [] : actionsFor(r.status)).map((a) => (
+            {(planned ? [] : actionsFor(r.status, mayDo)).map((a) => (
               <button key={a} type="button" className="button button--secondary" onClick={() => setAction(a)}>
                 {STATUS_ACTIONS[a].label}
               </button>
             ))}
-            {!ended && (
+            {!ended && mayDo("transferResident") && (
               <button type="button" className="button button--secondary" onClick={() => setTransferring(true)}>
                 Transfer to another home…
               </button>
             )}
-            <ArchiveButton
-              collection="residents"
-              record={r}
-              name={headingName(r)}
-              question="Archive this resident?"
-              after={paths.residents.list.href()}
-            >
-              {headingName(r)} will no longer be listed. The record, its history, medical entries and rent stay kept and
-              can still be reported on.
-            </ArchiveButton>
+            {mayDo("archiveResident") && (
+              <ArchiveButton
+                collection="residents"
+                record={r}
+                name={headingName(r)}
+                question="Archive this resident?"
+                after={paths.residents.list.href()}
+              >
+                {headingName(r)} will no longer be listed. The record, its history, medical entries and rent stay kept
+                and can still be reported on.
+              </ArchiveButton>
+            )}
             <Link className="button button--secondary" to={paths.residents.history.href(r.id)}>
               History
             </Link>

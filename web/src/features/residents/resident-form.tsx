@@ -3,7 +3,7 @@
  * emergency contacts as a field array, the monthly rate typed in dollars and kept in cents. The page
  * decides what saving means; server field messages come back through `setError`.
  */
-import { useCan } from "../../lib/access.ts";
+import { useCan, useMayDo } from "../../lib/access.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
 import { Controller, useFieldArray, useForm, type FieldError, type UseFormReturn } from "react-hook-form";
@@ -108,6 +108,8 @@ export function ResidentFormFields({
 }) {
   const { facilities } = useFacilities();
   const canRent = useCan()("rent");
+  // The code status given at admission changes only with the role's action (a caregiver's does not).
+  const codeStatusFixed = residentId !== undefined && !useMayDo()("changeCodeStatus");
   const {
     register,
     formState: { errors },
@@ -194,15 +196,23 @@ export function ResidentFormFields({
       </Section>
 
       <Section title="Care">
-        <FormField
-          kind="select"
-          label="Code status"
-          required
-          placeholder="Choose…"
-          options={optionsOf(CODE_STATUS_LABELS)}
-          error={e("codeStatus")}
-          {...register("codeStatus")}
-        />
+        {codeStatusFixed ? (
+          <div className="form-field">
+            <span className="form-field__label">Code status</span>
+            <p>{CODE_STATUS_LABELS[form.getValues("codeStatus")]}</p>
+            <p className="form-field__hint">Changed only by a role holding “Change code status”.</p>
+          </div>
+        ) : (
+          <FormField
+            kind="select"
+            label="Code status"
+            required
+            placeholder="Choose…"
+            options={optionsOf(CODE_STATUS_LABELS)}
+            error={e("codeStatus")}
+            {...register("codeStatus")}
+          />
+        )}
         <FormField label="Primary physician" error={e("primaryPhysician")} {...register("primaryPhysician")} />
         <FormField label="Pharmacy" error={e("pharmacy")} {...register("pharmacy")} />
         <FormField label="Preferred hospital" error={e("preferredHospital")} {...register("preferredHospital")} />

@@ -20,6 +20,9 @@ describe("resident status changes", () => {
     expect(actionsFor("hospital")).toContain("return");
     expect(actionsFor("discharged")).toEqual(["readmission"]);
     expect(actionsFor("deceased")).toEqual([]);
+    // A role without the discharge and death actions is not offered them.
+    expect(actionsFor("active", () => false)).toEqual(["leave", "hospital"]);
+    expect(actionsFor("on_leave", (action) => action === "recordDeath")).toEqual(["return", "hospital", "death"]);
   });
 
   it("a discharge sets status, dates and reason, and the merged record and event are valid", () => {

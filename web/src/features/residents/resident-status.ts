@@ -2,6 +2,7 @@
  * The stay of a resident as a small state machine: which status changes are offered for each status,
  * and the resident patch plus history event each one commits together.
  */
+import type { TAction } from "@care/core/collections/actions";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
 import type { TInputOf, TPatchOf } from "@care/core/registry";
 
@@ -9,7 +10,8 @@ export type TStatusAction = "leave" | "hospital" | "return" | "discharge" | "dea
 
 export const STATUS_ACTIONS: Record<
   TStatusAction,
-  { label: string; title: string; dateLabel: string; to: TResidentStatus }
+  /** `needs`: the role's action the change needs besides residents write (hidden from a role without it). */
+  { label: string; title: string; dateLabel: string; to: TResidentStatus; needs?: TAction }
 > = {
   leave: { label: "Leave", title: "Record a leave", dateLabel: "Leave date", to: "on_leave" },
   hospital: {
@@ -19,8 +21,14 @@ export const STATUS_ACTIONS: Record<
     to: "hospital",
   },
   return: { label: "Return", title: "Record the return", dateLabel: "Return date", to: "active" },
-  discharge: { label: "Discharge", title: "Discharge the resident", dateLabel: "Discharge date", to: "discharged" },
-  death: { label: "Death", title: "Record a death", dateLabel: "Date of death", to: "deceased" },
+  discharge: {
+    label: "Discharge",
+    title: "Discharge the resident",
+    dateLabel: "Discharge date",
+    to: "discharged",
+    needs: "discharge",
+  },
+  death: { label: "Death", title: "Record a death", dateLabel: "Date of death", to: "deceased", needs: "recordDeath" },
   readmission: { label: "Readmit", title: "Readmit the resident", dateLabel: "Readmission date", to: "active" },
 };
 
@@ -32,9 +40,15 @@ const ALLOWED: Record<TResidentStatus, readonly TStatusAction[]> = {
   deceased: [],
 };
 
-/** The status changes offered for a resident in `status`. */
-export function actionsFor(status: TResidentStatus): readonly TStatusAction[] {
-  return ALLOWED[status];
+/** The status changes offered for a resident in `status` to a user holding the actions `mayDo` says. */
+export function actionsFor(
+  status: TResidentStatus,
+  mayDo: (action: TAction) => boolean = () => true,
+): readonly TStatusAction[] {
+  return ALLOWED[status].filter((action) => {
+    const needs = STATUS_ACTIONS[action].needs;
+    return needs === undefined || mayDo(needs);
+  });
 }
 
 /**

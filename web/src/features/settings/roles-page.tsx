@@ -1,6 +1,7 @@
 /**
- * Settings → Roles: the group's roles, each a named set of permissions per area (none / read / write),
- * edited here and applied to their users' next request. The Administrator role keeps every permission;
+ * Settings → Roles: the group's roles, each a named set of permissions per area (none / read / write)
+ * and of actions (discharging a resident, recording a death…), edited here and applied to their users'
+ * next request. The Administrator role keeps every permission and action;
  * a role given to a user cannot be removed. Only users who see every home may change roles.
  */
 import { useState, type FormEvent } from "react";
@@ -24,10 +25,11 @@ import { reportError } from "../../lib/report-error.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { RoleActionsFields } from "./role-actions-fields.tsx";
 import { useRoles, type TRoleRecord } from "./use-roles.ts";
 import "./settings.css";
 
-type TErrors = Partial<Record<"name" | "description" | "permissions", string>>;
+type TErrors = Partial<Record<"name" | "description" | "permissions" | "actions", string>>;
 
 /** A role's id from its name: "Night nurse" → "night-nurse" (ids stay when the role is renamed). */
 function roleIdOf(name: string): string {
@@ -47,6 +49,7 @@ function errorsOf(error: unknown): TErrors | null {
     ...(fields.name ? { name: fields.name } : {}),
     ...(fields.description ? { description: fields.description } : {}),
     ...(fields.permissions || fields.id ? { permissions: fields.permissions ?? fields.id } : {}),
+    ...(fields.actions ? { actions: fields.actions } : {}),
   };
   return Object.keys(known).length > 0 ? known : null;
 }
@@ -160,7 +163,14 @@ function RoleForm({
           {errors.permissions}
         </p>
       )}
-      {locked && <p className="form-field__hint">The Administrator role always has every permission.</p>}
+      <RoleActionsFields
+        roleName={values.name}
+        actions={values.actions}
+        editable={!locked && mayChange}
+        error={errors.actions}
+        onChange={(actions) => setValues({ ...values, actions })}
+      />
+      {locked && <p className="form-field__hint">The Administrator role always has every permission and action.</p>}
       {mayChange && (
         <div className="form-actions">
           <button type="submit" className="button" disabled={saving}>
@@ -188,7 +198,12 @@ function RoleCard({ role, mayChange }: { role: TRoleRecord; mayChange: boolean }
       </h2>
       <RoleForm
         key={role.version}
-        initial={{ name: role.name, description: role.description, permissions: role.permissions }}
+        initial={{
+          name: role.name,
+          description: role.description,
+          permissions: role.permissions,
+          actions: role.actions ?? [],
+        }}
         locked={locked}
         mayChange={mayChange}
         submitLabel="Save role"
@@ -239,7 +254,7 @@ export function RolesPage() {
     <article className="settings-page settings-page--wide" aria-labelledby="page-title">
       <PageHeader
         title="Roles"
-        intro="A role is what its users may see and change, area by area. The defaults shipped with the portal are a starting point: review them for your group. A change applies from each user's next click."
+        intro="A role is what its users may see and change, area by area, and the resident actions they may take (discharge, record a death, transfer, archive, change code status). The defaults shipped with the portal are a starting point: review them for your group. A change applies from each user's next click."
       />
       {!mayChange && (
         <p className="card">Roles belong to the whole group: only a user who sees every home may change them.</p>
@@ -251,7 +266,7 @@ export function RolesPage() {
               New role
             </h2>
             <RoleForm
-              initial={{ name: "", description: undefined, permissions: permissionsAt("none") }}
+              initial={{ name: "", description: undefined, permissions: permissionsAt("none"), actions: [] }}
               locked={false}
               mayChange
               submitLabel="Add role"

@@ -1,0 +1,55 @@
+/**
+ * The actions a role gives one by one, beside its level per area: steps whose consequences are beyond
+ * an ordinary edit (a discharge, a death, a change of code status), so that "residents: write" alone
+ * does not allow them. Without any schema, like areas.ts: the web app's first load (which buttons a
+ * page shows) reads only these. Adding an action is one entry here plus the declaration, on the
+ * collection, of which writes need it (`TAccess.actions` in collection.ts); every backend and the
+ * generated Firestore rules then enforce it (rules/role-actions.rules.ts).
+ */
+
+/** Every action, in the order Settings shows them. */
+export const ACTIONS = ["discharge", "recordDeath", "transferResident", "archiveResident", "changeCodeStatus"] as const;
+export type TAction = (typeof ACTIONS)[number];
+
+/** What Settings › Roles and the refusals say of an action. */
+export interface TActionInfo {
+  /** The checkbox's label. */
+  readonly label: string;
+  /** One sentence under it: what the action allows. */
+  readonly explanation: string;
+  /** What a refusal says the role may not do: "Your role may not <refusal>." */
+  readonly refusal: string;
+}
+
+export const ACTION_INFO: Readonly<Record<TAction, TActionInfo>> = {
+  discharge: {
+    label: "Discharge residents",
+    explanation: "Set a resident's status to discharged, or record a discharge in their stay history.",
+    refusal: "discharge residents",
+  },
+  recordDeath: {
+    label: "Record a death",
+    explanation: "Set a resident's status to deceased, or record a death in their stay history.",
+    refusal: "record a resident's death",
+  },
+  transferResident: {
+    label: "Transfer residents",
+    explanation: "Move a resident, with their records, to another home of the group.",
+    refusal: "transfer residents to another home",
+  },
+  archiveResident: {
+    label: "Archive residents",
+    explanation: "Archive a resident's record, which takes them off every list.",
+    refusal: "archive residents",
+  },
+  changeCodeStatus: {
+    label: "Change code status",
+    explanation: "Change a resident's recorded code status (Full code, DNR, POLST) after admission.",
+    refusal: "change a resident's code status",
+  },
+};
+
+/** The actions a stored value lists (a role's `actions`), known ones only; none for anything else. */
+export function actionsListed(value: unknown): TAction[] {
+  return Array.isArray(value) ? ACTIONS.filter((action) => value.includes(action)) : [];
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ACTIONS } from "../collections/actions.ts";
+import { residentEventsCollection, residentsCollection } from "../collections/residents.collection.ts";
+import { testSessionUser } from "./access.test-support.ts";
+import { actionRefusal, actionsNeeded, actionsOfStoredRole } from "./role-actions.rules.ts";
+
+describe("actionsOfStoredRole", () => {
+  it("keeps a role's own list, known actions only", () => {
+    expect(actionsOfStoredRole("caregiver", { actions: ["discharge", "fly"] })).toEqual(["discharge"]);
+    expect(actionsOfStoredRole("night-nurse", { permissions: { residents: "write" }, actions: [] })).toEqual([]);
+  });
+
+  it("gives a shipped role stored without actions its least-privilege default", () => {
+    const writer = { permissions: { residents: "write" } };
+    expect(actionsOfStoredRole("administrator", writer)).toEqual([...ACTIONS]);
+    expect(actionsOfStoredRole("house-manager", writer)).toEqual([...ACTIONS]);
+    expect(actionsOfStoredRole("caregiver", writer)).toEqual([]);
+    expect(actionsOfStoredRole("office", { permissions: { residents: "read" } })).toEqual([]);
+  });
+
+  it("gives a group's own role what it could do before: every action with residents write, else none", () => {
+    expect(actionsOfStoredRole("night-nurse", { permissions: { residents: "write" } })).toEqual([...ACTIONS]);
+    expect(actionsOfStoredRole("reader", { permissions: { residents: "read" } })).toEqual([]);
+    expect(actionsOfStoredRole("empty", {})).toEqual([]);
+  });
+});
+
+describe("actionRefusal", () => {
+  const before = { status: "active", codeStatus: "full_code" };
+  const caregiver = testSessionUser("caregiver", null);
+  const manager = testSessionUser("house-manager", null);
+
+  it("asks an action of the declared writes only", () => {
+    const update = (after: Record<string, unknown>) =>
+      ({ kind: "update", before, after: { ...before, ...after } }) as const;
+    expect(actionsNeeded(residentsCollection, update({ status: "discharged" }))).toEqual(["discharge"]);
+    expect(actionsNeeded(residentsCollection, update({ status: "deceased", codeStatus: "dnr" }))).toEqual([
+      "recordDeath",
+      "changeCodeStatus",
+    ]);
+    expect(actionsNeeded(residentsCollection, update({ status: "hospital", room: "2" }))).toEqual([]);
+    // A code status given at admission, and a record staying discharged, need nothing.
+    expect(actionsNeeded(residentsCollection, { kind: "create", after: { codeStatus: "dnr" } })).toEqual([]);
+    const discharged = { ...before, status: "discharged" };
+    expect(
+      actionsNeeded(residentsCollection, { kind: "update", before: discharged, after: { ...discharged, notes: "x" } }),
+    ).toEqual([]);
+    expect(actionsNeeded(residentsCollection, { kind: "remove" })).toEqual(["archiveResident"]);
+    expect(actionsNeeded(residentsCollection, { kind: "transfer" })).toEqual(["transferResident"]);
+    expect(actionsNeeded(residentEventsCollection, { kind: "create", after: { type: "death" } })).toEqual([
+      "recordDeath",
+    ]);
+  });
+
+  it("refuses a role without the action, naming it; a role holding it passes", () => {
+    const write = { kind: "create", after: { type: "discharge" } } as const;
+    expect(actionRefusal(caregiver, residentEventsCollection, write)).toMatchObject({
+      code: "FORBIDDEN",
+      message: "Your role may not discharge residents.",
+    });
+    expect(actionRefusal(manager, residentEventsCollection, write)).toBeNull();
+    expect(actionRefusal({}, residentsCollection, { kind: "remove" })?.message).toBe(
+      "Your role may not archive residents.",
+    );
+  });
+});

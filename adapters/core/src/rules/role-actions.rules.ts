@@ -1,0 +1,71 @@
+/**
+ * Per-action permissions: which declared actions a write needs (`TAccess.actions` of its collection),
+ * whether the user's role holds them, and what a role stored before actions existed holds. The server's
+ * write path, the memory adapter and the Firebase adapter all ask `actionRefusal` before they write;
+ * the Firestore rules generator emits the same conditions from the same declarations.
+ */
+import { AppError } from "../app-error.ts";
+import type { CollectionDef } from "../collection.ts";
+import { ACTION_INFO, ACTIONS, actionsListed, type TAction } from "../collections/actions.ts";
+import { DEFAULT_ROLES } from "../collections/roles.collection.ts";
+import { mayDo } from "./permissions.rules.ts";
+
+/** A write as the action rules see it: the record before (absent on create) and after. */
+export type TActionWrite =
+  | { readonly kind: "create"; readonly after: Record<string, unknown> }
+  | { readonly kind: "update"; readonly before: Record<string, unknown>; readonly after: Record<string, unknown> }
+  | { readonly kind: "remove" }
+  | { readonly kind: "transfer" };
+
+/** The actions this write of `def` needs, in the order declared (none for most writes). */
+export function actionsNeeded(def: CollectionDef, write: TActionWrite): TAction[] {
+  const rules = def.access.actions;
+  if (!rules) return [];
+  if (write.kind === "remove") return rules.removal ? [rules.removal] : [];
+  if (write.kind === "transfer") return rules.transfer ? [rules.transfer] : [];
+  const before = write.kind === "update" ? write.before : undefined;
+  const { after } = write;
+  const needed: TAction[] = [];
+  for (const { field, value, action } of rules.sets ?? [])
+    if (after[field] === value && before?.[field] !== value) needed.push(action);
+  if (before)
+    for (const { field, action } of rules.changes ?? [])
+      if (before[field] !== undefined && before[field] !== null && after[field] !== before[field]) needed.push(action);
+  return [...new Set(needed)];
+}
+
+/** FORBIDDEN naming the first action the write needs that the user's role does not hold; else null. */
+export function actionRefusal(
+  user: { actions?: readonly TAction[] | undefined },
+  def: CollectionDef,
+  write: TActionWrite,
+): AppError | null {
+  const missing = actionsNeeded(def, write).find((action) => !mayDo(user, action));
+  if (missing === undefined) return null;
+  return new AppError("FORBIDDEN", `Your role may not ${ACTION_INFO[missing].refusal}.`);
+}
+
+/** Throws `actionRefusal`'s refusal, if any. */
+export function assertActionsHeld(
+  user: { actions?: readonly TAction[] | undefined },
+  def: CollectionDef,
+  write: TActionWrite,
+): void {
+  const refusal = actionRefusal(user, def, write);
+  if (refusal) throw refusal;
+}
+
+/**
+ * The actions of a role as stored: its `actions` when it has them; for a role stored before actions
+ * existed, the defaults of the shipped roles (Administrator and House manager every action, Caregiver
+ * and Office none), and for a role the group made, what it could do before (residents write: every
+ * action), so nothing the group relied on stops working unannounced. Every backend's upgrade uses this
+ * (the server's migration does the same in SQL, and a test compares them).
+ */
+export function actionsOfStoredRole(id: string, role: Record<string, unknown>): TAction[] {
+  if (Array.isArray(role.actions)) return actionsListed(role.actions);
+  const shipped = DEFAULT_ROLES[id];
+  if (shipped) return [...shipped.actions];
+  const permissions = (role.permissions ?? {}) as Record<string, unknown>;
+  return permissions.residents === "write" ? [...ACTIONS] : [];
+}

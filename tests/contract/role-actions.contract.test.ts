@@ -1,0 +1,198 @@
+// DataPort contract for per-action permissions (rules/role-actions.rules of @care/core): residents write
+// is a caregiver's everyday edit, while discharging, recording a death, transferring, archiving and
+// changing a resident's code status need the role's action; a role gives only the actions its giver
+// holds, the Administrator role keeps every action, and a user holding everything may rename their own
+// role — the same on every harness (see contract-runner.ts).
+import { beforeAll, expect } from "vitest";
+import { ACTIONS, ADMINISTRATOR_ROLE_ID, permissionsAt } from "@care/core/collections/roles.collection";
+import type { TInputOf, TRecordOf } from "@care/core/registry";
+import type { TPorts } from "./harness.ts";
+import { expectAppError, runContract, unique } from "./contract-runner.ts";
+
+function residentInput(): TInputOf<"residents"> {
+  return {
+    facilityId: "tull",
+    firstName: "Iris",
+    lastName: unique("Action"),
+    dateOfBirth: "1936-02-01",
+    gender: "female",
+    admissionDate: "2024-01-01",
+    ambulatoryStatus: "ambulatory",
+    codeStatus: "full_code",
+  };
+}
+
+const discharged = { status: "discharged", dischargeDate: "2026-01-10", statusDate: "2026-01-10" } as const;
+const deceased = { status: "deceased", dischargeDate: "2026-01-10", statusDate: "2026-01-10" } as const;
+
+await runContract("data", (ctx) => {
+  let admin: TPorts;
+
+  beforeAll(async () => {
+    admin = await ctx.signedIn();
+  });
+
+  const it = ctx.itUsing(["auth", "data"]);
+
+  /** A user of `role` who sees every home (so only the action, never the home, can refuse them). */
+  async function userOf(role: string): Promise<TPorts> {
+    return ctx.signedIn(await ctx.createUser(admin, { role, facilityIds: null }));
+  }
+
+  /** Tries each of the five steps on a fresh resident of the admin's; what each answered. */
+  async function tryEach(user: TPorts): Promise<Record<string, string>> {
+    const fresh = async () => admin.data.create("residents", residentInput());
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "done",
+        (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+      );
+    const attempt = async (write: (resident: TRecordOf<"residents">) => Promise<unknown>) => write(await fresh());
+    return {
+      discharge: await outcome(attempt((r) => user.data.update("residents", r.id, discharged, r.version))),
+      dischargeEvent: await outcome(
+        attempt((r) =>
+          user.data.create("residentEvents", {
+            residentId: r.id,
+            facilityId: "tull",
+            type: "discharge",
+            date: "2026-01-10",
+          }),
+        ),
+      ),
+      recordDeath: await outcome(attempt((r) => user.data.update("residents", r.id, deceased, r.version))),
+      deathEvent: await outcome(
+        attempt((r) =>
+          user.data.create("residentEvents", {
+            residentId: r.id,
+            facilityId: "tull",
+            type: "death",
+            date: "2026-01-10",
+          }),
+        ),
+      ),
+      transferResident: await outcome(
+        attempt((r) =>
+          user.data.transfer({
+            subject: "resident",
+            id: r.id,
+            version: r.version,
+            toFacilityId: "newman",
+            date: "2026-01-10",
+          }),
+        ),
+      ),
+      archiveResident: await outcome(attempt((r) => user.data.remove("residents", r.id, r.version))),
+      changeCodeStatus: await outcome(
+        attempt((r) => user.data.update("residents", r.id, { codeStatus: "dnr" }, r.version)),
+      ),
+    };
+  }
+
+  it("refuses the default Caregiver each of the five, naming the action, and lets them edit a resident", async () => {
+    const caregiver = await userOf("caregiver");
+    expect(await tryEach(caregiver)).toEqual({
+      discharge: "FORBIDDEN: Your role may not discharge residents.",
+      dischargeEvent: "FORBIDDEN: Your role may not discharge residents.",
+      recordDeath: "FORBIDDEN: Your role may not record a resident's death.",
+      deathEvent: "FORBIDDEN: Your role may not record a resident's death.",
+      transferResident: "FORBIDDEN: Your role may not transfer residents to another home.",
+      archiveResident: "FORBIDDEN: Your role may not archive residents.",
+      changeCodeStatus: "FORBIDDEN: Your role may not change a resident's code status.",
+    });
+    // Everyday edits stay theirs, a code status given at admission among them.
+    const created = await caregiver.data.create("residents", { ...residentInput(), codeStatus: "polst" });
+    const edited = await caregiver.data.update("residents", created.id, { room: "3", status: "hospital" }, 1);
+    expect(edited).toMatchObject({ room: "3", status: "hospital", codeStatus: "polst" });
+    await caregiver.data.create("residentEvents", {
+      residentId: created.id,
+      facilityId: "tull",
+      type: "hospital",
+      date: "2026-01-10",
+    });
+  });
+
+  it("lets a House manager do each of the five", async () => {
+    const manager = await userOf("house-manager");
+    const answers = await tryEach(manager);
+    for (const answer of Object.values(answers)) expect(answer).toBe("done");
+  });
+
+  it("refuses a group's role with residents write but no actions, and allows it each action it is given", async () => {
+    const roleId = unique("night-aide");
+    await admin.data.create(
+      "roles",
+      { name: "Night aide", permissions: { ...permissionsAt("none"), residents: "write" } },
+      { id: roleId },
+    );
+    const aide = await userOf(roleId);
+    const answers = await tryEach(aide);
+    for (const answer of Object.values(answers)) expect(answer).toMatch(/^FORBIDDEN: Your role may not/);
+    const role = await admin.data.get("roles", roleId);
+    expect(role.actions).toEqual([]);
+    await admin.data.update("roles", roleId, { actions: ["discharge"] }, role.version);
+    const resident = await admin.data.create("residents", residentInput());
+    await aide.data.update("residents", resident.id, discharged, resident.version);
+  });
+
+  it("gives a role only the actions its giver holds", async () => {
+    // A manager of users who holds no action: may give roles without actions, not with one.
+    const roleId = unique("user-manager");
+    await admin.data.create(
+      "roles",
+      { name: "User manager", permissions: { ...permissionsAt("write") }, actions: ["discharge"] },
+      { id: roleId },
+    );
+    const manager = await userOf(roleId);
+    await manager.data.create(
+      "roles",
+      { name: "Helper", permissions: { ...permissionsAt("none"), residents: "write" }, actions: ["discharge"] },
+      { id: unique("helper") },
+    );
+    const error = await expectAppError(
+      manager.data.create(
+        "roles",
+        { name: "Mortician", permissions: permissionsAt("none"), actions: ["recordDeath"] },
+        { id: unique("mortician") },
+      ),
+      "FORBIDDEN",
+    );
+    expect(error.fields?.actions).toBeDefined();
+    // Nor a user a role holding an action they lack (the house manager holds all five).
+    await expectAppError(ctx.createUser(manager, { role: "house-manager", facilityIds: null }), "FORBIDDEN");
+    await ctx.createUser(manager, { role: "caregiver", facilityIds: null });
+  });
+
+  it("keeps every action on the Administrator role, and lets a user holding everything rename it", async () => {
+    const administrator = await admin.data.get("roles", ADMINISTRATOR_ROLE_ID);
+    expect(administrator.actions).toEqual([...ACTIONS]);
+    const error = await expectAppError(
+      admin.data.update(
+        "roles",
+        ADMINISTRATOR_ROLE_ID,
+        { actions: ACTIONS.filter((action) => action !== "discharge") },
+        administrator.version,
+      ),
+      "VALIDATION",
+    );
+    expect(error.fields?.actions).toBeDefined();
+    // The harness's admin holds every permission and action on every home: their own role's name is theirs.
+    const renamed = await admin.data.update(
+      "roles",
+      ADMINISTRATOR_ROLE_ID,
+      { name: "Owner", description: "Runs the group." },
+      administrator.version,
+    );
+    expect(renamed).toMatchObject({ name: "Owner", actions: [...ACTIONS] });
+    await admin.data.update("roles", ADMINISTRATOR_ROLE_ID, { name: "Administrator" }, renamed.version);
+    // An administrator limited to some homes still may not edit their own role.
+    const limited = await ctx.signedIn(
+      await ctx.createUser(admin, { role: ADMINISTRATOR_ROLE_ID, facilityIds: ["tull"] }),
+    );
+    const current = await admin.data.get("roles", ADMINISTRATOR_ROLE_ID);
+    await expectAppError(
+      limited.data.update("roles", ADMINISTRATOR_ROLE_ID, { name: "Mine" }, current.version),
+      "FORBIDDEN",
+    );
+  });
+});
