@@ -55,6 +55,7 @@ import {
   seesPublishedOnly,
   facilityRestriction,
   readableFollowed,
+  subjectsAllowed,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
@@ -86,6 +87,7 @@ import {
   FILES_COLLECTION,
   filesNamedAnew,
   fileMoveTo,
+  fileSubjectOf,
   fromStoredData,
   GRANT_KEY_FIELD,
   grantKeysWithin,
@@ -312,8 +314,10 @@ export function createFirestoreDataAdapter(
 
   /**
    * A list's filters, for a collection read as another's (history: `access.readFollows`) narrowed to
-   * the collections the user may read, which the rules decide on (`readableFollowed`): Firestore takes
-   * a query only when its filters prove every match readable. Null when none is left.
+   * the collections the user may read (`readableFollowed`), and for one whose records follow their
+   * subject's area (`access.subjectAreas`: documents) to the subjects the user may read
+   * (`subjectsAllowed`), which the rules decide on: Firestore takes a query only when its filters prove
+   * every match readable. Null when none is left.
    */
   function readableWhere(
     def: CollectionDef,
@@ -321,13 +325,19 @@ export function createFirestoreDataAdapter(
     filters: Record<string, unknown>,
   ): Record<string, unknown> | null {
     const follows = def.access.readFollows;
-    if (follows === undefined) return filters;
-    const readable = readableFollowed(user, def);
-    const asked = filters[follows];
+    const narrowed = follows === undefined ? filters : narrowTo(filters, follows, readableFollowed(user, def));
+    const subjects = subjectsAllowed(user, def, "read");
+    if (narrowed === null || subjects === null) return narrowed;
+    return narrowTo(narrowed, def.access.subjectAreas!.field, subjects);
+  }
+
+  /** The filters with `field` among `allowed` (and among what they asked for); null when none is left. */
+  function narrowTo(filters: Record<string, unknown>, field: string, allowed: readonly string[]) {
+    const asked = filters[field];
     const wanted =
-      asked === undefined ? readable : (Array.isArray(asked) ? asked : [asked]).filter((v) => readable.includes(v));
+      asked === undefined ? allowed : (Array.isArray(asked) ? asked : [asked]).filter((v) => allowed.includes(v));
     if (wanted.length === 0) return null;
-    return { ...filters, [follows]: wanted.length === 1 ? wanted[0] : wanted };
+    return { ...filters, [field]: wanted.length === 1 ? wanted[0] : wanted };
   }
 
   /**
@@ -605,7 +615,7 @@ export function createFirestoreDataAdapter(
   ): void {
     tx.set(ref, writeData(def, record, before));
     for (const fileId of filesNamedAnew(def, record, before))
-      tx.update(doc(db, FILES_COLLECTION, fileId), { [FILE_IN_USE_FIELD]: true });
+      tx.update(doc(db, FILES_COLLECTION, fileId), { [FILE_IN_USE_FIELD]: true, ...fileSubjectOf(def, record) });
     for (const { collection, data, merge } of restrictedWrites(def, writableAreas(user, def), record, before)) {
       const sibling = doc(db, collection, ref.id);
       const stored = { ...data, _writtenAt: serverTimestamp() };
@@ -717,6 +727,7 @@ export function createFirestoreDataAdapter(
     const fields = validateUpdate(def, current, patch);
     const moving = facilityChangeRefusal(def.name, fields, current);
     if (moving) throw moving;
+    assertCanWriteRecord(user, def, current);
     // The rules refuse these too (as permission-denied); said here first with the field, as every backend says it.
     const ownAccess = def.name === "users" ? userUpdateError(user, current.id, fields, current) : null;
     if (ownAccess) throw ownAccess;
@@ -1037,7 +1048,7 @@ export function createFirestoreDataAdapter(
             const moved = { ...record, facilityId: to, version: Number(record.version) + 1, updatedAt: now };
             tx.set(ref, writeData(target, { ...moved, updatedBy: user.id }, record));
           }
-          if (file?.exists()) tx.update(file.ref, fileMoveTo(file.data(), to));
+          if (file?.exists()) tx.update(file.ref, fileMoveTo(file.data(), to, fileSubjectOf(target, record)));
           counts[collection] = (counts[collection] ?? 0) + 1;
         }
         return counts;

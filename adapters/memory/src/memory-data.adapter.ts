@@ -613,6 +613,7 @@ export class MemoryDataAdapter implements DataPort {
     const fields = validateUpdate(def, current, patch);
     const moving = facilityChangeRefusal(def.name, fields, fieldsOf(current));
     if (moving) throw moving;
+    assertCanWriteRecord(user, def, { ...fieldsOf(current), id });
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields, fieldsOf(current));
     this.writeCheck(user, def, id, fields, fieldsOf(current));
