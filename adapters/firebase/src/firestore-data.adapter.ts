@@ -326,9 +326,38 @@ export function createFirestoreDataAdapter(
   ): Record<string, unknown> | null {
     const follows = def.access.readFollows;
     const narrowed = follows === undefined ? filters : narrowTo(filters, follows, readableFollowed(user, def));
-    const subjects = subjectsAllowed(user, def, "read");
-    if (narrowed === null || subjects === null) return narrowed;
-    return narrowTo(narrowed, def.access.subjectAreas!.field, subjects);
+    const declared = def.access.subjectAreas;
+    if (narrowed === null || declared === undefined) return narrowed;
+    // Always named, every subject for a user who sees them all: the rules decide by the subject, which a
+    // query proves only by filtering on it.
+    const subjects =
+      subjectsAllowed(user, def, "read") ??
+      (def.schema.shape[declared.field] as { options?: readonly string[] }).options ??
+      [];
+    return narrowTo(narrowed, declared.field, subjects);
+  }
+
+  /**
+   * The subjects a list names (`readableWhere`) are one more `in` of the query: where it would take the
+   * query past Firestore's 30 disjunctions (30 people's papers of every subject), they are asked in
+   * groups, one query each (a record has one subject: the pages merge and the counts add up). `filters`
+   * without the subject's then; no groups when one query takes them.
+   */
+  function subjectGroupsOf(def: CollectionDef, filters: Record<string, unknown>) {
+    const field = def.access.subjectAreas?.field;
+    const subjects = field === undefined ? undefined : filters[field];
+    if (!Array.isArray(subjects) || disjunctionsOf(def, filters) <= MAX_IN_VALUES) return { filters, groups: [] };
+    const rest = Object.fromEntries(Object.entries(filters).filter(([name]) => name !== field));
+    const size = Math.max(1, Math.floor(MAX_IN_VALUES / disjunctionsOf(def, rest)));
+    const groups = Array.from({ length: Math.ceil(subjects.length / size) }, (_, i) =>
+      subjects.slice(i * size, (i + 1) * size),
+    );
+    return { filters: rest, groups };
+  }
+
+  /** The most subjects one query of the groups asks for (1 without groups: the filters hold them). */
+  function subjectGroupSize(groups: readonly unknown[][]): number {
+    return Math.max(1, ...groups.map((group) => group.length));
   }
 
   /** The filters with `field` among `allowed` (and among what they asked for); null when none is left. */
@@ -350,8 +379,9 @@ export function createFirestoreDataAdapter(
     const constraints: QueryConstraint[] = [];
     /** The stored fields of the equality filters, for ordersInMemory. */
     const fields: string[] = [];
-    const filters = readableWhere(def, user, q.where);
-    if (filters === null) return null;
+    const readableFilters = readableWhere(def, user, q.where);
+    if (readableFilters === null) return null;
+    const { filters, groups: subjectGroups } = subjectGroupsOf(def, readableFilters);
     const restriction = facilityRestriction(user, def);
     let facilities: (string | null)[] | null = restriction;
     for (const [field, value] of Object.entries(filters)) {
@@ -370,13 +400,14 @@ export function createFirestoreDataAdapter(
       if (facilities.length === 0) return null;
       if (everyHome && facilities.length > MAX_IN_VALUES)
         throw new AppError("VALIDATION", `Choose at most ${MAX_IN_VALUES} homes at once.`);
-      homeFilters = homeGroups(facilities, disjunctionsOf(def, filters)).map((homes) =>
-        everyHome
-          ? // Shown in further homes: any of the record's homes is one of these (one array filter).
-            where(everyHome, "array-contains-any", homes)
-          : homes.length === 1
-            ? where("_facility", "==", homes[0])
-            : where("_facility", "in", homes),
+      homeFilters = homeGroups(facilities, disjunctionsOf(def, filters) * subjectGroupSize(subjectGroups)).map(
+        (homes) =>
+          everyHome
+            ? // Shown in further homes: any of the record's homes is one of these (one array filter).
+              where(everyHome, "array-contains-any", homes)
+            : homes.length === 1
+              ? where("_facility", "==", homes[0])
+              : where("_facility", "in", homes),
       );
       fields.push(everyHome ?? "_facility");
     }
@@ -419,7 +450,19 @@ export function createFirestoreDataAdapter(
         fields.push("_search");
       }
     }
-    const queries = homeFilters.length === 0 ? [constraints] : homeFilters.map((home) => [...constraints, home]);
+    if (subjectGroups.length > 0) fields.push(def.access.subjectAreas!.field);
+    const queries = (
+      homeFilters.length === 0 ? [constraints] : homeFilters.map((home) => [...constraints, home])
+    ).flatMap((built) =>
+      subjectGroups.length === 0
+        ? [built]
+        : subjectGroups.map((group) => [
+            ...built,
+            group.length === 1
+              ? where(def.access.subjectAreas!.field, "==", group[0])
+              : where(def.access.subjectAreas!.field, "in", group),
+          ]),
+    );
     // A record shown in several homes may match more than one group's query.
     const overlapping = everyHome !== null && queries.length > 1;
     return { q, queries, fields, searchInMemory, overlapping };
@@ -937,6 +980,7 @@ export function createFirestoreDataAdapter(
       const written = await inTransaction(async (tx): Promise<TWrittenRecord> => {
         const current = await readForWrite(tx, def, user, ref);
         if (current.version !== version) throw stale(def, current);
+        assertCanWriteRecord(user, def, current);
         if (mode === "delete") {
           deleteRecord(tx, def, ref);
           return { def, id, before: current, after: null };
@@ -1215,6 +1259,7 @@ export function createFirestoreDataAdapter(
           } else {
             const current = read as TRecord;
             if (current.version !== op.version) throw stale(def, current);
+            assertCanWriteRecord(writer, def, current);
             const now = new Date().toISOString();
             record =
               removable(def) === "delete"
