@@ -55,7 +55,7 @@ import {
   seesPublishedOnly,
   facilityRestriction,
   readableFollowed,
-  subjectsAllowed,
+  readableSubjects,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
@@ -152,7 +152,9 @@ import {
  * answers equality filters on the stored facility field without a composite index per collection.
  */
 function carriedFilters(collection: TCarriedCollection, request: TTransfer): QueryConstraint[] | null {
-  if (collection === "documents") return [where("subjectId", "==", request.id)];
+  // The subject too: the rules read a document by its subject's area, which the query must name.
+  if (collection === "documents")
+    return [where("subjectId", "==", request.id), where("subject", "==", request.subject)];
   if (collection === "reminders") return [where("linkId", "==", request.id)];
   if (collection === "trainingEntries")
     return request.subject === "staff" ? [where("staffId", "==", request.id)] : null;
@@ -326,15 +328,11 @@ export function createFirestoreDataAdapter(
   ): Record<string, unknown> | null {
     const follows = def.access.readFollows;
     const narrowed = follows === undefined ? filters : narrowTo(filters, follows, readableFollowed(user, def));
-    const declared = def.access.subjectAreas;
-    if (narrowed === null || declared === undefined) return narrowed;
+    const subjects = readableSubjects(user, def);
+    if (narrowed === null || subjects === undefined) return narrowed;
     // Always named, every subject for a user who sees them all: the rules decide by the subject, which a
     // query proves only by filtering on it.
-    const subjects =
-      subjectsAllowed(user, def, "read") ??
-      (def.schema.shape[declared.field] as { options?: readonly string[] }).options ??
-      [];
-    return narrowTo(narrowed, declared.field, subjects);
+    return narrowTo(narrowed, def.access.subjectAreas!.field, subjects);
   }
 
   /**

@@ -222,7 +222,7 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "files")).toContain(
       `mayFacility(resource.data._facility) && ${read("resource.data.get('subject', null)", anyLevel)};`,
     );
-    expect(generateStorageRules()).toContain(`&& ${read("description(fileId).get('subject', null)", anyLevel)};`);
+    expect(generateStorageRules()).toContain(`&& ${read("describedOrEmpty(fileId).get('subject', null)", anyLevel)};`);
   });
 
   it("keeps a file a document names for good, and lets only its uploader or an administrator remove one", () => {

@@ -800,13 +800,19 @@ ${SESSION_LIVE_RULE}
     function description(fileId) {
       return firestore.get(/databases/(default)/documents/${FILES_COLLECTION}/$(fileId)).data;
     }
+    // The description, or an empty map where there is none (bytes whose description went first: their
+    // read then answers "not found", as before a subject was asked for).
+    function describedOrEmpty(fileId) {
+      let described = firestore.get(/databases/(default)/documents/${FILES_COLLECTION}/$(fileId));
+      return described == null ? {} : described.data;
+    }
 
     match /files/{folder}/{fileId} {
       // Read by the file's home, which its description holds: bytes stay in the folder they were stored
       // in when the file follows its document to another home; and by the area of its document's
       // subject, which the description took when the document named it (a staff member's scan: Staff).
       allow get: if mayRead('documents') && mayHome(description(fileId).get('facilityId', null))
-        && ${fileSubjectReadExpr("description(fileId)")};
+        && ${fileSubjectReadExpr("describedOrEmpty(fileId)")};
       allow list: if false;
       // Bytes follow their description (written first by the uploader): same facility, type and size.
       allow create: if mayWrite('documents') && mayFolder(folder)

@@ -63,6 +63,21 @@ export function subjectsAllowed(
 }
 
 /**
+ * The subject values whose records this user may read, every value for a role that reads them all;
+ * undefined when the collection declares no `access.subjectAreas`. What a Firestore query names (the
+ * rules decide by the subject, which a query proves only by filtering on it).
+ */
+export function readableSubjects(user: Pick<TSessionUser, "permissions">, def: CollectionDef): string[] | undefined {
+  const declared = def.access.subjectAreas;
+  if (declared === undefined) return undefined;
+  return (
+    subjectsAllowed(user, def, "read") ?? [
+      ...((def.schema.shape[declared.field] as { options?: readonly string[] } | undefined)?.options ?? []),
+    ]
+  );
+}
+
+/**
  * May the user see a file these records name (every record naming it, archived ones too)? A file follows
  * the subject of its document: a staff member's scan needs Staff as the document does. A file no record
  * names yet (an upload before its document) follows its home alone.
