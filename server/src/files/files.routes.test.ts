@@ -164,20 +164,14 @@ describe("download, describe and remove", () => {
   it("keeps a staff member's file from a caregiver (no Staff read, 404) while a house manager downloads it", async () => {
     const { call } = injectApi(() => t.app);
     const staff = await call(adminCookie, "POST", "/staff", {
-      facilityId: "tull",
-      firstName: "Lee",
-      lastName: "Livescan",
-      position: "caregiver",
+      data: { facilityId: "tull", firstName: "Lee", lastName: "Livescan", position: "caregiver" },
     });
+    expect(staff.status).toBe(201);
     const paper = async (subject: string, subjectId: string, name: string) => {
       const file = (await upload(adminCookie, "tull", name, PDF)).body;
       const fields = { fileId: file.id, fileName: file.name, contentType: file.contentType, size: file.size };
       const created = await call(adminCookie, "POST", "/documents", {
-        subject,
-        subjectId,
-        facilityId: "tull",
-        title: name,
-        ...fields,
+        data: { subject, subjectId, facilityId: "tull", title: name, ...fields },
       });
       expect(created.status).toBe(201);
       return file.id as string;
