@@ -232,7 +232,7 @@ await runContract(
         const filed = (sdk: TFirebaseSdk, file: TStoredFile, facilityId: string | null) => {
           const batch = writeBatch(sdk.db);
           batch.set(doc(collection(sdk.db, "documents")), agentPaper(sdk.uid, file, facilityId));
-          batch.update(doc(sdk.db, "files", file.id), { inUse: true });
+          batch.update(doc(sdk.db, "files", file.id), { inUse: true, subject: "agent" });
           return batch.commit();
         };
         // Filed in a home, an agent's paper would show to that home's staff and count for it.
@@ -294,7 +294,7 @@ await runContract(
         await expectDenied(setDoc(paper, homePaper(manager.uid, file)));
         const batch = writeBatch(manager.db);
         batch.set(paper, homePaper(manager.uid, file));
-        batch.update(description, { inUse: true });
+        batch.update(description, { inUse: true, subject: "facility" });
         await batch.commit();
         await expectDenied(updateDoc(description, { inUse: false }));
         for (const sdk of [manager, admin]) {

@@ -47,6 +47,14 @@ export interface TAccess {
    */
   readFollows?: string;
   /**
+   * The field naming whose record this is, and the area each of its values needs besides the
+   * collection's own: a document about a staff member needs Staff (read to see it and its file, write
+   * to upload, change or remove it), an agent's Referrals, a resident's Residents. A value not named
+   * (a home's own documents) needs nothing more. `subjectsAllowed` in rules/access.rules.ts applies it
+   * on the server and the memory adapter; the Firestore and Storage rules are generated from it.
+   */
+  subjectAreas?: { readonly field: string; readonly areas: Readonly<Partial<Record<string, TArea>>> };
+  /**
    * The field listing the facilities a record gives its user access to (null = every facility): a
    * facility-limited administrator may only set it within their own facilities (`canGrantFacilities`
    * in rules/access.rules.ts), on every backend.

@@ -13,7 +13,13 @@ import { initializeApp } from "firebase-admin/app";
 import { FieldValue, getFirestore, Timestamp } from "firebase-admin/firestore";
 import { collections } from "@care/core/registry";
 import { fileLinkFields } from "@care/core/rules/links.rules";
-import { FILE_IN_USE_FIELD, FILES_COLLECTION, filesNamedAnew, serverTimeFields } from "../src/firestore-records.ts";
+import {
+  FILE_IN_USE_FIELD,
+  FILES_COLLECTION,
+  filesNamedAnew,
+  fileSubjectOf,
+  serverTimeFields,
+} from "../src/firestore-records.ts";
 import {
   reminderStateIdUpgrade,
   roleDocumentUpgrade,
@@ -90,17 +96,22 @@ for (const def of Object.values(collections)) {
     searched++;
   }
 }
-// Files named before the mark existed: the rules keep a file from removal only once it is marked.
-const named = new Set<string>();
+// Files named before the mark existed: the rules keep a file from removal only once it is marked. And
+// files marked before descriptions carried their document's subject: the rules read a file by it (a
+// staff member's scan needs Staff), and one without it by its home alone.
+const named = new Map<string, Record<string, unknown>>();
 for (const name of new Set(fileLinkFields().map((link) => link.collection))) {
   const def = collections[name as keyof typeof collections];
   for (const snap of (await db.collection(name).get()).docs)
-    for (const id of filesNamedAnew(def, snap.data())) named.add(id);
+    for (const id of filesNamedAnew(def, snap.data())) named.set(id, fileSubjectOf(def, snap.data()));
 }
 let files = 0;
 for (const snap of (await db.collection(FILES_COLLECTION).get()).docs) {
-  if (!named.has(snap.id) || snap.get(FILE_IN_USE_FIELD) === true) continue;
-  await queue(snap.ref, { [FILE_IN_USE_FIELD]: true });
+  const subject = named.get(snap.id);
+  if (subject === undefined) continue;
+  const missing = Object.fromEntries(Object.entries(subject).filter(([field]) => snap.get(field) == null));
+  if (snap.get(FILE_IN_USE_FIELD) === true && Object.keys(missing).length === 0) continue;
+  await queue(snap.ref, { [FILE_IN_USE_FIELD]: true, ...missing });
   files++;
 }
 // Reminder states move to the id their home and key give, each in one batch with its removal under

@@ -56,6 +56,7 @@ import {
   seesPublishedOnly,
   facilityRestriction,
   readableFollowed,
+  readableSubjects,
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
@@ -89,6 +90,7 @@ import {
   FILES_COLLECTION,
   filesNamedAnew,
   fileMoveTo,
+  fileSubjectOf,
   fromStoredData,
   GRANT_KEY_FIELD,
   grantKeysWithin,
@@ -153,7 +155,9 @@ import {
  * answers equality filters on the stored facility field without a composite index per collection.
  */
 function carriedFilters(collection: TCarriedCollection, request: TTransfer): QueryConstraint[] | null {
-  if (collection === "documents") return [where("subjectId", "==", request.id)];
+  // The subject too: the rules read a document by its subject's area, which the query must name.
+  if (collection === "documents")
+    return [where("subjectId", "==", request.id), where("subject", "==", request.subject)];
   if (collection === "reminders") return [where("linkId", "==", request.id)];
   if (collection === "trainingEntries")
     return request.subject === "staff" ? [where("staffId", "==", request.id)] : null;
@@ -315,8 +319,10 @@ export function createFirestoreDataAdapter(
 
   /**
    * A list's filters, for a collection read as another's (history: `access.readFollows`) narrowed to
-   * the collections the user may read, which the rules decide on (`readableFollowed`): Firestore takes
-   * a query only when its filters prove every match readable. Null when none is left.
+   * the collections the user may read (`readableFollowed`), and for one whose records follow their
+   * subject's area (`access.subjectAreas`: documents) to the subjects the user may read
+   * (`subjectsAllowed`), which the rules decide on: Firestore takes a query only when its filters prove
+   * every match readable. Null when none is left.
    */
   function readableWhere(
     def: CollectionDef,
@@ -324,13 +330,44 @@ export function createFirestoreDataAdapter(
     filters: Record<string, unknown>,
   ): Record<string, unknown> | null {
     const follows = def.access.readFollows;
-    if (follows === undefined) return filters;
-    const readable = readableFollowed(user, def);
-    const asked = filters[follows];
+    const narrowed = follows === undefined ? filters : narrowTo(filters, follows, readableFollowed(user, def));
+    const subjects = readableSubjects(user, def);
+    if (narrowed === null || subjects === undefined) return narrowed;
+    // Always named, every subject for a user who sees them all: the rules decide by the subject, which a
+    // query proves only by filtering on it.
+    return narrowTo(narrowed, def.access.subjectAreas!.field, subjects);
+  }
+
+  /**
+   * The subjects a list names (`readableWhere`) are one more `in` of the query: where it would take the
+   * query past Firestore's 30 disjunctions (30 people's papers of every subject), they are asked in
+   * groups, one query each (a record has one subject: the pages merge and the counts add up). `filters`
+   * without the subject's then; no groups when one query takes them.
+   */
+  function subjectGroupsOf(def: CollectionDef, filters: Record<string, unknown>) {
+    const field = def.access.subjectAreas?.field;
+    const subjects = field === undefined ? undefined : filters[field];
+    if (!Array.isArray(subjects) || disjunctionsOf(def, filters) <= MAX_IN_VALUES) return { filters, groups: [] };
+    const rest = Object.fromEntries(Object.entries(filters).filter(([name]) => name !== field));
+    const size = Math.max(1, Math.floor(MAX_IN_VALUES / disjunctionsOf(def, rest)));
+    const groups = Array.from({ length: Math.ceil(subjects.length / size) }, (_, i) =>
+      subjects.slice(i * size, (i + 1) * size),
+    );
+    return { filters: rest, groups };
+  }
+
+  /** The most subjects one query of the groups asks for (1 without groups: the filters hold them). */
+  function subjectGroupSize(groups: readonly unknown[][]): number {
+    return Math.max(1, ...groups.map((group) => group.length));
+  }
+
+  /** The filters with `field` among `allowed` (and among what they asked for); null when none is left. */
+  function narrowTo(filters: Record<string, unknown>, field: string, allowed: readonly string[]) {
+    const asked = filters[field];
     const wanted =
-      asked === undefined ? readable : (Array.isArray(asked) ? asked : [asked]).filter((v) => readable.includes(v));
+      asked === undefined ? allowed : (Array.isArray(asked) ? asked : [asked]).filter((v) => allowed.includes(v));
     if (wanted.length === 0) return null;
-    return { ...filters, [follows]: wanted.length === 1 ? wanted[0] : wanted };
+    return { ...filters, [field]: wanted.length === 1 ? wanted[0] : wanted };
   }
 
   /**
@@ -343,8 +380,9 @@ export function createFirestoreDataAdapter(
     const constraints: QueryConstraint[] = [];
     /** The stored fields of the equality filters, for ordersInMemory. */
     const fields: string[] = [];
-    const filters = readableWhere(def, user, q.where);
-    if (filters === null) return null;
+    const readableFilters = readableWhere(def, user, q.where);
+    if (readableFilters === null) return null;
+    const { filters, groups: subjectGroups } = subjectGroupsOf(def, readableFilters);
     const restriction = facilityRestriction(user, def);
     let facilities: (string | null)[] | null = restriction;
     for (const [field, value] of Object.entries(filters)) {
@@ -365,13 +403,14 @@ export function createFirestoreDataAdapter(
       if (facilities.length === 0) return null;
       if (everyHome && facilities.length > MAX_IN_VALUES)
         throw new AppError("VALIDATION", `Choose at most ${MAX_IN_VALUES} homes at once.`);
-      homeFilters = homeGroups(facilities, disjunctionsOf(def, filters)).map((homes) =>
-        everyHome
-          ? // Shown in further homes: any of the record's homes is one of these (one array filter).
-            where(everyHome, "array-contains-any", homes)
-          : homes.length === 1
-            ? where("_facility", "==", homes[0])
-            : where("_facility", "in", homes),
+      homeFilters = homeGroups(facilities, disjunctionsOf(def, filters) * subjectGroupSize(subjectGroups)).map(
+        (homes) =>
+          everyHome
+            ? // Shown in further homes: any of the record's homes is one of these (one array filter).
+              where(everyHome, "array-contains-any", homes)
+            : homes.length === 1
+              ? where("_facility", "==", homes[0])
+              : where("_facility", "in", homes),
       );
       fields.push(everyHome ?? "_facility");
     }
@@ -414,7 +453,19 @@ export function createFirestoreDataAdapter(
         fields.push("_search");
       }
     }
-    const queries = homeFilters.length === 0 ? [constraints] : homeFilters.map((home) => [...constraints, home]);
+    if (subjectGroups.length > 0) fields.push(def.access.subjectAreas!.field);
+    const queries = (
+      homeFilters.length === 0 ? [constraints] : homeFilters.map((home) => [...constraints, home])
+    ).flatMap((built) =>
+      subjectGroups.length === 0
+        ? [built]
+        : subjectGroups.map((group) => [
+            ...built,
+            group.length === 1
+              ? where(def.access.subjectAreas!.field, "==", group[0])
+              : where(def.access.subjectAreas!.field, "in", group),
+          ]),
+    );
     // A record shown in several homes may match more than one group's query.
     const overlapping = everyHome !== null && queries.length > 1;
     return { q, queries, fields, searchInMemory, overlapping };
@@ -648,7 +699,7 @@ export function createFirestoreDataAdapter(
   ): void {
     tx.set(ref, writeData(def, record, before));
     for (const fileId of filesNamedAnew(def, record, before))
-      tx.update(doc(db, FILES_COLLECTION, fileId), { [FILE_IN_USE_FIELD]: true });
+      tx.update(doc(db, FILES_COLLECTION, fileId), { [FILE_IN_USE_FIELD]: true, ...fileSubjectOf(def, record) });
     for (const { collection, data, merge } of restrictedWrites(def, writableAreas(user, def), record, before)) {
       const sibling = doc(db, collection, ref.id);
       const stored = { ...data, _writtenAt: serverTimestamp() };
@@ -762,6 +813,7 @@ export function createFirestoreDataAdapter(
     assertActionsHeld(user, def, { kind: "update", before: current, after: fields });
     const moving = facilityChangeRefusal(def.name, fields, current);
     if (moving) throw moving;
+    assertCanWriteRecord(user, def, current);
     // The rules refuse these too (as permission-denied); said here first with the field, as every backend says it.
     const ownAccess = def.name === "users" ? userUpdateError(user, current.id, fields, current) : null;
     if (ownAccess) throw ownAccess;
@@ -975,6 +1027,7 @@ export function createFirestoreDataAdapter(
       const written = await inTransaction(async (tx): Promise<TWrittenRecord> => {
         const current = await readForWrite(tx, def, user, ref);
         if (current.version !== version) throw stale(def, current);
+        assertCanWriteRecord(user, def, current);
         if (mode === "delete") {
           deleteRecord(tx, def, ref);
           return { def, id, before: current, after: null };
@@ -1087,7 +1140,7 @@ export function createFirestoreDataAdapter(
             const moved = { ...record, facilityId: to, version: Number(record.version) + 1, updatedAt: now };
             tx.set(ref, writeData(target, { ...moved, updatedBy: user.id }, record));
           }
-          if (file?.exists()) tx.update(file.ref, fileMoveTo(file.data(), to));
+          if (file?.exists()) tx.update(file.ref, fileMoveTo(file.data(), to, fileSubjectOf(target, record)));
           counts[collection] = (counts[collection] ?? 0) + 1;
         }
         return counts;
@@ -1257,6 +1310,7 @@ export function createFirestoreDataAdapter(
           } else {
             const current = read as TRecord;
             if (current.version !== op.version) throw stale(def, current);
+            assertCanWriteRecord(writer, def, current);
             const now = new Date().toISOString();
             record =
               removable(def) === "delete"

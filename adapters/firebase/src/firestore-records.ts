@@ -259,10 +259,33 @@ export function fileBytesPath(id: string, description: Record<string, unknown>):
 
 /**
  * The update of a file description (`description`, as stored) that follows its document to home `to`:
- * its home, and the folder its bytes stay in, as the rules require of such a move.
+ * its home, and the folder its bytes stay in, as the rules require of such a move; and the document's
+ * subject (`subject`, from `fileSubjectOf`) where the description has none yet.
  */
-export function fileMoveTo(description: Record<string, unknown>, to: string): Record<string, unknown> {
-  return { facilityId: to, _facility: to, [FILE_FOLDER_FIELD]: bytesFolder(description) };
+export function fileMoveTo(
+  description: Record<string, unknown>,
+  to: string,
+  subject: Record<string, unknown> = {},
+): Record<string, unknown> {
+  // A file marked in use before it carried its subject (`fileSubjectOf`) takes it now.
+  const missing = Object.entries(subject).filter(([field]) => description[field] == null);
+  return {
+    facilityId: to,
+    _facility: to,
+    [FILE_FOLDER_FIELD]: bytesFolder(description),
+    ...Object.fromEntries(missing),
+  };
+}
+
+/**
+ * What a file description takes from the record naming it (`record` of collection `def`), beside the
+ * in-use mark: the field its access follows (`access.subjectAreas`: a document's `subject`), under the
+ * same name, so the Firestore and Storage rules read the file as they read its document (a staff member's
+ * scan needs Staff). Set once: a description that has it keeps it.
+ */
+export function fileSubjectOf(def: CollectionDef, record: Record<string, unknown>): Record<string, unknown> {
+  const field = def.access.subjectAreas?.field;
+  return field === undefined ? {} : { [field]: record[field] };
 }
 
 /**

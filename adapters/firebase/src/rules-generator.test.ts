@@ -189,11 +189,11 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "facilities")).not.toContain("mayGrant");
   });
 
-  it("checks a document's file against the document: its facility, type and size", () => {
+  it("checks a document's file against the document: its facility, type, size and subject", () => {
     const rules = generateFirestoreRules();
     const lines = block(rules, "documents").split("\n");
     const fileCheck =
-      "linkedInFacility(/databases/$(database)/documents/files/$(request.resource.data.get('fileId', null)), ['contentType', 'size'])";
+      "linkedInFacility(/databases/$(database)/documents/files/$(request.resource.data.get('fileId', null)), ['contentType', 'size', 'subject'])";
     expect(lines.find((l) => l.includes("allow create:"))).toContain(fileCheck);
     const update = lines.find((l) => l.includes("allow update:"));
     expect(update).toContain("request.resource.data.get('fileId', null) == resource.data.get('fileId', null)");
@@ -202,6 +202,29 @@ describe("generated Firebase rules", () => {
     expect(rules).toContain("linked.data._facility == request.resource.data._facility");
     expect(rules).toContain("!linked.data.diff(request.resource.data).affectedKeys().hasAny(fields)");
     expect(block(rules, "residents")).not.toContain("documents/files/");
+  });
+
+  it("reads and writes a person's documents and their files by the person's area (a staff member's: Staff)", () => {
+    const rules = generateFirestoreRules();
+    const documents = block(rules, "documents").split("\n");
+    const read = (value: string, level: string) =>
+      `(${value} == 'resident' ? level('residents') ${level} : (${value} == 'staff' ? level('staff') ${level} : (${value} == 'agent' ? level('referrals') ${level} : true)))`;
+    const anyLevel = "in ['read', 'write']";
+    expect(documents.find((l) => l.includes("allow get, list:"))).toContain(
+      `mayRead('documents') && ${read("resource.data.subject", anyLevel)}`,
+    );
+    expect(documents.find((l) => l.includes("allow create:"))).toContain(
+      `mayWrite('documents') && ${read("request.resource.data.subject", "== 'write'")}`,
+    );
+    // An update needs write on the stored subject's area and keeps the subject.
+    expect(documents.find((l) => l.includes("allow update:"))).toContain(
+      `${read("resource.data.subject", "== 'write'")} && request.resource.data.subject == resource.data.subject`,
+    );
+    // A file is read by the subject it took from the document first naming it; unnamed, by its home alone.
+    expect(block(rules, "files")).toContain(
+      `mayFacility(resource.data._facility) && ${read("resource.data.get('subject', null)", anyLevel)};`,
+    );
+    expect(generateStorageRules()).toContain(`&& ${read("describedOrEmpty(fileId).get('subject', null)", anyLevel)};`);
   });
 
   it("keeps a file a document names for good, and lets only its uploader or an administrator remove one", () => {
@@ -223,7 +246,7 @@ describe("generated Firebase rules", () => {
     // its remover, the caller, who may remove it.
     expect(rule("update")).toContain("allow update: if mayFacility(resource.data._facility)");
     expect(rule("update")).toContain(
-      "&& ((mayWrite('documents') && ((request.resource.data.diff(resource.data).affectedKeys().hasOnly(['inUse']) && request.resource.data.inUse == true)",
+      "&& ((mayWrite('documents') && (resource.data.get('subject', null) == null || request.resource.data.get('subject', null) == resource.data.subject) && ((request.resource.data.diff(resource.data).affectedKeys().hasOnly(['inUse', 'subject']) && request.resource.data.inUse == true)",
     );
     expect(rule("update")).toContain(
       "|| (mayRemoveFile() && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['_removedBy'])",
@@ -233,7 +256,7 @@ describe("generated Firebase rules", () => {
       "|| (resource.data.get('inUse', false) == true && resource.data.facilityId != null && request.resource.data.facilityId is string",
     );
     expect(rule("update")).toContain(
-      "request.resource.data.diff(resource.data).affectedKeys().hasOnly(['facilityId', '_facility', '_folder'])",
+      "request.resource.data.diff(resource.data).affectedKeys().hasOnly(['facilityId', '_facility', '_folder', 'subject'])",
     );
     expect(rule("update")).toContain(
       "&& request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)",
@@ -399,7 +422,7 @@ describe("generated Firebase rules", () => {
     expect(storage).toContain("return me().facilityIds == null || (folder != '_group' && folder in me().facilityIds);");
     // Bytes are read by their file's home (its description's), which a transfer may have changed.
     expect(storage).toContain(
-      "allow get: if mayRead('documents') && mayHome(description(fileId).get('facilityId', null));",
+      "allow get: if mayRead('documents') && mayHome(description(fileId).get('facilityId', null))\n",
     );
     expect(storage).toContain(
       "return me().facilityIds == null || (facilityId != null && facilityId in me().facilityIds);",

@@ -94,13 +94,19 @@ function targetExpr(target: TLinkTarget, id: string, sameAs: readonly string[]):
   }
 }
 
-/** A declared link holds for the written record (or names nothing, or does not apply to it). */
-function linkExpr(link: TLink): string {
+/**
+ * A declared link holds for the written record (or names nothing, or does not apply to it). A file named
+ * by a record whose access follows its subject (`access.subjectAreas`) carries that subject once the
+ * commit applies (`fileSubjectOf`), so the file is read as the record is.
+ */
+function linkExpr(link: TLink, def?: CollectionDef): string {
   const passes: string[] = [];
   if (link.when) passes.push(`${linkValueExpr(link.when.value)} != '${link.when.equals}'`);
   passes.push(linkAbsentExpr(link.id));
   const id = linkValueExpr(link.id);
-  const sameAs = Object.keys(link.sameAs ?? {});
+  const subject = def?.access.subjectAreas?.field;
+  const toFile = !("by" in link.to) && link.to.collection === FILES_TARGET;
+  const sameAs = [...Object.keys(link.sameAs ?? {}), ...(toFile && subject !== undefined ? [subject] : [])];
   if ("by" in link.to) {
     const by = linkValueExpr(link.to.by);
     const targets = Object.entries(link.to.targets);
@@ -179,10 +185,27 @@ function linkKeptExpr(def: CollectionDef, link: TLink): string {
     .join(" && ");
 }
 
+/**
+ * The area a record's subject needs (`access.subjectAreas`, `canSubject`), as a condition on the subject
+ * stored at `value`: a chain of `? :` that evaluates the comparisons up to the record's value and that
+ * one area's level; a value needing no area (a home's own documents) passes. Null when none is declared.
+ * `level` is `level()` of the caller's role, whose sign-in the rule checks already.
+ */
+export function subjectAreaExpr(def: CollectionDef, value: string, level: "read" | "write"): string | null {
+  const declared = def.access.subjectAreas;
+  if (declared === undefined) return null;
+  const allows = level === "read" ? "in ['read', 'write']" : "== 'write'";
+  return Object.entries(declared.areas).reduceRight(
+    (otherwise, [subject, area]) => `(${value} == '${subject}' ? level('${area}') ${allows} : ${otherwise})`,
+    "true",
+  );
+}
+
 /** Who may read the collection's records, as `canReadCollection` / `canSeeRecord` say. */
 function readerExpr(def: CollectionDef): string {
   const { read, readFollows, publishedField, write } = def.access;
-  const base = read === "signed-in" ? "signedIn()" : `mayRead('${read}')`;
+  const subject = subjectAreaExpr(def, `resource.data.${def.access.subjectAreas?.field}`, "read");
+  const base = `${read === "signed-in" ? "signedIn()" : `mayRead('${read}')`}${subject ? ` && ${subject}` : ""}`;
   // Drafts (a shift of an unpublished week) are read by those who may write them.
   if (publishedField !== undefined && write !== "server" && write !== "signed-in")
     return `${base} && (mayWrite('${write}') || resource.data.${publishedField} == true)`;
@@ -331,8 +354,8 @@ function collectionRules(def: CollectionDef): string {
     : "";
   // The declared links, as every backend checks them (`checkLinks`).
   const links = def.links ?? [];
-  const linksOnCreate = links.map((link) => ` && ${transferOutLink(def, link) ?? linkExpr(link)}`).join("");
-  const linksOnUpdate = links.map((link) => ` && ((${linkKeptExpr(def, link)}) || ${linkExpr(link)})`).join("");
+  const linksOnCreate = links.map((link) => ` && ${transferOutLink(def, link) ?? linkExpr(link, def)}`).join("");
+  const linksOnUpdate = links.map((link) => ` && ((${linkKeptExpr(def, link)}) || ${linkExpr(link, def)})`).join("");
   // A random id, as validateClientId takes from a client and the backends generate: a UUID, or Firestore's own.
   const random = `(id.matches('${RANDOM_ID.source.slice(1, -1)}') || id.matches('[A-Za-z0-9]{20}'))`;
   // An id that stands for the record's fields: the only id a new record may have. A record without
@@ -350,6 +373,15 @@ function collectionRules(def: CollectionDef): string {
   // null, so only users of every home write and read it and its file (ZDocument's refinement).
   const groupWideSubjects =
     def.name === "documents" ? ` && ((${DATA}.subject in ${list(HOME_SUBJECTS)}) == (${DATA}.facilityId != null))` : "";
+  // A record about a subject needs write on its subject's area (a staff member's document: Staff), as
+  // every backend's `assertCanWriteRecord` says: the new subject on a create; on an update the stored
+  // one and the new one, or the stored one kept.
+  const subjectField = def.access.subjectAreas?.field;
+  const subjectWrite = subjectAreaExpr(def, `${DATA}.${subjectField}`, "write");
+  const subjectWritten = subjectWrite ? ` && ${subjectWrite}` : "";
+  const subjectKept = subjectWrite
+    ? ` && ${subjectAreaExpr(def, `resource.data.${subjectField}`, "write")} && ${DATA}.${subjectField} == resource.data.${subjectField}`
+    : "";
   // A snooze or waiver needs write on what its reminder is about, a waiver documents write too
   // (reminderStateRefusal); removing one needs what setting it needs.
   const waiver = def.name === "reminderStates" ? ` && mayMarkReminder(${DATA})` : "";
@@ -435,13 +467,13 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${linksOnCreate}`;
+        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(
@@ -524,13 +556,42 @@ function fileUsersExpr(): string {
   return writers.length === 1 ? writers[0]! : `(${writers.join(" || ")})`;
 }
 
+/**
+ * The collection whose records name files and follow their subject's area (documents), whose subject a
+ * file takes when first named (`fileSubjectOf`); undefined when none does.
+ */
+function fileSubjectCollection(): CollectionDef | undefined {
+  return fileLinkFields()
+    .map((field) => collections[field.collection as keyof typeof collections] as CollectionDef)
+    .find((def) => def.access.subjectAreas !== undefined);
+}
+
+/**
+ * A file is read as the record naming it is (`canSeeNamedFile`): by its subject's area, from the subject
+ * its description took when first named (`description` is its data, in the rules language); a file no
+ * record names yet, or marked before descriptions carried a subject, by its home alone.
+ */
+function fileSubjectReadExpr(description: string): string {
+  const def = fileSubjectCollection();
+  if (!def) return "true";
+  const field = def.access.subjectAreas!.field;
+  return subjectAreaExpr(def, `${description}.get('${field}', null)`, "read")!;
+}
+
 function filesRules(): string {
   const keys = ["name", "contentType", "size", "facilityId", "createdAt", "createdBy", "_facility", "_writtenAt"];
+  const subject = fileSubjectCollection()?.access.subjectAreas?.field;
+  // The subject a file takes from the record first naming it, never changed once set.
+  const subjectKeys = subject ? [subject] : [];
+  const subjectSet = subject
+    ? ` && (resource.data.get('${subject}', null) == null || request.resource.data.get('${subject}', null) == resource.data.${subject})`
+    : "";
   return [
     `    // File descriptions (the bytes are in Cloud Storage at files/{facilityId|${GROUP_FOLDER}}/{id}).`,
     `    match /${FILES_COLLECTION}/{id} {`,
-    `      // Files are the scans documents point at: documents' permission governs them.`,
-    `      allow get, list: if mayRead('documents') && mayFacility(resource.data._facility);`,
+    `      // Files are the scans documents point at: documents' permission governs them, and the area of`,
+    `      // the subject of the document naming them (a staff member's scan needs Staff).`,
+    `      allow get, list: if mayRead('documents') && mayFacility(resource.data._facility) && ${fileSubjectReadExpr("resource.data")};`,
     `      allow create: if mayWrite('documents') && request.resource.data.keys().hasOnly(${list(keys)}) && request.resource.data.keys().hasAll(${list(keys)})`,
     `        && request.resource.data.createdBy == request.auth.uid && request.resource.data.createdAt == request.time && request.resource.data._writtenAt == request.time`,
     `        && request.resource.data.contentType in ${list(Object.keys(ACCEPTED_FILE_TYPES))} && request.resource.data.size is int`,
@@ -542,9 +603,9 @@ function filesRules(): string {
     `      // of it, and the mark never goes. A group-wide file stays group-wide.`,
     `      // Or, by whoever may remove it, to name the remover (${FILE_REMOVED_BY_FIELD}, the caller), just before the removal.`,
     `      allow update: if mayFacility(resource.data._facility)`,
-    `        && ((${fileUsersExpr()} && ((request.resource.data.diff(resource.data).affectedKeys().hasOnly(['${FILE_IN_USE_FIELD}']) && request.resource.data.${FILE_IN_USE_FIELD} == true)`,
+    `        && ((${fileUsersExpr()}${subjectSet} && ((request.resource.data.diff(resource.data).affectedKeys().hasOnly(${list([FILE_IN_USE_FIELD, ...subjectKeys])}) && request.resource.data.${FILE_IN_USE_FIELD} == true)`,
     `          || (resource.data.get('${FILE_IN_USE_FIELD}', false) == true && resource.data.facilityId != null && request.resource.data.facilityId is string`,
-    `            && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['facilityId', '_facility', '${FILE_FOLDER_FIELD}'])`,
+    `            && request.resource.data.diff(resource.data).affectedKeys().hasOnly(${list(["facilityId", "_facility", FILE_FOLDER_FIELD, ...subjectKeys])})`,
     `            && request.resource.data._facility == request.resource.data.facilityId && mayFacility(request.resource.data._facility)`,
     `            && request.resource.data.get('${FILE_FOLDER_FIELD}', null) == resource.data.get('${FILE_FOLDER_FIELD}', resource.data.facilityId))))`,
     `          || (mayRemoveFile() && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['${FILE_REMOVED_BY_FIELD}'])`,
@@ -754,11 +815,19 @@ ${SESSION_LIVE_RULE}
     function description(fileId) {
       return firestore.get(/databases/(default)/documents/${FILES_COLLECTION}/$(fileId)).data;
     }
+    // The description, or an empty map where there is none (bytes whose description went first: their
+    // read then answers "not found", as before a subject was asked for).
+    function describedOrEmpty(fileId) {
+      let described = firestore.get(/databases/(default)/documents/${FILES_COLLECTION}/$(fileId));
+      return described == null ? {} : described.data;
+    }
 
     match /files/{folder}/{fileId} {
       // Read by the file's home, which its description holds: bytes stay in the folder they were stored
-      // in when the file follows its document to another home.
-      allow get: if mayRead('documents') && mayHome(description(fileId).get('facilityId', null));
+      // in when the file follows its document to another home; and by the area of its document's
+      // subject, which the description took when the document named it (a staff member's scan: Staff).
+      allow get: if mayRead('documents') && mayHome(description(fileId).get('facilityId', null))
+        && ${fileSubjectReadExpr("describedOrEmpty(fileId)")};
       allow list: if false;
       // Bytes follow their description (written first by the uploader): same facility, type and size.
       allow create: if mayWrite('documents') && mayFolder(folder)

@@ -109,15 +109,21 @@ describe("removing a file on Firebase", () => {
     expect(calls).toEqual([]);
   });
 
+  // Documents to read, the residents' papers but not the staff's (the removal's check asks for those alone).
+  const caregiver = {
+    role: "caregiver",
+    permissions: { documents: "read", residents: "write" },
+  } as unknown as Partial<TSessionUser>;
+
   it("marks the remover, then deletes the description, which the Storage rules require before the bytes go", async () => {
-    await as({ id: "uploader", role: "caregiver" }).remove(id);
+    await as({ id: "uploader", ...caregiver }).remove(id);
     expect(calls).toEqual(["remover", "description", "bytes"]);
     expect(firestore.updateDoc).toHaveBeenCalledWith(expect.anything(), { _removedBy: "uploader" });
   });
 
   it("answers CONFLICT when the rules keep a file a document once named, and leaves its bytes", async () => {
     vi.mocked(firestore.deleteDoc).mockRejectedValue(Object.assign(new Error("denied"), { code: "permission-denied" }));
-    await expect(as({ id: "uploader", role: "caregiver" }).remove(id)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(as({ id: "uploader", ...caregiver }).remove(id)).rejects.toMatchObject({ code: "CONFLICT" });
     expect(storageSdk.deleteObject).not.toHaveBeenCalled();
   });
 });

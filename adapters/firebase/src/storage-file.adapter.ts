@@ -29,7 +29,9 @@ import { ZId } from "@care/core/common.schema";
 import { ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.collection";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { MAX_FILE_BYTES, ZStoredFile, type FilePort, type TStoredFile } from "@care/core/ports/file.port";
-import { canSeeFacility } from "@care/core/rules/access.rules";
+import type { CollectionDef } from "@care/core/collection";
+import { collections, type TCollectionName } from "@care/core/registry";
+import { canSeeFacility, readableSubjects } from "@care/core/rules/access.rules";
 import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { downloadName, SNIFF_BYTES, sniffFileType } from "@care/core/rules/file-type.rules";
 import { guard, toAppError } from "./firebase-errors.ts";
@@ -174,10 +176,16 @@ export function createStorageFileAdapter(
         throw new AppError("FORBIDDEN", "Only the person who uploaded it or an administrator may remove this file.");
       const links = fileLinkFields();
       for (const link of links) {
-        // Equality on two fields needs no composite index; the facility keeps the query within the rules.
+        // Equality filters need no composite index; the facility, and the subjects the user may read
+        // (`access.subjectAreas`: a document's), keep the query within the rules. A record the user may not
+        // see that names the file still keeps it: the rules refuse removing a file marked in use.
+        const def = collections[link.collection as TCollectionName] as CollectionDef;
+        const subjects = readableSubjects(user, def);
+        if (subjects?.length === 0) continue;
         const naming = query(
           collectionRef(db, link.collection),
           ...(stored.facilityId === null ? [] : [where("_facility", "==", stored.facilityId)]),
+          ...(subjects === undefined ? [] : [where(def.access.subjectAreas!.field, "in", subjects)]),
           where(link.field, "==", id),
           limit(1),
         );

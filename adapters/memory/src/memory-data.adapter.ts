@@ -622,6 +622,7 @@ export class MemoryDataAdapter implements DataPort {
     assertActionsHeld(user, def, { kind: "update", before: fieldsOf(current), after: fields });
     const moving = facilityChangeRefusal(def.name, fields, fieldsOf(current));
     if (moving) throw moving;
+    assertCanWriteRecord(user, def, { ...fieldsOf(current), id });
     assertCanWriteRecord(user, def, { ...fields, id });
     this.assertLinks(user, def, fields, fieldsOf(current));
     this.writeCheck(user, def, id, fields, fieldsOf(current));

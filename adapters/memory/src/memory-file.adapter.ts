@@ -3,7 +3,9 @@ import { fileInUseError, fileLinkFields } from "@care/core/rules/links.rules";
 import { AppError } from "@care/core/app-error";
 import { ZId } from "@care/core/common.schema";
 import { MAX_FILE_BYTES, type FilePort, type TStoredFile, type TUploadOptions } from "@care/core/ports/file.port";
-import { assertCan, can, canSeeFacility } from "@care/core/rules/access.rules";
+import type { CollectionDef } from "@care/core/collection";
+import { collections, type TCollectionName } from "@care/core/registry";
+import { assertCan, can, canSeeFacility, canSeeNamedFile } from "@care/core/rules/access.rules";
 import { downloadName, sniffFileType } from "@care/core/rules/file-type.rules";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { MemoryBackend } from "./memory-backend.ts";
@@ -119,11 +121,23 @@ export class MemoryFileAdapter implements FilePort {
     return canSeeFacility(user, facilityId);
   }
 
-  /** The stored file if the user may see it; NOT_FOUND otherwise, as for records. */
+  /**
+   * The stored file if the user may see it (its home, and the subject of the records naming it: a staff
+   * member's scan needs Staff); NOT_FOUND otherwise, as for records.
+   */
   private find(user: TSessionUser, id: string) {
     const stored = this.backend.files.get(id);
-    if (!stored || !this.mayAccess(user, stored.meta.facilityId))
+    if (!stored || !this.mayAccess(user, stored.meta.facilityId) || !canSeeNamedFile(user, this.naming(id)))
       throw new AppError("NOT_FOUND", "That file does not exist or was removed.");
     return stored;
+  }
+
+  /** Every record naming the file by a declared link, archived ones too. */
+  private naming(id: string) {
+    return fileLinkFields().flatMap((link) =>
+      [...(this.backend.records.get(link.collection)?.values() ?? [])]
+        .filter((record) => record[link.field] === id)
+        .map((record) => ({ def: collections[link.collection as TCollectionName] as CollectionDef, record })),
+    );
   }
 }

@@ -34,6 +34,7 @@ import {
   facilityOfRecord,
   facilityRestriction,
   readableFollowed,
+  subjectsAllowed,
   redactRecord,
 } from "@care/core/rules/access.rules";
 import {
@@ -342,6 +343,7 @@ export class CollectionRepository {
     assertActionsHeld(user, def, { kind: "update", before: fieldsOf(current), after: merged });
     const moving = facilityChangeRefusal(name, merged, fieldsOf(current));
     if (moving) throw moving;
+    assertCanWriteRecord(user, def, current);
     assertCanWriteRecord(user, def, { ...merged, id });
     await this.assertLinks(db, user, def, merged, fieldsOf(current));
     await WRITE_CHECKS[name]?.(db, user, id, merged, beforeMove(fieldsOf(current)));
@@ -583,6 +585,8 @@ export class CollectionRepository {
     if (seesPublishedOnly(user, def)) conditions.push({ [def.access.publishedField!]: true });
     const follows = def.access.readFollows;
     if (follows !== undefined) conditions.push({ [follows]: { in: readableFollowed(user, def) } });
+    const subjects = subjectsAllowed(user, def, "read");
+    if (subjects !== null) conditions.push({ [def.access.subjectAreas!.field]: { in: subjects } });
     if (def.rangeField && query.range) {
       // Bounds of the range field in SQL (`at >= $from AND at < $to`), so an index range answers it.
       const { from, to } = query.range;

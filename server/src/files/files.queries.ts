@@ -2,7 +2,11 @@
 import { AppError } from "@care/core/app-error";
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import type { TAcceptedFileType, TStoredFile } from "@care/core/ports/file.port";
-import { canSeeFacility } from "@care/core/rules/access.rules";
+import type { CollectionDef } from "@care/core/collection";
+import { collections, type TCollectionName } from "@care/core/registry";
+import { canSeeFacility, canSeeNamedFile } from "@care/core/rules/access.rules";
+import { fileLinkFields } from "@care/core/rules/links.rules";
+import { PRISMA_MODELS } from "../collections/collection.repository.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 
 /** The columns of a file's description (never its bytes). */
@@ -32,9 +36,30 @@ export function storedFileOf(row: TFileMetaRow): TStoredFile {
 
 export const fileNotFound = () => new AppError("NOT_FOUND", "This file does not exist or was removed.");
 
-/** The file's description if the user may see it; NOT_FOUND otherwise (existence is not revealed). */
+/**
+ * The file's description if the user may see it: its home, and the subject of the records naming it (a
+ * staff member's scan needs Staff, as its document does); NOT_FOUND otherwise (existence is not revealed).
+ */
 export async function visibleFile(prisma: PrismaClient, user: TSessionUser, id: string): Promise<TFileMetaRow> {
   const row = await prisma.storedFile.findUnique({ where: { id }, select: FILE_META });
-  if (!row || !canSeeFacility(user, row.facilityId)) throw fileNotFound();
+  if (!row || !canSeeFacility(user, row.facilityId) || !canSeeNamedFile(user, await namingRecords(prisma, id)))
+    throw fileNotFound();
   return row;
+}
+
+type TFindMany = {
+  findMany(args: { where: object; select: Record<string, true> }): Promise<Record<string, unknown>[]>;
+};
+
+/** Every record naming the file by a declared link (archived ones too), with the field its access follows. */
+async function namingRecords(prisma: PrismaClient, id: string) {
+  const naming: { def: CollectionDef; record: Record<string, unknown> }[] = [];
+  for (const link of fileLinkFields()) {
+    const def: CollectionDef = collections[link.collection as TCollectionName];
+    const model = (prisma as unknown as Record<string, TFindMany>)[PRISMA_MODELS[link.collection as TCollectionName]]!;
+    const field = def.access.subjectAreas?.field ?? "id";
+    const rows = await model.findMany({ where: { [link.field]: id }, select: { [field]: true } });
+    naming.push(...rows.map((record) => ({ def, record })));
+  }
+  return naming;
 }

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, signedInStaff, type TestApp } from "../test/build-test-app.ts";
-import { TEST_PASSWORD } from "../test/inject-api.ts";
+import { injectApi, TEST_PASSWORD } from "../test/inject-api.ts";
 import { multipart, uploadFile } from "../test/multipart-upload.ts";
 import { itRefusesBadUploads, SAMPLE_PDF as PDF, SAMPLE_PNG as PNG } from "../test/upload-checks.ts";
 
@@ -159,6 +159,38 @@ describe("download, describe and remove", () => {
     expect((await del(adminCookie, byAdmin.id)).statusCode).toBe(404);
     expect(await auditActions(own.id)).toEqual(["file_upload", "file_remove"]);
     expect(await t.database.prisma.storedFile.count({ where: { id: { in: [own.id, byAdmin.id] } } })).toBe(0);
+  });
+
+  it("keeps a staff member's file from a caregiver (no Staff read, 404) while a house manager downloads it", async () => {
+    const { call } = injectApi(() => t.app);
+    const staff = await call(adminCookie, "POST", "/staff", {
+      data: { facilityId: "tull", firstName: "Lee", lastName: "Livescan", position: "caregiver" },
+    });
+    expect(staff.status).toBe(201);
+    const paper = async (subject: string, subjectId: string, name: string) => {
+      const file = (await upload(adminCookie, "tull", name, PDF)).body;
+      const fields = { fileId: file.id, fileName: file.name, contentType: file.contentType, size: file.size };
+      const created = await call(adminCookie, "POST", "/documents", {
+        data: { subject, subjectId, facilityId: "tull", title: name, ...fields },
+      });
+      expect(created.status).toBe(201);
+      return file.id as string;
+    };
+    const staffFile = await paper("staff", staff.body.id, "lic508.pdf");
+    const homeFile = await paper("facility", "tull", "plan-of-operation.pdf");
+    const caregiver = await signedInStaff(t, "files.subject@example.test", TEST_PASSWORD, ["tull"], "caregiver");
+    for (const url of [`/api/v1/files/${staffFile}`, `/api/v1/files/${staffFile}/content`])
+      expect((await t.app.inject({ url, headers: { cookie: caregiver.cookie } })).statusCode).toBe(404);
+    const home = await t.app.inject({
+      url: `/api/v1/files/${homeFile}/content`,
+      headers: { cookie: caregiver.cookie },
+    });
+    expect(home.statusCode).toBe(200);
+    const managed = await t.app.inject({ url: `/api/v1/files/${staffFile}/content`, headers: { cookie: tullCookie } });
+    expect(managed.statusCode).toBe(200);
+    expect(managed.rawPayload).toEqual(PDF);
+    // Only the manager's download is recorded: the refused ones read no bytes.
+    expect(await auditActions(staffFile)).toEqual(["file_upload", "file_download"]);
   });
 
   it("lists the file routes in the OpenAPI document", async () => {

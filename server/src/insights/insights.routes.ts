@@ -243,10 +243,10 @@ const ZScheduleWeek = z.object({
       position: z.string(),
       homeFacilityId: z.string(),
       current: z.boolean(),
-      hireDate: z.string().optional(),
+      hireDate: z.string().optional().describe("Only to a caller with Staff read, as the three below"),
       terminationDate: z.string().optional(),
-      clearanceStatus: z.string(),
-      mayWorkIndependently: z.boolean(),
+      clearanceStatus: z.string().optional(),
+      mayWorkIndependently: z.boolean().optional(),
       missingForNights: z
         .array(z.string())
         .optional()

@@ -153,6 +153,8 @@ export async function scheduleWeek(
       (id) => (canSeeFacility(user, id) ? otherHomes.get(id)?.name : undefined),
     ),
     withIssues,
+    // Colleagues' clearance, training and employment dates are staff records: for Staff readers only.
+    seesStaffDetails: can(user, "staff", "read"),
   });
 }
 

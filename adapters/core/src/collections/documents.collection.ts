@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { defineCollection, FILES_TARGET, type TLinkTarget } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import type { TArea } from "./areas.ts";
 import { ACCEPTED_FILE_TYPES, type TAcceptedFileType } from "../ports/file.port.ts";
 import { latestDateAnywhere } from "../rules/date-only.rules.ts";
 
@@ -36,6 +37,16 @@ export const SUBJECT_TARGETS = {
   facility: { collection: "facilities", kind: "same-facility" },
   agent: { collection: "referralAgents", kind: "group-wide" },
 } as const satisfies Record<TDocumentSubject, TLinkTarget>;
+
+/**
+ * The area a person's papers need besides Documents: a staff member's (criminal-record statement,
+ * health screening, Live Scan) need Staff, an agent's (agreement, W-9) Referrals, a resident's
+ * Residents. A home's own documents (plan of operation, license) need Documents alone.
+ */
+export const DOCUMENT_SUBJECT_AREAS = {
+  field: "subject",
+  areas: { resident: "residents", staff: "staff", agent: "referrals" },
+} as const satisfies { field: string; areas: Partial<Record<TDocumentSubject, TArea>> };
 
 /** A kind of paperwork a home keeps for each resident, staff member or for itself (e.g. LIC 602A). */
 export const ZDocumentType = z
@@ -137,7 +148,7 @@ export const documentsCollection = defineCollection({
   label: "Document",
   schema: ZDocument,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "documents", write: "documents" },
+  access: { read: "documents", write: "documents", subjectAreas: DOCUMENT_SUBJECT_AREAS },
   filterable: ["subject", "subjectId", "facilityId", "typeId", "current"],
   sortable: ["expiryDate", "issueDate"],
   defaultSort: { field: "createdAt", direction: "desc" },

@@ -406,6 +406,7 @@ export function createDataPortInsights(
         ...(seesDocuments ? { nightDocuments: { types, documents } } : {}),
         busyElsewhere: busy,
         withIssues: !publishedOnly,
+        seesStaffDetails: seesStaff,
       });
     },
 

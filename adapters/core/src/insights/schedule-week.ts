@@ -6,7 +6,7 @@
 import { AppError } from "../app-error.ts";
 import { ZDateOnly, ZId } from "../common.schema.ts";
 import type { TRecordOf } from "../registry.ts";
-import type { TRotaMember, TScheduleWeek, TScheduleWeekQuery } from "../ports/insights.port.ts";
+import type { TRotaListing, TRotaMember, TScheduleWeek, TScheduleWeekQuery } from "../ports/insights.port.ts";
 import { headingName } from "../rules/person-name.rules.ts";
 import {
   checkWeek,
@@ -18,6 +18,7 @@ import {
   weekStartOf,
   type TBusyTime,
   type TCensusResidentLike,
+  type TRotaPerson,
   type TRotaStaffLike,
   type TShiftLike,
 } from "../rules/schedule.rules.ts";
@@ -65,6 +66,11 @@ export interface TScheduleWeekParts {
   busyElsewhere: readonly TBusyTime[];
   /** Compute the checks (for users who may change the rota). */
   withIssues: boolean;
+  /**
+   * The reader may read staff: the people carry what the checks read of their file (clearance,
+   * training, employment dates). Without it they carry their name, position and home alone.
+   */
+  seesStaffDetails: boolean;
 }
 
 export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
@@ -73,7 +79,7 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
   for (const entry of parts.entries) ledger.set(entry.staffId, [...(ledger.get(entry.staffId) ?? []), entry]);
   // The night-duty documents matter only to those on a night shift this week (a backend may read only theirs).
   const nightWorkers = nightWorkersOf(parts.shifts);
-  const people: TRotaMember[] = parts.staff
+  const people: (TRotaListing & TRotaPerson)[] = parts.staff
     .map((s) => ({
       id: s.id,
       name: headingName(s),
@@ -102,7 +108,7 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
     weekStart: query.weekStart,
     timeZone,
     shifts: parts.shifts,
-    people,
+    people: parts.seesStaffDetails ? people : people.map(rotaListingOf),
     busyElsewhere: [...parts.busyElsewhere],
     census,
     issues: parts.withIssues
@@ -116,6 +122,23 @@ export function assembleScheduleWeek(parts: TScheduleWeekParts): TScheduleWeek {
         })
       : [],
   };
+}
+
+/**
+ * What a reader of the rota without Staff read sees of a colleague: the name and where they work, never
+ * their clearance, employment dates, training or missing documents.
+ */
+export function rotaListingOf(member: TRotaMember): TRotaListing {
+  const { id, name, position, homeFacilityId, current } = member;
+  return { id, name, position, homeFacilityId, current };
+}
+
+/**
+ * A rota member with what the checks read of their staff file (a Staff reader's answer); false for a
+ * listing alone, which no check may count as cleared.
+ */
+export function withStaffDetails(member: TRotaMember): member is TRotaListing & TRotaPerson {
+  return member.clearanceStatus !== undefined && member.mayWorkIndependently !== undefined;
 }
 
 /** The people on a night shift among a week's shifts: the only ones the night-duty documents are read for. */

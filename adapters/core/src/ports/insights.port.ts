@@ -228,14 +228,23 @@ export interface TScheduleWeekQuery {
   weekStart: string;
 }
 
-/** Someone on (or available for) a home's rota. */
-export interface TRotaMember extends TRotaPerson {
+/** Someone on (or available for) a home's rota, as every reader of the rota sees them. */
+export interface TRotaListing {
+  id: string;
+  name: string;
   position: string;
   /** Their home facility (this home or another one they also work at). */
   homeFacilityId: string;
   /** Working now (not terminated or archived): offered when adding a shift. */
   current: boolean;
 }
+
+/**
+ * Someone on a home's rota: what every reader sees, and, for users with Staff read only, what the
+ * week's checks read of their staff file (employment dates, clearance, training, night-duty documents);
+ * a reader without Staff gets the listing alone (`rotaMemberFor`).
+ */
+export type TRotaMember = TRotaListing & Partial<Omit<TRotaPerson, "id" | "name">>;
 
 /** A home's week of shifts with everything its checks read, and the checks. */
 export interface TScheduleWeek {

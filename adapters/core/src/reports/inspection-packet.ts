@@ -9,6 +9,7 @@
 import type { TArea } from "../collections/areas.ts";
 import type { TClearanceStatus } from "../collections/staff.collection.ts";
 import type { TComplianceReport, TComplianceStatus, TScheduleWeek } from "../ports/insights.port.ts";
+import { withStaffDetails } from "../insights/schedule-week.ts";
 import { addDays, wallClockInstant, wallClockOf } from "../rules/date-only.rules.ts";
 import { listName } from "../rules/person-name.rules.ts";
 import {
@@ -193,7 +194,7 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
       timeZone: week.timeZone,
       shifts: week.shifts,
       busyElsewhere: [],
-      people: week.people,
+      people: week.people.filter(withStaffDetails),
       census: week.census,
     })) {
       if (issue.code !== "night-rule" || issue.date === undefined || issue.from === undefined) continue;
@@ -253,7 +254,12 @@ const HALF_HOUR = 1_800_000;
  */
 function nightStaffing(weeks: TInspectionPacketInput["weeks"]) {
   const timeZone = weeks[0]?.timeZone ?? "UTC";
-  const people = new Map(weeks.flatMap((w) => w.people).map((p) => [p.id, p]));
+  const people = new Map(
+    weeks
+      .flatMap((w) => w.people)
+      .filter(withStaffDetails)
+      .map((p) => [p.id, p]),
+  );
   const census = new Map(weeks.flatMap((w) => w.census).map((c) => [c.date, c]));
   const counted = [...new Map(weeks.flatMap((w) => w.shifts).map((s) => [s.id, s])).values()]
     .filter((shift) => coversHome(shift, people.get(shift.staffId)))

@@ -7,13 +7,16 @@ import { collections } from "../registry.ts";
 import {
   assertCanGrantFacilities,
   assertCanWriteFields,
+  assertCanWriteRecord,
   can,
   canGrantFacilities,
   canReadCollection,
+  canSeeNamedFile,
   canSeeRecord,
   canWriteCollection,
   documentSubjectsFor,
   redactRecord,
+  subjectsAllowed,
 } from "./access.rules.ts";
 import { testSessionUser } from "./access.test-support.ts";
 
@@ -95,6 +98,28 @@ describe("the role policy", () => {
     expect(redactRecord(caregiver, collections.recordChanges, change).changes).toEqual([change.changes[0]]);
     expect(canSeeRecord(caregiver, collections.recordChanges, { ...change, collection: "staff" })).toBe(false);
     expect(canSeeRecord(office, collections.recordChanges, change)).toBe(true);
+  });
+
+  it("reads and writes a person's documents and their files only with the person's area (staff: Staff, agents: Referrals)", () => {
+    const doc = (subject: string) => ({ subject, subjectId: "x", facilityId: subject === "agent" ? null : "tull" });
+    const documents = collections.documents;
+    expect(subjectsAllowed(caregiver, documents, "read")).toEqual(["resident", "facility"]);
+    expect(subjectsAllowed(manager, documents, "read")).toBeNull();
+    for (const subject of ["resident", "facility"]) expect(canSeeRecord(caregiver, documents, doc(subject))).toBe(true);
+    expect(canSeeRecord(caregiver, documents, doc("staff"))).toBe(false);
+    expect(canSeeRecord(admin(null), documents, doc("agent"))).toBe(true);
+    expect(canSeeRecord(testSessionUser("caregiver", null), documents, doc("agent"))).toBe(false);
+    expect(canSeeRecord(manager, documents, doc("staff"))).toBe(true);
+    // A role that writes documents but only reads staff uploads a home's papers, not a staff member's.
+    const clerk = { ...manager, permissions: { ...manager.permissions, staff: "read" as const } };
+    expect(() => assertCanWriteRecord(clerk, documents, doc("facility"))).not.toThrow();
+    expect(() => assertCanWriteRecord(clerk, documents, doc("staff"))).toThrow(/staff permission/);
+    // A file follows the documents naming it; one no record names yet follows its home alone.
+    expect(canSeeNamedFile(caregiver, [])).toBe(true);
+    expect(canSeeNamedFile(caregiver, [{ def: documents, record: doc("staff") }])).toBe(false);
+    expect(canSeeNamedFile(caregiver, [{ def: documents, record: doc("resident") }])).toBe(true);
+    // Collections declaring no subject area are not narrowed.
+    expect(subjectsAllowed(caregiver, collections.residents, "read")).toBeNull();
   });
 
   it("counts paperwork only of the people a role may see", () => {

@@ -7,7 +7,7 @@
  */
 import { AppError } from "../app-error.ts";
 import type { CollectionDef } from "../collection.ts";
-import type { TDocumentSubject } from "../collections/documents.collection.ts";
+import { HOME_SUBJECTS, type TDocumentSubject } from "../collections/documents.collection.ts";
 import { AREA_LABELS, type TAccessLevel, type TArea } from "../collections/roles.collection.ts";
 import type { TSessionUser } from "../ports/auth.port.ts";
 import { can } from "./permissions.rules.ts";
@@ -32,16 +32,72 @@ export function canWriteCollection(user: TSessionUser, def: CollectionDef): bool
 }
 
 /**
- * Whose paperwork the user may see in compliance and the derived reminders: residents with residents
- * read, staff with staff read, facilities always; nobody's without documents read.
+ * Whose paperwork the user may see in compliance and the derived reminders: the homes' subjects whose
+ * documents they may read (`subjectsAllowed`: residents with residents read, staff with staff read,
+ * facilities always); nobody's without documents read.
  */
 export function documentSubjectsFor(user: Pick<TSessionUser, "permissions">): TDocumentSubject[] {
   if (!can(user, "documents", "read")) return [];
-  return [
-    ...(can(user, "residents", "read") ? (["resident"] as const) : []),
-    ...(can(user, "staff", "read") ? (["staff"] as const) : []),
-    "facility",
-  ];
+  const allowed = subjectsAllowed(user, collections.documents, "read");
+  return HOME_SUBJECTS.filter((subject) => allowed === null || allowed.includes(subject));
+}
+
+/**
+ * For a collection whose records follow their subject's area (`access.subjectAreas`): the subject
+ * values whose records this user may read (or write), those needing no area among them; null when the
+ * collection declares none or the user may see every subject (a list then needs no condition).
+ */
+export function subjectsAllowed(
+  user: Pick<TSessionUser, "permissions">,
+  def: CollectionDef,
+  level: Exclude<TAccessLevel, "none">,
+): string[] | null {
+  const declared = def.access.subjectAreas;
+  if (declared === undefined) return null;
+  const values = (def.schema.shape[declared.field] as { options?: readonly string[] } | undefined)?.options ?? [];
+  const allowed = values.filter((value) => {
+    const area = declared.areas[value];
+    return area === undefined || can(user, area, level);
+  });
+  return allowed.length === values.length ? null : allowed;
+}
+
+/**
+ * The subject values whose records this user may read, every value for a role that reads them all;
+ * undefined when the collection declares no `access.subjectAreas`. What a Firestore query names (the
+ * rules decide by the subject, which a query proves only by filtering on it).
+ */
+export function readableSubjects(user: Pick<TSessionUser, "permissions">, def: CollectionDef): string[] | undefined {
+  const declared = def.access.subjectAreas;
+  if (declared === undefined) return undefined;
+  return (
+    subjectsAllowed(user, def, "read") ?? [
+      ...((def.schema.shape[declared.field] as { options?: readonly string[] } | undefined)?.options ?? []),
+    ]
+  );
+}
+
+/**
+ * May the user see a file these records name (every record naming it, archived ones too)? A file follows
+ * the subject of its document: a staff member's scan needs Staff as the document does. A file no record
+ * names yet (an upload before its document) follows its home alone.
+ */
+export function canSeeNamedFile(
+  user: Pick<TSessionUser, "permissions">,
+  naming: readonly { def: CollectionDef; record: Record<string, unknown> }[],
+): boolean {
+  return naming.length === 0 || naming.some(({ def, record }) => canSubject(user, def, record, "read"));
+}
+
+/** May the user read (or write) this record as its subject's area says (`access.subjectAreas`)? */
+export function canSubject(
+  user: Pick<TSessionUser, "permissions">,
+  def: CollectionDef,
+  record: Record<string, unknown>,
+  level: Exclude<TAccessLevel, "none">,
+): boolean {
+  const allowed = subjectsAllowed(user, def, level);
+  return allowed === null || allowed.includes(record[def.access.subjectAreas!.field] as string);
 }
 
 /**
@@ -183,6 +239,7 @@ export function canSeeRecord(
   const granted = def.access.grantsFacilities;
   if (granted && !canGrantFacilities(user, undefined, facilityIdsOf(record[granted]))) return false;
   if (seesPublishedOnly(user, def) && record[def.access.publishedField!] !== true) return false;
+  if (!canSubject(user, def, record, "read")) return false;
   if (def.scope.kind === "global") return true;
   return facilitiesOfRecord(def, record).some((facilityId) => canSeeFacility(user, facilityId));
 }
@@ -231,7 +288,10 @@ export function assertCanWrite(user: TSessionUser | null, def: CollectionDef): T
   return user;
 }
 
-/** A write that would put a record into (or take it out of) a facility the user may not see. */
+/**
+ * A write that would put a record into (or take it out of) a facility the user may not see, or about a
+ * subject whose area they may not change (a staff member's document without staff write).
+ */
 export function assertCanWriteRecord(
   user: TSessionUser,
   def: CollectionDef,
@@ -240,6 +300,13 @@ export function assertCanWriteRecord(
   const facilityId = facilityOfRecord(def, record);
   if (facilityId !== undefined && !canSeeFacility(user, facilityId)) {
     throw new AppError("FORBIDDEN", "You do not have access to that facility.");
+  }
+  if (!canSubject(user, def, record, "write")) {
+    const area = def.access.subjectAreas!.areas[record[def.access.subjectAreas!.field] as string]!;
+    throw new AppError(
+      "FORBIDDEN",
+      `You may not change these ${def.label.toLowerCase()} records: they need ${AREA_LABELS[area].toLowerCase()} permission.`,
+    );
   }
 }
 

@@ -410,7 +410,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
                       <span className="schedule-grid__position">
                         {POSITION_LABELS[person.position as keyof typeof POSITION_LABELS] ?? person.position}
                         {person.homeFacilityId !== facilityId ? " · other home" : ""}
-                        {!person.mayWorkIndependently ? " · under direct supervision" : ""}
+                        {person.mayWorkIndependently === false ? " · under direct supervision" : ""}
                       </span>
                     </th>
                     {days.map((date) => (

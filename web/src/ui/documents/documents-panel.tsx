@@ -9,7 +9,7 @@ import toast from "react-hot-toast";
 import { Link } from "react-router-dom";
 import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import { collections } from "@care/core/registry";
-import { canReadCollection } from "@care/core/rules/access.rules";
+import { canReadCollection, canSubject } from "@care/core/rules/access.rules";
 import { documentTypeLabel } from "@care/core/rules/compliance.rules";
 import { daysBetween } from "@care/core/rules/date-only.rules";
 import { useCan } from "../../lib/access.ts";
@@ -74,9 +74,15 @@ export function DocumentsPanel({
   canEdit: recordOpen,
   subjectName = "this record",
 }: TDocumentsPanelProps) {
-  // Uploading, replacing and archiving need documents to write, besides a record still open.
+  // Uploading, replacing and archiving need documents to write and the subject's area to write (a staff
+  // member's papers: Staff), besides a record still open: no button the backend would refuse.
   const can = useCan();
-  const canEdit = recordOpen && can("documents", "write");
+  const session = useSession();
+  const canEdit =
+    recordOpen &&
+    can("documents", "write") &&
+    !!session &&
+    canSubject(session, collections.documents, { subject }, "write");
   const data = useData();
   const files = useFiles();
   const titleId = useId();
@@ -90,7 +96,6 @@ export function DocumentsPanel({
   const [archiving, setArchiving] = useState<{ document: TDocumentRecord; label: string } | null>(null);
   const [archiveBusy, setArchiveBusy] = useState(false);
   const [accessOf, setAccessOf] = useState<{ document: TDocumentRecord; label: string } | null>(null);
-  const session = useSession();
   const mayReadAudit = !!session && canReadCollection(session, collections.auditLog);
   // Today in the record's home: "expiring in 5 days" counts from there, not from the browser's date.
   const { facilities } = useFacilities();
