@@ -6,6 +6,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { permissionsAt } from "@care/core/collections/roles.collection";
 import type { TRecordOf } from "@care/core/registry";
+import { NO_TOUR_MESSAGE } from "@care/core/rules/referral-outcome.rules";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
 
@@ -324,6 +325,52 @@ await runContract("data", (ctx) => {
     const newman = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["newman"] }));
     const theirs = await newman.insights.derivedReminders({ today: "2026-11-21", limit: 500 });
     expect(theirs.items.some((r) => r.link.id === earlier.id || r.link.id === duplicate.id)).toBe(false);
+  });
+
+  it("marks a referral toured only once a tour is recorded: its date and time, or a Tour in the contact log", async () => {
+    const person = { facilityId: "tull", referredOn: "2026-11-04", source: "family" as const, firstName: "Vera" };
+    const untoured = await expectAppError(
+      admin.data.create("referrals", { ...person, lastName: `Quill-${RUN}`, status: "toured" }),
+      "VALIDATION",
+    );
+    expect(untoured.fields).toEqual({ status: NO_TOUR_MESSAGE });
+    const referral = await admin.data.create("referrals", { ...person, lastName: `Quill-${RUN}` });
+    const refused = await expectAppError(
+      admin.data.update("referrals", referral.id, { status: "toured" }, referral.version),
+      "VALIDATION",
+    );
+    expect(refused.fields).toEqual({ status: NO_TOUR_MESSAGE });
+    // A call is not a tour; a Tour line of the contact log is.
+    const contact = {
+      referralId: referral.id,
+      facilityId: "tull",
+      at: "2026-11-05T15:00:00.000Z",
+      notes: "Saw the garden",
+    };
+    await admin.data.create("referralContacts", { ...contact, kind: "call" });
+    await expectAppError(
+      admin.data.update("referrals", referral.id, { status: "toured" }, referral.version),
+      "VALIDATION",
+    );
+    await admin.data.create("referralContacts", { ...contact, kind: "tour" });
+    const toured = await admin.data.update("referrals", referral.id, { status: "toured" }, referral.version);
+    expect(toured.status).toBe("toured");
+    // A tour's date and time on the referral is a recorded tour too, even in the same write.
+    const scheduled = await admin.data.create("referrals", { ...person, lastName: `Quill-${RUN}-b` });
+    const withTour = await admin.data.update(
+      "referrals",
+      scheduled.id,
+      { status: "toured", tourAt: "2026-11-05T10:00" },
+      scheduled.version,
+    );
+    expect(withTour.status).toBe("toured");
+    // Logging the tour and marking it toured in one commit counts the tour.
+    const third = await admin.data.create("referrals", { ...person, lastName: `Quill-${RUN}-c` });
+    await admin.data.commit([
+      { op: "create", collection: "referralContacts", data: { ...contact, referralId: third.id, kind: "tour" } },
+      { op: "update", collection: "referrals", id: third.id, version: third.version, patch: { status: "toured" } },
+    ]);
+    expect((await admin.data.get("referrals", third.id)).status).toBe("toured");
   });
 
   it("counts each source's referrals in one home or every home, fees only for fee readers", async () => {
