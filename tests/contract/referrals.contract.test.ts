@@ -109,6 +109,25 @@ await runContract("data", (ctx) => {
     await expectAppError(admin.insights.referralMatches({ dateOfBirth: "soon" }), "VALIDATION");
   });
 
+  it("warns of a possible duplicate while only the name is typed, by the same first and last name", async () => {
+    const byName = await admin.insights.referralMatches({ firstName: " ROSA", lastName: lastName.toLowerCase() });
+    expect(byName.sameNameOnly).toBe(true);
+    expect(byName.matches.map((m) => [m.id, m.reasons])).toEqual([[first.id, ["same-name"]]]);
+    expect(await admin.insights.referralMatches({ firstName: "Rosalind", lastName })).toEqual({
+      matches: [],
+      elsewhere: [],
+    });
+    // With a date of birth, the name is no longer enough: a namesake born another day is someone else.
+    expect(
+      (await admin.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1950-01-01" })).matches,
+    ).toEqual([]);
+    // Another home's namesake is only counted, as for the other keys.
+    const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["newman"] }));
+    const theirs = await manager.insights.referralMatches({ firstName: "Rosa", lastName });
+    expect(theirs).toMatchObject({ matches: [], sameNameOnly: true });
+    expect(theirs.elsewhere).toEqual([expect.objectContaining({ facilityId: "tull", count: 1 })]);
+  });
+
   it("tells a user of another home only that a match exists there, and whom to ask", async () => {
     const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["newman"] }));
     const answer = await manager.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1941-06-09" });

@@ -216,7 +216,8 @@ export function LogReferralPage() {
     const found = foundAnywhere(matches);
     const firstId = duplicateTarget(matches);
     const { duplicateChoice: choice, duplicateNote } = form.getValues();
-    if (found && choice === "") {
+    // A name alone is a possible duplicate: worth a look, not a decision to make.
+    if (found && choice === "" && !matches?.sameNameOnly) {
       form.setError(
         "duplicateChoice",
         { message: "Choose whether this is a duplicate or a referral of its own" },
