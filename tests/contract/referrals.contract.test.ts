@@ -173,7 +173,15 @@ await runContract("data", (ctx) => {
       method: "check",
     });
     expect(await admin.insights.agentStats({ agentIds: [agent.id], year })).toEqual([
-      { agentId: agent.id, referrals: 2, tours: 1, moveIns: 1, feesPaidCents: 240_000, feesPaidInYearCents: 240_000 },
+      {
+        agentId: agent.id,
+        referrals: 2,
+        tours: 1,
+        moveIns: 1,
+        feesOwedCents: 0, // no terms: nothing is owed by them
+        feesPaidCents: 240_000,
+        feesPaidInYearCents: 240_000,
+      },
     ]);
     const roleId = unique("referrals-clerk");
     await admin.data.create(
@@ -183,7 +191,15 @@ await runContract("data", (ctx) => {
     );
     const clerk = await ctx.signedIn(await ctx.createUser(admin, { role: roleId, facilityIds: null }));
     expect(await clerk.insights.agentStats({ agentIds: [agent.id], year })).toEqual([
-      { agentId: agent.id, referrals: 2, tours: 1, moveIns: 1, feesPaidCents: null, feesPaidInYearCents: null },
+      {
+        agentId: agent.id,
+        referrals: 2,
+        tours: 1,
+        moveIns: 1,
+        feesOwedCents: null,
+        feesPaidCents: null,
+        feesPaidInYearCents: null,
+      },
     ]);
     await expectAppError(clerk.data.list("referralFees", { where: { referralId: first.id } }), "FORBIDDEN");
     // The first month's rent fixes the fee: the clerk's copy of the referral does not carry it.
@@ -192,6 +208,35 @@ await runContract("data", (ctx) => {
     expect(theirs.status).toBe("moved_in");
     expect(Object.keys(theirs)).not.toContain("firstMonthRentCents");
     expect(second.status).toBe("new");
+  });
+
+  it("counts the fees an agent's terms make owed for their move-ins, a duplicate's none", async () => {
+    const termed = await admin.data.create("referralAgents", { name: `Half Month ${RUN}` });
+    await admin.data.create(
+      "agentFeeTerms",
+      { agentId: termed.id, kind: "percent_first_month", percentBasisPoints: 5000 },
+      { id: termed.id },
+    );
+    const base = { facilityId: "tull", referredOn: "2026-11-02", source: "agent" as const, agentId: termed.id };
+    const moved = { status: "moved_in" as const, closeReason: "moved_in" as const, moveInDate: "2026-11-10" };
+    await admin.data.create("referrals", {
+      ...base,
+      ...moved,
+      firstName: "Ana",
+      lastName: `Owed-${RUN}`,
+      firstMonthRentCents: 400_000,
+    });
+    const original = await admin.data.create("referrals", { ...base, firstName: "Bo", lastName: `Owed-${RUN}` });
+    await admin.data.create("referrals", {
+      ...base,
+      ...moved,
+      firstName: "Bo",
+      lastName: `Owed-${RUN}`,
+      firstMonthRentCents: 400_000,
+      duplicateOfId: original.id,
+    });
+    const [stats] = await admin.insights.agentStats({ agentIds: [termed.id], year: 2026 });
+    expect(stats).toMatchObject({ moveIns: 2, feesOwedCents: 200_000, feesPaidCents: 0 });
   });
 
   it("refuses, on the backend, a fee entry that would pay a fee twice", async () => {

@@ -213,6 +213,11 @@ const ZAgentStats = z.object({
       referrals: z.number().int(),
       tours: z.number().int(),
       moveIns: z.number().int(),
+      feesOwedCents: z
+        .number()
+        .int()
+        .nullable()
+        .describe("Owed by the agent's terms for their move-ins (duplicates owe nothing); null without Referral fees"),
       feesPaidCents: z.number().int().nullable(),
       feesPaidInYearCents: z.number().int().nullable(),
     }),
