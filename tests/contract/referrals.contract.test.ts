@@ -6,6 +6,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { permissionsAt } from "@care/core/collections/roles.collection";
 import type { TRecordOf } from "@care/core/registry";
+import { NO_TOUR_MESSAGE } from "@care/core/rules/referral-outcome.rules";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
 
@@ -108,6 +109,25 @@ await runContract("data", (ctx) => {
     await expectAppError(admin.insights.referralMatches({ dateOfBirth: "soon" }), "VALIDATION");
   });
 
+  it("warns of a possible duplicate while only the name is typed, by the same first and last name", async () => {
+    const byName = await admin.insights.referralMatches({ firstName: " ROSA", lastName: lastName.toLowerCase() });
+    expect(byName.sameNameOnly).toBe(true);
+    expect(byName.matches.map((m) => [m.id, m.reasons])).toEqual([[first.id, ["same-name"]]]);
+    expect(await admin.insights.referralMatches({ firstName: "Rosalind", lastName })).toEqual({
+      matches: [],
+      elsewhere: [],
+    });
+    // With a date of birth, the name is no longer enough: a namesake born another day is someone else.
+    expect(
+      (await admin.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1950-01-01" })).matches,
+    ).toEqual([]);
+    // Another home's namesake is only counted, as for the other keys.
+    const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["newman"] }));
+    const theirs = await manager.insights.referralMatches({ firstName: "Rosa", lastName });
+    expect(theirs).toMatchObject({ matches: [], sameNameOnly: true });
+    expect(theirs.elsewhere).toEqual([expect.objectContaining({ facilityId: "tull", count: 1 })]);
+  });
+
   it("tells a user of another home only that a match exists there, and whom to ask", async () => {
     const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["newman"] }));
     const answer = await manager.insights.referralMatches({ firstName: "Rosa", lastName, dateOfBirth: "1941-06-09" });
@@ -153,7 +173,15 @@ await runContract("data", (ctx) => {
       method: "check",
     });
     expect(await admin.insights.agentStats({ agentIds: [agent.id], year })).toEqual([
-      { agentId: agent.id, referrals: 2, tours: 1, moveIns: 1, feesPaidCents: 240_000, feesPaidInYearCents: 240_000 },
+      {
+        agentId: agent.id,
+        referrals: 2,
+        tours: 1,
+        moveIns: 1,
+        feesOwedCents: 0, // no terms: nothing is owed by them
+        feesPaidCents: 240_000,
+        feesPaidInYearCents: 240_000,
+      },
     ]);
     const roleId = unique("referrals-clerk");
     await admin.data.create(
@@ -163,7 +191,15 @@ await runContract("data", (ctx) => {
     );
     const clerk = await ctx.signedIn(await ctx.createUser(admin, { role: roleId, facilityIds: null }));
     expect(await clerk.insights.agentStats({ agentIds: [agent.id], year })).toEqual([
-      { agentId: agent.id, referrals: 2, tours: 1, moveIns: 1, feesPaidCents: null, feesPaidInYearCents: null },
+      {
+        agentId: agent.id,
+        referrals: 2,
+        tours: 1,
+        moveIns: 1,
+        feesOwedCents: null,
+        feesPaidCents: null,
+        feesPaidInYearCents: null,
+      },
     ]);
     await expectAppError(clerk.data.list("referralFees", { where: { referralId: first.id } }), "FORBIDDEN");
     // The first month's rent fixes the fee: the clerk's copy of the referral does not carry it.
@@ -172,6 +208,35 @@ await runContract("data", (ctx) => {
     expect(theirs.status).toBe("moved_in");
     expect(Object.keys(theirs)).not.toContain("firstMonthRentCents");
     expect(second.status).toBe("new");
+  });
+
+  it("counts the fees an agent's terms make owed for their move-ins, a duplicate's none", async () => {
+    const termed = await admin.data.create("referralAgents", { name: `Half Month ${RUN}` });
+    await admin.data.create(
+      "agentFeeTerms",
+      { agentId: termed.id, kind: "percent_first_month", percentBasisPoints: 5000 },
+      { id: termed.id },
+    );
+    const base = { facilityId: "tull", referredOn: "2026-11-02", source: "agent" as const, agentId: termed.id };
+    const moved = { status: "moved_in" as const, closeReason: "moved_in" as const, moveInDate: "2026-11-10" };
+    await admin.data.create("referrals", {
+      ...base,
+      ...moved,
+      firstName: "Ana",
+      lastName: `Owed-${RUN}`,
+      firstMonthRentCents: 400_000,
+    });
+    const original = await admin.data.create("referrals", { ...base, firstName: "Bo", lastName: `Owed-${RUN}` });
+    await admin.data.create("referrals", {
+      ...base,
+      ...moved,
+      firstName: "Bo",
+      lastName: `Owed-${RUN}`,
+      firstMonthRentCents: 400_000,
+      duplicateOfId: original.id,
+    });
+    const [stats] = await admin.insights.agentStats({ agentIds: [termed.id], year: 2026 });
+    expect(stats).toMatchObject({ moveIns: 2, feesOwedCents: 200_000, feesPaidCents: 0 });
   });
 
   it("refuses, on the backend, a fee entry that would pay a fee twice", async () => {
@@ -324,6 +389,52 @@ await runContract("data", (ctx) => {
     const newman = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: ["newman"] }));
     const theirs = await newman.insights.derivedReminders({ today: "2026-11-21", limit: 500 });
     expect(theirs.items.some((r) => r.link.id === earlier.id || r.link.id === duplicate.id)).toBe(false);
+  });
+
+  it("marks a referral toured only once a tour is recorded: its date and time, or a Tour in the contact log", async () => {
+    const person = { facilityId: "tull", referredOn: "2026-11-04", source: "family" as const, firstName: "Vera" };
+    const untoured = await expectAppError(
+      admin.data.create("referrals", { ...person, lastName: `Quill-${RUN}`, status: "toured" }),
+      "VALIDATION",
+    );
+    expect(untoured.fields).toEqual({ status: NO_TOUR_MESSAGE });
+    const referral = await admin.data.create("referrals", { ...person, lastName: `Quill-${RUN}` });
+    const refused = await expectAppError(
+      admin.data.update("referrals", referral.id, { status: "toured" }, referral.version),
+      "VALIDATION",
+    );
+    expect(refused.fields).toEqual({ status: NO_TOUR_MESSAGE });
+    // A call is not a tour; a Tour line of the contact log is.
+    const contact = {
+      referralId: referral.id,
+      facilityId: "tull",
+      at: "2026-11-05T15:00:00.000Z",
+      notes: "Saw the garden",
+    };
+    await admin.data.create("referralContacts", { ...contact, kind: "call" });
+    await expectAppError(
+      admin.data.update("referrals", referral.id, { status: "toured" }, referral.version),
+      "VALIDATION",
+    );
+    await admin.data.create("referralContacts", { ...contact, kind: "tour" });
+    const toured = await admin.data.update("referrals", referral.id, { status: "toured" }, referral.version);
+    expect(toured.status).toBe("toured");
+    // A tour's date and time on the referral is a recorded tour too, even in the same write.
+    const scheduled = await admin.data.create("referrals", { ...person, lastName: `Quill-${RUN}-b` });
+    const withTour = await admin.data.update(
+      "referrals",
+      scheduled.id,
+      { status: "toured", tourAt: "2026-11-05T10:00" },
+      scheduled.version,
+    );
+    expect(withTour.status).toBe("toured");
+    // Logging the tour and marking it toured in one commit counts the tour.
+    const third = await admin.data.create("referrals", { ...person, lastName: `Quill-${RUN}-c` });
+    await admin.data.commit([
+      { op: "create", collection: "referralContacts", data: { ...contact, referralId: third.id, kind: "tour" } },
+      { op: "update", collection: "referrals", id: third.id, version: third.version, patch: { status: "toured" } },
+    ]);
+    expect((await admin.data.get("referrals", third.id)).status).toBe("toured");
   });
 
   it("counts each source's referrals in one home or every home, fees only for fee readers", async () => {

@@ -78,6 +78,8 @@ import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { assertResidentFits } from "./resident-capacity.ts";
 import { deleteShiftsIn, shiftsLeftBehind } from "./transfer-shifts.ts";
 import { assertOtherHomes } from "./staff-homes-check.ts";
+import { assertTourRecorded, tourLoggedIn } from "./referral-tour-check.ts";
+import { tourRecordError } from "@care/core/rules/referral-outcome.rules";
 import { derivedWaits, type TWrittenRecord } from "./derived-records.ts";
 import { KEPT_SESSION_FIELD, SESSION_FIELDS, SESSIONS_FROM_FIELD } from "./user-sessions.ts";
 import { guard, toAppError } from "./firebase-errors.ts";
@@ -797,6 +799,9 @@ export function createFirestoreDataAdapter(
     if (administrator) throw administrator;
     const reminderState = def.name === "reminderStates" ? reminderStateRefusal(user, fields) : null;
     if (reminderState) throw reminderState;
+    // A new referral has no contact log yet: "Toured" needs the tour's date and time.
+    const untoured = def.name === "referrals" ? tourRecordError(record as never, undefined, false) : null;
+    if (untoured) throw untoured;
     return { ref, record, clientId: clientId !== undefined };
   }
 
@@ -1008,6 +1013,7 @@ export function createFirestoreDataAdapter(
         const updated = applyUpdate(def, user, read, patch, version);
         if (def.name === "residents") await assertResidentFits(db, user, updated, read);
         if (def.name === "staff") await assertOtherHomes(db, user, updated, read);
+        if (def.name === "referrals") await assertTourRecorded(db, updated, read);
         await assertLinks(tx, user, def, updated, read, new Map());
         setRecord(tx, def, user, ref, updated, read);
         return { current: read, next: updated };
@@ -1306,6 +1312,8 @@ export function createFirestoreDataAdapter(
             if (read === "seen" || read === "hidden") throw takenIdError(def, ref.id, read === "seen");
           } else if (op.op === "update") {
             record = applyUpdate(def, writer, read as TRecord, op.patch, op.version);
+            if (def.name === "referrals")
+              await assertTourRecorded(db, record, read as TRecord, tourLoggedIn(ops, ref.id));
             await assertLinks(tx, writer, def, record, read as TRecord, written);
           } else {
             const current = read as TRecord;

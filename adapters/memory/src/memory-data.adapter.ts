@@ -36,6 +36,7 @@ import {
 import { checkLinks, linkFieldsInto, recordInUseError } from "@care/core/rules/links.rules";
 import { reminderStateRefusal } from "@care/core/collections/reminders.collection";
 import { feeEntryError, type TFeeEntryRecords } from "@care/core/rules/referral-deadlines.rules";
+import { tourRecordError } from "@care/core/rules/referral-outcome.rules";
 import { hiddenSisters, justMovedIn, sisterClosePatch } from "@care/core/rules/referral-move-in.rules";
 import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/collections/roles.collection";
 import { assertActionsHeld } from "@care/core/rules/role-actions.rules";
@@ -448,7 +449,7 @@ export class MemoryDataAdapter implements DataPort {
    * The checks of a write that need other records (the server runs the same ones in its transaction):
    * a resident's admission, move or readmission fits the home's licensed capacity; a user's edit keeps
    * the auth backend's fields and the editor's own access, and their staff record is of a facility they
-   * see; a fee entry never pays a fee twice.
+   * see; a fee entry never pays a fee twice; a referral is marked toured only once a tour is recorded.
    */
   private writeCheck(
     user: TSessionUser,
@@ -464,6 +465,14 @@ export class MemoryDataAdapter implements DataPort {
     if (def.name === "reminderStates") {
       const refusal = reminderStateRefusal(user, fields);
       if (refusal) throw refusal;
+    }
+    if (def.name === "referrals") {
+      const hasTour = [...this.backend.table("referralContacts").values()].some(
+        (c) => c.referralId === id && c.kind === "tour" && c.archivedAt === null,
+      );
+      const refused = tourRecordError(fields as never, before as never, hasTour);
+      if (refused) throw refused;
+      return;
     }
     if (def.name === "referralFees") {
       const refused = this.feeEntryRefusal(id, fields);

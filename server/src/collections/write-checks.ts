@@ -14,6 +14,7 @@ import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 import { otherHomesChanged, otherHomesRefusal } from "@care/core/rules/staff-homes.rules";
 import { assertResidentFits } from "../residents/resident-fits.ts";
 import { assertFeeEntryAllowed } from "../referrals/fee-entry-check.ts";
+import { assertTourRecorded } from "../referrals/tour-check.ts";
 
 /** A role's permissions and actions as stored (none when the role does not exist: its link check says so). */
 async function rolePermissions(db: PrismaClient | Prisma.TransactionClient, id: unknown) {
@@ -75,6 +76,8 @@ export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
   },
   /** A fee entry never pays one fee twice (a used invoice number, a payment nothing or less is owed for). */
   referralFees: assertFeeEntryAllowed,
+  /** "Toured" only once a tour is recorded: its date and time, or a "Tour" line of the contact log. */
+  referrals: assertTourRecorded,
   /** The Administrator role keeps every permission; a role gives only what its editor holds. */
   roles: async (_db, user, id, fields, before) => {
     const refusal = administratorRoleRefusal(id, fields) ?? roleGrantError(user, id, before, fields);

@@ -181,7 +181,7 @@ const ZReferralMatches = z.object({
       status: z.enum(REFERRAL_STATUSES),
       source: z.enum(REFERRAL_SOURCES),
       agentName: z.string().optional(),
-      reasons: z.array(z.enum(["name-and-birth-date", "phone", "email"])),
+      reasons: z.array(z.enum(["name-and-birth-date", "phone", "email", "same-name"])),
     }),
   ),
   elsewhere: z.array(
@@ -193,6 +193,10 @@ const ZReferralMatches = z.object({
       firstId: z.string().describe("The earliest of them, to link a duplicate to (an id only)"),
     }),
   ),
+  sameNameOnly: z
+    .literal(true)
+    .optional()
+    .describe("Only a name was asked about: the matches are possible duplicates (same first and last name)"),
 });
 const ZAgentStatsQueryString = z.object({
   agentIds: z
@@ -209,6 +213,11 @@ const ZAgentStats = z.object({
       referrals: z.number().int(),
       tours: z.number().int(),
       moveIns: z.number().int(),
+      feesOwedCents: z
+        .number()
+        .int()
+        .nullable()
+        .describe("Owed by the agent's terms for their move-ins (duplicates owe nothing); null without Referral fees"),
       feesPaidCents: z.number().int().nullable(),
       feesPaidInYearCents: z.number().int().nullable(),
     }),
@@ -389,7 +398,8 @@ export default async function insightsRoutes(fastify: FastifyInstance): Promise<
       config: { rateLimit: MATCHES_RATE_LIMIT },
       schema: {
         tags: ["insights"],
-        summary: "Referrals of the same prospect in any home of the group (name and birth date, phone or e-mail)",
+        summary:
+          "Referrals of the same prospect in any home of the group (name and birth date, phone or e-mail; a name alone: possible duplicates)",
         querystring: ZReferralMatchesQueryString,
         response: { 200: ZReferralMatches },
       },

@@ -1,11 +1,11 @@
 /**
- * Each agent's referrals, tours, move-ins and fees paid (InsightsPort.agentStats), counted in the
- * database by grouping over the agent index — over the homes the caller may see; fees only for a role
- * with Referral fees.
+ * Each agent's referrals, tours, move-ins and fees owed and paid (InsightsPort.agentStats), counted in
+ * the database by grouping over the agent index — over the homes the caller may see; fees only for a
+ * role with Referral fees (owed: the agents' terms over their moved-in referrals, read row by row).
  */
 import { assertCan, can } from "@care/core/rules/access.rules";
 import { agentStatsOf, parseAgentStatsQuery, type TAgentStats } from "@care/core/rules/referral-stats.rules";
-import type { TReferralStatus } from "@care/core/collections/referrals.collection";
+import type { TFeeKind, TReferralStatus } from "@care/core/collections/referrals.collection";
 import { requireUser, type TCaller } from "../caller.ts";
 import type { Database } from "../db/database.ts";
 
@@ -19,7 +19,7 @@ export async function agentStats(database: Database, caller: TCaller, raw: unkno
   };
   const seesFees = can(user, "fees", "read");
   // Counted per agent and stage, with and without a tour set (two groupings, not one row per referral).
-  const [untoured, toured, fees] = await Promise.all([
+  const [untoured, toured, fees, terms, moveIns] = await Promise.all([
     database.prisma.referral.groupBy({
       by: ["agentId", "status"],
       where: { ...where, tourAt: null },
@@ -37,6 +37,13 @@ export async function agentStats(database: Database, caller: TCaller, raw: unkno
           _sum: { amountCents: true },
         })
       : null,
+    seesFees ? database.prisma.agentFeeTerms.findMany({ where: { agentId: { in: query.agentIds } } }) : [],
+    seesFees
+      ? database.prisma.referral.findMany({
+          where: { ...where, status: "moved_in", duplicateOfId: null },
+          select: { agentId: true, status: true, firstMonthRentCents: true, moveInDate: true },
+        })
+      : [],
   ]);
   const counted = (groups: typeof untoured, tourAt: string | undefined) =>
     groups.map((g) => ({
@@ -53,5 +60,20 @@ export async function agentStats(database: Database, caller: TCaller, raw: unkno
       date: g.date,
       amountCents: Number(g._sum.amountCents ?? 0),
     })) ?? null;
-  return agentStatsOf(query.agentIds, referrals, payments, query.year);
+  return agentStatsOf(query.agentIds, referrals, payments, query.year, {
+    terms: terms.map((t) => ({
+      agentId: t.agentId,
+      kind: t.kind as TFeeKind,
+      percentBasisPoints: t.percentBasisPoints ?? undefined,
+      flatCents: t.flatCents === null ? undefined : Number(t.flatCents),
+      capCents: t.capCents === null ? undefined : Number(t.capCents),
+      prorateFirstMonth: t.prorateFirstMonth,
+    })),
+    moveIns: moveIns.map((r) => ({
+      agentId: r.agentId ?? undefined,
+      status: r.status as TReferralStatus,
+      firstMonthRentCents: r.firstMonthRentCents === null ? undefined : Number(r.firstMonthRentCents),
+      moveInDate: r.moveInDate ?? undefined,
+    })),
+  });
 }

@@ -8,6 +8,7 @@
 import { assertCan, canSeeFacility } from "@care/core/rules/access.rules";
 import {
   hasProspectKeys,
+  lastNameSpellings,
   parseReferralMatchesQuery,
   referralMatchesOf,
   type TProspectKeys,
@@ -47,7 +48,7 @@ export async function referralMatches(database: Database, caller: TCaller, raw: 
 
 /**
  * The referrals of every home that share a key with the prospect (date of birth with the last name,
- * phone, e-mail), earliest first, read through their indexes; the shared rule decides which are the
+ * phone, e-mail; the last name alone when only a name is typed), earliest first, read through their indexes; the shared rule decides which are the
  * same person. At most 50: a prospect is referred a handful of times, not more.
  */
 export async function referralCandidates(db: TDb, keys: TProspectKeys) {
@@ -62,6 +63,8 @@ export async function referralCandidates(db: TDb, keys: TProspectKeys) {
       : []),
     ...(keys.phone ? [{ phone: keys.phone }] : []),
     ...(keys.email ? [{ email: keys.email }] : []),
+    // A name alone (a possible duplicate): the last name's index, in its usual spellings.
+    ...(keys.name ? [{ lastName: { in: lastNameSpellings(keys.name.lastName) } }] : []),
   ];
   const rows = await db.referral.findMany({
     where: { OR: or, archivedAt: null, ...(keys.excludeId ? { id: { not: keys.excludeId } } : {}) },

@@ -446,11 +446,13 @@ export function createDataPortInsights(
     async agentStats(raw: TAgentStatsQuery): Promise<TAgentStats[]> {
       const query = parseAgentStatsQuery(raw);
       const me = assertCan(user(), "referrals", "read");
-      const [referrals, fees] = await Promise.all([
+      const seesFees = can(me, "fees", "read");
+      const [referrals, fees, terms] = await Promise.all([
         listOneOf(data, "referrals", "agentId", query.agentIds),
-        can(me, "fees", "read") ? listOneOf(data, "referralFees", "agentId", query.agentIds) : null,
+        seesFees ? listOneOf(data, "referralFees", "agentId", query.agentIds) : null,
+        seesFees ? listOneOf(data, "agentFeeTerms", "agentId", query.agentIds) : [],
       ]);
-      return agentStatsOf(query.agentIds, referrals, fees, query.year);
+      return agentStatsOf(query.agentIds, referrals, fees, query.year, { terms, moveIns: referrals });
     },
 
     async sourceStats(raw: TSourceStatsQuery): Promise<TSourceStats[]> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { prospectKeysOf } from "./referral-move-in.rules.ts";
 import {
+  lastNameSpellings,
   matchReasons,
   parseReferralMatchesQuery,
   referralMatchesOf,
@@ -26,12 +28,15 @@ const context = {
 };
 
 describe("parseReferralMatchesQuery", () => {
-  it("writes the phone and e-mail as stored, and needs the whole name with a date of birth", () => {
+  it("writes the phone and e-mail as stored, and needs the whole name (with a date of birth for the person)", () => {
     expect(parseReferralMatchesQuery({ phone: "559.555.0142", email: "ROSA@Example.org" })).toEqual({
       phone: "(559) 555-0142",
       email: "rosa@example.org",
     });
-    expect(parseReferralMatchesQuery({ firstName: "Rosa", lastName: "Alvarez" })).toEqual({});
+    expect(parseReferralMatchesQuery({ firstName: "Rosa", lastName: "Alvarez" })).toEqual({
+      name: { firstName: "Rosa", lastName: "Alvarez" },
+    });
+    expect(parseReferralMatchesQuery({ firstName: "Rosa", dateOfBirth: "1941-06-09" })).toEqual({});
     expect(parseReferralMatchesQuery({ phone: "call me", email: "not an address" })).toEqual({});
   });
 });
@@ -67,5 +72,34 @@ describe("referralMatchesOf", () => {
 
   it("leaves out the referral being edited", () => {
     expect(referralMatchesOf([rosa], { phone: rosa.phone!, excludeId: "r1" }, context).matches).toEqual([]);
+  });
+});
+
+describe("a name alone", () => {
+  it("is a possible duplicate only while nothing else is typed", () => {
+    const keys = parseReferralMatchesQuery({ firstName: "ROSA ", lastName: "alvarez" });
+    expect(keys.name).toEqual({ firstName: "ROSA", lastName: "alvarez" });
+    const answer = referralMatchesOf([rosa], keys, context);
+    expect(answer).toMatchObject({ sameNameOnly: true, matches: [{ id: "r1", reasons: ["same-name"] }] });
+    expect(parseReferralMatchesQuery({ firstName: "Rosa", lastName: "Alvarez", phone: "559 555 0199" }).name).toBe(
+      undefined,
+    );
+    expect(
+      referralMatchesOf([rosa], parseReferralMatchesQuery({ firstName: "Rose", lastName: "Alvarez" }), context),
+    ).toEqual({ matches: [], elsewhere: [] });
+  });
+
+  it("never makes a namesake a sister referral to close on a move-in", () => {
+    expect(prospectKeysOf({ id: "r9", firstName: "Rosa", lastName: "Alvarez" })).toEqual({ excludeId: "r9" });
+  });
+
+  it("is looked up in the last name's usual spellings", () => {
+    expect(lastNameSpellings(" o'brien-lee ")).toEqual([
+      "o'brien-lee",
+      "O'BRIEN-LEE",
+      "O'brien-lee",
+      "O'brien-Lee",
+      "O'Brien-Lee",
+    ]);
   });
 });

@@ -3,7 +3,10 @@
  * group? The same person is the same normalized first and last name with the same date of birth, or the
  * same phone number, or the same e-mail address. Every backend asks its store for candidates by those
  * three keys (indexes, never a scan) and lets `referralMatchesOf` decide and word the answer, so a user
- * who may not see the other home learns only that a match exists there and whom to ask.
+ * who may not see the other home learns only that a match exists there and whom to ask. While only a name
+ * is typed (no date of birth, phone or e-mail yet) the same first and last name is a weaker "possible
+ * duplicate", read through the last name's index in its usual spellings (`lastNameSpellings`); it never
+ * closes anyone's referral (`prospectKeysOf` in referral-move-in.rules.ts leaves it out).
  */
 import { z } from "zod";
 import { validationError } from "../app-error.ts";
@@ -31,6 +34,8 @@ export interface TProspectKeys {
   phone?: string;
   /** The e-mail in lower case. */
   email?: string;
+  /** First and last name, when nothing else is given: a possible duplicate only. */
+  name?: { firstName: string; lastName: string };
   excludeId?: string;
 }
 
@@ -41,19 +46,44 @@ export function parseReferralMatchesQuery(raw: unknown): TProspectKeys {
   const q = parsed.data;
   const phone = q.phone ? formatPhone(q.phone) : null;
   const email = q.email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(q.email) ? q.email.toLowerCase() : undefined;
+  const nameOnly = Boolean(q.firstName && q.lastName && !q.dateOfBirth && !phone && !email);
   return {
     ...(q.firstName && q.lastName && q.dateOfBirth
       ? { person: { firstName: q.firstName, lastName: q.lastName, dateOfBirth: q.dateOfBirth } }
       : {}),
     ...(phone ? { phone } : {}),
     ...(email ? { email } : {}),
+    ...(nameOnly ? { name: { firstName: q.firstName!, lastName: q.lastName! } } : {}),
     ...(q.excludeId ? { excludeId: q.excludeId } : {}),
   };
 }
 
 /** Whether the check has anything to look for. */
 export function hasProspectKeys(keys: TProspectKeys): boolean {
-  return keys.person !== undefined || keys.phone !== undefined || keys.email !== undefined;
+  return keys.person !== undefined || keys.phone !== undefined || keys.email !== undefined || keys.name !== undefined;
+}
+
+/**
+ * The spellings of a last name a store is asked for by equality (its index): as typed, lower case, upper
+ * case, the first letter capitalized, and each word ("o'brien-lee": "O'brien-lee", "O'brien-Lee",
+ * "O'Brien-Lee"): at most six, within Firestore's "in" limit. Stores keep names as typed, so a
+ * rarer mix of cases ("McDonald" typed "mcdonald") is missed by the name-only warning, not by the checks
+ * with a date of birth, phone or e-mail.
+ */
+export function lastNameSpellings(lastName: string): string[] {
+  const typed = lastName.trim();
+  const lower = typed.toLowerCase();
+  const capitalized = (splitter: RegExp) => lower.replace(splitter, (c) => c.toUpperCase());
+  return [
+    ...new Set([
+      typed,
+      lower,
+      typed.toUpperCase(),
+      capitalized(/^\S/g),
+      capitalized(/(^|\s|-)\S/g),
+      capitalized(/(^|[\s'-])\S/g),
+    ]),
+  ];
 }
 
 /** A stored referral as the check reads it. */
@@ -71,7 +101,7 @@ export interface TReferralCandidate {
   agentId?: string | undefined;
 }
 
-export type TMatchReason = "name-and-birth-date" | "phone" | "email";
+export type TMatchReason = "name-and-birth-date" | "phone" | "email" | "same-name";
 
 /** A referral of the same prospect in a home the user may see. */
 export interface TReferralMatch {
@@ -103,6 +133,8 @@ export interface TReferralMatches {
   /** Earliest referral first: the first referral of this person is the one an agency's claim is judged by. */
   matches: TReferralMatch[];
   elsewhere: TReferralMatchElsewhere[];
+  /** Only a name was asked about: the matches are possible duplicates (same name), to confirm. */
+  sameNameOnly?: true;
 }
 
 /** Why a stored referral is the prospect being entered (empty: it is not). */
@@ -118,6 +150,13 @@ export function matchReasons(candidate: TReferralCandidate, keys: TProspectKeys)
     reasons.push("name-and-birth-date");
   if (keys.phone && candidate.phone === keys.phone) reasons.push("phone");
   if (keys.email && candidate.email === keys.email) reasons.push("email");
+  const n = keys.name;
+  if (
+    n &&
+    normalizedName(candidate.lastName) === normalizedName(n.lastName) &&
+    normalizedName(candidate.firstName) === normalizedName(n.firstName)
+  )
+    reasons.push("same-name");
   return reasons;
 }
 
@@ -174,5 +213,6 @@ export function referralMatchesOf(
       elsewhere.set(c.facilityId, entry);
     }
   }
-  return { matches, elsewhere: [...elsewhere.values()] };
+  const answer = { matches, elsewhere: [...elsewhere.values()] };
+  return keys.name && found.length > 0 ? { ...answer, sameNameOnly: true } : answer;
 }

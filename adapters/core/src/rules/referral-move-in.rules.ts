@@ -11,6 +11,7 @@ import type { InsightsPort } from "../ports/insights.port.ts";
 import type { TPatchOf, TRecordOf } from "../registry.ts";
 import { CLOSED_REFERRAL_STATUSES } from "../collections/referrals.collection.ts";
 import {
+  hasProspectKeys,
   matchReasons,
   parseReferralMatchesQuery,
   type TProspectKeys,
@@ -138,9 +139,13 @@ function prospectQueryOf(referral: TProspect): TReferralMatchesQuery {
   };
 }
 
-/** The duplicate check's keys of a stored referral (its own id excluded). */
+/**
+ * The duplicate check's keys of a stored referral (its own id excluded), without the name-only key: a
+ * move-in closes the referrals of the same person (date of birth, phone or e-mail), never of a namesake.
+ */
 export function prospectKeysOf(referral: TProspect): TProspectKeys {
-  return parseReferralMatchesQuery(prospectQueryOf(referral));
+  const { name: _namesake, ...keys } = parseReferralMatchesQuery(prospectQueryOf(referral));
+  return keys;
 }
 
 /**
@@ -152,6 +157,8 @@ export async function sisterReferrals(
   ports: { data: DataPort; insights: InsightsPort },
   referral: TReferralRecord,
 ): Promise<{ sisters: TReferralRecord[]; elsewhere: number }> {
+  // Known by its name alone, a prospect's namesakes are not closed: there is no one to look for.
+  if (!hasProspectKeys(prospectKeysOf(referral))) return { sisters: [], elsewhere: 0 };
   const answer = await ports.insights.referralMatches(prospectQueryOf(referral));
   const open = answer.matches.filter((m) => !CLOSED_REFERRAL_STATUSES.includes(m.status));
   const sisters = await Promise.all(open.map((m) => ports.data.get("referrals", m.id)));

@@ -1,12 +1,13 @@
 /**
  * How each referral agent, and each source of referrals, converts: referrals, tours, move-ins,
- * conversion and fees paid (an agent's all time and in a calendar year, for the agent's 1099). Counted
- * the same way by every backend.
+ * conversion, fees owed by the agent's terms for their move-ins, and fees paid (an agent's all time and in
+ * a calendar year, for the agent's 1099). Counted the same way by every backend.
  */
 import { z } from "zod";
 import { validationError } from "../app-error.ts";
 import { ZId } from "../common.schema.ts";
 import { REFERRAL_SOURCES, type TReferralSource, type TReferralStatus } from "../collections/referrals.collection.ts";
+import { feeOwedCents, type TFeeTermsLike } from "./referral-fees.rules.ts";
 
 export const MAX_AGENT_STATS_IDS = 100;
 
@@ -32,6 +33,11 @@ export interface TAgentStats {
   /** Referrals that reached a tour (scheduled or held). */
   tours: number;
   moveIns: number;
+  /**
+   * What the agent's terms make owed for their move-ins (a duplicate owes nothing; a percent needs the
+   * first month's rent), all time; null without Referral fees read.
+   */
+  feesOwedCents: number | null;
   /** Payments to the agent, all time; null without Referral fees read. */
   feesPaidCents: number | null;
   /** Payments dated in the query's year; null without Referral fees read. */
@@ -51,9 +57,32 @@ export function conversionPercent(stats: Pick<TAgentStats, "referrals" | "moveIn
   return stats.referrals === 0 ? null : Math.round((stats.moveIns * 100) / stats.referrals);
 }
 
-/** What the agent cost per move-in, or null without a move-in or without fees read. */
-export function costPerMoveInCents(stats: Pick<TAgentStats, "moveIns" | "feesPaidCents">): number | null {
-  return stats.feesPaidCents === null || stats.moveIns === 0 ? null : Math.round(stats.feesPaidCents / stats.moveIns);
+/**
+ * What the agent cost per move-in: the fees owed by their terms, or what was paid when that is more (an
+ * agent without terms, a fee agreed apart), over the move-ins; null without a move-in or without fees read.
+ */
+export function costPerMoveInCents(
+  stats: Pick<TAgentStats, "moveIns" | "feesPaidCents"> & { feesOwedCents?: number | null },
+): number | null {
+  if (stats.feesPaidCents === null || stats.moveIns === 0) return null;
+  return Math.round(Math.max(stats.feesOwedCents ?? 0, stats.feesPaidCents) / stats.moveIns);
+}
+
+/** A moved-in referral as the fee owed reads it (its first month's rent is read with Referral fees only). */
+export interface TMoveInFee {
+  agentId?: string | undefined;
+  status: TReferralStatus;
+  duplicateOfId?: string | undefined;
+  firstMonthRentCents?: number | undefined;
+  moveInDate?: string | undefined;
+}
+
+/** The fee owed for one move-in by its agent's terms (0 when not known yet: no terms, or a percent without rent). */
+function owedFor(r: TMoveInFee, terms: TFeeTermsLike | undefined): number {
+  if (r.status !== "moved_in" || r.duplicateOfId || !terms) return 0;
+  if (terms.kind === "flat") return terms.flatCents ?? 0;
+  if (r.firstMonthRentCents === undefined || !r.moveInDate) return 0;
+  return feeOwedCents(terms, r.firstMonthRentCents, r.moveInDate);
 }
 
 /**
@@ -66,12 +95,16 @@ interface TCountedReferral {
   count?: number;
 }
 
-/** The stats of each agent from their live referrals and fee entries (`fees` null: not readable). */
+/**
+ * The stats of each agent from their live referrals and fee entries (`fees` null: not readable), and the
+ * fees owed from their terms and moved-in referrals (`owed`, with `fees` only).
+ */
 export function agentStatsOf(
   agentIds: readonly string[],
   referrals: readonly (TCountedReferral & { agentId?: string | undefined })[],
   fees: readonly { agentId: string; kind: string; date: string; amountCents?: number | undefined }[] | null,
   year: number,
+  owed?: { terms: readonly (TFeeTermsLike & { agentId: string })[]; moveIns: readonly TMoveInFee[] },
 ): TAgentStats[] {
   const stats = new Map<string, TAgentStats>(
     agentIds.map((id) => [
@@ -81,6 +114,7 @@ export function agentStatsOf(
         referrals: 0,
         tours: 0,
         moveIns: 0,
+        feesOwedCents: fees ? 0 : null,
         feesPaidCents: fees ? 0 : null,
         feesPaidInYearCents: fees ? 0 : null,
       },
@@ -99,6 +133,11 @@ export function agentStatsOf(
     if (!s || f.kind !== "payment") continue;
     s.feesPaidCents = (s.feesPaidCents ?? 0) + (f.amountCents ?? 0);
     if (f.date.startsWith(`${year}-`)) s.feesPaidInYearCents = (s.feesPaidInYearCents ?? 0) + (f.amountCents ?? 0);
+  }
+  const termsOf = new Map((owed?.terms ?? []).map((t) => [t.agentId, t]));
+  for (const r of fees ? (owed?.moveIns ?? []) : []) {
+    const s = r.agentId ? stats.get(r.agentId) : undefined;
+    if (s) s.feesOwedCents = (s.feesOwedCents ?? 0) + owedFor(r, termsOf.get(r.agentId!));
   }
   return [...stats.values()];
 }

@@ -106,6 +106,7 @@ import {
   hasProspectKeys,
   parseReferralMatchesQuery,
   referralMatchesOf,
+  lastNameSpellings,
   type TProspectKeys,
   type TReferralMatches,
 } from "@care/core/rules/referral-matches.rules";
@@ -521,18 +522,18 @@ export const referralMatches = onCall(async (request): Promise<TReferralMatches>
 });
 
 /**
- * The referrals of every home sharing a key with the prospect (date of birth, phone, e-mail: single-field
- * indexes), not archived; the shared rule decides which are the same person.
+ * The referrals of every home sharing a key with the prospect (date of birth, phone, e-mail, or the last
+ * name when only a name is typed: single-field indexes), not archived; the shared rule decides which are the same person.
  */
 async function referralCandidates(keys: TProspectKeys): Promise<TRecordOf<"referrals">[]> {
   const db = getFirestore();
   const def = getCollection("referrals");
-  const byKey = (field: string, value: string | undefined) =>
+  const byKey = (field: string, value: string | string[] | undefined) =>
     value === undefined
       ? Promise.resolve([])
       : db
           .collection("referrals")
-          .where(field, "==", value)
+          .where(field, Array.isArray(value) ? "in" : "==", value)
           .limit(50)
           .get()
           .then((snap) => snap.docs);
@@ -541,6 +542,8 @@ async function referralCandidates(keys: TProspectKeys): Promise<TRecordOf<"refer
       byKey("dateOfBirth", keys.person?.dateOfBirth),
       byKey("phone", keys.phone),
       byKey("email", keys.email),
+      // A name alone (a possible duplicate): the last name in its usual spellings.
+      byKey("lastName", keys.name ? lastNameSpellings(keys.name.lastName) : undefined),
     ])
   ).flat();
   return docs

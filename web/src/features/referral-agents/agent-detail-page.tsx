@@ -181,6 +181,7 @@ function AgentReferrals({ agent, seesFees }: { agent: TAgentRecord; seesFees: bo
     orderBy: { field: "referredOn", direction: "desc" },
   });
   const fees = useAllRecords("referralFees", { where: { agentId: agent.id } }, { enabled: seesFees });
+  const terms = useAllRecords("agentFeeTerms", { where: { agentId: agent.id } }, { enabled: seesFees });
   if (!referrals.data)
     return <p role="status">{referrals.isError ? "The agent's referrals could not be loaded." : "Loading…"}</p>;
   const years = [
@@ -192,11 +193,14 @@ function AgentReferrals({ agent, seesFees }: { agent: TAgentRecord; seesFees: bo
     .sort()
     .reverse();
   const byYear = years.map((year) => {
+    const ofYear = referrals.data.filter((r) => r.referredOn.startsWith(year));
+    // Fees owed by the agent's terms beside those paid, so cost per move-in counts what is owed too.
     const [stats] = agentStatsOf(
       [agent.id],
-      referrals.data.filter((r) => r.referredOn.startsWith(year)),
+      ofYear,
       seesFees ? (fees.data ?? []).filter((f) => f.date.startsWith(year)) : null,
       Number(year),
+      { terms: terms.data ?? [], moveIns: ofYear },
     );
     return { year, stats: stats! };
   });

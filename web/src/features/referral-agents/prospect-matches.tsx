@@ -1,7 +1,8 @@
 /**
  * While a prospect is typed: has the same person already been referred to any home of the group? The
- * check (InsightsPort.referralMatches) runs on the server or in a Cloud Function once a name with a date
- * of birth, a phone or an e-mail is typed; it names each earlier referral the user may see — date, agent
+ * check (InsightsPort.referralMatches) runs on the server or in a Cloud Function once a name is typed
+ * (alone: a weaker "possible duplicate, same name" warning until a date of birth, phone or e-mail says
+ * more); it names each earlier referral the user may see — date, agent
  * and home, earliest first — and for other homes says only that a referral exists there and whom to ask.
  * On a new referral the warning is a decision: link it as a duplicate (reported to the agency), or log it
  * as a referral of its own with the reason.
@@ -21,6 +22,7 @@ const REASON_WORDS = {
   "name-and-birth-date": "same name and date of birth",
   phone: "same phone",
   email: "same e-mail",
+  "same-name": "same name only",
 };
 
 /** The latest answer for what is typed (undefined until something can be checked or while it loads). */
@@ -44,8 +46,11 @@ export function useProspectMatches(
       }),
     ),
   ) as { firstName: string; lastName: string; dateOfBirth: string; phone: string; email: string };
+  // A name alone is asked about too (a possible duplicate); a date of birth being typed waits until whole.
   const askable =
-    (typed.firstName !== "" && typed.lastName !== "" && /^\d{4}-\d{2}-\d{2}$/.test(typed.dateOfBirth)) ||
+    (typed.firstName !== "" &&
+      typed.lastName !== "" &&
+      (typed.dateOfBirth === "" || /^\d{4}-\d{2}-\d{2}$/.test(typed.dateOfBirth))) ||
     typed.phone !== "" ||
     typed.email !== "";
   const query = { ...typed, ...(excludeId ? { excludeId } : {}) };
@@ -78,10 +83,18 @@ export function ProspectMatches(props: {
   const linkable = duplicateTarget(answer);
   return (
     <div className="alert referral-matches form-field--wide" role="status" aria-live="polite">
-      <p>
-        <strong>This person was already referred{first ? ` — first on ${first.referredOn}` : ""}.</strong> An agency
-        that sends a prospect already known to the group is not owed a fee for them.
-      </p>
+      {answer.sameNameOnly ? (
+        <p>
+          <strong>Possible duplicate: same name{first ? ` — first referred on ${first.referredOn}` : ""}.</strong>{" "}
+          Someone of this name was already referred. Add the date of birth, phone or e-mail to confirm it is the same
+          person.
+        </p>
+      ) : (
+        <p>
+          <strong>This person was already referred{first ? ` — first on ${first.referredOn}` : ""}.</strong> An agency
+          that sends a prospect already known to the group is not owed a fee for them.
+        </p>
+      )}
       {answer.matches.length > 0 && (
         <ul>
           {answer.matches.map((m) => (
@@ -98,8 +111,9 @@ export function ProspectMatches(props: {
       )}
       {answer.elsewhere.map((e) => (
         <p key={e.facilityId}>
-          {e.count === 1 ? "A referral" : `${e.count} referrals`} of this person {e.count === 1 ? "is" : "are"} logged
-          at {e.facilityName}, which you do not see. Ask {e.administrator ?? "its administrator"} before you go on.
+          {e.count === 1 ? "A referral" : `${e.count} referrals`} of{" "}
+          {answer.sameNameOnly ? "someone of this name" : "this person"} {e.count === 1 ? "is" : "are"} logged at{" "}
+          {e.facilityName}, which you do not see. Ask {e.administrator ?? "its administrator"} before you go on.
         </p>
       ))}
       {decide && (

@@ -11,12 +11,14 @@ import {
   FEE_ENTRY_KINDS,
   PAYMENT_METHODS,
   ZReferralFee,
+  type TCloseReason,
   type TFeeEntryKind,
 } from "@care/core/collections/referrals.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import { feeEntryRefusal, feeSummary, type TFeeSummary } from "@care/core/rules/referral-deadlines.rules";
 import { feeTermsText, firstMonthBaseCents } from "@care/core/rules/referral-fees.rules";
 import { isOpenReferral } from "@care/core/rules/referral-move-in.rules";
+import { feeOwedWording } from "@care/core/rules/referral-outcome.rules";
 import { formatCents } from "@care/core/rules/rent.rules";
 import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { parseDollars } from "../../lib/money.ts";
@@ -72,18 +74,12 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
     );
   const agreed = terms.data[0];
   const summary = feeSummary(referral, agreed, entries.data, today);
-  // A referral closed without a move-in here (declined, lost, a sister home's move-in) owes nothing.
-  const closedWithoutMoveIn = referral.status !== "moved_in" && !isOpenReferral(referral);
+  // A duplicate owes nothing whatever its stage; a referral closed without a move-in neither.
+  const owesNothing = Boolean(referral.duplicateOfId) || (referral.status !== "moved_in" && !isOpenReferral(referral));
   const owedText =
-    summary.owedCents !== null
+    summary.owedCents !== null && !referral.duplicateOfId
       ? formatCents(summary.owedCents)
-      : closedWithoutMoveIn
-        ? `Nothing: the referral is closed (${referral.closeReason ? CLOSE_REASON_LABELS[referral.closeReason].toLowerCase() : "not moved in"})`
-        : referral.status !== "moved_in"
-          ? "Nothing until the prospect moves in"
-          : !agreed
-            ? "No fee terms are recorded for the agent"
-            : "Not known until the first month's rent is entered";
+      : feeOwedWording(referral, agreed !== undefined, (reason) => CLOSE_REASON_LABELS[reason as TCloseReason]);
   return (
     <section className="card referral-fee" aria-labelledby="fee-title">
       <h2 id="fee-title">Agent's fee</h2>
@@ -176,7 +172,7 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
       {mayRecord && (
         <div className="form-actions">
           {/* A payment is refused where nothing is owed; an invoice and a dispute are still recorded. */}
-          {FEE_ENTRY_KINDS.filter((kind) => kind !== "payment" || !closedWithoutMoveIn).map((kind) => (
+          {FEE_ENTRY_KINDS.filter((kind) => kind !== "payment" || !owesNothing).map((kind) => (
             <button key={kind} type="button" className="button button--secondary" onClick={() => setRecording(kind)}>
               {kind === "invoice" ? "Record invoice" : kind === "payment" ? "Record payment" : "Record dispute"}
             </button>

@@ -2,8 +2,8 @@
  * Log Referral (`/referral-agents/logs/add`) and Edit referral (`/referral-agents/logs/:id/edit`): who
  * referred (an agent of the list, or another source), the prospect, their contact person, needs, budget
  * and dates. As the prospect is typed the group-wide duplicate check runs; on a new referral a match must
- * be answered: linked as a duplicate of the first referral (to report to the agency), or logged as one
- * of its own with the reason. An edit refused as stale keeps the form as typed and shows what the other person saved.
+ * be answered: linked as a duplicate of the first referral (to report to the agency; closed at once as a
+ * duplicate when that prospect already moved in), or logged as one of its own with the reason. An edit refused as stale keeps the form as typed and shows what the other person saved.
  */
 import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
@@ -11,6 +11,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { REFERRAL_SOURCES } from "@care/core/collections/referrals.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TReferralMatches } from "@care/core/rules/referral-matches.rules";
+import { loggedDuplicateFields } from "@care/core/rules/referral-outcome.rules";
 import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useData } from "../../lib/ports.tsx";
@@ -215,7 +216,8 @@ export function LogReferralPage() {
     const found = foundAnywhere(matches);
     const firstId = duplicateTarget(matches);
     const { duplicateChoice: choice, duplicateNote } = form.getValues();
-    if (found && choice === "") {
+    // A name alone is a possible duplicate: worth a look, not a decision to make.
+    if (found && choice === "" && !matches?.sameNameOnly) {
       form.setError(
         "duplicateChoice",
         { message: "Choose whether this is a duplicate or a referral of its own" },
@@ -232,19 +234,28 @@ export function LogReferralPage() {
       );
       return;
     }
-    // A duplicate is linked to the first referral (and reported to its agency); one of its own keeps the reason.
+    // A duplicate is linked to the first referral (and reported to its agency), closed at once when that
+    // prospect already moved in; one of its own keeps the reason.
+    const target = matches?.matches.find((m) => m.id === firstId);
     const record: TReferralInput =
       found && choice === "duplicate" && firstId
-        ? { ...input, duplicateOfId: firstId, duplicateNote: undefined }
+        ? {
+            ...input,
+            ...loggedDuplicateFields({ id: firstId, status: target?.status }),
+            duplicateNote: undefined,
+            ...(target?.status === "moved_in" ? { nextFollowUp: undefined } : {}),
+          }
         : found
           ? input
           : { ...input, duplicateNote: undefined };
     try {
       const saved = await data.create("referrals", record);
       toast.success(
-        saved.duplicateOfId
-          ? `The referral of ${prospectName(saved)} was logged as a duplicate.`
-          : `The referral of ${prospectName(saved)} was logged.`,
+        saved.duplicateOfId && saved.status === "lost"
+          ? `The referral of ${prospectName(saved)} was logged and closed as a duplicate: they already moved in.`
+          : saved.duplicateOfId
+            ? `The referral of ${prospectName(saved)} was logged as a duplicate.`
+            : `The referral of ${prospectName(saved)} was logged.`,
       );
       navigate(paths.agents.referral.href(saved.id));
     } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * Moving a referral to another stage, from its page or the pipeline's status menu: a tour needs its date
- * and time, a close its reason (and notes), an open stage may set the next follow-up. "Moved in" offers
+ * and time, "Toured" a tour recorded (its date and time, or a Tour in the contact log: the backend checks),
+ * a close its reason (and notes), an open stage may set the next follow-up. "Moved in" offers
  * Add New Resident filled in from the referral, or linking a resident already admitted; either way the
  * referral, the resident link and the prospect's other open referrals (closed as "moved to a sister
  * home") are written in one commit. A move refused as stale (someone moved it first) says to what.
@@ -156,6 +157,8 @@ export function ReferralStatusDialog({
       if (isAppError(error) && error.code === "VALIDATION" && error.fields) {
         const [field, message] = Object.entries(error.fields)[0] ?? [];
         if (field === "tourAt") return setError("tourDate", { message: message ?? "Check the tour" });
+        // "Toured" with no tour recorded: the message says how to record it.
+        if (field === "status") return setError("status", { message: message ?? "Check the status" });
         if (field === "moveInDate") return setError("moveInDate", { message: message ?? "Check the date" });
       }
       reportError(error);

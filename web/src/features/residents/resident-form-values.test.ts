@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { residentsCollection, ZResident } from "@care/core/collections/residents.collection";
 import { validateUpdate } from "@care/core/rules/records.rules";
+import type { TRecordOf } from "@care/core/registry";
 import {
+  admissionFromReferral,
   EDITED_FIELDS,
   editPatch,
   fieldPaths,
@@ -96,5 +98,27 @@ describe("resident form values", () => {
       ]),
     );
     expect(fieldPaths(1)).toContain("emergencyContacts.0.phone");
+  });
+});
+
+describe("admissionFromReferral", () => {
+  const referral = {
+    id: "r1",
+    facilityId: "tull",
+    referredOn: "2026-11-02",
+    source: "family",
+    firstName: "Eleanor",
+    lastName: "Vance",
+    status: "toured",
+  } as TRecordOf<"referrals">;
+
+  it("admits on the referral's desired move-in, past or to come, and today only without one", () => {
+    expect(admissionFromReferral({ ...referral, desiredMoveIn: "2026-11-20" }, "2026-11-25", false).admissionDate).toBe(
+      "2026-11-20",
+    );
+    expect(admissionFromReferral({ ...referral, desiredMoveIn: "2026-12-01" }, "2026-11-25", false).admissionDate).toBe(
+      "2026-12-01",
+    );
+    expect(admissionFromReferral(referral, "2026-11-25", false).admissionDate).toBe("2026-11-25");
   });
 });

@@ -66,7 +66,8 @@ export function newResidentValues(facilityId: string, admissionDate: string): TR
 
 /**
  * A new admission filled in from a referral: the prospect's name and date of birth, the referral's home,
- * the desired move-in (today when it passed or is unset), the budget as the monthly rate, the contact
+ * the desired move-in as the admission date (today when none is given; a move-in that happened before it
+ * was recorded keeps its day), the budget as the monthly rate, the contact
  * person as the first emergency contact, and the link back to the referral.
  */
 export function admissionFromReferral(
@@ -75,7 +76,7 @@ export function admissionFromReferral(
   /** The user may set rent: the budget becomes the monthly rate. */
   withRate: boolean,
 ): TResidentFormValues {
-  const admissionDate = referral.desiredMoveIn && referral.desiredMoveIn >= today ? referral.desiredMoveIn : today;
+  const admissionDate = referral.desiredMoveIn ?? today;
   return {
     ...newResidentValues(referral.facilityId, admissionDate),
     firstName: referral.firstName,

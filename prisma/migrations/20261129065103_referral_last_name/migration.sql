@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "referrals_lastName_idx" ON "referrals"("lastName");
