@@ -106,6 +106,12 @@ export interface TLink {
    */
   readonly sameAs?: Readonly<Record<string, string>>;
   /**
+   * A field the target makes required: when any of the target's `when` fields is set (present, not null,
+   * not false), the record must carry `field`, else `message` on `field`. A document of a type that
+   * expires states the expiry date printed on it.
+   */
+  readonly requires?: { readonly when: readonly string[]; readonly field: string; readonly message: string };
+  /**
    * When the target belongs to another facility, this message on the link's field (pick another
    * target); by default "Must be the <target>'s facility" on the record's facility field.
    */

@@ -163,6 +163,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     formCode: "Form code",
     description: "Description",
     required: "Required",
+    expires: "Expires",
     validityMonths: "Valid for",
     leadTimeDays: "Remind",
     facilityIds: "Applies to",

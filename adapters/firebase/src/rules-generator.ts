@@ -74,10 +74,22 @@ function linkAbsentExpr(value: TLinkValue): string {
     : `${DATA}.${value.field}.split('[|]').size() <= ${value.part} || ${linkValueExpr(value)} == ''`;
 }
 
+/**
+ * A link's `requires` (a document of a type that expires states its expiry date): the record's field is
+ * given, or none of the target's `when` fields is set — as `checkLinks` says, the field first, so a
+ * record that gives it costs one comparison.
+ */
+function requiresExpr(requires: TLink["requires"], path: string): string {
+  if (!requires) return "";
+  const unset = requires.when.map((f) => `getAfter(${path}).data.get('${f}', null) in [null, false, '']`);
+  return ` && (!(${DATA}.get('${requires.field}', null) in [null, false, '']) || (${unset.join(" && ")}))`;
+}
+
 /** The check of one target named by `id`: the `checkLinks` rules of `@care/core/rules/links.rules`. */
-function targetExpr(target: TLinkTarget, id: string, sameAs: readonly string[]): string {
+function targetExpr(target: TLinkTarget, id: string, sameAs: readonly string[], requires?: TLink["requires"]): string {
   const collection = target.collection === FILES_TARGET ? FILES_COLLECTION : target.collection;
   const path = `/databases/$(database)/documents/${collection}/$(${id})`;
+  if (requires) return `(${targetExpr(target, id, sameAs)}${requiresExpr(requires, path)})`;
   switch (target.kind) {
     case "same-facility":
       // A file a record names is marked in use in the same commit, which keeps it from removal for good.
@@ -107,12 +119,13 @@ function linkExpr(link: TLink): string {
     // costs, rules-cost.ts) the comparisons up to the value's and that one target alone.
     passes.push(
       targets.reduceRight(
-        (otherwise, [value, target]) => `(${by} == '${value}' ? ${targetExpr(target, id, sameAs)} : ${otherwise})`,
+        (otherwise, [value, target]) =>
+          `(${by} == '${value}' ? ${targetExpr(target, id, sameAs, link.requires)} : ${otherwise})`,
         "true",
       ),
     );
   } else {
-    passes.push(targetExpr(link.to, id, sameAs));
+    passes.push(targetExpr(link.to, id, sameAs, link.requires));
   }
   return `(${passes.join(" || ")})`;
 }

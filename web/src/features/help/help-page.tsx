@@ -69,13 +69,13 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "document-configuration",
     title: "Document Configuration",
     to: paths.docConfig.resident.href(),
-    text: "Under Settings in the top menu, set which documents residents, facilities, staff and referral agents must have: name, form code, required or optional, months of validity, and how many days before expiry to remind (the reminder is due that many days before the expiry). While you type a new type's name or form code, a warning names any existing type (retired ones too) that is close — the same words, a typo, or the same code written differently — so the same form is not set up twice. The documents themselves are uploaded on each record as a PDF or image; older versions are kept.",
+    text: "Under Settings in the top menu, set which documents residents, facilities, staff and referral agents must have: name, form code, required or optional, whether its documents expire (then every upload must give the expiry date printed on the document), a usual number of months of validity (it fills in the expiry date from the issue date), and how many days before expiry to remind (the reminder is due that many days before the expiry). While you type a new type's name or form code, a warning names any existing type (retired ones too) that is close — the same words, a typo, or the same code written differently — so the same form is not set up twice. The documents themselves are uploaded on each record as a PDF or image; older versions are kept. The California set is loaded for you to review: defaults, not law — first aid / CPR expires (enter the date on the card; two years is usual), the physician's report, appraisal and disaster plan are yearly, the administrator certificate every two years, liability insurance when its policy ends.",
   },
   {
     id: "documents",
     title: "Documents and compliance",
     to: paths.residents.list.href(),
-    text: 'Each resident, staff member and home has a Documents checklist of the types that apply: complete, missing, expiring soon (within the type\'s lead time) or expired, with the current document and older versions. The compliance badges on the lists and the Facilities page count the required types. A required document waived from Reminders ("not applicable to this resident") shows as Waived with its reason and counts as met until the waiver is removed.',
+    text: 'When you upload a document, type its issue date as printed on it (the field starts empty) and, for a type that expires, the expiry date printed on it; the upload says so next to the field when it is missing. Each resident, staff member and home has a Documents checklist of the types that apply: complete, missing, expiring soon (within the type\'s lead time) or expired, with the current document and older versions. The compliance badges on the lists and the Facilities page count the required types. A required document waived from Reminders ("not applicable to this resident") shows as Waived with its reason and counts as met until the waiver is removed.',
   },
   {
     id: "reports",
