@@ -13,6 +13,12 @@
 import type { z } from "zod";
 import type { ZDocumentType } from "./documents.collection.ts";
 
+/**
+ * The shipped Live Scan clearance paper: while it is missing, a clearance recorded as cleared or
+ * exempted on the staff form settles it (reminders.rules), since the form records the same decision.
+ */
+export const CLEARANCE_DOCUMENT_TYPE_ID = "rcfe-staff-criminal-record-clearance";
+
 /** The fields sent to create a document type (defaults not yet applied). */
 export type TDocumentTypeInput = z.input<typeof ZDocumentType>;
 
@@ -153,7 +159,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
     reappraisal: false,
   },
   {
-    id: "rcfe-staff-criminal-record-clearance",
+    id: CLEARANCE_DOCUMENT_TYPE_ID,
     subject: "staff",
     name: "Criminal record clearance (Live Scan)",
     description:
