@@ -173,6 +173,13 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
    */
   readonly restrictedFields?: Readonly<Record<string, TArea>>;
   /**
+   * Fields the backend sets from the signed-in user when a record is created, whatever the client sent,
+   * and keeps on every update: `id` the user's id, `name` their display name (else their e-mail). The
+   * server, the memory and Firebase adapters set them (`stampCaller`); the generated Firestore rules
+   * check them against the caller. A vitals entry's "recorded by".
+   */
+  readonly callerFields?: { readonly id: string; readonly name: string };
+  /**
    * The records this one names by id, checked on create and whenever a link's fields or the record's
    * facility change, in this order (the first broken link is reported). Absent: none.
    */

@@ -107,7 +107,12 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     pulse: "Pulse (bpm)",
     temperatureF: "Temperature (°F)",
     weightLb: "Weight (lb)",
+    oxygenSaturation: "Oxygen saturation (%)",
+    respirationRate: "Respiration (/min)",
+    bloodGlucose: "Blood glucose (mg/dL)",
+    pain: "Pain (0–10)",
     recordedBy: "Recorded by",
+    recordedByUserId: "Recorded by (user)",
     notes: "Notes",
   },
   incidents: {

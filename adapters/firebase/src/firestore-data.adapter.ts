@@ -62,6 +62,7 @@ import {
   takenIdError,
   staleVersionError,
   validateClientId,
+  stampCaller,
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
@@ -690,7 +691,7 @@ export function createFirestoreDataAdapter(
     if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     if (data && typeof data === "object") assertCanWriteFields(user, def, data as Record<string, unknown>);
-    const fields = validateCreate(def, data);
+    const fields = stampCaller(def, validateCreate(def, data), user);
     const clientId = validateClientId(def, id, fields);
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
     const record = newRecord(def, user, ref.id, fields);
@@ -714,7 +715,7 @@ export function createFirestoreDataAdapter(
   ): TRecord {
     if (current.version !== version) throw stale(def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
-    const fields = validateUpdate(def, current, patch);
+    const fields = stampCaller(def, validateUpdate(def, current, patch), user, current);
     const moving = facilityChangeRefusal(def.name, fields, current);
     if (moving) throw moving;
     // The rules refuse these too (as permission-denied); said here first with the field, as every backend says it.

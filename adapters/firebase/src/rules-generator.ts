@@ -373,6 +373,15 @@ function collectionRules(def: CollectionDef): string {
     ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess() && userPrivateFields()` +
       ` && mayGive(get(${roleOf("resource.data")}).data.permissions) && mayGive(getAfter(${roleOf(DATA)}).data.permissions)`
     : "";
+  // Who recorded it is the caller (their uid, their display name or else e-mail, as stampCaller
+  // sets them), and stays as recorded: `me()` is the user's record the rules read already.
+  const caller = def.callerFields;
+  const callerOnCreate = caller
+    ? ` && ${DATA}.get('${caller.id}', null) == request.auth.uid && ${DATA}.get('${caller.name}', null) == (me().get('displayName', null) in [null, ''] ? me().email : me().displayName)`
+    : "";
+  const callerKept = caller
+    ? ` && ${DATA}.get('${caller.id}', null) == resource.data.get('${caller.id}', null) && ${DATA}.get('${caller.name}', null) == resource.data.get('${caller.name}', null)`
+    : "";
   // A role gives only what its editor holds, and nobody edits their own role (roleGrantError).
   const givesRole = def.name === "roles" ? ` && mayGive(${DATA}.permissions)` : "";
   const keepsRole = def.name === "roles" ? ` && id != me().role && mayGive(resource.data.permissions)` : "";
@@ -442,13 +451,13 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${linksOnCreate}`;
+        : `${writer} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${callerOnCreate}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${callerKept}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(

@@ -39,6 +39,7 @@ import {
   fieldsOf,
   staleVersionError,
   validateClientId,
+  stampCaller,
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
@@ -267,7 +268,7 @@ export class CollectionRepository {
     }
     if (input.data && typeof input.data === "object")
       assertCanWriteFields(user, def, input.data as Record<string, unknown>);
-    const fields = validateCreate(def, input.data);
+    const fields = stampCaller(def, validateCreate(def, input.data), user);
     const clientId = validateClientId(def, input.id, fields);
     const id = clientId ?? randomUUID();
     assertCanWriteRecord(user, def, { ...fields, id });
@@ -323,7 +324,7 @@ export class CollectionRepository {
     const current = await this.visible(db, user, name, id);
     if (current.version !== version) throw await this.staleError(db, user, def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
-    const merged = validateUpdate(def, current, patch);
+    const merged = stampCaller(def, validateUpdate(def, current, patch), user, current);
     const moving = facilityChangeRefusal(name, merged, fieldsOf(current));
     if (moving) throw moving;
     assertCanWriteRecord(user, def, { ...merged, id });

@@ -21,7 +21,7 @@ const AREAS: readonly { id: string; title: string; to: string; text: string }[] 
     id: "medical-records",
     title: "Medical Records",
     to: paths.residents.medicalRecords.href(),
-    text: "Per resident: diagnoses, allergies, medications (dose, route, frequency, prescriber, start and stop, as needed), vitals with who recorded them, incidents with who was notified, and appointments. Every view and change of medical data is recorded in the audit log.",
+    text: "Per resident: diagnoses, allergies, medications (dose, route, frequency, prescriber, start and stop, as needed), vitals (blood pressure, pulse, temperature, weight, oxygen saturation in %, breaths per minute, blood glucose in mg/dL and pain from 0 to 10; a value out of range is explained next to its field) with who recorded them — the portal fills that in from who is signed in, so it cannot be typed or changed; entries made before keep the name typed then — incidents with who was notified, and appointments. Every view and change of medical data is recorded in the audit log.",
   },
   {
     id: "rent-tracker",
