@@ -308,6 +308,51 @@ await runContract("data", (ctx) => {
     );
 
     ctx.itUsing(["files"])(
+      "typeId → documentTypes: a type that expires (by flag or by period) needs the expiry date printed on the document",
+      async () => {
+        const card = unique("card");
+        const yearly = unique("yearly");
+        await admin.data.create("documentTypes", { subject: "resident", name: "Card", expires: true }, { id: card });
+        await admin.data.create(
+          "documentTypes",
+          { subject: "resident", name: "Yearly", validityMonths: 12 },
+          { id: yearly },
+        );
+        const message = { expiryDate: "Enter the expiry date printed on the document" };
+        for (const id of [card, yearly]) {
+          await refused(
+            admin.data.create("documents", await documentInput({ typeId: id, issueDate: "2025-02-01" })),
+            message,
+          );
+          expect(
+            await admin.data.create("documents", await documentInput({ typeId: id, expiryDate: "2027-01-31" })),
+          ).toMatchObject({ typeId: id, expiryDate: "2027-01-31" });
+        }
+        // A document cannot lose its expiry date later either.
+        const dated = await admin.data.create(
+          "documents",
+          await documentInput({ typeId: card, expiryDate: "2027-01-31" }),
+        );
+        await refused(admin.data.update("documents", dated.id, { expiryDate: null }, dated.version), message);
+        // A paper filed before its type began to expire stays editable (its links are unchanged).
+        const later = unique("later");
+        const type = await admin.data.create("documentTypes", { subject: "resident", name: "Later" }, { id: later });
+        const older = await admin.data.create("documents", await documentInput({ typeId: later }));
+        await admin.data.update("documentTypes", later, { expires: true }, type.version);
+        expect(await admin.data.update("documents", older.id, { notes: "Seen" }, older.version)).toMatchObject({
+          notes: "Seen",
+        });
+      },
+    );
+
+    it("the shipped first aid / CPR type expires (two years by default) on every backend", async () => {
+      expect(await admin.data.get("documentTypes", "rcfe-staff-first-aid-cpr")).toMatchObject({
+        expires: true,
+        validityMonths: 24,
+      });
+    });
+
+    ctx.itUsing(["files"])(
       "replacesId → documents: a missing document or one of another facility is refused",
       async () => {
         const old = await admin.data.create("documents", await documentInput());

@@ -161,7 +161,7 @@ await runContract("data", (ctx) => {
     const photo = `report-photo-${RUN}`;
     const type = { subject: "resident" as const, required: true, leadTimeDays: 30, facilityIds: [docsHome] };
     await admin.data.create("documentTypes", { ...type, name: `TB test ${RUN}`, sortOrder: 1 }, { id: tb });
-    await admin.data.create("documentTypes", { ...type, name: `Photo ${RUN}`, validityMonths: 12, sortOrder: 2 }, { id: photo }); // prettier-ignore
+    await admin.data.create("documentTypes", { ...type, name: `Photo ${RUN}`, sortOrder: 2 }, { id: photo });
     const resident = await admin.data.create("residents", {
       facilityId: docsHome,
       firstName: "Report",

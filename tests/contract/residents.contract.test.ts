@@ -327,6 +327,42 @@ await runContract("data", (ctx) => {
     expect(await admin.data.count("rentCharges", { where: { residentId, month: "2025-02" } })).toBe(1);
   });
 
+  it("vitals: oxygen saturation, respiration, glucose and pain within bounds; recorded by the caller, not by what is typed", async () => {
+    const link = { residentId: tullResident.id, facilityId: "tull" };
+    const taken = { ...link, recordedAt: "2025-02-05T08:00:00.000Z" };
+    for (const [field, value, message] of [
+      ["oxygenSaturation", 101, "Oxygen saturation must be between 50 and 100"],
+      ["respirationRate", 2, "Respiration rate must be between 4 and 60"],
+      ["bloodGlucose", 900, "Blood glucose must be between 20 and 600"],
+      ["pain", 11, "Pain must be between 0 and 10"],
+      ["pain", 2.5, "Pain must be a whole number"],
+    ] as const) {
+      const error = await expectAppError(admin.data.create("vitals", { ...taken, [field]: value }), "VALIDATION");
+      expect(error.fields).toEqual({ [field]: message });
+    }
+    const me = admin.auth.current()!;
+    const entry = await admin.data.create("vitals", {
+      ...taken,
+      oxygenSaturation: 96,
+      respirationRate: 16,
+      bloodGlucose: 110,
+      pain: 0,
+      recordedBy: "Someone else",
+      recordedByUserId: "someone-else",
+    });
+    expect(entry).toMatchObject({
+      oxygenSaturation: 96,
+      respirationRate: 16,
+      bloodGlucose: 110,
+      pain: 0,
+      recordedBy: me.displayName || me.email,
+      recordedByUserId: me.id,
+    });
+    // Another user's edit keeps who recorded it.
+    const edited = await tullStaff.data.update("vitals", entry.id, { pain: 3, recordedBy: "Me" }, entry.version);
+    expect(edited).toMatchObject({ pain: 3, recordedBy: me.displayName || me.email, recordedByUserId: me.id });
+  });
+
   it("hides newman's residents, vitals and payments from a user limited to tull", async () => {
     const link = { residentId: newmanResident.id, facilityId: "newman" };
     const vitals = await admin.data.create("vitals", {

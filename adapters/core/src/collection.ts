@@ -133,6 +133,12 @@ export interface TLink {
    */
   readonly sameAs?: Readonly<Record<string, string>>;
   /**
+   * A field the target makes required: when any of the target's `when` fields is set (present, not null,
+   * not false), the record must carry `field`, else `message` on `field`. A document of a type that
+   * expires states the expiry date printed on it.
+   */
+  readonly requires?: { readonly when: readonly string[]; readonly field: string; readonly message: string };
+  /**
    * When the target belongs to another facility, this message on the link's field (pick another
    * target); by default "Must be the <target>'s facility" on the record's facility field.
    */
@@ -193,6 +199,13 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
    * a document of their own that the rules guard by the area.
    */
   readonly restrictedFields?: Readonly<Record<string, TArea>>;
+  /**
+   * Fields the backend sets from the signed-in user when a record is created, whatever the client sent,
+   * and keeps on every update: `id` the user's id, `name` their display name (else their e-mail). The
+   * server, the memory and Firebase adapters set them (`stampCaller`); the generated Firestore rules
+   * check them against the caller. A vitals entry's "recorded by".
+   */
+  readonly callerFields?: { readonly id: string; readonly name: string };
   /**
    * The records this one names by id, checked on create and whenever a link's fields or the record's
    * facility change, in this order (the first broken link is reported). Absent: none.

@@ -65,6 +65,7 @@ import {
   takenIdError,
   staleVersionError,
   validateClientId,
+  stampCaller,
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
@@ -786,7 +787,7 @@ export function createFirestoreDataAdapter(
     if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     if (data && typeof data === "object") assertCanWriteFields(user, def, data as Record<string, unknown>);
-    const fields = validateCreate(def, data);
+    const fields = stampCaller(def, validateCreate(def, data), user);
     assertActionsHeld(user, def, { kind: "create", after: fields });
     const clientId = validateClientId(def, id, fields);
     const ref = clientId ? doc(db, def.name, clientId) : doc(collectionRef(db, def.name));
@@ -814,7 +815,7 @@ export function createFirestoreDataAdapter(
   ): TRecord {
     if (current.version !== version) throw stale(def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
-    const fields = validateUpdate(def, current, patch);
+    const fields = stampCaller(def, validateUpdate(def, current, patch), user, current);
     assertActionsHeld(user, def, { kind: "update", before: current, after: fields });
     const moving = facilityChangeRefusal(def.name, fields, current);
     if (moving) throw moving;

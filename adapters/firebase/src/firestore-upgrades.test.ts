@@ -4,6 +4,7 @@ import { collections } from "@care/core/registry";
 import { toStoredData } from "./firestore-records.ts";
 import { reminderStateId } from "@care/core/rules/reminders.rules";
 import {
+  documentTypeUpgrade,
   reminderStateIdUpgrade,
   roleDocumentUpgrade,
   searchTokensUpgrade,
@@ -126,5 +127,28 @@ describe("searchTokensUpgrade", () => {
     expect(tokens).toContain("ure");
     expect(searchTokensUpgrade(def, { ...old, _search: tokens })).toBeNull();
     expect(searchTokensUpgrade(collections.rentCharges, { _search: [] })).toBeNull();
+  });
+});
+
+describe("documentTypeUpgrade", () => {
+  it("makes the shipped first aid / CPR type expire after two years only while the group has not edited it", () => {
+    expect(
+      documentTypeUpgrade("rcfe-staff-first-aid-cpr", { name: "First aid / CPR certificate", version: 1 }),
+    ).toEqual({
+      expires: true,
+      validityMonths: 24,
+      version: 2,
+    });
+    // Edited by the group (its version moved on): left as the group set it.
+    expect(documentTypeUpgrade("rcfe-staff-first-aid-cpr", { name: "First aid", version: 3 })).toBeNull();
+    // Another type without a period keeps never expiring.
+    expect(documentTypeUpgrade("rcfe-staff-training", { version: 1 })).toBeNull();
+  });
+
+  it("says a type with a period expires, once", () => {
+    expect(documentTypeUpgrade("rcfe-resident-lic-602a", { validityMonths: 12, version: 4 })).toEqual({
+      expires: true,
+    });
+    expect(documentTypeUpgrade("rcfe-resident-lic-602a", { validityMonths: 12, expires: true, version: 5 })).toBeNull();
   });
 });

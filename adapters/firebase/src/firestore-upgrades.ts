@@ -27,6 +27,23 @@ export function staffDocumentUpgrade(data: Record<string, unknown>): Record<stri
   return Object.keys(patch).length > 0 ? patch : null;
 }
 
+/** The shipped first aid / CPR type, which earlier versions shipped as never expiring. */
+const FIRST_AID_TYPE_ID = "rcfe-staff-first-aid-cpr";
+
+/**
+ * A document type: one with a validity period says it expires (an upload then asks for its expiry
+ * date); the shipped first aid / CPR type, never edited since (version 1, no period, no `expires`),
+ * becomes expiring with the new default of two years, as the server's migration
+ * `document_types_expire` does. The fields to set (the script adds the update time), or null.
+ */
+export function documentTypeUpgrade(id: string, data: Record<string, unknown>): Record<string, unknown> | null {
+  const period = typeof data.validityMonths === "number";
+  if (period) return data.expires === undefined || data.expires === null ? { expires: true } : null;
+  if (id === FIRST_AID_TYPE_ID && data.version === 1 && (data.expires === undefined || data.expires === null))
+    return { expires: true, validityMonths: 24, version: 2 };
+  return null;
+}
+
 /**
  * A user: the `_grantKey` of their facilities that a facility-limited administrator's list of users
  * asks for (firestore-records.ts) — without it the user is missing from every such list. The field to

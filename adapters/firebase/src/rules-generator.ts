@@ -75,10 +75,24 @@ function linkAbsentExpr(value: TLinkValue): string {
     : `${DATA}.${value.field}.split('[|]').size() <= ${value.part} || ${linkValueExpr(value)} == ''`;
 }
 
+/**
+ * A link's `requires` (a document of a type that expires states its expiry date): the record's field is
+ * given, or none of the target's `when` fields is set — as `checkLinks` says, the field first, so a
+ * record that gives it costs one comparison.
+ */
+function requiresExpr(requires: TLink["requires"], path: string): string {
+  if (!requires) return "";
+  const [first, second = first, ...more] = requires.when;
+  if (first === undefined || more.length > 0)
+    throw new Error("rules-generator: a link's `requires` names one or two fields");
+  return ` && (!(${DATA}.get('${requires.field}', null) in [null, false, '']) || bothUnset(getAfter(${path}).data, '${first}', '${second}'))`;
+}
+
 /** The check of one target named by `id`: the `checkLinks` rules of `@care/core/rules/links.rules`. */
-function targetExpr(target: TLinkTarget, id: string, sameAs: readonly string[]): string {
+function targetExpr(target: TLinkTarget, id: string, sameAs: readonly string[], requires?: TLink["requires"]): string {
   const collection = target.collection === FILES_TARGET ? FILES_COLLECTION : target.collection;
   const path = `/databases/$(database)/documents/${collection}/$(${id})`;
+  if (requires) return `(${targetExpr(target, id, sameAs)}${requiresExpr(requires, path)})`;
   switch (target.kind) {
     case "same-facility":
       // A file a record names is marked in use in the same commit, which keeps it from removal for good.
@@ -114,12 +128,13 @@ function linkExpr(link: TLink, def?: CollectionDef): string {
     // costs, rules-cost.ts) the comparisons up to the value's and that one target alone.
     passes.push(
       targets.reduceRight(
-        (otherwise, [value, target]) => `(${by} == '${value}' ? ${targetExpr(target, id, sameAs)} : ${otherwise})`,
+        (otherwise, [value, target]) =>
+          `(${by} == '${value}' ? ${targetExpr(target, id, sameAs, link.requires)} : ${otherwise})`,
         "true",
       ),
     );
   } else {
-    passes.push(targetExpr(link.to, id, sameAs));
+    passes.push(targetExpr(link.to, id, sameAs, link.requires));
   }
   return `(${passes.join(" || ")})`;
 }
@@ -180,7 +195,10 @@ export function linkReads(def: CollectionDef): number {
 
 /** An update keeping the link's fields (and the record's facility) needs no lookup, as on the server. */
 function linkKeptExpr(def: CollectionDef, link: TLink): string {
+  // The subject of a record whose access follows it is kept by every update already (`subjectKept`).
+  const pinned = def.access.subjectAreas?.field;
   return linkFields(def, link)
+    .filter((field) => field !== pinned)
     .map((field) => `${DATA}.get('${field}', null) == resource.data.get('${field}', null)`)
     .join(" && ");
 }
@@ -393,6 +411,15 @@ function collectionRules(def: CollectionDef): string {
     ? ` && mayGrant(resource.data.${granted}) && mayGrant(request.resource.data.${granted}) && notOwnAccess() && userPrivateFields()` +
       ` && mayGive(get(${roleOf("resource.data")}).data) && mayGive(getAfter(${roleOf(DATA)}).data)`
     : "";
+  // Who recorded it is the caller (their uid, their display name or else e-mail, as stampCaller
+  // sets them), and stays as recorded: `me()` is the user's record the rules read already.
+  const caller = def.callerFields;
+  const callerOnCreate = caller
+    ? ` && ${DATA}.get('${caller.id}', null) == request.auth.uid && ${DATA}.get('${caller.name}', null) == (me().get('displayName', null) in [null, ''] ? me().email : me().displayName)`
+    : "";
+  const callerKept = caller
+    ? ` && ${DATA}.get('${caller.id}', null) == resource.data.get('${caller.id}', null) && ${DATA}.get('${caller.name}', null) == resource.data.get('${caller.name}', null)`
+    : "";
   // A role gives only what its editor holds, and nobody edits their own role but a user holding
   // everything (roleGrantError).
   const givesRole = def.name === "roles" ? ` && mayGive(${DATA})` : "";
@@ -467,13 +494,13 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${linksOnCreate}`;
+        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${callerOnCreate}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(
@@ -747,6 +774,11 @@ ${MAY_DO_FUNCTION}
     // A file named at \`path\` is marked in use once this write is applied (the commit that names it marks it).
     function fileMarkedInUse(path) {
       return getAfter(path).data.get('${FILE_IN_USE_FIELD}', false) == true;
+    }
+    // Neither field of a linked record is set (absent, null, false or ''): a link's \`requires\`, e.g. a
+    // document type that does not expire, asks the record for nothing.
+    function bothUnset(d, a, b) {
+      return d.get(a, null) in [null, false, ''] && d.get(b, null) in [null, false, ''];
     }
     // The same for a person named by a \`works-at\` link: the written record's facility is one of their homes.
     function linkedWorksAt(path, fields) {

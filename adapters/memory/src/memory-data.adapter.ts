@@ -46,6 +46,7 @@ import {
   fieldsOf,
   staleVersionError,
   validateClientId,
+  stampCaller,
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
@@ -419,7 +420,7 @@ export class MemoryDataAdapter implements DataPort {
     if (def.access.create === "auth-port")
       throw new AppError("FORBIDDEN", "Accounts are created with the create-user action, not as records.");
     if (data && typeof data === "object") assertCanWriteFields(user, def, data as Record<string, unknown>);
-    const fields = validateCreate(def, data);
+    const fields = stampCaller(def, validateCreate(def, data), user);
     assertActionsHeld(user, def, { kind: "create", after: fields });
     const givenId = validateClientId(def, clientId, fields);
     const id = givenId ?? this.backend.newId();
@@ -627,7 +628,7 @@ export class MemoryDataAdapter implements DataPort {
     if (current.version !== version)
       throw staleVersionError(def, redactRecord(user, def, copyRecord(current)), this.savedBy(current));
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
-    const fields = validateUpdate(def, current, patch);
+    const fields = stampCaller(def, validateUpdate(def, current, patch), user, current);
     assertActionsHeld(user, def, { kind: "update", before: fieldsOf(current), after: fields });
     const moving = facilityChangeRefusal(def.name, fields, fieldsOf(current));
     if (moving) throw moving;

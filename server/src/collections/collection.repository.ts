@@ -42,6 +42,7 @@ import {
   fieldsOf,
   staleVersionError,
   validateClientId,
+  stampCaller,
   validateCreate,
   validateUpdate,
 } from "@care/core/rules/records.rules";
@@ -282,7 +283,7 @@ export class CollectionRepository {
     }
     if (input.data && typeof input.data === "object")
       assertCanWriteFields(user, def, input.data as Record<string, unknown>);
-    const fields = validateCreate(def, input.data);
+    const fields = stampCaller(def, validateCreate(def, input.data), user);
     assertActionsHeld(user, def, { kind: "create", after: fields });
     const clientId = validateClientId(def, input.id, fields);
     const id = clientId ?? randomUUID();
@@ -339,7 +340,7 @@ export class CollectionRepository {
     const current = await this.visible(db, user, name, id);
     if (current.version !== version) throw await this.staleError(db, user, def, current);
     if (patch && typeof patch === "object") assertCanWriteFields(user, def, patch as Record<string, unknown>);
-    const merged = validateUpdate(def, current, patch);
+    const merged = stampCaller(def, validateUpdate(def, current, patch), user, current);
     assertActionsHeld(user, def, { kind: "update", before: fieldsOf(current), after: merged });
     const moving = facilityChangeRefusal(name, merged, fieldsOf(current));
     if (moving) throw moving;

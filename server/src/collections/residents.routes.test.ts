@@ -411,7 +411,12 @@ describe("audit of medical data", () => {
     const byAction = [...rows].sort((a, b) => String(a.action).localeCompare(String(b.action)));
     expect(byAction.map((r) => [r.action, r.actorId, r.facilityId, r.summary])).toEqual([
       ["archive", tullStaffId, "tull", "archived"],
-      ["create", tullStaffId, "tull", "residentId, facilityId, recordedAt, systolic, diastolic, recordedBy"],
+      [
+        "create",
+        tullStaffId,
+        "tull",
+        "residentId, facilityId, recordedAt, systolic, diastolic, recordedBy, recordedByUserId",
+      ],
       ["update", tullStaffId, "tull", "systolic"],
     ]);
     // The new value (135) appears nowhere but by chance inside a random id, which is left out of the check.

@@ -57,7 +57,15 @@ export const ZDocumentType = z
     description: ZOptionalText(1000),
     /** Required types count for compliance; optional ones are listed but never make a record incomplete. */
     required: z.boolean().default(true),
-    /** How long a document stays valid from its issue date; absent = never expires. */
+    /**
+     * Documents of this type expire: the upload asks for the expiry date printed on the document (a
+     * first aid card, an insurance policy). A validity period implies it.
+     */
+    expires: z.boolean().optional(),
+    /**
+     * The regulatory period from the issue date (LIC 602A: a year): it fills in the expiry date of an
+     * upload once the issue date is given. Absent: the document's own expiry date, or never expires.
+     */
     validityMonths: z.number().int("Whole months").min(1, "At least 1 month").max(600, "At most 600 months").optional(),
     /** How many days before expiry the reminder and the "expiring" badge start. */
     leadTimeDays: z.number().int("Whole days").min(0, "Cannot be negative").max(365, "At most 365 days").default(30),
@@ -77,6 +85,17 @@ export const ZDocumentType = z
       ctx.addIssue({ code: "custom", path: ["facilityIds"], message: "An agent's documents apply to the whole group" });
   });
 export type TDocumentType = z.infer<typeof ZDocumentType>;
+
+/** Fields of a type whose being set means its documents expire (`typeExpires`, the documents' link). */
+export const EXPIRING_TYPE_FIELDS = ["expires", "validityMonths"] as const;
+
+/** Do documents of this type expire (so an upload must state its expiry date)? */
+export function typeExpires(type: Pick<TDocumentType, "expires" | "validityMonths">): boolean {
+  return type.expires === true || type.validityMonths !== undefined;
+}
+
+/** The message on an upload of a type that expires without its expiry date. */
+export const EXPIRY_REQUIRED_MESSAGE = "Enter the expiry date printed on the document";
 
 export const documentTypesCollection = defineCollection({
   name: "documentTypes",
@@ -125,7 +144,10 @@ export const ZDocument = z
       (date) => date <= latestDateAnywhere(),
       "The issue date cannot be in the future",
     ).optional(),
-    /** Last day the document is valid; defaults in the form from the type's validity. */
+    /**
+     * Last day the document is valid, as printed on it; required for a type that expires (the form
+     * fills it in from the issue date and the type's period, when it has one).
+     */
     expiryDate: ZDateOnly.optional(),
     notes: ZOptionalText(2000),
     current: z.boolean().default(true),
@@ -169,7 +191,12 @@ export const documentsCollection = defineCollection({
       },
     },
     { id: { field: "subjectId" }, to: { by: { field: "subject" }, targets: SUBJECT_TARGETS } },
-    { id: { field: "typeId" }, to: { collection: "documentTypes", kind: "group-wide" } },
+    // A type that expires needs the document's own expiry date: no card counts as current forever.
+    {
+      id: { field: "typeId" },
+      to: { collection: "documentTypes", kind: "group-wide" },
+      requires: { when: EXPIRING_TYPE_FIELDS, field: "expiryDate", message: EXPIRY_REQUIRED_MESSAGE },
+    },
     // The version this one replaced: a document of the same facility.
     { id: { field: "replacesId" }, to: { collection: "documents", kind: "same-facility" } },
   ],

@@ -12,7 +12,11 @@ function medicalCollection<S extends z.ZodObject>(
   label: string,
   schema: S,
   sort: { field: keyof z.infer<S> & string; direction: "asc" | "desc" },
-  extra: { filterable?: (keyof z.infer<S> & string)[]; searchable?: (keyof z.infer<S> & string)[] } = {},
+  extra: {
+    filterable?: (keyof z.infer<S> & string)[];
+    searchable?: (keyof z.infer<S> & string)[];
+    callerFields?: { id: keyof z.infer<S> & string; name: keyof z.infer<S> & string };
+  } = {},
 ): CollectionDef<S> {
   return defineCollection({
     name,
@@ -28,6 +32,7 @@ function medicalCollection<S extends z.ZodObject>(
     clientIds: false,
     auditViews: true,
     links: [LINK_TO_RESIDENT],
+    ...(extra.callerFields ? { callerFields: extra.callerFields } : {}),
   });
 }
 
@@ -104,11 +109,27 @@ export const ZVitals = z
     temperatureF: ZBetween("Temperature", 80, 115).optional(),
     /** Pounds, one decimal. */
     weightLb: ZBetween("Weight", 30, 1000).optional(),
-    recordedBy: ZText(120),
+    /** Oxygen saturation (SpO₂), percent. */
+    oxygenSaturation: ZBetween("Oxygen saturation", 50, 100, true).optional(),
+    /** Breaths per minute. */
+    respirationRate: ZBetween("Respiration rate", 4, 60, true).optional(),
+    /** Blood glucose, mg/dL. */
+    bloodGlucose: ZBetween("Blood glucose", 20, 600, true).optional(),
+    /** Pain on the 0–10 scale the resident gives. */
+    pain: ZBetween("Pain", 0, 10, true).optional(),
+    /**
+     * Who recorded it: set by the backend from the signed-in user (their name), never typed; entries
+     * from before keep the name typed then.
+     */
+    recordedBy: ZOptionalText(254),
+    /** The signed-in user who recorded it (set by the backend; absent on entries from before). */
+    recordedByUserId: z.string().max(128).optional(),
     notes: ZOptionalText(1000),
   })
   .superRefine((v, ctx) => {
-    if ([v.systolic, v.diastolic, v.pulse, v.temperatureF, v.weightLb].every((x) => x === undefined))
+    const readings = [v.systolic, v.diastolic, v.pulse, v.temperatureF, v.weightLb];
+    readings.push(v.oxygenSaturation, v.respirationRate, v.bloodGlucose, v.pain);
+    if (readings.every((x) => x === undefined))
       ctx.addIssue({ code: "custom", path: ["systolic"], message: "Record at least one measurement" });
     if ((v.systolic === undefined) !== (v.diastolic === undefined))
       ctx.addIssue({
@@ -120,10 +141,13 @@ export const ZVitals = z
     if (Date.parse(v.recordedAt) > Date.now() + 60 * 60 * 1000)
       ctx.addIssue({ code: "custom", path: ["recordedAt"], message: "Vitals cannot be dated in the future" });
   });
-export const vitalsCollection = medicalCollection("vitals", "Vitals entry", ZVitals, {
-  field: "recordedAt",
-  direction: "desc",
-});
+export const vitalsCollection = medicalCollection(
+  "vitals",
+  "Vitals entry",
+  ZVitals,
+  { field: "recordedAt", direction: "desc" },
+  { callerFields: { id: "recordedByUserId", name: "recordedBy" } },
+);
 
 export const INCIDENT_TYPES = [
   "fall",

@@ -23,7 +23,21 @@ describe("RCFE default document types", () => {
     }
   });
 
-  it("set a validity only for the fixed periods (602A, 603A, 610E, administrator certificate, the agent's yearly agreement)", () => {
+  it("expire where papers lapse: each with a period also says it expires, insurance takes the policy's date", () => {
+    const expiring = RCFE_DEFAULT_DOCUMENT_TYPES.filter((t) => t.expires === true).map((t) => t.id);
+    expect(expiring).toEqual([
+      "rcfe-resident-lic-602a",
+      "rcfe-resident-lic-603a",
+      "rcfe-staff-first-aid-cpr",
+      "rcfe-staff-administrator-certificate",
+      "rcfe-facility-lic-610e",
+      "rcfe-facility-liability-insurance",
+      "rcfe-agent-referral-agreement",
+    ]);
+    for (const t of RCFE_DEFAULT_DOCUMENT_TYPES) if (t.validityMonths !== undefined) expect(t.expires, t.id).toBe(true);
+  });
+
+  it("set a validity only for the usual periods (602A, 603A, first aid / CPR, 610E, administrator certificate, the agent's yearly agreement)", () => {
     const withValidity = RCFE_DEFAULT_DOCUMENT_TYPES.filter((t) => t.validityMonths !== undefined).map((t) => [
       t.id,
       t.validityMonths,
@@ -31,6 +45,7 @@ describe("RCFE default document types", () => {
     expect(withValidity).toEqual([
       ["rcfe-resident-lic-602a", 12],
       ["rcfe-resident-lic-603a", 12],
+      ["rcfe-staff-first-aid-cpr", 24],
       ["rcfe-staff-administrator-certificate", 24],
       ["rcfe-facility-lic-610e", 12],
       ["rcfe-agent-referral-agreement", 12],

@@ -1,12 +1,23 @@
 /**
  * The California RCFE (Title 22) default document types, loaded at first start (server and memory
  * backend) or by "Load the California default set" in Settings. Every entry is marked "review for your
- * home": the periods below are only set where the requirement is a fixed period; elsewhere the home
- * sets it. Ids are stable, so loading the set twice creates each type once. The referral agents' two
+ * home": editable defaults, not law. Types whose papers lapse say so (`expires`), and an upload then
+ * asks for the expiry date printed on the document; a period is set where the rule or the issuer has a
+ * usual one: LIC 602A yearly (Title 22 §87458(a) asks for an assessment made within the last year
+ * before admission; renewing it yearly is the homes' practice), LIC 603A yearly (the reappraisal at
+ * least every 12 months, §87463), the administrator certificate every two years (its renewal with 40
+ * hours of continuing education), first aid / CPR cards commonly two years (the card's own date wins).
+ * Liability insurance expires when its policy period ends, with no period of its own. Ids are stable, so loading the set twice creates each type once. The referral agents' two
  * papers (agreement, W-9) close the list.
  */
 import type { z } from "zod";
 import type { ZDocumentType } from "./documents.collection.ts";
+
+/**
+ * The shipped Live Scan clearance paper: while it is missing, a clearance recorded as cleared or
+ * exempted on the staff form settles it (reminders.rules), since the form records the same decision.
+ */
+export const CLEARANCE_DOCUMENT_TYPE_ID = "rcfe-staff-criminal-record-clearance";
 
 /** The fields sent to create a document type (defaults not yet applied). */
 export type TDocumentTypeInput = z.input<typeof ZDocumentType>;
@@ -34,6 +45,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
     description: "Medical assessment by a physician, dated within the last year before admission, then renewed yearly.",
     required: true,
     validityMonths: 12,
+    expires: true,
     leadTimeDays: 30,
     facilityIds: [],
     sortOrder: 20,
@@ -62,6 +74,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
       "Appraisal of the resident's needs and functioning, redone at least yearly and when their condition changes.",
     required: true,
     validityMonths: 12,
+    expires: true,
     leadTimeDays: 30,
     facilityIds: [],
     sortOrder: 40,
@@ -146,7 +159,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
     reappraisal: false,
   },
   {
-    id: "rcfe-staff-criminal-record-clearance",
+    id: CLEARANCE_DOCUMENT_TYPE_ID,
     subject: "staff",
     name: "Criminal record clearance (Live Scan)",
     description:
@@ -189,8 +202,11 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
     id: "rcfe-staff-first-aid-cpr",
     subject: "staff",
     name: "First aid / CPR certificate",
-    description: "Current first aid and CPR certification; enter the expiry date printed on the card.",
+    description:
+      "Current first aid and CPR certification; enter the expiry date printed on the card (the issuer's, commonly two years).",
     required: true,
+    expires: true,
+    validityMonths: 24,
     leadTimeDays: 30,
     facilityIds: [],
     sortOrder: 50,
@@ -218,6 +234,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
       "RCFE administrator certificate, renewed every two years; only the administrator needs it, so it is optional.",
     required: false,
     validityMonths: 24,
+    expires: true,
     leadTimeDays: 30,
     facilityIds: [],
     sortOrder: 70,
@@ -257,6 +274,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
     description: "The home's plan for fires, disasters and evacuations, reviewed yearly.",
     required: true,
     validityMonths: 12,
+    expires: true,
     leadTimeDays: 30,
     facilityIds: [],
     sortOrder: 30,
@@ -269,6 +287,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
     name: "Liability insurance",
     description: "The home's current liability insurance policy; enter the expiry date of the policy period.",
     required: true,
+    expires: true,
     leadTimeDays: 60,
     facilityIds: [],
     sortOrder: 40,
@@ -297,6 +316,7 @@ export const RCFE_DEFAULT_DOCUMENT_TYPES: readonly ({ id: string } & TDocumentTy
       "The signed agreement with the agency: its fee terms and reporting windows. Renew it before it lapses; a fee is paid only under a current agreement.",
     required: true,
     validityMonths: 12,
+    expires: true,
     leadTimeDays: 30,
     facilityIds: [],
     sortOrder: 10,

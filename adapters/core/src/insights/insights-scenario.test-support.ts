@@ -56,7 +56,8 @@ export async function seedInsightsScenario(writer: TScenarioWriter, names: TScen
   const bob = (await writer.create("residents", resident("tull", "Bob", `Lee${suffix}`, "2025-06-01"))).id;
   const cara = (await writer.create("residents", resident("newman", "Cara", `Novak${suffix}`, "2025-02-01"))).id;
   const file = await writer.uploadPdf("tull");
-  const document = (typeId: string, issueDate: string) =>
+  // Types that expire need the date printed on the document: here the issue date plus the 12 months.
+  const document = (typeId: string, issueDate: string, expiryDate: string) =>
     writer.create("documents", {
       subject: "resident",
       subjectId: ana,
@@ -67,11 +68,12 @@ export async function seedInsightsScenario(writer: TScenarioWriter, names: TScen
       contentType: "application/pdf",
       size: file.size,
       issueDate,
+      expiryDate,
     });
   // Valid through 2026-03-10: expiring on SCENARIO_TODAY (30 days' lead).
-  const physician = (await document(typeIds.physician, "2025-03-10")).id;
+  const physician = (await document(typeIds.physician, "2025-03-10", "2026-03-10")).id;
   // Valid through 2025-12-01: expired, and a reappraisal.
-  const appraisal = (await document(typeIds.appraisal, "2024-12-01")).id;
+  const appraisal = (await document(typeIds.appraisal, "2024-12-01", "2025-12-01")).id;
   // Ana owes February's $1,250.50 (her account is derived from it by the backend).
   await writer.create(
     "rentCharges",

@@ -37,9 +37,12 @@ export function linkValue(record: TFields, value: TLinkValue): string | undefine
 /** The fields a link reads (its id, its choice of target, its condition, what it shares with its target). */
 export function linkFields(def: CollectionDef, link: TLink): string[] {
   const fields = [link.id.field, ...Object.keys(link.sameAs ?? {})];
+  if (link.requires) fields.push(link.requires.field);
   if ("by" in link.to) fields.push(link.to.by.field);
   if (link.when) fields.push(link.when.value.field);
-  if (def.scope.kind === "facility") fields.push(def.scope.field);
+  // A group-wide target (a document type) is the same whatever home the record is in.
+  const targets = "by" in link.to ? Object.values(link.to.targets) : [link.to];
+  if (def.scope.kind === "facility" && targets.some((t) => t.kind !== "group-wide")) fields.push(def.scope.field);
   return [...new Set(fields)];
 }
 
@@ -81,6 +84,11 @@ function invalid(field: string, message: string): AppError {
   return new AppError("VALIDATION", "The record is not valid.", { fields: { [field]: message } });
 }
 
+/** A value that counts as given for `TLink.requires`: present, not null, not false, not empty. */
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== false && value !== "";
+}
+
 /**
  * Checks a record's links (see linksToCheck for which) against what `lookup` finds. Returns a
  * VALIDATION error naming the first broken link's field, or null when every link holds:
@@ -89,7 +97,8 @@ function invalid(field: string, message: string): AppError {
  *   record's facility field ("Must be that facility" for a facility), or the link's own
  *   `otherFacility` message on its field; `works-at` and the record's facility is none of the person's
  *   homes: "Must be a home the staff member works at";
- * - a `sameAs` field differs from the target's: its message on the link's field.
+ * - a `sameAs` field differs from the target's: its message on the link's field;
+ * - the target `requires` a field the record leaves empty: its message on that field.
  */
 export function checkLinks(
   def: CollectionDef,
@@ -126,6 +135,9 @@ export function checkLinks(
     for (const [shared, message] of Object.entries(link.sameAs ?? {})) {
       if (record[shared] !== found[shared]) return invalid(field, message);
     }
+    const { requires } = link;
+    if (requires && requires.when.some((f) => isSet(found[f])) && !isSet(record[requires.field]))
+      return invalid(requires.field, requires.message);
   }
   return null;
 }

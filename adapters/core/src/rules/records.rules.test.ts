@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../app-error.ts";
 import { residentsCollection } from "../collections/residents.collection.ts";
 import { usersCollection } from "../collections/users.collection.ts";
-import { validateCreate, validateUpdate } from "./records.rules.ts";
+import type { CollectionDef } from "../collection.ts";
+import { collections } from "../registry.ts";
+import { stampCaller, validateCreate, validateUpdate } from "./records.rules.ts";
 
 const stored = {
   ...validateCreate(residentsCollection, {
@@ -80,5 +82,35 @@ describe("validateUpdate", () => {
   it("refuses unknown and metadata keys", () => {
     const error = thrown(() => validateUpdate(residentsCollection, stored, { version: 9, colour: "red" }));
     expect(error.fields).toEqual({ version: "This field cannot be changed", colour: "This field cannot be changed" });
+  });
+});
+
+describe("stampCaller", () => {
+  const vitals = collections.vitals as CollectionDef;
+  const user = { id: "u1", displayName: "Ana Diaz", email: "ana@example.com" };
+
+  it("sets who recorded a new entry from the caller, whatever the client sent", () => {
+    expect(stampCaller(vitals, { pulse: 70, recordedBy: "Someone", recordedByUserId: "u9" }, user)).toEqual({
+      pulse: 70,
+      recordedBy: "Ana Diaz",
+      recordedByUserId: "u1",
+    });
+    expect(stampCaller(vitals, { pulse: 70 }, { ...user, displayName: null })).toMatchObject({
+      recordedBy: "ana@example.com",
+    });
+  });
+
+  it("keeps the stored names on an update, an older entry's typed text too", () => {
+    const before = { pulse: 70, recordedBy: "Nurse Joy" };
+    expect(stampCaller(vitals, { pulse: 72, recordedBy: "Me", recordedByUserId: "u1" }, user, before)).toEqual({
+      pulse: 72,
+      recordedBy: "Nurse Joy",
+    });
+  });
+
+  it("leaves collections without caller fields alone", () => {
+    expect(stampCaller(collections.allergies as CollectionDef, { allergen: "Nuts" }, user)).toEqual({
+      allergen: "Nuts",
+    });
   });
 });

@@ -2,12 +2,42 @@
 import { AppError, validationError } from "../app-error.ts";
 import type { CollectionDef } from "../collection.ts";
 import { META_FIELDS, ZId } from "../common.schema.ts";
+import type { TSessionUser } from "../ports/auth.port.ts";
 
 /** Parses a new record's fields with the collection's schema (defaults applied). */
 export function validateCreate(def: CollectionDef, data: unknown): Record<string, unknown> {
   const parsed = def.schema.safeParse(data);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data as Record<string, unknown>;
+}
+
+/** How a record names the user who wrote it (`CollectionDef.callerFields`): their display name, else e-mail. */
+export function callerName(user: Pick<TSessionUser, "displayName" | "email">): string {
+  return user.displayName?.trim() || user.email;
+}
+
+/**
+ * The validated fields with the collection's `callerFields` set by the backend: on create (no `before`)
+ * the signed-in user's id and name, whatever the client sent; on update the stored ones, which never
+ * change (an entry recorded before the fields existed keeps its typed name).
+ */
+export function stampCaller(
+  def: CollectionDef,
+  fields: Record<string, unknown>,
+  user: Pick<TSessionUser, "id" | "displayName" | "email">,
+  before?: Record<string, unknown>,
+): Record<string, unknown> {
+  const caller = def.callerFields;
+  if (!caller) return fields;
+  const out = { ...fields };
+  for (const [field, value] of [
+    [caller.id, before ? before[caller.id] : user.id],
+    [caller.name, before ? before[caller.name] : callerName(user)],
+  ] as const) {
+    if (value === undefined || value === null) delete out[field];
+    else out[field] = value;
+  }
+  return out;
 }
 
 /** Only the collection's own fields of a stored record, without the metadata. */

@@ -6,9 +6,12 @@ import { documentExpiry, type TComplianceSubject } from "./compliance.rules.ts";
 import { addDays, addMonths } from "./date-only.rules.ts";
 import { arbDate, document as doc, documentType as type } from "./compliance.test-support.ts";
 import type { TDerivedReminder, TDerivedReminderKind } from "../ports/insights.port.ts";
+import { CLEARANCE_DOCUMENT_TYPE_ID } from "../collections/rcfe-document-types.ts";
+import type { TClearanceStatus } from "../collections/staff.collection.ts";
 import {
   answerReminders,
   deriveReminders,
+  isOverdue,
   nextDueDate,
   reminderStateId,
   type TDeriveRemindersInput,
@@ -79,13 +82,46 @@ describe("deriveReminders", () => {
         "LIC 602A Physician's Report expiring — Garcia, Ana",
         "2026-02-08",
         "2026-03-10",
-        "Expires 2026-03-10",
+        "Renew by 2026-02-08, expires 2026-03-10",
       ],
     ]);
     const expired = deriveReminders(input({ types: [type()], documents: [doc()], today: "2026-03-11" }));
     expect(expired[0]!.kind).toBe("document-expired");
     // Far from expiry: nothing.
     expect(deriveReminders(input({ types: [type()], documents: [doc()], today: "2025-06-01" }))).toEqual([]);
+  });
+
+  it("calls a still-valid document due for renewal, never overdue, until its expiry has passed", () => {
+    // A card valid to 2026-03-10 with a 30-day lead time was due 2026-02-08: 12 days ago, yet still valid.
+    const [card] = deriveReminders(input({ types: [type()], documents: [doc()] }));
+    expect(card!.detail).toBe("Renew by 2026-02-08, expires 2026-03-10");
+    expect(isOverdue(card!, "2026-02-20")).toBe(false);
+    expect(isOverdue(card!, "2026-03-10")).toBe(false);
+    expect(isOverdue(card!, "2026-03-11")).toBe(true);
+    // Groups count it as due, not overdue.
+    const answer = answerReminders([card!], { today: "2026-02-20", limit: 10 }, () => "Tull");
+    expect(answer.groups[0]).toMatchObject({ count: 1, overdue: 0 });
+    expect(answer.due).toBe(1);
+    // Rent and missing papers keep being overdue from their due date.
+    expect(isOverdue({ dueDate: "2026-02-01" }, "2026-02-20")).toBe(true);
+  });
+
+  it("drops the Live Scan paper's missing reminder once the clearance is recorded on the staff form", () => {
+    const member: TComplianceSubject = { subject: "staff", id: "s1", facilityId: "tull", name: "Diaz, Eva" };
+    const liveScan = type({ id: CLEARANCE_DOCUMENT_TYPE_ID, subject: "staff", name: "Criminal record clearance" });
+    const staffInput = (clearanceStatus: TClearanceStatus) => ({
+      staff: [{ id: "s1", facilityId: "tull", name: "Diaz, Eva", position: "caregiver" as const, clearanceStatus }],
+      requirements: [],
+      entries: [],
+      clearanceReminderDays: 30,
+    });
+    const missing = (status: TClearanceStatus) =>
+      deriveReminders(input({ subjects: [member], types: [liveScan], staff: staffInput(status) })).filter(
+        (r) => r.kind === "document-missing",
+      );
+    expect(missing("submitted")).toHaveLength(1);
+    expect(missing("cleared")).toEqual([]);
+    expect(missing("exemption_granted")).toEqual([]);
   });
 
   it("reminds of rent past due with the amount, only once it is past due", () => {

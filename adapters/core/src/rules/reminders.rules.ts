@@ -1,7 +1,8 @@
 /**
  * Reminders as pure functions: the derived reminders (missing, expiring and expired documents,
  * reappraisals due, rent past due, staff training short, Live Scan clearances pending, next week's rotas
- * with errors or coverage gaps) computed from the data, their snoozes and waivers applied by key,
+ * with errors or coverage gaps) computed from the data — a document still valid is to renew, not
+ * overdue, and a clearance recorded on the staff form settles its paper's "missing" reminder — their snoozes and waivers applied by key,
  * their grouping by person, home or kind with counts and pages, and the next due date of a repeating
  * manual reminder. Shared by the reminders page, the navigation count and the server.
  */
@@ -26,6 +27,8 @@ import {
   type TDocumentTypeLike,
 } from "./compliance.rules.ts";
 import { addDays, addMonths, minDate } from "./date-only.rules.ts";
+import { CLEARANCE_DOCUMENT_TYPE_ID } from "../collections/rcfe-document-types.ts";
+import type { TClearanceStatus } from "../collections/staff.collection.ts";
 import { formatCents } from "./rent.rules.ts";
 import { staffReminders, type TStaffRemindersInput } from "./training.rules.ts";
 import { referralReminders, type TReferralRemindersInput } from "./referral-deadlines.rules.ts";
@@ -129,6 +132,18 @@ function rotaReminders(rotas: readonly TRotaWeek[]): Omit<TDerivedReminder, "sta
   });
 }
 
+/** Live Scan statuses that settle a person's clearance (the schedule lets them work). */
+const CLEARED_STATUSES: readonly TClearanceStatus[] = ["cleared", "exemption_granted"];
+
+/**
+ * Is a reminder overdue today: its due date passed — except a document that is still valid, which is
+ * due for renewal ("Renew by …, expires …"), not overdue, until its expiry date has passed.
+ */
+export function isOverdue(reminder: Pick<TDerivedReminder, "dueDate" | "expiryDate">, today: string): boolean {
+  if (reminder.expiryDate !== undefined && reminder.expiryDate >= today) return false;
+  return reminder.dueDate < today;
+}
+
 /** The key of an expiring/expired document's reminder: a new document or expiry is a new occurrence. */
 export function expiryKey(documentId: string, expiryDate: string): string {
   return `expiry|${documentId}|${expiryDate}`;
@@ -156,6 +171,9 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
     else docsBySubject.set(k, [d]);
   }
   const applicable = applicableTypesLookup(input.types);
+  const cleared = new Set(
+    (input.staff?.staff ?? []).filter((s) => CLEARED_STATUSES.includes(s.clearanceStatus)).map((s) => s.id),
+  );
   for (const subject of input.subjects) {
     // Reminders belong to a home; an agent's papers are shown on the Agent List instead.
     const { facilityId } = subject;
@@ -164,6 +182,8 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
     const link = { type: subject.subject, id: subject.id };
     for (const type of applicable(subject.subject, subject.facilityId)) {
       if (!type.required) continue;
+      // The clearance recorded on the staff form settles the clearance paper's "missing" reminder.
+      if (type.id === CLEARANCE_DOCUMENT_TYPE_ID && cleared.has(subject.id)) continue;
       const label = documentTypeLabel(type);
       const waiverKey = missingKey(subject.subject, subject.id, type.id);
       const doc = currentDocument(docs, subject.id, type.id);
@@ -192,12 +212,14 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
         kind === "reappraisal-due"
           ? `Reappraisal due: ${label} — ${subject.name}`
           : `${label} ${status === "expired" ? "expired" : "expiring"} — ${subject.name}`;
+      const dueDate = addDays(expiry, -type.leadTimeDays);
       out.push({
         key: expiryKey(doc.id, expiry),
         kind,
         title,
-        detail: status === "expired" ? `Expired after ${expiry}` : `Expires ${expiry}`,
-        dueDate: addDays(expiry, -type.leadTimeDays),
+        // Still valid: when to renew and when it lapses, never "overdue" (see isOverdue).
+        detail: status === "expired" ? `Expired after ${expiry}` : `Renew by ${dueDate}, expires ${expiry}`,
+        dueDate,
         expiryDate: expiry,
         facilityId,
         name: subject.name,
@@ -326,7 +348,7 @@ export function answerReminders(
       groups.set(id, group);
     }
     group.count += 1;
-    if (r.dueDate < query.today) group.overdue += 1;
+    if (isOverdue(r, query.today)) group.overdue += 1;
     if (r.dueDate < group.firstDueDate) group.firstDueDate = r.dueDate;
     group.kinds[r.kind] = (group.kinds[r.kind] ?? 0) + 1;
   }

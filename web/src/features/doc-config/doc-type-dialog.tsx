@@ -9,7 +9,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { z } from "zod";
-import { ZDocumentType, isHomeSubject, type TDocumentSubject } from "@care/core/collections/documents.collection";
+import {
+  ZDocumentType,
+  isHomeSubject,
+  typeExpires,
+  type TDocumentSubject,
+} from "@care/core/collections/documents.collection";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import type { TPatchOf, TRecordOf } from "@care/core/registry";
 import { useData } from "../../lib/ports.tsx";
@@ -29,6 +34,7 @@ const FIELDS = [
   "formCode",
   "description",
   "required",
+  "expires",
   "validityMonths",
   "leadTimeDays",
   "facilityIds",
@@ -44,6 +50,7 @@ function valuesOf(record: TDocTypeRecord): TValues {
     formCode: record.formCode ?? "",
     description: record.description ?? "",
     required: record.required,
+    expires: typeExpires(record),
     validityMonths: record.validityMonths,
     leadTimeDays: record.leadTimeDays,
     facilityIds: [...record.facilityIds],
@@ -74,6 +81,7 @@ function editPatch(values: TOutput): TPatchOf<"documentTypes"> {
     formCode: values.formCode ?? null,
     description: values.description ?? null,
     required: values.required,
+    expires: values.expires ?? false,
     validityMonths: values.validityMonths ?? null,
     leadTimeDays: values.leadTimeDays,
     facilityIds: values.facilityIds,
@@ -103,6 +111,7 @@ export function DocTypeDialog({
           formCode: "",
           description: "",
           required: true,
+          expires: false,
           validityMonths: undefined,
           leadTimeDays: 30,
           facilityIds: [],
@@ -140,6 +149,7 @@ export function DocTypeDialog({
         return v ? "Required" : "Optional";
       case "reappraisal":
       case "nightDuty":
+      case "expires":
         return v ? "Yes" : "No";
       case "validityMonths":
         return validityLabel(typeof v === "number" && !Number.isNaN(v) ? v : undefined);
@@ -209,12 +219,18 @@ export function DocTypeDialog({
           error={formMessage(errors.required)}
           {...register("required")}
         />
+        <FormField
+          kind="checkbox"
+          label="Expires (an upload needs the expiry date printed on the document)"
+          error={formMessage(errors.expires)}
+          {...register("expires")}
+        />
         <div className="doc-type-form__pair">
           <FormField
             label="Valid for (months)"
             type="number"
             inputMode="numeric"
-            hint="Leave empty when it never expires."
+            hint="A usual period fills in the expiry date from the issue date; it also makes the type expire."
             error={formMessage(errors.validityMonths)}
             {...register("validityMonths", optionalNumber)}
           />

@@ -22,9 +22,9 @@ export const SUBJECT_LABELS: Record<TDocumentSubject, { one: string; title: stri
   agent: { one: "agent", title: "Agent" },
 };
 
-/** "12 months", "1 month" or "Never expires". */
-export function validityLabel(validityMonths: number | undefined): string {
-  if (validityMonths === undefined) return "Never expires";
+/** "12 months", "1 month", "Date on the document" (expires, no usual period) or "Never expires". */
+export function validityLabel(validityMonths: number | undefined, expires = false): string {
+  if (validityMonths === undefined) return expires ? "Date on the document" : "Never expires";
   return `${validityMonths} month${validityMonths === 1 ? "" : "s"}`;
 }
 

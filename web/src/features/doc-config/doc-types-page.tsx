@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
-import { isHomeSubject, type TDocumentSubject } from "@care/core/collections/documents.collection";
+import { isHomeSubject, typeExpires, type TDocumentSubject } from "@care/core/collections/documents.collection";
 import { listAll } from "@care/core/list-all";
 import type { DataPort } from "@care/core/ports/data.port";
 import { localToday } from "@care/core/rules/date-only.rules";
@@ -243,7 +243,11 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
         header: "Required",
         cell: ({ row }) => (row.original.required ? "Required" : "Optional"),
       },
-      { id: "validity", header: "Valid for", cell: ({ row }) => validityLabel(row.original.validityMonths) },
+      {
+        id: "validity",
+        header: "Valid for",
+        cell: ({ row }) => validityLabel(row.original.validityMonths, typeExpires(row.original)),
+      },
       { id: "leadTime", header: "Remind", cell: ({ row }) => leadTimeLabel(row.original.leadTimeDays) },
     );
     // An agent's papers belong to the whole group: their types apply to no particular home.
@@ -299,7 +303,10 @@ export function DocTypesPage({ subject, title, intro }: TDocTypesPageProps) {
       { header: "Form code", value: (t) => t.formCode },
       { header: "Description", value: (t) => t.description },
       { header: "Required", value: (t) => (t.required ? "Required" : "Optional") },
-      { header: "Validity (months)", value: (t) => t.validityMonths ?? "Never expires" },
+      {
+        header: "Validity (months)",
+        value: (t) => t.validityMonths ?? (typeExpires(t) ? "Date on the document" : "Never expires"),
+      },
       { header: "Lead time (days)", value: (t) => t.leadTimeDays },
       ...(isHomeSubject(subject)
         ? [{ header: "Applies to", value: (t: TDocTypeRecord) => appliesToLabel(t.facilityIds, nameOf) }]

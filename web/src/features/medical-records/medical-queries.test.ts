@@ -115,7 +115,7 @@ describe("medical records queries", () => {
     }
     expect(summaries.size).toBe(35);
     expect(summaries.get(residents[0]!.id)!.latestVitals?.pulse).toBe(66);
-    expect(summaries.get(residents[34]!.id)!.latestVitals?.recordedBy).toBe("aide");
+    expect(summaries.get(residents[34]!.id)!.latestVitals?.pulse).toBe(70);
     expect(summaries.get(residents[34]!.id)!.activeMedications.map((m) => m.name)).toEqual(["Metformin"]);
     expect(summaries.get(residents[31]!.id)!.allergies.map((a) => a.allergen)).toEqual(["Penicillin"]);
     expect(summaries.get(residents[2]!.id)!.recentIncidents.map((i) => i.description)).toEqual(["x"]);

@@ -33,12 +33,17 @@ function VitalsCell({ summary }: { summary: TMedicalSummary }) {
     v.pulse !== undefined && `Pulse ${v.pulse}`,
     v.temperatureF !== undefined && `Temp ${v.temperatureF} °F`,
     v.weightLb !== undefined && `Weight ${v.weightLb} lb`,
+    v.oxygenSaturation !== undefined && `SpO₂ ${v.oxygenSaturation}%`,
+    v.respirationRate !== undefined && `Resp ${v.respirationRate}/min`,
+    v.bloodGlucose !== undefined && `Glucose ${v.bloodGlucose} mg/dL`,
+    v.pain !== undefined && `Pain ${v.pain}/10`,
   ].filter(Boolean);
   return (
     <div className="med-stack">
       <span>{parts.join(" · ")}</span>
       <span className="med-muted med-small">
-        {formatDateTime(v.recordedAt)} by {v.recordedBy}
+        {formatDateTime(v.recordedAt)}
+        {v.recordedBy ? ` by ${v.recordedBy}` : ""}
       </span>
     </div>
   );

@@ -79,7 +79,12 @@ const vitalsColumns: TDataColumn<TVitalsRecord>[] = [
   column("pulse", "Pulse", (v) => v.pulse ?? "—"),
   column("temperature", "Temp °F", (v) => v.temperatureF ?? "—"),
   column("weight", "Weight lb", (v) => v.weightLb ?? "—"),
-  column("recordedBy", "By", (v) => v.recordedBy),
+  column("spo2", "SpO₂ %", (v) => v.oxygenSaturation ?? "—"),
+  column("respiration", "Resp /min", (v) => v.respirationRate ?? "—"),
+  column("glucose", "Glucose mg/dL", (v) => v.bloodGlucose ?? "—"),
+  column("pain", "Pain 0–10", (v) => v.pain ?? "—"),
+  // Set by the portal from who was signed in; entries from before show the name typed then.
+  column("recordedBy", "By", (v) => v.recordedBy ?? "—"),
   column("notes", "Notes", (v) => v.notes ?? ""),
 ];
 

@@ -25,7 +25,7 @@ import type {
   TRemindersQuery,
   TReminderView,
 } from "@care/core/ports/insights.port";
-import { reminderStateId } from "@care/core/rules/reminders.rules";
+import { isOverdue, reminderStateId } from "@care/core/rules/reminders.rules";
 import { csvFileName } from "../../lib/facility-scope.ts";
 import { facilityName, facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -730,7 +730,9 @@ function ReminderRow({
   const path = linkPath(item);
   const titleId = `reminder-${item.rowId.replace(/[^A-Za-z0-9_-]/g, "-")}`;
   const disabled = busy !== null;
-  const overdue = item.state === "open" && item.dueDate < today;
+  const overdue = item.state === "open" && isOverdue(item, today);
+  // A document still valid is to renew by its due date; it is overdue only once it has expired.
+  const renewal = item.expiryDate !== undefined && item.expiryDate >= today && item.dueDate <= today;
   const manual = item.source.type === "manual" ? item.source.record : null;
   const markable = maySnooze(user, item);
   return (
@@ -751,6 +753,11 @@ function ReminderRow({
           // A missing document is due from admission: "missing since" says more than "326 days overdue".
           <>
             Missing <span className="reminder-row__date">since {item.dueDate}</span>
+          </>
+        ) : item.state === "open" && renewal ? (
+          <>
+            Renew by {item.dueDate}
+            <span className="reminder-row__date">Expires {item.expiryDate}</span>
           </>
         ) : item.state === "open" ? (
           <>

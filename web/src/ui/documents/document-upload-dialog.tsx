@@ -1,7 +1,8 @@
 /**
  * The upload dialog of the documents panel: a file dropped or chosen (checked in the browser first),
- * the document type (or a title for other paperwork), issue date, expiry defaulted from the type's
- * validity, notes; then the file is uploaded with a progress bar into the subject's facility and the
+ * the document type (or a title for other paperwork), the issue date (empty until typed: today would
+ * give an old paper fresh months), the expiry date printed on it (required for a type that expires,
+ * filled in from the issue date where the type has a period), notes; then the file is uploaded with a progress bar into the subject's facility and the
  * document created — or, when replacing, the new version committed together with the old one's
  * `current: false`. Every error lands next to its field or in one toast.
  */
@@ -9,10 +10,14 @@ import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
-import { ZDocument, type TDocumentSubject } from "@care/core/collections/documents.collection";
+import {
+  EXPIRY_REQUIRED_MESSAGE,
+  typeExpires,
+  ZDocument,
+  type TDocumentSubject,
+} from "@care/core/collections/documents.collection";
 import type { TInputOf } from "@care/core/registry";
 import { defaultExpiryDate, documentTypeLabel } from "@care/core/rules/compliance.rules";
-import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { useData, useFiles } from "../../lib/ports.tsx";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { Dialog } from "../confirm-dialog.tsx";
@@ -64,7 +69,6 @@ export function DocumentUploadDialog(props: TUploadDialogProps) {
 }
 
 function UploadForm({ subject, subjectId, facilityId, subjectName, types, target, onClose }: TUploadDialogProps) {
-  const { facilities } = useFacilities();
   const data = useData();
   const files = useFiles();
   const ids = useId();
@@ -90,7 +94,7 @@ function UploadForm({ subject, subjectId, facilityId, subjectName, types, target
     defaultValues: {
       typeId: fixedTypeId ?? (target.kind === "new" ? (target.typeId ?? "") : ""),
       title: replacing?.title ?? "",
-      issueDate: facilityToday(facilities, facilityId),
+      issueDate: "",
       expiryDate: "",
       notes: "",
     },
@@ -100,6 +104,7 @@ function UploadForm({ subject, subjectId, facilityId, subjectName, types, target
   const issueDate = watch("issueDate");
   const type = types.find((t) => t.id === typeId);
   const validityMonths = type?.validityMonths;
+  const expires = type ? typeExpires(type) : false;
 
   useEffect(() => {
     if (expiryTouched) return;
@@ -147,6 +152,8 @@ function UploadForm({ subject, subjectId, facilityId, subjectName, types, target
       ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
       current: true,
     };
+    // Every backend refuses it too (the type's link requires it); said here before the file goes up.
+    if (expires && !values.expiryDate) fields.expiryDate = EXPIRY_REQUIRED_MESSAGE;
     const parsed = ZDocument.safeParse(input);
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
@@ -220,8 +227,10 @@ function UploadForm({ subject, subjectId, facilityId, subjectName, types, target
   const typeOptions = types.map((t) => ({ value: t.id, label: documentTypeLabel(t) }));
   const validityHint = type
     ? validityMonths
-      ? `Valid ${validityMonths} month${validityMonths === 1 ? "" : "s"} from the issue date; the last valid day. Change it if the document says otherwise.`
-      : "This type never expires; leave empty unless the document has an expiry date."
+      ? `The date printed on the document; filled in as ${validityMonths} month${validityMonths === 1 ? "" : "s"} after the issue date. Change it if the document says otherwise.`
+      : expires
+        ? "The date printed on the document: the last day it is valid."
+        : "This type never expires; leave empty unless the document has an expiry date."
     : "The last day the document is valid; leave empty if it never expires.";
   const fileErrorId = `${ids}-file-error`;
   const describedBy = [`${ids}-file-hint`, fileError ? fileErrorId : ""].filter(Boolean).join(" ");
@@ -323,6 +332,7 @@ function UploadForm({ subject, subjectId, facilityId, subjectName, types, target
         <FormField
           type="date"
           label="Issue date"
+          hint="The date on the document."
           error={errors.issueDate?.message}
           disabled={busy}
           {...register("issueDate")}
@@ -330,6 +340,7 @@ function UploadForm({ subject, subjectId, facilityId, subjectName, types, target
         <FormField
           type="date"
           label="Expiry date"
+          required={expires}
           hint={validityHint}
           error={errors.expiryDate?.message}
           disabled={busy}
