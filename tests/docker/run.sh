@@ -367,6 +367,21 @@ logged=$(audit_ip)
 [ "$logged" = "$seen" ] || fail "the audit log has $logged for the sign-in through the proxy, nginx saw $seen"
 [ "$logged" != 172.30.79.2 ] || fail "the audit log has the proxy's own address"
 say "client address: nginx saw $seen, the audit log has $logged (the claimed 198.51.100.250 ignored)"
+# Behind the proxy every user comes from one address: 30 strangers' failed sign-ins from it are slowed
+# down, yet never lock out a correct password.
+guess() {
+  curl -sk -o /dev/null -w '%{http_code}\n' --max-time 60 -X POST -H 'content-type: application/json' \
+    -H 'x-requested-with: fetch' --data "{\"email\":\"stranger-$1@example.test\",\"password\":\"a wrong password\"}" \
+    "https://127.0.0.1:$HTTPS_PORT/api/v1/auth/login"
+}
+export -f guess
+export HTTPS_PORT
+codes=$(seq 1 30 | xargs -P 10 -I{} bash -c 'guess {}' | sort | uniq -c | tr -s ' ')
+[ "$(tr -d ' ' <<<"$codes")" = 30401 ] || fail "30 wrong sign-ins through the proxy did not all answer 401: $codes"
+headers=$(curl -sk -D - -o /dev/null --max-time 30 -X POST -H 'content-type: application/json' -H 'x-requested-with: fetch' \
+  --data "$body" "https://127.0.0.1:$HTTPS_PORT/api/v1/auth/login" || true)
+grep -q '^HTTP/[0-9.]* 200' <<<"$headers" || fail "a correct password after 30 strangers' failures through the proxy: $(head -1 <<<"$headers")"
+say "30 failed sign-ins from the proxy's one address: a correct password still signs in"
 # The portal's own port, reached without the proxy: a claimed address and protocol are not trusted.
 headers=$(curl -s -D - -o /dev/null --max-time 10 -X POST -H 'content-type: application/json' -H 'x-requested-with: fetch' \
   -H 'x-forwarded-for: 198.51.100.251' -H 'x-forwarded-proto: https' --data "$body" "http://127.0.0.1:$PORT/api/v1/auth/login" || true)
