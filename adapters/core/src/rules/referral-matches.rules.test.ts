@@ -90,7 +90,9 @@ describe("a name alone", () => {
   });
 
   it("never makes a namesake a sister referral to close on a move-in", () => {
-    expect(prospectKeysOf({ id: "r9", firstName: "Rosa", lastName: "Alvarez", phone: "" })).toEqual({ excludeId: "r9" });
+    expect(prospectKeysOf({ id: "r9", firstName: "Rosa", lastName: "Alvarez", phone: "" })).toEqual({
+      excludeId: "r9",
+    });
   });
 
   it("is looked up in the last name's usual spellings", () => {
