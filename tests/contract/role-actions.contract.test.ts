@@ -112,6 +112,64 @@ await runContract("data", (ctx) => {
     });
   });
 
+  it("keeps a recorded death from a role without the action: not undone, its dates and event not edited or removed", async () => {
+    const caregiver = await userOf("caregiver");
+    const created = await admin.data.create("residents", residentInput());
+    const dead = await admin.data.update("residents", created.id, deceased, created.version);
+    const event = await admin.data.create("residentEvents", {
+      residentId: created.id,
+      facilityId: "tull",
+      type: "death",
+      date: "2026-01-10",
+    });
+    const refused = "Your role may not record a resident's death.";
+    for (const patch of [
+      { status: "active" as const, dischargeDate: null },
+      { dischargeDate: "2026-01-12" },
+      { statusReason: "x" },
+    ]) {
+      const error = await expectAppError(caregiver.data.update("residents", dead.id, patch, dead.version), "FORBIDDEN");
+      expect(error.message).toBe(refused);
+    }
+    for (const patch of [{ date: "2026-01-12" }, { type: "hospital" }] as const) {
+      const error = await expectAppError(
+        caregiver.data.update("residentEvents", event.id, patch, event.version),
+        "FORBIDDEN",
+      );
+      expect(error.message).toBe(refused);
+    }
+    await expectAppError(caregiver.data.remove("residentEvents", event.id, event.version), "FORBIDDEN");
+    expect(await admin.data.get("residents", dead.id)).toMatchObject({
+      status: "deceased",
+      dischargeDate: "2026-01-10",
+    });
+    expect(await admin.data.get("residentEvents", event.id)).toMatchObject({ type: "death", date: "2026-01-10" });
+  });
+
+  it("records moves only by a transfer and readmissions only with the discharge action; no discharge date without one", async () => {
+    const caregiver = await userOf("caregiver");
+    const resident = await admin.data.create("residents", residentInput());
+    const event = (type: "transfer_out" | "transfer_in" | "readmission") =>
+      caregiver.data.create("residentEvents", {
+        residentId: resident.id,
+        facilityId: "tull",
+        type,
+        date: "2026-01-10",
+      });
+    for (const type of ["transfer_out", "transfer_in"] as const)
+      expect((await expectAppError(event(type), "FORBIDDEN")).message).toBe(
+        "Your role may not transfer residents to another home.",
+      );
+    expect((await expectAppError(event("readmission"), "FORBIDDEN")).message).toBe(
+      "Your role may not discharge residents.",
+    );
+    const error = await expectAppError(
+      caregiver.data.update("residents", resident.id, { dischargeDate: "2026-01-10" }, resident.version),
+      "VALIDATION",
+    );
+    expect(error.fields?.dischargeDate).toBeDefined();
+  });
+
   it("lets a House manager do each of the five", async () => {
     const manager = await userOf("house-manager");
     const answers = await tryEach(manager);

@@ -75,8 +75,17 @@ export interface TAccess {
 
 /** Which writes of a collection need which action (`TAccess.actions`). */
 export interface TActionRules {
-  /** A write that sets `field` to `value`: a create with it, or an update from another value. */
-  readonly sets?: readonly { readonly field: string; readonly value: string; readonly action: TAction }[];
+  /**
+   * A state of the record (`field` holding `value`, e.g. a resident's status "deceased") that only a role
+   * holding `action` brings about, leaves, or edits: a create with it, an update into it or out of it,
+   * an update of one of its `with` fields while in it (the date of death), and removing a record in it.
+   */
+  readonly sets?: readonly {
+    readonly field: string;
+    readonly value: string;
+    readonly action: TAction;
+    readonly with?: readonly string[];
+  }[];
   /** An update changing the stored value of `field` (setting it when the record is created does not). */
   readonly changes?: readonly { readonly field: string; readonly action: TAction }[];
   /** Removing (archiving or deleting) a record. */

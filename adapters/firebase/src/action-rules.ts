@@ -41,11 +41,19 @@ export function actionsOnCreate(def: CollectionDef): string {
 export function actionsOnUpdate(def: CollectionDef): string {
   const rules = def.access.actions;
   if (!rules) return "";
+  // Archiving a record in a state is an edit of it as well (`actionsNeeded` asks for its action).
+  const archives = def.removal === "archive" ? ["archivedAt"] : [];
   const conditions: (readonly [string, TAction])[] = [
-    ...(rules.sets ?? []).map(
-      ({ field, value: to, action }) =>
-        [`${value(DATA, field)} == '${to}' && ${value(OLD, field)} != '${to}'`, action] as const,
-    ),
+    ...(rules.sets ?? []).map(({ field, value: to, action, with: also = [] }) => {
+      const was = `${value(OLD, field)} == '${to}'`;
+      const entersOrLeaves = `(${value(DATA, field)} == '${to}') != (${was})`;
+      const edited = [...also, ...archives];
+      const editedWhile =
+        edited.length > 0
+          ? ` || (${was} && ${DATA}.diff(${OLD}).affectedKeys().hasAny([${edited.map((f) => `'${f}'`).join(", ")}]))`
+          : "";
+      return [`${entersOrLeaves}${editedWhile}`, action] as const;
+    }),
     ...(rules.changes ?? []).map(
       ({ field, action }) =>
         [`${value(OLD, field)} != null && ${value(DATA, field)} != ${value(OLD, field)}`, action] as const,
@@ -60,6 +68,10 @@ export function actionsOnUpdate(def: CollectionDef): string {
 
 /** The condition a delete of `def` adds, where removal deletes and needs an action. */
 export function actionsOnDelete(def: CollectionDef): string {
-  const removal = def.access.actions?.removal;
-  return removal && def.removal === "delete" ? ` && mayDoAll(['${removal}'])` : "";
+  const rules = def.access.actions;
+  if (!rules || def.removal !== "delete") return "";
+  return needs([
+    ...(rules.removal ? [["true", rules.removal] as const] : []),
+    ...(rules.sets ?? []).map(({ field, value: to, action }) => [`${value(OLD, field)} == '${to}'`, action] as const),
+  ]);
 }

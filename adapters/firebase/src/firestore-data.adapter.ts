@@ -1028,13 +1028,13 @@ export function createFirestoreDataAdapter(
       const def = definition(name);
       const user = assertCanWrite(session(), def);
       const mode = removable(def);
-      assertActionsHeld(user, def, { kind: "remove" });
       if (mode === "delete") await assertDeletable(def, id);
       const ref = doc(db, def.name, id);
       const written = await inTransaction(async (tx): Promise<TWrittenRecord> => {
         const current = await readForWrite(tx, def, user, ref);
         if (current.version !== version) throw stale(def, current);
         assertCanWriteRecord(user, def, current);
+        assertActionsHeld(user, def, { kind: "remove", before: current });
         if (mode === "delete") {
           deleteRecord(tx, def, ref);
           return { def, id, before: current, after: null };
@@ -1263,10 +1263,7 @@ export function createFirestoreDataAdapter(
         const def = definition(op.collection);
         const writer = assertCanWrite(user, def);
         if (op.op === "create") return { op, def, ...prepareCreate(def, writer, op.data, op.id) };
-        if (op.op === "remove") {
-          removable(def);
-          assertActionsHeld(writer, def, { kind: "remove" });
-        }
+        if (op.op === "remove") removable(def);
         return { op, def, ref: doc(db, def.name, op.id), record: null, clientId: true };
       });
       for (const { op, def } of planned)
@@ -1320,6 +1317,7 @@ export function createFirestoreDataAdapter(
             const current = read as TRecord;
             if (current.version !== op.version) throw stale(def, current);
             assertCanWriteRecord(writer, def, current);
+            assertActionsHeld(writer, def, { kind: "remove", before: current });
             const now = new Date().toISOString();
             record =
               removable(def) === "delete"

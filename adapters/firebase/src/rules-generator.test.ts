@@ -99,7 +99,7 @@ describe("generated Firebase rules", () => {
     expect(users).toContain("&& mayGive(get(/databases/$(database)/documents/roles/$(resource.data.role)).data)");
     // A resident's discharge, death, code status change, archive and move need the role's actions.
     expect(block(rules, "residents")).toContain(
-      "mayDoAll((request.resource.data.get('status', null) == 'discharged' && resource.data.get('status', null) != 'discharged' ? ['discharge'] : [])",
+      "mayDoAll(((request.resource.data.get('status', null) == 'discharged') != (resource.data.get('status', null) == 'discharged') || (resource.data.get('status', null) == 'discharged' && request.resource.data.diff(resource.data).affectedKeys().hasAny(['statusDate', 'statusReason', 'dischargeDate', 'archivedAt'])) ? ['discharge'] : [])",
     );
     expect(users).toMatch(/allow update: if mayWrite\('users'\)/);
     expect(block(rules, "diagnoses")).toContain(

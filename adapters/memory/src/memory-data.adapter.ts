@@ -671,7 +671,7 @@ export class MemoryDataAdapter implements DataPort {
     const user = assertCanWrite(this.session.user(), def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
     const current = this.findVisible(user, def, id);
-    assertActionsHeld(user, def, { kind: "remove" });
+    assertActionsHeld(user, def, { kind: "remove", before: fieldsOf(current) });
     if (current.version !== version)
       throw staleVersionError(def, redactRecord(user, def, copyRecord(current)), this.savedBy(current));
     // Seen through another home (a staff member's other homes) is not enough: write where it belongs.

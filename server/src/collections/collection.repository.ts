@@ -431,7 +431,7 @@ export class CollectionRepository {
     const user = assertCanWrite(caller.user, def);
     if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
     const current = await this.visible(db, user, name, id);
-    assertActionsHeld(user, def, { kind: "remove" });
+    assertActionsHeld(user, def, { kind: "remove", before: fieldsOf(current) });
     if (current.version !== version) throw await this.staleError(db, user, def, current);
     assertCanWriteRecord(user, def, current);
     await REMOVE_CHECKS[name]?.(user, id, fieldsOf(current));

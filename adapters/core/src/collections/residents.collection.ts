@@ -100,10 +100,22 @@ export const ZResident = z
       });
     if (r.dischargeDate && r.dischargeDate < r.admissionDate)
       ctx.addIssue({ code: "custom", path: ["dischargeDate"], message: "Discharge cannot be before admission" });
-    if ((r.status === "discharged" || r.status === "deceased") && !r.dischargeDate)
+    const ended = r.status === "discharged" || r.status === "deceased";
+    if (ended && !r.dischargeDate)
       ctx.addIssue({ code: "custom", path: ["dischargeDate"], message: "Give the date of discharge or death" });
+    if (!ended && r.dischargeDate)
+      ctx.addIssue({
+        code: "custom",
+        path: ["dischargeDate"],
+        message: "A discharge date is given by discharging the resident or recording a death",
+      });
   });
 export type TResident = z.infer<typeof ZResident>;
+
+/** What a discharge or a death sets besides the status. */
+const STATUS_FIELDS = ["statusDate", "statusReason", "dischargeDate"];
+/** What a stay event says besides its kind. */
+const EVENT_FIELDS = ["residentId", "facilityId", "date", "reason"];
 
 export const residentsCollection = defineCollection({
   name: "residents",
@@ -118,9 +130,10 @@ export const residentsCollection = defineCollection({
      * discharging, recording a death, changing the code status recorded at admission, archiving, a move.
      */
     actions: {
+      // A discharge or a death, and its dates and reason, are changed or undone only by who may record it.
       sets: [
-        { field: "status", value: "discharged", action: "discharge" },
-        { field: "status", value: "deceased", action: "recordDeath" },
+        { field: "status", value: "discharged", action: "discharge", with: STATUS_FIELDS },
+        { field: "status", value: "deceased", action: "recordDeath", with: STATUS_FIELDS },
       ],
       changes: [{ field: "codeStatus", action: "changeCodeStatus" }],
       removal: "archiveResident",
@@ -174,9 +187,14 @@ export const residentEventsCollection = defineCollection({
     write: "residents",
     /** A discharge or a death recorded in the stay history needs what setting the status does. */
     actions: {
+      // An event of these kinds is recorded, changed or removed only by who may do what it records (a
+      // readmission reverses a discharge).
       sets: [
-        { field: "type", value: "discharge", action: "discharge" },
-        { field: "type", value: "death", action: "recordDeath" },
+        { field: "type", value: "discharge", action: "discharge", with: EVENT_FIELDS },
+        { field: "type", value: "readmission", action: "discharge", with: EVENT_FIELDS },
+        { field: "type", value: "death", action: "recordDeath", with: EVENT_FIELDS },
+        { field: "type", value: "transfer_out", action: "transferResident", with: EVENT_FIELDS },
+        { field: "type", value: "transfer_in", action: "transferResident", with: EVENT_FIELDS },
       ],
     },
   },

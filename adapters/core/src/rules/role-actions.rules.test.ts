@@ -45,11 +45,37 @@ describe("actionRefusal", () => {
     expect(
       actionsNeeded(residentsCollection, { kind: "update", before: discharged, after: { ...discharged, notes: "x" } }),
     ).toEqual([]);
-    expect(actionsNeeded(residentsCollection, { kind: "remove" })).toEqual(["archiveResident"]);
+    expect(actionsNeeded(residentsCollection, { kind: "remove", before: { status: "active" } })).toEqual([
+      "archiveResident",
+    ]);
     expect(actionsNeeded(residentsCollection, { kind: "transfer" })).toEqual(["transferResident"]);
     expect(actionsNeeded(residentEventsCollection, { kind: "create", after: { type: "death" } })).toEqual([
       "recordDeath",
     ]);
+  });
+
+  it("guards a discharge or death once recorded: undoing it, its dates and reason, removing its event", () => {
+    const dead = { ...before, status: "deceased", statusDate: "2026-11-20", dischargeDate: "2026-11-20" };
+    const update = (after: Record<string, unknown>) =>
+      ({ kind: "update", before: dead, after: { ...dead, ...after } }) as const;
+    expect(actionsNeeded(residentsCollection, update({ status: "active" }))).toEqual(["recordDeath"]);
+    expect(actionsNeeded(residentsCollection, update({ dischargeDate: "2026-11-25" }))).toEqual(["recordDeath"]);
+    expect(actionsNeeded(residentsCollection, update({ statusReason: "edited" }))).toEqual(["recordDeath"]);
+    const event = { type: "death", residentId: "r1", facilityId: "tull", date: "2026-11-20" };
+    const edit = (after: Record<string, unknown>) =>
+      ({ kind: "update", before: event, after: { ...event, ...after } }) as const;
+    expect(actionsNeeded(residentEventsCollection, edit({ date: "2026-11-27" }))).toEqual(["recordDeath"]);
+    expect(actionsNeeded(residentEventsCollection, edit({ type: "hospital" }))).toEqual(["recordDeath"]);
+    expect(actionsNeeded(residentEventsCollection, { kind: "remove", before: event })).toEqual(["recordDeath"]);
+    // A move is recorded by the transfer alone, a readmission by who may discharge.
+    for (const type of ["transfer_out", "transfer_in"])
+      expect(actionsNeeded(residentEventsCollection, { kind: "create", after: { type } })).toEqual([
+        "transferResident",
+      ]);
+    expect(actionsNeeded(residentEventsCollection, { kind: "create", after: { type: "readmission" } })).toEqual([
+      "discharge",
+    ]);
+    expect(actionsNeeded(residentEventsCollection, { kind: "create", after: { type: "hospital" } })).toEqual([]);
   });
 
   it("refuses a role without the action, naming it; a role holding it passes", () => {
@@ -59,7 +85,7 @@ describe("actionRefusal", () => {
       message: "Your role may not discharge residents.",
     });
     expect(actionRefusal(manager, residentEventsCollection, write)).toBeNull();
-    expect(actionRefusal({}, residentsCollection, { kind: "remove" })?.message).toBe(
+    expect(actionRefusal({}, residentsCollection, { kind: "remove", before: { status: "active" } })?.message).toBe(
       "Your role may not archive residents.",
     );
   });

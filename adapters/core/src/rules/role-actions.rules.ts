@@ -14,20 +14,27 @@ import { mayDo } from "./permissions.rules.ts";
 export type TActionWrite =
   | { readonly kind: "create"; readonly after: Record<string, unknown> }
   | { readonly kind: "update"; readonly before: Record<string, unknown>; readonly after: Record<string, unknown> }
-  | { readonly kind: "remove" }
+  | { readonly kind: "remove"; readonly before: Record<string, unknown> }
   | { readonly kind: "transfer" };
 
 /** The actions this write of `def` needs, in the order declared (none for most writes). */
 export function actionsNeeded(def: CollectionDef, write: TActionWrite): TAction[] {
   const rules = def.access.actions;
   if (!rules) return [];
-  if (write.kind === "remove") return rules.removal ? [rules.removal] : [];
   if (write.kind === "transfer") return rules.transfer ? [rules.transfer] : [];
+  const needed: TAction[] = [];
+  if (write.kind === "remove") {
+    if (rules.removal) needed.push(rules.removal);
+    for (const { field, value, action } of rules.sets ?? []) if (write.before[field] === value) needed.push(action);
+    return [...new Set(needed)];
+  }
   const before = write.kind === "update" ? write.before : undefined;
   const { after } = write;
-  const needed: TAction[] = [];
-  for (const { field, value, action } of rules.sets ?? [])
-    if (after[field] === value && before?.[field] !== value) needed.push(action);
+  for (const { field, value, action, with: also = [] } of rules.sets ?? []) {
+    const was = before?.[field] === value;
+    const edited = was && also.some((f) => (before[f] ?? null) !== (after[f] ?? null));
+    if (was !== (after[field] === value) || edited) needed.push(action);
+  }
   if (before)
     for (const { field, action } of rules.changes ?? [])
       if (before[field] !== undefined && before[field] !== null && after[field] !== before[field]) needed.push(action);
