@@ -73,16 +73,28 @@ const medicationColumns: TDataColumn<TMedicationRecord>[] = [
   column("stop", "Stop", (m) => optionalDate(m.stopDate)),
 ];
 
+/** The oxygen saturation, respiration, glucose and pain of an entry, those given, e.g. "SpO₂ 96 %, Pain 2/10". */
+function otherReadings(v: TVitalsRecord): string {
+  const parts: [string, number | null | undefined, string][] = [
+    ["SpO₂", v.oxygenSaturation, " %"],
+    ["Resp", v.respirationRate, "/min"],
+    ["Glucose", v.bloodGlucose, " mg/dL"],
+    ["Pain", v.pain, "/10"],
+  ];
+  return parts
+    .filter(([, value]) => value != null)
+    .map(([label, value, unit]) => `${label} ${value}${unit}`)
+    .join(", ");
+}
+
 const vitalsColumns: TDataColumn<TVitalsRecord>[] = [
   column("recordedAt", "Taken", (v) => formatDateTime(v.recordedAt)),
   column("bp", "BP", (v) => formatBloodPressure(v) || "—"),
   column("pulse", "Pulse", (v) => v.pulse ?? "—"),
   column("temperature", "Temp °F", (v) => v.temperatureF ?? "—"),
   column("weight", "Weight lb", (v) => v.weightLb ?? "—"),
-  column("spo2", "SpO₂ %", (v) => v.oxygenSaturation ?? "—"),
-  column("respiration", "Resp /min", (v) => v.respirationRate ?? "—"),
-  column("glucose", "Glucose mg/dL", (v) => v.bloodGlucose ?? "—"),
-  column("pain", "Pain 0–10", (v) => v.pain ?? "—"),
+  // The readings taken less often share one column, so the table fits a laptop's width.
+  column("more", "SpO₂ · Resp · Glucose · Pain", (v) => otherReadings(v) || "—"),
   // Set by the portal from who was signed in; entries from before show the name typed then.
   column("recordedBy", "By", (v) => v.recordedBy ?? "—"),
   column("notes", "Notes", (v) => v.notes ?? ""),

@@ -109,7 +109,9 @@ export function ResidentFormFields({
   const { facilities } = useFacilities();
   const canRent = useCan()("rent");
   // The code status given at admission changes only with the role's action (a caregiver's does not).
-  const codeStatusFixed = residentId !== undefined && !useMayDo()("changeCodeStatus");
+  const mayDo = useMayDo();
+  const codeStatusFixed = residentId !== undefined && !mayDo("changeCodeStatus");
+  const mayTransfer = mayDo("transferResident");
   const {
     register,
     formState: { errors },
@@ -144,7 +146,12 @@ export function ResidentFormFields({
             name="facilityShown"
             value={facilityName(facilities, form.getValues("facilityId"))}
             disabled
-            hint={facilityHint ?? 'To move them to another home, use "Transfer to another home…" on their face sheet.'}
+            hint={
+              facilityHint ??
+              (mayTransfer
+                ? 'To move them to another home, use "Transfer to another home…" on their face sheet.'
+                : "A move to another home is made by a role that may transfer residents.")
+            }
             error={e("facilityId")}
           />
         ) : (

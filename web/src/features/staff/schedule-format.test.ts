@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeTime, shiftLengthHint } from "./schedule-format.ts";
+import { normalizeTime, shiftLengthHint, weekStatusText } from "./schedule-format.ts";
 
 describe("times as people type them", () => {
   it("become HH:MM", () => {
@@ -29,5 +29,12 @@ describe("shiftLengthHint", () => {
     expect(shiftLengthHint("09:00", "08:00")).toBe("Ends the next morning: 23 hours long — check the times.");
     expect(shiftLengthHint("09:00", "09:00")).toBe("Earlier than the start: the next morning (a night shift).");
     expect(shiftLengthHint("", "x")).toBe("Earlier than the start: the next morning (a night shift).");
+  });
+});
+
+describe("the week's status", () => {
+  it("counts one shift as one", () => {
+    expect(weekStatusText(1, 0, true)).toBe("Published: 1 shift.");
+    expect(weekStatusText(12, 0, true)).toBe("Published: 12 shifts.");
   });
 });

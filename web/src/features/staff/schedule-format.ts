@@ -69,10 +69,15 @@ export const WEEK_READS = [
   "facilities",
 ] as const;
 
+/** "1 shift", "12 shifts". */
+export function shiftCount(n: number): string {
+  return `${n} ${n === 1 ? "shift" : "shifts"}`;
+}
+
 /** "Published: 12 shifts.", "Draft: 3 of 12 shifts not published — …", or what an empty week means. */
 export function weekStatusText(shifts: number, drafts: number, mayEditWeek: boolean): string {
   if (shifts === 0) return mayEditWeek ? "No shifts this week." : "Nothing published for this week yet.";
-  if (drafts === 0) return `Published: ${shifts} shifts.`;
+  if (drafts === 0) return `Published: ${shiftCount(shifts)}.`;
   return drafts < shifts
     ? `Published, with ${drafts} of ${shifts} shifts not yet published — staff see only published shifts.`
     : `Draft: ${drafts} of ${shifts} shifts not published — staff see only published shifts.`;

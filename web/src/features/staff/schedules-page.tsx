@@ -50,6 +50,7 @@ import {
   WEEK_READS,
   weekLabel,
   weekStatusText,
+  shiftCount,
 } from "./schedule-format.ts";
 import { countsText, panelIssues } from "./schedule-issues.ts";
 import { HomesBoard } from "./schedules-board.tsx";
@@ -235,7 +236,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
           patch: { published: true },
         })),
       );
-      toast.success(`The week is published: staff now see its ${inWeek.length} shifts.`);
+      toast.success(`The week is published: staff now see its ${shiftCount(inWeek.length)}.`);
     });
 
   const dropShift = (shift: TShiftRecord, staffId: string, date: string, copy: boolean) =>
@@ -494,7 +495,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
         onCancel={() => setPublishing(false)}
       >
         <p>
-          Staff will see its {inWeek.length} shifts.
+          Staff will see its {shiftCount(inWeek.length)}.
           {answer && issues.length > 0 && ` Its checks: ${countsText(answer)} See them first if you can.`}
         </p>
       </ConfirmDialog>
