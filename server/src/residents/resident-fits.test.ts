@@ -62,7 +62,8 @@ describe("licensed capacity", () => {
     });
     expect(planned.status).toBe(201);
     const elsewhere = await call(staffCookie, "POST", "/residents", { data: residentInput("roomy-home", "Mover") });
-    const move = await call(staffCookie, "POST", "/transfers", {
+    // A transfer is the administrator's (the caregiver's role holds no transfer action).
+    const move = await call(adminCookie, "POST", "/transfers", {
       subject: "resident",
       id: elsewhere.body.id,
       version: 1,
