@@ -309,10 +309,20 @@ await runContract("data", (ctx) => {
       firstName: "Marta",
       lastName: unique("Quintero"),
       dateOfBirth: "1939-02-14",
+      phone: "(559) 555-0142",
       source: "family" as const,
     };
     const atNewman = await admin.data.create("referrals", {
       ...person,
+      facilityId: "newman",
+      referredOn: "2026-11-01",
+    });
+    // Someone else on the same phone (her daughter's, say) is not closed unseen.
+    const samePhone = await admin.data.create("referrals", {
+      firstName: "Zed",
+      lastName: unique("Unrelated"),
+      phone: person.phone,
+      source: "family",
       facilityId: "newman",
       referredOn: "2026-11-01",
     });
@@ -345,6 +355,7 @@ await runContract("data", (ctx) => {
       outcomeNotes: "Moved in at another home of the group on 2026-11-10.",
     });
     expect(newman).not.toHaveProperty("nextFollowUp");
+    expect((await admin.data.get("referrals", samePhone.id)).status).toBe("new");
     // A closed referral stays as it was; the Newman referral's history says what changed.
     expect((await admin.data.get("referrals", closedAlready.id)).status).toBe("declined");
     const changes = await eventually(

@@ -10,6 +10,7 @@ import type { DataPort, TWriteOp } from "../ports/data.port.ts";
 import type { InsightsPort } from "../ports/insights.port.ts";
 import type { TPatchOf, TRecordOf } from "../registry.ts";
 import { CLOSED_REFERRAL_STATUSES } from "../collections/referrals.collection.ts";
+import { normalizedName } from "./resident-matches.rules.ts";
 import {
   hasProspectKeys,
   matchReasons,
@@ -112,7 +113,9 @@ export function justMovedIn(
 
 /**
  * The prospect's open referrals, among `candidates` (any referrals read by the duplicate check's keys),
- * in homes the mover cannot see: the same person by the duplicate check's rule.
+ * in homes the mover cannot see: the same person by the duplicate check's rule, and under the same name —
+ * they are closed without anyone there seeing them, and a phone or e-mail alone is often shared (a family
+ * member, a hospital's discharge planner).
  */
 export function hiddenSisters<C extends TReferralCandidate>(
   referral: TProspect,
@@ -121,7 +124,13 @@ export function hiddenSisters<C extends TReferralCandidate>(
 ): C[] {
   const keys = prospectKeysOf(referral);
   return candidates.filter(
-    (c) => c.id !== referral.id && isOpenReferral(c) && !canSee(c.facilityId) && matchReasons(c, keys).length > 0,
+    (c) =>
+      c.id !== referral.id &&
+      isOpenReferral(c) &&
+      !canSee(c.facilityId) &&
+      normalizedName(c.lastName) === normalizedName(referral.lastName) &&
+      normalizedName(c.firstName) === normalizedName(referral.firstName) &&
+      matchReasons(c, keys).length > 0,
   );
 }
 
