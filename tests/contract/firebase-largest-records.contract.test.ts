@@ -133,7 +133,8 @@ await runContract(
       await writeLargest(
         "residents",
         residentInput("tull", unique("Largest"), {
-          statusDate: "2026-01-02",
+          status: "discharged",
+          statusDate: "2026-06-01",
           dischargeDate: "2026-06-01",
           referralLogId: unique("referral"),
           emergencyContacts: [contact],
