@@ -238,9 +238,10 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
       .getByText(/Moved in at another home of the group on/)
       .first()
       .waitFor();
-    // Its agency is owed nothing: the fee card says so and offers no payment.
+    // Its agency is owed nothing, it being a duplicate of the referral that moved in: the fee card
+    // says so and offers no payment.
     const closedFee = page.getByRole("region", { name: "Agent's fee" });
-    await closedFee.getByText("Nothing: the referral is closed (moved to a sister home)").waitFor();
+    await closedFee.getByText("Nothing: a duplicate of an earlier referral, no fee is owed for it").waitFor();
     expect(await closedFee.getByRole("button", { name: "Record payment" }).count()).toBe(0);
 
     // The agent list's counts and conversion, at both addresses.
@@ -330,7 +331,9 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
       mimeType: "application/pdf",
       buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(4 * 1024, 0x20)]),
     });
-    // Issued today in the group's time zone: the agreement's validity (12 months) sets its expiry.
+    // Issued today in the group's time zone (the date starts empty: it is the one on the paper): the
+    // agreement's validity (12 months) sets its expiry.
+    await upload.getByLabel("Issue date").fill(today);
     const expiry = await upload.getByLabel("Expiry date").inputValue();
     expect(expiry).toBe(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`);
     await upload.getByRole("button", { name: "Upload", exact: true }).click();
