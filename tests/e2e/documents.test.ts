@@ -124,8 +124,9 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
       const d = dialog(page);
       await d.getByRole("heading", { name: "Upload a document" }).waitFor();
       expect(await d.getByLabel("Document type").inputValue()).not.toBe("");
-      // The type's validity fills the expiry from the issue date (today): twelve months on.
-      expect(await d.getByLabel("Issue date").inputValue()).toBe(today);
+      // The issue date starts empty (it is the date on the paper); the type's validity fills the expiry
+      // from it: twelve months on.
+      expect(await d.getByLabel("Issue date").inputValue()).toBe("");
       const expiry = d.getByLabel("Expiry date");
       await d.getByLabel("Issue date").fill("2025-03-31");
       expect(await expiry.inputValue()).toBe("2026-03-31");
@@ -233,6 +234,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident documents in Chromium", () =
         .getByLabel("File")
         .setInputFiles({ name: "physician-report-new.pdf", mimeType: "application/pdf", buffer: pdf() });
       // Issued today: the expiry defaults to a year on, so the type is complete again.
+      await d.getByLabel("Issue date").fill(today);
       expect(await d.getByLabel("Expiry date").inputValue()).not.toBe("");
       await d.getByRole("button", { name: "Upload new version" }).click();
       await page.getByText(`${TYPE_LABEL} replaced for Eleanor Whitcombe.`).waitFor();
