@@ -166,7 +166,8 @@ describe.skipIf(Boolean(chromiumMissing))("roles and access in Chromium", () => 
       .getByRole("combobox", { name: "User", exact: true })
       .selectOption({ label: "Cara Tull (cara.tull@example.test)" });
     await log.getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: "Viewed" });
-    const viewed = log.getByRole("row").filter({ hasText: String(tullResident.id) });
+    // A row names the record she looked at, not its id.
+    const viewed = log.getByRole("row").filter({ hasText: "Whitfield, Opal" });
     await viewed.first().waitFor();
     await shot(admin, "access-audit-caregiver-desktop");
 
