@@ -1,4 +1,4 @@
-import { ACTIONS } from "@care/core/collections/actions";
+import { ACTIONS, FIRST_ACTIONS } from "@care/core/collections/actions";
 import { describe, expect, it } from "vitest";
 import { collections } from "@care/core/registry";
 import { toStoredData } from "./firestore-records.ts";
@@ -71,19 +71,30 @@ describe("roleDocumentUpgrade", () => {
     expect(roleDocumentUpgrade("caregiver", { permissions: { referrals: "none" }, actions })).toEqual({
       "permissions.fees": "none",
     });
-    expect(roleDocumentUpgrade("administrator", { permissions: {}, actions })).toEqual({ "permissions.fees": "write" });
+    expect(roleDocumentUpgrade("administrator", { permissions: {}, actions: [...ACTIONS] })).toEqual({
+      "permissions.fees": "write",
+    });
     expect(roleDocumentUpgrade("office", { permissions: { referrals: "write", fees: "read" }, actions })).toBeNull();
   });
 
   it("gives a role stored without actions the shipped defaults, or what residents write allowed before", () => {
     const permissions = { fees: "none", residents: "write" };
     expect(roleDocumentUpgrade("caregiver", { permissions })).toEqual({ actions: [] });
-    expect(roleDocumentUpgrade("house-manager", { permissions })).toEqual({ actions: [...ACTIONS] });
-    expect(roleDocumentUpgrade("night-nurse", { permissions })).toEqual({ actions: [...ACTIONS] });
+    expect(roleDocumentUpgrade("house-manager", { permissions })).toEqual({ actions: [...FIRST_ACTIONS] });
+    expect(roleDocumentUpgrade("night-nurse", { permissions })).toEqual({ actions: [...FIRST_ACTIONS] });
     expect(roleDocumentUpgrade("reader", { permissions: { fees: "none", residents: "read" } })).toEqual({
       actions: [],
     });
     expect(roleDocumentUpgrade("night-nurse", { permissions, actions: ["discharge"] })).toBeNull();
+  });
+
+  it("gives the Administrator role the actions that came later, and nobody else", () => {
+    const permissions = { fees: "write", residents: "write" };
+    expect(roleDocumentUpgrade("administrator", { permissions, actions: [...FIRST_ACTIONS] })).toEqual({
+      actions: [...ACTIONS],
+    });
+    expect(roleDocumentUpgrade("administrator", { permissions, actions: [...ACTIONS] })).toBeNull();
+    expect(roleDocumentUpgrade("house-manager", { permissions, actions: [...FIRST_ACTIONS] })).toBeNull();
   });
 });
 

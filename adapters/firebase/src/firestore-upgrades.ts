@@ -2,7 +2,7 @@
  * What documents written by an earlier version need to be read and edited by this one, run once by
  * `scripts/upgrade-firestore.ts` (the self-hosted server does the same in its database migrations).
  */
-import { ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.collection";
+import { ACTIONS, ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.collection";
 import { upgradedClearance } from "@care/core/collections/staff.collection";
 import { collections } from "@care/core/registry";
 import { facilitiesOfRecord } from "@care/core/rules/access.rules";
@@ -58,7 +58,8 @@ export function userDocumentUpgrade(data: Record<string, unknown>): Record<strin
  * A role: referral fees became a permission of their own, given as the role had "Referrals & fees"
  * (the Administrator role always has every permission); actions came beside the permissions, given as
  * `actionsOfStoredRole` says (the shipped roles their defaults, a group's own role what residents write
- * allowed before). The fields to set, or null.
+ * allowed before); the Administrator role always holds every action, also those added later. The fields
+ * to set, or null.
  */
 export function roleDocumentUpgrade(id: string, data: Record<string, unknown>): Record<string, unknown> | null {
   const patch: Record<string, unknown> = {};
@@ -71,6 +72,8 @@ export function roleDocumentUpgrade(id: string, data: Record<string, unknown>): 
           ? permissions.referrals
           : "none";
   if (!Array.isArray(data.actions)) patch.actions = actionsOfStoredRole(id, data);
+  else if (id === ADMINISTRATOR_ROLE_ID && ACTIONS.some((action) => !(data.actions as unknown[]).includes(action)))
+    patch.actions = [...ACTIONS];
   return Object.keys(patch).length > 0 ? patch : null;
 }
 

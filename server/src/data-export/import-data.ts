@@ -33,6 +33,7 @@ import {
   type TExportManifest,
 } from "@care/core/data-export/export-format";
 import { FILES_TARGET } from "@care/core/collection";
+import { ACTIONS, ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.collection";
 import { actionsOfStoredRole } from "@care/core/rules/role-actions.rules";
 import { ACCEPTED_FILE_TYPES, MAX_FILE_BYTES } from "@care/core/ports/file.port";
 import type { TImportedUser, TImportResult } from "@care/core/ports/data-transfer.port";
@@ -391,13 +392,17 @@ async function emptyTables(db: Prisma.TransactionClient, keepEmail: string | nul
 /**
  * The row of an imported record: its columns as the repository writes them, and its metadata as it was.
  * A role exported without actions (written before they existed) gets them as every backend's upgrade
- * gives them (`actionsOfStoredRole`), never none for the Administrator role.
+ * gives them (`actionsOfStoredRole`); the Administrator role always every action, also those added since.
  */
 function rowOf(name: TCollectionName, fields: Record<string, unknown>, meta: z.infer<typeof ZRecordMeta>): TRow {
   const upgraded =
-    name === "roles" && !Array.isArray(fields.actions)
-      ? { ...fields, actions: actionsOfStoredRole(meta.id, fields) }
-      : fields;
+    name !== "roles"
+      ? fields
+      : meta.id === ADMINISTRATOR_ROLE_ID
+        ? { ...fields, actions: [...ACTIONS] }
+        : !Array.isArray(fields.actions)
+          ? { ...fields, actions: actionsOfStoredRole(meta.id, fields) }
+          : fields;
   return { ...rowMapperOf(name, collections[name]).toColumns(upgraded), ...meta };
 }
 

@@ -2,6 +2,7 @@
 // `actionsOfStoredRole` gives it on every other backend: each migration's SQL replayed in order on an
 // empty embedded PostgreSQL, roles written in the old shape, then the migration applied.
 import { PGlite } from "@electric-sql/pglite";
+import { ACTIONS } from "@care/core/collections/actions";
 import { actionsOfStoredRole } from "@care/core/rules/role-actions.rules";
 import { afterAll, expect, it } from "vitest";
 import { migrationSql, replayMigrationsBefore } from "./migrations.test-support.ts";
@@ -26,6 +27,8 @@ it("gives the shipped roles their defaults and a group's own roles what resident
   // A caregiver role a group widened keeps the shipped default all the same.
   await db.exec(`update roles set permissions = permissions || '{"users":"write"}' where id = 'caregiver'`);
   await db.exec(await migrationSql(MIGRATION));
+  // The actions that came later: only the Administrator role, which always holds every action, gets them.
+  await db.exec(await migrationSql("20261129100000_administrator_new_actions"));
   const { rows } = await db.query<{ id: string; permissions: Record<string, unknown>; actions: string[] }>(
     `select id, permissions, actions from roles order by id`,
   );
@@ -44,5 +47,6 @@ it("gives the shipped roles their defaults and a group's own roles what resident
       actions: actionsOfStoredRole(row.id, { permissions: row.permissions }),
     });
   expect(rows.find((r) => r.id === "night-nurse")?.actions).toHaveLength(5);
+  expect(rows.find((r) => r.id === "administrator")?.actions).toEqual([...ACTIONS]);
   expect(rows.find((r) => r.id === "caregiver")?.actions).toEqual([]);
 });

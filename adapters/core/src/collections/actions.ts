@@ -8,8 +8,31 @@
  */
 
 /** Every action, in the order Settings shows them. */
-export const ACTIONS = ["discharge", "recordDeath", "transferResident", "archiveResident", "changeCodeStatus"] as const;
+export const ACTIONS = [
+  "discharge",
+  "recordDeath",
+  "transferResident",
+  "archiveResident",
+  "changeCodeStatus",
+  "undoStatusEvent",
+  "voidPayment",
+  "publishWithOverride",
+] as const;
 export type TAction = (typeof ACTIONS)[number];
+
+/**
+ * The actions roles first held, when they replaced "residents: write" for these steps: a role stored
+ * before actions existed gets these (or none) by what it could do then. The later ones (undoing a status
+ * event, voiding a payment, publishing over a clearance) were nobody's before, so no upgrade gives them:
+ * an administrator grants them.
+ */
+export const FIRST_ACTIONS: readonly TAction[] = [
+  "discharge",
+  "recordDeath",
+  "transferResident",
+  "archiveResident",
+  "changeCodeStatus",
+];
 
 /** What Settings › Roles and the refusals say of an action. */
 export interface TActionInfo {
@@ -46,6 +69,23 @@ export const ACTION_INFO: Readonly<Record<TAction, TActionInfo>> = {
     label: "Change code status",
     explanation: "Change a resident's recorded code status (Full code, DNR, POLST) after admission.",
     refusal: "change a resident's code status",
+  },
+  undoStatusEvent: {
+    label: "Undo a status event",
+    explanation:
+      "Undo a discharge, death, leave, hospital stay or readmission entered by mistake, with a reason, restoring the stay and its billing.",
+    refusal: "undo a status event",
+  },
+  voidPayment: {
+    label: "Void or refund payments",
+    explanation: "Void a payment entered by mistake, or record a refund, with a reason; the payment stays on record.",
+    refusal: "void or refund payments",
+  },
+  publishWithOverride: {
+    label: "Publish a rota over a clearance",
+    explanation:
+      "Publish a rota that schedules someone whose criminal record clearance is missing, with a reason printed on the rota.",
+    refusal: "publish a rota over a missing clearance",
   },
 };
 

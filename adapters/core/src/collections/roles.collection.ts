@@ -10,7 +10,7 @@ import { z } from "zod";
 import { AppError } from "../app-error.ts";
 import { defineCollection } from "../collection.ts";
 import { ZOptionalText, ZText } from "../common.schema.ts";
-import { ACTIONS } from "./actions.ts";
+import { ACTIONS, FIRST_ACTIONS } from "./actions.ts";
 import { ACCESS_LEVELS, AREAS, type TAccessLevel, type TArea } from "./areas.ts";
 
 export { ACCESS_LEVELS, AREA_LABELS, AREAS, type TAccessLevel, type TArea } from "./areas.ts";
@@ -85,7 +85,8 @@ const REVIEW = "A default shipped with the portal: review it for your group.";
 /**
  * The actions of the shipped roles, least privilege: a caregiver records vitals, notes and documents;
  * discharges, deaths, transfers, archiving and code status changes are for house managers and
- * administrators.
+ * administrators; undoing a status event, voiding a payment and publishing over a clearance for
+ * administrators until the group grants them.
  */
 const NO_ACTIONS: TRole["actions"] = [];
 
@@ -99,9 +100,9 @@ export const DEFAULT_ROLES: Readonly<Record<string, TRole>> = {
   },
   "house-manager": {
     name: "House manager",
-    description: `Everything in their homes except users, roles and data export, and every action (discharges, deaths, transfers, archiving, code status). ${REVIEW}`,
+    description: `Everything in their homes except users, roles and data export; discharges, deaths, transfers, archiving and code status, but not undoing a status event, voiding a payment or publishing over a clearance. ${REVIEW}`,
     permissions: { ...permissionsAt("write"), users: "none", export: "none", audit: "read" },
-    actions: [...ACTIONS],
+    actions: [...FIRST_ACTIONS],
   },
   caregiver: {
     name: "Caregiver",

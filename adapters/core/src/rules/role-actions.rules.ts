@@ -6,7 +6,7 @@
  */
 import { AppError } from "../app-error.ts";
 import type { CollectionDef } from "../collection.ts";
-import { ACTION_INFO, ACTIONS, actionsListed, type TAction } from "../collections/actions.ts";
+import { ACTION_INFO, actionsListed, FIRST_ACTIONS, type TAction } from "../collections/actions.ts";
 import { DEFAULT_ROLES } from "../collections/roles.collection.ts";
 import { mayDo } from "./permissions.rules.ts";
 
@@ -64,9 +64,9 @@ export function assertActionsHeld(
 
 /**
  * The actions of a role as stored: its `actions` when it has them; for a role stored before actions
- * existed, the defaults of the shipped roles (Administrator and House manager every action, Caregiver
- * and Office none), and for a role the group made, what it could do before (residents write: every
- * action), so nothing the group relied on stops working unannounced. Every backend's upgrade uses this
+ * existed, the defaults of the shipped roles (Administrator every action, House manager the first five,
+ * Caregiver and Office none), and for a role the group made, what it could do before (residents write:
+ * the first five, `FIRST_ACTIONS`), so nothing the group relied on stops working unannounced. Every backend's upgrade uses this
  * (the server's migration does the same in SQL, and a test compares them).
  */
 export function actionsOfStoredRole(id: string, role: Record<string, unknown>): TAction[] {
@@ -74,5 +74,5 @@ export function actionsOfStoredRole(id: string, role: Record<string, unknown>): 
   const shipped = DEFAULT_ROLES[id];
   if (shipped) return [...shipped.actions];
   const permissions = (role.permissions ?? {}) as Record<string, unknown>;
-  return permissions.residents === "write" ? [...ACTIONS] : [];
+  return permissions.residents === "write" ? [...FIRST_ACTIONS] : [];
 }

@@ -1,7 +1,7 @@
 /**
  * Settings → Roles: the actions a role holds, as checkboxes under its area levels, each with what it
  * allows. Writing residents is a caregiver's everyday edit; these steps are given one by one, and by
- * default only to house managers and administrators (least privilege).
+ * default only to house managers and administrators, the corrections only to administrators (least privilege).
  */
 import { ACTION_INFO, ACTIONS, type TAction } from "@care/core/collections/actions";
 
@@ -26,8 +26,8 @@ export function RoleActionsFields({
       <legend>Actions of {roleName || "the role"}</legend>
       <p className="form-field__hint">
         Residents &ldquo;Read &amp; write&rdquo; lets a user keep a resident&rsquo;s records up to date. The steps below
-        are given one by one: by default only house managers and administrators hold them, caregivers and the office
-        none.
+        are given one by one: by default house managers and administrators hold the resident steps, only administrators
+        the last three (undo, void, publish over a clearance), caregivers and the office none.
       </p>
       <ul className="role-form__action-list">
         {ACTIONS.map((action) => {
