@@ -86,6 +86,11 @@ export interface TActionRules {
     readonly action: TAction;
     readonly with?: readonly string[];
   }[];
+  /**
+   * Giving `field` a value (on create, or an update setting or changing it), and changing one of its
+   * `with` fields while it has one: an override's reason, and the person it is given for.
+   */
+  readonly fills?: readonly { readonly field: string; readonly action: TAction; readonly with?: readonly string[] }[];
   /** An update changing the stored value of `field` (setting it when the record is created does not). */
   readonly changes?: readonly { readonly field: string; readonly action: TAction }[];
   /** Removing (archiving or deleting) a record. */
@@ -147,6 +152,17 @@ export interface TLink {
    * expires states the expiry date printed on it.
    */
   readonly requires?: { readonly when: readonly string[]; readonly field: string; readonly message: string };
+  /**
+   * A state of the target that a record in a given state may name only with a field given: a published
+   * shift (`record`) of someone whose clearance is not cleared or exempted (`target`: its field holds
+   * none of `in`) carries an override's reason (`field`), else `message` on that field.
+   */
+  readonly guard?: {
+    readonly record: { readonly field: string; readonly equals: boolean };
+    readonly target: { readonly field: string; readonly in: readonly string[] };
+    readonly field: string;
+    readonly message: string;
+  };
   /**
    * When the target belongs to another facility, this message on the link's field (pick another
    * target); by default "Must be the <target>'s facility" on the record's facility field.
@@ -215,6 +231,13 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
    * check them against the caller. A vitals entry's "recorded by".
    */
   readonly callerFields?: { readonly id: string; readonly name: string };
+  /**
+   * A field whose every giving is signed: when a write gives `field` a value or changes it, the backend
+   * sets `by` to the signed-in user's name and `at` to the time (who gave an override's reason, and
+   * when); they are kept while it stays and removed with it, whatever the client sent. The server, the
+   * memory and Firebase adapters set them (`stampCaller`); the Firestore rules check `by` is the caller.
+   */
+  readonly signedField?: { readonly field: string; readonly by: string; readonly at: string };
   /**
    * The records this one names by id, checked on create and whenever a link's fields or the record's
    * facility change, in this order (the first broken link is reported). Absent: none.

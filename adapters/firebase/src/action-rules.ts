@@ -27,14 +27,17 @@ function needs(conditions: readonly (readonly [string, TAction])[]): string {
   return ` && mayDoAll(${first}${rest.map((more) => `.concat(${more})`).join("")})`;
 }
 
+/** The written record gives `field` a value (not absent, null or empty). */
+const given = (field: string) => `!(${value(DATA, field)} in [null, ''])`;
+
 /** The condition a create of `def` adds, empty when it declares no action. */
 export function actionsOnCreate(def: CollectionDef): string {
-  return needs(
-    (def.access.actions?.sets ?? []).map(({ field, value: to, action }) => [
-      `${value(DATA, field)} == '${to}'`,
-      action,
-    ]),
-  );
+  return needs([
+    ...(def.access.actions?.sets ?? []).map(
+      ({ field, value: to, action }) => [`${value(DATA, field)} == '${to}'`, action] as const,
+    ),
+    ...(def.access.actions?.fills ?? []).map(({ field, action }) => [given(field), action] as const),
+  ]);
 }
 
 /** The condition an update of `def` adds: values set or changed, an archive, a move to another home. */
@@ -53,6 +56,13 @@ export function actionsOnUpdate(def: CollectionDef): string {
           ? ` || (${was} && ${DATA}.diff(${OLD}).affectedKeys().hasAny([${edited.map((f) => `'${f}'`).join(", ")}]))`
           : "";
       return [`${entersOrLeaves}${editedWhile}`, action] as const;
+    }),
+    ...(rules.fills ?? []).map(({ field, action, with: also = [] }) => {
+      const changedWith =
+        also.length > 0
+          ? ` || ${DATA}.diff(${OLD}).affectedKeys().hasAny([${also.map((f) => `'${f}'`).join(", ")}])`
+          : "";
+      return [`${given(field)} && (${value(DATA, field)} != ${value(OLD, field)}${changedWith})`, action] as const;
     }),
     ...(rules.changes ?? []).map(
       ({ field, action }) =>

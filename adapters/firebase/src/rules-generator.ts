@@ -88,11 +88,29 @@ function requiresExpr(requires: TLink["requires"], path: string): string {
   return ` && (!(${DATA}.get('${requires.field}', null) in [null, false, '']) || bothUnset(getAfter(${path}).data, '${first}', '${second}'))`;
 }
 
+/**
+ * A link's `guard` (a published shift of someone not cleared carries an override's reason): the record is
+ * not in the state, or gives the field, or the target is in one of the allowed states — the record's own
+ * values first, so most writes read nothing more (the target is the document the link reads already).
+ */
+function guardExpr(guard: TLink["guard"], path: string): string {
+  if (!guard) return "";
+  const { record, target, field } = guard;
+  return ` && (${DATA}.get('${record.field}', null) != ${JSON.stringify(record.equals)} || !(${DATA}.get('${field}', null) in [null, '']) || getAfter(${path}).data.get('${target.field}', null) in ${list(target.in)})`;
+}
+
 /** The check of one target named by `id`: the `checkLinks` rules of `@care/core/rules/links.rules`. */
-function targetExpr(target: TLinkTarget, id: string, sameAs: readonly string[], requires?: TLink["requires"]): string {
+function targetExpr(
+  target: TLinkTarget,
+  id: string,
+  sameAs: readonly string[],
+  requires?: TLink["requires"],
+  guard?: TLink["guard"],
+): string {
   const collection = target.collection === FILES_TARGET ? FILES_COLLECTION : target.collection;
   const path = `/databases/$(database)/documents/${collection}/$(${id})`;
-  if (requires) return `(${targetExpr(target, id, sameAs)}${requiresExpr(requires, path)})`;
+  if (requires || guard)
+    return `(${targetExpr(target, id, sameAs)}${requiresExpr(requires, path)}${guardExpr(guard, path)})`;
   switch (target.kind) {
     case "same-facility":
       // A file a record names is marked in use in the same commit, which keeps it from removal for good.
@@ -134,7 +152,7 @@ function linkExpr(link: TLink, def?: CollectionDef): string {
       ),
     );
   } else {
-    passes.push(targetExpr(link.to, id, sameAs, link.requires));
+    passes.push(targetExpr(link.to, id, sameAs, link.requires, link.guard));
   }
   return `(${passes.join(" || ")})`;
 }
@@ -420,6 +438,19 @@ function collectionRules(def: CollectionDef): string {
   const callerKept = caller
     ? ` && ${DATA}.get('${caller.id}', null) == resource.data.get('${caller.id}', null) && ${DATA}.get('${caller.name}', null) == resource.data.get('${caller.name}', null)`
     : "";
+  // A signed field (an override's reason) given now is signed by the caller; kept, it keeps its
+  // signature; absent, it has none (stampCaller). The time is the adapter's, not checked here.
+  const signed = def.signedField;
+  const signedBy = (kept: string) => {
+    if (!signed) return "";
+    const get = (data: string, field: string) => `${data}.get('${field}', null)`;
+    const unsigned = `${get(DATA, signed.by)} == null && ${get(DATA, signed.at)} == null`;
+    const byCaller = `${get(DATA, signed.by)} == (me().get('displayName', null) in [null, ''] ? me().email : me().displayName) && ${get(DATA, signed.at)} is string`;
+    const keeps = `${get(DATA, signed.by)} == ${get("resource.data", signed.by)} && ${get(DATA, signed.at)} == ${get("resource.data", signed.at)}`;
+    return ` && (${get(DATA, signed.field)} == null ? ${unsigned} : ${kept ? `${get(DATA, signed.field)} == ${get("resource.data", signed.field)} ? ${keeps} : ` : ""}${byCaller})`;
+  };
+  const signedOnCreate = signedBy("");
+  const signedOnUpdate = signedBy("kept");
   // A role gives only what its editor holds, and nobody edits their own role but a user holding
   // everything (roleGrantError).
   const givesRole = def.name === "roles" ? ` && mayGive(${DATA})` : "";
@@ -494,13 +525,13 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${callerOnCreate}${linksOnCreate}`;
+        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${callerOnCreate}${signedOnCreate}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${signedOnUpdate}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(

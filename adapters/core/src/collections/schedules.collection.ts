@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
-import { STAFF_POSITIONS } from "./staff.collection.ts";
+import { MAY_BE_IN_THE_HOME, STAFF_POSITIONS } from "./staff.collection.ts";
 
 /** Awake on duty; on call on the premises (asleep there); on call nearby (within 10 minutes). */
 export const SHIFT_DUTIES = ["awake", "on_call_premises", "on_call_nearby"] as const;
@@ -39,6 +39,13 @@ export const ZShift = ZShiftTimes.extend({
   note: ZOptionalText(300),
   /** Published with its week: staff without schedule write see only published shifts. */
   published: z.boolean().default(false),
+  /**
+   * Why it is published although its person has no clearance or exemption (an administrator's
+   * override, printed on the rota). Who gave it and when are set by the backend (`signedField`).
+   */
+  overrideReason: ZOptionalText(300),
+  overrideBy: ZOptionalText(200),
+  overrideAt: ZOptionalText(40),
 }).refine(sameTimes, SAME_TIMES);
 export type TShift = z.infer<typeof ZShift>;
 
@@ -47,7 +54,13 @@ export const shiftsCollection = defineCollection({
   label: "Shift",
   schema: ZShift,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "schedules", write: "schedules", publishedField: "published" },
+  access: {
+    read: "schedules",
+    write: "schedules",
+    publishedField: "published",
+    // An override of a missing clearance, and moving an overridden shift to someone else, are the action's.
+    actions: { fills: [{ field: "overrideReason", action: "publishWithOverride", with: ["staffId"] }] },
+  },
   filterable: ["facilityId", "staffId", "date", "published"],
   sortable: ["date"],
   defaultSort: { field: "date", direction: "asc" },
@@ -55,7 +68,21 @@ export const shiftsCollection = defineCollection({
   removal: "delete",
   clientIds: false,
   auditViews: false,
-  links: [{ id: { field: "staffId" }, to: { collection: "staff", kind: "works-at" } }],
+  links: [
+    {
+      id: { field: "staffId" },
+      to: { collection: "staff", kind: "works-at" },
+      // Someone who may not be in the home is published on the rota only over an override with a reason.
+      guard: {
+        record: { field: "published", equals: true },
+        target: { field: "clearanceStatus", in: MAY_BE_IN_THE_HOME },
+        field: "overrideReason",
+        message:
+          "This person has no criminal record clearance or exemption: publishing their shift needs an override with a reason",
+      },
+    },
+  ],
+  signedField: { field: "overrideReason", by: "overrideBy", at: "overrideAt" },
 });
 
 /** A home's usual shift (Day 07:00–15:00), offered when adding a shift. */

@@ -32,6 +32,8 @@ export const STAFF_STATUSES = ["active", "on_leave", "terminated"] as const;
  */
 export const CLEARANCE_STATUSES = ["not_started", "submitted", "cleared", "exemption_granted", "denied"] as const;
 export type TClearanceStatus = (typeof CLEARANCE_STATUSES)[number];
+/** The clearances that let a person be in the home (Title 22 §87355): cleared, or a record the state exempted. */
+export const MAY_BE_IN_THE_HOME: readonly TClearanceStatus[] = ["cleared", "exemption_granted"];
 /** How a Live Scan status reads on screen, in CSV and in the inspection packet. */
 export const CLEARANCE_LABELS: Record<TClearanceStatus, string> = {
   not_started: "Not started",

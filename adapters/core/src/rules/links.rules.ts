@@ -38,6 +38,7 @@ export function linkValue(record: TFields, value: TLinkValue): string | undefine
 export function linkFields(def: CollectionDef, link: TLink): string[] {
   const fields = [link.id.field, ...Object.keys(link.sameAs ?? {})];
   if (link.requires) fields.push(link.requires.field);
+  if (link.guard) fields.push(link.guard.record.field, link.guard.field);
   if ("by" in link.to) fields.push(link.to.by.field);
   if (link.when) fields.push(link.when.value.field);
   // A group-wide target (a document type) is the same whatever home the record is in.
@@ -98,7 +99,9 @@ function isSet(value: unknown): boolean {
  *   `otherFacility` message on its field; `works-at` and the record's facility is none of the person's
  *   homes: "Must be a home the staff member works at";
  * - a `sameAs` field differs from the target's: its message on the link's field;
- * - the target `requires` a field the record leaves empty: its message on that field.
+ * - the target `requires` a field the record leaves empty: its message on that field;
+ * - the target's state `guard`s the record's state and the record leaves the guard's field empty: its
+ *   message on that field.
  */
 export function checkLinks(
   def: CollectionDef,
@@ -138,6 +141,14 @@ export function checkLinks(
     const { requires } = link;
     if (requires && requires.when.some((f) => isSet(found[f])) && !isSet(record[requires.field]))
       return invalid(requires.field, requires.message);
+    const { guard } = link;
+    if (
+      guard &&
+      record[guard.record.field] === guard.record.equals &&
+      !guard.target.in.includes(found[guard.target.field] as string) &&
+      !isSet(record[guard.field])
+    )
+      return invalid(guard.field, guard.message);
   }
   return null;
 }

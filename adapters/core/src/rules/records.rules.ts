@@ -19,7 +19,8 @@ export function callerName(user: Pick<TSessionUser, "displayName" | "email">): s
 /**
  * The validated fields with the collection's `callerFields` set by the backend: on create (no `before`)
  * the signed-in user's id and name, whatever the client sent; on update the stored ones, which never
- * change (an entry recorded before the fields existed keeps its typed name).
+ * change (an entry recorded before the fields existed keeps its typed name). Its `signedField`'s
+ * signature likewise: this user and now when the field is given or changed, else as stored.
  */
 export function stampCaller(
   def: CollectionDef,
@@ -28,14 +29,23 @@ export function stampCaller(
   before?: Record<string, unknown>,
 ): Record<string, unknown> {
   const caller = def.callerFields;
-  if (!caller) return fields;
+  const signed = def.signedField;
+  if (!caller && !signed) return fields;
   const out = { ...fields };
-  for (const [field, value] of [
-    [caller.id, before ? before[caller.id] : user.id],
-    [caller.name, before ? before[caller.name] : callerName(user)],
-  ] as const) {
+  const set = (field: string, value: unknown) => {
     if (value === undefined || value === null) delete out[field];
     else out[field] = value;
+  };
+  if (caller) {
+    set(caller.id, before ? before[caller.id] : user.id);
+    set(caller.name, before ? before[caller.name] : callerName(user));
+  }
+  if (signed) {
+    // Given or changed now: signed by this user now; kept as it was: as signed then; removed: unsigned.
+    const given = out[signed.field] !== undefined && out[signed.field] !== null;
+    const kept = given && before !== undefined && before[signed.field] === out[signed.field];
+    set(signed.by, !given ? null : kept ? before[signed.by] : callerName(user));
+    set(signed.at, !given ? null : kept ? before[signed.at] : new Date().toISOString());
   }
   return out;
 }

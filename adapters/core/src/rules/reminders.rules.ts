@@ -110,7 +110,8 @@ function rotaReminders(rotas: readonly TRotaWeek[]): Omit<TDerivedReminder, "sta
     // One error per kind and person (a person without a clearance on five shifts is one thing to fix).
     const errors = new Set(rota.issues.filter((i) => i.severity === "error").map((i) => `${i.code}|${i.staffId ?? ""}`))
       .size;
-    const gaps = rota.issues.filter((i) => i.severity === "coverage").length;
+    // A shift not counted for want of a clearance is that error again, not a gap of its own.
+    const gaps = rota.issues.filter((i) => i.severity === "coverage" && i.code !== "not-counted").length;
     if (errors + gaps === 0) return [];
     const parts = [
       ...(errors > 0 ? [`${errors} error${errors === 1 ? "" : "s"}`] : []),

@@ -30,6 +30,12 @@ export function actionsNeeded(def: CollectionDef, write: TActionWrite): TAction[
   }
   const before = write.kind === "update" ? write.before : undefined;
   const { after } = write;
+  const given = (value: unknown) => value !== undefined && value !== null && value !== "";
+  for (const { field, action, with: also = [] } of rules.fills ?? []) {
+    if (!given(after[field])) continue;
+    if (!before || after[field] !== before[field] || also.some((f) => (before[f] ?? null) !== (after[f] ?? null)))
+      needed.push(action);
+  }
   for (const { field, value, action, with: also = [] } of rules.sets ?? []) {
     const was = before?.[field] === value;
     const edited = was && also.some((f) => (before[f] ?? null) !== (after[f] ?? null));

@@ -13,10 +13,11 @@
  *   short of Title 22 §87415 for the night's census (fewer than 16 residents: someone on call on the
  *   premises; 16–100: one awake and one on call; 101–200: one awake, one on call on the premises and one
  *   more on call; one more awake for each further 100), or with nobody awake when a resident has
- *   dementia (§87705).
+ *   dementia (§87705). A shift of someone not cleared is not counted but listed as coverage on its own
+ *   ("scheduled, not counted: not cleared"), so a night is never shown empty while someone is booked on it.
  */
 import type { TShiftDuty } from "../collections/schedules.collection.ts";
-import type { TClearanceStatus } from "../collections/staff.collection.ts";
+import { MAY_BE_IN_THE_HOME, type TClearanceStatus } from "../collections/staff.collection.ts";
 import { addDays, wallClockInstant, wallClockOf } from "./date-only.rules.ts";
 import { currentDocument, documentExpiry, type TDocumentLike, type TDocumentTypeLike } from "./compliance.rules.ts";
 
@@ -93,7 +94,8 @@ export interface TScheduleIssue {
     | "supervision"
     | "night-documents"
     | "no-one-awake"
-    | "night-rule";
+    | "night-rule"
+    | "not-counted";
   message: string;
   /** The rule it comes from, e.g. "Labor Code §510". */
   rule: string;
@@ -239,7 +241,7 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
     if (!inWeek(shift.date)) continue;
     const person = people.get(shift.staffId);
     if (!person) continue;
-    if (person.clearanceStatus !== "cleared" && person.clearanceStatus !== "exemption_granted")
+    if (notCleared(person))
       issues.push({
         severity: "error",
         code: "no-clearance",
@@ -350,11 +352,33 @@ export function checkWeek(input: TWeekInput): TScheduleIssue[] {
       timed.filter(({ shift }) => coversHome(shift, people.get(shift.staffId))),
     ),
   );
+  // Booked but not counted for want of a clearance: said as such, never left out silently.
+  for (const { shift } of timed) {
+    const person = people.get(shift.staffId);
+    if (!inWeek(shift.date) || !person || !notCleared(person)) continue;
+    if (!coversHome(shift, { ...person, clearanceStatus: "cleared" })) continue;
+    issues.push({
+      severity: "coverage",
+      code: "not-counted",
+      message: `${person.name} ${shift.date} ${shift.start}–${shift.end}: scheduled, not counted: not cleared.`,
+      rule: "Title 22 §87355",
+      staffId: person.id,
+      shiftId: shift.id,
+      date: shift.date,
+      from: shift.start,
+      to: shift.end,
+    });
+  }
   const order: Record<TIssueSeverity, number> = { error: 0, warning: 1, coverage: 2 };
   return issues
     .map((issue, index) => ({ issue, index }))
     .sort((a, b) => order[a.issue.severity] - order[b.issue.severity] || a.index - b.index)
     .map(({ issue }) => issue);
+}
+
+/** Without a clearance or exemption: may not be in the home (Title 22 §87355), so not counted on duty. */
+export function notCleared(person: Pick<TRotaPerson, "clearanceStatus">): boolean {
+  return !MAY_BE_IN_THE_HOME.includes(person.clearanceStatus);
 }
 
 /**
@@ -366,7 +390,7 @@ export function coversHome(
   person: Pick<TRotaPerson, "clearanceStatus" | "hireDate" | "terminationDate"> | undefined,
 ): boolean {
   if (!person || NOT_CARE.includes(shift.position ?? "")) return false;
-  if (person.clearanceStatus !== "cleared" && person.clearanceStatus !== "exemption_granted") return false;
+  if (notCleared(person)) return false;
   return (
     !(person.hireDate && shift.date < person.hireDate) &&
     !(person.terminationDate && shift.date > person.terminationDate)

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "shifts" ADD COLUMN     "overrideAt" TEXT,
+ADD COLUMN     "overrideBy" TEXT,
+ADD COLUMN     "overrideReason" TEXT;
