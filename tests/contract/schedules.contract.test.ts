@@ -174,7 +174,7 @@ await runContract("data", (ctx) => {
 
   it("publishes a shift of someone without a clearance only over an override with a reason, by a role with the action", async () => {
     const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: null }));
-    const [pat] = (await admin.data.list("shifts", { where: { facilityId: home, staffId: ids.pending } })).items;
+    const [pat] = (await admin.data.list("shifts", { where: { facilityId: home, staffId: ids.pending! } })).items;
     const publish = { op: "update" as const, collection: "shifts" as const, id: pat!.id, version: pat!.version };
     // No reason: refused for whoever publishes, alone or with its week.
     for (const attempt of [

@@ -230,6 +230,9 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     duty: "Duty",
     note: "Note",
     published: "Published",
+    overrideReason: "Reason for publishing over the clearance",
+    overrideBy: "Override by",
+    overrideAt: "Override at",
   },
   referralAgents: {
     name: "Agent",

@@ -174,4 +174,43 @@ describe("inspectionPacketOf", () => {
       "04:00–06:00: nobody on call on the premises (on call nearby only)",
     ]);
   });
+
+  it("names a night's shift of someone not cleared on its gap (scheduled, not counted) and lists the overrides", () => {
+    const uncleared = (w: string) =>
+      week(
+        w,
+        nightly(w, "awake").map((s) => ({
+          ...s,
+          staffId: "s9",
+          overrideReason: "Agency cover",
+          overrideBy: "Ann Admin",
+          overrideAt: "2026-11-24T18:00:00.000Z",
+        })),
+      );
+    const packet = inspectionPacketOf(
+      input(
+        packetWeeks(TODAY).map((w) => {
+          const it = uncleared(w);
+          return {
+            ...it,
+            people: [...it.people, { ...it.people[0]!, id: "s9", name: "New, Pat", clearanceStatus: "submitted" }],
+          };
+        }),
+      ),
+    );
+    expect(packet.nights.gaps[0]).toMatchObject({
+      date: TODAY,
+      missing: ["nobody on duty", "New, Pat 22:00–06:00: scheduled, not counted: not cleared."],
+    });
+    expect(packet.overrides[0]).toEqual({
+      shiftId: `night-${TODAY}`,
+      name: "New, Pat",
+      date: TODAY,
+      start: "22:00",
+      end: "06:00",
+      reason: "Agency cover",
+      by: "Ann Admin",
+      at: "2026-11-24T18:00:00.000Z",
+    });
+  });
 });

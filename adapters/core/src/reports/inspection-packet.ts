@@ -88,6 +88,17 @@ export interface TInspectionPacket {
     trainingShort: string[];
   }[];
   nights: { checked: number; gaps: TPacketNightGap[] };
+  /** Shifts of the period published over a missing clearance: who, when, the override's reason. */
+  overrides: {
+    shiftId: string;
+    name: string;
+    date: string;
+    start: string;
+    end: string;
+    reason: string;
+    by?: string | undefined;
+    at?: string | undefined;
+  }[];
   /** LIC 500: everyone working at the home, with their scheduled hours of the four weeks. */
   personnel: {
     id: string;
@@ -188,6 +199,8 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
   // check ends at Monday 00:00, so a Sunday night comes in two pieces (one from each week): a night is
   // named by its evening and its pieces joined.
   const nights = new Map<string, TScheduleIssue>();
+  // Shifts booked on a night but not counted (no clearance): named on that night's gap, never dropped.
+  const notCounted = new Map<string, Set<string>>();
   for (const week of input.weeks)
     for (const issue of checkWeek({
       weekStart: week.weekStart,
@@ -197,6 +210,10 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
       people: week.people.filter(withStaffDetails),
       census: week.census,
     })) {
+      if (issue.code === "not-counted" && issue.date !== undefined && issue.from !== undefined) {
+        const night = issue.from < "12:00" ? addDays(issue.date, -1) : issue.date;
+        notCounted.set(night, (notCounted.get(night) ?? new Set()).add(issue.message.replace(` ${issue.date} `, " ")));
+      }
       if (issue.code !== "night-rule" || issue.date === undefined || issue.from === undefined) continue;
       const morning = issue.from < "12:00";
       const night = morning ? addDays(issue.date, -1) : issue.date;
@@ -209,7 +226,7 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
   const onDuty = nightStaffing(input.weeks);
   const gaps = [...nights.values()]
     .sort((a, b) => (a.date! < b.date! ? -1 : 1))
-    .map((gap) => ({ ...gap, missing: onDuty.missing(gap) }));
+    .map((gap) => ({ ...gap, missing: [...onDuty.missing(gap), ...(notCounted.get(gap.date!) ?? [])] }));
   // A week's answer starts the day before it (its first night reaches in): each shift once.
   const shifts = [
     ...new Map(
@@ -241,8 +258,22 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
       };
     })
     .sort(byName);
+  const nameOf = new Map(input.weeks.flatMap((w) => w.people).map((p) => [p.id, p.name]));
+  const overrides = shifts
+    .filter((s) => s.overrideReason)
+    .sort((a, b) => (a.date + a.start < b.date + b.start ? -1 : 1))
+    .map((s) => ({
+      shiftId: s.id,
+      name: nameOf.get(s.staffId) ?? "Someone",
+      date: s.date,
+      start: s.start,
+      end: s.end,
+      reason: s.overrideReason!,
+      by: s.overrideBy,
+      at: s.overrideAt,
+    }));
   const { timeZone: _, ...home } = input.home;
-  return { home, today, through, residents, staff, nights: { checked: PACKET_NIGHTS, gaps }, personnel };
+  return { home, today, through, residents, staff, nights: { checked: PACKET_NIGHTS, gaps }, personnel, overrides };
 }
 
 const HALF_HOUR = 1_800_000;

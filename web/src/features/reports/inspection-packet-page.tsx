@@ -28,6 +28,7 @@ import { usePortQuery } from "../../lib/records/use-records.ts";
 import { ComplianceBadge } from "../../ui/compliance-badge.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { printPage } from "../../ui/print.ts";
+import { overrideWhen } from "../../lib/override-time.ts";
 import { dayText } from "./report-range.ts";
 import { ReportSection, type TReportColumn } from "./report-section.tsx";
 import "./reports.css";
@@ -36,6 +37,7 @@ type TResidentRow = TInspectionPacket["residents"][number];
 type TStaffRow = TInspectionPacket["staff"][number];
 type TPersonnelRow = TInspectionPacket["personnel"][number];
 type TGapRow = TInspectionPacket["nights"]["gaps"][number];
+type TOverrideRow = TInspectionPacket["overrides"][number];
 
 const position = (value: string) => POSITION_LABELS[value as keyof typeof POSITION_LABELS] ?? value;
 const date = (value: string | undefined) => (value ? dayText(value) : "—");
@@ -212,6 +214,19 @@ const GAP_COLUMNS: TReportColumn<TGapRow>[] = [
   { header: "Rule", value: (r) => r.rule },
 ];
 
+/** Shifts published over a missing clearance: whose, when, and the override's who, when and why. */
+const OVERRIDE_COLUMNS: TReportColumn<TOverrideRow>[] = [
+  { header: "Staff member", value: (r) => r.name },
+  {
+    header: "Shift",
+    value: (r) => `${r.date} ${r.start}–${r.end}`,
+    show: (r) => `${date(r.date)} ${r.start}–${r.end}`,
+  },
+  { header: "Reason", value: (r) => r.reason },
+  { header: "Override by", value: (r) => r.by ?? "" },
+  { header: "Override at", value: (r) => r.at ?? "", show: (r) => overrideWhen(r.at) },
+];
+
 export function InspectionPacketPage() {
   const { facilityId, nameOf, facilities } = useFacilityScope();
   const session = useSession();
@@ -312,6 +327,17 @@ export function InspectionPacketPage() {
             csvName={csvName("night-coverage")}
             empty={<p>No night without the staff it needs.</p>}
           />
+          {p.overrides.length > 0 && (
+            <ReportSection
+              title="Rota published over a missing clearance"
+              note="Shifts of staff without a criminal record clearance or exemption (Title 22 §87355), published by an administrator's override; they are not counted for coverage."
+              columns={OVERRIDE_COLUMNS}
+              rows={p.overrides}
+              rowId={(r) => r.shiftId}
+              csvName={csvName("clearance-overrides")}
+              empty={null}
+            />
+          )}
           <ReportSection
             title="Residents"
             columns={RESIDENT_COLUMNS}

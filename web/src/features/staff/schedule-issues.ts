@@ -51,11 +51,18 @@ export function panelIssues(answer: TScheduleWeek): TScheduleIssue[] {
   });
 }
 
-/** "2 errors, 1 warning, no coverage gap." */
+/**
+ * "2 errors, 1 warning, no coverage gap." — and, apart from the gaps, the shifts of someone not cleared:
+ * "…, 1 coverage gap; 2 shifts scheduled, not counted: not cleared."
+ */
 export function countsText(answer: TScheduleWeek): string {
-  const count = (severity: TScheduleIssue["severity"], one: string) => {
-    const n = panelIssues(answer).filter((i) => i.severity === severity).length;
+  const listed = panelIssues(answer);
+  const count = (of: (i: TScheduleIssue) => boolean, one: string) => {
+    const n = listed.filter(of).length;
     return n === 0 ? `no ${one}` : `${n} ${one}${n === 1 ? "" : "s"}`;
   };
-  return `${count("error", "error")}, ${count("warning", "warning")}, ${count("coverage", "coverage gap")}.`;
+  const apart = listed.filter((i) => i.code === "not-counted").length;
+  const notCounted =
+    apart > 0 ? `; ${count((i) => i.code === "not-counted", "shift")} scheduled, not counted: not cleared` : "";
+  return `${count((i) => i.severity === "error", "error")}, ${count((i) => i.severity === "warning", "warning")}, ${count((i) => i.severity === "coverage" && i.code !== "not-counted", "coverage gap")}${notCounted}.`;
 }

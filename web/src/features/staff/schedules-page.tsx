@@ -26,7 +26,7 @@ import {
   type TScheduleIssue,
   type TWeekHours,
 } from "@care/core/rules/schedule.rules";
-import { useCan } from "../../lib/access.ts";
+import { useCan, useMayDo } from "../../lib/access.ts";
 import { facilityToday } from "../../lib/facilities.tsx";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { useSelectedFacility } from "../../lib/selected-facility.ts";
@@ -34,7 +34,6 @@ import { paths } from "../../lib/paths.ts";
 import { useData, useSession } from "../../lib/ports.tsx";
 import { useAllRecords, usePortQuery } from "../../lib/records/use-records.ts";
 import { reportError } from "../../lib/report-error.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { printPage } from "../../ui/print.ts";
 import { downloadCsv, toCsv, type TCsvColumn } from "../../ui/csv-export.ts";
@@ -54,6 +53,8 @@ import {
 } from "./schedule-format.ts";
 import { countsText, panelIssues } from "./schedule-issues.ts";
 import { HomesBoard } from "./schedules-board.tsx";
+import { PublishWeekDialog } from "./publish-week-dialog.tsx";
+import { ShiftOverrides } from "./shift-overrides.tsx";
 import "./schedules.css";
 
 type TShiftRecord = TRecordOf<"shifts">;
@@ -135,6 +136,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
   const data = useData();
   const can = useCan();
   const mayEdit = can("schedules", "write");
+  const mayOverride = useMayDo()("publishWithOverride");
   const seesStaff = can("staff");
   const week = usePortQuery(
     ["scheduleWeek", facilityId, weekStart],
@@ -224,19 +226,27 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
       );
     });
 
-  const publish = () =>
+  /** Publishes the drafts: the uncleared's with the override's reason, or left as drafts. */
+  const publish = ({ reason, withoutUncleared }: { reason?: string; withoutUncleared?: boolean }) =>
     run(async () => {
       setPublishing(false);
+      const left = withoutUncleared ? drafts.filter((s) => unclearedDrafts.includes(s)) : [];
       await data.commit(
-        drafts.map((s) => ({
-          op: "update" as const,
-          collection: "shifts" as const,
-          id: s.id,
-          version: s.version,
-          patch: { published: true },
-        })),
+        drafts
+          .filter((s) => !left.includes(s))
+          .map((s) => ({
+            op: "update" as const,
+            collection: "shifts" as const,
+            id: s.id,
+            version: s.version,
+            patch: { published: true, ...(reason && unclearedDrafts.includes(s) ? { overrideReason: reason } : {}) },
+          })),
       );
-      toast.success(`The week is published: staff now see its ${shiftCount(inWeek.length)}.`);
+      toast.success(
+        left.length > 0
+          ? `Published but for ${shiftCount(left.length)} of someone without a clearance, left as drafts.`
+          : `The week is published: staff now see its ${shiftCount(inWeek.length)}.`,
+      );
     });
 
   const dropShift = (shift: TShiftRecord, staffId: string, date: string, copy: boolean) =>
@@ -311,6 +321,13 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
       })
       .filter((b) => b.date === date);
   const rows = (answer?.people ?? []).filter((p) => p.current || inWeek.some((s) => s.staffId === p.id));
+  // Drafts of someone without a clearance: published only over an override (with its reason).
+  const unclearedDrafts = drafts.filter(
+    (s) => !s.overrideReason && (byShift.get(s.id) ?? []).some((i) => i.code === "no-clearance"),
+  );
+  const unclearedNames = [
+    ...new Set(unclearedDrafts.map((s) => answer?.people.find((p) => p.id === s.staffId)?.name ?? "Someone")),
+  ];
 
   return (
     <section className="card schedule-week" aria-labelledby={headingId}>
@@ -472,6 +489,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
               </tfoot>
             </table>
           </div>
+          <ShiftOverrides shifts={inWeek} people={answer.people} />
           {mayEdit && <IssuesPanel answer={answer} seesStaff={seesStaff} />}
         </>
       )}
@@ -486,19 +504,16 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
           onClose={() => setDialog(null)}
         />
       )}
-      <ConfirmDialog
+      <PublishWeekDialog
         open={publishing}
-        title="Publish this week?"
-        confirmLabel="Publish"
         busy={busy}
-        onConfirm={() => void publish()}
+        shifts={inWeek.length}
+        checks={answer && issues.length > 0 ? `Its checks: ${countsText(answer)} See them first if you can.` : ""}
+        uncleared={unclearedNames}
+        mayOverride={mayOverride}
+        onPublish={(choice) => void publish(choice)}
         onCancel={() => setPublishing(false)}
-      >
-        <p>
-          Staff will see its {shiftCount(inWeek.length)}.
-          {answer && issues.length > 0 && ` Its checks: ${countsText(answer)} See them first if you can.`}
-        </p>
-      </ConfirmDialog>
+      />
     </section>
   );
 }
