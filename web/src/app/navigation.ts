@@ -93,6 +93,15 @@ export const TOP_NAV: readonly TSection[] = [
   },
 ];
 
+/** The phone's bottom bar adds, after Staff, the rota of today: who is on duty now and next. */
+export const BOTTOM_EXTRA: TNavLink & { id: "on-duty"; after: TSectionId } = {
+  id: "on-duty",
+  label: "On duty",
+  to: paths.staff.today.href(),
+  access: needs("schedules"),
+  after: "staff",
+};
+
 export const QUICK_LINKS: readonly TNavLink[] = [
   { label: "Reports", to: paths.reports.list.href(), access: needs("reports") },
   { label: "Settings", to: paths.settings.hub.href(), access: SETTINGS_ACCESS },

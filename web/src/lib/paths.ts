@@ -66,6 +66,8 @@ export const paths = {
     list: fixed("/staff"),
     add: fixed("/staff/add"),
     schedules: fixed("/staff/schedules"),
+    /** Who is on duty now and next in each home: the phone's bottom bar leads here. */
+    today: fixed("/staff/schedules/today"),
     detail: ofRecord("/staff", ""),
     edit: ofRecord("/staff", "/edit"),
     /** A staff member's shifts of a month, to print: `?month=YYYY-MM`. */

@@ -432,7 +432,11 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
                       </span>
                     </th>
                     {days.map((date) => (
-                      <td key={date} {...(mayEdit && person.current ? dropProps(person.id, date) : {})}>
+                      <td
+                        key={date}
+                        data-day={dayLabel(date)}
+                        {...(mayEdit && person.current ? dropProps(person.id, date) : {})}
+                      >
                         {inWeek
                           .filter((s) => s.staffId === person.id && s.date === date)
                           .map((s) => (
@@ -482,7 +486,9 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
                   {days.map((date) => {
                     const night = answer.census.find((c) => c.date === date);
                     return (
-                      <td key={date}>{night ? `${night.residents}${night.dementia ? " · dementia" : ""}` : "—"}</td>
+                      <td key={date} data-day={dayLabel(date)}>
+                        {night ? `${night.residents}${night.dementia ? " · dementia" : ""}` : "—"}
+                      </td>
                     );
                   })}
                 </tr>

@@ -18,6 +18,11 @@ export const staffRoutes: TRouteDef[] = [
     access: needs("schedules"),
   },
   {
+    path: paths.staff.today.path,
+    Page: lazyPage(() => import("./schedules-today-page.tsx"), "SchedulesTodayPage"),
+    access: needs("schedules"),
+  },
+  {
     path: paths.staff.detail.path,
     Page: lazyPage(() => import("./staff-detail-page.tsx"), "StaffDetailPage"),
     access: needs("staff"),
