@@ -313,4 +313,91 @@ describe.skipIf(Boolean(chromiumMissing))("schedules in Chromium", () => {
     await phone.screenshot({ path: join(SCREENSHOTS, "schedules-homes-phone.png"), fullPage: true });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
+
+  it("publishes over a missing clearance with a reason printed on the rota; a phone's On duty and its week without sideways scrolling", async () => {
+    const page = await signedInPage();
+    const later = addDays(week, 21);
+    await staff(page, "pat", {
+      facilityId: "van-buren",
+      firstName: "Pat",
+      lastName: "Pending",
+      clearanceStatus: "submitted",
+      clearanceDate: undefined,
+    });
+    await shift(page, "van-buren", "ana", later, "07:00", "15:00");
+    await shift(page, "van-buren", "pat", later, "23:00", "07:00");
+    await page.goto(`/staff/schedules?week=${later}`);
+    const home = page.getByRole("region", { name: "Van Buren" });
+    // Her night is booked but not counted: the checks say so instead of dropping it.
+    await checks(page).getByText("Pat Pending", { exact: false }).first().waitFor();
+    expect(await checks(page).textContent()).toContain("scheduled, not counted: not cleared");
+
+    // A house manager may not publish over it: told so, and offered the week without her shift.
+    const manager = await newUserPage(page, {
+      email: "rota.manager@example.test",
+      role: "house-manager",
+      facilityIds: ["van-buren"],
+    });
+    await manager.goto(`/staff/schedules?week=${later}`);
+    await manager.getByRole("region", { name: "Van Buren" }).getByRole("button", { name: "Publish the week" }).click();
+    const refused = manager.getByRole("dialog", { name: "Publish this week?" });
+    await refused.getByText("Your role may not publish a rota over a missing clearance.", { exact: false }).waitFor();
+    expect(await refused.getByRole("button", { name: "Publish anyway" }).count()).toBe(0);
+    await refused.getByRole("button", { name: "Cancel" }).click();
+
+    // The administrator publishes anyway, with the reason the dialog asks for first.
+    await home.getByRole("button", { name: "Publish the week" }).click();
+    const dialog = page.getByRole("dialog", { name: "Publish this week?" });
+    await dialog.getByText("Pat Pending has no criminal record clearance or exemption").waitFor();
+    await dialog.getByRole("button", { name: "Publish anyway" }).click();
+    await dialog.getByText("Give the reason for publishing over the missing clearance").waitFor();
+    await dialog.getByLabel(/Reason for publishing over the clearance/).fill("Live Scan cleared by phone; letter due");
+    await page.screenshot({ path: join(SCREENSHOTS, "schedules-publish-override.png") });
+    await dialog.getByRole("button", { name: "Publish anyway" }).click();
+    await home.getByText("Published:", { exact: false }).waitFor();
+    const overrides = home.getByRole("region", { name: "Published over a missing clearance" });
+    await overrides.getByText("Live Scan cleared by phone; letter due", { exact: false }).waitFor();
+    expect(await overrides.textContent()).toMatch(/Pat Pending, .* 23:00–07:00.*override by .+, \w{3} \d+, \d{4}/);
+    // On the printed rota too.
+    await page.emulateMedia({ media: "print" });
+    expect(await overrides.isVisible()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, "schedules-override-print.png"), fullPage: true });
+    await page.emulateMedia({ media: "screen" });
+
+    // Ana is on duty around the clock from yesterday to tomorrow (published): the phone's On duty names her.
+    for (const day of [-1, 0, 1])
+      await api(page, "POST", "/shifts", {
+        data: {
+          facilityId: "van-buren",
+          staffId: ids.ana,
+          date: addDays(localToday(), day),
+          start: "13:00",
+          end: "12:00",
+          position: "caregiver",
+          duty: "awake",
+          published: true,
+        },
+      });
+    const phone = await signedInPage(PHONE);
+    await phone.getByRole("navigation", { name: "Main tabs" }).getByRole("link", { name: "On duty" }).click();
+    await phone.waitForURL((url) => url.pathname === "/staff/schedules/today");
+    const today = phone.getByRole("region", { name: "Van Buren" });
+    await today.getByRole("heading", { name: "On duty now" }).waitFor();
+    await today.getByText("Ana Alvarez").first().waitFor();
+    await today.getByRole("heading", { name: /^Next: / }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "schedules-today-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The week on a phone: each person's days stack, nothing scrolls sideways, the grid's box included.
+    await phone.goto(`/staff/schedules?week=${later}`);
+    await phone.getByRole("region", { name: "Van Buren" }).getByText("Published:", { exact: false }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "schedules-week-phone-stacked.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+    const grid = await phone
+      .locator(".schedule-grid__scroll")
+      .first()
+      .evaluate((box) => [box.scrollWidth, box.clientWidth]);
+    expect(grid[0]).toBeLessThanOrEqual(grid[1]!);
+    await expectNoSeriousAxeViolations(phone);
+  });
 });
