@@ -204,11 +204,15 @@ await runContract("data", (ctx) => {
   });
 
   it("takes a moved staff member's future shifts off the old home's rota and keeps the past ones", async () => {
+    // Cleared: a published shift of someone not cleared would need an override.
     const staff = await admin.data.create("staff", {
       facilityId: source,
       firstName: "Sam",
       lastName: unique("Rota"),
       position: "caregiver",
+      clearanceStatus: "cleared",
+      clearanceSubmittedDate: "2025-01-01",
+      clearanceDate: "2025-02-01",
     });
     const shift = (date: string) => ({
       facilityId: source,
