@@ -434,8 +434,14 @@ await runContract("data", (ctx) => {
     const actorId = tullStaff.auth.current()!.id;
     const views = () => admin.data.count("auditLog", { where: { action: "view", actorId } });
     const before = await views();
-    const query = { where: { id: [tullResident.id] }, includeArchived: true, limit: 1, purpose: "names" } as const;
-    const [named] = (await tullStaff.data.list("residents", query)).items;
+    const [named] = (
+      await tullStaff.data.list("residents", {
+        where: { id: [tullResident.id] },
+        includeArchived: true,
+        limit: 1,
+        purpose: "names",
+      })
+    ).items;
     expect(named).toEqual({
       id: tullResident.id,
       firstName: tullResident.firstName,
