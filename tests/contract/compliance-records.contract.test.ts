@@ -3,6 +3,7 @@
 import { beforeAll, expect, it } from "vitest";
 import type { TInputOf, TRecordOf } from "@care/core/registry";
 import { reminderStateId, rotaKey } from "@care/core/rules/reminders.rules";
+import { CLEARANCE_DOCUMENT_TYPE_ID } from "@care/core/collections/rcfe-document-types";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract, unique } from "./contract-runner.ts";
 
@@ -350,5 +351,38 @@ await runContract("data", (ctx) => {
       { id },
     );
     expect(again).toMatchObject({ id, state: "snoozed", snoozedUntil: "2026-04-01", version: 1 });
+  });
+
+  it("counts a staff member's Live Scan paper as met when their form records the clearance, as the reminders do", async () => {
+    // The shipped clearance type (seeded with the defaults, else made here).
+    const [seeded] = (await admin.data.list("documentTypes", { where: { id: [CLEARANCE_DOCUMENT_TYPE_ID] } })).items;
+    const made = seeded
+      ? null
+      : await admin.data.create(
+          "documentTypes",
+          { subject: "staff", name: "Criminal record clearance (Live Scan)", required: true, leadTimeDays: 30 },
+          { id: CLEARANCE_DOCUMENT_TYPE_ID },
+        );
+    const cleared = await admin.data.create(
+      "staff",
+      staffInput("tull", { hireDate: "2025-01-06", clearanceStatus: "cleared", clearanceDate: "2025-01-02" }),
+    );
+    const waiting = await admin.data.create("staff", staffInput("tull", { clearanceStatus: "submitted" }));
+    const today = "2026-02-20";
+    const report = await admin.insights.compliance({ subjectIds: [cleared.id, waiting.id], today });
+    const liveScan = (id: string) =>
+      report.subjects
+        .find((s) => s.subjectId === id)!
+        .requirements.find((r) => r.typeId === CLEARANCE_DOCUMENT_TYPE_ID);
+    expect(liveScan(cleared.id)).toMatchObject({ status: "complete", clearanceRecorded: true });
+    expect(liveScan(waiting.id)).toMatchObject({ status: "missing" });
+    expect(liveScan(waiting.id)!.clearanceRecorded).toBeUndefined();
+    const reminders = await admin.insights.derivedReminders({ facilityId: "tull", today, limit: 500 });
+    const missing = reminders.items.filter(
+      (r) => r.kind === "document-missing" && r.key.endsWith(`|${CLEARANCE_DOCUMENT_TYPE_ID}`),
+    );
+    expect(missing.map((r) => r.link.id)).toContain(waiting.id);
+    expect(missing.map((r) => r.link.id)).not.toContain(cleared.id);
+    if (made) await admin.data.remove("documentTypes", made.id, made.version);
   });
 });

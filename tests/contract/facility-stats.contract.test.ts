@@ -6,6 +6,12 @@ import { addDays, todayIn } from "@care/core/rules/date-only.rules";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, RUN, runContract } from "./contract-runner.ts";
 
+/** A one-page PDF. */
+const PDF = new TextEncoder().encode(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
 await runContract("data", (ctx) => {
   let admin: TPorts;
   let limited: TPorts;
@@ -66,6 +72,37 @@ await runContract("data", (ctx) => {
     expect(await office.insights.facilityStats({ facilityIds: [home, other] })).toEqual([
       { facilityId: home, census: 1, plannedMoveIns: 1, staff: null, compliance: null },
     ]);
+  });
+
+  it("counts a staff member's documents in their home's compliance for whoever reads staff", async () => {
+    // A staff paper required at this home only; Sam (a caregiver) has none, then one.
+    const type = await admin.data.create("documentTypes", {
+      subject: "staff",
+      name: `Stats paper ${RUN}`,
+      required: true,
+      facilityIds: [home],
+    });
+    const before = (await admin.insights.facilityStats({ facilityIds: [home] }))[0]!.compliance!;
+    const [sam] = (await admin.data.list("staff", { where: { facilityId: home } })).items;
+    const file = await admin.files.upload(new Blob([PDF.slice()]), "paper.pdf", { facilityId: home });
+    await admin.data.create("documents", {
+      subject: "staff",
+      subjectId: sam!.id,
+      facilityId: home,
+      typeId: type.id,
+      fileId: file.id,
+      fileName: file.name,
+      contentType: file.contentType,
+      size: file.size,
+      issueDate: "2025-01-02",
+    });
+    const after = (await admin.insights.facilityStats({ facilityIds: [home] }))[0]!.compliance!;
+    expect(after.counts.complete).toBe(before.counts.complete + 1);
+    expect(after.counts.missing).toBe(before.counts.missing - 1);
+    const manager = await ctx.signedIn(await ctx.createUser(admin, { role: "house-manager", facilityIds: [home] }));
+    expect((await manager.insights.facilityStats({ facilityIds: [home] }))[0]!.compliance!.counts).toEqual(
+      after.counts,
+    );
   });
 
   it("refuses a question about too many homes", async () => {

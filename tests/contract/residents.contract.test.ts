@@ -430,6 +430,31 @@ await runContract("data", (ctx) => {
     await expectAppError(admin.data.list("residents", { where: { id: [1] } }), "VALIDATION");
   });
 
+  it("answers a list read for names (the audit log naming its rows) with names only, and audits no view", async () => {
+    const actorId = tullStaff.auth.current()!.id;
+    const views = () => admin.data.count("auditLog", { where: { action: "view", actorId } });
+    const before = await views();
+    const [named] = (
+      await tullStaff.data.list("residents", {
+        where: { id: [tullResident.id] },
+        includeArchived: true,
+        limit: 1,
+        purpose: "names",
+      })
+    ).items;
+    expect(named).toEqual({
+      id: tullResident.id,
+      firstName: tullResident.firstName,
+      lastName: tullResident.lastName,
+      preferredName: tullResident.preferredName,
+      archivedAt: tullResident.archivedAt,
+    });
+    expect(await views()).toBe(before);
+    // The same list read for the screen is a view.
+    await tullStaff.data.list("residents", { where: { facilityId: "tull" } });
+    expect(await views()).toBe(before + 1);
+  });
+
   it("writes one view row for one look at a resident: the lists of their entries read after it write none", async () => {
     const resident = await admin.data.create("residents", residentInput("tull", { lastName: `Looked-${RUN}` }));
     const residentId = resident.id;

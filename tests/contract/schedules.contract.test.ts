@@ -75,7 +75,7 @@ await runContract("data", (ctx) => {
       admin.data.create("shifts", shift(home, ids.floater!, week, "7am", "15:00")),
       "VALIDATION",
     );
-    expect(badTime.fields).toEqual({ start: "Use a time such as 07:00" });
+    expect(badTime.fields).toEqual({ start: "Enter a time between 00:00 and 23:59, such as 07:00" });
     const stranger = await expectAppError(
       admin.data.create("shifts", shift(home, ids.outsider!, week, "07:00", "15:00")),
       "VALIDATION",

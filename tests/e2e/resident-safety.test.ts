@@ -123,6 +123,25 @@ describe.skipIf(Boolean(chromiumMissing))("resident safety in Chromium", () => {
     await page.locator("main h1", { hasText: /^Maggie Okafor: history$/ }).waitFor();
   });
 
+  it("says a birth date in the future beside Date of birth as it is typed, not on the admission date", async () => {
+    const page = await signedInPage();
+    const f = await addResidentForm(page, "tull");
+    // Typed in the form's order: the gender is not chosen yet when Date of birth is left.
+    await f.getByLabel("First name").fill("Odile");
+    await f.getByLabel("Last name").fill("Marchetti");
+    await f.getByLabel("Date of birth").fill(addDays(HOME_TODAY, 400));
+    await settle(page);
+    const dob = f.locator(".form-field", { has: page.getByLabel("Date of birth") });
+    await dob.getByText("The date of birth cannot be in the future").waitFor();
+    await f.getByLabel("Gender").selectOption("female");
+    await f.getByLabel("Admission date").fill(HOME_TODAY);
+    await settle(page);
+    await dob.getByText("The date of birth cannot be in the future").waitFor();
+    expect(await f.getByLabel("Date of birth").getAttribute("aria-invalid")).toBe("true");
+    expect(await f.getByLabel("Admission date").getAttribute("aria-invalid")).not.toBe("true");
+    expect(await f.getByText("Admission cannot be before the date of birth").count()).toBe(0);
+  });
+
   it("refuses a birth date in the future and makes a later admission a planned move-in, out of the census", async () => {
     const page = await signedInPage();
     const f = await addResidentForm(page, "tull");

@@ -27,9 +27,12 @@ export interface TListQuery {
   range?: TTimeRange;
   /**
    * Why the records are read: `export` (a CSV of the list) is audited as an export on every collection,
-   * where an ordinary page is audited as a view only on collections that audit views.
+   * where an ordinary page is audited as a view only on collections that audit views. `names` (a page
+   * naming other records, as the audit log does): each record is answered as its id and the fields that
+   * name it only (`nameOnly` in rules/record-name.rules.ts), and no view is audited, since nothing of
+   * the record but its name is shown.
    */
-  purpose?: "export";
+  purpose?: "export" | "names";
 }
 
 /** A time range of a list: from (inclusive) to (exclusive), UTC ISO timestamps. */
@@ -120,7 +123,7 @@ export function normalizeListQuery(
     ...(query.cursor ? { cursor: query.cursor } : {}),
     ...(search ? { search } : {}),
     ...(range ? { range } : {}),
-    ...(query.purpose === "export" ? { purpose: "export" as const } : {}),
+    ...(query.purpose === "export" || query.purpose === "names" ? { purpose: query.purpose } : {}),
   };
 }
 

@@ -60,6 +60,7 @@ import {
 } from "@care/core/rules/access.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { nameOnly } from "@care/core/rules/record-name.rules";
 import { RecentRecordViews, listedEntriesOf } from "@care/core/rules/record-views.rules";
 import {
   takenIdError,
@@ -912,6 +913,8 @@ export function createFirestoreDataAdapter(
       const action = listAuditAction(def, query);
       const covered = action === "view" && recentViews.covers(user.id, listedEntriesOf(def, query));
       if (action && !covered) await guard(() => auditList(user, def, query, result.items, action));
+      if (query.purpose === "names")
+        return { ...result, items: result.items.map(nameOnly) } as TPage<TRecordOf<typeof name>>;
       return result as TPage<TRecordOf<typeof name>>;
     },
 

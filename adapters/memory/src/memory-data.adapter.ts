@@ -19,6 +19,7 @@ import {
 } from "@care/core/list-query";
 import type { TCollectionName, TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { nameOnly } from "@care/core/rules/record-name.rules";
 import { RecentRecordViews, listedEntriesOf } from "@care/core/rules/record-views.rules";
 import {
   assertCanGrantFacilities,
@@ -170,6 +171,7 @@ export class MemoryDataAdapter implements DataPort {
           summary: listViewSummary(query),
         });
     }
+    if (query.purpose === "names") return { ...page, items: page.items.map(nameOnly) } as TPage<TRecordOf<N>>;
     return page as TPage<TRecordOf<N>>;
   }
 

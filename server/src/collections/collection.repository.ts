@@ -47,6 +47,7 @@ import {
   validateUpdate,
 } from "@care/core/rules/records.rules";
 import { listAuditAction, listViewFacilities, listViewSummary } from "@care/core/rules/audit.rules";
+import { nameOnly } from "@care/core/rules/record-name.rules";
 import { RecentRecordViews, listedEntriesOf } from "@care/core/rules/record-views.rules";
 import { checkLinks, linkFieldsInto, linksToCheck, recordInUseError } from "@care/core/rules/links.rules";
 import { facilityChangeRefusal, movedPerson, RESIDENT_PLACE, type TTransfer } from "@care/core/rules/transfer.rules";
@@ -180,7 +181,8 @@ export class CollectionRepository {
     const page = rows.slice(0, normalized.limit);
     const last = page.at(-1);
     const mapper = this.mapper(name);
-    const items = page.map((row) => redactRecord(user, def, mapper.toRecord(row)));
+    const records = page.map((row) => redactRecord(user, def, mapper.toRecord(row)));
+    const items = normalized.purpose === "names" ? records.map(nameOnly) : records;
     const action = listAuditAction(def, normalized);
     const covered =
       action === "view" && this.recentViews.covers(viewerOf(caller, user), listedEntriesOf(def, normalized));

@@ -74,9 +74,11 @@ export const ZListQuery = ZCountQuery.extend({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   cursor: z.string().max(2000).optional().describe("nextCursor of the previous page"),
   purpose: z
-    .enum(["export"])
+    .enum(["export", "names"])
     .optional()
-    .describe("export: the page is read for a CSV export, and audited as an export"),
+    .describe(
+      "export: the page is read for a CSV export, and audited as an export; names: only each record's id and name fields are answered, and no view is audited",
+    ),
 });
 export type TListQueryString = z.infer<typeof ZListQuery>;
 

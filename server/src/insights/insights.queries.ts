@@ -164,10 +164,11 @@ export async function subjects(
         )
       : [],
     wants("staff")
-      ? rowsOf<TPersonRow>(
+      ? rowsOf<TPersonRow & { clearanceStatus: TClearanceStatus }>(
           prisma,
           Prisma.sql`
-          select id, "facilityId", "firstName", "lastName", "preferredName", "hireDate" as "startDate"
+          select id, "facilityId", "firstName", "lastName", "preferredName", "hireDate" as "startDate",
+            "clearanceStatus"
           from staff
           where "archivedAt" is null and status <> 'terminated' ${inScope} ${onlyIds}`,
         )

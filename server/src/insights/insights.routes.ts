@@ -107,6 +107,10 @@ const ZComplianceReport = z.object({
           documentId: z.string().optional(),
           expiryDate: z.string().optional(),
           waiverReason: z.string().optional(),
+          clearanceRecorded: z
+            .literal(true)
+            .optional()
+            .describe("Live Scan paper missing, clearance on the staff form"),
         }),
       ),
     }),

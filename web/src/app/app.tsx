@@ -16,12 +16,13 @@ export function App({ container, records }: { container: Container; records: Que
       </QueryClientProvider>
       {/*
         Toasts are for the screen: a "saved" message must not end up on a printed receipt or face sheet.
-        They appear under the header, never over Logout or the facility selector.
+        They appear at the foot of the window (above a phone's tab bar: --toast-bottom, layout.css), never
+        over the header, the page's heading or its buttons at the top.
       */}
       <Toaster
-        position="top-right"
+        position="bottom-center"
         containerClassName="no-print"
-        containerStyle={{ top: "calc(var(--header-height) + 0.75rem)" }}
+        containerStyle={{ bottom: "var(--toast-bottom)" }}
         toastOptions={{ duration: 6000 }}
       />
     </ContainerProvider>

@@ -15,7 +15,8 @@ import type { ZDocumentType } from "./documents.collection.ts";
 
 /**
  * The shipped Live Scan clearance paper: while it is missing, a clearance recorded as cleared or
- * exempted on the staff form settles it (reminders.rules), since the form records the same decision.
+ * exempted on the staff form settles it (`settledByRecordedClearance`: the checklist and the reminders),
+ * since the form records the same decision.
  */
 export const CLEARANCE_DOCUMENT_TYPE_ID = "rcfe-staff-criminal-record-clearance";
 

@@ -37,6 +37,22 @@ export type TEmergencyContact = z.infer<typeof ZEmergencyContact>;
 /** The oldest plausible age of a resident: a date of birth further back is a typing error. */
 export const MAX_AGE_YEARS = 120;
 
+/**
+ * A resident's date of birth: a real date, not in the future and not over MAX_AGE_YEARS ago. Checked on
+ * the field itself, so a form shows it beside Date of birth as soon as it is typed, even while other
+ * fields are still empty (the record's cross-field checks wait for a complete record).
+ */
+export const ZDateOfBirth = ZDateOnly.superRefine((dateOfBirth, ctx) => {
+  // Today anywhere: a date of birth "tomorrow" in UTC may be today in California, never later.
+  const latest = latestDateAnywhere();
+  if (dateOfBirth > latest) ctx.addIssue({ code: "custom", message: "The date of birth cannot be in the future" });
+  else if (dateOfBirth < addMonths(latest, -12 * MAX_AGE_YEARS))
+    ctx.addIssue({
+      code: "custom",
+      message: `Check the date of birth: that would make them older than ${MAX_AGE_YEARS}`,
+    });
+});
+
 /** A resident's face sheet. Medical entries, rent and events live in their own collections. */
 export const ZResident = z
   .object({
@@ -44,7 +60,7 @@ export const ZResident = z
     firstName: ZText(60),
     lastName: ZText(60),
     preferredName: ZOptionalText(60),
-    dateOfBirth: ZDateOnly,
+    dateOfBirth: ZDateOfBirth,
     gender: ZGender,
     room: ZOptionalText(20),
     bed: ZOptionalText(20),
@@ -76,23 +92,15 @@ export const ZResident = z
     notes: ZOptionalText(5000),
   })
   .superRefine((r, ctx) => {
-    // Today anywhere: a date of birth "tomorrow" in UTC may be today in California, never later.
     const latest = latestDateAnywhere();
-    if (r.dateOfBirth > latest)
-      ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: "The date of birth cannot be in the future" });
-    else if (r.dateOfBirth < addMonths(latest, -12 * MAX_AGE_YEARS))
-      ctx.addIssue({
-        code: "custom",
-        path: ["dateOfBirth"],
-        message: `Check the date of birth: that would make them older than ${MAX_AGE_YEARS}`,
-      });
     if (r.admissionDate > addMonths(latest, 12))
       ctx.addIssue({
         code: "custom",
         path: ["admissionDate"],
         message: "A planned move-in can be at most a year ahead",
       });
-    if (r.admissionDate < r.dateOfBirth)
+    // A date of birth in the future is its own field's error, not the admission's.
+    if (r.admissionDate < r.dateOfBirth && r.dateOfBirth <= latest)
       ctx.addIssue({
         code: "custom",
         path: ["admissionDate"],

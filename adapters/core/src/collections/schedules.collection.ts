@@ -15,7 +15,9 @@ export const SHIFT_DUTIES = ["awake", "on_call_premises", "on_call_nearby"] as c
 export type TShiftDuty = (typeof SHIFT_DUTIES)[number];
 
 /** A wall-clock time, `HH:MM` (24 hours). */
-export const ZClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time such as 07:00");
+export const ZClockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time between 00:00 and 23:59, such as 07:00");
 
 /** The times of a shift: an end at or before the start is the next day's (a night shift). */
 const sameTimes = (s: { start: string; end: string }) => s.start !== s.end;

@@ -23,6 +23,11 @@ export interface TRequirementStatus {
   expiryDate?: string;
   /** Set when the requirement is waived for this subject: the recorded reason (the status is then "complete"). */
   waiverReason?: string;
+  /**
+   * Set when a staff member's Live Scan clearance paper is missing but their form records the clearance
+   * (cleared or exempted): the status is then "complete" (`settledByRecordedClearance`).
+   */
+  clearanceRecorded?: true;
 }
 
 /**

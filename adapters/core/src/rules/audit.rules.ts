@@ -24,10 +24,12 @@ export function listViewSummary(query: TListFilters): string {
 
 /**
  * The audit action of a list request: `export` for a page read for a CSV (on every collection: an export
- * takes the data out of the portal), `view` on a collection that audits views, else none.
+ * takes the data out of the portal), none for a page read for the records' names only (the audit log
+ * naming its rows' records is not a look at them), `view` on a collection that audits views, else none.
  */
 export function listAuditAction(def: CollectionDef, query: Pick<TListQuery, "purpose">): "view" | "export" | null {
   if (query.purpose === "export") return "export";
+  if (query.purpose === "names") return null;
   return def.auditViews ? "view" : null;
 }
 

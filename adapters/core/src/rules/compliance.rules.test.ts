@@ -9,9 +9,12 @@ import {
   documentExpiry,
   residentCounts,
   staffCounts,
+  staffSubject,
   subjectCompliance,
   type TComplianceSubject,
 } from "./compliance.rules.ts";
+import { CLEARANCE_DOCUMENT_TYPE_ID } from "../collections/rcfe-document-types.ts";
+import type { TClearanceStatus } from "../collections/staff.collection.ts";
 import { addDays, addMonths, daysBetween, localToday } from "./date-only.rules.ts";
 import { arbDate, document as doc, documentType as type } from "./compliance.test-support.ts";
 import type { TComplianceStatus } from "../ports/insights.port.ts";
@@ -262,5 +265,32 @@ describe("documents of another home", () => {
     expect(result?.status).toBe("missing");
     expect(subjectCompliance(ana, types, [filedElsewhere], "2025-06-01").status).toBe("missing");
     expect(complianceOf([ana], types, [doc()], "2025-06-01")[0]?.status).toBe("complete");
+  });
+});
+
+describe("the Live Scan clearance recorded on the staff form", () => {
+  const liveScan = type({ id: CLEARANCE_DOCUMENT_TYPE_ID, subject: "staff", name: "Criminal record clearance" });
+  const person = (clearanceStatus: TClearanceStatus) =>
+    staffSubject({ id: "s1", facilityId: "tull", firstName: "Eva", lastName: "Diaz", clearanceStatus });
+
+  it("settles the missing paper on the checklist when cleared or exempted, and says so", () => {
+    for (const status of ["cleared", "exemption_granted"] as const) {
+      const result = subjectCompliance(person(status), [liveScan], [], "2025-06-01");
+      expect(result.status).toBe("complete");
+      expect(result.requirements[0]).toMatchObject({ status: "complete", clearanceRecorded: true });
+    }
+  });
+
+  it("leaves it missing while the clearance is not decided, and settles no other paper", () => {
+    expect(subjectCompliance(person("submitted"), [liveScan], [], "2025-06-01").status).toBe("missing");
+    const tb = type({ id: "tb", subject: "staff", name: "TB test" });
+    expect(subjectCompliance(person("cleared"), [tb], [], "2025-06-01").status).toBe("missing");
+  });
+
+  it("lets an uploaded paper speak for itself (no mark)", () => {
+    const paper = doc({ subject: "staff", subjectId: "s1", typeId: CLEARANCE_DOCUMENT_TYPE_ID });
+    const [requirement] = subjectCompliance(person("cleared"), [liveScan], [paper], "2025-06-01").requirements;
+    expect(requirement?.clearanceRecorded).toBeUndefined();
+    expect(requirement?.documentId).toBe("d1");
   });
 });

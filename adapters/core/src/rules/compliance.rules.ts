@@ -10,6 +10,8 @@
 import { listName } from "./person-name.rules.ts";
 import type { TDocumentSubject } from "../collections/documents.collection.ts";
 import type { TResidentStatus } from "../collections/residents.collection.ts";
+import { CLEARANCE_DOCUMENT_TYPE_ID } from "../collections/rcfe-document-types.ts";
+import type { TClearanceStatus } from "../collections/staff.collection.ts";
 import type { TComplianceStatus, TRequirementStatus, TSubjectCompliance } from "../ports/insights.port.ts";
 import { addMonths, daysBetween } from "./date-only.rules.ts";
 
@@ -53,6 +55,25 @@ export interface TComplianceSubject {
   name: string;
   /** Admission or hire date: when missing paperwork first became due. */
   startDate?: string | undefined;
+  /** A staff member whose form records their clearance as cleared or exempted (`clearanceRecorded`). */
+  clearanceRecorded?: boolean | undefined;
+}
+
+/** Live Scan statuses on the staff form that record the clearance decision (the rota lets them work). */
+export const CLEARED_STATUSES: readonly TClearanceStatus[] = ["cleared", "exemption_granted"];
+
+/** Whether the staff form's clearance status records a clearance (or an exemption). */
+export function clearanceRecorded(status: TClearanceStatus | undefined): boolean {
+  return status !== undefined && CLEARED_STATUSES.includes(status);
+}
+
+/**
+ * Whether a missing paper of `typeId` is settled without a document: the shipped Live Scan clearance
+ * paper of a staff member whose form records the clearance (the form records the same decision). The
+ * checklist shows it as met and says so, and no "missing" reminder is raised: one rule for both.
+ */
+export function settledByRecordedClearance(subject: Pick<TComplianceSubject, "clearanceRecorded">, typeId: string) {
+  return typeId === CLEARANCE_DOCUMENT_TYPE_ID && subject.clearanceRecorded === true;
 }
 
 /**
@@ -227,8 +248,9 @@ function complianceFromApplicable(
     const waiver = type.required
       ? waivers.get(`${subject.facilityId}|${missingKey(subject.subject, subject.id, type.id)}`)
       : undefined;
+    const settled = doc === undefined && waiver === undefined && settledByRecordedClearance(subject, type.id);
     const typeStatus =
-      waiver === undefined ? expiryStatus(doc !== undefined, expiry, type.leadTimeDays, today) : "complete";
+      waiver === undefined && !settled ? expiryStatus(doc !== undefined, expiry, type.leadTimeDays, today) : "complete";
     if (type.required) {
       counts[typeStatus] += 1;
       status = worseStatus(status, typeStatus);
@@ -240,6 +262,7 @@ function complianceFromApplicable(
     if (doc) requirement.documentId = doc.id;
     if (expiry) requirement.expiryDate = expiry;
     if (waiver !== undefined) requirement.waiverReason = waiver;
+    if (settled) requirement.clearanceRecorded = true;
     requirements.push(requirement);
   }
   return {
@@ -325,7 +348,7 @@ export function residentSubject(r: {
   return { subject: "resident", id: r.id, facilityId: r.facilityId, name: listName(r), startDate: r.admissionDate };
 }
 
-/** A staff member as a compliance subject. */
+/** A staff member as a compliance subject (with the clearance their form records). */
 export function staffSubject(s: {
   id: string;
   facilityId: string;
@@ -333,8 +356,17 @@ export function staffSubject(s: {
   lastName: string;
   preferredName?: string | null | undefined;
   hireDate?: string | undefined;
+  clearanceStatus?: TClearanceStatus | undefined;
 }): TComplianceSubject {
-  return { subject: "staff", id: s.id, facilityId: s.facilityId, name: listName(s), startDate: s.hireDate };
+  const subject: TComplianceSubject = {
+    subject: "staff",
+    id: s.id,
+    facilityId: s.facilityId,
+    name: listName(s),
+    startDate: s.hireDate,
+  };
+  if (clearanceRecorded(s.clearanceStatus)) subject.clearanceRecorded = true;
+  return subject;
 }
 
 /** A facility as a compliance subject (its own facility). */

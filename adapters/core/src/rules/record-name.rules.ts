@@ -9,6 +9,18 @@ import { listName } from "./person-name.rules.ts";
 /** The fields tried in order after a person's name; the first text found names the record. */
 const NAME_FIELDS = ["name", "title", "displayName", "allergen", "fileName", "email"] as const;
 
+/**
+ * What a list read for names (`TListQuery.purpose` "names") answers of a record: its id, archive mark and
+ * the fields `recordName` reads, nothing else (no date of birth, no notes).
+ */
+export function nameOnly<T extends { id: string }>(record: T): T {
+  const source = record as unknown as Record<string, unknown>;
+  const kept: Record<string, unknown> = { id: record.id };
+  for (const field of ["firstName", "lastName", "preferredName", ...NAME_FIELDS, "archivedAt"])
+    if (field in source) kept[field] = source[field];
+  return kept as unknown as T;
+}
+
 /** The record's name, or null when it has none. */
 export function recordName(record: Record<string, unknown>): string | null {
   const { firstName, lastName, preferredName } = record;

@@ -17,18 +17,18 @@ import type {
 } from "../ports/insights.port.ts";
 import {
   applicableTypesLookup,
+  clearanceRecorded,
   currentDocument,
   documentExpiry,
   documentTypeLabel,
   expiryStatus,
   missingKey,
+  settledByRecordedClearance,
   type TComplianceSubject,
   type TDocumentLike,
   type TDocumentTypeLike,
 } from "./compliance.rules.ts";
 import { addDays, addMonths, minDate } from "./date-only.rules.ts";
-import { CLEARANCE_DOCUMENT_TYPE_ID } from "../collections/rcfe-document-types.ts";
-import type { TClearanceStatus } from "../collections/staff.collection.ts";
 import { formatCents } from "./rent.rules.ts";
 import { staffReminders, type TStaffRemindersInput } from "./training.rules.ts";
 import { referralReminders, type TReferralRemindersInput } from "./referral-deadlines.rules.ts";
@@ -133,9 +133,6 @@ function rotaReminders(rotas: readonly TRotaWeek[]): Omit<TDerivedReminder, "sta
   });
 }
 
-/** Live Scan statuses that settle a person's clearance (the schedule lets them work). */
-const CLEARED_STATUSES: readonly TClearanceStatus[] = ["cleared", "exemption_granted"];
-
 /**
  * Is a reminder overdue today: its due date passed — except a document that is still valid, which is
  * due for renewal ("Renew by …, expires …"), not overdue, until its expiry date has passed.
@@ -173,7 +170,7 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
   }
   const applicable = applicableTypesLookup(input.types);
   const cleared = new Set(
-    (input.staff?.staff ?? []).filter((s) => CLEARED_STATUSES.includes(s.clearanceStatus)).map((s) => s.id),
+    (input.staff?.staff ?? []).filter((s) => clearanceRecorded(s.clearanceStatus)).map((s) => s.id),
   );
   for (const subject of input.subjects) {
     // Reminders belong to a home; an agent's papers are shown on the Agent List instead.
@@ -183,8 +180,9 @@ export function deriveReminders(input: TDeriveRemindersInput): TDerivedReminder[
     const link = { type: subject.subject, id: subject.id };
     for (const type of applicable(subject.subject, subject.facilityId)) {
       if (!type.required) continue;
-      // The clearance recorded on the staff form settles the clearance paper's "missing" reminder.
-      if (type.id === CLEARANCE_DOCUMENT_TYPE_ID && cleared.has(subject.id)) continue;
+      // The clearance recorded on the staff form settles the clearance paper's "missing" reminder, as
+      // it settles the checklist's requirement (the same core rule).
+      if (settledByRecordedClearance({ clearanceRecorded: cleared.has(subject.id) }, type.id)) continue;
       const label = documentTypeLabel(type);
       const waiverKey = missingKey(subject.subject, subject.id, type.id);
       const doc = currentDocument(docs, subject.id, type.id);

@@ -161,7 +161,12 @@ function AuditLog() {
       cell: ({ row }) =>
         row.original.summary ? <span className="audit-log__summary">{row.original.summary}</span> : null,
     },
-    { id: "ip", header: "IP", meta: { deskOnly: true }, cell: ({ row }) => row.original.ip ?? "—" },
+    {
+      id: "ip",
+      header: "IP",
+      meta: { deskOnly: true },
+      cell: ({ row }) => <span className="audit-log__ip">{row.original.ip ?? "—"}</span>,
+    },
   ];
 
   const csvColumns: TCsvColumn<TAuditRow>[] = [

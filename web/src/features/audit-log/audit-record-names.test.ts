@@ -34,7 +34,12 @@ describe("audit record names", () => {
       namedRecords(rows, () => true),
     );
     expect(list).toHaveBeenCalledTimes(3);
-    expect(list).toHaveBeenCalledWith("residents", { where: { id: ["r1", "r2"] }, includeArchived: true, limit: 2 });
+    expect(list).toHaveBeenCalledWith("residents", {
+      where: { id: ["r1", "r2"] },
+      includeArchived: true,
+      limit: 2,
+      purpose: "names",
+    });
     expect(names.get(recordKey("residents", "r1"))).toBe("Okafor, Margaret (Maggie)");
     expect(names.get(recordKey("residents", "r2"))).toBeUndefined();
     expect(names.get(recordKey("facilities", "tull"))).toBe("Tull House");

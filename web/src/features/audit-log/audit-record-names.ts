@@ -1,7 +1,8 @@
 /**
  * The names of the records the audit log's page names ("Okafor, Margaret" for a resident's row rather
  * than its id), read for the rows shown in one list per collection (by id, archived records too; at
- * most 30 ids a request). A record removed since, or one the viewer may not read, keeps its id.
+ * most 30 ids a request), for their names only: the lookups are not audited as views of those records
+ * (the page itself is the look). A record removed since, or one the viewer may not read, keeps its id.
  */
 import { MAX_IN_VALUES } from "@care/core/list-query";
 import { collections, isCollectionName, type TCollectionName, type TRecordOf } from "@care/core/registry";
@@ -43,7 +44,12 @@ export async function readRecordNames(
   const reads = wanted.flatMap(([collection, ids]) =>
     Array.from({ length: Math.ceil(ids.length / MAX_IN_VALUES) }, async (_, i) => {
       const chunk = ids.slice(i * MAX_IN_VALUES, (i + 1) * MAX_IN_VALUES);
-      const page = await data.list(collection, { where: { id: chunk }, includeArchived: true, limit: chunk.length });
+      const page = await data.list(collection, {
+        where: { id: chunk },
+        includeArchived: true,
+        limit: chunk.length,
+        purpose: "names",
+      });
       for (const record of page.items) {
         const name = recordName(record as Record<string, unknown>);
         if (name) names.set(recordKey(collection, record.id), name);

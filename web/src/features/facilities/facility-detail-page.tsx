@@ -3,7 +3,7 @@
  * the home and its people (who is missing or about to lose which document, linking to them), and the
  * home's own documents. Administrators edit, deactivate and reactivate it (with a confirmation).
  */
-import { can } from "@care/core/rules/access.rules";
+import { can, documentSubjectsFor } from "@care/core/rules/access.rules";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useParams } from "react-router-dom";
@@ -26,7 +26,7 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import { RecordGate } from "../../ui/record-gate.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { FacilityNotFound } from "./facility-not-found.tsx";
-import { occupancyLabel, summarizeCompliance } from "./facility-stats.ts";
+import { complianceScope, occupancyLabel, summarizeCompliance } from "./facility-stats.ts";
 import "./facilities-page.css";
 
 type TFacilityRecord = TRecordOf<"facilities">;
@@ -89,6 +89,8 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
   }
 
   const compliance = stats?.compliance && { ...stats.compliance, attention: stats.attention };
+  // Whose papers the counts cover for this role (a caregiver's leave out staff's: they may not see them).
+  const scope = complianceScope(session ? documentSubjectsFor(session) : []);
   // Figures the role may not read are null: left out, and the card says so when none is left.
   const noFigures = stats !== undefined && stats.census === null && stats.staff === null;
   return (
@@ -166,9 +168,10 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
             <p className="facility-compliance__summary">
               <ComplianceBadge status={compliance.status} counts={compliance.counts} />{" "}
               {compliance.attention.length === 0
-                ? "Every required document of the home, its residents and staff is on file and current."
-                : `Required documents of the home, its residents and staff: ${complianceCountsText(compliance.counts)}.`}
+                ? `Every required document of ${scope.whose} is on file and current.`
+                : `Required documents of ${scope.whose}: ${complianceCountsText(compliance.counts)}.`}
             </p>
+            {scope.leftOut && <p className="facility-compliance__scope">{scope.leftOut}</p>}
             {compliance.attention.length > 0 && (
               <div className="facility-compliance__scroll">
                 <table className="facility-compliance__table">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TComplianceStatus, TSubjectCompliance } from "@care/core/ports/insights.port";
-import { occupancyLabel, slugOf, summarizeCompliance } from "./facility-stats.ts";
+import { complianceScope, occupancyLabel, slugOf, summarizeCompliance } from "./facility-stats.ts";
 
 function subject(
   name: string,
@@ -66,5 +66,21 @@ describe("slugOf", () => {
     expect(slugOf("  Señora's Home #2 ")).toBe("senora-s-home-2");
     expect(slugOf("!!!")).toBe("");
     expect(slugOf("a".repeat(80)).length).toBe(64);
+  });
+});
+
+describe("complianceScope", () => {
+  it("names whose papers are counted, and says which the role leaves out (a caregiver: staff)", () => {
+    expect(complianceScope(["resident", "staff", "facility"])).toEqual({
+      whose: "the home, its residents and staff",
+      leftOut: null,
+    });
+    expect(complianceScope(["resident", "facility"])).toEqual({
+      whose: "the home and its residents",
+      leftOut: "The staff documents are not counted here: your role does not include Staff.",
+    });
+    expect(complianceScope(["facility"]).leftOut).toBe(
+      "The residents' and staff documents are not counted here: your role does not include Residents or Staff.",
+    );
   });
 });

@@ -4,6 +4,7 @@
  * themselves come from the insights port (census, planned move-ins, staff, compliance), in one answer.
  */
 import type { TComplianceReport, TComplianceStatus, TSubjectCompliance } from "@care/core/ports/insights.port";
+import type { TDocumentSubject } from "@care/core/collections/documents.collection";
 import { worseStatus } from "@care/core/rules/compliance.rules";
 
 export interface TFacilityCompliance {
@@ -28,6 +29,30 @@ export function summarizeCompliance(report: TComplianceReport): TFacilityComplia
     .filter((s) => s.status !== "complete")
     .sort((a, b) => SEVERITY[a.status] - SEVERITY[b.status] || a.name.localeCompare(b.name));
   return { status, counts, attention };
+}
+
+/**
+ * Whose required documents a home's compliance counts for this viewer: the home's own always, its
+ * residents' and staff's only when the role reads them (`documentSubjectsFor`: a caregiver reads no
+ * staff papers, so none are counted for them). Papers left out are named, so a zero is not misread.
+ */
+export function complianceScope(subjects: readonly TDocumentSubject[]): { whose: string; leftOut: string | null } {
+  const residents = subjects.includes("resident");
+  const staff = subjects.includes("staff");
+  const whose =
+    residents && staff
+      ? "the home, its residents and staff"
+      : residents
+        ? "the home and its residents"
+        : staff
+          ? "the home and its staff"
+          : "the home";
+  const missing = [!residents && "residents'", !staff && "staff"].filter(Boolean).join(" and ");
+  const areas = [!residents && "Residents", !staff && "Staff"].filter(Boolean).join(" or ");
+  return {
+    whose,
+    leftOut: missing ? `The ${missing} documents are not counted here: your role does not include ${areas}.` : null,
+  };
 }
 
 /** "12 / 15 (80%)"; "12" alone when the capacity is not recorded; planned move-ins said apart. */

@@ -2,6 +2,7 @@
  * Pure helpers of the medical pages: what counts as an active medication or a recent incident, the
  * per-resident summary the Medical Records list shows, and how entries are written for people.
  */
+import { instantText } from "../../lib/date-time.ts";
 import { format } from "date-fns";
 import type { TRecordOf } from "@care/core/registry";
 import { isActiveMedication } from "@care/core/rules/medical.rules";
@@ -95,9 +96,12 @@ export function formatBloodPressure(v: Pick<TVitalsRecord, "systolic" | "diastol
   return v.systolic !== undefined && v.diastolic !== undefined ? `${v.systolic}/${v.diastolic}` : "";
 }
 
-/** A timestamp in the viewer's local time: "Nov 21, 2026 4:05 PM". */
+/**
+ * A timestamp in the viewer's local time, the zone named ("Nov 21, 2026, 4:05 PM PST"): the time the
+ * entry forms take (their date-time fields are in the viewer's local time).
+ */
 export function formatDateTime(iso: string): string {
-  return format(new Date(iso), "MMM d, yyyy h:mm a");
+  return instantText(iso);
 }
 
 /** A `YYYY-MM-DD` date as "Nov 21, 2026" (the same day in every time zone). */

@@ -4,21 +4,22 @@
  * sign-in, until the time shown.
  */
 import { useState } from "react";
+import { deadlineText } from "../../lib/date-time.ts";
 import { reportError } from "../../lib/report-error.ts";
-
-/** "Tuesday, December 1, 2026 at 2:05 PM": the day and time a one-time password stops working, in local time. */
-const EXPIRY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
 
 export function OneTimePassword({
   email,
   password,
   expiresAt,
+  timeZone,
   onDone,
 }: {
   email: string;
   password: string;
   /** ISO instant when it stops working. */
   expiresAt: string;
+  /** The zone to say it in (the page's home), named: "Tuesday, December 1, 2026 at 2:05 PM PST". */
+  timeZone: string;
   onDone: () => void;
 }) {
   const [copied, setCopied] = useState(false);
@@ -40,7 +41,7 @@ export function OneTimePassword({
         </button>
       </p>
       <p data-testid="one-time-password-expiry">
-        It works for <strong>one sign-in</strong>, until <strong>{EXPIRY_FORMAT.format(new Date(expiresAt))}</strong>.
+        It works for <strong>one sign-in</strong>, until <strong>{deadlineText(expiresAt, timeZone)}</strong>.
       </p>
       <p>
         It is shown only now. Give it to the person directly (in person or by phone, not by e-mail). At that sign-in

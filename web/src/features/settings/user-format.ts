@@ -1,4 +1,5 @@
 /** How the Settings pages word a user: role, facilities, status, last sign-in and their own access. */
+import { instantText } from "../../lib/date-time.ts";
 import type { TRecordOf } from "@care/core/registry";
 
 export type TUserRecord = TRecordOf<"users">;
@@ -16,16 +17,7 @@ export function facilitiesText(facilityIds: readonly string[] | null, nameOf: (i
 
 /** A sign-in time in the page's time zone, named ("Nov 26, 2026, 6:28 AM PST"), or "Never". */
 export function signInText(at: string | null, timeZone: string): string {
-  if (!at) return "Never";
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(new Date(at));
+  return at ? instantText(at, timeZone) : "Never";
 }
 
 /** The name to show: the display name, else the e-mail. */

@@ -38,6 +38,8 @@ export function AddUserPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [selected] = useSelectedFacility();
+  const { facilityId, facilities } = useFacilityScope();
+  const { timeZone } = zoneOf(facilities, facilityId);
   const [issued, setIssued] = useState<TOneTimePassword | null>(null);
   return (
     <article className="settings-page" aria-labelledby="page-title">
@@ -50,6 +52,7 @@ export function AddUserPage() {
           email={issued.user.email}
           password={issued.oneTimePassword}
           expiresAt={issued.expiresAt}
+          timeZone={timeZone}
           onDone={() => navigate(paths.settings.user.href(issued.user.id))}
         />
       ) : (
@@ -175,6 +178,7 @@ function UserSheet({ user }: { user: TUserRecord }) {
           email={user.email}
           password={issued.oneTimePassword}
           expiresAt={issued.expiresAt}
+          timeZone={timeZone}
           onDone={() => setIssued(null)}
         />
       )}

@@ -28,7 +28,13 @@ describe("shiftLengthHint", () => {
     expect(shiftLengthHint("23:00", "07:00")).toBe("Ends the next morning: 8 hours long.");
     expect(shiftLengthHint("09:00", "08:00")).toBe("Ends the next morning: 23 hours long — check the times.");
     expect(shiftLengthHint("09:00", "09:00")).toBe("Earlier than the start: the next morning (a night shift).");
-    expect(shiftLengthHint("", "x")).toBe("Earlier than the start: the next morning (a night shift).");
+    expect(shiftLengthHint("", "")).toBe("Earlier than the start: the next morning (a night shift).");
+  });
+
+  it("gives no length for a time that is no time of day (its field says so)", () => {
+    expect(shiftLengthHint("25:99", "15:00")).toBe("");
+    expect(shiftLengthHint("07:00", "24:00")).toBe("");
+    expect(shiftLengthHint("", "x")).toBe("");
   });
 });
 

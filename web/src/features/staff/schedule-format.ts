@@ -90,10 +90,13 @@ export function weekStatusText(shifts: number, drafts: number, mayEditWeek: bool
 export function shiftLengthHint(start: string, end: string): string {
   const minutes = (time: string) => {
     const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
-    return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+    if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) return null;
+    return Number(match[1]) * 60 + Number(match[2]);
   };
   const from = minutes(start);
   const to = minutes(end);
+  // A time that is no time of day ("25:99") has its own message beside its field: no length to tell.
+  if ((start.trim() && from === null) || (end.trim() && to === null)) return "";
   if (from === null || to === null || from === to) return "Earlier than the start: the next morning (a night shift).";
   const length = (to - from + 24 * 60) % (24 * 60);
   const whole = Math.floor(length / 60);

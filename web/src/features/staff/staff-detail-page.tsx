@@ -4,6 +4,7 @@
  * … — upload, replace, versions) and Archive (staff are never deleted).
  */
 import { headingName } from "@care/core/rules/person-name.rules";
+import { clearanceRecorded } from "@care/core/rules/compliance.rules";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
@@ -156,6 +157,7 @@ function StaffProfile({ s }: { s: TStaffRecord }) {
             facilityId={s.facilityId}
             canEdit={!s.archivedAt}
             subjectName={headingName(s)}
+            clearanceRecorded={clearanceRecorded(s.clearanceStatus)}
           />
         </>
       ) : (

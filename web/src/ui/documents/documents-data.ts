@@ -30,6 +30,8 @@ export interface TChecklistRow {
   expiryDate?: string | undefined;
   /** Why the requirement is waived for this subject (it then counts as met). */
   waiverReason?: string | undefined;
+  /** A staff member's missing Live Scan paper settled by the clearance their form records. */
+  clearanceRecorded?: boolean | undefined;
   current?: TDocumentRecord | undefined;
   /** Every other listed document of this type, newest first. */
   older: TDocumentRecord[];
@@ -76,7 +78,13 @@ const newestFirst = (a: TDocumentRecord, b: TDocumentRecord) =>
 
 /** Groups a subject's documents into the checklist of applicable types and the other documents. */
 export function buildSubjectDocuments(
-  subject: { subject: TDocumentSubject; id: string; facilityId: string | null; name: string },
+  subject: {
+    subject: TDocumentSubject;
+    id: string;
+    facilityId: string | null;
+    name: string;
+    clearanceRecorded?: boolean | undefined;
+  },
   allTypes: readonly TDocumentTypeRecord[],
   documents: readonly TDocumentRecord[],
   today: string,
@@ -94,6 +102,7 @@ export function buildSubjectDocuments(
       status: req.status,
       expiryDate: req.expiryDate,
       waiverReason: req.waiverReason,
+      clearanceRecorded: req.clearanceRecorded,
       current,
       older: sorted.filter((d) => d.typeId === req.typeId && d !== current),
     };

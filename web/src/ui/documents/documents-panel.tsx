@@ -43,6 +43,11 @@ export interface TDocumentsPanelProps {
   canEdit: boolean;
   /** Whose documents these are, in messages ("Quennell, Winifred"). */
   subjectName?: string | undefined;
+  /**
+   * A staff member whose form records the clearance (cleared or exempted): their missing Live Scan
+   * paper counts as met, as in the reminders (`settledByRecordedClearance`).
+   */
+  clearanceRecorded?: boolean | undefined;
 }
 
 const CONFIG_PATHS: Record<TDocumentSubject, string> = {
@@ -62,6 +67,7 @@ const SUBJECT_WORDS: Record<TDocumentSubject, string> = {
 /** The badge's words for a checklist row: "Waived", "Expiring in 10 days", "Expires today". */
 function statusText(row: TChecklistRow, today: string): string | undefined {
   if (row.waiverReason !== undefined) return "Waived";
+  if (row.clearanceRecorded) return "Cleared on the staff form";
   if (row.status !== "expiring" || !row.expiryDate) return undefined;
   const days = daysBetween(today, row.expiryDate);
   return days === 0 ? "Expires today" : `Expiring in ${days} day${days === 1 ? "" : "s"}`;
@@ -73,6 +79,7 @@ export function DocumentsPanel({
   facilityId,
   canEdit: recordOpen,
   subjectName = "this record",
+  clearanceRecorded = false,
 }: TDocumentsPanelProps) {
   // Uploading, replacing and archiving need documents to write and the subject's area to write (a staff
   // member's papers: Staff), besides a record still open: no button the backend would refuse.
@@ -106,14 +113,14 @@ export function DocumentsPanel({
     () =>
       loaded
         ? buildSubjectDocuments(
-            { subject, id: subjectId, facilityId, name: subjectName },
+            { subject, id: subjectId, facilityId, name: subjectName, clearanceRecorded },
             loaded.types,
             loaded.documents,
             today,
             loaded.waivers,
           )
         : null,
-    [loaded, subject, subjectId, facilityId, subjectName, today],
+    [loaded, subject, subjectId, facilityId, subjectName, clearanceRecorded, today],
   );
 
   async function open(document: TDocumentRecord) {
@@ -261,6 +268,11 @@ export function DocumentsPanel({
                       <span className="document-row__hint">
                         (a waiver is removed under Reminders, Snoozed, waived and done)
                       </span>
+                    </p>
+                  )}
+                  {row.clearanceRecorded && (
+                    <p className="document-row__waiver">
+                      The staff form records the clearance; upload the paper to keep a copy on file.
                     </p>
                   )}
                   <DocumentLine document={row.current} expiry={row.expiryDate} today={today} />
