@@ -109,9 +109,10 @@ export function ReportSection<T>({
 
 /**
  * The part every report has: a row per home and, under them, all homes together (the answer's
- * `total`, which has the homes' figures without their id and name). Its CSV is "…-by-home-….csv".
+ * `total`, which has the homes' figures without their id, name and go-live date). Its CSV is
+ * "…-by-home-….csv".
  */
-export function ByHomeSection<T extends { facilityId: string; name: string }>({
+export function ByHomeSection<T extends { facilityId: string; name: string; goLiveDate?: string | null }>({
   view,
   note,
   columns,
@@ -122,7 +123,7 @@ export function ByHomeSection<T extends { facilityId: string; name: string }>({
   note?: ReactNode;
   columns: readonly TReportColumn<T>[];
   homes: readonly T[];
-  total: Omit<T, "facilityId" | "name">;
+  total: Omit<T, "facilityId" | "name" | "goLiveDate">;
 }) {
   return (
     <ReportSection
@@ -131,7 +132,7 @@ export function ByHomeSection<T extends { facilityId: string; name: string }>({
       columns={columns}
       rows={homes}
       rowId={(r) => r.facilityId}
-      total={{ row: { ...total, facilityId: "", name: "" } as T, label: "All homes" }}
+      total={{ row: { ...total, facilityId: "", name: "", goLiveDate: null } as T, label: "All homes" }}
       csvName={view.csvName("by-home")}
       empty={<p>No homes to report on.</p>}
     />
