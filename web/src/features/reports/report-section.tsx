@@ -11,7 +11,10 @@ import { monthShort } from "./report-range.ts";
 import type { TReportView } from "./report-frame.tsx";
 
 export interface TReportColumn<T> {
+  /** The column's name in full: the CSV's header, and the screen's when there is no `short`. */
   header: string;
+  /** A shorter header on screen, so a wide table fits a laptop ("Vacant" for "Vacant beds"); the full one is its title and what a screen reader says. */
+  short?: string;
   /** The CSV's value (numbers as numbers, money in dollars). */
   value: (row: T) => string | number | null | undefined;
   /** What the screen shows, when not the value itself ("50%", "$1,200.00", a link). */
@@ -83,8 +86,20 @@ export function ReportSection<T>({
               <thead>
                 <tr>
                   {columns.map((c) => (
-                    <th key={c.header} scope="col" className={c.numeric ? "report-table__number" : undefined}>
-                      {c.header}
+                    <th
+                      key={c.header}
+                      scope="col"
+                      className={c.numeric ? "report-table__number" : undefined}
+                      title={c.short ? c.header : undefined}
+                    >
+                      {c.short ? (
+                        <>
+                          <span aria-hidden="true">{c.short}</span>
+                          <span className="visually-hidden">{c.header}</span>
+                        </>
+                      ) : (
+                        c.header
+                      )}
                     </th>
                   ))}
                 </tr>
