@@ -322,6 +322,21 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
         }
       }
     }
+    // The facility's form with its go-live date, and the packet, on a phone too.
+    const phone = await session.signedInPage(PHONE);
+    await phone.goto("/facilities/van-buren/edit");
+    await phone.getByLabel("Go-live date").waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "facility-edit-go-live-375.png"), fullPage: true });
+    for (const [viewport, suffix] of [
+      [DESKTOP, "1280"],
+      [PHONE, "375"],
+    ] as const) {
+      const packet = await session.signedInPage(viewport);
+      await packet.goto("/reports/inspection-packet");
+      await packet.getByRole("region", { name: "Prepared and checked by" }).waitFor();
+      expect(await packet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await packet.screenshot({ path: join(SCREENSHOTS, `report-inspection-packet-${suffix}.png`), fullPage: true });
+    }
     // A shortened header keeps its full name for a screen reader and as its title.
     const page = await session.signedInPage();
     await page.goto(`/reports/rent-roll?${range}`);
@@ -357,6 +372,7 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
     const goLive = dateOf(new Date(now.getFullYear(), now.getMonth() - 1, 1));
     await page.goto("/facilities/van-buren/edit");
     await page.getByLabel("Go-live date").fill(goLive);
+    await page.screenshot({ path: join(SCREENSHOTS, "facility-edit-go-live-1280.png"), fullPage: true });
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.waitForURL((url) => url.pathname === "/facilities/van-buren");
     await page.getByText(`${goLive} (reports count from it)`).waitFor();

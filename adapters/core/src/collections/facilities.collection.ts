@@ -19,7 +19,7 @@ export const ZFacility = z.object({
    * before it has no empty beds to lose and no papers to miss). Null: no limit. Homes that existed
    * before the field were given the day they were created.
    */
-  goLiveDate: ZDateOnly.nullable().optional(),
+  goLiveDate: ZDateOnly.nullable().default(null),
   /** Position in the header's facility selector. */
   sortOrder: ZBetween("The position", 0, 100_000, true).default(0),
 });
