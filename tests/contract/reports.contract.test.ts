@@ -80,6 +80,7 @@ await runContract("data", (ctx) => {
       {
         facilityId: home,
         name: "Report home",
+        goLiveDate: null,
         capacity: 4,
         census: 2,
         occupancyPercent: 50,
@@ -122,6 +123,7 @@ await runContract("data", (ctx) => {
       {
         facilityId: home,
         name: "Report home",
+        goLiveDate: null,
         residents: 2,
         averageRateCents: null,
         vacantBeds: 2,
@@ -150,6 +152,61 @@ await runContract("data", (ctx) => {
     // March's end is the day counted; at January's end the resident who arrived in February was not there yet.
     const arrives = insight.subjects.find((s) => s.name === "Arrives, Report")!.counts.missing;
     expect(report.months.map((m) => m.missing)).toEqual([sum("missing") - arrives, sum("missing"), sum("missing")]);
+  });
+
+  it("counts a home from its go-live date: no empty beds, census or missing papers in the months before", async () => {
+    const live = `report-live-${RUN}`.toLowerCase().slice(0, 60);
+    await admin.data.create(
+      "facilities",
+      { name: "Report go-live home", licensedCapacity: 4, goLiveDate: "2026-02-15" },
+      { id: live },
+    );
+    // Living there long before the home kept its records in the portal (entered when it went live).
+    const resident = await admin.data.create("residents", {
+      facilityId: live,
+      firstName: "Report",
+      lastName: "Live",
+      dateOfBirth: "1940-01-01",
+      gender: "female",
+      admissionDate: "2025-06-01",
+      ambulatoryStatus: "ambulatory",
+      codeStatus: "full_code",
+      monthlyRateCents: 300_000,
+    });
+    await admin.data.create("residentEvents", {
+      residentId: resident.id,
+      facilityId: live,
+      type: "admission",
+      date: "2025-06-01",
+    });
+    const query = { facilityId: live, from: "2026-01-01", to: "2026-03-31", today: "2026-06-30" };
+
+    // January ended before the go-live: only February's and March's 3 empty beds × $3,000 are lost.
+    const rent = await admin.insights.report("rent-roll", query);
+    expect(rent.homes).toEqual([
+      expect.objectContaining({ goLiveDate: "2026-02-15", vacantBeds: 3, lossToVacancyCents: 1_800_000 }),
+    ]);
+    const census = await admin.insights.report("census", query);
+    expect(census.homes[0]).toMatchObject({ goLiveDate: "2026-02-15", census: 1, moveIns: 0 });
+    expect(census.months).toEqual([
+      { month: "2026-01", census: 0, capacity: null, occupancyPercent: null, moveIns: 0, moveOuts: 0 },
+      { month: "2026-02", census: 1, capacity: 4, occupancyPercent: 25, moveIns: 0, moveOuts: 0 },
+      { month: "2026-03", census: 1, capacity: 4, occupancyPercent: 25, moveIns: 0, moveOuts: 0 },
+    ]);
+
+    // The papers of the resident and the home count from the go-live too.
+    const compliance = await admin.insights.report("compliance", query);
+    const [january, february, march] = compliance.months.map((m) => m.missing);
+    expect(january).toBe(0);
+    expect(february).toBeGreaterThan(0);
+    expect(march).toBe(february);
+
+    // Moving the go-live date back (or removing it) counts every month again.
+    const home = await admin.data.get("facilities", live);
+    await admin.data.update("facilities", live, { goLiveDate: null }, home.version);
+    const before = await admin.insights.report("rent-roll", query);
+    expect(before.homes[0]).toMatchObject({ goLiveDate: null, lossToVacancyCents: 2_700_000 });
+    expect((await admin.insights.report("compliance", query)).months[0]!.missing).toBe(february);
   });
 
   it("judges each month by the documents held then, and from today on by the current versions", async () => {

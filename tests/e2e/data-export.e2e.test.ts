@@ -1,13 +1,14 @@
 /**
  * Settings › Export and import in Chromium against the built app and server: the administrator reaches
  * the page from the Settings hub and downloads the export (a ZIP with its manifest, every collection
- * and the files); on the new, empty instance the import form is offered and a file that is no export is
+ * and the files, its CSVs with times in the homes' zone and labels instead of codes); on the new, empty instance the import form is offered and a file that is no export is
  * refused beside the upload, writing nothing; another portal's export (built by the memory backend)
  * imports, showing the imported accounts' one-time passwords once while the administrator stays signed
  * in; then the portal holds data, and the form is no longer offered: the page says what it holds.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { createMemoryBackend } from "@care/adapter-memory/memory-backend";
 import { memoryClient } from "@care/adapter-memory/memory-client";
@@ -37,6 +38,12 @@ describe.skipIf(Boolean(chromiumMissing))("export and import in Chromium", () =>
     for (const name of ["manifest.json", "collections/residents.json", "csv/residents.csv", "files/index.json"])
       expect(names).toContain(name);
     await page.getByText(/^The export was saved as care-portal-export-/).waitFor();
+    // The roles CSV an office manager opens: times in the homes' zone, named in the header; actions by their labels.
+    const roles = strFromU8(unzipSync(new Uint8Array(zip))["csv/roles.csv"]!);
+    expect(roles).toContain("Created (America/Los_Angeles)");
+    expect(roles).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
+    expect(roles).toContain("Record a death");
+    expect(roles).not.toContain("recordDeath");
 
     // The first start's portal is empty: the import form is offered; a file that is no export is refused.
     const upload = main.getByLabel("Export file (ZIP)");

@@ -4,8 +4,10 @@
  * image with its description) and the table of its numbers, a CSV download of a table, print media
  * without the portal's navigation, a reversed range refused beside the field, charts' labels readable and
  * wide tables' scroll shadows; the inspection packet of a home with a staff member's TB screening
- * missing and another's clearance denied, marked as problems, and its uncovered nights with what each
- * lacks, printed; and the census page at phone width.
+ * missing and another's clearance denied, marked as problems, its uncovered nights with what each
+ * lacks, the home's own documents and a signature line, printed; the census page at phone width;
+ * census and rent roll fitting 1280 px without sideways scrolling; and loss to vacancy counted from a
+ * go-live date set on the facility's form.
  * Dates are computed here from the local clock, as the browser does.
  */
 import { readFileSync } from "node:fs";
@@ -14,7 +16,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumMissing } from "./support/chromium.ts";
 import { api, expectNoSeriousAxeViolations } from "./support/page-checks.ts";
-import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
+import { DESKTOP, PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const dateOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -211,6 +213,13 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
     const first = nights.getByRole("row").nth(1);
     expect(await first.textContent()).toContain("Title 22 §87415");
     expect(await first.locator(".packet-problem").textContent()).toBe("nobody on duty");
+    // The home's own papers (its license, fire clearance…) as its checklist knows them, none filed yet.
+    const homeDocuments = page.getByRole("region", { name: "The home's documents" });
+    expect(await homeDocuments.getByRole("row").count()).toBeGreaterThan(1);
+    expect(await homeDocuments.getByRole("row").nth(1).textContent()).toContain("Missing");
+    // It ends with lines for who prepared it to sign: name, title, signature and date.
+    const signature = page.getByRole("region", { name: "Prepared and checked by" });
+    expect(await signature.locator("dt").allTextContents()).toEqual(["Name", "Title", "Signature", "Date"]);
     const csv = await downloadCsv(page, "Night coverage");
     expect(csv[0]).toBe("\uFEFFNight of,Not covered,Missing,Required at night,Rule");
     expect(csv[1]).toContain(",nobody on duty,");
@@ -285,5 +294,97 @@ describe.skipIf(Boolean(chromiumMissing))("reports in Chromium", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: join(SCREENSHOTS, "report-census-phone.png"), fullPage: true });
+  });
+
+  it("fits census and rent roll at 1280 px without sideways scrolling, and stays readable at 375 px", async () => {
+    for (const [viewport, suffix] of [
+      [DESKTOP, "1280"],
+      [PHONE, "375"],
+    ] as const) {
+      const page = await session.signedInPage(viewport);
+      for (const path of ["census", "rent-roll"]) {
+        await page.goto(`/reports/${path}?${range}`);
+        await page
+          .getByRole("region", { name: "By home" })
+          .getByRole("row", { name: /Van Buren/ })
+          .waitFor();
+        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(pageWidth, `${path} at ${suffix}`).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({ path: join(SCREENSHOTS, `report-${path}-${suffix}.png`), fullPage: true });
+        if (viewport === DESKTOP) {
+          // Every table fits its card: no sideways scrolling on a laptop.
+          const overflowing = await page
+            .locator(".report-table")
+            .evaluateAll((tables) =>
+              tables.filter((t) => t.scrollWidth > t.clientWidth + 1).map((t) => t.getAttribute("aria-label")),
+            );
+          expect(overflowing, path).toEqual([]);
+        }
+      }
+    }
+    // The facility's form with its go-live date, and the packet, on a phone too.
+    const phone = await session.signedInPage(PHONE);
+    await phone.goto("/facilities/van-buren/edit");
+    await phone.getByLabel("Go-live date").waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "facility-edit-go-live-375.png"), fullPage: true });
+    for (const [viewport, suffix] of [
+      [DESKTOP, "1280"],
+      [PHONE, "375"],
+    ] as const) {
+      const packet = await session.signedInPage(viewport);
+      await packet.goto("/reports/inspection-packet");
+      await packet.getByRole("region", { name: "Prepared and checked by" }).waitFor();
+      expect(await packet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await packet.screenshot({ path: join(SCREENSHOTS, `report-inspection-packet-${suffix}.png`), fullPage: true });
+    }
+    // A shortened header keeps its full name for a screen reader and as its title.
+    const page = await session.signedInPage();
+    await page.goto(`/reports/rent-roll?${range}`);
+    await page.getByRole("columnheader", { name: "Loss to vacancy" }).waitFor();
+    expect(await page.getByRole("columnheader", { name: "Loss to vacancy" }).getAttribute("title")).toBe(
+      "Loss to vacancy",
+    );
+  });
+
+  it("counts loss to vacancy from the home's go-live date, set on the facility, and says so", async () => {
+    const page = await session.signedInPage();
+    const vanBuren = await api(page, "GET", "/facilities/van-buren");
+    await api(page, "PATCH", "/facilities/van-buren", {
+      version: vanBuren.version,
+      patch: { licensedCapacity: 10, goLiveDate: null },
+    });
+    const lossOf = async () => {
+      await page.goto(`/reports/rent-roll?${range}`);
+      await page
+        .getByRole("region", { name: "By home" })
+        .getByRole("row", { name: /Van Buren/ })
+        .waitFor();
+      const csv = await downloadCsv(page, "By home");
+      const header = csv[0]!.replace("\uFEFF", "").split(",");
+      const row = csv.find((line) => line.startsWith("Van Buren,"))!.split(",");
+      return Number(row[header.indexOf("Loss to vacancy")]);
+    };
+    const everyMonth = await lossOf();
+    expect(everyMonth).toBeGreaterThan(0);
+    expect(await page.getByText(/^Since go-live on/).count()).toBe(0);
+
+    // The administrator sets the go-live date on the facility's form: the first day of last month.
+    const goLive = dateOf(new Date(now.getFullYear(), now.getMonth() - 1, 1));
+    await page.goto("/facilities/van-buren/edit");
+    await page.getByLabel("Go-live date").fill(goLive);
+    await page.screenshot({ path: join(SCREENSHOTS, "facility-edit-go-live-1280.png"), fullPage: true });
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.waitForURL((url) => url.pathname === "/facilities/van-buren");
+    await page.getByText(`${goLive} (reports count from it)`).waitFor();
+
+    // The range's first month is before it: its empty beds are no loss, and the report says since when.
+    const sinceGoLive = await lossOf();
+    expect(sinceGoLive).toBeLessThan(everyMonth);
+    await page.getByText(/^Since go-live on/).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "report-rent-roll-go-live.png"), fullPage: true });
+    await api(page, "PATCH", "/facilities/van-buren", {
+      version: (await api(page, "GET", "/facilities/van-buren")).version,
+      patch: { goLiveDate: null },
+    });
   });
 });

@@ -21,6 +21,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     administrator: "Administrator",
     active: "Active",
     timeZone: "Time zone",
+    goLiveDate: "Go-live date",
     sortOrder: "Position in the facility selector",
   },
   roles: {

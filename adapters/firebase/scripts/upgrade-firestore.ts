@@ -1,7 +1,7 @@
 /**
  * Brings a Firebase project's documents written by an earlier version up to this one
  * (`src/firestore-upgrades.ts`): staff (the widened Live Scan statuses and the `_facilities` list
- * limited users' lists match on), document types (a period means they expire; the shipped first aid /
+ * limited users' lists match on), homes (the go-live date their reports count from), document types (a period means they expire; the shipped first aid /
  * CPR type, if never edited, expires after two years), roles (the referral fees permission, and their actions), users (the `_grantKey` a limited administrator's list asks for) and every document's times
  * (ISO strings become server timestamps), searchable records' search tokens (every piece of up to three
  * characters), the files records name (marked in use, which keeps them
@@ -23,6 +23,7 @@ import {
 } from "../src/firestore-records.ts";
 import {
   documentTypeUpgrade,
+  facilityDocumentUpgrade,
   reminderStateIdUpgrade,
   roleDocumentUpgrade,
   searchTokensUpgrade,
@@ -58,6 +59,13 @@ for (const snap of (await db.collection("staff").get()).docs) {
   const { clearanceDate, ...rest } = patch;
   await queue(snap.ref, { ...rest, ...(clearanceDate === null ? { clearanceDate: FieldValue.delete() } : {}) });
   staff++;
+}
+let homes = 0;
+for (const snap of (await db.collection("facilities").get()).docs) {
+  const patch = facilityDocumentUpgrade(snap.data());
+  if (!patch) continue;
+  await queue(snap.ref, patch);
+  homes++;
 }
 let types = 0;
 for (const snap of (await db.collection("documentTypes").get()).docs) {
@@ -137,5 +145,5 @@ for (const snap of (await db.collection("reminderStates").get()).docs) {
 }
 if (pending > 0) await batch.commit();
 console.log(
-  `brought ${staff} staff records, ${types} document types, ${users} users, ${roles} roles, the times of ${times} documents, the search tokens of ${searched}, ${files} files in use and the ids of ${states} reminder states up to date`,
+  `brought ${staff} staff records, ${homes} homes (their go-live date), ${types} document types, ${users} users, ${roles} roles, the times of ${times} documents, the search tokens of ${searched}, ${files} files in use and the ids of ${states} reminder states up to date`,
 );

@@ -5,6 +5,7 @@ import { toStoredData } from "./firestore-records.ts";
 import { reminderStateId } from "@care/core/rules/reminders.rules";
 import {
   documentTypeUpgrade,
+  facilityDocumentUpgrade,
   reminderStateIdUpgrade,
   roleDocumentUpgrade,
   searchTokensUpgrade,
@@ -12,6 +13,23 @@ import {
   userDocumentUpgrade,
   timesUpgrade,
 } from "./firestore-upgrades.ts";
+
+describe("facilityDocumentUpgrade", () => {
+  it("gives a home without a go-live date the day it was created, in its own time zone", () => {
+    // 03:30 UTC on 2 March is still 1 March in Los Angeles.
+    const createdAt = { toDate: () => new Date("2026-03-02T03:30:00Z") };
+    expect(facilityDocumentUpgrade({ timeZone: "America/Los_Angeles", createdAt })).toEqual({
+      goLiveDate: "2026-03-01",
+    });
+    expect(facilityDocumentUpgrade({ timeZone: "Europe/Berlin", createdAt: "2026-03-02T03:30:00.000Z" })).toEqual({
+      goLiveDate: "2026-03-02",
+    });
+  });
+  it("leaves a home with a go-live date, or with none chosen on purpose (null: no limit)", () => {
+    expect(facilityDocumentUpgrade({ goLiveDate: "2025-01-01", createdAt: "2026-03-02T03:30:00.000Z" })).toBeNull();
+    expect(facilityDocumentUpgrade({ goLiveDate: null })).toBeNull();
+  });
+});
 
 describe("staffDocumentUpgrade", () => {
   it("widens an old clearance status and adds the homes list facility-limited lists match on", () => {

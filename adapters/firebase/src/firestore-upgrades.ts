@@ -6,6 +6,8 @@ import { ACTIONS, ADMINISTRATOR_ROLE_ID } from "@care/core/collections/roles.col
 import { upgradedClearance } from "@care/core/collections/staff.collection";
 import { collections } from "@care/core/registry";
 import { facilitiesOfRecord } from "@care/core/rules/access.rules";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import { todayIn } from "@care/core/rules/date-only.rules";
 import { reminderStateId } from "@care/core/rules/reminders.rules";
 import { actionsOfStoredRole } from "@care/core/rules/role-actions.rules";
 import type { CollectionDef } from "@care/core/collection";
@@ -29,6 +31,21 @@ export function staffDocumentUpgrade(data: Record<string, unknown>): Record<stri
 
 /** The shipped first aid / CPR type, which earlier versions shipped as never expiring. */
 const FIRST_AID_TYPE_ID = "rcfe-staff-first-aid-cpr";
+
+/**
+ * A facility: its go-live date, from which its reports count, is the day it was created in its own time
+ * zone (nothing of the home can be in the portal from before), as the server's migration
+ * `facility_go_live_date` sets it. `createdAt` is a timestamp (`toDate`) or, written by an older version,
+ * an ISO string. The field to set, or null when the home has one (a null one included: no limit).
+ */
+export function facilityDocumentUpgrade(data: Record<string, unknown>): Record<string, unknown> | null {
+  if (data.goLiveDate !== undefined) return null;
+  const created = data.createdAt as { toDate?: () => Date } | string | undefined;
+  const at = typeof created === "string" ? new Date(created) : created?.toDate?.();
+  if (!at || Number.isNaN(at.getTime())) return { goLiveDate: null };
+  const zone = typeof data.timeZone === "string" ? data.timeZone : DEFAULT_TIME_ZONE;
+  return { goLiveDate: todayIn(zone, at) };
+}
 
 /**
  * A document type: one with a validity period says it expires (an upload then asks for its expiry

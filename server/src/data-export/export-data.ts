@@ -317,7 +317,7 @@ async function* csvChunks(
   exporter: TSessionUser,
   names: CsvNames,
 ): AsyncGenerator<Buffer> {
-  yield Buffer.from(CSV_BOM + csvHeaderLine(name));
+  yield Buffer.from(CSV_BOM + csvHeaderLine(name, names));
   for await (const records of recordBatches(snapshot, name, exporter)) {
     yield Buffer.from(csvLines(name, records, names));
     names.remember(name, records);

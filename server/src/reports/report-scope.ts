@@ -1,7 +1,7 @@
 /**
  * What every report use case starts with: the caller may open the report, the query is sound, and the
  * homes it covers (the one asked for, NOT_FOUND when out of reach, or every home the caller may see)
- * with their names and capacity, read in one plain SQL query.
+ * with their names, capacity and go-live date, read in one plain SQL query.
  */
 import type { TSessionUser } from "@care/core/ports/auth.port";
 import { parseReportQuery, type TReportQuery } from "@care/core/reports/report-query.schema";
@@ -16,6 +16,8 @@ export interface TReportHome {
   name: string;
   licensedCapacity: number | null;
   timeZone: string;
+  /** The day the home's reports count from; null: no limit. */
+  goLiveDate: string | null;
 }
 
 export interface TReportScope {
@@ -37,7 +39,7 @@ export async function reportScope(
   const scope = await insightsScope(database, user, query.facilityId);
   const homes = await sqlRows<TReportHome>(
     database.prisma,
-    `SELECT "id", "name", "licensedCapacity", "timeZone" FROM "facilities"
+    `SELECT "id", "name", "licensedCapacity", "timeZone", "goLiveDate" FROM "facilities"
      WHERE "archivedAt" IS NULL ${scope === null ? "" : `AND "id" = ANY($1)`} ORDER BY "name", "id"`,
     scope === null ? [] : [scope],
   );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCollection, type TLink } from "../collection.ts";
-import { DEFAULT_TIME_ZONE, ZOptionalText, ZText, ZTimeZone } from "../common.schema.ts";
+import { DEFAULT_TIME_ZONE, ZDateOnly, ZOptionalText, ZText, ZTimeZone } from "../common.schema.ts";
 import { ZOptionalPhone } from "../phone.schema.ts";
 import { ZBetween } from "../zod-messages.ts";
 
@@ -14,6 +14,12 @@ export const ZFacility = z.object({
   active: z.boolean().default(true),
   /** The home's time zone: its "today", due dates and rent months are counted in it. */
   timeZone: ZTimeZone.default(DEFAULT_TIME_ZONE),
+  /**
+   * The day the home started keeping its records in the portal: its reports count from then (a month
+   * before it has no empty beds to lose and no papers to miss). Null: no limit. Homes that existed
+   * before the field were given the day they were created.
+   */
+  goLiveDate: ZDateOnly.nullable().default(null),
   /** Position in the header's facility selector. */
   sortOrder: ZBetween("The position", 0, 100_000, true).default(0),
 });

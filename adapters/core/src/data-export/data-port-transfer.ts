@@ -115,7 +115,7 @@ export function createDataPortTransfer(
         const json = await add(collectionJsonPath(name), text(jsonText(records)));
         const csv = await add(
           collectionCsvPath(name),
-          text(CSV_BOM + csvHeaderLine(name) + csvLines(name, records, names)),
+          text(CSV_BOM + csvHeaderLine(name, names) + csvLines(name, records, names)),
         );
         names.remember(name, records);
         entries[name] = { count: records.length, json, csv };

@@ -103,8 +103,8 @@ describe("collection CSV", () => {
       csvLines("payments", [{ id: "p1", residentId: "r1", facilityId: "tull", method: "ach" }], names).trim(),
     ).data;
     expect(row!.slice(0, 5)).toEqual(["p1", "r1", "Okafor, Margaret", "tull", "Tull House"]);
-    // Codes in words.
-    expect(row![fields.indexOf("method")]).toBe("Ach");
+    // Codes in words, an abbreviation in capitals.
+    expect(row![fields.indexOf("method")]).toBe("ACH");
   });
 
   it("says a field's unit once: no doubled ($) in a header", () => {
@@ -127,7 +127,7 @@ describe("collection CSV", () => {
       "archivedAt",
     ]);
     expect(csvHeaderLine("roles")).toBe(
-      "Id,Name,Description,Permissions,Actions,Version,Created,Updated,Created by,Updated by,Archived\r\n",
+      "Id,Name,Description,Permissions,Actions,Version,Created (America/Los_Angeles),Updated (America/Los_Angeles),Created by,Updated by,Archived (America/Los_Angeles)\r\n",
     );
   });
 
@@ -137,14 +137,26 @@ describe("collection CSV", () => {
         id: "r1",
         name: "=cmd()",
         permissions: { users: "write", audit: "read" },
-        actions: ["discharge"],
+        actions: ["discharge", "recordDeath"],
         version: 1,
         archivedAt: null,
       },
     ]);
     const [row] = Papa.parse<string[]>(csv.trim()).data;
-    // Keys sorted, as every backend must render the same bytes.
-    expect(row).toEqual(["r1", "'=cmd()", "", "Audit: read, Users: write", "discharge", "1", "", "", "", "", ""]);
+    // Keys sorted, as every backend must render the same bytes; areas, levels and actions by their labels.
+    expect(row).toEqual([
+      "r1",
+      "'=cmd()",
+      "",
+      "Audit log: Read, Users & roles: Read & write",
+      "Discharge residents; Record a death",
+      "1",
+      "",
+      "",
+      "",
+      "",
+      "",
+    ]);
     const contacts = csvFields("residents").indexOf("emergencyContacts");
     const [resident] = Papa.parse<string[]>(
       csvLines("residents", [
@@ -173,5 +185,42 @@ describe("collection CSV", () => {
       { id: "p2", amountCents: -2_500 },
     ]);
     expect(Papa.parse<string[]>(csv.trim()).data.map((cells) => cells[column])).toEqual(["4250.5", "-25"]);
+  });
+
+  it("writes times in the home's time zone, named in the header, and in several zones names each", () => {
+    const names = new CsvNames();
+    names.remember("facilities", [{ id: "tull", name: "Tull House", timeZone: "America/Los_Angeles", sortOrder: 1 }]);
+    const created = csvFields("payments").indexOf("createdAt");
+    const line = (csv: string) => Papa.parse<string[]>(csv.trim()).data[0]!;
+    const payment = { id: "p1", facilityId: "tull", createdAt: "2026-11-29T16:15:00.000Z" };
+    expect(line(csvHeaderLine("payments", names))[created]).toBe("Created (America/Los_Angeles)");
+    expect(line(csvLines("payments", [payment], names))[created]).toBe("2026-11-29 08:15");
+    // A group-wide record (a role): the group's zone, its first home's.
+    expect(line(csvLines("roles", [{ id: "r1", createdAt: "2026-01-01T07:59:00.000Z" }], names))[6]).toBe(
+      "2025-12-31 23:59",
+    );
+    // A date stays a date.
+    const received = csvFields("payments").indexOf("receivedOn");
+    expect(line(csvLines("payments", [{ ...payment, receivedOn: "2026-11-29" }], names))[received]).toBe("2026-11-29");
+
+    names.remember("facilities", [{ id: "denver", name: "Denver House", timeZone: "America/Denver", sortOrder: 2 }]);
+    expect(line(csvHeaderLine("payments", names))[created]).toBe("Created (home's time zone)");
+    expect(line(csvLines("payments", [{ ...payment, facilityId: "denver" }], names))[created]).toBe(
+      "2026-11-29 09:15 America/Denver",
+    );
+    // The facilities' own CSV: its Time zone column names each home's.
+    expect(line(csvHeaderLine("facilities", names))).toContain("Created (home's time zone)");
+  });
+
+  it("reads a code by its declared label where the portal has one, and leaves no code raw", () => {
+    const staff = csvFields("staff");
+    const [row] = Papa.parse<string[]>(
+      csvLines("staff", [{ id: "s1", position: "administrator", clearanceStatus: "exemption_granted" }]).trim(),
+    ).data;
+    expect(row![staff.indexOf("clearanceStatus")]).not.toMatch(/_/);
+    expect(row![staff.indexOf("position")]).toMatch(/^[A-Z]/);
+    // No doubled unit, and no column headed by a raw field name ("lastSignInAt").
+    for (const name of collectionNames)
+      expect(csvHeaderLine(name), name).not.toMatch(/\(\$\) \(\$\)|(^|,)[a-z]+[A-Z][A-Za-z]*(,|\r)/);
   });
 });

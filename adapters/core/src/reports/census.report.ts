@@ -12,7 +12,14 @@ import { homeOn, LIVING_STATUSES } from "../rules/census.rules.ts";
 import type { TResidentStatus } from "../collections/residents.collection.ts";
 import { addDays, addMonths, daysBetween } from "../rules/date-only.rules.ts";
 import { monthsBetween } from "../rules/rent.rules.ts";
-import { byHomeName, lastCountedDay, type TReportQuery } from "./report-query.schema.ts";
+import {
+  byHomeName,
+  lastCountedDay,
+  liveFrom,
+  ZGoLiveDate,
+  type TReportHomeInput,
+  type TReportQuery,
+} from "./report-query.schema.ts";
 
 export const MOVE_OUT_REASONS = ["discharged", "deceased", "transferred"] as const;
 export type TMoveOutReason = (typeof MOVE_OUT_REASONS)[number];
@@ -45,7 +52,7 @@ export const ZCensusReport = z.object({
   to: z.string(),
   /** The day "census" is counted on: the range's end, or today when the range reaches past it. */
   countedOn: z.string(),
-  homes: z.array(ZCensusFigures.extend({ facilityId: ZId, name: z.string() })),
+  homes: z.array(ZCensusFigures.extend({ facilityId: ZId, name: z.string(), goLiveDate: ZGoLiveDate })),
   total: ZCensusFigures,
   /** Each month of the range: census on its last counted day, occupancy, moves within the range. */
   months: z.array(
@@ -63,7 +70,7 @@ export type TCensusReport = z.infer<typeof ZCensusReport>;
 
 /** What the census reads of a home, a resident and a resident's history event. */
 export interface TCensusInput {
-  homes: readonly { id: string; name: string; licensedCapacity?: number | null | undefined }[];
+  homes: readonly TReportHomeInput[];
   residents: readonly {
     id: string;
     facilityId: string;
@@ -134,12 +141,17 @@ function emptyFigures(capacity: number | null): TCensusFigures {
 /** Each month of a range: the day its census is counted on, and the census per home that day. */
 export interface TMonthCensus {
   month: string;
+  /** The day the month's census is counted on: its last day, or the report's last counted day. */
+  day: string;
   census: Map<string, number>;
   moveIns: number;
   moveOuts: number;
 }
 
-/** The counts behind the census report (the rent roll's loss to vacancy reads the months per home). */
+/**
+ * The counts behind the census report (the rent roll's loss to vacancy reads the months per home). A
+ * home counts from its go-live date: no moves, stays or census of it before that day.
+ */
 export function censusCounts(input: TCensusInput, query: Pick<TReportQuery, "from" | "to" | "today">) {
   const countedOn = lastCountedDay(query);
   const months = monthsBetween(query.from, query.to);
@@ -149,7 +161,14 @@ export function censusCounts(input: TCensusInput, query: Pick<TReportQuery, "fro
   };
   const homes = new Map(input.homes.map((h) => [h.id, { home: h, figures: emptyFigures(h.licensedCapacity ?? null) }]));
   const stayDays = new Map<string, number[]>();
-  const byMonth: TMonthCensus[] = months.map((month) => ({ month, census: new Map(), moveIns: 0, moveOuts: 0 }));
+  const byMonth: TMonthCensus[] = months.map((month) => ({
+    month,
+    day: monthEnd(month),
+    census: new Map(),
+    moveIns: 0,
+    moveOuts: 0,
+  }));
+  const startOf = new Map(input.homes.map((h) => [h.id, liveFrom(h, query.from)]));
   const monthOf = (day: string) => byMonth.find((m) => day.startsWith(m.month));
   const eventsOf = new Map<string, TCensusInput["events"][number][]>();
   for (const event of input.events) {
@@ -158,16 +177,16 @@ export function censusCounts(input: TCensusInput, query: Pick<TReportQuery, "fro
     list.push(event);
     eventsOf.set(event.residentId, list);
   }
-  const counts = (day: string) => day >= query.from && day <= countedOn;
+  const counts = (homeId: string, day: string) => day >= (startOf.get(homeId) ?? query.from) && day <= countedOn;
   const moveIn = (homeId: string, day: string) => {
     const entry = homes.get(homeId);
-    if (!entry || !counts(day)) return;
+    if (!entry || !counts(homeId, day)) return;
     entry.figures.moveIns += 1;
     monthOf(day)!.moveIns += 1;
   };
   const moveOut = (homeId: string, day: string, reason: TMoveOutReason) => {
     const entry = homes.get(homeId);
-    if (!entry || !counts(day)) return;
+    if (!entry || !counts(homeId, day)) return;
     entry.figures.moveOuts += 1;
     entry.figures.moveOutsByReason[reason] += 1;
     monthOf(day)!.moveOuts += 1;
@@ -183,7 +202,7 @@ export function censusCounts(input: TCensusInput, query: Pick<TReportQuery, "fro
       if (stay.to !== null && stay.ending !== null) {
         const home = where(stay.to);
         moveOut(home, stay.to, stay.ending);
-        if (homes.has(home) && counts(stay.to)) {
+        if (homes.has(home) && counts(home, stay.to)) {
           const list = stayDays.get(home) ?? [];
           list.push(daysBetween(stay.from, stay.to) + 1);
           stayDays.set(home, list);
@@ -195,15 +214,15 @@ export function censusCounts(input: TCensusInput, query: Pick<TReportQuery, "fro
       else if (event.type === "transfer_in") moveIn(event.facilityId, event.date);
     }
     if (living(countedOn)) {
-      const entry = homes.get(where(countedOn));
-      if (entry) entry.figures.census += 1;
+      const home = where(countedOn);
+      const entry = homes.get(home);
+      if (entry && counts(home, countedOn)) entry.figures.census += 1;
     }
     for (const m of byMonth) {
-      const day = monthEnd(m.month);
       // A month still to come (after the counted day) has no census yet.
-      if (day < query.from || day < `${m.month}-01` || !living(day)) continue;
-      const home = where(day);
-      if (homes.has(home)) m.census.set(home, (m.census.get(home) ?? 0) + 1);
+      if (m.day < query.from || m.day < `${m.month}-01` || !living(m.day)) continue;
+      const home = where(m.day);
+      if (homes.has(home) && m.day >= startOf.get(home)!) m.census.set(home, (m.census.get(home) ?? 0) + 1);
     }
   }
 
@@ -229,7 +248,7 @@ export function censusReportOf(input: TCensusInput, query: Pick<TReportQuery, "f
     total.moveIns += figures.moveIns;
     total.moveOuts += figures.moveOuts;
     for (const reason of MOVE_OUT_REASONS) total.moveOutsByReason[reason] += figures.moveOutsByReason[reason];
-    return { facilityId: h.id, name: h.name, ...figures };
+    return { facilityId: h.id, name: h.name, goLiveDate: h.goLiveDate ?? null, ...figures };
   });
   total.occupancyPercent = percent(
     censusOfCapacityHomes((id) => homes.get(id)!.figures.census),
@@ -244,13 +263,16 @@ export function censusReportOf(input: TCensusInput, query: Pick<TReportQuery, "f
     total,
     months: byMonth.map((m) => {
       const census = [...m.census.values()].reduce((a, b) => a + b, 0);
+      // The beds of the homes live by the month's counted day (a home before its go-live has none yet).
+      const live = withCapacity.filter((h) => m.day >= liveFrom(h, query.from));
+      const monthCapacity = live.length === 0 ? null : live.reduce((s, h) => s + (h.licensedCapacity ?? 0), 0);
       return {
         month: m.month,
         census,
-        capacity,
+        capacity: monthCapacity,
         occupancyPercent: percent(
-          censusOfCapacityHomes((id) => m.census.get(id) ?? 0),
-          capacity,
+          live.reduce((sum, h) => sum + (m.census.get(h.id) ?? 0), 0),
+          monthCapacity,
         ),
         moveIns: m.moveIns,
         moveOuts: m.moveOuts,

@@ -24,7 +24,13 @@ import {
   type TWaivers,
 } from "../rules/compliance.rules.ts";
 import { monthsBetween } from "../rules/rent.rules.ts";
-import { byHomeName, lastCountedDay, type TReportQuery } from "./report-query.schema.ts";
+import {
+  byHomeName,
+  lastCountedDay,
+  ZGoLiveDate,
+  type TReportHomeInput,
+  type TReportQuery,
+} from "./report-query.schema.ts";
 
 const ZCount = z.number().int().min(0);
 const ZOpenCounts = z.object({ missing: ZCount, expiring: ZCount, expired: ZCount });
@@ -40,7 +46,7 @@ export const ZComplianceReportAnswer = z.object({
   from: z.string(),
   to: z.string(),
   countedOn: z.string(),
-  homes: z.array(ZHomeCompliance.extend({ facilityId: ZId, name: z.string() })),
+  homes: z.array(ZHomeCompliance.extend({ facilityId: ZId, name: z.string(), goLiveDate: ZGoLiveDate })),
   total: ZHomeCompliance,
   /** Everyone with an open item (`peopleTotal`); the first `MAX_REPORT_PEOPLE` of them, worst first, then by name. */
   peopleTotal: ZCount,
@@ -66,7 +72,7 @@ export const ZComplianceReportAnswer = z.object({
 export type TComplianceReportAnswer = z.infer<typeof ZComplianceReportAnswer>;
 
 export interface TComplianceReportInput {
-  homes: readonly { id: string; name: string }[];
+  homes: readonly Pick<TReportHomeInput, "id" | "name" | "goLiveDate">[];
   /** Residents in care, staff not terminated and the active homes (as compliance.rules' *Counts). */
   subjects: readonly TComplianceSubject[];
   types: readonly TDocumentTypeLike[];
@@ -271,11 +277,20 @@ export function complianceReportOf(
     // A month still to come has no figures yet.
     return day < `${month}-01` ? [] : [{ month, day }];
   });
+  // A home's people count from its go-live date: before it, nothing of theirs was kept in the portal
+  // to be missing (a later admission or hire date still counts from itself).
+  const goLiveOf = new Map(input.homes.map((h) => [h.id, h.goLiveDate ?? null]));
+  const subjects = input.subjects.map((subject) => {
+    const goLive = subject.facilityId === null ? null : goLiveOf.get(subject.facilityId);
+    return goLive && !(subject.startDate !== undefined && subject.startDate >= goLive)
+      ? { ...subject, startDate: goLive }
+      : subject;
+  });
   // The people's open items on the counted day, from the same pass as the trend (its last day).
   const openOf = new Map<TComplianceSubject, TPerson>();
   const judged = days.length > 0 && days.at(-1)!.day === countedOn ? days : [...days, { month: "", day: countedOn }];
   const counts = openCountsOn(
-    input,
+    { ...input, subjects },
     judged.map((d) => d.day),
     (id) => id !== null && byHome.has(id),
     query.today,
@@ -305,7 +320,7 @@ export function complianceReportOf(
       });
     },
   );
-  for (const subject of input.subjects) {
+  for (const subject of subjects) {
     const home = subject.facilityId === null ? undefined : byHome.get(subject.facilityId);
     if (!home || (subject.startDate !== undefined && subject.startDate > countedOn)) continue;
     const person = openOf.get(subject);
@@ -323,7 +338,12 @@ export function complianceReportOf(
     from: query.from,
     to: query.to,
     countedOn,
-    homes: byHomeName(input.homes).map((h) => ({ facilityId: h.id, name: h.name, ...byHome.get(h.id)! })),
+    homes: byHomeName(input.homes).map((h) => ({
+      facilityId: h.id,
+      name: h.name,
+      goLiveDate: h.goLiveDate ?? null,
+      ...byHome.get(h.id)!,
+    })),
     total,
     peopleTotal: people.length,
     people: people.slice(0, MAX_REPORT_PEOPLE),

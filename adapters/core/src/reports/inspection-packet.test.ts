@@ -56,6 +56,8 @@ function input(weeks: TScheduleWeek[]): TInspectionPacketInput {
       subjects: [
         { subject: "resident", subjectId: "r1", facilityId: "tull", name: "Best, Ada", status: "complete", counts: { complete: 1, missing: 0, expiring: 0, expired: 0 }, requirements: [requirement("TB screening", "complete", "2027-03-01")] },
         { subject: "staff", subjectId: "s1", facilityId: "tull", name: "Nurse, Tia", status: "missing", counts: { complete: 0, missing: 1, expiring: 0, expired: 0 }, requirements: [{ ...requirement("Health Screening Report", "missing"), formCode: "LIC 503" }] },
+        // The home's own papers, as its documents checklist judges them.
+        { subject: "facility", subjectId: "tull", facilityId: "tull", name: "Tull", status: "expired", counts: { complete: 1, missing: 0, expiring: 0, expired: 1 }, requirements: [requirement("Facility license", "complete", "2028-01-01"), requirement("Fire clearance", "expired", "2026-10-01")] },
       ],
     },
     training: {
@@ -99,7 +101,7 @@ describe("inspectionPacketOf", () => {
     expect(packetWeeks(TODAY)).toEqual(["2026-11-23", "2026-11-30", "2026-12-07", "2026-12-14", "2026-12-21"]);
   });
 
-  it("lists the documents, a missing TB screening, clearances, training short and the LIC 500 personnel", () => {
+  it("lists the home's own documents, the people's, a missing TB screening, clearances, training short and the LIC 500 personnel", () => {
     const packet = inspectionPacketOf(input(packetWeeks(TODAY).map((w) => week(w))));
     expect(packet.residents).toEqual([
       {
@@ -120,6 +122,13 @@ describe("inspectionPacketOf", () => {
         trainingShort: ["Annual training: 12 of 20 h, 8 h to go (overdue)"],
       }),
     ]);
+    expect(packet.homeDocuments).toEqual({
+      status: "expired",
+      items: [
+        { typeName: "Facility license", status: "complete", expiryDate: "2028-01-01" },
+        { typeName: "Fire clearance", status: "expired", expiryDate: "2026-10-01" },
+      ],
+    });
     expect(packet.personnel.map((p) => [p.name, p.clearanceStatus, p.hoursScheduled])).toEqual([
       ["Nurse, Tia", "cleared", 0],
       ["Other, Una", "submitted", 0],

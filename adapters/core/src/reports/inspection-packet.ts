@@ -1,6 +1,7 @@
 /**
  * The inspection packet of one home: what a licensing visit asks for, on paper in one click — every
- * resident's and staff member's required documents with their status and dates, staff criminal record
+ * resident's and staff member's required documents with their status and dates, the home's own papers
+ * (license, fire clearance… as its documents checklist knows them), staff criminal record
  * clearances and TB screening, training against the requirements, the night coverage of the next four
  * weeks against Title 22 §87415 (§87705 with dementia), and the home's personnel in the shape of the
  * state's LIC 500 Personnel Report. Assembled from answers every backend already gives (compliance,
@@ -65,6 +66,8 @@ export interface TInspectionPacket {
   today: string;
   /** The last night checked. */
   through: string;
+  /** The home's own required documents (its license, fire clearance…), as its documents checklist judges them. */
+  homeDocuments: { status: TComplianceStatus; items: TPacketItem[] };
   residents: {
     id: string;
     name: string;
@@ -273,7 +276,22 @@ export function inspectionPacketOf(input: TInspectionPacketInput): TInspectionPa
       at: s.overrideAt,
     }));
   const { timeZone: _, ...home } = input.home;
-  return { home, today, through, residents, staff, nights: { checked: PACKET_NIGHTS, gaps }, personnel, overrides };
+  const own = subjects.get(`facility|${input.home.id}`);
+  const homeDocuments = {
+    status: own?.status ?? ("complete" as const),
+    items: itemsOf(own?.requirements ?? []),
+  };
+  return {
+    home,
+    today,
+    through,
+    homeDocuments,
+    residents,
+    staff,
+    nights: { checked: PACKET_NIGHTS, gaps },
+    personnel,
+    overrides,
+  };
 }
 
 const HALF_HOUR = 1_800_000;

@@ -13,7 +13,7 @@ import { daysBetween } from "../rules/date-only.rules.ts";
 import { allocatePayments, signedAmount, type TChargeLike } from "../rules/rent.rules.ts";
 import { LIVING_STATUSES } from "../rules/census.rules.ts";
 import { censusCounts, type TCensusInput } from "./census.report.ts";
-import { byHomeName, lastCountedDay, type TReportQuery } from "./report-query.schema.ts";
+import { byHomeName, lastCountedDay, liveFrom, ZGoLiveDate, type TReportQuery } from "./report-query.schema.ts";
 
 const ZMoney = z.number().int();
 
@@ -41,9 +41,12 @@ const ZHomeRent = ZRentFigures.extend({
   residents: z.number().int().min(0),
   /** The average monthly rate of the home's residents in the census with a rate; null without one. */
   averageRateCents: ZMoney.nullable(),
-  /** Licensed beds empty on the last counted day; null without a capacity. */
+  /** Licensed beds empty on the last counted day; null without a capacity or before the home's go-live. */
   vacantBeds: z.number().int().min(0).nullable(),
-  /** Σ over the range's months of empty beds at the month's end × the average rate; null without a capacity or rate. */
+  /**
+   * Σ over the range's months from the home's go-live of empty beds at the month's end × the average
+   * rate; null without a capacity or rate.
+   */
   lossToVacancyCents: ZMoney.nullable(),
 });
 
@@ -60,7 +63,7 @@ export const ZRentRollReport = z.object({
       rateCents: ZMoney.nullable(),
     }),
   ),
-  homes: z.array(ZHomeRent.extend({ facilityId: ZId, name: z.string() })),
+  homes: z.array(ZHomeRent.extend({ facilityId: ZId, name: z.string(), goLiveDate: ZGoLiveDate })),
   total: ZHomeRent,
 });
 export type TRentRollReport = z.infer<typeof ZRentRollReport>;
@@ -169,13 +172,14 @@ export function rentRollReportOf(
       homeRates.length === 0 ? null : Math.round(homeRates.reduce((a, b) => a + b, 0) / homeRates.length);
     const capacity = home.licensedCapacity ?? null;
     const censusNow = counts.homes.get(home.id)?.figures.census ?? 0;
-    const vacantBeds = capacity === null ? null : Math.max(capacity - censusNow, 0);
+    const start = liveFrom(home, query.from);
+    const vacantBeds = capacity === null || countedOn < start ? null : Math.max(capacity - censusNow, 0);
     const lossToVacancyCents =
       capacity === null || averageRateCents === null
         ? null
         : counts.byMonth.reduce((sum, m) => {
-            // A month still to come has no empty beds yet.
-            if (`${m.month}-01` > countedOn) return sum;
+            // A month still to come has no empty beds yet; nor has one ending before the home went live.
+            if (`${m.month}-01` > countedOn || m.day < start) return sum;
             return sum + Math.max(capacity - (m.census.get(home.id) ?? 0), 0) * averageRateCents;
           }, 0);
     add(total, figures);
@@ -185,6 +189,7 @@ export function rentRollReportOf(
     return {
       facilityId: home.id,
       name: home.name,
+      goLiveDate: home.goLiveDate ?? null,
       residents: mine.length,
       averageRateCents,
       vacantBeds,

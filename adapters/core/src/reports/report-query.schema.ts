@@ -44,6 +44,23 @@ export function lastCountedDay(query: Pick<TReportQuery, "to" | "today">): strin
   return query.to < query.today ? query.to : query.today;
 }
 
+/** What every report reads of a home: its name, beds and the day its records in the portal begin. */
+export interface TReportHomeInput {
+  id: string;
+  name: string;
+  licensedCapacity?: number | null | undefined;
+  /** The home's go-live date: its reports count from then. Null or absent: no limit. */
+  goLiveDate?: string | null | undefined;
+}
+
+/** A home's go-live date in a report's answer (null: counted from the range's start). */
+export const ZGoLiveDate = z.string().nullable();
+
+/** The first day a report counts a home: the range's start, or the home's go-live date when later. */
+export function liveFrom(home: Pick<TReportHomeInput, "goLiveDate">, from: string): string {
+  return home.goLiveDate && home.goLiveDate > from ? home.goLiveDate : from;
+}
+
 /** A home as the reports name it. */
 export const ZReportHome = z.object({ facilityId: ZId, name: z.string() });
 

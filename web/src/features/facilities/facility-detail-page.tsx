@@ -131,6 +131,14 @@ function FacilityPage({ facility }: { facility: TFacilityRecord }) {
             <Detail label={LABELS.licensedCapacity} value={facility.licensedCapacity} />
             <Detail label={LABELS.administrator} value={facility.administrator} />
             <Detail label={LABELS.timeZone} value={facility.timeZone.replaceAll("_", " ")} />
+            <Detail
+              label={LABELS.goLiveDate}
+              value={
+                facility.goLiveDate
+                  ? `${facility.goLiveDate} (reports count from it)`
+                  : "None: reports count every month"
+              }
+            />
             <Detail label="Id" value={facility.id} />
           </DetailList>
         </section>

@@ -14,6 +14,7 @@ import { isAppError } from "@care/core/app-error";
 import { ZFacility } from "@care/core/collections/facilities.collection";
 import { DEFAULT_TIME_ZONE, ZId } from "@care/core/common.schema";
 import { FIELD_LABELS } from "@care/core/field-labels";
+import { todayIn } from "@care/core/rules/date-only.rules";
 import type { TPatchOf, TRecordOf } from "@care/core/registry";
 import { paths } from "../../lib/paths.ts";
 import { useData, useSession } from "../../lib/ports.tsx";
@@ -45,6 +46,7 @@ const FIELDS = [
   "licensedCapacity",
   "administrator",
   "timeZone",
+  "goLiveDate",
   "sortOrder",
 ] as const satisfies readonly Path<TValues>[];
 type TField = (typeof FIELDS)[number];
@@ -60,6 +62,9 @@ const US_ZONES = [
   "America/Anchorage",
   "Pacific/Honolulu",
 ];
+/** For `register("goLiveDate", optionalDate)`: an emptied date means no go-live date (no limit). */
+const optionalDate = { setValueAs: (v: unknown) => (v === "" || v === undefined || v === null ? undefined : v) };
+
 const TIME_ZONE_OPTIONS = [
   ...US_ZONES,
   ...Intl.supportedValuesOf("timeZone").filter((zone) => !US_ZONES.includes(zone)),
@@ -76,6 +81,7 @@ function valuesOf(f: TFacilityRecord): TValues {
     administrator: f.administrator ?? "",
     active: f.active,
     timeZone: f.timeZone,
+    goLiveDate: f.goLiveDate ?? undefined,
     sortOrder: f.sortOrder,
   };
 }
@@ -182,6 +188,13 @@ function FacilityFields({
           {...register("timeZone")}
         />
         <FormField
+          label={LABELS.goLiveDate}
+          type="date"
+          hint="The day the home began keeping its records here: reports count from it, so earlier months have no empty beds or missing papers. Leave empty to count every month."
+          error={formMessage(errors.goLiveDate)}
+          {...register("goLiveDate", optionalDate)}
+        />
+        <FormField
           label={LABELS.sortOrder}
           type="number"
           inputMode="numeric"
@@ -214,6 +227,8 @@ function AddFacilityForm() {
       administrator: "",
       active: true,
       timeZone: DEFAULT_TIME_ZONE,
+      // A new home starts keeping its records today.
+      goLiveDate: todayIn(DEFAULT_TIME_ZONE),
       sortOrder: 100,
     },
     mode: "onTouched",
@@ -272,6 +287,7 @@ function editPatch(values: TOutput): TPatchOf<"facilities"> {
     licensedCapacity: values.licensedCapacity ?? null,
     administrator: values.administrator ?? null,
     timeZone: values.timeZone,
+    goLiveDate: values.goLiveDate ?? null,
     sortOrder: values.sortOrder,
   };
 }

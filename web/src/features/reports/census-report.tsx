@@ -17,10 +17,11 @@ function occupancyShown(value: number | null) {
 
 const HOME_COLUMNS: TReportColumn<THomeRow>[] = [
   { header: "Home", value: (r) => r.name },
-  { header: "Licensed capacity", value: (r) => r.capacity, numeric: true },
+  { header: "Licensed capacity", short: "Beds", value: (r) => r.capacity, numeric: true },
   { header: "Residents", value: (r) => r.census, numeric: true },
   {
     header: "Occupancy %",
+    short: "Occ. %",
     value: (r) => r.occupancyPercent,
     show: (r) => occupancyShown(r.occupancyPercent),
     numeric: true,
@@ -28,8 +29,8 @@ const HOME_COLUMNS: TReportColumn<THomeRow>[] = [
   { header: "Move-ins", value: (r) => r.moveIns, numeric: true },
   { header: "Discharged", value: (r) => r.moveOutsByReason.discharged, numeric: true },
   { header: "Deceased", value: (r) => r.moveOutsByReason.deceased, numeric: true },
-  { header: "Moved to another home", value: (r) => r.moveOutsByReason.transferred, numeric: true },
-  { header: "Average stay (days)", value: (r) => r.averageStayDays, numeric: true },
+  { header: "Moved to another home", short: "Moved", value: (r) => r.moveOutsByReason.transferred, numeric: true },
+  { header: "Average stay (days)", short: "Avg. stay (d)", value: (r) => r.averageStayDays, numeric: true },
 ];
 
 const OCCUPANCY_COLUMNS: TReportColumn<TMonthRow>[] = [

@@ -39,6 +39,12 @@ type TPersonnelRow = TInspectionPacket["personnel"][number];
 type TGapRow = TInspectionPacket["nights"]["gaps"][number];
 type TOverrideRow = TInspectionPacket["overrides"][number];
 
+/** The home's own papers, one row each: the type, its standing and expiry. */
+const HOME_DOCUMENT_COLUMNS: TReportColumn<TPacketItem>[] = [
+  { header: "Document", value: (r) => r.typeName },
+  { header: "Standing", value: (r) => standing(r), show: (r) => <Standing item={r} /> },
+];
+
 const position = (value: string) => POSITION_LABELS[value as keyof typeof POSITION_LABELS] ?? value;
 const date = (value: string | undefined) => (value ? dayText(value) : "—");
 /** "Valid until Mar 1, 2027", "Expired Mar 22, 2026", "Missing", "Waived (reason)". */
@@ -267,7 +273,7 @@ export function InspectionPacketPage() {
     <div className="page report-page inspection-packet">
       <PageHeader
         title={facilityId ? `Inspection packet: ${nameOf(facilityId)}` : "Inspection packet"}
-        intro="What a licensing visit asks for, on paper: every resident's and staff member's required documents, clearances and TB screening, training, the night coverage of the next four weeks and the personnel list (LIC 500)."
+        intro="What a licensing visit asks for, on paper: the home's own documents, every resident's and staff member's required documents, clearances and TB screening, training, the night coverage of the next four weeks, the personnel list (LIC 500) and a signature line."
         actions={
           <>
             <Link className="button button--secondary" to={paths.reports.list.href()}>
@@ -339,6 +345,15 @@ export function InspectionPacketPage() {
             />
           )}
           <ReportSection
+            title="The home's documents"
+            note="The home's own required papers (its license, fire clearance, plan of operation…) as its documents checklist judges them today."
+            columns={HOME_DOCUMENT_COLUMNS}
+            rows={p.homeDocuments.items}
+            rowId={(r) => r.typeName}
+            csvName={csvName("home-documents")}
+            empty={<p>No documents are required of the home itself.</p>}
+          />
+          <ReportSection
             title="Residents"
             columns={RESIDENT_COLUMNS}
             rows={p.residents}
@@ -364,6 +379,20 @@ export function InspectionPacketPage() {
             csvName={csvName("personnel")}
             empty={<p>No personnel.</p>}
           />
+          <section className="card packet-signature" aria-labelledby="packet-signature">
+            <h2 id="packet-signature">Prepared and checked by</h2>
+            <p className="report-section__note">
+              Signed by the administrator or the person in charge, as a true record of the home on {dayText(p.today)}.
+            </p>
+            <dl className="packet-signature__lines">
+              {["Name", "Title", "Signature", "Date"].map((line) => (
+                <div key={line}>
+                  <dt>{line}</dt>
+                  <dd />
+                </div>
+              ))}
+            </dl>
+          </section>
         </div>
       )}
     </div>

@@ -26,11 +26,29 @@ import {
   presetOf,
   presetRange,
   RANGE_PRESETS,
+  dayText,
   rangeFromAddress,
   rangeText,
   type TRangePreset,
 } from "./report-range.ts";
 import "./reports.css";
+
+/**
+ * Says when a home's figures start after the range does: a home's reports count from its go-live date
+ * (set on the home's page), so the months before it have no empty beds and no missing papers.
+ */
+function GoLiveNote({ report, from }: { report: object; from: string }) {
+  const homes = "homes" in report ? (report.homes as readonly { name: string; goLiveDate?: string | null }[]) : [];
+  const later = homes.filter((h) => h.goLiveDate && h.goLiveDate > from);
+  if (later.length === 0) return null;
+  return (
+    <p className="card report-go-live" role="note">
+      {homes.length === 1
+        ? `Since go-live on ${dayText(later[0]!.goLiveDate!)}: the home's figures count from that day, the day its records in the portal begin.`
+        : `Each home counted since its go-live: ${later.map((h) => `${h.name} since ${dayText(h.goLiveDate!)}`).join(", ")}.`}
+    </p>
+  );
+}
 
 /** What a report's sections need besides its answer. */
 export interface TReportView {
@@ -148,6 +166,7 @@ export function ReportFrame<K extends TReportKind>({
         </p>
       ) : !checked.success ? null : report.data ? (
         <div className="report-page__sections" aria-busy={report.isFetching}>
+          <GoLiveNote report={report.data} from={range.from} />
           {children(report.data, view)}
         </div>
       ) : (

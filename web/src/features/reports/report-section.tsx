@@ -11,7 +11,10 @@ import { monthShort } from "./report-range.ts";
 import type { TReportView } from "./report-frame.tsx";
 
 export interface TReportColumn<T> {
+  /** The column's name in full: the CSV's header, and the screen's when there is no `short`. */
   header: string;
+  /** A shorter header on screen, so a wide table fits a laptop ("Vacant" for "Vacant beds"); the full one is its title and what a screen reader says. */
+  short?: string;
   /** The CSV's value (numbers as numbers, money in dollars). */
   value: (row: T) => string | number | null | undefined;
   /** What the screen shows, when not the value itself ("50%", "$1,200.00", a link). */
@@ -83,8 +86,20 @@ export function ReportSection<T>({
               <thead>
                 <tr>
                   {columns.map((c) => (
-                    <th key={c.header} scope="col" className={c.numeric ? "report-table__number" : undefined}>
-                      {c.header}
+                    <th
+                      key={c.header}
+                      scope="col"
+                      className={c.numeric ? "report-table__number" : undefined}
+                      title={c.short ? c.header : undefined}
+                    >
+                      {c.short ? (
+                        <>
+                          <span aria-hidden="true">{c.short}</span>
+                          <span className="visually-hidden">{c.header}</span>
+                        </>
+                      ) : (
+                        c.header
+                      )}
                     </th>
                   ))}
                 </tr>
@@ -109,9 +124,10 @@ export function ReportSection<T>({
 
 /**
  * The part every report has: a row per home and, under them, all homes together (the answer's
- * `total`, which has the homes' figures without their id and name). Its CSV is "…-by-home-….csv".
+ * `total`, which has the homes' figures without their id, name and go-live date). Its CSV is
+ * "…-by-home-….csv".
  */
-export function ByHomeSection<T extends { facilityId: string; name: string }>({
+export function ByHomeSection<T extends { facilityId: string; name: string; goLiveDate?: string | null }>({
   view,
   note,
   columns,
@@ -122,7 +138,7 @@ export function ByHomeSection<T extends { facilityId: string; name: string }>({
   note?: ReactNode;
   columns: readonly TReportColumn<T>[];
   homes: readonly T[];
-  total: Omit<T, "facilityId" | "name">;
+  total: Omit<T, "facilityId" | "name" | "goLiveDate">;
 }) {
   return (
     <ReportSection
@@ -131,7 +147,7 @@ export function ByHomeSection<T extends { facilityId: string; name: string }>({
       columns={columns}
       rows={homes}
       rowId={(r) => r.facilityId}
-      total={{ row: { ...total, facilityId: "", name: "" } as T, label: "All homes" }}
+      total={{ row: { ...total, facilityId: "", name: "", goLiveDate: null } as T, label: "All homes" }}
       csvName={view.csvName("by-home")}
       empty={<p>No homes to report on.</p>}
     />

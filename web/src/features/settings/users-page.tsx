@@ -4,6 +4,7 @@
  * name, filtered by role and status, sorted, a page at a time, with a CSV of the shown set.
  */
 import { Link } from "react-router-dom";
+import { timeInZone } from "@care/core/data-export/export-csv";
 import { FIELD_LABELS } from "@care/core/field-labels";
 import { localToday } from "@care/core/rules/date-only.rules";
 import { useFacilityScope, zoneOf } from "../../lib/facility-scope.ts";
@@ -84,7 +85,11 @@ export function UsersPage() {
     { header: LABELS.facilityIds, value: (u) => facilitiesText(u.facilityIds, nameOf) },
     { header: "Status", value: (u) => ACTIVE_LABELS[String(u.active) as "true" | "false"] },
     { header: LABELS.mustChangePassword, value: (u) => (u.mustChangePassword ? "Yes" : "No") },
-    { header: LABELS.lastSignInAt, value: (u) => u.lastSignInAt ?? "" },
+    // In the zone the page shows, named in the header, as a spreadsheet sorts it ("2026-11-29 08:15").
+    {
+      header: `${LABELS.lastSignInAt} (${timeZone})`,
+      value: (u) => (u.lastSignInAt ? timeInZone(u.lastSignInAt, timeZone) : ""),
+    },
   ];
 
   return (
