@@ -102,9 +102,18 @@ describe.skipIf(Boolean(chromiumMissing))("resident safety in Chromium", () => {
     const printed = sheet.getByText(/^Printed /);
     expect(await printed.isVisible()).toBe(true);
     const year = HOME_TODAY.slice(0, 4);
+    // In the home's time zone (Van Buren is in California), the zone named.
     expect(await printed.textContent()).toMatch(
-      new RegExp(`^Printed [A-Z][a-z]{2} \\d{1,2}, ${year}, \\d{1,2}:\\d{2}`),
+      new RegExp(`^Printed [A-Z][a-z]{2} \\d{1,2}, ${year}, \\d{1,2}:\\d{2} [AP]M P[SD]T$`),
     );
+    // The home it is printed for, with its license number; the legal name first, dates as the home writes them.
+    await sheet
+      .locator(".face-sheet__home")
+      .getByText(/License no\. /)
+      .waitFor();
+    expect(await sheet.locator(".face-sheet__home strong").textContent()).toBeTruthy();
+    expect(await sheet.getByText("Legal name").isVisible()).toBe(true);
+    expect(await sheet.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \(age \d+\)$/).count()).toBe(1);
     expect(await alerts.isVisible()).toBe(true);
     await page.screenshot({ path: join(SCREENSHOTS, "face-sheet-medical-print.png"), fullPage: true });
     await page.emulateMedia({ media: "screen" });
