@@ -28,6 +28,7 @@ import {
   roomAndBed,
   statusPill,
 } from "./resident-format.ts";
+import { CodeStatusDialog } from "./code-status-dialog.tsx";
 import { FaceSheetHeading, sheetDate } from "./face-sheet-header.tsx";
 import { FaceSheetAlerts, FaceSheetMedical } from "./face-sheet-medical.tsx";
 import { ResidentHeader } from "./resident-header.tsx";
@@ -92,6 +93,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const mayDo = useMayDo();
   const [action, setAction] = useState<TStatusAction | null>(null);
   const [transferring, setTransferring] = useState(false);
+  const [changingCode, setChangingCode] = useState(false);
   const homeToday = facilityToday(facilities, r.facilityId);
   const planned = isPlannedMoveIn(r, homeToday);
 
@@ -111,6 +113,11 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
             <Link className="button button--secondary" to={paths.residents.edit.href(r.id)}>
               Edit
             </Link>
+            {mayDo("changeCodeStatus") && !r.archivedAt && (
+              <button type="button" className="button button--secondary" onClick={() => setChangingCode(true)}>
+                Change code status…
+              </button>
+            )}
             <button type="button" className="button button--secondary" onClick={printPage}>
               Print face sheet
             </button>
@@ -258,6 +265,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
         )}
       </section>
 
+      {changingCode && <CodeStatusDialog resident={r} onClose={() => setChangingCode(false)} />}
       {transferring && (
         <TransferDialog subject="resident" person={r} name={headingName(r)} onClose={() => setTransferring(false)} />
       )}
