@@ -486,6 +486,42 @@ await runContract(
         await withRate(450_000);
       });
 
+      it("changes a code status only with its source, date and reason written beside it, anew, in the same request", async () => {
+        const input = getCollection("residents").schema.parse(residentInput("tull", `Code-${unique("rules")}`));
+        const created = await adminPorts.data.create("residents", { ...input, codeStatus: "full_code" } as never);
+        const ref = doc(admin.db, "residents", created.id);
+        const { createdAt } = (await getDocFromServer(ref)).data()!;
+        const basisRef = doc(admin.db, "residents__medical", created.id);
+        const basis = {
+          codeStatusSource: "physician_order",
+          codeStatusSourceDate: "2026-01-05",
+          codeStatusReason: "Physician's DNR order",
+        };
+        /** Writes the resident at `version` with `codeStatus`, and its basis document when given. */
+        const change = (version: number, codeStatus: string, sibling?: Record<string, unknown>) => {
+          const batch = writeBatch(admin.db);
+          const fields = { ...input, codeStatus, id: created.id };
+          batch.set(ref, { ...asWritten("residents", admin.uid, fields, version), createdAt });
+          if (sibling)
+            batch.set(basisRef, {
+              codeStatusSource: null,
+              codeStatusSourceDate: null,
+              codeStatusReason: null,
+              ...sibling,
+              _id: created.id,
+              _facility: "tull",
+              _writtenAt: serverTimestamp(),
+            });
+          return batch.commit();
+        };
+        await expectDenied(change(2, "dnr"));
+        await expectDenied(change(2, "dnr", { ...basis, codeStatusReason: null }));
+        await change(2, "dnr", basis);
+        // The next change needs a basis of its own: the last one written again does not do.
+        await expectDenied(change(3, "polst", basis));
+        await change(3, "polst", { ...basis, codeStatusSource: "polst_form", codeStatusReason: "POLST signed" });
+      });
+
       it("checks each id a list of ids holds (a staff member's other homes)", async () => {
         const staffRef = () => doc(collection(admin.db, "staff"));
         const staff = (otherFacilityIds: string[]) => ({

@@ -22,6 +22,13 @@ function residentInput(): TInputOf<"residents"> {
   };
 }
 
+/** What a change of code status rests on: a source document, its date and a reason. */
+const BASIS = {
+  codeStatusSource: "physician_order",
+  codeStatusSourceDate: "2026-01-05",
+  codeStatusReason: "Physician's DNR order after a family meeting",
+} as const;
+
 const discharged = { status: "discharged", dischargeDate: "2026-01-10", statusDate: "2026-01-10" } as const;
 const deceased = { status: "deceased", dischargeDate: "2026-01-10", statusDate: "2026-01-10" } as const;
 
@@ -84,7 +91,7 @@ await runContract("data", (ctx) => {
       ),
       archiveResident: await outcome(attempt((r) => user.data.remove("residents", r.id, r.version))),
       changeCodeStatus: await outcome(
-        attempt((r) => user.data.update("residents", r.id, { codeStatus: "dnr" }, r.version)),
+        attempt((r) => user.data.update("residents", r.id, { codeStatus: "dnr", ...BASIS }, r.version)),
       ),
     };
   }
@@ -176,11 +183,59 @@ await runContract("data", (ctx) => {
     for (const answer of Object.values(answers)) expect(answer).toBe("done");
   });
 
+  it("changes a code status only with its source document, the document's date and a reason, each change anew", async () => {
+    const manager = await userOf("house-manager");
+    const resident = await admin.data.create("residents", residentInput());
+    const bare = await expectAppError(
+      manager.data.update("residents", resident.id, { codeStatus: "dnr" }, resident.version),
+      "VALIDATION",
+    );
+    expect(bare.fields).toEqual({
+      codeStatusSource: "Give the document the new code status rests on",
+      codeStatusSourceDate: "Give the date of that document",
+      codeStatusReason: "Give the reason for this change",
+    });
+    const future = await expectAppError(
+      manager.data.update(
+        "residents",
+        resident.id,
+        { codeStatus: "dnr", ...BASIS, codeStatusSourceDate: "2999-01-01" },
+        resident.version,
+      ),
+      "VALIDATION",
+    );
+    expect(future.fields?.codeStatusSourceDate).toBe("The document's date cannot be in the future");
+    const changed = await manager.data.update(
+      "residents",
+      resident.id,
+      { codeStatus: "dnr", ...BASIS },
+      resident.version,
+    );
+    expect(changed).toMatchObject({ codeStatus: "dnr", ...BASIS });
+    expect(await admin.data.get("residents", resident.id)).toMatchObject({ codeStatus: "dnr", ...BASIS });
+    // Another change needs its own reason: the last one's does not stand for it.
+    const again = await expectAppError(
+      manager.data.update("residents", resident.id, { codeStatus: "polst" }, changed.version),
+      "VALIDATION",
+    );
+    expect(again.fields).toEqual({ codeStatusReason: "Give the reason for this change" });
+    const polst = await manager.data.update(
+      "residents",
+      resident.id,
+      { codeStatus: "polst", codeStatusSource: "polst_form", codeStatusReason: "POLST signed with the physician" },
+      changed.version,
+    );
+    expect(polst).toMatchObject({ codeStatus: "polst", codeStatusSource: "polst_form" });
+    // Other edits need no basis; the code status set at admission needs none either.
+    const moved = await manager.data.update("residents", resident.id, { room: "12" }, polst.version);
+    expect(moved).toMatchObject({ room: "12", codeStatus: "polst" });
+  });
+
   it("refuses a group's role with residents write but no actions, and allows it each action it is given", async () => {
     const roleId = unique("night-aide");
     await admin.data.create(
       "roles",
-      { name: "Night aide", permissions: { ...permissionsAt("none"), residents: "write" } },
+      { name: "Night aide", permissions: { ...permissionsAt("none"), residents: "write", medical: "write" } },
       { id: roleId },
     );
     const aide = await userOf(roleId);

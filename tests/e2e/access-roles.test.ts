@@ -129,6 +129,9 @@ describe.skipIf(Boolean(chromiumMissing))("roles and access in Chromium", () => 
     await cara.getByRole("heading", { name: /Whitfield/ }).waitFor();
     expect(await cara.getByText("Monthly rate").count()).toBe(0);
     expect(await cara.getByText("$5,123.00").count()).toBe(0);
+    // The Caregiver role does not change a code status: no button for it.
+    await cara.getByRole("button", { name: "Print face sheet" }).waitFor();
+    expect(await cara.getByRole("button", { name: "Change code status…" }).count()).toBe(0);
     const tabs = cara.getByRole("navigation", { name: "Resident record" });
     expect(await tabs.getByRole("link", { name: "Rent" }).count()).toBe(0);
     await tabs.getByRole("link", { name: "Medical" }).click();

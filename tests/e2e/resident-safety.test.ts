@@ -102,13 +102,56 @@ describe.skipIf(Boolean(chromiumMissing))("resident safety in Chromium", () => {
     const printed = sheet.getByText(/^Printed /);
     expect(await printed.isVisible()).toBe(true);
     const year = HOME_TODAY.slice(0, 4);
+    // In the home's time zone (Van Buren is in California), the zone named.
     expect(await printed.textContent()).toMatch(
-      new RegExp(`^Printed [A-Z][a-z]{2} \\d{1,2}, ${year}, \\d{1,2}:\\d{2}`),
+      new RegExp(`^Printed [A-Z][a-z]{2} \\d{1,2}, ${year}, \\d{1,2}:\\d{2} [AP]M P[SD]T$`),
     );
+    // The home it is printed for, with its license number; the legal name first, dates as the home writes them.
+    await sheet
+      .locator(".face-sheet__home")
+      .getByText(/License no\. /)
+      .waitFor();
+    expect(await sheet.locator(".face-sheet__home strong").textContent()).toBeTruthy();
+    expect(await sheet.getByText("Legal name").isVisible()).toBe(true);
+    expect(await sheet.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \(age \d+\)$/).count()).toBe(1);
     expect(await alerts.isVisible()).toBe(true);
     await page.screenshot({ path: join(SCREENSHOTS, "face-sheet-medical-print.png"), fullPage: true });
     await page.emulateMedia({ media: "screen" });
     await page.screenshot({ path: join(SCREENSHOTS, "face-sheet-medical-desktop.png"), fullPage: true });
+  });
+
+  it("changes the code status through its dialog: source, date and reason, then from → to confirmed; shown on the face sheet", async () => {
+    const page = await signedInPage();
+    await page.goto(`/residents/${maggieId}`);
+    await page.getByRole("button", { name: "Change code status…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change code status" });
+    // Nothing given: each field says what it needs.
+    await dialog.getByRole("button", { name: "Review the change" }).click();
+    await dialog.getByText("Required").first().waitFor();
+    await dialog.getByLabel("New code status").selectOption("full_code");
+    await dialog.getByLabel("Source document").selectOption("physician_order");
+    await dialog.getByLabel("Date of the document").fill("2026-01-05");
+    await dialog.getByLabel("Reason").fill("DNR order revoked by the physician at the resident's request");
+    await dialog.getByRole("button", { name: "Review the change" }).click();
+    await dialog.getByText("Change code status from DNR to Full code?").waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "code-status-confirm-desktop.png") });
+    await dialog.getByRole("button", { name: "Change to Full code" }).click();
+    await page.getByText("Code status of Maggie Okafor changed to Full code.").waitFor();
+    const code = page.getByRole("region", { name: /Face sheet/ }).locator(".face-sheet__code");
+    await code.getByText("Full code").waitFor();
+    expect(await code.textContent()).toBe("Code status: Full code — Physician's order of Jan 5, 2026");
+    // History lists the change, boxed.
+    await page.getByRole("navigation", { name: "Resident record" }).getByRole("link", { name: "History" }).click();
+    const highlighted = page.locator(".record-history__item--highlight");
+    await highlighted.getByText("Code status:").waitFor();
+    expect(await highlighted.count()).toBe(1);
+    await page.goto(`/residents/${maggieId}`);
+    // The edit form shows it, to be changed only through the dialog.
+    await page.getByRole("link", { name: "Edit" }).click();
+    await form(page)
+      .getByText(/Change it with Change code status…/)
+      .waitFor();
+    expect(await form(page).getByLabel("Code status").count()).toBe(0);
   });
 
   it("names the resident by last name in lists and by the name they use in headings and toasts", async () => {

@@ -278,8 +278,8 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await dialog.getByRole("button", { name: "Record readmit" }).click();
     await stay.getByText("Active since 2026-04-01").waitFor();
     const sheet = page.getByRole("region", { name: /Face sheet/ });
-    expect(await sheet.getByText("2026-04-01").count()).toBe(1);
-    expect(await sheet.getByText("2026-02-15").count()).toBe(0);
+    expect(await sheet.getByText("Apr 1, 2026").count()).toBe(1);
+    expect(await sheet.getByText("Feb 15, 2026").count()).toBe(0);
     expect(await sheet.getByText(/discharge/i).count()).toBe(0);
 
     await page.getByRole("navigation", { name: "Resident record" }).getByRole("link", { name: "History" }).click();

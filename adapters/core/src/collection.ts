@@ -91,8 +91,17 @@ export interface TActionRules {
    * `with` fields while it has one: an override's reason, and the person it is given for.
    */
   readonly fills?: readonly { readonly field: string; readonly action: TAction; readonly with?: readonly string[] }[];
-  /** An update changing the stored value of `field` (setting it when the record is created does not). */
-  readonly changes?: readonly { readonly field: string; readonly action: TAction }[];
+  /**
+   * An update changing the stored value of `field` (setting it when the record is created does not).
+   * `requires`: fields the change must carry, each with its message when absent, at least one of them
+   * given anew by this update (a code status change names its source document, date and reason), so an
+   * earlier change's reason does not stand for the next one (`changeRequirementErrors`).
+   */
+  readonly changes?: readonly {
+    readonly field: string;
+    readonly action: TAction;
+    readonly requires?: Readonly<Record<string, string>>;
+  }[];
   /** Removing (archiving or deleting) a record. */
   readonly removal?: TAction;
   /** Moving a record to another home (DataPort.transfer). */

@@ -8,6 +8,7 @@
  */
 import type { CollectionDef } from "@care/core/collection";
 import type { TAction } from "@care/core/collections/actions";
+import { restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
 
 const DATA = "request.resource.data";
 const OLD = "resource.data";
@@ -84,4 +85,67 @@ export function actionsOnDelete(def: CollectionDef): string {
     ...(rules.removal ? [["true", rules.removal] as const] : []),
     ...(rules.sets ?? []).map(({ field, value: to, action }) => [`${value(OLD, field)} == '${to}'`, action] as const),
   ]);
+}
+
+/** A declared change that must carry fields, and the sibling document holding them when they are restricted. */
+interface TRequirement {
+  readonly field: string;
+  readonly fields: readonly string[];
+  readonly part?: TRestrictedPart;
+}
+
+function requirements(def: CollectionDef): TRequirement[] {
+  return (def.access.actions?.changes ?? []).flatMap(({ field, requires }) => {
+    if (!requires) return [];
+    const fields = Object.keys(requires);
+    const part = restrictedParts(def).find((p) => fields.every((f) => p.fields.includes(f)));
+    return [{ field, fields, ...(part ? { part } : {}) }];
+  });
+}
+
+/**
+ * The sibling collections whose document an update of `def` reads (`getAfter`) to see a change's required
+ * fields written beside it: counted among a commit's reads (rule-read-commits.ts).
+ */
+export function requiredSiblings(def: CollectionDef): string[] {
+  return [...new Set(requirements(def).flatMap(({ part }) => (part ? [part.collection] : [])))];
+}
+
+/** The required fields present, and (on an update) at least one of them written by this request. */
+function carried(fields: readonly string[], anew: boolean): string {
+  const present = fields.map((f) => `${value(DATA, f)} != null`).join(" && ");
+  const written = `${DATA}.diff(${OLD}).affectedKeys().hasAny([${fields.map((f) => `'${f}'`).join(", ")}])`;
+  return anew ? `${present} && ${written}` : present;
+}
+
+/**
+ * The condition an update of `def` adds for changes that must carry fields (`changes[].requires`,
+ * `changeRequirementErrors` of @care/core/rules/role-actions.rules): the field unchanged, or the fields
+ * carried. Fields kept in a sibling document (restricted-fields.ts) are checked by its rules
+ * (`changeRequirementsOfPart`); the record's rule asks that the sibling be written in the same request.
+ */
+export function changeRequirementsOnUpdate(def: CollectionDef): string {
+  return requirements(def)
+    .map(({ field, fields, part }) => {
+      const kept = `${OLD}.${field} == ${DATA}.${field}`;
+      if (!part) return ` && (${kept} || (${carried(fields, true)}))`;
+      return ` && (${kept} || getAfter(/databases/$(database)/documents/${part.collection}/$(id)).data._writtenAt == request.time)`;
+    })
+    .join("");
+}
+
+/**
+ * What a sibling document's create or update adds when its fields are what a change of its record must
+ * carry: a record created now, or whose field this request leaves as it was, needs nothing; otherwise
+ * the fields are present (and on an update, one of them written anew).
+ */
+export function changeRequirementsOfPart(def: CollectionDef, part: TRestrictedPart, update: boolean): string {
+  const record = `/databases/$(database)/documents/${def.name}/$(id)`;
+  return requirements(def)
+    .filter((r) => r.part?.collection === part.collection)
+    .map(
+      ({ field, fields }) =>
+        ` && (!exists(${record}) || get(${record}).data.${field} == getAfter(${record}).data.${field} || (${carried(fields, update)}))`,
+    )
+    .join("");
 }

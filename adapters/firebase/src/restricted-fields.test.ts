@@ -18,7 +18,7 @@ import {
 import { RECORD_META } from "./record-meta.test-support.ts";
 
 const residents = getCollection("residents");
-const [rent] = restrictedParts(residents);
+const [rent, medical] = restrictedParts(residents);
 
 const resident = {
   id: "r1",
@@ -40,6 +40,11 @@ describe("where restricted fields are stored", () => {
   it("gives each area of a collection's restricted fields a sibling collection, and none to other collections", () => {
     expect(restrictedParts(residents)).toEqual([
       { area: "rent", collection: "residents__rent", fields: ["monthlyRateCents"] },
+      {
+        area: "medical",
+        collection: "residents__medical",
+        fields: ["codeStatusSource", "codeStatusSourceDate", "codeStatusReason"],
+      },
     ]);
     expect(restrictedParts(getCollection("facilities"))).toEqual([]);
     expect(restrictedPartOf("residents__rent")).toEqual({ def: residents, part: rent });
@@ -103,10 +108,12 @@ describe("the sibling documents a write puts", () => {
     const moved = { ...withoutRate, facilityId: "newman" };
     expect(restrictedWrites(residents, [], moved, withoutRate)).toEqual([
       { collection: "residents__rent", data: { _id: "r1", _facility: "newman" }, merge: true },
+      { collection: "residents__medical", data: { _id: "r1", _facility: "newman" }, merge: true },
     ]);
     // A rent writer moving a resident keeps the rate as it is, too.
     expect(restrictedWrites(residents, ["rent"], { ...resident, facilityId: "newman" }, resident)).toEqual([
       { collection: "residents__rent", data: { _id: "r1", _facility: "newman" }, merge: true },
+      { collection: "residents__medical", data: { _id: "r1", _facility: "newman" }, merge: true },
     ]);
   });
 });
@@ -132,8 +139,9 @@ describe("a reader's record put back together", () => {
     const rentReader = testSessionUser("caregiver", ["tull"], {
       permissions: { ...permissionsAt("none"), residents: "write", rent: "read" },
     });
-    expect(readableParts(caregiver, residents)).toEqual([]);
-    expect(writableAreas(caregiver, residents)).toEqual([]);
+    // A caregiver records medical entries: they see and may write what a code status rests on, not the rate.
+    expect(readableParts(caregiver, residents)).toEqual([medical]);
+    expect(writableAreas(caregiver, residents)).toEqual(["medical"]);
     expect(readableParts(rentReader, residents)).toEqual([rent]);
     expect(writableAreas(rentReader, residents)).toEqual([]);
     expect(readableParts(office, residents)).toEqual([rent]);

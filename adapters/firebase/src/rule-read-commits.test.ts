@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CollectionDef } from "@care/core/collection";
 import { collectionNames, collections } from "@care/core/registry";
+import { requiredSiblings } from "./action-rules.ts";
 import { restrictedParts } from "./restricted-fields.ts";
 import {
   commitReadPaths,
@@ -144,7 +145,8 @@ describe("commitReadPaths", () => {
       // A user's edit reads the roles held before and after (grantReadPaths).
       const grants = def.access.grantsFacilities ? GRANT_READS : 0;
       const counted = [
-        [name, roles.length + linkTargets + grants],
+        // An update reads the sibling holding a change's required fields (requiredSiblings).
+        [name, roles.length + linkTargets + grants + requiredSiblings(def).length],
         ...restrictedParts(def).map((part) => [part.collection, roles.length + 1] as const),
       ] as const;
       for (const [collection, most] of counted)

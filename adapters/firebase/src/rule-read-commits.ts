@@ -11,6 +11,7 @@ import { AppError } from "@care/core/app-error";
 import { FILES_TARGET, type CollectionDef } from "@care/core/collection";
 import { linksToCheck } from "@care/core/rules/links.rules";
 import { FILES_COLLECTION } from "./firestore-records.ts";
+import { requiredSiblings } from "./action-rules.ts";
 import { restrictedParts } from "./restricted-fields.ts";
 
 /** The documents the rules of one transaction or batched write may read in all. */
@@ -59,7 +60,7 @@ export interface TCommitWrite {
 /**
  * The distinct documents the rules of one commit read: the caller's role documents, each written
  * record's link targets, a user's roles before and after an edit, and a record with restricted fields itself (its sibling documents' rules read
- * it with `getAfter`). A deletion's rule reads the role documents only.
+ * it with `getAfter`), and on an update the sibling a change's required fields are kept in. A deletion's rule reads the role documents only.
  */
 export function commitReadPaths(roles: readonly string[], writes: readonly TCommitWrite[]): Set<string> {
   const paths = new Set(roles);
@@ -68,6 +69,8 @@ export function commitReadPaths(roles: readonly string[], writes: readonly TComm
     for (const path of linkReadPaths(def, record, before)) paths.add(path);
     for (const path of grantReadPaths(def, record, before)) paths.add(path);
     if (restrictedParts(def).length > 0) paths.add(`${def.name}/${id}`);
+    // An update's rule reads the sibling holding what a change must carry (a code status's basis).
+    if (before) for (const sibling of requiredSiblings(def)) paths.add(`${sibling}/${id}`);
   }
   return paths;
 }

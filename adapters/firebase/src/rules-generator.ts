@@ -29,7 +29,14 @@ import {
   STORED_META_FIELDS,
   storedFilterField,
 } from "./firestore-records.ts";
-import { actionsOnCreate, actionsOnDelete, actionsOnUpdate, MAY_DO_FUNCTION } from "./action-rules.ts";
+import {
+  actionsOnCreate,
+  actionsOnDelete,
+  actionsOnUpdate,
+  changeRequirementsOfPart,
+  changeRequirementsOnUpdate,
+  MAY_DO_FUNCTION,
+} from "./action-rules.ts";
 import { checkedFieldsOf } from "./checked-fields.ts";
 import { PACKED_LISTS, packedListRules } from "./packed-lists.ts";
 import { isRestrictedField, restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
@@ -457,7 +464,7 @@ function collectionRules(def: CollectionDef): string {
   const keepsRole = def.name === "roles" ? ` && (id != me().role || holdsEverything()) && mayGive(resource.data)` : "";
   // The writes that need an action of the role besides write on the area (action-rules.ts).
   const actionsCreate = actionsOnCreate(def);
-  const actionsUpdate = actionsOnUpdate(def);
+  const actionsUpdate = actionsOnUpdate(def) + changeRequirementsOnUpdate(def);
   const actionsDelete = actionsOnDelete(def);
   // A user record is visible to an administrator who could have granted its facilities (canSeeRecord);
   // a list proves it from the query's filter on their key of facilities.
@@ -595,8 +602,8 @@ function restrictedRules(def: CollectionDef, part: TRestrictedPart): string {
     `      allow get: if ${reader}${maybeMissing};`,
     `      allow list: if ${reader}${readFacility};`,
     ...validationLines(checks),
-    `      allow create: if ${writer} && ${shape} && ${withRecord}${valid} && (${fieldsOnly});`,
-    `      allow update: if ${writer}${readFacility} && ${shape} && ${withRecord}${valid} && (${fieldsKept});`,
+    `      allow create: if ${writer} && ${shape} && ${withRecord}${valid} && (${fieldsOnly})${changeRequirementsOfPart(def, part, false)};`,
+    `      allow update: if ${writer}${readFacility} && ${shape} && ${withRecord}${valid} && (${fieldsKept})${changeRequirementsOfPart(def, part, true)};`,
     `      allow delete: if ${def.removal === "delete" ? gone : "false"};`,
     `    }`,
   ].join("\n");

@@ -36,6 +36,7 @@ export function RecordHistory({
   show = (_field, text) => plain(text),
   title = "Changes",
   facilityId,
+  highlight = () => false,
 }: {
   collection: THistoryCollection;
   recordId: string;
@@ -44,6 +45,8 @@ export function RecordHistory({
   /** How a field's stored value reads ("485000" → "$4,850.00"); `undefined` is an empty field. */
   show?: (field: string, text: string | undefined) => string;
   title?: string;
+  /** Fields whose change stands out in the list (a resident's code status). */
+  highlight?: (field: string) => boolean;
 }) {
   const labels = FIELD_LABELS[collection] as Readonly<Record<string, string>>;
   const { timeZone } = zoneOf(useFacilities().facilities, facilityId ?? "");
@@ -62,7 +65,14 @@ export function RecordHistory({
       ) : (
         <ol className="record-history__list">
           {changes.items.map((change) => (
-            <li key={change.id} className="record-history__item">
+            <li
+              key={change.id}
+              className={
+                change.changes.some((c) => highlight(c.field))
+                  ? "record-history__item record-history__item--highlight"
+                  : "record-history__item"
+              }
+            >
               <p className="record-history__who">
                 <time dateTime={change.at}>{auditTimeText(change.at, timeZone)}</time> ·{" "}
                 <strong>{ACTION_WORDS[change.action]}</strong> by {change.actorName}

@@ -22,6 +22,13 @@ export type TResidentStatus = z.infer<typeof ZResidentStatus>;
 export const ZGender = z.enum(["female", "male", "nonbinary", "other", "undisclosed"]);
 export const ZAmbulatoryStatus = z.enum(["ambulatory", "non_ambulatory", "bedridden"]);
 export const ZCodeStatus = z.enum(["full_code", "dnr", "polst"]);
+/**
+ * What a change of code status rests on: a physician's order (a DNR order), a POLST form signed by a
+ * physician, an advance health care directive, or the resident's (or their representative's) request.
+ */
+export const CODE_STATUS_SOURCES = ["physician_order", "polst_form", "advance_directive", "request"] as const;
+export const ZCodeStatusSource = z.enum(CODE_STATUS_SOURCES);
+export type TCodeStatusSource = z.infer<typeof ZCodeStatusSource>;
 
 export const ZEmergencyContact = z.object({
   name: ZText(120),
@@ -73,6 +80,12 @@ export const ZResident = z
     levelOfCare: ZOptionalText(60),
     ambulatoryStatus: ZAmbulatoryStatus,
     codeStatus: ZCodeStatus,
+    /** The document the current code status rests on; required with its date and a reason to change it. */
+    codeStatusSource: ZCodeStatusSource.optional(),
+    /** The date the source document was signed or the request made. */
+    codeStatusSourceDate: ZDateOnly.optional(),
+    /** Why the code status was last changed. */
+    codeStatusReason: ZOptionalText(500),
     primaryPhysician: ZOptionalText(200),
     pharmacy: ZOptionalText(200),
     preferredHospital: ZOptionalText(200),
@@ -105,6 +118,12 @@ export const ZResident = z
         code: "custom",
         path: ["admissionDate"],
         message: "Admission cannot be before the date of birth",
+      });
+    if (r.codeStatusSourceDate && r.codeStatusSourceDate > latest)
+      ctx.addIssue({
+        code: "custom",
+        path: ["codeStatusSourceDate"],
+        message: "The document's date cannot be in the future",
       });
     if (r.dischargeDate && r.dischargeDate < r.admissionDate)
       ctx.addIssue({ code: "custom", path: ["dischargeDate"], message: "Discharge cannot be before admission" });
@@ -143,7 +162,18 @@ export const residentsCollection = defineCollection({
         { field: "status", value: "discharged", action: "discharge", with: STATUS_FIELDS },
         { field: "status", value: "deceased", action: "recordDeath", with: STATUS_FIELDS },
       ],
-      changes: [{ field: "codeStatus", action: "changeCodeStatus" }],
+      // A change of code status after admission rests on a document, with its date, and says why.
+      changes: [
+        {
+          field: "codeStatus",
+          action: "changeCodeStatus",
+          requires: {
+            codeStatusSource: "Give the document the new code status rests on",
+            codeStatusSourceDate: "Give the date of that document",
+            codeStatusReason: "Give the reason for this change",
+          },
+        },
+      ],
       removal: "archiveResident",
       transfer: "transferResident",
     },
@@ -157,8 +187,17 @@ export const residentsCollection = defineCollection({
   clientIds: true,
   auditViews: true,
   links: [LINK_TO_FACILITY],
-  /** The monthly rate is money: only users with rent permission see or set it. */
-  restrictedFields: { monthlyRateCents: "rent" },
+  /**
+   * The monthly rate is money: only users with rent permission see or set it. What a code status rests
+   * on (its source document, date and the reason for the change) is medical: everyone who reads the
+   * resident sees the code status, users with medical permission its basis.
+   */
+  restrictedFields: {
+    monthlyRateCents: "rent",
+    codeStatusSource: "medical",
+    codeStatusSourceDate: "medical",
+    codeStatusReason: "medical",
+  },
 });
 
 export const RESIDENT_EVENT_TYPES = [

@@ -4,7 +4,7 @@
  * write path, the memory adapter and the Firebase adapter all ask `actionRefusal` before they write;
  * the Firestore rules generator emits the same conditions from the same declarations.
  */
-import { AppError } from "../app-error.ts";
+import { AppError, type TFieldErrors } from "../app-error.ts";
 import type { CollectionDef } from "../collection.ts";
 import { ACTION_INFO, actionsListed, FIRST_ACTIONS, type TAction } from "../collections/actions.ts";
 import { DEFAULT_ROLES } from "../collections/roles.collection.ts";
@@ -58,7 +58,33 @@ export function actionRefusal(
   return new AppError("FORBIDDEN", `Your role may not ${ACTION_INFO[missing].refusal}.`);
 }
 
-/** Throws `actionRefusal`'s refusal, if any. */
+/** A declared field of a change given: present, not null, not an empty text. */
+const given = (value: unknown) => value !== undefined && value !== null && value !== "";
+
+/**
+ * The fields an update changing a declared field lacks (`changes[].requires`), each with its message:
+ * every required field present after the write, at least one of them changed by it (else the message of
+ * the last, the reason). Null when the write needs none or carries them.
+ */
+export function changeRequirementErrors(def: CollectionDef, write: TActionWrite): TFieldErrors | null {
+  if (write.kind !== "update") return null;
+  const { before, after } = write;
+  const errors: TFieldErrors = {};
+  for (const { field, requires } of def.access.actions?.changes ?? []) {
+    if (!requires || !given(before[field]) || after[field] === before[field]) continue;
+    const fields = Object.keys(requires);
+    for (const f of fields) if (!given(after[f])) errors[f] = requires[f] as string;
+    const last = fields.at(-1);
+    if (last && Object.keys(errors).length === 0 && fields.every((f) => after[f] === before[f]))
+      errors[last] = requires[last] as string;
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/**
+ * Throws `actionRefusal`'s refusal, if any, then VALIDATION naming what a change that needs an action
+ * lacks (`changeRequirementErrors`): every backend asks both before it writes.
+ */
 export function assertActionsHeld(
   user: { actions?: readonly TAction[] | undefined },
   def: CollectionDef,
@@ -66,6 +92,8 @@ export function assertActionsHeld(
 ): void {
   const refusal = actionRefusal(user, def, write);
   if (refusal) throw refusal;
+  const lacking = changeRequirementErrors(def, write);
+  if (lacking) throw new AppError("VALIDATION", "The change is not complete.", { fields: lacking });
 }
 
 /**

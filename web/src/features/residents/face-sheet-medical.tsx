@@ -1,6 +1,6 @@
 /**
- * The medical part of the face sheet — the page a hospital transfer takes along: code status and
- * allergies at the top where nobody can miss them, then the active diagnoses and medications. While
+ * The medical part of the face sheet — the page a hospital transfer takes along: code status (with the
+ * document it rests on and its date) and allergies at the top where nobody can miss them, then the active diagnoses and medications. While
  * they load, or if they cannot be read, the sheet says so instead of printing as if there were none.
  */
 import type { ReactNode } from "react";
@@ -9,7 +9,8 @@ import type { TRecordOf } from "@care/core/registry";
 import { isActiveMedication } from "@care/core/rules/medical.rules";
 import { useAllRecords } from "../../lib/records/use-records.ts";
 import { humanize } from "../../ui/plain-value.ts";
-import { CODE_STATUS_LABELS } from "./resident-format.ts";
+import { sheetDate } from "./face-sheet-header.tsx";
+import { CODE_STATUS_LABELS, CODE_STATUS_SOURCE_LABELS } from "./resident-format.ts";
 
 /** The entries of one list, or what to say while they cannot be shown. */
 function Entries<T>({
@@ -36,6 +37,13 @@ export function FaceSheetAlerts({ resident }: { resident: TRecordOf<"residents">
     <div className="face-sheet__alerts">
       <p className={`face-sheet__code face-sheet__code--${resident.codeStatus}`}>
         Code status: <strong>{CODE_STATUS_LABELS[resident.codeStatus]}</strong>
+        {resident.codeStatusSource && (
+          <span className="face-sheet__code-source">
+            {" "}
+            — {CODE_STATUS_SOURCE_LABELS[resident.codeStatusSource]}
+            {resident.codeStatusSourceDate && ` of ${sheetDate(resident.codeStatusSourceDate)}`}
+          </span>
+        )}
       </p>
       <div className="face-sheet__allergies">
         <span className="face-sheet__alert-label">Allergies:</span>{" "}

@@ -6,7 +6,7 @@
 import { useCan, useMayDo } from "../../lib/access.ts";
 import { isPlannedMoveIn } from "@care/core/rules/census.rules";
 import { headingName } from "@care/core/rules/person-name.rules";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
 import { useCompliance } from "../../lib/compliance.ts";
@@ -28,6 +28,8 @@ import {
   roomAndBed,
   statusPill,
 } from "./resident-format.ts";
+import { CodeStatusDialog } from "./code-status-dialog.tsx";
+import { FaceSheetHeading, sheetDate } from "./face-sheet-header.tsx";
 import { FaceSheetAlerts, FaceSheetMedical } from "./face-sheet-medical.tsx";
 import { ResidentHeader } from "./resident-header.tsx";
 import { ResidentNotFound } from "./resident-not-found.tsx";
@@ -56,18 +58,6 @@ function DocumentsSummary({ residentId }: { residentId: string }) {
       <Link to={paths.residents.documents.href(residentId)}>Open documents</Link>
     </p>
   );
-}
-
-/** When the sheet is printed, "Nov 23, 2026, 4:05 PM" by the viewer's clock: read again as printing starts. */
-function usePrintedAt(): string {
-  const now = () => new Date().toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-  const [printedAt, setPrintedAt] = useState(now);
-  useEffect(() => {
-    const update = () => setPrintedAt(now());
-    window.addEventListener("beforeprint", update);
-    return () => window.removeEventListener("beforeprint", update);
-  }, []);
-  return printedAt;
 }
 
 /** The resident's latest move into a home, said on the Stay card ("Transferred into Tull on …"). */
@@ -103,9 +93,9 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const mayDo = useMayDo();
   const [action, setAction] = useState<TStatusAction | null>(null);
   const [transferring, setTransferring] = useState(false);
+  const [changingCode, setChangingCode] = useState(false);
   const homeToday = facilityToday(facilities, r.facilityId);
   const planned = isPlannedMoveIn(r, homeToday);
-  const printedAt = usePrintedAt();
 
   const ended = r.status === "discharged" || r.status === "deceased";
   return (
@@ -123,6 +113,11 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
             <Link className="button button--secondary" to={paths.residents.edit.href(r.id)}>
               Edit
             </Link>
+            {mayDo("changeCodeStatus") && !r.archivedAt && (
+              <button type="button" className="button button--secondary" onClick={() => setChangingCode(true)}>
+                Change code status…
+              </button>
+            )}
             <button type="button" className="button button--secondary" onClick={printPage}>
               Print face sheet
             </button>
@@ -188,17 +183,16 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
       )}
 
       <section className="face-sheet card" aria-labelledby="face-sheet-title">
-        <h2 id="face-sheet-title" className="face-sheet__title">
-          Face sheet <span className="face-sheet__printed">Printed {printedAt}</span>
-        </h2>
+        <FaceSheetHeading facilityId={r.facilityId} />
         <FaceSheetAlerts resident={r} />
         <h3 className="sheet__title">Resident</h3>
         <SheetGrid>
-          <SheetItem label="Last name">{r.lastName}</SheetItem>
-          <SheetItem label="First name">{r.firstName}</SheetItem>
+          <SheetItem label="Legal name">
+            {r.lastName}, {r.firstName}
+          </SheetItem>
           <SheetItem label="Preferred name">{r.preferredName}</SheetItem>
           <SheetItem label="Date of birth">
-            {r.dateOfBirth} (age {ageOn(r.dateOfBirth, homeToday)})
+            {sheetDate(r.dateOfBirth)} (age {ageOn(r.dateOfBirth, homeToday)})
           </SheetItem>
           <SheetItem label="Gender">{GENDER_LABELS[r.gender]}</SheetItem>
         </SheetGrid>
@@ -207,10 +201,10 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
           <SheetItem label="Facility">{facilityName(facilities, r.facilityId)}</SheetItem>
           <SheetItem label="Room / bed">{roomAndBed(r)}</SheetItem>
           <SheetItem label="Status">{statusPill(r, homeToday).label}</SheetItem>
-          <SheetItem label="Admission date">{r.admissionDate}</SheetItem>
+          <SheetItem label="Admission date">{sheetDate(r.admissionDate)}</SheetItem>
           {(ended || r.dischargeDate) && (
             <SheetItem label={r.status === "deceased" ? "Date of death" : ended ? "Discharge date" : "Last discharge"}>
-              {r.dischargeDate}
+              {sheetDate(r.dischargeDate)}
             </SheetItem>
           )}
           <SheetItem label="Level of care">{r.levelOfCare}</SheetItem>
@@ -271,6 +265,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
         )}
       </section>
 
+      {changingCode && <CodeStatusDialog resident={r} onClose={() => setChangingCode(false)} />}
       {transferring && (
         <TransferDialog subject="resident" person={r} name={headingName(r)} onClose={() => setTransferring(false)} />
       )}

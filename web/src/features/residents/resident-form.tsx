@@ -110,7 +110,8 @@ export function ResidentFormFields({
   const canRent = useCan()("rent");
   // The code status given at admission changes only with the role's action (a caregiver's does not).
   const mayDo = useMayDo();
-  const codeStatusFixed = residentId !== undefined && !mayDo("changeCodeStatus");
+  // After admission the code status changes only through Change code status…, with its source and reason.
+  const codeStatusFixed = residentId !== undefined;
   const mayTransfer = mayDo("transferResident");
   const {
     register,
@@ -207,7 +208,11 @@ export function ResidentFormFields({
           <div className="form-field">
             <span className="form-field__label">Code status</span>
             <p>{CODE_STATUS_LABELS[form.getValues("codeStatus")]}</p>
-            <p className="form-field__hint">Changed only by a role holding “Change code status”.</p>
+            <p className="form-field__hint">
+              {mayDo("changeCodeStatus")
+                ? "Change it with Change code status… on the resident's page, giving the document it rests on."
+                : "Changed only by a role holding “Change code status”."}
+            </p>
           </div>
         ) : (
           <FormField

@@ -31,6 +31,14 @@ export const CODE_STATUS_LABELS = {
   polst: "POLST",
 } as const;
 
+/** What a code status rests on, as the change dialog and the face sheet name it. */
+export const CODE_STATUS_SOURCE_LABELS = {
+  physician_order: "Physician's order",
+  polst_form: "POLST form",
+  advance_directive: "Advance directive",
+  request: "Resident's or representative's request",
+} as const;
+
 /** The pill tone of each status (see ui/page.css). */
 const STATUS_TONES: Record<TResidentStatus, string> = {
   active: "pill",
@@ -127,6 +135,7 @@ export function residentChangeText(
     gender: GENDER_LABELS,
     ambulatoryStatus: AMBULATORY_LABELS,
     codeStatus: CODE_STATUS_LABELS,
+    codeStatusSource: CODE_STATUS_SOURCE_LABELS,
   };
   if (labelled[field]) return labelled[field][text] ?? text;
   if (field === "facilityId") return facilityNameOf(text);

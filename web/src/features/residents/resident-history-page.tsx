@@ -84,6 +84,7 @@ export function ResidentHistoryPage() {
         recordId={id}
         facilityId={resident?.facilityId ?? null}
         show={(field, text) => residentChangeText(field, text, nameOf)}
+        highlight={(field) => field === "codeStatus"}
       />
       <RecordAccessLog collection="residents" recordId={id} facilityId={resident?.facilityId ?? null} />
     </article>

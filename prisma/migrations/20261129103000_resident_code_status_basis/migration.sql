@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "residents" ADD COLUMN     "codeStatusReason" TEXT,
+ADD COLUMN     "codeStatusSource" TEXT,
+ADD COLUMN     "codeStatusSourceDate" TEXT;
