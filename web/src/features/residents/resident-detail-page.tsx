@@ -4,7 +4,7 @@
  * Archive (residents are never deleted).
  */
 import { useCan, useMayDo } from "../../lib/access.ts";
-import { isPlannedMoveIn } from "@care/core/rules/census.rules";
+import { effectiveStatus, isPlannedMoveIn, leavingOn } from "@care/core/rules/census.rules";
 import { headingName } from "@care/core/rules/person-name.rules";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -106,8 +106,10 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const homeToday = facilityToday(facilities, r.facilityId);
   const planned = isPlannedMoveIn(r, homeToday);
   const printedAt = usePrintedAt();
-
-  const ended = r.status === "discharged" || r.status === "deceased";
+  // The status on the home's today: a planned discharge whose day has come reads discharged.
+  const status = effectiveStatus(r, homeToday);
+  const leaving = leavingOn(r, homeToday);
+  const ended = status === "discharged" || status === "deceased";
   return (
     <article className="page resident-detail" aria-labelledby="page-title">
       <ResidentHeader
@@ -151,14 +153,19 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
             </p>
           ) : (
             <p>
-              {STATUS_LABELS[r.status]}
-              {r.statusDate && ` since ${r.statusDate}`}
-              {r.statusReason && ` — ${r.statusReason}`}
+              {STATUS_LABELS[status]}
+              {status === r.status ? r.statusDate && ` since ${r.statusDate}` : ` since ${r.dischargeDate}`}
+              {status === r.status && r.statusReason && ` — ${r.statusReason}`}
+            </p>
+          )}
+          {leaving && (
+            <p className="resident-detail__leaving">
+              <strong>Leaving on {leaving}</strong>: a planned discharge. They are counted as living here until then.
             </p>
           )}
           <LastTransfer residentId={r.id} />
           <div className="resident-detail__actions">
-            {(planned ? [] : actionsFor(r.status, mayDo)).map((a) => (
+            {(planned ? [] : actionsFor(status, mayDo).filter((a) => !(leaving && a === "discharge"))).map((a) => (
               <button key={a} type="button" className="button button--secondary" onClick={() => setAction(a)}>
                 {STATUS_ACTIONS[a].label}
               </button>
@@ -209,7 +216,17 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
           <SheetItem label="Status">{statusPill(r, homeToday).label}</SheetItem>
           <SheetItem label="Admission date">{r.admissionDate}</SheetItem>
           {(ended || r.dischargeDate) && (
-            <SheetItem label={r.status === "deceased" ? "Date of death" : ended ? "Discharge date" : "Last discharge"}>
+            <SheetItem
+              label={
+                r.status === "deceased"
+                  ? "Date of death"
+                  : ended
+                    ? "Discharge date"
+                    : leaving
+                      ? "Planned discharge"
+                      : "Last discharge"
+              }
+            >
               {r.dischargeDate}
             </SheetItem>
           )}
