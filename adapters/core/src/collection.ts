@@ -88,6 +88,8 @@ export interface TActionRules {
   }[];
   /** An update changing the stored value of `field` (setting it when the record is created does not). */
   readonly changes?: readonly { readonly field: string; readonly action: TAction }[];
+  /** An update giving `field` a value it did not have, changing or clearing it (an event's undo reason). */
+  readonly records?: readonly { readonly field: string; readonly action: TAction }[];
   /** Removing (archiving or deleting) a record. */
   readonly removal?: TAction;
   /** Moving a record to another home (DataPort.transfer). */

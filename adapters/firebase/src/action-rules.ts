@@ -58,6 +58,9 @@ export function actionsOnUpdate(def: CollectionDef): string {
       ({ field, action }) =>
         [`${value(OLD, field)} != null && ${value(DATA, field)} != ${value(OLD, field)}`, action] as const,
     ),
+    ...(rules.records ?? []).map(
+      ({ field, action }) => [`${value(DATA, field)} != ${value(OLD, field)}`, action] as const,
+    ),
   ];
   // An archive is an update setting archivedAt (validUpdateMeta); a move changes the record's home.
   if (rules.removal && def.removal === "archive")
