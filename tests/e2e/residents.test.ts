@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { addDays, latestDateAnywhere } from "@care/core/rules/date-only.rules";
 import { chromiumMissing } from "./support/chromium.ts";
 import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
@@ -277,19 +278,78 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await dialog.getByLabel("Readmission date").fill("2026-04-01");
     await dialog.getByRole("button", { name: "Record readmit" }).click();
     await stay.getByText("Active since 2026-04-01").waitFor();
+    // The first admission date is kept; the face sheet lists both stays.
     const sheet = page.getByRole("region", { name: /Face sheet/ });
-    expect(await sheet.getByText("2026-04-01").count()).toBe(1);
-    expect(await sheet.getByText("2026-02-15").count()).toBe(0);
+    await sheet.getByText("2025-03-01 – 2026-02-15; 2026-04-01 – now").waitFor();
+    expect(await sheet.getByText("2025-03-01", { exact: true }).count()).toBe(1);
     expect(await sheet.getByText(/discharge/i).count()).toBe(0);
 
     await page.getByRole("navigation", { name: "Resident record" }).getByRole("link", { name: "History" }).click();
     const events = page.locator(".timeline__event");
     await events.nth(2).waitFor();
     expect(await events.allTextContents()).toEqual([
-      "2026-04-01Readmitted",
+      "2026-04-01ReadmittedUndo…",
       "2026-02-15DischargedMoved closer to family",
       "2025-03-01Admitted",
     ]);
+  });
+
+  it("shows a discharge dated later as Leaving on, and undoes wrong discharges from the history with a reason", async () => {
+    const page = await signedInPage();
+    await page.goto(residentPath);
+    const stay = page.getByRole("region", { name: "Stay" });
+    const leaving = addDays(latestDateAnywhere(), 10);
+    await stay.getByRole("button", { name: "Discharge" }).click();
+    let dialog = page.getByRole("dialog", { name: "Discharge the resident" });
+    await dialog.getByLabel("Discharge date").fill(leaving);
+    await dialog.getByRole("button", { name: "Record discharge" }).click();
+    await page.getByText(`Winnie Quennell is leaving on ${leaving}.`).waitFor();
+    await stay.getByText(`Leaving on ${leaving}`).waitFor();
+    await stay.getByText("Active since 2026-04-01").waitFor();
+    expect(await stay.getByRole("button", { name: "Discharge" }).count()).toBe(0);
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-leaving-on-desktop.png") });
+    await page.goto("/residents");
+    await page
+      .getByRole("row", { name: /Quennell/ })
+      .getByText(`Leaving on ${leaving}`)
+      .waitFor();
+
+    // Called off: undone from the history, with the reason.
+    const undo = async (reason: string) => {
+      await page.goto(`${residentPath}/history`);
+      // Only the latest event that still counts offers Undo….
+      await page.getByRole("button", { name: "Undo…" }).click();
+      const undoing = page.getByRole("dialog", { name: "Undo a status event" });
+      await undoing.getByRole("button", { name: "Undo the event" }).click();
+      await undoing.getByText("Give the reason for undoing it").waitFor();
+      await undoing.getByLabel("Why is it undone?").fill(reason);
+      await page.screenshot({ path: join(SCREENSHOTS, "residents-undo-dialog-desktop.png") });
+      await undoing.getByRole("button", { name: "Undo the event" }).click();
+      await undoing.waitFor({ state: "detached" });
+    };
+    await undo("Family changed their plans");
+    await page.locator(".timeline__undone", { hasText: "Family changed their plans" }).waitFor();
+
+    // A discharge entered for the wrong resident: undone, they are back as they were.
+    await page.goto(residentPath);
+    await stay.getByRole("button", { name: "Discharge" }).click();
+    dialog = page.getByRole("dialog", { name: "Discharge the resident" });
+    await dialog.getByLabel("Discharge date").fill("2026-05-01");
+    await dialog.getByRole("button", { name: "Record discharge" }).click();
+    await stay.getByText("Discharged since 2026-05-01").waitFor();
+    await undo("Entered for the wrong resident");
+    const events = page.locator(".timeline__event");
+    await page.locator(".timeline__undone", { hasText: "Entered for the wrong resident" }).waitFor();
+    const texts = await events.allTextContents();
+    expect(texts.find((t) => t.startsWith("2026-05-01Discharged"))).toMatch(
+      /^2026-05-01DischargedUndone by .+ on \d{4}-\d{2}-\d{2}: Entered for the wrong resident$/,
+    );
+    expect(texts.find((t) => t.startsWith(`${leaving}Discharged`))).toContain("Family changed their plans");
+    expect(texts.find((t) => t.startsWith("2026-04-01"))).toBe("2026-04-01ReadmittedUndo…");
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-history-undone-desktop.png"), fullPage: true });
+    await page.goto(residentPath);
+    await stay.getByText("Active since 2026-04-01").waitFor();
+    expect(await stay.getByText(/Leaving on/).count()).toBe(0);
   });
 
   it("shows the form and the face sheet at phone width without sideways scrolling", async () => {

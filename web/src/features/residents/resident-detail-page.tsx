@@ -6,6 +6,7 @@
 import { useCan, useMayDo } from "../../lib/access.ts";
 import { effectiveStatus, isPlannedMoveIn, leavingOn } from "@care/core/rules/census.rules";
 import { headingName } from "@care/core/rules/person-name.rules";
+import { residentStays } from "@care/core/rules/stays.rules";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
@@ -86,6 +87,18 @@ function LastTransfer({ residentId }: { residentId: string }) {
       {last.reason && ` — ${last.reason}`}
     </p>
   );
+}
+
+/** Every stay of a resident readmitted after a discharge (rules/stays.rules.ts), for the face sheet. */
+function StaysItem({ r }: { r: TRecordOf<"residents"> }) {
+  const events = useShownRecords(
+    "residentEvents",
+    { where: { residentId: r.id }, orderBy: { field: "date", direction: "asc" } },
+    100,
+  );
+  const stays = residentStays(r, events.items);
+  if (stays.length < 2) return null;
+  return <SheetItem label="Stays">{stays.map((s) => `${s.from} – ${s.to ?? "now"}`).join("; ")}</SheetItem>;
 }
 
 export function ResidentDetailPage() {
@@ -215,6 +228,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
           <SheetItem label="Room / bed">{roomAndBed(r)}</SheetItem>
           <SheetItem label="Status">{statusPill(r, homeToday).label}</SheetItem>
           <SheetItem label="Admission date">{r.admissionDate}</SheetItem>
+          <StaysItem r={r} />
           {(ended || r.dischargeDate) && (
             <SheetItem
               label={
