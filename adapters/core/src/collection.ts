@@ -88,8 +88,16 @@ export interface TActionRules {
   }[];
   /** An update changing the stored value of `field` (setting it when the record is created does not). */
   readonly changes?: readonly { readonly field: string; readonly action: TAction }[];
-  /** An update giving `field` a value it did not have, changing or clearing it (an event's undo reason). */
-  readonly records?: readonly { readonly field: string; readonly action: TAction }[];
+  /**
+   * A create giving `field` a value, or an update giving it one, changing or clearing it (an event's undo
+   * reason, a living resident's planned discharge date) — except a write leaving `unless.field` holding
+   * `unless.value` (a death's date is the death's action alone).
+   */
+  readonly records?: readonly {
+    readonly field: string;
+    readonly action: TAction;
+    readonly unless?: { readonly field: string; readonly value: string };
+  }[];
   /** Removing (archiving or deleting) a record. */
   readonly removal?: TAction;
   /** Moving a record to another home (DataPort.transfer). */

@@ -29,12 +29,19 @@ function needs(conditions: readonly (readonly [string, TAction])[]): string {
 
 /** The condition a create of `def` adds, empty when it declares no action. */
 export function actionsOnCreate(def: CollectionDef): string {
-  return needs(
-    (def.access.actions?.sets ?? []).map(({ field, value: to, action }) => [
-      `${value(DATA, field)} == '${to}'`,
-      action,
-    ]),
-  );
+  return needs([
+    ...(def.access.actions?.sets ?? []).map(
+      ({ field, value: to, action }) => [`${value(DATA, field)} == '${to}'`, action] as const,
+    ),
+    ...(def.access.actions?.records ?? []).map(
+      ({ field, action, unless }) => [`${value(DATA, field)} != null${unlessExpr(unless)}`, action] as const,
+    ),
+  ]);
+}
+
+/** " && <unless.field> != '<unless.value>'" after the write, or "" (see `TActionRules.records`). */
+function unlessExpr(unless: { field: string; value: string } | undefined): string {
+  return unless ? ` && ${value(DATA, unless.field)} != '${unless.value}'` : "";
 }
 
 /** The condition an update of `def` adds: values set or changed, an archive, a move to another home. */
@@ -59,7 +66,8 @@ export function actionsOnUpdate(def: CollectionDef): string {
         [`${value(OLD, field)} != null && ${value(DATA, field)} != ${value(OLD, field)}`, action] as const,
     ),
     ...(rules.records ?? []).map(
-      ({ field, action }) => [`${value(DATA, field)} != ${value(OLD, field)}`, action] as const,
+      ({ field, action, unless }) =>
+        [`${value(DATA, field)} != ${value(OLD, field)}${unlessExpr(unless)}`, action] as const,
     ),
   ];
   // An archive is an update setting archivedAt (validUpdateMeta); a move changes the record's home.

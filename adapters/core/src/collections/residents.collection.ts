@@ -132,6 +132,9 @@ export const residentsCollection = defineCollection({
         { field: "status", value: "deceased", action: "recordDeath", with: STATUS_FIELDS },
       ],
       changes: [{ field: "codeStatus", action: "changeCodeStatus" }],
+      // A discharge date — a planned discharge's too, set, moved or cleared — only with the discharge
+      // action; a death's date is the death's action alone.
+      records: [{ field: "dischargeDate", action: "discharge", unless: { field: "status", value: "deceased" } }],
       removal: "archiveResident",
       transfer: "transferResident",
     },

@@ -8,7 +8,7 @@
  * adapters/firebase/src/event-undo-rules.ts). A readmission must come after the discharge it follows.
  */
 import { AppError } from "../app-error.ts";
-import { ZResidentEvent, type TResidentEvent, type TResidentStatus } from "../collections/residents.collection.ts";
+import { ZResidentEvent, type TResidentStatus } from "../collections/residents.collection.ts";
 import type { TPatchOf } from "../registry.ts";
 import { LIVING_STATUSES } from "./census.rules.ts";
 
@@ -83,13 +83,21 @@ export function readmissionRefusal(date: string, dischargedOn: string | null | u
   return new AppError("VALIDATION", message, { fields: { date: message } });
 }
 
-type TEventLike = Pick<TResidentEvent, "type" | "date" | "reason" | "undoReason"> & { id: string; createdAt?: string };
+/** What the undo rules read of a history event (a `residentEvents` record fits). */
+interface TEventLike {
+  id: string;
+  type: string;
+  date: string;
+  reason?: string | undefined;
+  undoReason?: string | undefined;
+  createdAt?: string;
+}
 
 const inOrder = (a: TEventLike, b: TEventLike) =>
   a.date.localeCompare(b.date) || (a.createdAt ?? "").localeCompare(b.createdAt ?? "");
 
 /** The events that still count: those not undone. */
-export function liveEvents<E extends Pick<TResidentEvent, "undoReason">>(events: readonly E[]): E[] {
+export function liveEvents<E extends { undoReason?: string | undefined }>(events: readonly E[]): E[] {
   return events.filter((e) => empty(e.undoReason));
 }
 
