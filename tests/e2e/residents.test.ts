@@ -363,6 +363,14 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await phone.getByRole("region", { name: /Face sheet/ }).waitFor();
     await phone.screenshot({ path: join(SCREENSHOTS, "residents-detail-phone.png"), fullPage: true });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The history with its undone events and the Undo… button, and the undo dialog.
+    await phone.goto(`${residentPath}/history`);
+    await phone.locator(".timeline__undone").first().waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "residents-history-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await phone.getByRole("button", { name: "Undo…" }).click();
+    await phone.getByRole("dialog", { name: "Undo a status event" }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "residents-undo-dialog-phone.png") });
 
     const desktop = await signedInPage();
     await desktop.goto("/residents/add");
