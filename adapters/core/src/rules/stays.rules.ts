@@ -44,6 +44,10 @@ export function residentStays(resident: TStayResident, events: readonly TStayEve
   for (const event of ordered) {
     const open = stays.at(-1)!;
     if (CLOSES.has(event.type) && open.to === null && event.date >= open.from) open.to = event.date;
+    // A discharge before any admission on record (kept before the history was) closes a stay taken to
+    // begin on the first of its month.
+    else if (CLOSES.has(event.type) && event.date < open.from)
+      stays.splice(-1, 0, { from: `${event.date.slice(0, 7)}-01`, to: event.date });
     else if (event.type === "readmission" && open.to !== null && event.date > open.to)
       stays.push({ from: event.date, to: null });
   }
