@@ -54,7 +54,11 @@ export function residentStays(resident: TStayResident, events: readonly TStayEve
   // The resident's own discharge date ends the last stay (a planned discharge among them); a stay
   // closed by an event while the resident lives here again has been reopened by no event: it goes on.
   const last = stays.at(-1)!;
-  last.to = resident.dischargeDate ?? null;
+  // A resident readmitted before the admission date was kept (it was the readmission's), or whose
+  // readmission event is not written yet, has their current stay begin at their admission date.
+  if (last.to !== null && resident.admissionDate > last.to)
+    stays.push({ from: resident.admissionDate, to: resident.dischargeDate ?? null });
+  else last.to = resident.dischargeDate ?? null;
   return stays;
 }
 
