@@ -32,6 +32,11 @@ export interface ContractHarness {
   readonly admin: { email: string; password: string };
   /** A new, signed-out client with its own session. */
   client(): TPorts;
+  /**
+   * Test-only: moves the recording time (createdAt) of a stored record `days` back, as if it had been
+   * recorded then, for the rules that count from it (an event's undo window). Writes past every rule.
+   */
+  age(collection: "residentEvents", id: string, days: number): Promise<void>;
 }
 
 /** What each harness file exports as `createHarness`. */

@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { addDays, latestDateAnywhere } from "@care/core/rules/date-only.rules";
 import { chromiumMissing } from "./support/chromium.ts";
 import { PHONE, SCREENSHOTS, useBrowserSession } from "./support/session.ts";
 
@@ -258,8 +259,9 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await page.locator("main h1", { hasText: "history" }).waitFor();
     const events = page.locator(".timeline__event");
     await events.nth(1).waitFor();
+    // The latest event can be undone (recorded by mistake) by a role holding the action.
     expect(await events.allTextContents()).toEqual([
-      "2026-02-15DischargedMoved closer to family",
+      "2026-02-15DischargedMoved closer to familyUndo…",
       "2025-03-01Admitted",
     ]);
 
@@ -277,19 +279,78 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await dialog.getByLabel("Readmission date").fill("2026-04-01");
     await dialog.getByRole("button", { name: "Record readmit" }).click();
     await stay.getByText("Active since 2026-04-01").waitFor();
+    // The first admission date is kept; the face sheet lists both stays.
     const sheet = page.getByRole("region", { name: /Face sheet/ });
-    expect(await sheet.getByText("Apr 1, 2026").count()).toBe(1);
-    expect(await sheet.getByText("Feb 15, 2026").count()).toBe(0);
+    await sheet.getByText("Mar 1, 2025 – Feb 15, 2026; Apr 1, 2026 – now").waitFor();
+    expect(await sheet.getByText("Mar 1, 2025", { exact: true }).count()).toBe(1);
     expect(await sheet.getByText(/discharge/i).count()).toBe(0);
 
     await page.getByRole("navigation", { name: "Resident record" }).getByRole("link", { name: "History" }).click();
     const events = page.locator(".timeline__event");
     await events.nth(2).waitFor();
     expect(await events.allTextContents()).toEqual([
-      "2026-04-01Readmitted",
+      "2026-04-01ReadmittedUndo…",
       "2026-02-15DischargedMoved closer to family",
       "2025-03-01Admitted",
     ]);
+  });
+
+  it("shows a discharge dated later as Leaving on, and undoes wrong discharges from the history with a reason", async () => {
+    const page = await signedInPage();
+    await page.goto(residentPath);
+    const stay = page.getByRole("region", { name: "Stay" });
+    const leaving = addDays(latestDateAnywhere(), 10);
+    await stay.getByRole("button", { name: "Discharge" }).click();
+    let dialog = page.getByRole("dialog", { name: "Discharge the resident" });
+    await dialog.getByLabel("Discharge date").fill(leaving);
+    await dialog.getByRole("button", { name: "Record discharge" }).click();
+    await page.getByText(`Winnie Quennell is leaving on ${leaving}.`).waitFor();
+    await stay.getByText(`Leaving on ${leaving}`).waitFor();
+    await stay.getByText("Active since 2026-04-01").waitFor();
+    expect(await stay.getByRole("button", { name: "Discharge" }).count()).toBe(0);
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-leaving-on-desktop.png") });
+    await page.goto("/residents");
+    await page
+      .getByRole("row", { name: /Quennell/ })
+      .getByText(`Leaving on ${leaving}`)
+      .waitFor();
+
+    // Called off: undone from the history, with the reason.
+    const undo = async (reason: string) => {
+      await page.goto(`${residentPath}/history`);
+      // Only the latest event that still counts offers Undo….
+      await page.getByRole("button", { name: "Undo…" }).click();
+      const undoing = page.getByRole("dialog", { name: "Undo a status event" });
+      await undoing.getByRole("button", { name: "Undo the event" }).click();
+      await undoing.getByText("Give the reason for undoing it").waitFor();
+      await undoing.getByLabel("Why is it undone?").fill(reason);
+      await page.screenshot({ path: join(SCREENSHOTS, "residents-undo-dialog-desktop.png") });
+      await undoing.getByRole("button", { name: "Undo the event" }).click();
+      await undoing.waitFor({ state: "detached" });
+    };
+    await undo("Family changed their plans");
+    await page.locator(".timeline__undone", { hasText: "Family changed their plans" }).waitFor();
+
+    // A discharge entered for the wrong resident: undone, they are back as they were.
+    await page.goto(residentPath);
+    await stay.getByRole("button", { name: "Discharge" }).click();
+    dialog = page.getByRole("dialog", { name: "Discharge the resident" });
+    await dialog.getByLabel("Discharge date").fill("2026-05-01");
+    await dialog.getByRole("button", { name: "Record discharge" }).click();
+    await stay.getByText("Discharged since 2026-05-01").waitFor();
+    await undo("Entered for the wrong resident");
+    const events = page.locator(".timeline__event");
+    await page.locator(".timeline__undone", { hasText: "Entered for the wrong resident" }).waitFor();
+    const texts = await events.allTextContents();
+    expect(texts.find((t) => t.startsWith("2026-05-01Discharged"))).toMatch(
+      /^2026-05-01DischargedUndone by .+ on \d{4}-\d{2}-\d{2}: Entered for the wrong resident$/,
+    );
+    expect(texts.find((t) => t.startsWith(`${leaving}Discharged`))).toContain("Family changed their plans");
+    expect(texts.find((t) => t.startsWith("2026-04-01"))).toBe("2026-04-01ReadmittedUndo…");
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-history-undone-desktop.png"), fullPage: true });
+    await page.goto(residentPath);
+    await stay.getByText("Active since 2026-04-01").waitFor();
+    expect(await stay.getByText(/Leaving on/).count()).toBe(0);
   });
 
   it("shows the form and the face sheet at phone width without sideways scrolling", async () => {
@@ -302,6 +363,14 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
     await phone.getByRole("region", { name: /Face sheet/ }).waitFor();
     await phone.screenshot({ path: join(SCREENSHOTS, "residents-detail-phone.png"), fullPage: true });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The history with its undone events and the Undo… button, and the undo dialog.
+    await phone.goto(`${residentPath}/history`);
+    await phone.locator(".timeline__undone").first().waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "residents-history-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await phone.getByRole("button", { name: "Undo…" }).click();
+    await phone.getByRole("dialog", { name: "Undo a status event" }).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "residents-undo-dialog-phone.png") });
 
     const desktop = await signedInPage();
     await desktop.goto("/residents/add");

@@ -102,6 +102,16 @@ export interface TActionRules {
     readonly action: TAction;
     readonly requires?: Readonly<Record<string, string>>;
   }[];
+  /**
+   * A create giving `field` a value, or an update giving it one, changing or clearing it (an event's undo
+   * reason, a living resident's planned discharge date) — except a write leaving `unless.field` holding
+   * `unless.value` (a death's date is the death's action alone).
+   */
+  readonly records?: readonly {
+    readonly field: string;
+    readonly action: TAction;
+    readonly unless?: { readonly field: string; readonly value: string };
+  }[];
   /** Removing (archiving or deleting) a record. */
   readonly removal?: TAction;
   /** Moving a record to another home (DataPort.transfer). */

@@ -82,7 +82,15 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     capacityException: "Over-capacity exception",
     notes: "Notes",
   },
-  residentEvents: { ...residentChild, type: "Event", date: "Date", reason: "Reason" },
+  residentEvents: {
+    ...residentChild,
+    type: "Event",
+    date: "Date",
+    reason: "Reason",
+    undoReason: "Reason for undoing",
+    undoneBy: "Undone by",
+    undoneOn: "Undone on",
+  },
   diagnoses: {
     ...residentChild,
     name: "Diagnosis",

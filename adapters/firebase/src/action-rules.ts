@@ -38,7 +38,15 @@ export function actionsOnCreate(def: CollectionDef): string {
       ({ field, value: to, action }) => [`${value(DATA, field)} == '${to}'`, action] as const,
     ),
     ...(def.access.actions?.fills ?? []).map(({ field, action }) => [given(field), action] as const),
+    ...(def.access.actions?.records ?? []).map(
+      ({ field, action, unless }) => [`${value(DATA, field)} != null${unlessExpr(unless)}`, action] as const,
+    ),
   ]);
+}
+
+/** " && <unless.field> != '<unless.value>'" after the write, or "" (see `TActionRules.records`). */
+function unlessExpr(unless: { field: string; value: string } | undefined): string {
+  return unless ? ` && ${value(DATA, unless.field)} != '${unless.value}'` : "";
 }
 
 /** The condition an update of `def` adds: values set or changed, an archive, a move to another home. */
@@ -68,6 +76,10 @@ export function actionsOnUpdate(def: CollectionDef): string {
     ...(rules.changes ?? []).map(
       ({ field, action }) =>
         [`${value(OLD, field)} != null && ${value(DATA, field)} != ${value(OLD, field)}`, action] as const,
+    ),
+    ...(rules.records ?? []).map(
+      ({ field, action, unless }) =>
+        [`${value(DATA, field)} != ${value(OLD, field)}${unlessExpr(unless)}`, action] as const,
     ),
   ];
   // An archive is an update setting archivedAt (validUpdateMeta); a move changes the record's home.

@@ -78,6 +78,7 @@ import { reminderStateRefusal } from "@care/core/collections/reminders.collectio
 import { awaitDerived, savedByName } from "./await-derived.ts";
 import { clientAuditEntry, type TClientAuditFacts } from "./client-audit.ts";
 import { assertResidentFits } from "./resident-capacity.ts";
+import { assertEventWrite } from "./resident-event-check.ts";
 import { deleteShiftsIn, shiftsLeftBehind } from "./transfer-shifts.ts";
 import { assertOtherHomes } from "./staff-homes-check.ts";
 import { assertTourRecorded, tourLoggedIn } from "./referral-tour-check.ts";
@@ -975,6 +976,7 @@ export function createFirestoreDataAdapter(
       }
       if (def.name === "residents") await assertResidentFits(db, user, record);
       if (def.name === "staff") await assertOtherHomes(db, user, record);
+      if (def.name === "residentEvents") await assertEventWrite(db, user, record);
       // A record with restricted fields may write sibling documents too: those go in a transaction.
       if (!clientId && !def.restrictedFields && linksToCheck(def, record).length === 0) {
         await guard(() => setDoc(ref, writeData(def, record)));
@@ -1017,6 +1019,7 @@ export function createFirestoreDataAdapter(
         const updated = applyUpdate(def, user, read, patch, version);
         if (def.name === "residents") await assertResidentFits(db, user, updated, read);
         if (def.name === "staff") await assertOtherHomes(db, user, updated, read);
+        if (def.name === "residentEvents") await assertEventWrite(db, user, updated, read);
         if (def.name === "referrals") await assertTourRecorded(db, updated, read);
         await assertLinks(tx, user, def, updated, read, new Map());
         setRecord(tx, def, user, ref, updated, read);
@@ -1310,11 +1313,13 @@ export function createFirestoreDataAdapter(
           if (op.op === "create") {
             record = p.record as TRecord;
             await assertLinks(tx, writer, def, record, undefined, written);
+            if (def.name === "residentEvents") await assertEventWrite(db, writer, record);
             if (read === "seen" || read === "hidden") throw takenIdError(def, ref.id, read === "seen");
           } else if (op.op === "update") {
             record = applyUpdate(def, writer, read as TRecord, op.patch, op.version);
             if (def.name === "referrals")
               await assertTourRecorded(db, record, read as TRecord, tourLoggedIn(ops, ref.id));
+            if (def.name === "residentEvents") await assertEventWrite(db, writer, record, read as TRecord);
             await assertLinks(tx, writer, def, record, read as TRecord, written);
           } else {
             const current = read as TRecord;

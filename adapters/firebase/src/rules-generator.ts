@@ -37,6 +37,7 @@ import {
   changeRequirementsOnUpdate,
   MAY_DO_FUNCTION,
 } from "./action-rules.ts";
+import { eventUndoOnCreate, eventUndoOnUpdate } from "./event-undo-rules.ts";
 import { checkedFieldsOf } from "./checked-fields.ts";
 import { PACKED_LISTS, packedListRules } from "./packed-lists.ts";
 import { isRestrictedField, restrictedParts, type TRestrictedPart } from "./restricted-fields.ts";
@@ -462,6 +463,9 @@ function collectionRules(def: CollectionDef): string {
   // everything (roleGrantError).
   const givesRole = def.name === "roles" ? ` && mayGive(${DATA})` : "";
   const keepsRole = def.name === "roles" ? ` && (id != me().role || holdsEverything()) && mayGive(resource.data)` : "";
+  // A status event's undo and a readmission's date (event-undo-rules.ts).
+  const eventCreate = def.name === "residentEvents" ? eventUndoOnCreate() : "";
+  const eventUpdate = def.name === "residentEvents" ? eventUndoOnUpdate() : "";
   // The writes that need an action of the role besides write on the area (action-rules.ts).
   const actionsCreate = actionsOnCreate(def);
   const actionsUpdate = actionsOnUpdate(def) + changeRequirementsOnUpdate(def);
@@ -532,13 +536,13 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${callerOnCreate}${signedOnCreate}${linksOnCreate}`;
+        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${callerOnCreate}${signedOnCreate}${eventCreate}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${signedOnUpdate}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${signedOnUpdate}${eventUpdate}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(

@@ -43,6 +43,7 @@ import { ADMINISTRATOR_ROLE_ID, administratorRoleRefusal } from "@care/core/coll
 import { assertActionsHeld } from "@care/core/rules/role-actions.rules";
 import { grantSummary, roleGrantError, userRoleGrantError, withGrant } from "@care/core/rules/grants.rules";
 import {
+  callerName,
   takenIdError,
   fieldsOf,
   staleVersionError,
@@ -56,6 +57,7 @@ import { copyRecord } from "./memory-copy.ts";
 import type { MemorySession } from "./memory-session.ts";
 import { recordChange } from "@care/core/rules/history.rules";
 import { capacityRefusal, exceptionRefusal, holdsBed, takesNewBed } from "@care/core/rules/census.rules";
+import { eventUndoRefusal, readmissionRefusal } from "@care/core/rules/status-undo.rules";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
 import { billCurrentMonths, derivedWrites, refreshAccount } from "./memory-rent.ts";
 import {
@@ -461,6 +463,10 @@ export class MemoryDataAdapter implements DataPort {
     fields: Record<string, unknown>,
     before?: Record<string, unknown>,
   ): void {
+    if (def.name === "residentEvents") {
+      this.eventCheck(user, id, fields, before);
+      return;
+    }
     if (def.name === "roles") {
       const refusal = administratorRoleRefusal(id, fields) ?? roleGrantError(user, id, before, fields);
       if (refusal) throw refusal;
@@ -527,6 +533,32 @@ export class MemoryDataAdapter implements DataPort {
       after.capacityException,
     );
     if (full) throw full;
+  }
+
+  /** An undo within its window, by name, kept once done; a readmission after the discharge (status-undo.rules). */
+  private eventCheck(
+    user: TSessionUser,
+    id: string,
+    fields: Record<string, unknown>,
+    before?: Record<string, unknown>,
+  ): void {
+    const events = this.backend.table("residentEvents");
+    const recordedAt = before ? String(events.get(id)?.createdAt) : undefined;
+    const undo = eventUndoRefusal(before, fields, callerName(user), recordedAt, new Date(this.backend.now()));
+    if (undo) throw undo;
+    if (before || fields.type !== "readmission") return;
+    const resident = this.backend.table("residents").get(String(fields.residentId));
+    // The discharge it follows: the resident's, or (their update first in the same commit) the last on record.
+    const lastDischarge = [...events.values()]
+      .filter((e) => e.residentId === fields.residentId && e.type === "discharge" && !e.undoReason && !e.archivedAt)
+      .map((e) => String(e.date))
+      .sort()
+      .at(-1);
+    const refused = readmissionRefusal(
+      String(fields.date),
+      (resident?.dischargeDate as string | undefined) ?? lastDischarge,
+    );
+    if (refused) throw refused;
   }
 
   /** A fee entry checked against its referral's fee as stored (the server's `assertFeeEntryAllowed`). */

@@ -112,7 +112,7 @@ export function billResident(backend: MemoryBackend, tx: TRentWriter, residentId
 /** The stay change of a resident's write (admission, discharge, readmission), as the server words it. */
 export function stayChange(before: TStoredRecord, after: TStoredRecord): TChange | undefined {
   const b = before as unknown as TBilledResident;
-  const a = after as unknown as TBilledResident;
+  const a = after as unknown as TBilledResident & { statusDate?: string };
   const reason = stayChangeReason(b, a);
   const first = [b.admissionDate, b.dischargeDate, a.admissionDate, a.dischargeDate]
     .filter((d): d is string => typeof d === "string")

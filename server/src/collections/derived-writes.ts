@@ -21,7 +21,7 @@ export type TDerivedWrite = (
   before?: Record<string, unknown>,
 ) => Promise<void>;
 
-type TStayFields = { admissionDate: string; dischargeDate?: string | null };
+type TStayFields = { admissionDate: string; dischargeDate?: string | null; statusDate?: string | null };
 
 const refreshAccount: TDerivedWrite = async (db, _caller, record, before) => {
   await refreshRentAccount(db, String(record.residentId), String(record.facilityId));

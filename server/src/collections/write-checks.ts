@@ -13,6 +13,7 @@ import { roleGrantError, userRoleGrantError } from "@care/core/rules/grants.rule
 import { staffLinkError, userUpdateError } from "@care/core/rules/users.rules";
 import { otherHomesChanged, otherHomesRefusal } from "@care/core/rules/staff-homes.rules";
 import { assertResidentFits } from "../residents/resident-fits.ts";
+import { assertEventWrite } from "../residents/resident-event-check.ts";
 import { assertFeeEntryAllowed } from "../referrals/fee-entry-check.ts";
 import { assertTourRecorded } from "../referrals/tour-check.ts";
 
@@ -67,6 +68,8 @@ export type TWriteCheck = (
 export const WRITE_CHECKS: Partial<Record<TCollectionName, TWriteCheck>> = {
   /** An admission, move or readmission fits the home's licensed capacity. */
   residents: assertResidentFits,
+  /** An undo within its window, by name, once; a readmission after the discharge it follows. */
+  residentEvents: assertEventWrite,
   users: checkUser,
   staff: checkOtherHomes,
   /** A snooze needs write on what the reminder is about; a waiver is a change to documents too. */

@@ -36,7 +36,7 @@ export async function facilityStats(
     seesResidents
       ? prisma.resident.findMany({
           where: { facilityId: { in: ids }, status: { in: [...LIVING_STATUSES] }, archivedAt: null },
-          select: { facilityId: true, status: true, admissionDate: true },
+          select: { facilityId: true, status: true, admissionDate: true, dischargeDate: true },
         })
       : [],
     seesStaff

@@ -142,7 +142,7 @@ export async function billResident(db: TDb, caller: TCaller, residentId: string,
     }),
     db.residentEvent.findMany({
       where: { residentId, archivedAt: null },
-      select: { type: true, date: true, createdAt: true },
+      select: { type: true, date: true, createdAt: true, undoReason: true },
     }),
     db.rentCharge.findMany({ where: { residentId } }),
     db.payment.findMany({ where: { residentId, archivedAt: null }, select: { amountCents: true } }),

@@ -45,9 +45,16 @@ export async function readCensusInput(
        WHERE "archivedAt" IS NULL AND "id" IN (${residentIds})`,
       [ids],
     ),
-    sqlRows<{ residentId: string; facilityId: string; type: string; date: string; createdAt: Date }>(
+    sqlRows<{
+      residentId: string;
+      facilityId: string;
+      type: string;
+      date: string;
+      createdAt: Date;
+      undoReason: string | null;
+    }>(
       database.prisma,
-      `SELECT "residentId", "facilityId", "type", "date", "createdAt" FROM "resident_events"
+      `SELECT "residentId", "facilityId", "type", "date", "createdAt", "undoReason" FROM "resident_events"
        WHERE "archivedAt" IS NULL AND "type" = ANY($2) AND "residentId" IN (${residentIds})`,
       [ids, CENSUS_EVENT_TYPES],
     ),

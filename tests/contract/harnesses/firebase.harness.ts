@@ -201,6 +201,19 @@ export const createHarness: ContractHarnessFactory = (): FirebaseContractHarness
       clients.push(ports);
       return ports;
     },
+    async age(collection, id, days) {
+      if (!emulators?.firestore) throw new Error("firebase harness: no Firestore emulator");
+      const { host, port } = emulators.firestore;
+      const name = `projects/${PROJECT_ID}/databases/(default)/documents/${collection}/${id}`;
+      const stored = (await call(`http://${host}:${port}/v1/${name}`)) as {
+        fields: { createdAt: { timestampValue: string } };
+      };
+      const at = new Date(Date.parse(stored.fields.createdAt.timestampValue) - days * 86_400_000).toISOString();
+      await call(`http://${host}:${port}/v1/${name}?updateMask.fieldPaths=createdAt`, {
+        method: "PATCH",
+        json: { fields: { createdAt: { timestampValue: at } } },
+      });
+    },
     async sdk(credentials) {
       if (!emulators?.firestore || !emulators.storage)
         throw new Error("firebase harness: no Firestore or Storage emulator");

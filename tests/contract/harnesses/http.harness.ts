@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { createHttpPorts } from "@care/adapter-http/http-ports";
 import { buildApp } from "../../../server/src/app.ts";
 import { ensureFirstAdmin } from "../../../server/src/auth/first-admin.ts";
+import { SQL_TABLES } from "../../../server/src/collections/list-sql.ts";
 import { loadConfig } from "../../../server/src/config/config.ts";
 import { createTestDatabase, type TestDatabase } from "../../../server/src/test/test-database.ts";
 import type { ContractHarness, ContractHarnessFactory } from "../harness.ts";
@@ -79,6 +80,14 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
     client() {
       if (baseUrl === undefined) throw new Error("http harness: start() first");
       return createHttpPorts({ baseUrl, fetch: createCookieFetch() });
+    },
+    async age(collection, id, days) {
+      if (!testDatabase) throw new Error("http harness: start() first");
+      await testDatabase.database.prisma.$executeRawUnsafe(
+        `UPDATE "${SQL_TABLES[collection]}" SET "createdAt" = "createdAt" - make_interval(days => $1) WHERE id = $2`,
+        days,
+        id,
+      );
     },
   };
 };

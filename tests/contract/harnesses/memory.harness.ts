@@ -20,5 +20,10 @@ export const createHarness: ContractHarnessFactory = (): ContractHarness => {
       if (!backend) throw new Error("memory harness: start() first");
       return memoryClient(backend);
     },
+    async age(collection, id, days) {
+      const record = backend?.table(collection).get(id);
+      if (!record) throw new Error(`memory harness: no ${collection} ${id}`);
+      record.createdAt = new Date(Date.parse(String(record.createdAt)) - days * 86_400_000).toISOString();
+    },
   };
 };

@@ -127,15 +127,11 @@ export const ZResident = z
       });
     if (r.dischargeDate && r.dischargeDate < r.admissionDate)
       ctx.addIssue({ code: "custom", path: ["dischargeDate"], message: "Discharge cannot be before admission" });
+    // A living resident may carry a discharge date: a planned discharge, effective on that day
+    // (effectiveStatus in rules/census.rules.ts); they keep their status until then.
     const ended = r.status === "discharged" || r.status === "deceased";
     if (ended && !r.dischargeDate)
       ctx.addIssue({ code: "custom", path: ["dischargeDate"], message: "Give the date of discharge or death" });
-    if (!ended && r.dischargeDate)
-      ctx.addIssue({
-        code: "custom",
-        path: ["dischargeDate"],
-        message: "A discharge date is given by discharging the resident or recording a death",
-      });
   });
 export type TResident = z.infer<typeof ZResident>;
 
@@ -174,6 +170,9 @@ export const residentsCollection = defineCollection({
           },
         },
       ],
+      // A discharge date — a planned discharge's too, set, moved or cleared — only with the discharge
+      // action; a death's date is the death's action alone.
+      records: [{ field: "dischargeDate", action: "discharge", unless: { field: "status", value: "deceased" } }],
       removal: "archiveResident",
       transfer: "transferResident",
     },
@@ -221,6 +220,16 @@ export const ZResidentEvent = z.object({
   type: z.enum(RESIDENT_EVENT_TYPES),
   date: ZDateOnly,
   reason: ZOptionalText(500),
+  /**
+   * Why the event was undone (entered by mistake): set once, by a user holding the "Undo a status event"
+   * action, within `UNDO_WINDOW_DAYS` of its recording (rules/status-undo.rules.ts). An undone event stays
+   * in the history, marked, and no longer counts for the stays, the census or billing.
+   */
+  undoReason: ZOptionalText(500),
+  /** Who undid it (their display name, else e-mail), set by the backend from the signed-in user. */
+  undoneBy: ZOptionalText(200),
+  /** The home's day it was undone on. */
+  undoneOn: ZDateOnly.optional(),
 });
 export type TResidentEvent = z.infer<typeof ZResidentEvent>;
 
@@ -243,6 +252,8 @@ export const residentEventsCollection = defineCollection({
         { field: "type", value: "transfer_out", action: "transferResident", with: EVENT_FIELDS },
         { field: "type", value: "transfer_in", action: "transferResident", with: EVENT_FIELDS },
       ],
+      // Undoing an event entered by mistake (giving it an undo reason) needs its own action.
+      records: [{ field: "undoReason", action: "undoStatusEvent" }],
     },
   },
   filterable: ["residentId", "facilityId", "type"],

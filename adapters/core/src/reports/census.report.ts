@@ -8,7 +8,8 @@
  */
 import { z } from "zod";
 import { ZId } from "../common.schema.ts";
-import { homeOn, LIVING_STATUSES } from "../rules/census.rules.ts";
+import { homeOn } from "../rules/census.rules.ts";
+import { residentStays } from "../rules/stays.rules.ts";
 import type { TResidentStatus } from "../collections/residents.collection.ts";
 import { addDays, addMonths, daysBetween } from "../rules/date-only.rules.ts";
 import { monthsBetween } from "../rules/rent.rules.ts";
@@ -79,7 +80,15 @@ export interface TCensusInput {
     dischargeDate?: string | null | undefined;
   }[];
   /** Admissions, readmissions, discharges, deaths and transfers of those residents (others are ignored). */
-  events: readonly { residentId: string; facilityId: string; type: string; date: string; createdAt?: string }[];
+  events: readonly {
+    residentId: string;
+    facilityId: string;
+    type: string;
+    date: string;
+    createdAt?: string;
+    /** Set on an event undone (entered by mistake): it no longer counts. */
+    undoReason?: string | null | undefined;
+  }[];
 }
 
 /** The event types the census reads. */
@@ -92,32 +101,22 @@ interface TStaySpan {
   ending: "discharged" | "deceased" | null;
 }
 
-/** A resident's stays: earlier ones from their history (closed before the current admission), then the current one. */
+/**
+ * A resident's stays (rules/stays.rules.ts: the admission, each readmission opening one, each discharge
+ * or death closing one; undone events left out), each with how it ended: the event that closed it, the
+ * last one the resident's own discharge (planned or done) or death.
+ */
 function staysOf(resident: TCensusInput["residents"][number], events: TCensusInput["events"]): TStaySpan[] {
-  const ordered = [...events].sort(
-    (a, b) => a.date.localeCompare(b.date) || (a.createdAt ?? "").localeCompare(b.createdAt ?? ""),
-  );
-  const stays: TStaySpan[] = [];
-  let open: string | null = null;
-  for (const event of ordered) {
-    if (event.date >= resident.admissionDate) break;
-    if (event.type === "admission" || event.type === "readmission") open ??= event.date;
-    else if (event.type === "discharge" || event.type === "death") {
-      stays.push({
-        from: open ?? `${event.date.slice(0, 7)}-01`,
-        to: event.date,
-        ending: event.type === "death" ? "deceased" : "discharged",
-      });
-      open = null;
-    }
-  }
-  const left = !LIVING_STATUSES.includes(resident.status) && resident.dischargeDate ? resident.dischargeDate : null;
-  stays.push({
-    from: resident.admissionDate,
-    to: left,
-    ending: left === null ? null : resident.status === "deceased" ? "deceased" : "discharged",
+  const live = events.filter((e) => !e.undoReason);
+  const periods = residentStays(resident, live);
+  return periods.map((period, i) => {
+    if (period.to === null) return { ...period, ending: null };
+    const closer =
+      i === periods.length - 1
+        ? resident.status
+        : live.find((e) => (e.type === "discharge" || e.type === "death") && e.date === period.to)?.type;
+    return { ...period, ending: closer === "death" || closer === "deceased" ? "deceased" : "discharged" };
   });
-  return stays;
 }
 
 const inSpan = (day: string, from: string, to: string) => day >= from && day <= to;

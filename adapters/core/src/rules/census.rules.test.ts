@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homeOn } from "./census.rules.ts";
+import { effectiveStatus, homeOn, inCensus, leavingOn } from "./census.rules.ts";
 
 describe("homeOn", () => {
   const events = [
@@ -24,5 +24,24 @@ describe("homeOn", () => {
 
   it("orders events by date whatever order they are read in", () => {
     expect(homeOn([...events].reverse(), "C", "2026-04-01")).toBe("B");
+  });
+});
+
+describe("planned discharges", () => {
+  const resident = { status: "active" as const, admissionDate: "2026-01-10", dischargeDate: "2026-03-20" };
+
+  it("leaves the resident living in the home until the day, discharged from it", () => {
+    expect(effectiveStatus(resident, "2026-03-19")).toBe("active");
+    expect(inCensus(resident, "2026-03-19")).toBe(true);
+    expect(leavingOn(resident, "2026-03-19")).toBe("2026-03-20");
+    expect(effectiveStatus(resident, "2026-03-20")).toBe("discharged");
+    expect(inCensus(resident, "2026-03-20")).toBe(false);
+    expect(leavingOn(resident, "2026-03-20")).toBeNull();
+  });
+
+  it("keeps a discharged or deceased resident's status as stored", () => {
+    const left = { status: "deceased" as const, admissionDate: "2026-01-10", dischargeDate: "2026-03-20" };
+    expect(effectiveStatus(left, "2026-03-01")).toBe("deceased");
+    expect(leavingOn(left, "2026-03-01")).toBeNull();
   });
 });

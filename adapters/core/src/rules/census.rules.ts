@@ -3,7 +3,9 @@
  * living there (active, on leave or in hospital) whose admission has happened; a resident admitted for
  * a later day is a planned move-in, shown as such and counted from that day. A home's licensed
  * capacity bounds the beds taken or promised: an admission (or a move, or a readmission) past it is
- * refused unless an administrator records an approved exception with a reason.
+ * refused unless an administrator records an approved exception with a reason. A discharge dated
+ * after the home's today is a planned discharge: the resident keeps their living status and their
+ * discharge date, and counts as living there until that day (`effectiveStatus`).
  */
 import { AppError } from "../app-error.ts";
 import type { TResidentStatus } from "../collections/residents.collection.ts";
@@ -11,16 +13,33 @@ import type { TResidentStatus } from "../collections/residents.collection.ts";
 /** The statuses of a resident who lives in the home (or holds their bed while away). */
 export const LIVING_STATUSES: readonly TResidentStatus[] = ["active", "on_leave", "hospital"];
 
-type TStay = { status: TResidentStatus; admissionDate: string };
+type TStay = { status: TResidentStatus; admissionDate: string; dischargeDate?: string | null | undefined };
+
+/**
+ * The status a resident has on `today` (the home's date): their stored status, except that a living
+ * resident whose planned discharge date has come is discharged from that day on. Every consumer that
+ * asks "does this resident still live here" on a day asks this (census, night coverage, the screens).
+ */
+export function effectiveStatus(resident: TStay, today: string): TResidentStatus {
+  const leftOn = resident.dischargeDate;
+  if (LIVING_STATUSES.includes(resident.status) && leftOn != null && leftOn <= today) return "discharged";
+  return resident.status;
+}
+
+/** The day a resident still living in the home is planned to leave (a discharge after `today`), if any. */
+export function leavingOn(resident: TStay, today: string): string | null {
+  const leftOn = resident.dischargeDate;
+  return LIVING_STATUSES.includes(resident.status) && leftOn != null && leftOn > today ? leftOn : null;
+}
 
 /** Whether the resident is in the home's census on `today` (the home's date). */
 export function inCensus(resident: TStay, today: string): boolean {
-  return LIVING_STATUSES.includes(resident.status) && resident.admissionDate <= today;
+  return LIVING_STATUSES.includes(effectiveStatus(resident, today)) && resident.admissionDate <= today;
 }
 
 /** Whether the resident is admitted for a later day than the home's `today`. */
 export function isPlannedMoveIn(resident: TStay, today: string): boolean {
-  return LIVING_STATUSES.includes(resident.status) && resident.admissionDate > today;
+  return LIVING_STATUSES.includes(effectiveStatus(resident, today)) && resident.admissionDate > today;
 }
 
 /** Whether a resident takes (or is promised) one of the home's beds. */

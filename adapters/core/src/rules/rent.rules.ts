@@ -9,6 +9,7 @@ import { AppError } from "../app-error.ts";
 import type { TChargeKind, ZRentAccount, ZRentCharge } from "../collections/rent.collection.ts";
 import type { TWriteOp } from "../ports/data.port.ts";
 import type { TCollectionName } from "../registry.ts";
+import { currentStayStart } from "./stays.rules.ts";
 
 export type TRentChargeInput = z.input<typeof ZRentCharge>;
 export type TRentAccountFields = Pick<
@@ -177,6 +178,8 @@ export interface TStayEventLike {
   type: string;
   date: string;
   createdAt?: string;
+  /** Set on an event undone (entered by mistake): it no longer counts. */
+  undoReason?: string | null | undefined;
 }
 
 /**
@@ -187,9 +190,9 @@ export interface TStayEventLike {
  * a stay taken to begin on the first of the discharge's month: that month is billed up to the discharge.
  */
 export function earlierStays(events: readonly TStayEventLike[], admissionDate: string): TPastStay[] {
-  const ordered = [...events].sort(
-    (a, b) => a.date.localeCompare(b.date) || (a.createdAt ?? "").localeCompare(b.createdAt ?? ""),
-  );
+  const ordered = events
+    .filter((e) => !e.undoReason)
+    .sort((a, b) => a.date.localeCompare(b.date) || (a.createdAt ?? "").localeCompare(b.createdAt ?? ""));
   const stays: TPastStay[] = [];
   let open: string | null = null;
   for (const event of ordered) {
@@ -513,7 +516,7 @@ export interface TBilledResident {
 /** Why a stay's bill changed, in words for the correction line ("discharged on 2026-04-15"). */
 export function stayChangeReason(
   before: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
-  after: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
+  after: Pick<TBilledResident, "admissionDate" | "dischargeDate"> & { statusDate?: string | null | undefined },
 ): string | null {
   const was = before.dischargeDate ?? null;
   const now = after.dischargeDate ?? null;
@@ -522,7 +525,9 @@ export function stayChangeReason(
     return was !== null && now === null
       ? `readmitted on ${after.admissionDate}`
       : `admission date changed to ${after.admissionDate}`;
-  if (was !== null && now === null) return "discharge undone";
+  // A readmission (which keeps the admission date) starts after the discharge; an undo restores an earlier status day.
+  if (was !== null && now === null)
+    return after.statusDate && after.statusDate > was ? `readmitted on ${after.statusDate}` : "discharge undone";
   return null;
 }
 
@@ -535,7 +540,7 @@ export interface TBillChange {
 /** The change of a resident's write to their stay (admission, discharge, readmission), if any. */
 export function stayChange(
   before: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
-  after: Pick<TBilledResident, "admissionDate" | "dischargeDate">,
+  after: Pick<TBilledResident, "admissionDate" | "dischargeDate"> & { statusDate?: string | null | undefined },
 ): TBillChange | undefined {
   const reason = stayChangeReason(before, after);
   const first = [before.admissionDate, before.dischargeDate, after.admissionDate, after.dischargeDate]
@@ -560,14 +565,16 @@ export function billingOps(input: {
   change?: { sinceMonth: string; reason: string };
 }): TWriteOp[] {
   const { resident, today, change } = input;
+  // The current stay begins at the latest readmission (the resident keeps their first admission date).
+  const start = currentStayStart(resident, input.events);
   const stay = {
     id: resident.id,
     facilityId: resident.facilityId,
-    admissionDate: resident.admissionDate,
+    admissionDate: start,
     dischargeDate: resident.dischargeDate ?? null,
     monthlyRateCents: resident.monthlyRateCents ?? null,
     rates: input.rates,
-    earlierStays: earlierStays(input.events, resident.admissionDate),
+    earlierStays: earlierStays(input.events, start),
   };
   const live = input.charges.filter((c) => !c.archivedAt);
   const ops: TWriteOp[] = [];

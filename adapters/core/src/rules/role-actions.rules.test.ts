@@ -54,6 +54,26 @@ describe("actionRefusal", () => {
     ]);
   });
 
+  it("guards a planned discharge's date and an event's undo with their actions", () => {
+    const planned = (after: Record<string, unknown>) =>
+      ({ kind: "update", before, after: { ...before, ...after } }) as const;
+    expect(actionsNeeded(residentsCollection, planned({ dischargeDate: "2026-12-20" }))).toEqual(["discharge"]);
+    expect(
+      actionsNeeded(
+        residentsCollection,
+        planned({ status: "deceased", statusDate: "2026-11-20", dischargeDate: "2026-11-20" }),
+      ),
+    ).toEqual(["recordDeath"]);
+    const event = { type: "leave", residentId: "r1", facilityId: "tull", date: "2026-11-20" };
+    expect(
+      actionsNeeded(residentEventsCollection, {
+        kind: "update",
+        before: event,
+        after: { ...event, undoReason: "Mistake" },
+      }),
+    ).toEqual(["undoStatusEvent"]);
+  });
+
   it("guards a discharge or death once recorded: undoing it, its dates and reason, removing its event", () => {
     const dead = { ...before, status: "deceased", statusDate: "2026-11-20", dischargeDate: "2026-11-20" };
     const update = (after: Record<string, unknown>) =>

@@ -44,6 +44,9 @@ export function actionsNeeded(def: CollectionDef, write: TActionWrite): TAction[
   if (before)
     for (const { field, action } of rules.changes ?? [])
       if (before[field] !== undefined && before[field] !== null && after[field] !== before[field]) needed.push(action);
+  for (const { field, action, unless } of rules.records ?? [])
+    if ((before?.[field] ?? null) !== (after[field] ?? null) && !(unless && after[unless.field] === unless.value))
+      needed.push(action);
   return [...new Set(needed)];
 }
 

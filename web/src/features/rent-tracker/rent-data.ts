@@ -4,6 +4,7 @@
  * a duplicate is refused for that resident only). Accounts are the backend's: it derives each
  * resident's balance from their charges and payments in the same transaction, so no write here sets one.
  */
+import { currentStayStart } from "@care/core/rules/stays.rules";
 import { listName } from "@care/core/rules/person-name.rules";
 import { AppError, isAppError } from "@care/core/app-error";
 import { listAll } from "@care/core/list-all";
@@ -160,14 +161,17 @@ export async function generateMonth(
     const eventsOf = byResident(events);
     const chargesOf = byResident(charges);
     for (const resident of batch) {
+      const history = eventsOf.get(resident.id) ?? [];
+      // The current stay begins at the latest readmission (the first admission date is kept).
+      const start = currentStayStart(resident, history);
       const stay = {
         id: resident.id,
         facilityId: resident.facilityId,
-        admissionDate: resident.admissionDate,
+        admissionDate: start,
         dischargeDate: resident.dischargeDate ?? null,
         monthlyRateCents: resident.monthlyRateCents ?? null,
         rates: ratesOf.get(resident.id) ?? [],
-        earlierStays: earlierStays(eventsOf.get(resident.id) ?? [], resident.admissionDate),
+        earlierStays: earlierStays(history, start),
       };
       const id = chargeId(resident.id, month);
       if ((chargesOf.get(resident.id) ?? []).some((c) => c.id === id)) {

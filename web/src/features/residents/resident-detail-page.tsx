@@ -4,8 +4,9 @@
  * Archive (residents are never deleted).
  */
 import { useCan, useMayDo } from "../../lib/access.ts";
-import { isPlannedMoveIn } from "@care/core/rules/census.rules";
+import { effectiveStatus, isPlannedMoveIn, leavingOn } from "@care/core/rules/census.rules";
 import { headingName } from "@care/core/rules/person-name.rules";
+import { residentStays } from "@care/core/rules/stays.rules";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { TRecordOf } from "@care/core/registry";
@@ -78,6 +79,22 @@ function LastTransfer({ residentId }: { residentId: string }) {
   );
 }
 
+/** Every stay of a resident readmitted after a discharge (rules/stays.rules.ts), for the face sheet. */
+function StaysItem({ r }: { r: TRecordOf<"residents"> }) {
+  const events = useShownRecords(
+    "residentEvents",
+    { where: { residentId: r.id }, orderBy: { field: "date", direction: "asc" } },
+    100,
+  );
+  const stays = residentStays(r, events.items);
+  if (stays.length < 2) return null;
+  return (
+    <SheetItem label="Stays">
+      {stays.map((s) => `${sheetDate(s.from)} – ${s.to ? sheetDate(s.to) : "now"}`).join("; ")}
+    </SheetItem>
+  );
+}
+
 export function ResidentDetailPage() {
   const { id = "" } = useParams();
   return (
@@ -96,8 +113,10 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
   const [changingCode, setChangingCode] = useState(false);
   const homeToday = facilityToday(facilities, r.facilityId);
   const planned = isPlannedMoveIn(r, homeToday);
-
-  const ended = r.status === "discharged" || r.status === "deceased";
+  // The status on the home's today: a planned discharge whose day has come reads discharged.
+  const status = effectiveStatus(r, homeToday);
+  const leaving = leavingOn(r, homeToday);
+  const ended = status === "discharged" || status === "deceased";
   return (
     <article className="page resident-detail" aria-labelledby="page-title">
       <ResidentHeader
@@ -146,14 +165,19 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
             </p>
           ) : (
             <p>
-              {STATUS_LABELS[r.status]}
-              {r.statusDate && ` since ${r.statusDate}`}
-              {r.statusReason && ` — ${r.statusReason}`}
+              {STATUS_LABELS[status]}
+              {status === r.status ? r.statusDate && ` since ${r.statusDate}` : ` since ${r.dischargeDate}`}
+              {status === r.status && r.statusReason && ` — ${r.statusReason}`}
+            </p>
+          )}
+          {leaving && (
+            <p className="resident-detail__leaving">
+              <strong>Leaving on {leaving}</strong>: a planned discharge. They are counted as living here until then.
             </p>
           )}
           <LastTransfer residentId={r.id} />
           <div className="resident-detail__actions">
-            {(planned ? [] : actionsFor(r.status, mayDo)).map((a) => (
+            {(planned ? [] : actionsFor(status, mayDo).filter((a) => !(leaving && a === "discharge"))).map((a) => (
               <button key={a} type="button" className="button button--secondary" onClick={() => setAction(a)}>
                 {STATUS_ACTIONS[a].label}
               </button>
@@ -202,8 +226,19 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
           <SheetItem label="Room / bed">{roomAndBed(r)}</SheetItem>
           <SheetItem label="Status">{statusPill(r, homeToday).label}</SheetItem>
           <SheetItem label="Admission date">{sheetDate(r.admissionDate)}</SheetItem>
+          <StaysItem r={r} />
           {(ended || r.dischargeDate) && (
-            <SheetItem label={r.status === "deceased" ? "Date of death" : ended ? "Discharge date" : "Last discharge"}>
+            <SheetItem
+              label={
+                r.status === "deceased"
+                  ? "Date of death"
+                  : ended
+                    ? "Discharge date"
+                    : leaving
+                      ? "Planned discharge"
+                      : "Last discharge"
+              }
+            >
               {sheetDate(r.dischargeDate)}
             </SheetItem>
           )}

@@ -1,6 +1,6 @@
 /** How resident fields read on screen, in CSV, in the stale-save panel and on the printed face sheet. */
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
-import { isPlannedMoveIn } from "@care/core/rules/census.rules";
+import { effectiveStatus, isPlannedMoveIn, leavingOn } from "@care/core/rules/census.rules";
 import type { TResidentFormValues } from "./resident-form-values.ts";
 
 export const STATUS_LABELS: Record<TResidentStatus, string> = {
@@ -50,12 +50,18 @@ const STATUS_TONES: Record<TResidentStatus, string> = {
 
 /**
  * The pill a resident's status shows: "Planned move-in" while their admission date is after their
- * home's `today` (they are not yet in the census), their status otherwise.
+ * home's `today` (they are not yet in the census), "Leaving on <date>" while a planned discharge is
+ * ahead, their status on that day otherwise (a planned discharge whose day has come reads Discharged).
  */
-export function statusPill(r: { status: TResidentStatus; admissionDate: string }, today: string) {
-  return isPlannedMoveIn(r, today)
-    ? { label: "Planned move-in", className: "pill pill--info" }
-    : { label: STATUS_LABELS[r.status], className: STATUS_TONES[r.status] };
+export function statusPill(
+  r: { status: TResidentStatus; admissionDate: string; dischargeDate?: string | null | undefined },
+  today: string,
+) {
+  if (isPlannedMoveIn(r, today)) return { label: "Planned move-in", className: "pill pill--info" };
+  const leaving = leavingOn(r, today);
+  if (leaving) return { label: `Leaving on ${leaving}`, className: "pill pill--warn" };
+  const status = effectiveStatus(r, today);
+  return { label: STATUS_LABELS[status], className: STATUS_TONES[status] };
 }
 
 /** `{ value, label }` options of a label map, in its order, for a select. */

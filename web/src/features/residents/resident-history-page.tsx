@@ -4,7 +4,10 @@
  * the audit log) who viewed or changed it.
  */
 import { headingName } from "@care/core/rules/person-name.rules";
+import { mayUndo } from "@care/core/rules/status-undo.rules";
+import { useState } from "react";
 import { useParams } from "react-router-dom";
+import { useMayDo } from "../../lib/access.ts";
 import type { TRecordOf } from "@care/core/registry";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { useRecord, useShownRecords } from "../../lib/records/use-records.ts";
@@ -14,6 +17,7 @@ import { RecordHistory } from "../../ui/record-history.tsx";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
 import { residentChangeText } from "./resident-format.ts";
 import { ResidentNotFound } from "./resident-not-found.tsx";
+import { ResidentUndoDialog } from "./resident-undo-dialog.tsx";
 import { PageLoading } from "../../ui/page-loading.tsx";
 import "./residents.css";
 
@@ -38,6 +42,8 @@ export function ResidentHistoryPage() {
   const { id = "" } = useParams();
   const { record: resident, missing } = useRecord("residents", id);
   const { nameOf } = useFacilityScope();
+  const mayDo = useMayDo();
+  const [undoing, setUndoing] = useState<TRecordOf<"residentEvents"> | null>(null);
   const events = useShownRecords(
     "residentEvents",
     { where: { residentId: id }, orderBy: { field: "date", direction: "desc" } },
@@ -58,20 +64,42 @@ export function ResidentHistoryPage() {
       ) : (
         <ol className="timeline">
           {events.items.map((e) => (
-            <li key={e.id} className={`timeline__event timeline__event--${e.type}`}>
+            <li
+              key={e.id}
+              className={`timeline__event timeline__event--${e.type}${e.undoReason ? " timeline__event--undone" : ""}`}
+            >
               <time dateTime={e.date} className="timeline__date">
                 {e.date}
               </time>
               <div>
-                <strong>
+                <strong className="timeline__what">
                   {EVENT_LABELS[e.type]}
                   {MOVES.has(e.type) && ` ${nameOf(e.facilityId)}`}
                 </strong>
                 {e.reason && <p className="timeline__reason">{e.reason}</p>}
+                {e.undoReason && (
+                  <p className="timeline__undone">
+                    Undone by {e.undoneBy} on {e.undoneOn}: {e.undoReason}
+                  </p>
+                )}
               </div>
+              {resident && !resident.archivedAt && mayDo("undoStatusEvent") && mayUndo(events.items, e) && (
+                <button type="button" className="button button--secondary timeline__undo" onClick={() => setUndoing(e)}>
+                  Undo…
+                </button>
+              )}
             </li>
           ))}
         </ol>
+      )}
+      {undoing && resident && (
+        <ResidentUndoDialog
+          resident={resident}
+          event={undoing}
+          events={events.items}
+          label={EVENT_LABELS[undoing.type]}
+          onClose={() => setUndoing(null)}
+        />
       )}
       {events.loading && <PageLoading />}
       {events.hasMore && !events.loading && (

@@ -10,6 +10,7 @@ import { isAppError } from "@care/core/app-error";
 import { ZResidentEvent } from "@care/core/collections/residents.collection";
 import type { z } from "zod";
 import { useData } from "../../lib/ports.tsx";
+import { facilityToday, useFacilities } from "../../lib/facilities.tsx";
 import { reportError } from "../../lib/report-error.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
 import { FormField } from "../../ui/form-field.tsx";
@@ -31,6 +32,8 @@ export function ResidentStatusDialog({
   onDone: () => void;
 }) {
   const data = useData();
+  const { facilities } = useFacilities();
+  const homeToday = facilityToday(facilities, resident.facilityId);
   const meta = STATUS_ACTIONS[action];
   const {
     register,
@@ -43,13 +46,17 @@ export function ResidentStatusDialog({
   });
 
   const onSubmit = handleSubmit(async ({ date, reason }) => {
-    const { patch, event } = statusChange(resident, resident.id, action, date, reason);
+    const { patch, event } = statusChange(resident, resident.id, action, date, reason, homeToday);
     try {
       await data.commit([
-        { op: "update", collection: "residents", id: resident.id, version: resident.version, patch },
         { op: "create", collection: "residentEvents", data: event },
+        { op: "update", collection: "residents", id: resident.id, version: resident.version, patch },
       ]);
-      toast.success(`${meta.label} recorded for ${headingName(resident)}.`);
+      toast.success(
+        action === "discharge" && date > homeToday
+          ? `${headingName(resident)} is leaving on ${date}.`
+          : `${meta.label} recorded for ${headingName(resident)}.`,
+      );
       onDone();
     } catch (error) {
       if (isAppError(error) && error.code === "VALIDATION" && error.fields) {

@@ -26,7 +26,7 @@ describe("resident status changes", () => {
   });
 
   it("a discharge sets status, dates and reason, and the merged record and event are valid", () => {
-    const { patch, event } = statusChange(resident, "r1", "discharge", "2026-03-04", "Moved to family");
+    const { patch, event } = statusChange(resident, "r1", "discharge", "2026-03-04", "Moved to family", "2026-03-04");
     expect(patch).toEqual({
       status: "discharged",
       statusDate: "2026-03-04",
@@ -43,14 +43,24 @@ describe("resident status changes", () => {
     });
   });
 
-  it("a readmission starts a new stay: active, admitted on the date, discharge date cleared", () => {
-    const discharged = { ...resident, ...statusChange(resident, "r1", "discharge", "2026-03-04", undefined).patch };
-    const { patch, event } = statusChange(discharged, "r1", "readmission", "2026-05-01", undefined);
-    expect(patch).toMatchObject({ status: "active", admissionDate: "2026-05-01", dischargeDate: null });
+  it("a discharge dated after the home's today is planned: only its date is set, the status stays", () => {
+    const { patch, event } = statusChange(resident, "r1", "discharge", "2026-03-20", "Moving out", "2026-03-04");
+    expect(patch).toEqual({ dischargeDate: "2026-03-20" });
+    const merged = validateUpdate(residentsCollection, resident, patch);
+    expect(merged.status).toBe("active");
+    expect(merged.dischargeDate).toBe("2026-03-20");
+    expect(event).toMatchObject({ type: "discharge", date: "2026-03-20", reason: "Moving out" });
+  });
+
+  it("a readmission starts a new stay: active from the date, discharge date cleared, admission date kept", () => {
+    const left = statusChange(resident, "r1", "discharge", "2026-03-04", undefined, "2026-03-04").patch;
+    const discharged = { ...resident, ...left };
+    const { patch, event } = statusChange(discharged, "r1", "readmission", "2026-05-01", undefined, "2026-05-01");
+    expect(patch).toEqual({ status: "active", statusDate: "2026-05-01", statusReason: "", dischargeDate: null });
     const merged = validateUpdate(residentsCollection, discharged, patch);
     expect(merged.status).toBe("active");
     expect(merged.statusDate).toBe("2026-05-01");
-    expect(merged.admissionDate).toBe("2026-05-01");
+    expect(merged.admissionDate).toBe("2025-01-10");
     expect(merged.dischargeDate).toBeUndefined();
     expect(merged.statusReason).toBeUndefined();
     expect(event.type).toBe("readmission");
@@ -58,7 +68,7 @@ describe("resident status changes", () => {
   });
 
   it("a discharge dated before the admission is refused by the shared schema", () => {
-    const { patch } = statusChange(resident, "r1", "discharge", "2024-12-31", undefined);
+    const { patch } = statusChange(resident, "r1", "discharge", "2024-12-31", undefined, "2026-03-04");
     const result = ZResident.safeParse({ ...resident, ...patch });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(["dischargeDate"]);

@@ -53,9 +53,11 @@ export function actionsFor(
 
 /**
  * The resident fields a status change sets and the history event it records. Discharge and death also
- * set the discharge date; a readmission starts a new stay: the admission date becomes the readmission
- * date and the discharge date is cleared (null), so the face sheet and rent follow the current stay
- * (the history tab keeps every earlier admission and discharge).
+ * set the discharge date; a discharge dated after the home's `today` is a planned discharge: only the
+ * date is set and the resident keeps their status until that day (effectiveStatus in the census rules).
+ * A readmission keeps the first admission date and clears the discharge: the readmission event opens
+ * the new stay (stays are derived from the history, rules/stays.rules.ts). Its event is listed first so
+ * the backend's bill of the resident's write sees the new stay.
  */
 export function statusChange(
   resident: { facilityId: string },
@@ -63,14 +65,15 @@ export function statusChange(
   action: TStatusAction,
   date: string,
   reason: string | undefined,
+  today: string,
 ): { patch: TPatchOf<"residents">; event: TInputOf<"residentEvents"> } {
   const to = STATUS_ACTIONS[action].to;
-  const patch: TPatchOf<"residents"> = { status: to, statusDate: date, statusReason: reason ?? "" };
+  const planned = action === "discharge" && date > today;
+  const patch: TPatchOf<"residents"> = planned
+    ? { dischargeDate: date }
+    : { status: to, statusDate: date, statusReason: reason ?? "" };
   if (action === "discharge" || action === "death") patch.dischargeDate = date;
-  if (action === "readmission") {
-    patch.admissionDate = date;
-    patch.dischargeDate = null;
-  }
+  if (action === "readmission") patch.dischargeDate = null;
   return {
     patch,
     event: {
