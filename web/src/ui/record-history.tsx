@@ -68,7 +68,7 @@ export function RecordHistory({
             <li
               key={change.id}
               className={
-                change.changes.some((c) => highlight(c.field))
+                change.action === "update" && change.changes.some((c) => highlight(c.field))
                   ? "record-history__item record-history__item--highlight"
                   : "record-history__item"
               }
