@@ -187,6 +187,14 @@ await runContract("data", (ctx) => {
       "VALIDATION",
     );
     await expectAppError(admin.data.remove("roles", ADMINISTRATOR_ROLE_ID, administrator.version), "VALIDATION");
+    // Nor in a commit of several writes.
+    await expectAppError(
+      admin.data.commit([
+        { op: "remove", collection: "roles", id: ADMINISTRATOR_ROLE_ID, version: administrator.version },
+      ]),
+      "VALIDATION",
+    );
+    expect(await admin.data.get("roles", ADMINISTRATOR_ROLE_ID)).toEqual(administrator);
     const roleId = unique("in-use");
     const role = await admin.data.create(
       "roles",
