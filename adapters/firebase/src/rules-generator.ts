@@ -420,6 +420,14 @@ function collectionRules(def: CollectionDef): string {
   const callerKept = caller
     ? ` && ${DATA}.get('${caller.id}', null) == resource.data.get('${caller.id}', null) && ${DATA}.get('${caller.name}', null) == resource.data.get('${caller.name}', null)`
     : "";
+  // Fields only the backend writes (a payment's balance after it): never set by a client, never changed.
+  const backendFields = def.backendFields ?? [];
+  const backendOnCreate = backendFields.map((f) => ` && ${DATA}.get('${f}', null) == null`).join("");
+  const backendKept = backendFields
+    .map((f) => ` && ${DATA}.get('${f}', null) == resource.data.get('${f}', null)`)
+    .join("");
+  // A record in its final state (a voided payment) is never updated again (validateUpdate's `frozen`).
+  const frozen = def.frozen ? ` && resource.data.get('${def.frozen.field}', null) != '${def.frozen.value}'` : "";
   // A role gives only what its editor holds, and nobody edits their own role but a user holding
   // everything (roleGrantError).
   const givesRole = def.name === "roles" ? ` && mayGive(${DATA})` : "";
@@ -494,13 +502,13 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${callerOnCreate}${linksOnCreate}`;
+        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${callerOnCreate}${backendOnCreate}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${backendKept}${frozen}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(

@@ -17,9 +17,10 @@ export function callerName(user: Pick<TSessionUser, "displayName" | "email">): s
 }
 
 /**
- * The validated fields with the collection's `callerFields` set by the backend: on create (no `before`)
- * the signed-in user's id and name, whatever the client sent; on update the stored ones, which never
- * change (an entry recorded before the fields existed keeps its typed name).
+ * The validated fields with what the backend sets itself: the collection's `callerFields` (on create, no
+ * `before`, the signed-in user's id and name, whatever the client sent; on update the stored ones, which
+ * never change: an entry recorded before the fields existed keeps its typed name) and its
+ * `backendFields` (dropped on create, the stored values kept on update).
  */
 export function stampCaller(
   def: CollectionDef,
@@ -28,15 +29,15 @@ export function stampCaller(
   before?: Record<string, unknown>,
 ): Record<string, unknown> {
   const caller = def.callerFields;
-  if (!caller) return fields;
   const out = { ...fields };
-  for (const [field, value] of [
-    [caller.id, before ? before[caller.id] : user.id],
-    [caller.name, before ? before[caller.name] : callerName(user)],
-  ] as const) {
+  const set = (field: string, value: unknown) => {
     if (value === undefined || value === null) delete out[field];
     else out[field] = value;
-  }
+  };
+  for (const field of def.backendFields ?? []) set(field, before?.[field]);
+  if (!caller) return out;
+  set(caller.id, before ? before[caller.id] : user.id);
+  set(caller.name, before ? before[caller.name] : callerName(user));
   return out;
 }
 
@@ -63,6 +64,8 @@ export function validateUpdate(
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
     throw new AppError("VALIDATION", "The change is not valid.", { fields: { _: "Expected an object of fields" } });
   }
+  if (def.frozen && current[def.frozen.field] === def.frozen.value)
+    throw new AppError("VALIDATION", def.frozen.message, { fields: { _: def.frozen.message } });
   const known = Object.keys(def.schema.shape);
   const unknownKeys = Object.keys(patch).filter((k) => !known.includes(k));
   if (unknownKeys.length > 0) {
