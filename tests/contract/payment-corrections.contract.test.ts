@@ -82,8 +82,15 @@ await runContract("data", (ctx) => {
       balanceCents: 60_000,
       aging: { days0to30: 60_000, days31to60: 0, days61to90: 0, over90: 0 },
     });
-    // The receipt of the payment before keeps the balance it printed.
-    expect((await admin.data.get("payments", kept.id)).balanceAfterCents).toBe(60_000);
+    // The receipt of the payment before keeps the balance it printed, and who received it.
+    expect(await admin.data.get("payments", kept.id)).toMatchObject({
+      balanceAfterCents: 60_000,
+      receivedByUserId: kept.receivedByUserId,
+      receivedBy: expect.any(String),
+    });
+    // The void keeps who recorded the typo.
+    expect(voided.receivedByUserId).toBe(typo.receivedByUserId);
+    expect(voided.receivedByUserId).not.toBe(voided.updatedBy);
   });
 
   it("refuses voiding or refunding to a role without the action, in its words", async () => {

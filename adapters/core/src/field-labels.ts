@@ -160,6 +160,8 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     status: "Status",
     voidReason: "Reason for voiding",
     balanceAfterCents: "Balance after",
+    receivedBy: "Received by",
+    receivedByUserId: "Received by (user)",
   },
   rentAccounts: {
     ...residentChild,

@@ -127,6 +127,9 @@ export const ZPayment = z
      * recorded before receipts were fixed.
      */
     balanceAfterCents: ZCents.nullable().optional(),
+    /** Who recorded the payment, as its receipt's "Received by" (set by the backend from the signed-in user). */
+    receivedBy: ZOptionalText(254),
+    receivedByUserId: z.string().max(128).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.kind === "refund" && !p.reason)
@@ -158,6 +161,7 @@ export const paymentsCollection = defineCollection({
   removal: "none",
   clientIds: false,
   backendFields: ["balanceAfterCents"],
+  callerFields: { id: "receivedByUserId", name: "receivedBy" },
   frozen: { field: "status", value: "voided", message: "A voided payment cannot be changed." },
   auditViews: false,
   links: [LINK_TO_RESIDENT],

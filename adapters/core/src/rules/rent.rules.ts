@@ -389,6 +389,15 @@ export function accountFrom(charges: readonly TChargeLike[], payments: readonly 
   };
 }
 
+/**
+ * The amount above which recording a payment asks for a second, explicit confirmation: what is owed
+ * (never less than nothing) plus two months at the resident's rate. A typo of extra digits is far
+ * above it; paying ahead a month or two is not.
+ */
+export function largePaymentCents(balanceCents: number, rateCents: number): number {
+  return Math.max(balanceCents, 0) + 2 * Math.max(rateCents, 0);
+}
+
 /** Days since the oldest unpaid charge fell due (0 when nothing is owed or nothing is late yet). */
 export function daysOverdue(
   account: Pick<TRentAccountFields, "balanceCents" | "oldestUnpaidDueDate">,
