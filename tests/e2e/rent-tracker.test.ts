@@ -177,11 +177,13 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     ]) {
       await receipt.getByText(text, { exact: true }).waitFor();
     }
-    await receipt.getByText(/^R-[0-9A-Z]{8}$/).waitFor();
-    // The credit is dated today, like the payment; on one day the ledger lists charges and credits first.
+    await receipt.getByText(/^R-[0-9A-Z]{12}$/).waitFor();
+    // The balance as it was when the payment was recorded: the credit given later does not change the receipt.
     expect(await receipt.locator("dt", { hasText: "Balance after this payment" }).locator("+ dd").textContent()).toBe(
-      "$4,799.50",
+      "$4,999.50",
     );
+    await receipt.getByText(/^Received by /).waitFor();
+    await receipt.getByText(/^Printed .*\(America\/Los_Angeles\)$/).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "rent-receipt-desktop.png"), fullPage: true });
     await expectNoSeriousAxeViolations(page);
 
@@ -191,6 +193,64 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     expect(await page.getByRole("button", { name: "Print receipt" }).isVisible()).toBe(false);
     expect(await receipt.isVisible()).toBe(true);
     await page.screenshot({ path: join(SCREENSHOTS, "rent-receipt-print.png"), fullPage: true });
+  });
+
+  it("asks before recording a payment far above what is owed, voids it with a reason, and prints the void notice", async () => {
+    const page = await signedInPage();
+    const before = await api(page, "GET", `/rentAccounts/${residentId}`);
+    const owed = (cents: number) =>
+      `$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
+    await page.goto(`/residents/${residentId}/rent`);
+    const ledger = page.getByRole("table", { name: /Ledger/ });
+    await ledger.waitFor();
+    await page.getByRole("button", { name: "Record a payment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Record a payment" });
+    await dialog.getByLabel("Amount ($)").fill("99,999,999");
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    // A second, explicit step saying the amount and what is owed.
+    await dialog.getByText(`is far more than this resident owes: ${owed(Number(before.balanceCents))} now`).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "rent-large-payment-desktop.png") });
+    await dialog.getByRole("button", { name: "Yes, record $99,999,999.00" }).click();
+    await page.getByText("Payment of $99,999,999.00 recorded for Priya Banerjee").waitFor();
+    const typo = ledger.getByRole("row").filter({ hasText: "$99,999,999.00" });
+    await typo.getByRole("button", { name: "Void" }).click();
+    const voiding = page.getByRole("dialog", { name: "Void payment" });
+    await voiding.getByRole("button", { name: "Void payment" }).click();
+    await voiding.getByText("Give the reason for voiding").waitFor();
+    await voiding.getByLabel("Reason").fill("Typed extra nines");
+    await voiding.getByRole("button", { name: "Void payment" }).click();
+    await typo.getByText("Voided: Typed extra nines").waitFor();
+    // Struck through, and the balance back to what it was.
+    expect(
+      await typo
+        .locator(".rent-table__voided")
+        .first()
+        .evaluate((e) => getComputedStyle(e).textDecorationLine),
+    ).toBe("line-through");
+    expect(await api(page, "GET", `/rentAccounts/${residentId}`)).toMatchObject({ balanceCents: before.balanceCents });
+    await page.screenshot({ path: join(SCREENSHOTS, "rent-voided-desktop.png"), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+
+    // The receipt still says what it said; the void notice is its own document.
+    await typo.getByRole("link", { name: /^Receipt R-/ }).click();
+    await page.locator("main h1", { hasText: "Payment receipt" }).waitFor();
+    const receipt = page.locator(".receipt");
+    expect(await receipt.locator("dt", { hasText: "Balance after this payment" }).locator("+ dd").textContent()).toBe(
+      `-${owed(9_999_999_900 - Number(before.balanceCents))}`,
+    );
+    const number = await receipt.locator(".receipt__number strong").textContent();
+    await page.getByRole("link", { name: "See the void notice" }).click();
+    await page.locator("main h1", { hasText: "Void notice" }).waitFor();
+    await page.locator(".receipt").getByText(`${number}`, { exact: true }).waitFor();
+    await page
+      .locator(".receipt")
+      .getByText(/Typed extra nines/)
+      .waitFor();
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByRole("button", { name: "Print void notice" }).isVisible()).toBe(false);
+    expect(await page.locator(".receipt").isVisible()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, "rent-void-notice-print.png"), fullPage: true });
+    await page.emulateMedia({ media: "screen" });
   });
 
   it("bills a discharge and readmission in last month for both stays, recorded in the resident's Stay panel", async () => {
@@ -279,7 +339,8 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     await page.screenshot({ path: join(SCREENSHOTS, "rent-resident-phone.png"), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    await page.getByRole("link", { name: /^Receipt R-/ }).click();
+    // The first payment's receipt (the oldest line, listed last).
+    await page.getByRole("link", { name: /^Receipt R-/ }).last().click();
     await page.locator("main h1", { hasText: "Payment receipt" }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "rent-receipt-phone.png"), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -306,6 +367,8 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     await residentRow(page, "Okafor, Tom — born 1945-01-20").waitFor();
     await page.getByRole("button", { name: "Record a payment" }).click();
     const dialog = page.getByRole("dialog", { name: "Record a payment" });
+    // The options are read once the dialog shows them (reading at once raced the dialog's opening).
+    await dialog.getByLabel("Resident").locator("option", { hasText: "room 7" }).waitFor({ state: "attached" });
     const options = await dialog.getByLabel("Resident").locator("option").allTextContents();
     expect(options).toEqual(expect.arrayContaining(["Okafor, Tom — room 7", "Okafor, Tom — born 1945-01-20"]));
     expect(options.filter((o) => o === "Okafor, Tom")).toEqual([]);

@@ -258,6 +258,17 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
    */
   readonly signedField?: { readonly field: string; readonly by: string; readonly at: string };
   /**
+   * Fields only the backend writes (a payment's balance after it, snapshotted when it is recorded): a
+   * client's value is dropped on create and the stored one kept on update (`keepBackendFields`), and
+   * the generated Firestore rules refuse a client setting or changing them.
+   */
+  readonly backendFields?: readonly string[];
+  /**
+   * A final state: a record whose stored `field` holds `value` (a voided payment) is never updated again
+   * on any backend (`validateUpdate` refuses with `message`; the Firestore rules refuse the update).
+   */
+  readonly frozen?: { readonly field: string; readonly value: string; readonly message: string };
+  /**
    * The records this one names by id, checked on create and whenever a link's fields or the record's
    * facility change, in this order (the first broken link is reported). Absent: none.
    */

@@ -167,6 +167,13 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     reference: "Reference",
     payer: "Paid by",
     notes: "Notes",
+    kind: "Kind",
+    reason: "Reason",
+    status: "Status",
+    voidReason: "Reason for voiding",
+    balanceAfterCents: "Balance after",
+    receivedBy: "Received by",
+    receivedByUserId: "Received by (user)",
   },
   rentAccounts: {
     ...residentChild,

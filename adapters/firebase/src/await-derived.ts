@@ -32,6 +32,7 @@ function atOrAfter(a: unknown, b: unknown): boolean {
 /** Whether one wait is over: the history row exists; the account was derived after its source was written. */
 async function isDone(db: Firestore, wait: TDerivedWait, writtenAt: Map<string, unknown>): Promise<boolean> {
   if (wait.kind === "history") return (await dataOf(db, wait.path)) !== null;
+  if (wait.kind === "receipt") return ((await dataOf(db, wait.path))?.balanceAfterCents ?? null) !== null;
   if (!writtenAt.has(wait.source)) writtenAt.set(wait.source, (await dataOf(db, wait.source))?._writtenAt);
   const account = await dataOf(db, `rentAccounts/${wait.residentId}`);
   return account !== null && atOrAfter(account[DERIVED_AT_FIELD], writtenAt.get(wait.source));
@@ -50,7 +51,7 @@ export async function awaitDerived(db: Firestore, waits: readonly TDerivedWait[]
     pending = pending.filter((_, i) => !done[i]);
     if (pending.length === 0) return;
     if (Date.now() >= deadline) {
-      const what = pending.some((w) => w.kind === "account") ? "the rent account" : "the record's history";
+      const what = pending.some((w) => w.kind !== "history") ? "the rent account" : "the record's history";
       throw new AppError(
         "UNAVAILABLE",
         `Your change was saved, but ${what} was not updated within ${DERIVED_WAIT_MS / 1000} seconds. Reload the page in a moment; do not enter the change again.`,

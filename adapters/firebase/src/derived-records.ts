@@ -61,7 +61,9 @@ export interface TWrittenRecord {
 export type TDerivedWait =
   | { kind: "history"; path: string }
   /** The account of `residentId`, derived after the write of the document at `source`. */
-  | { kind: "account"; residentId: string; source: string };
+  | { kind: "account"; residentId: string; source: string }
+  /** A payment just recorded, until the function has set the balance after it (its receipt's). */
+  | { kind: "receipt"; path: string };
 
 const ACCOUNT_SOURCES = new Set(["rentCharges", "payments"]);
 
@@ -84,7 +86,7 @@ function billedResident(written: TWrittenRecord): string | null {
 /**
  * What a reader must find derived after these writes: the history rows of their versions, and, for a
  * user who may read rent, the accounts they change (a charge or payment moved to another resident:
- * both accounts).
+ * both accounts) and the receipt's balance of a payment they record.
  */
 export function derivedWaits(writes: readonly TWrittenRecord[], mayReadRent: boolean): TDerivedWait[] {
   const waits: TDerivedWait[] = [];
@@ -96,6 +98,9 @@ export function derivedWaits(writes: readonly TWrittenRecord[], mayReadRent: boo
       waits.push({ kind: "history", path: `recordChanges/${historyRowId(def.name, id, Number(after.version))}` });
     if (!mayReadRent) continue;
     const source = `${def.name}/${id}`;
+    // The receipt's balance is set with the account; waiting for it too keeps a write made right after
+    // (voiding it, say) from reaching the function first.
+    if (def.name === "payments" && !before && after) waits.push({ kind: "receipt", path: source });
     const named = ACCOUNT_SOURCES.has(def.name) ? [after?.residentId, before?.residentId] : [billedResident(written)];
     for (const residentId of named) {
       if (typeof residentId !== "string" || accounts.has(residentId)) continue;

@@ -459,6 +459,14 @@ function collectionRules(def: CollectionDef): string {
   };
   const signedOnCreate = signedBy("");
   const signedOnUpdate = signedBy("kept");
+  // Fields only the backend writes (a payment's balance after it): never set by a client, never changed.
+  const backendFields = def.backendFields ?? [];
+  const backendOnCreate = backendFields.map((f) => ` && ${DATA}.get('${f}', null) == null`).join("");
+  const backendKept = backendFields
+    .map((f) => ` && ${DATA}.get('${f}', null) == resource.data.get('${f}', null)`)
+    .join("");
+  // A record in its final state (a voided payment) is never updated again (validateUpdate's `frozen`).
+  const frozen = def.frozen ? ` && resource.data.get('${def.frozen.field}', null) != '${def.frozen.value}'` : "";
   // A role gives only what its editor holds, and nobody edits their own role but a user holding
   // everything (roleGrantError).
   const givesRole = def.name === "roles" ? ` && mayGive(${DATA})` : "";
@@ -536,13 +544,13 @@ function collectionRules(def: CollectionDef): string {
     const create =
       def.access.create === "auth-port" || checked
         ? "false"
-        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${callerOnCreate}${signedOnCreate}${eventCreate}${linksOnCreate}`;
+        : `${writer}${subjectWritten} && ${shape} && validCreateMeta()${valid}${newFacility}${homesAddedOnCreate}${derivedId}${randomId}${keepsAdministrator}${givesRole}${groupWideSubjects}${waiver}${actionsCreate}${callerOnCreate}${signedOnCreate}${backendOnCreate}${eventCreate}${linksOnCreate}`;
     const keepsChecked = checked
       ? ` && !request.resource.data.diff(resource.data).affectedKeys().hasAny(${list(checked)})`
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${signedOnUpdate}${eventUpdate}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${signedOnUpdate}${backendKept}${frozen}${eventUpdate}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(

@@ -447,7 +447,8 @@ export class MemoryDataAdapter implements DataPort {
       facilityId: auditFacilityOf(def, record),
       summary: withGrant(Object.keys(fieldsOf(record)).join(", "), grantSummary(def.name, undefined, record)),
     });
-    return copyRecord(record);
+    // As stored after the derived writes (a payment's balance after it).
+    return copyRecord(this.backend.table(def.name).get(id) ?? record);
   }
 
   /**

@@ -22,8 +22,13 @@ type TChange = { sinceMonth: string; reason: string };
 const live = (records: Iterable<TStoredRecord>, residentId: string) =>
   [...records].filter((r) => r.residentId === residentId && r.archivedAt === null);
 
-/** Sets the resident's account (id = residentId) from their live charges and payments. */
-export function refreshAccount(backend: MemoryBackend, tx: TRentWriter, residentId: string, facilityId: string): void {
+/** Sets the resident's account (id = residentId) from their live charges and payments; answers its balance. */
+export function refreshAccount(
+  backend: MemoryBackend,
+  tx: TRentWriter,
+  residentId: string,
+  facilityId: string,
+): number {
   const fields = accountFrom(
     live(backend.table("rentCharges").values(), residentId) as never,
     live(backend.table("payments").values(), residentId) as never,
@@ -40,6 +45,7 @@ export function refreshAccount(backend: MemoryBackend, tx: TRentWriter, resident
     updatedAt: now,
     updatedBy: null,
   } as TStoredRecord);
+  return fields.balanceCents;
 }
 
 function todayOf(backend: MemoryBackend, facilityId: string): string {
@@ -129,7 +135,9 @@ export function derivedWrites(
   before?: TStoredRecord,
 ): void {
   if (collection === "rentCharges" || collection === "payments") {
-    refreshAccount(backend, tx, String(record.residentId), String(record.facilityId));
+    const balance = refreshAccount(backend, tx, String(record.residentId), String(record.facilityId));
+    // A payment line just recorded keeps the balance after it for its receipt, never recomputed.
+    if (collection === "payments" && !before) tx.put("payments", { ...record, balanceAfterCents: balance });
     // Moved to another resident (recorded on the wrong one): the account it was in follows too.
     if (before && before.residentId !== record.residentId)
       refreshAccount(backend, tx, String(before.residentId), String(before.facilityId));

@@ -37,7 +37,13 @@ export const DERIVED_WRITES: Partial<Record<TCollectionName, TDerivedWrite>> = {
   },
   referrals: closeHiddenSisterReferrals,
   rentCharges: refreshAccount,
-  payments: refreshAccount,
+  payments: async (db, caller, record, before) => {
+    if (before) return refreshAccount(db, caller, record, before);
+    // A line just recorded keeps the balance after it for its receipt, never recomputed (no new version:
+    // it is part of the same write).
+    const balance = await refreshRentAccount(db, String(record.residentId), String(record.facilityId));
+    await db.payment.update({ where: { id: record.id }, data: { balanceAfterCents: BigInt(balance) } });
+  },
   residents: (db, caller, record, before) =>
     billResident(db, caller, record.id, before && stayChange(before as TStayFields, record as unknown as TStayFields)),
   rentRates: (db, caller, record) =>

@@ -30,11 +30,14 @@ async function accountColumnsOf(db: TDb, residentId: string, facilityId: string)
       where: { residentId, archivedAt: null },
       select: { id: true, month: true, kind: true, amountCents: true, dueDate: true },
     }),
-    db.payment.findMany({ where: { residentId, archivedAt: null }, select: { amountCents: true } }),
+    db.payment.findMany({
+      where: { residentId, archivedAt: null },
+      select: { amountCents: true, kind: true, status: true },
+    }),
   ]);
   const fields = accountFrom(
     charges.map((c) => ({ ...c, kind: c.kind as "rent", amountCents: Number(c.amountCents) })),
-    payments.map((p) => ({ amountCents: Number(p.amountCents) })),
+    payments.map((p) => ({ ...p, amountCents: Number(p.amountCents) })),
   );
   return {
     facilityId,
@@ -45,8 +48,8 @@ async function accountColumnsOf(db: TDb, residentId: string, facilityId: string)
   };
 }
 
-/** Sets the resident's account (id = residentId) from their live charges and payments. */
-export async function refreshRentAccount(db: TDb, residentId: string, facilityId: string): Promise<void> {
+/** Sets the resident's account (id = residentId) from their live charges and payments; answers its balance. */
+export async function refreshRentAccount(db: TDb, residentId: string, facilityId: string): Promise<number> {
   await lockResidentMoney(db, residentId);
   const columns = await accountColumnsOf(db, residentId, facilityId);
   const now = new Date();
@@ -55,6 +58,7 @@ export async function refreshRentAccount(db: TDb, residentId: string, facilityId
     create: { id: residentId, residentId, ...columns, version: 1, createdAt: now, updatedAt: now },
     update: { ...columns, version: { increment: 1 }, updatedAt: now, updatedBy: null },
   });
+  return Number(columns.balanceCents);
 }
 
 /**
@@ -145,7 +149,10 @@ export async function billResident(db: TDb, caller: TCaller, residentId: string,
       select: { type: true, date: true, createdAt: true, undoReason: true },
     }),
     db.rentCharge.findMany({ where: { residentId } }),
-    db.payment.findMany({ where: { residentId, archivedAt: null }, select: { amountCents: true } }),
+    db.payment.findMany({
+      where: { residentId, archivedAt: null },
+      select: { amountCents: true, kind: true, status: true },
+    }),
   ]);
   const billed: TBilledResident = {
     id: resident.id,
@@ -159,7 +166,7 @@ export async function billResident(db: TDb, caller: TCaller, residentId: string,
     rates: rates.map((r) => ({ amountCents: Number(r.amountCents), effectiveFrom: r.effectiveFrom })),
     events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     charges: charges.map((c) => chargeMapper.toRecord(c) as never),
-    payments: payments.map((p) => ({ amountCents: Number(p.amountCents) })),
+    payments: payments.map((p) => ({ ...p, amountCents: Number(p.amountCents) })),
     today: todayIn(resident.facility.timeZone),
     ...(change ? { change } : {}),
   });

@@ -41,7 +41,9 @@ export async function rentFiguresInSql(
               CASE WHEN "kind" = 'credit' THEN -"amountCents" ELSE "amountCents" END AS amount
        FROM "rent_charges" WHERE "archivedAt" IS NULL AND "facilityId" = ANY($1)
      ), payments AS (
-       SELECT "residentId", "amountCents", "receivedOn"
+       -- What each line takes off the balance (paymentEffect): a refund adds, a voided line nothing.
+       SELECT "residentId", "receivedOn",
+              CASE WHEN "status" = 'voided' THEN 0 WHEN "kind" = 'refund' THEN -"amountCents" ELSE "amountCents" END AS amount
        FROM "payments" WHERE "archivedAt" IS NULL AND "facilityId" = ANY($1)
      ), charged AS (
        SELECT "residentId",
@@ -50,13 +52,13 @@ export async function rentFiguresInSql(
        FROM charges GROUP BY "residentId"
      ), paid AS (
        SELECT "residentId",
-              sum("amountCents") FILTER (WHERE "receivedOn" BETWEEN $2 AND $3) AS paid,
-              sum("amountCents") FILTER (WHERE "receivedOn" <= $4) AS received
+              sum(amount) FILTER (WHERE "receivedOn" BETWEEN $2 AND $3) AS paid,
+              sum(amount) FILTER (WHERE "receivedOn" <= $4) AS received
        FROM payments GROUP BY "residentId"
      ), pool AS (
        -- What settles the charges due by the counted day: payments received by then, and credits.
        SELECT "residentId", sum(amount) AS pool FROM (
-         SELECT "residentId", "amountCents" AS amount FROM payments WHERE "receivedOn" <= $4
+         SELECT "residentId", amount FROM payments WHERE "receivedOn" <= $4
          UNION ALL SELECT "residentId", -amount FROM charges WHERE amount < 0 AND "dueDate" <= $4
        ) settling GROUP BY "residentId"
      ), owed AS (

@@ -59,6 +59,12 @@ export const paths = {
       href: (residentId: string, paymentId: string) =>
         `/residents/${segment(residentId)}/rent/receipts/${segment(paymentId)}`,
     },
+    /** The void notice of a voided payment: a document of its own, naming the receipt it voids. */
+    voidNotice: {
+      path: "/residents/:id/rent/receipts/:paymentId/void",
+      href: (residentId: string, paymentId: string) =>
+        `/residents/${segment(residentId)}/rent/receipts/${segment(paymentId)}/void`,
+    },
     medicalRecords: fixed("/residents/medical-records"),
     rentTracker: fixed("/residents/rent-tracker"),
   },

@@ -86,28 +86,83 @@ export const rentChargesCollection = defineCollection({
 });
 
 export const PAYMENT_METHODS = ["check", "cash", "ach", "card", "other"] as const;
-export const ZPayment = z.object({
-  residentId: ZId,
-  facilityId: ZId,
-  receivedOn: ZDateOnly,
-  amountCents: ZCents.min(1, "Enter an amount above zero"),
-  method: z.enum(PAYMENT_METHODS),
-  reference: ZOptionalText(100),
-  payer: ZOptionalText(200),
-  notes: ZOptionalText(1000),
-});
+
+/**
+ * A `payment` received lowers the balance; a `refund` (money paid back to the payer, after a move-out or
+ * an overpayment) raises it. A refund is a payment line of its own kind rather than a negative amount,
+ * so amounts stay positive everywhere (as with charges and credits) and it carries its reason.
+ */
+export const PAYMENT_KINDS = ["payment", "refund"] as const;
+export type TPaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/**
+ * A `recorded` line counts; a `voided` one (entered by mistake) stays on record, struck through, and
+ * counts for nothing. Voiding is final: a voided line is never changed again (`frozen` below), and who
+ * voided it and when are its `updatedBy` and `updatedAt`, which no later write can move.
+ */
+export const PAYMENT_STATUSES = ["recorded", "voided"] as const;
+
+/** The fields a payment's receipt prints: changing them on a voided line is refused (see `frozen`). */
+const PAYMENT_FIELDS = ["receivedOn", "amountCents", "method", "reference", "payer", "notes", "reason", "residentId"];
+
+export const ZPayment = z
+  .object({
+    residentId: ZId,
+    facilityId: ZId,
+    receivedOn: ZDateOnly,
+    amountCents: ZCents.min(1, "Enter an amount above zero"),
+    method: z.enum(PAYMENT_METHODS),
+    reference: ZOptionalText(100),
+    payer: ZOptionalText(200),
+    notes: ZOptionalText(1000),
+    kind: z.enum(PAYMENT_KINDS).default("payment"),
+    /** Why a refund was made (required for a refund). */
+    reason: ZOptionalText(500),
+    status: z.enum(PAYMENT_STATUSES).default("recorded"),
+    /** Why the line was voided (required once voided). */
+    voidReason: ZOptionalText(500),
+    /**
+     * The resident's balance right after this line was recorded, as its receipt prints it: set by the
+     * backend in the write that records it (never by a client), and never recomputed. Absent on lines
+     * recorded before receipts were fixed.
+     */
+    balanceAfterCents: ZCents.nullable().optional(),
+    /** Who recorded the payment, as its receipt's "Received by" (set by the backend from the signed-in user). */
+    receivedBy: ZOptionalText(254),
+    receivedByUserId: z.string().max(128).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.kind === "refund" && !p.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "Give the reason for the refund" });
+    if (p.status === "voided" && !p.voidReason)
+      ctx.addIssue({ code: "custom", path: ["voidReason"], message: "Give the reason for voiding" });
+  });
 export const paymentsCollection = defineCollection({
   name: "payments",
   label: "Payment",
   schema: ZPayment,
   scope: { kind: "facility", field: "facilityId" },
-  access: { read: "rent", write: "rent" },
+  access: {
+    read: "rent",
+    write: "rent",
+    actions: {
+      // Voiding a line, and recording (or changing) a refund, need "Void or refund payments".
+      sets: [
+        { field: "status", value: "voided", action: "voidPayment", with: PAYMENT_FIELDS },
+        { field: "kind", value: "refund", action: "voidPayment", with: PAYMENT_FIELDS },
+      ],
+    },
+  },
   filterable: ["residentId", "facilityId", "method"],
   sortable: ["receivedOn"],
   defaultSort: { field: "receivedOn", direction: "desc" },
   searchable: ["payer", "reference"],
-  removal: "archive",
+  // Once recorded, a payment is corrected by voiding it, never removed.
+  removal: "none",
   clientIds: false,
+  backendFields: ["balanceAfterCents"],
+  callerFields: { id: "receivedByUserId", name: "receivedBy" },
+  frozen: { field: "status", value: "voided", message: "A voided payment cannot be changed." },
   auditViews: false,
   links: [LINK_TO_RESIDENT],
 });

@@ -10,7 +10,13 @@ import { z } from "zod";
 import { ZId } from "../common.schema.ts";
 import type { TResidentStatus } from "../collections/residents.collection.ts";
 import { daysBetween } from "../rules/date-only.rules.ts";
-import { allocatePayments, signedAmount, type TChargeLike } from "../rules/rent.rules.ts";
+import {
+  allocatePayments,
+  paymentEffect,
+  signedAmount,
+  type TChargeLike,
+  type TPaymentLike,
+} from "../rules/rent.rules.ts";
 import { LIVING_STATUSES } from "../rules/census.rules.ts";
 import { censusCounts, type TCensusInput } from "./census.report.ts";
 import { byHomeName, lastCountedDay, liveFrom, ZGoLiveDate, type TReportQuery } from "./report-query.schema.ts";
@@ -88,7 +94,7 @@ export function agingBucket(days: number): keyof TAging {
 /** One resident's figures from their charges (with due dates) and payments (with days received). */
 export function rentFiguresOf(
   charges: readonly (TChargeLike & { dueDate: string })[],
-  payments: readonly { amountCents: number; receivedOn: string }[],
+  payments: readonly (TPaymentLike & { receivedOn: string })[],
   window: TRentWindow,
 ): TRentFigures {
   const inRange = (day: string) => day >= window.from && day <= window.to;
@@ -101,9 +107,9 @@ export function rentFiguresOf(
   }
   return {
     chargedCents: charges.filter((c) => inRange(c.dueDate)).reduce((sum, c) => sum + signedAmount(c), 0),
-    paidCents: payments.filter((p) => inRange(p.receivedOn)).reduce((sum, p) => sum + p.amountCents, 0),
+    paidCents: payments.filter((p) => inRange(p.receivedOn)).reduce((sum, p) => sum + paymentEffect(p), 0),
     balanceCents:
-      due.reduce((sum, c) => sum + signedAmount(c), 0) - received.reduce((sum, p) => sum + p.amountCents, 0),
+      due.reduce((sum, c) => sum + signedAmount(c), 0) - received.reduce((sum, p) => sum + paymentEffect(p), 0),
     aging,
   };
 }

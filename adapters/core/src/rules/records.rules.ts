@@ -17,10 +17,11 @@ export function callerName(user: Pick<TSessionUser, "displayName" | "email">): s
 }
 
 /**
- * The validated fields with the collection's `callerFields` set by the backend: on create (no `before`)
- * the signed-in user's id and name, whatever the client sent; on update the stored ones, which never
- * change (an entry recorded before the fields existed keeps its typed name). Its `signedField`'s
- * signature likewise: this user and now when the field is given or changed, else as stored.
+ * The validated fields with what the backend sets itself: the collection's `callerFields` (on create, no
+ * `before`, the signed-in user's id and name, whatever the client sent; on update the stored ones, which
+ * never change: an entry recorded before the fields existed keeps its typed name), its `backendFields`
+ * (dropped on create, the stored values kept on update), and its `signedField`'s signature (this user
+ * and now when the field is given or changed, else as stored).
  */
 export function stampCaller(
   def: CollectionDef,
@@ -30,12 +31,12 @@ export function stampCaller(
 ): Record<string, unknown> {
   const caller = def.callerFields;
   const signed = def.signedField;
-  if (!caller && !signed) return fields;
   const out = { ...fields };
   const set = (field: string, value: unknown) => {
     if (value === undefined || value === null) delete out[field];
     else out[field] = value;
   };
+  for (const field of def.backendFields ?? []) set(field, before?.[field]);
   if (caller) {
     set(caller.id, before ? before[caller.id] : user.id);
     set(caller.name, before ? before[caller.name] : callerName(user));
@@ -73,6 +74,8 @@ export function validateUpdate(
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
     throw new AppError("VALIDATION", "The change is not valid.", { fields: { _: "Expected an object of fields" } });
   }
+  if (def.frozen && current[def.frozen.field] === def.frozen.value)
+    throw new AppError("VALIDATION", def.frozen.message, { fields: { _: def.frozen.message } });
   const known = Object.keys(def.schema.shape);
   const unknownKeys = Object.keys(patch).filter((k) => !known.includes(k));
   if (unknownKeys.length > 0) {

@@ -101,6 +101,20 @@ export function signedAmount(charge: Pick<TChargeLike, "amountCents" | "kind">):
 /** What allocation needs of a payment (a `payments` record fits). */
 export interface TPaymentLike {
   amountCents: number;
+  /** A `refund` raises the balance (absent = payment). */
+  kind?: string | undefined;
+  /** A `voided` line counts for nothing (absent = recorded). */
+  status?: string | undefined;
+}
+
+/**
+ * What a payment line takes off the balance: its amount; the negative of it for a refund; nothing once
+ * voided. The one place every balance, allocation, the rent roll and aging count payments (the server's
+ * rent roll SQL says the same, and a property test compares them).
+ */
+export function paymentEffect(payment: TPaymentLike): number {
+  if (payment.status === "voided") return 0;
+  return payment.kind === "refund" ? -payment.amountCents : payment.amountCents;
 }
 
 export type TMonthStatus = "paid" | "partial" | "unpaid" | "none";
@@ -347,7 +361,7 @@ export function allocatePayments<C extends TChargeLike>(
   charges: readonly C[],
   payments: readonly TPaymentLike[],
 ): TAllocation<C> {
-  let pool = payments.reduce((sum, p) => sum + p.amountCents, 0);
+  let pool = payments.reduce((sum, p) => sum + paymentEffect(p), 0);
   for (const c of charges) if (signedAmount(c) < 0) pool -= signedAmount(c);
   const ordered = [...charges].sort(
     (a, b) =>
@@ -368,7 +382,7 @@ export function allocatePayments<C extends TChargeLike>(
 /** A resident's account from their charges and payments: totals, balance and the oldest unpaid due date. */
 export function accountFrom(charges: readonly TChargeLike[], payments: readonly TPaymentLike[]): TRentAccountFields {
   const chargedCents = charges.reduce((sum, c) => sum + signedAmount(c), 0);
-  const paidCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
+  const paidCents = payments.reduce((sum, p) => sum + paymentEffect(p), 0);
   const unpaid = allocatePayments(charges, payments).charges.find((row) => row.remainingCents > 0);
   return {
     chargedCents,
@@ -376,6 +390,15 @@ export function accountFrom(charges: readonly TChargeLike[], payments: readonly 
     balanceCents: chargedCents - paidCents,
     oldestUnpaidDueDate: unpaid ? unpaid.charge.dueDate : null,
   };
+}
+
+/**
+ * The amount above which recording a payment asks for a second, explicit confirmation: what is owed
+ * (never less than nothing) plus two months at the resident's rate. A typo of extra digits is far
+ * above it; paying ahead a month or two is not.
+ */
+export function largePaymentCents(balanceCents: number, rateCents: number): number {
+  return Math.max(balanceCents, 0) + 2 * Math.max(rateCents, 0);
 }
 
 /** Days since the oldest unpaid charge fell due (0 when nothing is owed or nothing is late yet). */

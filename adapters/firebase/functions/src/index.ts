@@ -1038,7 +1038,9 @@ async function deriveRentAfter(
         reason: `rate changed from ${rate.effectiveFrom}`,
       });
   } else {
-    for (const account of accountsToDerive(collection, before, after)) await deriveAccount(account);
+    // A payment line just recorded (created) gets the balance after it, for its receipt.
+    const recorded = collection === "payments" && !before && after ? id : undefined;
+    for (const account of accountsToDerive(collection, before, after)) await deriveAccount(account, recorded);
   }
 }
 

@@ -13,7 +13,7 @@ import type { TWriteOp } from "@care/core/ports/data.port";
 import { getCollection, type TRecordOf } from "@care/core/registry";
 import { todayIn } from "@care/core/rules/date-only.rules";
 import { validateCreate } from "@care/core/rules/records.rules";
-import { billingOps, type TBillChange } from "@care/core/rules/rent.rules";
+import { accountFrom, billingOps, type TBillChange } from "@care/core/rules/rent.rules";
 import { DERIVED_AT_FIELD } from "../../src/derived-records.ts";
 import { fromStoredData, toStoredData } from "../../src/firestore-records.ts";
 import { derivedRentAccount, type TAccountToDerive } from "../../src/rent-accounts.ts";
@@ -75,11 +75,23 @@ function writeAccount(
   tx.set(stored.ref, { ...toStoredData(def, record), ...serverTimes(stored.data()), ...derivedAt });
 }
 
-/** Sets a resident's account from their live charges and payments, in one transaction. */
-export async function deriveAccount(account: TAccountToDerive): Promise<void> {
+/**
+ * Sets a resident's account from their live charges and payments, in one transaction; `recordedPaymentId`
+ * (a payment line just recorded) also gets the balance after it for its receipt, in the same
+ * transaction, once (never recomputed), so the account a writer waits for comes with it.
+ */
+export async function deriveAccount(account: TAccountToDerive, recordedPaymentId?: string): Promise<void> {
   await getFirestore().runTransaction(async (tx) => {
     const { charges, payments, account: stored } = await moneyOf(tx, account.residentId);
     writeAccount(tx, account, stored, charges, payments);
+    const recorded = payments.find((p) => p.id === recordedPaymentId);
+    if (recorded && recorded.balanceAfterCents == null)
+      tx.update(getFirestore().collection("payments").doc(recorded.id), {
+        balanceAfterCents: accountFrom(
+          charges.filter((c) => !c.archivedAt),
+          payments,
+        ).balanceCents,
+      });
   });
 }
 

@@ -1,7 +1,9 @@
 /**
- * The "Record a payment" dialog: resident, date received, amount in dollars (parsed to cents without
- * floating point), method, reference and payer. Validated with the payments schema before it is sent;
- * the payment and the resident's account are saved in one commit (see `recordPayment`).
+ * The "Record a payment" dialog (and "Record a refund", money paid back, with its reason): resident,
+ * date, amount in dollars (parsed to cents without floating point), method, reference and payer.
+ * Validated with the payments schema before it is sent. A payment far above what the resident owes
+ * (`largePaymentCents`: the balance and two months' rate) is recorded only after a second, explicit
+ * confirmation saying the amount and what is owed.
  */
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -9,6 +11,7 @@ import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { PAYMENT_METHODS, ZPayment } from "@care/core/collections/rent.collection";
 import { formatCents } from "@care/core/rules/rent.rules";
+import { LargePaymentCheck, largePaymentQuestion, type TLargePayment } from "./large-payment-check.tsx";
 import { useData } from "../../lib/ports.tsx";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { Dialog } from "../../ui/confirm-dialog.tsx";
@@ -40,9 +43,10 @@ interface TPaymentForm {
   reference: string;
   payer: string;
   notes: string;
+  reason: string;
 }
 
-const FIELDS = ["residentId", "receivedOn", "amount", "method", "reference", "payer", "notes"] as const;
+const FIELDS = ["residentId", "receivedOn", "amount", "method", "reference", "payer", "notes", "reason"] as const;
 
 /** The form field a schema or server error path belongs to (amounts are typed in dollars). */
 function fieldOf(path: string): (typeof FIELDS)[number] | null {
@@ -54,17 +58,20 @@ export function PaymentDialog({
   open,
   residents,
   residentId,
+  refund = false,
   onClose,
 }: {
   open: boolean;
   residents: readonly TPayableResident[];
   /** The resident to record for; the dialog then offers no choice of resident. */
   residentId?: string | undefined;
+  /** Record money paid back to the payer instead of a payment. */
+  refund?: boolean;
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} title="Record a payment" onClose={onClose}>
-      <PaymentForm residents={residents} residentId={residentId} onClose={onClose} />
+    <Dialog open={open} title={refund ? "Record a refund" : "Record a payment"} onClose={onClose}>
+      <PaymentForm residents={residents} residentId={residentId} refund={refund} onClose={onClose} />
     </Dialog>
   );
 }
@@ -72,14 +79,18 @@ export function PaymentDialog({
 function PaymentForm({
   residents,
   residentId,
+  refund,
   onClose,
 }: {
   residents: readonly TPayableResident[];
   residentId?: string | undefined;
+  refund: boolean;
   onClose: () => void;
 }) {
   const data = useData();
   const [failure, setFailure] = useState<string | null>(null);
+  // A large payment waiting for its confirmation: the amount and what the resident owes.
+  const [large, setLarge] = useState<TLargePayment | null>(null);
   const {
     register,
     handleSubmit,
@@ -94,6 +105,7 @@ function PaymentForm({
       reference: "",
       payer: "",
       notes: "",
+      reason: "",
     },
   });
   const fixed = residentId ? residents.find((r) => r.id === residentId) : undefined;
@@ -115,6 +127,7 @@ function PaymentForm({
       reference: values.reference,
       payer: values.payer,
       notes: values.notes,
+      ...(refund ? { kind: "refund", reason: values.reason } : {}),
     });
     if ("error" in amount) setError("amount", { message: amount.error });
     if (!parsed.success) {
@@ -125,8 +138,14 @@ function PaymentForm({
     }
     if (!parsed.success || "error" in amount) return;
     try {
+      if (!refund && large?.amountCents !== parsed.data.amountCents) {
+        const question = await largePaymentQuestion(data, resident.id, parsed.data.amountCents);
+        setLarge(question);
+        if (question) return;
+      }
       await recordPayment(data, parsed.data);
-      toast.success(`Payment of ${formatCents(parsed.data.amountCents)} recorded for ${resident.name}`);
+      const what = refund ? "Refund" : "Payment";
+      toast.success(`${what} of ${formatCents(parsed.data.amountCents)} recorded for ${resident.name}`);
       onClose();
     } catch (error) {
       if (isAppError(error) && error.code === "VALIDATION" && error.fields) {
@@ -194,7 +213,17 @@ function PaymentForm({
         error={errors.payer?.message}
         {...register("payer")}
       />
+      {refund && (
+        <FormField
+          label="Reason"
+          required
+          hint="e.g. overpaid in March, deposit returned after move-out"
+          error={errors.reason?.message}
+          {...register("reason")}
+        />
+      )}
       <FormField kind="textarea" label="Notes" rows={2} error={errors.notes?.message} {...register("notes")} />
+      {large && <LargePaymentCheck large={large} />}
       {failure && (
         <p className="alert" role="alert">
           {failure}
@@ -205,7 +234,13 @@ function PaymentForm({
           Cancel
         </button>
         <button type="submit" className="button" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Record payment"}
+          {isSubmitting
+            ? "Saving…"
+            : large
+              ? `Yes, record ${formatCents(large.amountCents)}`
+              : refund
+                ? "Record refund"
+                : "Record payment"}
         </button>
       </div>
     </form>

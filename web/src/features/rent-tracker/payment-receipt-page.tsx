@@ -1,50 +1,58 @@
 /**
- * `/residents/:id/rent/receipts/:paymentId`: a printable receipt for one payment: receipt number, the
- * home's name and address, resident, amount, method, reference, payer, date and the balance after it.
+ * `/residents/:id/rent/receipts/:paymentId`: a printable receipt for one payment, fixed once issued:
+ * receipt number, the home's name and address, resident, amount, method, reference, payer, date, who
+ * received it and the balance after it as stored when it was recorded (never recomputed). A voided
+ * payment's receipt still reads as issued; `…/void` is its void notice, a document of its own naming
+ * the receipt it voids, the reason and when.
  */
 import { listName } from "@care/core/rules/person-name.rules";
 import { Link, useParams } from "react-router-dom";
 import { AppError, isAppError } from "@care/core/app-error";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { formatCents } from "@care/core/rules/rent.rules";
 import { paths } from "../../lib/paths.ts";
 import { usePortQuery } from "../../lib/records/use-records.ts";
 import { describeError } from "../../lib/report-error.ts";
 import { printPage } from "../../ui/print.ts";
 import { METHOD_LABELS } from "./payment-dialog.tsx";
-import { loadRentHistories, type TPaymentRecord, type TResidentRecord } from "./rent-data.ts";
+import type { TPaymentRecord, TResidentRecord } from "./rent-data.ts";
 import { longDate } from "./rent-dates.ts";
-import { balanceAfterPayment, ledgerRows, receiptNumber } from "./rent-ledger.ts";
+import { receiptNumber } from "./rent-ledger.ts";
+import { auditTimeText } from "../../ui/record-access-log.tsx";
 import { PageLoading } from "../../ui/page-loading.tsx";
 import "./rent-tracker.css";
 
 interface TReceipt {
   payment: TPaymentRecord;
   resident: TResidentRecord;
-  facility: { name: string; address?: string | undefined; phone?: string | undefined };
-  balanceAfterCents: number | null;
+  facility: { name: string; address?: string | undefined; phone?: string | undefined; timeZone?: string | undefined };
 }
 
-/** A receipt is computed from these collections. */
-const RECEIPT_READS = ["payments", "residents", "facilities", "rentCharges"] as const;
+/** A receipt is read from these collections. */
+const RECEIPT_READS = ["payments", "residents", "facilities"] as const;
 
 export function PaymentReceiptPage() {
+  return <PaymentDocument notice={false} />;
+}
+
+export function VoidNoticePage() {
+  return <PaymentDocument notice={true} />;
+}
+
+/** The receipt, or (`notice`) the void notice, of the payment in the address. */
+function PaymentDocument({ notice }: { notice: boolean }) {
   const { id = "", paymentId = "" } = useParams();
   const query = usePortQuery(
     ["rent", "receipt", id, paymentId],
     async ({ data }): Promise<TReceipt> => {
       const [payment, resident] = await Promise.all([data.get("payments", paymentId), data.get("residents", id)]);
       if (payment.residentId !== resident.id) throw new AppError("NOT_FOUND", "Not this resident's payment.");
-      const [facility, histories] = await Promise.all([
-        data.get("facilities", payment.facilityId).catch((error: unknown) => {
-          // A home renamed away or out of reach still gets a receipt, with its id for a name.
-          if (isAppError(error) && error.code === "NOT_FOUND") return { name: payment.facilityId };
-          throw error;
-        }),
-        loadRentHistories(data, [resident]),
-      ]);
-      const history = histories.get(resident.id)!;
-      const balanceAfterCents = balanceAfterPayment(ledgerRows(history.charges, history.payments), payment.id);
-      return { payment, resident, facility, balanceAfterCents };
+      const facility = await data.get("facilities", payment.facilityId).catch((error: unknown) => {
+        // A home renamed away or out of reach still gets a receipt, with its id for a name.
+        if (isAppError(error) && error.code === "NOT_FOUND") return { name: payment.facilityId };
+        throw error;
+      });
+      return { payment, resident, facility };
     },
     { reads: RECEIPT_READS, quiet: ["NOT_FOUND"] },
   );
@@ -75,16 +83,42 @@ export function PaymentReceiptPage() {
       </article>
     );
 
-  const { payment, resident, facility, balanceAfterCents } = state.receipt;
+  const { payment } = state.receipt;
+  if (notice && payment.status !== "voided")
+    return (
+      <article className="rent-page" aria-labelledby="page-title">
+        <h1 id="page-title">No void notice</h1>
+        <p>This payment has not been voided.</p>
+        <p>
+          <Link to={back}>Back to the resident's rent</Link>
+        </p>
+      </article>
+    );
+  return <ReceiptSheet receipt={state.receipt} notice={notice} back={back} />;
+}
+
+/** The printable sheet: the receipt as issued, or the void notice referring to it. */
+function ReceiptSheet({ receipt, notice, back }: { receipt: TReceipt; notice: boolean; back: string }) {
+  const { payment, resident, facility } = receipt;
   const name = listName(resident);
+  const zone = facility.timeZone ?? DEFAULT_TIME_ZONE;
+  const refund = payment.kind === "refund";
+  const number = receiptNumber(payment.id);
+  const title = notice ? "Void notice" : refund ? "Refund receipt" : "Payment receipt";
   return (
     <article className="receipt-page" aria-labelledby="page-title">
       <p className="receipt-page__tools no-print">
         <Link to={back}>← {name}: rent</Link>
         <button type="button" className="button" onClick={printPage}>
-          Print receipt
+          {notice ? "Print void notice" : "Print receipt"}
         </button>
       </p>
+      {!notice && payment.status === "voided" && (
+        <p className="alert no-print" role="status">
+          This {refund ? "refund" : "payment"} was voided on {auditTimeText(payment.updatedAt, zone)}.{" "}
+          <Link to={paths.residents.voidNotice.href(resident.id, payment.id)}>See the void notice</Link>.
+        </p>
+      )}
       <div className="receipt card">
         <header className="receipt__header">
           <div>
@@ -93,19 +127,26 @@ export function PaymentReceiptPage() {
             {facility.phone && <p className="receipt__address">Tel. {facility.phone}</p>}
           </div>
           <div className="receipt__number">
-            <h1 id="page-title">Payment receipt</h1>
+            <h1 id="page-title">{title}</h1>
             <p>
-              Receipt no. <strong>{receiptNumber(payment.id)}</strong>
+              {notice ? "Voids receipt no." : "Receipt no."} <strong>{number}</strong>
             </p>
           </div>
         </header>
+        {notice && (
+          <p className="receipt__void-banner">
+            Voided on {auditTimeText(payment.updatedAt, zone)}: {payment.voidReason}
+          </p>
+        )}
         <p className="receipt__amount">
-          <span className="receipt__label">Amount received</span>
+          <span className="receipt__label">
+            {notice ? "Amount voided" : refund ? "Amount refunded" : "Amount received"}
+          </span>
           <strong>{formatCents(payment.amountCents)}</strong>
         </p>
         <dl className="receipt__details">
           <div>
-            <dt>Date received</dt>
+            <dt>{refund ? "Date refunded" : "Date received"}</dt>
             <dd>{longDate(payment.receivedOn)}</dd>
           </div>
           <div>
@@ -116,7 +157,7 @@ export function PaymentReceiptPage() {
             </dd>
           </div>
           <div>
-            <dt>Received from</dt>
+            <dt>{refund ? "Paid back to" : "Received from"}</dt>
             <dd>{payment.payer ?? `${resident.firstName} ${resident.lastName}`}</dd>
           </div>
           <div>
@@ -127,10 +168,18 @@ export function PaymentReceiptPage() {
             <dt>Reference</dt>
             <dd>{payment.reference ?? "—"}</dd>
           </div>
-          <div>
-            <dt>Balance after this payment</dt>
-            <dd>{balanceAfterCents === null ? "—" : formatCents(balanceAfterCents)}</dd>
-          </div>
+          {refund && (
+            <div>
+              <dt>Reason</dt>
+              <dd>{payment.reason}</dd>
+            </div>
+          )}
+          {!notice && (
+            <div>
+              <dt>Balance after this {refund ? "refund" : "payment"}</dt>
+              <dd>{payment.balanceAfterCents == null ? "Not recorded" : formatCents(payment.balanceAfterCents)}</dd>
+            </div>
+          )}
           {payment.notes && (
             <div>
               <dt>Notes</dt>
@@ -139,7 +188,10 @@ export function PaymentReceiptPage() {
           )}
         </dl>
         <p className="receipt__signature">
-          <span>Received by</span>
+          <span>{payment.receivedBy ? `Received by ${payment.receivedBy}` : "Received by"}</span>
+        </p>
+        <p className="receipt__printed">
+          Printed {auditTimeText(new Date().toISOString(), zone)} ({zone})
         </p>
       </div>
     </article>

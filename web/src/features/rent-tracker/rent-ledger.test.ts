@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  balanceAfterPayment,
   ledgerRows,
   paymentDescription,
   receiptNumber,
@@ -46,8 +45,18 @@ describe("ledgerRows", () => {
       ["c2", 300000],
       ["p2", 200000],
     ]);
-    expect(balanceAfterPayment(rows, "p2")).toBe(200000);
-    expect(balanceAfterPayment(rows, "missing")).toBeNull();
+  });
+
+  it("keeps a voided payment as a line that changes nothing, and adds a refund back", () => {
+    const rows = ledgerRows(
+      [charge("c1", "2026-01-01", 300000)],
+      [
+        { ...payment("p1", "2026-01-02", 9999999900), status: "voided" },
+        payment("p2", "2026-01-03", 300000),
+        { ...payment("p3", "2026-01-04", 5000), kind: "refund" },
+      ],
+    );
+    expect(rows.map((r) => r.balanceCents)).toEqual([300000, 300000, 0, 5000]);
   });
 
   it("keeps payments of one day in the order they were recorded", () => {
@@ -103,8 +112,8 @@ describe("paymentDescription", () => {
 });
 
 describe("receiptNumber", () => {
-  it("is R- and the last eight letters or digits of the id, upper-cased", () => {
-    expect(receiptNumber("0b9f2c4e-5a1d-4c3b-9e8f-7a6b5c4d3e2f")).toBe("R-5C4D3E2F");
-    expect(receiptNumber("m0000000042")).toBe("R-00000042");
+  it("is R- and the last twelve letters or digits of the id, upper-cased", () => {
+    expect(receiptNumber("0b9f2c4e-5a1d-4c3b-9e8f-7a6b5c4d3e2f")).toBe("R-7A6B5C4D3E2F");
+    expect(receiptNumber("m0000000042")).toBe("R-M0000000042");
   });
 });

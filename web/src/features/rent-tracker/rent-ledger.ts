@@ -4,7 +4,7 @@
  * receipt.
  */
 import type { TChargeKind } from "@care/core/collections/rent.collection";
-import { signedAmount } from "@care/core/rules/rent.rules";
+import { paymentEffect, signedAmount } from "@care/core/rules/rent.rules";
 
 export interface TLedgerCharge {
   id: string;
@@ -24,6 +24,10 @@ export interface TLedgerPayment {
   method: string;
   reference?: string | undefined;
   payer?: string | undefined;
+  /** A refund raises the balance (absent = payment). */
+  kind?: string | undefined;
+  /** A voided line stays in the ledger, struck through, and counts for nothing (absent = recorded). */
+  status?: string | undefined;
   createdAt: string;
 }
 
@@ -53,7 +57,7 @@ export function ledgerRows(charges: readonly TLedgerCharge[], payments: readonly
       balance += signedAmount(line.charge);
       return { kind: "charge", date: line.date, charge: line.charge, balanceCents: balance };
     }
-    balance -= line.payment.amountCents;
+    balance -= paymentEffect(line.payment);
     return { kind: "payment", date: line.date, payment: line.payment, balanceCents: balance };
   });
 }
@@ -73,19 +77,16 @@ export function paymentDescription(methodLabel: string, reference?: string, paye
   return `Payment, ${methodLabel}${shown ? ` ${shown}` : ""}${payer ? ` · from ${payer}` : ""}`;
 }
 
-/** The balance right after a payment, as its ledger line shows it; null when the payment is not in the ledger. */
-export function balanceAfterPayment(rows: readonly TLedgerRow[], paymentId: string): number | null {
-  const row = rows.find((r) => r.kind === "payment" && r.payment.id === paymentId);
-  return row ? row.balanceCents : null;
-}
-
 /**
- * The receipt number printed for a payment: "R-" and the last eight letters or digits of its id,
- * upper-cased (the random end of a UUID; short enough to read out on the phone).
+ * The receipt number printed for a payment: "R-" and the last twelve letters or digits of its id,
+ * upper-cased. Derived, not counted: every backend gives it at once (no counter to keep in a
+ * transaction on Firestore), a payment recorded before receipts were numbered has one too, and as a
+ * payment is never removed its number is never reused. Twelve characters of a random id leave a clash
+ * between two of a group's payments far less likely than one in a million.
  */
 export function receiptNumber(paymentId: string): string {
   return `R-${paymentId
     .replace(/[^A-Za-z0-9]/g, "")
-    .slice(-8)
+    .slice(-12)
     .toUpperCase()}`;
 }

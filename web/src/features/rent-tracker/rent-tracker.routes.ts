@@ -1,4 +1,4 @@
-/** The Rent Tracker's routes: the facility's month grid, one resident's rent, a payment's receipt. */
+/** The Rent Tracker's routes: the facility's month grid, one resident's rent, a payment's receipt and void notice. */
 import { lazyPage } from "../../lib/lazy-page.ts";
 import { needs } from "../../lib/access.ts";
 import { paths, type TRouteDef } from "../../lib/paths.ts";
@@ -18,5 +18,10 @@ export const rentTrackerRoutes: TRouteDef[] = [
     path: paths.residents.receipt.path,
     access: needs("rent"),
     Page: lazyPage(() => import("./payment-receipt-page.tsx"), "PaymentReceiptPage"),
+  },
+  {
+    path: paths.residents.voidNotice.path,
+    access: needs("rent"),
+    Page: lazyPage(() => import("./payment-receipt-page.tsx"), "VoidNoticePage"),
   },
 ];

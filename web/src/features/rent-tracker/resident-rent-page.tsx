@@ -10,7 +10,7 @@ import { Link, useParams } from "react-router-dom";
 import toast from "react-hot-toast";
 import { isAppError } from "@care/core/app-error";
 import { ZRentRate } from "@care/core/collections/rent.collection";
-import { daysOverdue, firstAdmission, formatCents, rateOn, signedAmount } from "@care/core/rules/rent.rules";
+import { daysOverdue, firstAdmission, formatCents, rateOn } from "@care/core/rules/rent.rules";
 import { facilityName, useFacilities } from "../../lib/facilities.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useData } from "../../lib/ports.tsx";
@@ -18,16 +18,17 @@ import { usePortQuery } from "../../lib/records/use-records.ts";
 import { describeError, reportError } from "../../lib/report-error.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyField } from "../../ui/money-field.tsx";
-import { useCan } from "../../lib/access.ts";
+import { useCan, useMayDo } from "../../lib/access.ts";
 import { CorrectionForm } from "./correction-form.tsx";
 import { printPage } from "../../ui/print.ts";
 import { ResidentTabs } from "../../ui/resident-tabs.tsx";
-import { METHOD_LABELS, PaymentDialog } from "./payment-dialog.tsx";
+import { PaymentDialog } from "./payment-dialog.tsx";
 import { ADMISSION_RATE_NOTE, addRate, loadRentHistories } from "./rent-data.ts";
 import type { TRecordOf } from "@care/core/registry";
 import { listAll } from "@care/core/list-all";
 import { longDate, todayLocal } from "./rent-dates.ts";
-import { ledgerRows, paymentDescription, receiptNumber } from "./rent-ledger.ts";
+import { ledgerRows } from "./rent-ledger.ts";
+import { RentLedgerTable } from "./rent-ledger-table.tsx";
 import { parseDollars } from "../../lib/money.ts";
 import { PageLoading } from "../../ui/page-loading.tsx";
 import "./rent-tracker.css";
@@ -38,9 +39,11 @@ const RENT_READS = ["residents", "residentEvents", "rentRates", "rentCharges", "
 export function ResidentRentPage() {
   const { id = "" } = useParams();
   const { facilities } = useFacilities();
-  const [paying, setPaying] = useState(false);
+  // The dialog open: a payment, a refund, or none.
+  const [paying, setPaying] = useState<"payment" | "refund" | null>(null);
   // Payments, corrections and rates are for roles that may change rent; the others read the ledger.
   const mayChange = useCan()("rent", "write");
+  const mayRefund = useMayDo()("voidPayment") && mayChange;
   const query = usePortQuery(
     ["rent", "resident", id],
     async ({ data }) => {
@@ -125,8 +128,13 @@ export function ResidentRentPage() {
       </section>
       <p className="rent-page__actions no-print">
         {mayChange && (
-          <button type="button" className="button" onClick={() => setPaying(true)}>
+          <button type="button" className="button" onClick={() => setPaying("payment")}>
             Record a payment
+          </button>
+        )}
+        {mayRefund && (
+          <button type="button" className="button button--secondary" onClick={() => setPaying("refund")}>
+            Record a refund
           </button>
         )}
         <button type="button" className="button button--secondary" onClick={printPage}>
@@ -150,70 +158,7 @@ export function ResidentRentPage() {
             )}
           </p>
         ) : (
-          <div className="rent-table__scroll">
-            <table className="rent-table">
-              <caption className="visually-hidden">Ledger, newest first, with the balance after each line</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="rent-grid__num">
-                    Charge
-                  </th>
-                  <th scope="col" className="rent-grid__num">
-                    Payment
-                  </th>
-                  <th scope="col" className="rent-grid__num">
-                    Balance
-                  </th>
-                  <th scope="col" className="no-print">
-                    <span className="visually-hidden">Receipt</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) =>
-                  row.kind === "charge" ? (
-                    <tr key={`c-${row.charge.id}`}>
-                      <td data-label="Date">{row.date}</td>
-                      <td data-label="Description">{row.charge.description}</td>
-                      <td data-label="Charge" className="rent-grid__num">
-                        {formatCents(signedAmount(row.charge))}
-                      </td>
-                      <td data-label="Payment" className="rent-grid__num" />
-                      <td data-label="Balance" className="rent-grid__num">
-                        {formatCents(row.balanceCents)}
-                      </td>
-                      <td className="no-print" />
-                    </tr>
-                  ) : (
-                    <tr key={`p-${row.payment.id}`}>
-                      <td data-label="Date">{row.date}</td>
-                      <td data-label="Description">
-                        {paymentDescription(
-                          METHOD_LABELS[row.payment.method as keyof typeof METHOD_LABELS] ?? row.payment.method,
-                          row.payment.reference,
-                          row.payment.payer,
-                        )}
-                      </td>
-                      <td data-label="Charge" className="rent-grid__num" />
-                      <td data-label="Payment" className="rent-grid__num">
-                        {formatCents(row.payment.amountCents)}
-                      </td>
-                      <td data-label="Balance" className="rent-grid__num">
-                        {formatCents(row.balanceCents)}
-                      </td>
-                      <td className="no-print">
-                        <Link to={paths.residents.receipt.href(resident.id, row.payment.id)}>
-                          Receipt {receiptNumber(row.payment.id)}
-                        </Link>
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
+          <RentLedgerTable rows={rows} residentId={resident.id} />
         )}
       </section>
 
@@ -246,10 +191,13 @@ export function ResidentRentPage() {
       </section>
 
       <PaymentDialog
-        open={paying}
+        // A fresh form for each opening, so a payment's and a refund's fields never mix.
+        key={paying ?? "closed"}
+        open={paying !== null}
+        refund={paying === "refund"}
         residents={[{ id: resident.id, facilityId: resident.facilityId, name }]}
         residentId={resident.id}
-        onClose={() => setPaying(false)}
+        onClose={() => setPaying(null)}
       />
     </article>
   );
