@@ -33,6 +33,7 @@ import {
   actionsOnCreate,
   actionsOnDelete,
   actionsOnUpdate,
+  actionsOnUpdateFunction,
   changeRequirementsOfPart,
   changeRequirementsOnUpdate,
   MAY_DO_FUNCTION,
@@ -520,6 +521,7 @@ function collectionRules(def: CollectionDef): string {
   if (def.name === "roles") lines.push(`      allow get: if request.auth != null && id == me().role;`);
   if (granted) lines.push(...userPrivateFieldsLines(granted));
   if (checks) lines.push(...validationLines(checks));
+  lines.push(...actionsOnUpdateFunction(def));
   if (serverOnly) {
     lines.push(
       `      // Written only by the backend (Cloud Functions with the Admin SDK, beyond these rules).`,
