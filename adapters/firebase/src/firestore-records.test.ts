@@ -72,7 +72,7 @@ describe("Firestore record layout", () => {
       _writtenAt: { seconds: 1 },
     };
     const record = fromStoredData(def, "tull", stored);
-    expect(record).toEqual({ id: "tull", name: "Tull", active: true, sortOrder: 0, ...RECORD_META });
+    expect(record).toEqual({ id: "tull", name: "Tull", active: true, sortOrder: 0, goLiveDate: null, ...RECORD_META });
     const user = fromStoredData(
       getCollection("users"),
       "u2",

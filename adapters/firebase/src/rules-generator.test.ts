@@ -98,8 +98,12 @@ describe("generated Firebase rules", () => {
     expect(block(rules, "roles")).toMatch(/allow create: if .* && mayGive\(request\.resource\.data\)/);
     expect(users).toContain("&& mayGive(get(/databases/$(database)/documents/roles/$(resource.data.role)).data)");
     // A resident's discharge, death, code status change, archive and move need the role's actions.
+    // The update's conditions are one function of the record after (d) and before (r) the write, each field
+    // read twice read once into a let.
+    expect(block(rules, "residents")).toContain("&& actionsOnUpdate_residents(request.resource.data, resource.data)");
+    expect(block(rules, "residents")).toContain("let v0 = d.get('status', null);");
     expect(block(rules, "residents")).toContain(
-      "mayDoAll(((request.resource.data.get('status', null) == 'discharged') != (resource.data.get('status', null) == 'discharged') || (resource.data.get('status', null) == 'discharged' && request.resource.data.diff(resource.data).affectedKeys().hasAny(['statusDate', 'statusReason', 'dischargeDate', 'archivedAt'])) ? ['discharge'] : [])",
+      "return mayDoAll(((v0 == 'discharged') != (v1 == 'discharged') || (v1 == 'discharged' && d.diff(r).affectedKeys().hasAny(['statusDate', 'statusReason', 'dischargeDate', 'archivedAt'])) ? ['discharge'] : [])",
     );
     expect(users).toMatch(/allow update: if mayWrite\('users'\)/);
     expect(block(rules, "diagnoses")).toContain(
