@@ -340,7 +340,10 @@ describe.skipIf(Boolean(chromiumMissing))("the rent tracker in Chromium", () => 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // The first payment's receipt (the oldest line, listed last).
-    await page.getByRole("link", { name: /^Receipt R-/ }).last().click();
+    await page
+      .getByRole("link", { name: /^Receipt R-/ })
+      .last()
+      .click();
     await page.locator("main h1", { hasText: "Payment receipt" }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, "rent-receipt-phone.png"), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
