@@ -96,18 +96,24 @@ export class ImportLinks {
     if (applied.some(({ link, target, id }) => skip(link.id.field) || this.refused.has(`${target.collection}/${id}`)))
       return null;
     const home = facilityOfRecord(def, { ...fields, id });
-    const error = checkLinks(def, { ...fields, id }, (collection, targetId) => {
-      const key = `${collection}/${targetId}`;
-      const found = this.targets.get(key);
-      if (!found || typeof home !== "string") return found ?? null;
-      const former = this.formerHomes.get(key);
-      if (!former || !(former.has("*") || former.has(home))) return found;
-      // A home the person moved from: their records there stay valid, as if they still were of it.
-      const scope = collection === FILES_TARGET ? undefined : collections[collection as TCollectionName].scope;
-      if (scope?.kind !== "facility") return found;
-      const homes = facilitiesOfRecord(collections[collection as TCollectionName], found);
-      return homes.includes(home) ? found : { ...found, [scope.field]: home };
-    });
+    const error = checkLinks(
+      def,
+      { ...fields, id },
+      (collection, targetId) => {
+        const key = `${collection}/${targetId}`;
+        const found = this.targets.get(key);
+        if (!found || typeof home !== "string") return found ?? null;
+        const former = this.formerHomes.get(key);
+        if (!former || !(former.has("*") || former.has(home))) return found;
+        // A home the person moved from: their records there stay valid, as if they still were of it.
+        const scope = collection === FILES_TARGET ? undefined : collections[collection as TCollectionName].scope;
+        if (scope?.kind !== "facility") return found;
+        const homes = facilitiesOfRecord(collections[collection as TCollectionName], found);
+        return homes.includes(home) ? found : { ...found, [scope.field]: home };
+      },
+      undefined,
+      { asWritten: true },
+    );
     if (!error) return null;
     const problems = Object.entries(error.fields ?? {}).map(([field, message]) => `${field}: ${message}`);
     return `${collections[name].label.toLowerCase()} ${id}: ${problems.join("; ") || error.message}`;

@@ -155,6 +155,29 @@ describe("checkLinks", () => {
     ).toEqual({ key: "No such document type" });
   });
 
+  it("refuses a published shift of someone not cleared without an override, unless restored as written", () => {
+    const shift = {
+      id: "sh1",
+      facilityId: "tull",
+      staffId: "sam",
+      date: "2026-11-30",
+      start: "07:00",
+      end: "15:00",
+      position: "caregiver",
+      published: true,
+    };
+    const notCleared = store({
+      "facilities/tull": tull,
+      "staff/sam": { id: "sam", facilityId: "tull", clearanceStatus: "submitted" },
+    });
+    expect(fieldsOf(checkLinks(collections.shifts, shift, notCleared))).toEqual({
+      overrideReason: expect.stringContaining("override"),
+    });
+    expect(checkLinks(collections.shifts, { ...shift, overrideReason: "Agency cover" }, notCleared)).toBeNull();
+    // Imported as it was written: the clearance it was published under may have lapsed since.
+    expect(checkLinks(collections.shifts, shift, notCleared, undefined, { asWritten: true })).toBeNull();
+  });
+
   it("on an update, looks up only the links whose fields or facility changed", () => {
     const before = { residentId: "nora", facilityId: "tull", allergen: "Latex" };
     const lookup = vi.fn(records);

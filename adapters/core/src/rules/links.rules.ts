@@ -102,12 +102,16 @@ function isSet(value: unknown): boolean {
  * - the target `requires` a field the record leaves empty: its message on that field;
  * - the target's state `guard`s the record's state and the record leaves the guard's field empty: its
  *   message on that field.
+ * The last two judge a write by its target's state at the moment of writing (a clearance, whether a
+ * document type expires). A record restored as it was (an import, `asWritten`) was judged when it was
+ * written, and its target's state may have changed since, so they are left out.
  */
 export function checkLinks(
   def: CollectionDef,
   record: TFields,
   lookup: TLinkLookup,
   before?: TFields,
+  { asWritten = false }: { asWritten?: boolean } = {},
 ): AppError | null {
   for (const { link, target, id } of linksToCheck(def, record, before)) {
     const field = link.id.field;
@@ -138,6 +142,7 @@ export function checkLinks(
     for (const [shared, message] of Object.entries(link.sameAs ?? {})) {
       if (record[shared] !== found[shared]) return invalid(field, message);
     }
+    if (asWritten) continue;
     const { requires } = link;
     if (requires && requires.when.some((f) => isSet(found[f])) && !isSet(record[requires.field]))
       return invalid(requires.field, requires.message);
