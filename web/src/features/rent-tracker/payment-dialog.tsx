@@ -185,7 +185,7 @@ function PaymentForm({
         <MoneyField label="Amount ($)" required error={errors.amount?.message} {...register("amount")} />
         <FormField
           type="date"
-          label="Date received"
+          label={refund ? "Date refunded" : "Date received"}
           required
           error={errors.receivedOn?.message}
           {...register("receivedOn")}
@@ -208,8 +208,12 @@ function PaymentForm({
         />
       </div>
       <FormField
-        label="Payer"
-        hint="Who paid, when not the resident (e.g. a family member or agency)"
+        label={refund ? "Paid to" : "Payer"}
+        hint={
+          refund
+            ? "Who received the refund, when not the resident (e.g. a family member or agency)"
+            : "Who paid, when not the resident (e.g. a family member or agency)"
+        }
         error={errors.payer?.message}
         {...register("payer")}
       />

@@ -19,6 +19,7 @@ import type { TPaymentRecord, TResidentRecord } from "./rent-data.ts";
 import { longDate } from "./rent-dates.ts";
 import { receiptNumber } from "./rent-ledger.ts";
 import { auditTimeText } from "../../ui/record-access-log.tsx";
+import { instantText } from "../../lib/date-time.ts";
 import { PageLoading } from "../../ui/page-loading.tsx";
 import "./rent-tracker.css";
 
@@ -115,7 +116,7 @@ function ReceiptSheet({ receipt, notice, back }: { receipt: TReceipt; notice: bo
       </p>
       {!notice && payment.status === "voided" && (
         <p className="alert no-print" role="status">
-          This {refund ? "refund" : "payment"} was voided on {auditTimeText(payment.updatedAt, zone)}.{" "}
+          This {refund ? "refund" : "payment"} was voided on {instantText(payment.updatedAt, zone)}.{" "}
           <Link to={paths.residents.voidNotice.href(resident.id, payment.id)}>See the void notice</Link>.
         </p>
       )}
@@ -135,7 +136,7 @@ function ReceiptSheet({ receipt, notice, back }: { receipt: TReceipt; notice: bo
         </header>
         {notice && (
           <p className="receipt__void-banner">
-            Voided on {auditTimeText(payment.updatedAt, zone)}: {payment.voidReason}
+            Voided on {instantText(payment.updatedAt, zone)}: {payment.voidReason}
           </p>
         )}
         <p className="receipt__amount">

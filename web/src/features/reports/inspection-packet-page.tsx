@@ -20,6 +20,7 @@ import {
   type TInspectionPacket,
   type TPacketItem,
 } from "@care/core/reports/inspection-packet";
+import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
 import { facilityToday } from "../../lib/facilities.tsx";
 import { useFacilityScope } from "../../lib/facility-scope.ts";
 import { paths } from "../../lib/paths.ts";
@@ -220,8 +221,11 @@ const GAP_COLUMNS: TReportColumn<TGapRow>[] = [
   { header: "Rule", value: (r) => r.rule },
 ];
 
-/** Shifts published over a missing clearance: whose, when, and the override's who, when and why. */
-const OVERRIDE_COLUMNS: TReportColumn<TOverrideRow>[] = [
+/**
+ * Shifts published over a missing clearance: whose, when, and the override's who, when (in the home's
+ * time zone) and why.
+ */
+const overrideColumns = (timeZone: string): TReportColumn<TOverrideRow>[] => [
   { header: "Staff member", value: (r) => r.name },
   {
     header: "Shift",
@@ -230,7 +234,7 @@ const OVERRIDE_COLUMNS: TReportColumn<TOverrideRow>[] = [
   },
   { header: "Reason", value: (r) => r.reason },
   { header: "Override by", value: (r) => r.by ?? "" },
-  { header: "Override at", value: (r) => r.at ?? "", show: (r) => overrideWhen(r.at) },
+  { header: "Override at", value: (r) => r.at ?? "", show: (r) => overrideWhen(r.at, timeZone) },
 ];
 
 export function InspectionPacketPage() {
@@ -238,6 +242,7 @@ export function InspectionPacketPage() {
   const session = useSession();
   const missing = PACKET_NEEDS.filter((area) => !session || !can(session, area, "read"));
   const today = facilityToday(facilities, facilityId);
+  const homeZone = (facilities.find((f) => f.id === facilityId) ?? facilities[0])?.timeZone ?? DEFAULT_TIME_ZONE;
   const packet = usePortQuery(
     ["inspectionPacket", facilityId, today],
     async ({ data, insights }) => {
@@ -337,7 +342,7 @@ export function InspectionPacketPage() {
             <ReportSection
               title="Rota published over a missing clearance"
               note="Shifts of staff without a criminal record clearance or exemption (Title 22 §87355), published by an administrator's override; they are not counted for coverage."
-              columns={OVERRIDE_COLUMNS}
+              columns={overrideColumns(homeZone)}
               rows={p.overrides}
               rowId={(r) => r.shiftId}
               csvName={csvName("clearance-overrides")}

@@ -495,7 +495,7 @@ function HomeWeek(props: { facilityId: string; name: string; weekStart: string }
               </tfoot>
             </table>
           </div>
-          <ShiftOverrides shifts={inWeek} people={answer.people} />
+          <ShiftOverrides shifts={inWeek} people={answer.people} timeZone={answer.timeZone} />
           {mayEdit && <IssuesPanel answer={answer} seesStaff={seesStaff} />}
         </>
       )}

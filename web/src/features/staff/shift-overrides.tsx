@@ -7,7 +7,12 @@ import type { TRecordOf } from "@care/core/registry";
 import { overrideWhen } from "../../lib/override-time.ts";
 import { dayLabel } from "./schedule-format.ts";
 
-export function ShiftOverrides(props: { shifts: readonly TRecordOf<"shifts">[]; people: readonly TRotaMember[] }) {
+export function ShiftOverrides(props: {
+  shifts: readonly TRecordOf<"shifts">[];
+  people: readonly TRotaMember[];
+  /** The home's time zone, in which the override's time is written. */
+  timeZone: string;
+}) {
   const overridden = props.shifts.filter((s) => s.overrideReason);
   if (overridden.length === 0) return null;
   const nameOf = (id: string) => props.people.find((p) => p.id === id)?.name ?? "Someone";
@@ -20,8 +25,8 @@ export function ShiftOverrides(props: { shifts: readonly TRecordOf<"shifts">[]; 
             <strong>
               {nameOf(s.staffId)}, {dayLabel(s.date)} {s.start}–{s.end}
             </strong>
-            : {s.overrideReason} — override by {s.overrideBy ?? "someone"}, {overrideWhen(s.overrideAt)}. Not counted
-            for coverage.
+            : {s.overrideReason} — override by {s.overrideBy ?? "someone"}, {overrideWhen(s.overrideAt, props.timeZone)}
+            . Not counted for coverage.
           </li>
         ))}
       </ul>
