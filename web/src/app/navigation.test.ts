@@ -13,7 +13,7 @@ describe("navigation", () => {
       ["Staff", "/staff/"],
       ["Referral Agents", "/agencies/"],
       ["Facilities", "/facilities/"],
-      ["Settings", "/settings"],
+      ["Settings", "/admin/resident-doc-config"],
     ]);
     expect(QUICK_LINKS.map((l) => [l.label, l.to])).toEqual([
       ["Reports", "/reports"],

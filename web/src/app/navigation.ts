@@ -1,7 +1,7 @@
 /**
- * The navigation: top entries with their routes (trailing slashes included, as the seed had them; Settings
- * opens the Settings hub), the side submenus, and the quick links, all built from the typed paths. The layout
- * and the tests read this.
+ * The seed's navigation, to the letter: top entries with their routes (trailing slashes included),
+ * the side submenus, and the quick links, all built from the typed paths. The layout and the tests
+ * read this.
  */
 import { allows, needs, SETTINGS_ACCESS, type TAccess } from "../lib/access.ts";
 import { paths } from "../lib/paths.ts";
@@ -73,8 +73,8 @@ export const TOP_NAV: readonly TSection[] = [
   {
     id: "settings",
     label: "Settings",
-    // The Settings hub, as the quick link: the area's menu lists every Settings page from there.
-    to: paths.settings.hub.href(),
+    to: paths.docConfig.resident.href(),
+    // The seed's two entries (this one and the quick link to /settings) lead into one Settings area.
     prefixes: ["/admin", paths.settings.hub.path],
     access: SETTINGS_ACCESS,
     submenu: [
