@@ -101,6 +101,30 @@ await runContract("data", (ctx) => {
     expect(after?.census).toBe(before?.census);
   });
 
+  it("stops counting a resident in compliance and reminders from their planned discharge's day", async () => {
+    const input = residentInput();
+    const resident = await manager.data.create("residents", input);
+    const leaving = addDays(today, 10);
+    await discharge(manager, resident, leaving);
+    // Nothing rewrites the stored status on that day: every answer asks for the status on its today.
+    const counted = async (day: string) => {
+      const report = await admin.insights.compliance({ subjectIds: [resident.id], today: day });
+      const reminders = await admin.insights.derivedReminders({
+        facilityId: HOME,
+        today: day,
+        search: input.lastName,
+        limit: 50,
+      });
+      return {
+        compliance: report.subjects.some((s) => s.subjectId === resident.id),
+        // Rent past due stays a reminder after the discharge: money is owed whether or not they live here.
+        reminders: reminders.items.some((r) => r.link.id === resident.id && r.kind.startsWith("document-")),
+      };
+    };
+    expect(await counted(addDays(leaving, -1))).toEqual({ compliance: true, reminders: true });
+    expect(await counted(leaving)).toEqual({ compliance: false, reminders: false });
+  });
+
   it("undoes a discharge only for a role holding the action: status, dates and bill come back", async () => {
     const created = await manager.data.create("residents", residentInput());
     const billed = await eventually(async () => {

@@ -293,6 +293,13 @@ describe.skipIf(Boolean(chromiumMissing))("residents in Chromium", () => {
       "2026-02-15DischargedMoved closer to family",
       "2025-03-01Admitted",
     ]);
+
+    // The list shows both stays under the admission date, which a readmission keeps.
+    await page.goto("/residents?q=winn");
+    const row = page.locator("main tbody tr", { hasText: "Quennell, Winifred (Winnie)" });
+    await row.getByText("Stays: Mar 1, 2025 – Feb 15, 2026; Apr 1, 2026 – now").waitFor();
+    expect(await row.getByText("2025-03-01").count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, "residents-list-stays-desktop.png") });
   });
 
   it("shows a discharge dated later as Leaving on, and undoes wrong discharges from the history with a reason", async () => {

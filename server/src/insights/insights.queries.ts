@@ -141,13 +141,14 @@ interface TPersonRow {
 }
 
 /**
- * Residents in care, staff not terminated and active facilities of the scope (optionally only some
+ * Residents in care on `today`, staff not terminated and active facilities of the scope (optionally only some
  * ids). People through plain SQL too: a thousand residents cost the model API several times the query.
  */
 export async function subjects(
   prisma: PrismaClient,
   scope: TFacilityScope,
   kinds: readonly TDocumentSubject[],
+  today: string,
   options: { subject?: TDocumentSubject; subjectIds?: string[] } = {},
 ): Promise<TComplianceSubject[]> {
   const wants = (s: TDocumentSubject) => kinds.includes(s) && (options.subject === undefined || options.subject === s);
@@ -160,7 +161,10 @@ export async function subjects(
           Prisma.sql`
           select id, "facilityId", "firstName", "lastName", "preferredName", "admissionDate" as "startDate"
           from residents
-          where "archivedAt" is null and status = any(${COUNTED_RESIDENT_STATUSES}) ${inScope} ${onlyIds}`,
+          where "archivedAt" is null and status = any(${COUNTED_RESIDENT_STATUSES}) ${inScope} ${onlyIds}
+            -- The stored status stays a living one until a planned discharge's day: from that day
+            -- the resident no longer counts (residentCounts and effectiveStatus in the core rules).
+            and ("dischargeDate" is null or "dischargeDate" > ${today})`,
         )
       : [],
     wants("staff")
@@ -203,7 +207,7 @@ export async function queryComplianceReport(
   };
   const [types, people, documents, waivers] = await Promise.all([
     documentTypes(prisma, query.subject),
-    subjects(prisma, scope, documentSubjectsFor(user), options),
+    subjects(prisma, scope, documentSubjectsFor(user), query.today, options),
     currentDocuments(prisma, scope, options),
     prisma.reminderState.findMany({
       where: { ...facilityWhere(scope), archivedAt: null, state: "waived" },
@@ -234,7 +238,7 @@ export async function queryDerivedReminders(
 ): Promise<TRemindersAnswer> {
   const [types, people, documents, accounts, states, homes, staff, rotas, referrals] = await Promise.all([
     documentTypes(prisma),
-    subjects(prisma, scope, documentSubjectsFor(user)),
+    subjects(prisma, scope, documentSubjectsFor(user), query.today),
     currentDocuments(prisma, scope),
     // Rent past due is money: only for users who may read rent.
     prisma.rentAccount.findMany({

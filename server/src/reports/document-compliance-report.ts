@@ -88,7 +88,7 @@ export async function documentComplianceReport(
   const batch = async (homesOfBatch: typeof homes): Promise<TComplianceReportAnswer> => {
     const ids = homesOfBatch.map((h) => h.id);
     const [people, [documents], waivers] = await Promise.all([
-      subjects(database.prisma, ids, kinds),
+      subjects(database.prisma, ids, kinds, query.today),
       sqlRows<{ rows: string | null }>(
         database.prisma,
         `SELECT string_agg(concat_ws(E'\\t', "id", "subject", "subjectId", "facilityId", "typeId",

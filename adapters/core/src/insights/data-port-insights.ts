@@ -284,7 +284,7 @@ export function createDataPortInsights(
           : [],
       ]);
       const subjects: TComplianceSubject[] = [
-        ...residents.filter(residentCounts).map(residentSubject),
+        ...residents.filter((r) => residentCounts(r, today)).map(residentSubject),
         ...staff.filter((s) => fileKeptIn(user(), s, facilityId) && staffCounts(s)).map(staffSubject),
         ...(wants(query, "facility") ? facilities.filter(facilityCounts).map(facilitySubject) : []),
       ].filter((s) => !ids || ids.has(s.id));
@@ -501,7 +501,7 @@ export function createDataPortInsights(
         ...(referrals ? { referrals } : {}),
         today,
         subjects: [
-          ...(kinds.includes("resident") ? residents.filter(residentCounts).map(residentSubject) : []),
+          ...(kinds.includes("resident") ? residents.filter((r) => residentCounts(r, today)).map(residentSubject) : []),
           ...staff.filter((s) => fileKeptIn(me, s, facilityId) && staffCounts(s)).map(staffSubject),
           ...(kinds.includes("facility") ? facilities.filter(facilityCounts).map(facilitySubject) : []),
         ],

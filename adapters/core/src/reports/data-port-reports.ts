@@ -95,7 +95,7 @@ const READERS: { [K in TReportKind]: (context: TReportContext) => Promise<TRepor
       kinds.length > 0 ? listAll(data, "documents", { where: byFacility }) : [],
     ]);
     const subjects = [
-      ...residents.filter(residentCounts).map(residentSubject),
+      ...residents.filter((r) => residentCounts(r, query.today)).map(residentSubject),
       // A staff member's file is kept at their home facility, not at the other homes they work at.
       ...staff.filter((s) => homeIds.has(s.facilityId) && staffCounts(s)).map(staffSubject),
       ...(kinds.includes("facility") ? homes.filter(facilityCounts).map(facilitySubject) : []),

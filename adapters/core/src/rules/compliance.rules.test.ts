@@ -248,10 +248,26 @@ describe("subjectCompliance", () => {
 });
 
 describe("who counts", () => {
+  it("a resident with a planned discharge counts until the day they leave, not from it", () => {
+    const leaving = {
+      status: "active" as const,
+      admissionDate: "2025-01-01",
+      dischargeDate: "2026-03-10",
+      archivedAt: null,
+    };
+    expect(residentCounts(leaving, "2026-03-09")).toBe(true);
+    expect(residentCounts(leaving, "2026-03-10")).toBe(false);
+    // A planned move-in's paperwork is due before they arrive: they count already.
+    expect(residentCounts({ ...leaving, admissionDate: "2026-04-01", dischargeDate: null }, "2026-03-09")).toBe(true);
+  });
   it("residents in care, staff not terminated, nobody archived", () => {
-    expect(residentCounts({ status: "hospital", archivedAt: null })).toBe(true);
-    expect(residentCounts({ status: "discharged", archivedAt: null })).toBe(false);
-    expect(residentCounts({ status: "active", archivedAt: "2026-01-01T00:00:00.000Z" })).toBe(false);
+    const today = "2026-03-10";
+    const resident = { admissionDate: "2025-01-01", archivedAt: null };
+    expect(residentCounts({ ...resident, status: "hospital" }, today)).toBe(true);
+    expect(residentCounts({ ...resident, status: "discharged" }, today)).toBe(false);
+    expect(residentCounts({ ...resident, status: "active", archivedAt: "2026-01-01T00:00:00.000Z" }, today)).toBe(
+      false,
+    );
     expect(staffCounts({ status: "on_leave", archivedAt: null })).toBe(true);
     expect(staffCounts({ status: "terminated", archivedAt: null })).toBe(false);
   });

@@ -13,6 +13,7 @@ import type { TResidentStatus } from "../collections/residents.collection.ts";
 import { CLEARANCE_DOCUMENT_TYPE_ID } from "../collections/rcfe-document-types.ts";
 import type { TClearanceStatus } from "../collections/staff.collection.ts";
 import type { TComplianceStatus, TRequirementStatus, TSubjectCompliance } from "../ports/insights.port.ts";
+import { effectiveStatus } from "./census.rules.ts";
 import { addMonths, daysBetween } from "./date-only.rules.ts";
 
 /** A document type as the rules need it (a `documentTypes` record fits). */
@@ -321,9 +322,16 @@ export function documentTypeLabel(type: Pick<TDocumentTypeLike, "name" | "formCo
   return type.formCode ? `${type.formCode} ${type.name}` : type.name;
 }
 
-/** Residents whose paperwork counts: active, on leave or in hospital, not archived. */
-export function residentCounts(r: { status: TResidentStatus; archivedAt: string | null }): boolean {
-  return r.archivedAt === null && COUNTED_RESIDENT_STATUSES.includes(r.status);
+/**
+ * Residents whose paperwork counts on `today` (the day asked about): active, on leave or in hospital
+ * on that day, not archived. A planned discharge whose day has come no longer counts although the
+ * stored status is still a living one (`effectiveStatus`); a planned move-in counts already.
+ */
+export function residentCounts(
+  r: { status: TResidentStatus; archivedAt: string | null; admissionDate: string; dischargeDate?: string | null },
+  today: string,
+): boolean {
+  return r.archivedAt === null && COUNTED_RESIDENT_STATUSES.includes(effectiveStatus(r, today));
 }
 
 /** Staff whose paperwork counts: not terminated, not archived. */

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { DEFAULT_TIME_ZONE } from "@care/core/common.schema";
+import type { TStayPeriod } from "@care/core/rules/stays.rules";
 import { useRecord } from "../../lib/records/use-records.ts";
 
 /** How the face sheet writes a date (`YYYY-MM-DD`): "Jan 3, 2026", the home's (en-US) way. */
@@ -18,6 +19,11 @@ const SHEET_DATE = new Intl.DateTimeFormat("en-US", {
 /** A stored date as the face sheet writes it; absent stays absent. */
 export function sheetDate(date: string | undefined): string | undefined {
   return date ? SHEET_DATE.format(new Date(`${date}T00:00:00Z`)) : undefined;
+}
+
+/** A resident's stays as the face sheet, the list and the packet write them: "Mar 1, 2025 – Feb 15, 2026; Apr 1, 2026 – now". */
+export function staysText(stays: readonly TStayPeriod[]): string {
+  return stays.map((s) => `${sheetDate(s.from)} – ${s.to ? sheetDate(s.to) : "now"}`).join("; ");
 }
 
 /** "Nov 29, 2026, 2:05 AM PST": a moment in the home's time zone, the zone named. */

@@ -30,7 +30,7 @@ import {
   statusPill,
 } from "./resident-format.ts";
 import { CodeStatusDialog } from "./code-status-dialog.tsx";
-import { FaceSheetHeading, sheetDate } from "./face-sheet-header.tsx";
+import { FaceSheetHeading, sheetDate, staysText } from "./face-sheet-header.tsx";
 import { FaceSheetAlerts, FaceSheetMedical } from "./face-sheet-medical.tsx";
 import { ResidentHeader } from "./resident-header.tsx";
 import { ResidentNotFound } from "./resident-not-found.tsx";
@@ -88,11 +88,7 @@ function StaysItem({ r }: { r: TRecordOf<"residents"> }) {
   );
   const stays = residentStays(r, events.items);
   if (stays.length < 2) return null;
-  return (
-    <SheetItem label="Stays">
-      {stays.map((s) => `${sheetDate(s.from)} – ${s.to ? sheetDate(s.to) : "now"}`).join("; ")}
-    </SheetItem>
-  );
+  return <SheetItem label="Stays">{staysText(stays)}</SheetItem>;
 }
 
 export function ResidentDetailPage() {

@@ -1,7 +1,8 @@
 /**
  * All Residents (`/residents`): the selected facility's residents (every facility when none is
  * selected), searchable by name, filtered by status, sorted by the server, a page at a time by cursor,
- * with their document compliance and (for a role that may read rent) balance due, and a CSV export of
+ * with their document compliance, every stay of a readmitted resident and (for a role that may read
+ * rent) balance due, and a CSV export of
  * everything the filters match.
  */
 import { listName } from "@care/core/rules/person-name.rules";
@@ -12,6 +13,7 @@ import type { TSubjectCompliance } from "@care/core/ports/insights.port";
 import type { TRecordOf } from "@care/core/registry";
 import { complianceStatusLabel } from "@care/core/rules/compliance.rules";
 import { localToday } from "@care/core/rules/date-only.rules";
+import type { TStayPeriod } from "@care/core/rules/stays.rules";
 import { complianceOf } from "../../lib/compliance.ts";
 import { facilityToday } from "../../lib/facilities.tsx";
 import { csvFileName, useFacilityScope } from "../../lib/facility-scope.ts";
@@ -26,18 +28,24 @@ import type { TCsvColumn } from "../../ui/csv-export.ts";
 import type { TDataColumn } from "../../ui/data-table.tsx";
 import { ListPage } from "../../ui/list-page.tsx";
 import { STATUS_LABELS, formatCents, roomAndBed, statusPill } from "./resident-format.ts";
-import { balancesOf, residentsQuery, type TResidentFilters } from "./residents-queries.ts";
+import { staysText } from "./face-sheet-header.tsx";
+import { balancesOf, residentsQuery, staysOf, type TResidentFilters } from "./residents-queries.ts";
 import "./residents.css";
 
 type TResident = TRecordOf<"residents">;
-type TResidentRow = TResident & { balanceCents: number | undefined; compliance: TSubjectCompliance | undefined };
+type TResidentRow = TResident & {
+  balanceCents: number | undefined;
+  compliance: TSubjectCompliance | undefined;
+  /** Every stay, oldest first; more than one for a resident readmitted after a discharge. */
+  stays: TStayPeriod[];
+};
 
 const NOT_TRACKED = "Documents are not tracked for discharged, deceased or archived residents.";
 const LABELS = FIELD_LABELS.residents;
 
 /**
- * Each resident with their document status and, for a role that may read rent, their balance due,
- * each read from its own source.
+ * Each resident with their document status, their stays and, for a role that may read rent, their
+ * balance due, each read from its own source.
  */
 function withExtras(withBalance: boolean) {
   return async (residents: TResident[], { data, insights }: TReadPorts, use: "screen" | "export") => {
@@ -50,14 +58,16 @@ function withExtras(withBalance: boolean) {
           })
         : promise;
     const ids = residents.map((r) => r.id);
-    const [balances, compliance] = await Promise.all([
+    const [balances, compliance, stays] = await Promise.all([
       withBalance ? soft(balancesOf(data, ids), new Map<string, number>()) : new Map<string, number>(),
       soft(complianceOf(insights, "resident", ids, localToday()), new Map<string, TSubjectCompliance>()),
+      soft(staysOf(data, residents), new Map<string, TStayPeriod[]>()),
     ]);
     return residents.map((r): TResidentRow => ({
       ...r,
       balanceCents: balances.get(r.id),
       compliance: compliance.get(r.id),
+      stays: stays.get(r.id) ?? [],
     }));
   };
 }
@@ -78,7 +88,7 @@ export function AllResidentsPage() {
     residentsQuery({ facilityId, status, search: state.search, orderBy: state.orderBy }),
     {
       extras: {
-        reads: withBalance ? [...INSIGHT_READS, "rentAccounts"] : INSIGHT_READS,
+        reads: [...INSIGHT_READS, "residentEvents", ...(withBalance ? (["rentAccounts"] as const) : [])],
         rows: withExtras(withBalance),
       },
     },
@@ -110,7 +120,15 @@ export function AllResidentsPage() {
       id: "admissionDate",
       header: "Admitted",
       meta: { sortField: "admissionDate" },
-      cell: ({ row }) => row.original.admissionDate,
+      cell: ({ row }) =>
+        row.original.stays.length > 1 ? (
+          <>
+            {row.original.admissionDate}
+            <span className="resident-stays">Stays: {staysText(row.original.stays)}</span>
+          </>
+        ) : (
+          row.original.admissionDate
+        ),
     },
     {
       id: "documents",
@@ -147,6 +165,7 @@ export function AllResidentsPage() {
     { header: LABELS.status, value: (r) => statusPill(r, facilityToday(facilities, r.facilityId)).label },
     { header: LABELS.admissionDate, value: (r) => r.admissionDate },
     { header: LABELS.dischargeDate, value: (r) => r.dischargeDate },
+    { header: "Stays", value: (r) => (r.stays.length > 1 ? staysText(r.stays) : "") },
     { header: "Documents", value: (r) => (r.compliance ? complianceStatusLabel(r.compliance.status) : "") },
     { header: "Documents detail", value: (r) => (r.compliance ? complianceCountsText(r.compliance.counts) : "") },
   ];

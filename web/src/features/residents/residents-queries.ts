@@ -1,10 +1,14 @@
 /**
- * How the residents pages read the ports: the list query from the page's filters, and the balance due of
- * a page of residents from their rent accounts (batched: at most 30 ids per `in` filter).
+ * How the residents pages read the ports: the list query from the page's filters, the balance due of
+ * a page of residents from their rent accounts, and their stays from their history events (both
+ * batched: at most 30 ids per `in` filter, never one read per resident).
  */
 import { MAX_IN_VALUES, type TListQuery } from "@care/core/list-query";
 import type { DataPort } from "@care/core/ports/data.port";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
+import { listAll } from "@care/core/list-all";
+import type { TRecordOf } from "@care/core/registry";
+import { residentStays, type TStayPeriod } from "@care/core/rules/stays.rules";
 import { inBatches } from "../../lib/compliance.ts";
 
 export interface TResidentFilters {
@@ -34,4 +38,24 @@ export async function balancesOf(data: DataPort, residentIds: readonly string[])
   const balances = new Map<string, number>();
   for (const page of pages) for (const account of page.items) balances.set(account.residentId, account.balanceCents);
   return balances;
+}
+
+/**
+ * Every stay of each resident of a page (rules/stays.rules.ts), from the history events of the page's
+ * residents read together: one query per 30 residents, as the face sheet derives them one by one.
+ */
+export async function staysOf(
+  data: DataPort,
+  residents: readonly TRecordOf<"residents">[],
+): Promise<Map<string, TStayPeriod[]>> {
+  const batches = await Promise.all(
+    inBatches(
+      residents.map((r) => r.id),
+      MAX_IN_VALUES,
+    ).map((ids) => listAll(data, "residentEvents", { where: { residentId: ids } })),
+  );
+  const eventsOf = new Map<string, TRecordOf<"residentEvents">[]>();
+  for (const event of batches.flat())
+    eventsOf.set(event.residentId, [...(eventsOf.get(event.residentId) ?? []), event]);
+  return new Map(residents.map((r) => [r.id, residentStays(r, eventsOf.get(r.id) ?? [])]));
 }
