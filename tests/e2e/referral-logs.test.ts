@@ -367,6 +367,10 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
       await page.getByRole("textbox", { name: "Last name" }).fill("Quill");
       await page.getByRole("status").filter({ hasText: "Possible duplicate: same name" }).waitFor();
       if (choice) await page.getByLabel(choice).check();
+      await page.screenshot({
+        path: join(SCREENSHOTS, "referral-possible-duplicate-form-desktop.png"),
+        fullPage: true,
+      });
       await page.getByRole("button", { name: "Log referral" }).click();
       await page.getByRole("heading", { name: /Quill, Hedda/, level: 1 }).waitFor();
       return page.url();
@@ -377,6 +381,7 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     const details = page.getByRole("region", { name: "Referral" });
     await details.getByText("Possible duplicate of").waitFor();
     await details.getByRole("link", { name: /The referral of .* to Tull/ }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-page-desktop.png"), fullPage: true });
     // Said to be another person: no mark.
     const differentUrl = await logAs(/Not the same person/);
     expect(differentUrl).not.toBe(possibleUrl);
@@ -396,6 +401,15 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     await phone.goto("/referral-agents/logs");
     await phone.getByText("Possible duplicate", { exact: true }).first().waitFor();
     await phone.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await phone.goto(possibleUrl);
+    await phone.getByText("Possible duplicate of").waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-page-phone.png"), fullPage: true });
+    await phone.goto("/referral-agents/logs/add");
+    await phone.getByRole("textbox", { name: "First name" }).fill("Hedda");
+    await phone.getByRole("textbox", { name: "Last name" }).fill("Quill");
+    await phone.getByLabel(/Not the same person/).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-form-phone.png"), fullPage: true });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   }, 120_000);
 });
