@@ -377,7 +377,7 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     };
     // Saved without answering the warning: kept as a possible duplicate of the earlier referral.
     const possibleUrl = await logAs();
-    await page.getByText("The referral of Hedda Quill was logged as a possible duplicate.").waitFor();
+    await page.getByText("The referral of Quill, Hedda was logged as a possible duplicate.").waitFor();
     const details = page.getByRole("region", { name: "Referral" });
     await details.getByText("Possible duplicate of").waitFor();
     await details.getByRole("link", { name: /The referral of .* to Tull/ }).waitFor();
