@@ -388,6 +388,7 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     expect(await page.getByRole("region", { name: "Referral" }).getByText("Possible duplicate of").count()).toBe(0);
 
     await page.goto("/referral-agents/logs");
+    await page.getByRole("banner").getByLabel("Facility").selectOption("");
     const rows = page.getByRole("table", { name: /Referrals/ }).getByRole("row", { name: /Quill, Hedda/ });
     await rows.first().waitFor();
     expect(await rows.count()).toBe(3);
@@ -399,6 +400,7 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     await page.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-desktop.png"), fullPage: true });
     const phone = await signedInPage(PHONE);
     await phone.goto("/referral-agents/logs");
+    await phone.getByRole("banner").getByLabel("Facility").selectOption("");
     await phone.getByText("Possible duplicate", { exact: true }).first().waitFor();
     await phone.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-phone.png"), fullPage: true });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
