@@ -24,6 +24,7 @@ import type { Database } from "./db/database.ts";
 import csrfPlugin from "./http/csrf.plugin.ts";
 import cacheHeadersPlugin from "./http/cache-headers.plugin.ts";
 import closingPlugin from "./http/closing.plugin.ts";
+import contentTypePlugin from "./http/content-type.plugin.ts";
 import proxyCheckPlugin from "./http/proxy-check.plugin.ts";
 import errorHandler, { MAX_JSON_BODY_KB, sendAppError } from "./http/error-handler.ts";
 import healthRoutes from "./http/health.routes.ts";
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await fastify.register(cacheHeadersPlugin);
   await fastify.register(csrfPlugin);
   await fastify.register(authPlugin);
+  await fastify.register(contentTypePlugin);
 
   // Routes.
   await fastify.register(fastifySwagger, OPENAPI_OPTIONS as FastifyDynamicSwaggerOptions);

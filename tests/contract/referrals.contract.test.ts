@@ -210,6 +210,32 @@ await runContract("data", (ctx) => {
     expect(second.status).toBe("new");
   });
 
+  it("keeps the earlier referral a referral logged despite the duplicate warning may duplicate, until cleared", async () => {
+    const earlier = await admin.data.create("referrals", {
+      facilityId: "tull",
+      referredOn: "2026-11-01",
+      source: "family",
+      firstName: "Lena",
+      lastName: `Maybe-${RUN}`,
+    });
+    const logged = await admin.data.create("referrals", {
+      facilityId: "tull",
+      referredOn: "2026-11-03",
+      source: "family",
+      firstName: "Lena",
+      lastName: `Maybe-${RUN}`,
+      possibleDuplicateOfId: earlier.id,
+    });
+    expect(logged.possibleDuplicateOfId).toBe(earlier.id);
+    expect((await admin.data.get("referrals", logged.id)).possibleDuplicateOfId).toBe(earlier.id);
+    const cleared = await admin.data.update("referrals", logged.id, { possibleDuplicateOfId: null }, logged.version);
+    expect(cleared.possibleDuplicateOfId).toBeUndefined();
+    await expectAppError(
+      admin.data.update("referrals", logged.id, { possibleDuplicateOfId: "not an id!" }, cleared.version),
+      "VALIDATION",
+    );
+  });
+
   it("counts the fees an agent's terms make owed for their move-ins, a duplicate's none", async () => {
     const termed = await admin.data.create("referralAgents", { name: `Half Month ${RUN}` });
     await admin.data.create(

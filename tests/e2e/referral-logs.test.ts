@@ -353,4 +353,65 @@ describe.skipIf(Boolean(chromiumMissing))("referral logs in Chromium", () => {
     await phone.screenshot({ path: join(SCREENSHOTS, "agent-papers-phone.png"), fullPage: true });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   }, 120_000);
+
+  it("marks a referral saved despite the same-name warning as a possible duplicate, not one said to be another person", async () => {
+    const page = await signedInPage();
+    const earlier = (await api(page, "POST", "/referrals", {
+      data: { facilityId: "tull", referredOn: today, source: "family", firstName: "Hedda", lastName: "Quill" },
+    })) as { id: string };
+    const logAs = async (choice?: RegExp) => {
+      await page.goto("/referral-agents/logs/add");
+      await page.getByRole("main").getByLabel("Facility").selectOption("tull");
+      await page.getByRole("main").getByLabel("Source").selectOption("family");
+      await page.getByRole("textbox", { name: "First name" }).fill("Hedda");
+      await page.getByRole("textbox", { name: "Last name" }).fill("Quill");
+      await page.getByRole("status").filter({ hasText: "Possible duplicate: same name" }).waitFor();
+      if (choice) await page.getByLabel(choice).check();
+      await page.screenshot({
+        path: join(SCREENSHOTS, "referral-possible-duplicate-form-desktop.png"),
+        fullPage: true,
+      });
+      await page.getByRole("button", { name: "Log referral" }).click();
+      await page.getByRole("heading", { name: /Quill, Hedda/, level: 1 }).waitFor();
+      return page.url();
+    };
+    // Saved without answering the warning: kept as a possible duplicate of the earlier referral.
+    const possibleUrl = await logAs();
+    await page.getByText("The referral of Quill, Hedda was logged as a possible duplicate.").waitFor();
+    const details = page.getByRole("region", { name: "Referral" });
+    await details.getByText("Possible duplicate of").waitFor();
+    await details.getByRole("link", { name: /The referral of .* to Tull/ }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-page-desktop.png"), fullPage: true });
+    // Said to be another person: no mark.
+    const differentUrl = await logAs(/Not the same person/);
+    expect(differentUrl).not.toBe(possibleUrl);
+    expect(await page.getByRole("region", { name: "Referral" }).getByText("Possible duplicate of").count()).toBe(0);
+
+    await page.goto("/referral-agents/logs");
+    await page.getByRole("banner").getByLabel("Facility").selectOption("");
+    const rows = page.getByRole("table", { name: /Referrals/ }).getByRole("row", { name: /Quill, Hedda/ });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(3);
+    const badges = page.getByRole("table", { name: /Referrals/ }).getByText("Possible duplicate", { exact: true });
+    expect(await badges.count()).toBe(1);
+    const marked = rows.filter({ has: page.getByText("Possible duplicate", { exact: true }) });
+    expect(await marked.getByRole("link").first().getAttribute("href")).toBe(new URL(possibleUrl).pathname);
+    expect(possibleUrl).not.toContain(earlier.id);
+    await page.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-desktop.png"), fullPage: true });
+    const phone = await signedInPage(PHONE);
+    await phone.goto("/referral-agents/logs");
+    await phone.getByRole("banner").getByLabel("Facility").selectOption("");
+    await phone.getByText("Possible duplicate", { exact: true }).first().waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await phone.goto(possibleUrl);
+    await phone.getByText("Possible duplicate of").waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-page-phone.png"), fullPage: true });
+    await phone.goto("/referral-agents/logs/add");
+    await phone.getByRole("textbox", { name: "First name" }).fill("Hedda");
+    await phone.getByRole("textbox", { name: "Last name" }).fill("Quill");
+    await phone.getByLabel(/Not the same person/).waitFor();
+    await phone.screenshot({ path: join(SCREENSHOTS, "referral-possible-duplicate-form-phone.png"), fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  }, 120_000);
 });

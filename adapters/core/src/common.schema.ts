@@ -45,6 +45,19 @@ export const ZId = z
   .max(MAX_ID_LENGTH)
   .regex(/^[A-Za-z0-9_-]+$/, "Use letters, digits, - and _ only");
 
+/**
+ * Text from a query string (a search, a group's id, a name being typed): at most `max` characters and
+ * no control characters, so `?group=%00` is a 400 rather than a question no record can answer.
+ */
+export const ZQueryText = (max: number) =>
+  z
+    .string()
+    .max(max, `At most ${max} characters`)
+    .regex(/^\P{Cc}*$/u, "Control characters (such as a NUL byte) are not allowed");
+
+/** The furthest a paged query may skip: far beyond any real list, small enough to stay exact. */
+export const MAX_QUERY_OFFSET = 1_000_000;
+
 export const ZEmail = z.email("Enter a valid e-mail address").max(254);
 
 /** A required, trimmed, single-line text. */

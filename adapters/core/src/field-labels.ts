@@ -295,6 +295,7 @@ export const FIELD_LABELS: { readonly [N in TCollectionName]: TFieldLabels<N> } 
     closeReason: "Close reason",
     outcomeNotes: "Outcome notes",
     duplicateOfId: "Duplicate of",
+    possibleDuplicateOfId: "Possible duplicate of",
     duplicateNote: "Why kept open",
     duplicateReportedOn: "Duplicate reported to the agency on",
     residentId: "Resident",

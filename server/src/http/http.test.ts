@@ -228,6 +228,37 @@ describe("errors", () => {
     expect(nope.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such endpoint: GET /api/v1/nope" } });
   });
 
+  it("a JSON route sent a form, multipart or text body → 415 asking for JSON (not a file-type message)", async () => {
+    const a = await start();
+    for (const type of [
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "text/plain",
+      "application/xml",
+    ]) {
+      const res = await a.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        headers: { "x-requested-with": "t", "content-type": type },
+        payload: "--x\r\n",
+      });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json(), type).toEqual({
+        error: {
+          code: "UNSUPPORTED_MEDIA_TYPE",
+          message: "Send this request as JSON (Content-Type: application/json).",
+        },
+      });
+    }
+    const withCharset = await a.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: { "x-requested-with": "t", "content-type": "Application/JSON; charset=utf-8" },
+      payload: JSON.stringify({ email: "not-an-email" }),
+    });
+    expect(withCharset.statusCode).toBe(400);
+  });
+
   it("an unexpected error becomes a generic 500 without stack or message", () => {
     const { appError, unexpected } = toResponseError(new Error("select * from users where password = 'x'"));
     expect(unexpected).toBe(true);

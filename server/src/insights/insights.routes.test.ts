@@ -247,6 +247,27 @@ describe("GET /insights/reminders", () => {
     expect((await get(adminCookie, `/insights/reminders?today=${TODAY}&limit=501`)).status).toBe(400);
     expect((await get(adminCookie, `/insights/reminders?today=${TODAY}&groupBy=colour`)).status).toBe(400);
   });
+
+  it("answers 400 naming the field for a NUL byte, an unknown value or a huge number in any insights query", async () => {
+    const cases: [string, string][] = [
+      [`/insights/reminders?today=${TODAY}&group=%00`, "group"],
+      [`/insights/reminders?today=${TODAY}&search=a%00b`, "search"],
+      [`/insights/reminders?today=${TODAY}&kind=nope`, "kind"],
+      [`/insights/reminders?today=${TODAY}&offset=1e300`, "offset"],
+      [`/insights/reminders?today=${TODAY}&offset=99999999999`, "offset"],
+      [`/insights/resident-matches?firstName=A%00&lastName=B&dateOfBirth=1950-01-01`, "firstName"],
+      [`/insights/referral-matches?lastName=%0A%00`, "lastName"],
+      [`/insights/agent-stats?agentIds=a&year=99999999`, "year"],
+      [`/insights/compliance?today=${TODAY}&subjectIds=a%00`, "subjectIds"],
+      [`/reports/census?from=${TODAY}&to=${TODAY}&today=${TODAY}&facilityId=%00`, "facilityId"],
+    ];
+    for (const [url, field] of cases) {
+      const response = await get(adminCookie, url);
+      expect(response.status, url).toBe(400);
+      expect(response.body.error.code, url).toBe("VALIDATION");
+      expect(Object.keys(response.body.error.fields ?? {}), url).toContain(field);
+    }
+  });
 });
 
 describe("GET /insights/facility-stats", () => {

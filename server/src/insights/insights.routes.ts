@@ -12,7 +12,7 @@
 import { AppError } from "@care/core/app-error";
 import { AREAS } from "@care/core/collections/areas";
 import { ZDocumentSubject } from "@care/core/collections/documents.collection";
-import { ZDateOnly, ZId } from "@care/core/common.schema";
+import { MAX_QUERY_OFFSET, ZDateOnly, ZId, ZQueryText } from "@care/core/common.schema";
 import {
   MAX_REMINDER_PAGE,
   parseComplianceQuery,
@@ -62,13 +62,13 @@ const ZRemindersQueryString = z.object({
   groupBy: z.enum(REMINDER_GROUPINGS).optional().describe("Group by person (default), home or kind"),
   view: z.enum(REMINDER_VIEWS).optional().describe("Open reminders (default) or settled ones (snoozed, waived)"),
   kind: z.enum(DERIVED_REMINDER_KINDS).optional().describe("Only this kind"),
-  search: z.string().max(100).optional().describe("Only reminders whose title, detail or name contains this"),
-  group: z.string().min(1).max(300).optional().describe("The items of this group only (a group's id)"),
+  search: ZQueryText(100).optional().describe("Only reminders whose title, detail or name contains this"),
+  group: ZQueryText(300).min(1).optional().describe("The items of this group only (a group's id)"),
   itemsOf: z
     .enum(REMINDER_ITEMS_OF)
     .optional()
     .describe("Without `group`: items of every group, soonest first (default), or of the first group only"),
-  offset: z.coerce.number().int().min(0).optional().describe("Items to skip"),
+  offset: z.coerce.number().int().min(0).max(MAX_QUERY_OFFSET).optional().describe("Items to skip"),
   limit: z.coerce
     .number()
     .int()
@@ -156,8 +156,8 @@ const ZRemindersAnswer = z.object({
 });
 
 const ZResidentMatchesQueryString = z.object({
-  firstName: z.string().trim().min(1).max(60).describe("First or preferred name being entered"),
-  lastName: z.string().trim().min(1).max(60),
+  firstName: ZQueryText(60).trim().min(1).describe("First or preferred name being entered"),
+  lastName: ZQueryText(60).trim().min(1),
   dateOfBirth: ZDateOnly,
   excludeId: ZId.optional().describe("The resident being edited"),
 });
@@ -167,11 +167,11 @@ const ZResidentMatches = z.object({
 });
 
 const ZReferralMatchesQueryString = z.object({
-  firstName: z.string().trim().max(60).optional().describe("The prospect's first name being entered"),
-  lastName: z.string().trim().max(60).optional(),
+  firstName: ZQueryText(60).trim().optional().describe("The prospect's first name being entered"),
+  lastName: ZQueryText(60).trim().optional(),
   dateOfBirth: z.union([ZDateOnly, z.literal("")]).optional(),
-  phone: z.string().trim().max(40).optional(),
-  email: z.string().trim().max(254).optional(),
+  phone: ZQueryText(40).trim().optional(),
+  email: ZQueryText(254).trim().optional(),
   excludeId: ZId.optional().describe("The referral being edited"),
 });
 const ZReferralMatches = z.object({
@@ -208,7 +208,7 @@ const ZAgentStatsQueryString = z.object({
     .max(6600)
     .regex(/^[A-Za-z0-9_,-]+$/, "Comma-separated ids")
     .describe("The agents, comma-separated (at most 100)"),
-  year: z.coerce.number().int().describe("The calendar year of feesPaidInYearCents"),
+  year: z.coerce.number().int().min(2000).max(2100).describe("The calendar year of feesPaidInYearCents"),
 });
 const ZAgentStats = z.object({
   items: z.array(

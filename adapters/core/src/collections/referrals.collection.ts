@@ -182,6 +182,11 @@ export const ZReferral = z
     outcomeNotes: ZOptionalText(2000),
     /** The earlier referral of the same prospect this one duplicates (any home of the group). */
     duplicateOfId: ZId.optional(),
+    /**
+     * The earlier referral the duplicate check found when this one was logged anyway (not linked as a
+     * duplicate, and not said to be another person): shown as "Possible duplicate" until someone looks.
+     */
+    possibleDuplicateOfId: ZId.optional(),
     /** Why it was kept open although the same person was referred before. */
     duplicateNote: ZOptionalText(500),
     /** The day the agency was told of the duplicate. */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { validationError } from "../app-error.ts";
 import { ZDocumentSubject } from "../collections/documents.collection.ts";
-import { ZDateOnly, ZId } from "../common.schema.ts";
+import { MAX_QUERY_OFFSET, ZDateOnly, ZId, ZQueryText } from "../common.schema.ts";
 import {
   DERIVED_REMINDER_KINDS,
   REMINDER_GROUPINGS,
@@ -40,11 +40,11 @@ export const ZRemindersQuery = z.object({
   groupBy: z.enum(REMINDER_GROUPINGS).optional(),
   view: z.enum(REMINDER_VIEWS).optional(),
   kind: z.enum(DERIVED_REMINDER_KINDS).optional(),
-  search: z.string().max(100).optional(),
-  group: z.string().min(1).max(300).optional(),
+  search: ZQueryText(100).optional(),
+  group: ZQueryText(300).min(1).optional(),
   /** Without `group`: the page of items is of every group (default) or of the first group only. */
   itemsOf: z.enum(REMINDER_ITEMS_OF).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  offset: z.coerce.number().int().min(0).max(MAX_QUERY_OFFSET).optional(),
   limit: z.coerce.number().int().min(0).max(MAX_REMINDER_PAGE).optional(),
 });
 
@@ -81,8 +81,8 @@ export function parseFacilityStatsQuery(query: unknown): TFacilityStatsQuery {
 }
 
 export const ZResidentMatchesQuery = z.object({
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
+  firstName: ZQueryText(60).trim().min(1),
+  lastName: ZQueryText(60).trim().min(1),
   dateOfBirth: ZDateOnly,
   excludeId: ZId.optional(),
 });

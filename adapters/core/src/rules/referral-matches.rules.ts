@@ -10,17 +10,17 @@
  */
 import { z } from "zod";
 import { validationError } from "../app-error.ts";
-import { ZDateOnly, ZId } from "../common.schema.ts";
+import { ZDateOnly, ZId, ZQueryText } from "../common.schema.ts";
 import { formatPhone } from "../phone.schema.ts";
 import type { TReferralSource, TReferralStatus } from "../collections/referrals.collection.ts";
 import { normalizedName } from "./resident-matches.rules.ts";
 
 export const ZReferralMatchesQuery = z.object({
-  firstName: z.string().trim().max(60).optional(),
-  lastName: z.string().trim().max(60).optional(),
+  firstName: ZQueryText(60).trim().optional(),
+  lastName: ZQueryText(60).trim().optional(),
   dateOfBirth: z.union([ZDateOnly, z.literal("")]).optional(),
-  phone: z.string().trim().max(40).optional(),
-  email: z.string().trim().max(254).optional(),
+  phone: ZQueryText(40).trim().optional(),
+  email: ZQueryText(254).trim().optional(),
   /** The referral being edited, which does not match itself. */
   excludeId: ZId.optional(),
 });

@@ -4,8 +4,9 @@
  * (alone: a weaker "possible duplicate, same name" warning until a date of birth, phone or e-mail says
  * more); it names each earlier referral the user may see — date, agent
  * and home, earliest first — and for other homes says only that a referral exists there and whom to ask.
- * On a new referral the warning is a decision: link it as a duplicate (reported to the agency), or log it
- * as a referral of its own with the reason.
+ * On a new referral the warning is a decision: link it as a duplicate (reported to the agency), log it
+ * as a referral of its own with the reason, or say it is not the same person. Logged without saying it is
+ * another person, it keeps the earlier referral as `possibleDuplicateOfId` (a "Possible duplicate" badge).
  */
 import { useWatch, type Control, type UseFormRegister, type FieldErrors } from "react-hook-form";
 import { Link } from "react-router-dom";
@@ -129,6 +130,9 @@ export function ProspectMatches(props: {
           <label className="referral-matches__choice">
             <input type="radio" value="continue" {...decide.register("duplicateChoice")} /> A referral of its own (the
             earlier one does not count), with the reason
+          </label>
+          <label className="referral-matches__choice">
+            <input type="radio" value="different" {...decide.register("duplicateChoice")} /> Not the same person
           </label>
           {decide.errors.duplicateChoice?.message && (
             <p className="form-field__error" role="alert">

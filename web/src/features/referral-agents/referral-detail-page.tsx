@@ -47,6 +47,7 @@ function historyValue(field: string, text: string | undefined): string {
   if (field === "budgetCents" || field === "firstMonthRentCents") return formatCents(Number(text));
   if (field === "residentId") return "linked to the resident's record";
   if (field === "duplicateOfId") return "linked to the earlier referral";
+  if (field === "possibleDuplicateOfId") return "the earlier referral the check found";
   return text;
 }
 
@@ -66,6 +67,7 @@ function ReferralPage({ referral: r }: { referral: TReferralRecord }) {
   const [moving, setMoving] = useState(false);
   const agent = useRecord("referralAgents", r.agentId ?? "");
   const duplicateOf = useRecord("referrals", r.duplicateOfId ?? "");
+  const possibleDuplicateOf = useRecord("referrals", r.possibleDuplicateOfId ?? "");
   const home = facilityName(facilities, r.facilityId);
   return (
     <article className="page agent-detail" aria-labelledby="page-title">
@@ -156,6 +158,21 @@ function ReferralPage({ referral: r }: { referral: TReferralRecord }) {
                     <Link to={paths.agents.referral.href(duplicateOf.record.id)}>
                       The referral of {duplicateOf.record.referredOn} to{" "}
                       {facilityName(facilities, duplicateOf.record.facilityId)}
+                    </Link>
+                  ) : (
+                    "A referral in another home"
+                  )
+                }
+              />
+            )}
+            {r.possibleDuplicateOfId && !r.duplicateOfId && (
+              <Detail
+                label={LABELS.possibleDuplicateOfId}
+                value={
+                  possibleDuplicateOf.record ? (
+                    <Link to={paths.agents.referral.href(possibleDuplicateOf.record.id)}>
+                      The referral of {possibleDuplicateOf.record.referredOn} to{" "}
+                      {facilityName(facilities, possibleDuplicateOf.record.facilityId)}
                     </Link>
                   ) : (
                     "A referral in another home"

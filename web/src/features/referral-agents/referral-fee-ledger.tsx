@@ -109,6 +109,11 @@ export function ReferralFeeLedger({ referral, mayRecord }: { referral: TReferral
           }
         />
       </DetailList>
+      {referral.possibleDuplicateOfId && !referral.duplicateOfId && (
+        <p className="alert" role="status">
+          Possibly a duplicate of an earlier referral: check it before paying this fee. A duplicate owes nothing.
+        </p>
+      )}
       {mayRecord && referral.status === "moved_in" && referral.firstMonthRentCents === undefined && (
         <FirstMonthRent referral={referral} />
       )}

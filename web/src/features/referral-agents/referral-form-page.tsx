@@ -235,7 +235,8 @@ export function LogReferralPage() {
       return;
     }
     // A duplicate is linked to the first referral (and reported to its agency), closed at once when that
-    // prospect already moved in; one of its own keeps the reason.
+    // prospect already moved in; another person is logged unmarked; any other referral saved despite the
+    // warning keeps the earlier one as a possible duplicate (and one of its own keeps the reason).
     const target = matches?.matches.find((m) => m.id === firstId);
     const record: TReferralInput =
       found && choice === "duplicate" && firstId
@@ -245,8 +246,8 @@ export function LogReferralPage() {
             duplicateNote: undefined,
             ...(target?.status === "moved_in" ? { nextFollowUp: undefined } : {}),
           }
-        : found
-          ? input
+        : found && choice !== "different"
+          ? { ...input, ...(firstId ? { possibleDuplicateOfId: firstId } : {}) }
           : { ...input, duplicateNote: undefined };
     try {
       const saved = await data.create("referrals", record);
@@ -255,7 +256,9 @@ export function LogReferralPage() {
           ? `The referral of ${prospectName(saved)} was logged and closed as a duplicate: they already moved in.`
           : saved.duplicateOfId
             ? `The referral of ${prospectName(saved)} was logged as a duplicate.`
-            : `The referral of ${prospectName(saved)} was logged.`,
+            : saved.possibleDuplicateOfId
+              ? `The referral of ${prospectName(saved)} was logged as a possible duplicate.`
+              : `The referral of ${prospectName(saved)} was logged.`,
       );
       navigate(paths.agents.referral.href(saved.id));
     } catch (error) {

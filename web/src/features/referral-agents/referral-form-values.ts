@@ -26,8 +26,11 @@ export interface TReferralValues {
   budget: string;
   desiredMoveIn: string;
   nextFollowUp: string;
-  /** When the prospect was referred before: link this one as a duplicate, or log it anyway with a reason. */
-  duplicateChoice: "" | "duplicate" | "continue";
+  /**
+   * When the prospect was referred before: link this one as a duplicate, log it anyway with a reason
+   * (kept as a possible duplicate), or say it is another person (no mark).
+   */
+  duplicateChoice: "" | "duplicate" | "continue" | "different";
   duplicateNote: string;
 }
 

@@ -105,6 +105,12 @@ export function ReferralLogsPage() {
           {row.original.duplicateOfId && row.original.closeReason !== "duplicate" && (
             <span className="referral-card__meta"> · duplicate</span>
           )}
+          {row.original.possibleDuplicateOfId && !row.original.duplicateOfId && (
+            <>
+              {" "}
+              <span className="pill pill--warn">Possible duplicate</span>
+            </>
+          )}
         </>
       ),
     },
@@ -136,6 +142,7 @@ export function ReferralLogsPage() {
     { header: LABELS.status, value: (r) => STATUS_LABELS[r.status] },
     { header: LABELS.closeReason, value: (r) => (r.closeReason ? CLOSE_REASON_LABELS[r.closeReason] : "") },
     { header: "Duplicate of an earlier referral", value: (r) => (r.duplicateOfId ? "Yes" : "No") },
+    { header: "Possible duplicate", value: (r) => (r.possibleDuplicateOfId && !r.duplicateOfId ? "Yes" : "No") },
     { header: LABELS.duplicateNote, value: (r) => r.duplicateNote },
     { header: LABELS.nextFollowUp, value: (r) => r.nextFollowUp },
     { header: LABELS.tourAt, value: (r) => (r.tourAt ? tourText(r.tourAt) : "") },
