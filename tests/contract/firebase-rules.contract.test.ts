@@ -523,6 +523,7 @@ await runContract(
       });
 
       it("keeps a code status's basis, rewritten alone, from a role without the action", async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
         const account = await ctx.createUser(adminPorts, { role: "caregiver", facilityIds: ["tull"] });
         const caregiver = await ctx.harness.sdk(account);
         const basis = {

@@ -5,7 +5,7 @@
 // role — the same on every harness (see contract-runner.ts).
 import { beforeAll, expect } from "vitest";
 import { ACTIONS, ADMINISTRATOR_ROLE_ID, permissionsAt } from "@care/core/collections/roles.collection";
-import type { TInputOf, TRecordOf } from "@care/core/registry";
+import type { TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
 
@@ -237,11 +237,12 @@ await runContract("data", (ctx) => {
     const manager = await userOf("house-manager");
     const resident = await admin.data.create("residents", residentInput());
     const dnr = await manager.data.update("residents", resident.id, { codeStatus: "dnr", ...BASIS }, resident.version);
-    for (const patch of [
+    const patches: TPatchOf<"residents">[] = [
       { codeStatusSource: "request", codeStatusSourceDate: "2026-11-01", codeStatusReason: "rewritten" },
       { codeStatusReason: "rewritten" },
       { codeStatusSource: null },
-    ]) {
+    ];
+    for (const patch of patches) {
       const refused = await expectAppError(
         caregiver.data.update("residents", resident.id, patch, dnr.version),
         "FORBIDDEN",
