@@ -522,6 +522,74 @@ await runContract(
         await change(3, "polst", { ...basis, codeStatusSource: "polst_form", codeStatusReason: "POLST signed" });
       });
 
+      it("keeps a code status's basis, rewritten alone, from a role without the action", async () => {
+        if (!isFirebaseHarness(ctx.harness)) throw new Error("the rules' cases run on the firebase harness");
+        const account = await ctx.createUser(adminPorts, { role: "caregiver", facilityIds: ["tull"] });
+        const caregiver = await ctx.harness.sdk(account);
+        const basis = {
+          codeStatusSource: "physician_order",
+          codeStatusSourceDate: "2026-01-05",
+          codeStatusReason: "DNR",
+        };
+        const created = await adminPorts.data.create("residents", {
+          ...residentInput("tull", `Basis-${unique("rules")}`),
+          codeStatus: "dnr",
+          ...basis,
+        } as never);
+        /** Writes the resident again as `sdk`, unchanged, with its basis document rewritten to `sibling`. */
+        const rewrite = async (sdk: TFirebaseSdk, sibling: Record<string, unknown>) => {
+          const ref = doc(sdk.db, "residents", created.id);
+          const stored = (await getDocFromServer(ref)).data()!;
+          const batch = writeBatch(sdk.db);
+          batch.set(ref, {
+            ...stored,
+            version: stored.version + 1,
+            updatedBy: sdk.uid,
+            updatedAt: serverTimestamp(),
+            _writtenAt: serverTimestamp(),
+          });
+          batch.set(doc(sdk.db, "residents__medical", created.id), {
+            ...basis,
+            ...sibling,
+            _id: created.id,
+            _facility: "tull",
+            _writtenAt: serverTimestamp(),
+          });
+          return batch.commit();
+        };
+        await expectDenied(rewrite(caregiver, { codeStatusSource: "request", codeStatusReason: "rewritten" }));
+        // The same basis written again is no change: the caregiver's everyday edit goes through.
+        await rewrite(caregiver, {});
+        await rewrite(admin, { codeStatusReason: "DNR, typo fixed" });
+      });
+
+      it("never changes a recorded payment's amount, date, resident or kind, an administrator's write neither", async () => {
+        const resident = await adminPorts.data.create("residents", residentInput("tull", `Paid-${unique("rules")}`));
+        const payment = await adminPorts.data.create("payments", {
+          residentId: resident.id,
+          facilityId: "tull",
+          receivedOn: "2025-03-02",
+          amountCents: 4000,
+          method: "check",
+        });
+        const ref = doc(admin.db, "payments", payment.id);
+        /** Writes the stored payment again as the administrator, with `over`. */
+        const write = async (over: Record<string, unknown>) => {
+          const stored = (await getDocFromServer(ref)).data()!;
+          return setDoc(ref, {
+            ...stored,
+            ...over,
+            version: stored.version + 1,
+            updatedBy: admin.uid,
+            updatedAt: serverTimestamp(),
+            _writtenAt: serverTimestamp(),
+          });
+        };
+        for (const over of [{ amountCents: 1 }, { receivedOn: "2025-03-09" }, { kind: "refund", reason: "Made up" }])
+          await expectDenied(write(over));
+        await write({ reference: "1044" });
+      });
+
       it("checks each id a list of ids holds (a staff member's other homes)", async () => {
         const staffRef = () => doc(collection(admin.db, "staff"));
         const staff = (otherFacilityIds: string[]) => ({
@@ -768,7 +836,7 @@ await runContract(
         await expectDenied(deleteDoc(account));
       });
 
-      it("derives both residents' accounts when a payment moves to another, and moves an account with a transfer", async () => {
+      it("derives both residents' accounts when a payment is voided and recorded for another, and moves an account with a transfer", async () => {
         const first = await adminPorts.data.create("residents", residentInput("tull", `Ledger-${unique("one")}`));
         const second = await adminPorts.data.create("residents", residentInput("tull", `Ledger-${unique("two")}`));
         const payment = await adminPorts.data.create("payments", {
@@ -779,7 +847,19 @@ await runContract(
           method: "check",
         });
         await accountBecomes(first.id, { paidCents: 2500 });
-        await adminPorts.data.update("payments", payment.id, { residentId: second.id }, payment.version);
+        await adminPorts.data.update(
+          "payments",
+          payment.id,
+          { status: "voided", voidReason: "Wrong resident" },
+          payment.version,
+        );
+        await adminPorts.data.create("payments", {
+          residentId: second.id,
+          facilityId: "tull",
+          receivedOn: "2025-03-02",
+          amountCents: 2500,
+          method: "check",
+        });
         await accountBecomes(second.id, { paidCents: 2500 });
         await accountBecomes(first.id, { paidCents: 0 });
         await adminPorts.data.transfer({

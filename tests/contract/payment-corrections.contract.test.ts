@@ -129,17 +129,101 @@ await runContract("data", (ctx) => {
     await admin.data.update("payments", other.id, { status: "voided", voidReason: "Test line" }, other.version);
   });
 
-  it("fixes the receipt's balance when the payment is recorded; no client sets it", async () => {
+  it("fixes the receipt's balance when the payment is recorded, answers it; no client sets it", async () => {
     const before = (await account()).balanceCents;
-    const line = await admin.data.create("payments", payment({ amountCents: 5_000, balanceAfterCents: 1 }));
+    for (const given of [{ balanceAfterCents: 1 }, { receivedBy: "Someone else" }, { receivedByUserId: "u-x" }]) {
+      const refused = await expectAppError(admin.data.create("payments", payment(given)), "VALIDATION");
+      expect(refused.fields).toEqual({ [Object.keys(given)[0]!]: "Set by the system: leave it out" });
+    }
+    const line = await admin.data.create("payments", payment({ amountCents: 5_000 }));
+    expect(line.balanceAfterCents).toBe(before - 5_000);
     expect((await admin.data.get("payments", line.id)).balanceAfterCents).toBe(before - 5_000);
     const later = await admin.data.create("payments", payment({ amountCents: 7_000 }));
     await admin.data.update("payments", later.id, { status: "voided", voidReason: "Wrong resident" }, later.version);
     const stored = await admin.data.get("payments", line.id);
-    await admin.data.update("payments", line.id, { notes: "Cheque 1043", balanceAfterCents: 2 }, stored.version);
+    for (const given of [{ balanceAfterCents: 2 }, { balanceAfterCents: null }, { receivedBy: "Someone else" }])
+      await expectAppError(
+        admin.data.update("payments", line.id, { notes: "Cheque 1043", ...given }, stored.version),
+        "VALIDATION",
+      );
+    await admin.data.update("payments", line.id, { notes: "Cheque 1043" }, stored.version);
     expect((await admin.data.get("payments", line.id)).balanceAfterCents).toBe(before - 5_000);
     expect((await admin.data.get("payments", later.id)).balanceAfterCents).toBe(before - 12_000);
     await admin.data.update("payments", line.id, { status: "voided", voidReason: "Test line" }, stored.version + 1);
+  });
+
+  it("never changes a recorded payment's money or what it is for: a wrong one is voided and recorded again", async () => {
+    const line = await office.data.create("payments", payment({ amountCents: 4_000, method: "cash" }));
+    const paid = (await account()).paidCents;
+    const cases = [
+      [
+        { amountCents: 1 },
+        "amountCents",
+        "A recorded payment's amount cannot be changed: void it and record the right one",
+      ],
+      [
+        { receivedOn: "2025-03-09" },
+        "receivedOn",
+        "A recorded payment's date cannot be changed: void it and record the right one",
+      ],
+      [
+        { residentId: "someone-else" },
+        "residentId",
+        "A recorded payment's resident cannot be changed: void it and record it for the right one",
+      ],
+      [
+        { kind: "refund", reason: "Made up" },
+        "kind",
+        "A recorded payment's kind cannot be changed: void it and record the right one",
+      ],
+    ] as const;
+    for (const [patch, field, message] of cases)
+      for (const who of [office, admin]) {
+        const refused = await expectAppError(who.data.update("payments", line.id, patch, line.version), "VALIDATION");
+        expect(refused.message).toBe(message);
+        expect(refused.fields?.[field]).toBe(message);
+      }
+    expect(await admin.data.get("payments", line.id)).toMatchObject({
+      amountCents: 4_000,
+      receivedOn: "2025-03-02",
+      version: 1,
+    });
+    expect((await account()).paidCents).toBe(paid);
+    // Typos that move no money stay editable, the same values given again too.
+    const typo = await office.data.update(
+      "payments",
+      line.id,
+      { method: "check", reference: "1044", notes: "Cheque", amountCents: 4_000 },
+      line.version,
+    );
+    expect(typo).toMatchObject({
+      method: "check",
+      reference: "1044",
+      amountCents: 4_000,
+      balanceAfterCents: line.balanceAfterCents,
+    });
+    await admin.data.update("payments", line.id, { status: "voided", voidReason: "Test line" }, typo.version);
+  });
+
+  it("refuses a void reason without a void, and a payment dated before 1990 or more than a year ahead", async () => {
+    const reasoned = await expectAppError(
+      office.data.create("payments", payment({ voidReason: "Why not" })),
+      "VALIDATION",
+    );
+    expect(reasoned.fields?.voidReason).toBe("A void reason goes only with voiding the payment");
+    const line = await office.data.create("payments", payment({ amountCents: 1_500 }));
+    await expectAppError(office.data.update("payments", line.id, { voidReason: "Later" }, line.version), "VALIDATION");
+    const ancient = await expectAppError(
+      office.data.create("payments", payment({ receivedOn: "0000-01-01" })),
+      "VALIDATION",
+    );
+    expect(ancient.fields?.receivedOn).toBe("Enter the day the payment was received (not before 1990)");
+    const ahead = await expectAppError(
+      office.data.create("payments", payment({ receivedOn: "2999-01-01" })),
+      "VALIDATION",
+    );
+    expect(ahead.fields?.receivedOn).toBe("A payment can be dated at most a year ahead");
+    await admin.data.update("payments", line.id, { status: "voided", voidReason: "Test line" }, line.version);
   });
 
   it("counts a refund as money paid back: the balance rises, with its reason", async () => {

@@ -77,7 +77,7 @@ await runContract("data", (ctx) => {
     );
   });
 
-  it("moves a payment recorded on the wrong resident: both accounts follow", async () => {
+  it("corrects a payment recorded on the wrong resident by a void and a new line: both accounts follow", async () => {
     const other = await staff.data.create("residents", {
       facilityId: "tull",
       firstName: "Rafa",
@@ -99,8 +99,26 @@ await runContract("data", (ctx) => {
       method: "cash",
     });
     expect((await account()).paidCents - mine.paidCents).toBe(2500);
-    await staff.data.update("payments", payment.id, { residentId: other.id }, payment.version);
-    // The account it left no longer counts it; the one it reached does.
+    // It is never moved (its receipt's balance was the first resident's): voided, and recorded again.
+    await expectAppError(
+      staff.data.update("payments", payment.id, { residentId: other.id }, payment.version),
+      "VALIDATION",
+    );
+    const admin = await ctx.signedIn();
+    await admin.data.update(
+      "payments",
+      payment.id,
+      { status: "voided", voidReason: "Wrong resident" },
+      payment.version,
+    );
+    await staff.data.create("payments", {
+      residentId: other.id,
+      facilityId: "tull",
+      receivedOn: "2025-03-05",
+      amountCents: 2500,
+      method: "cash",
+    });
+    // The account it left no longer counts it; the right one does.
     expect((await account()).paidCents).toBe(mine.paidCents);
     expect((await otherAccount()).paidCents - theirs.paidCents).toBe(2500);
   });

@@ -5,7 +5,7 @@
 // role — the same on every harness (see contract-runner.ts).
 import { beforeAll, expect } from "vitest";
 import { ACTIONS, ADMINISTRATOR_ROLE_ID, permissionsAt } from "@care/core/collections/roles.collection";
-import type { TInputOf, TRecordOf } from "@care/core/registry";
+import type { TInputOf, TPatchOf, TRecordOf } from "@care/core/registry";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
 
@@ -230,6 +230,42 @@ await runContract("data", (ctx) => {
     // Other edits need no basis; the code status set at admission needs none either.
     const moved = await manager.data.update("residents", resident.id, { room: "12" }, polst.version);
     expect(moved).toMatchObject({ room: "12", codeStatus: "polst" });
+  });
+
+  it("keeps what a code status rests on from a role without the action: its document, date and reason", async () => {
+    const caregiver = await userOf("caregiver");
+    const manager = await userOf("house-manager");
+    const resident = await admin.data.create("residents", residentInput());
+    const dnr = await manager.data.update("residents", resident.id, { codeStatus: "dnr", ...BASIS }, resident.version);
+    const patches: TPatchOf<"residents">[] = [
+      { codeStatusSource: "request", codeStatusSourceDate: "2026-11-01", codeStatusReason: "rewritten" },
+      { codeStatusReason: "rewritten" },
+      { codeStatusSource: null },
+    ];
+    for (const patch of patches) {
+      const refused = await expectAppError(
+        caregiver.data.update("residents", resident.id, patch, dnr.version),
+        "FORBIDDEN",
+      );
+      expect(refused.message).toBe("Your role may not change a resident's code status.");
+    }
+    expect(await admin.data.get("residents", resident.id)).toMatchObject({ codeStatus: "dnr", ...BASIS });
+    // Giving a basis to a resident admitted without one is a change too; admitting with one is not.
+    const bare = await caregiver.data.create("residents", residentInput());
+    await expectAppError(caregiver.data.update("residents", bare.id, BASIS, bare.version), "FORBIDDEN");
+    await caregiver.data.create("residents", { ...residentInput(), codeStatus: "dnr", ...BASIS });
+    // Other edits stay the caregiver's; a House manager corrects the basis.
+    expect(await caregiver.data.update("residents", resident.id, { room: "7" }, dnr.version)).toMatchObject({
+      room: "7",
+      ...BASIS,
+    });
+    const fixed = await manager.data.update(
+      "residents",
+      resident.id,
+      { codeStatusReason: "Typo fixed" },
+      dnr.version + 1,
+    );
+    expect(fixed).toMatchObject({ codeStatus: "dnr", codeStatusReason: "Typo fixed" });
   });
 
   it("refuses a group's role with residents write but no actions, and allows it each action it is given", async () => {

@@ -95,7 +95,9 @@ export interface TActionRules {
    * An update changing the stored value of `field` (setting it when the record is created does not).
    * `requires`: fields the change must carry, each with its message when absent, at least one of them
    * given anew by this update (a code status change names its source document, date and reason), so an
-   * earlier change's reason does not stand for the next one (`changeRequirementErrors`).
+   * earlier change's reason does not stand for the next one (`changeRequirementErrors`). An update
+   * changing one of the `requires` fields needs the action too, with or without the field: the basis of
+   * a code status is rewritten only by who may change it.
    */
   readonly changes?: readonly {
     readonly field: string;
@@ -249,7 +251,15 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
    * server, the memory and Firebase adapters set them (`stampCaller`); the generated Firestore rules
    * check them against the caller. A vitals entry's "recorded by".
    */
-  readonly callerFields?: { readonly id: string; readonly name: string };
+  readonly callerFields?: {
+    readonly id: string;
+    readonly name: string;
+    /**
+     * A client giving or changing them is refused (VALIDATION) rather than ignored: true for payments;
+     * vitals ignore them, as their "recorded by" was once typed and older clients still send it.
+     */
+    readonly refuseGiven?: boolean;
+  };
   /**
    * A field whose every giving is signed: when a write gives `field` a value or changes it, the backend
    * sets `by` to the signed-in user's name and `at` to the time (who gave an override's reason, and
@@ -268,6 +278,13 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
    * on any backend (`validateUpdate` refuses with `message`; the Firestore rules refuse the update).
    */
   readonly frozen?: { readonly field: string; readonly value: string; readonly message: string };
+  /**
+   * Fields fixed once the record is recorded (a payment's amount, date, resident and kind: what its
+   * money and receipt rest on), each with the message refusing a change of it: `validateUpdate` refuses
+   * an update changing one on every backend, and the generated Firestore rules refuse it too.
+   * Correcting one is a new record (a payment is voided and recorded again).
+   */
+  readonly fixed?: Readonly<Record<string, string>>;
   /**
    * The records this one names by id, checked on create and whenever a link's fields or the record's
    * facility change, in this order (the first broken link is reported). Absent: none.

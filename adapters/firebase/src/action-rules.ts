@@ -138,16 +138,17 @@ export function actionsOnDelete(def: CollectionDef): string {
 /** A declared change that must carry fields, and the sibling document holding them when they are restricted. */
 interface TRequirement {
   readonly field: string;
+  readonly action: TAction;
   readonly fields: readonly string[];
   readonly part?: TRestrictedPart;
 }
 
 function requirements(def: CollectionDef): TRequirement[] {
-  return (def.access.actions?.changes ?? []).flatMap(({ field, requires }) => {
+  return (def.access.actions?.changes ?? []).flatMap(({ field, action, requires }) => {
     if (!requires) return [];
     const fields = Object.keys(requires);
     const part = restrictedParts(def).find((p) => fields.every((f) => p.fields.includes(f)));
-    return [{ field, fields, ...(part ? { part } : {}) }];
+    return [{ field, action, fields, ...(part ? { part } : {}) }];
   });
 }
 
@@ -185,15 +186,19 @@ export function changeRequirementsOnUpdate(def: CollectionDef): string {
 /**
  * What a sibling document's create or update adds when its fields are what a change of its record must
  * carry: a record created now, or whose field this request leaves as it was, needs nothing; otherwise
- * the fields are present (and on an update, one of them written anew).
+ * the fields are present (and on an update, one of them written anew). Writing the fields themselves
+ * after the record was created (a code status's basis rewritten) needs the change's action, as
+ * `actionsNeeded` asks: the check is here, in the sibling's rule, which alone sees them.
  */
 export function changeRequirementsOfPart(def: CollectionDef, part: TRestrictedPart, update: boolean): string {
   const record = `/databases/$(database)/documents/${def.name}/$(id)`;
   return requirements(def)
     .filter((r) => r.part?.collection === part.collection)
-    .map(
-      ({ field, fields }) =>
-        ` && (!exists(${record}) || get(${record}).data.${field} == getAfter(${record}).data.${field} || (${carried(fields, update)}))`,
-    )
+    .map(({ field, action, fields }) => {
+      const list = `[${fields.map((f) => `'${f}'`).join(", ")}]`;
+      const written = update ? `${DATA}.diff(${OLD}).affectedKeys().hasAny(${list})` : `${DATA}.keys().hasAny(${list})`;
+      const basis = ` && (!(${written}) || !exists(${record}) || mayDoAll(['${action}']))`;
+      return ` && (!exists(${record}) || get(${record}).data.${field} == getAfter(${record}).data.${field} || (${carried(fields, update)}))${basis}`;
+    })
     .join("");
 }

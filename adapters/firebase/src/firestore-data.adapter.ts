@@ -323,6 +323,20 @@ export function createFirestoreDataAdapter(
   }
 
   /**
+   * A record just created with what a Cloud Function set on it since (a payment's balance after it,
+   * which `settle` waited for): a create answers the record as stored, as the other backends do.
+   */
+  async function withBackendFields<T extends TRecord>(
+    def: CollectionDef,
+    ref: DocumentReference,
+    record: T,
+  ): Promise<T> {
+    if (!def.backendFields) return record;
+    const stored = recordOf(def, await guard(() => getDocFromServer(ref))) as Record<string, unknown>;
+    return { ...record, ...Object.fromEntries(def.backendFields.map((f) => [f, stored[f]])) };
+  }
+
+  /**
    * A list's filters, for a collection read as another's (history: `access.readFollows`) narrowed to
    * the collections the user may read (`readableFollowed`), and for one whose records follow their
    * subject's area (`access.subjectAreas`: documents) to the subjects the user may read
@@ -982,7 +996,7 @@ export function createFirestoreDataAdapter(
         await guard(() => setDoc(ref, writeData(def, record)));
         const created = await withServerTimes(def, ref, record);
         await settle([{ def, id: ref.id, after: created }]);
-        return created as TRecordOf<typeof name>;
+        return (await withBackendFields(def, ref, created)) as TRecordOf<typeof name>;
       }
       await inTransaction(async (tx) => {
         const existing = clientId
@@ -1001,7 +1015,7 @@ export function createFirestoreDataAdapter(
       });
       const created = await withServerTimes(def, ref, record);
       await settle([{ def, id: ref.id, after: created }]);
-      return created as TRecordOf<typeof name>;
+      return (await withBackendFields(def, ref, created)) as TRecordOf<typeof name>;
     },
 
     async update(name, id, patch, version) {

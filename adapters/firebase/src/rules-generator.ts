@@ -468,6 +468,12 @@ function collectionRules(def: CollectionDef): string {
     .join("");
   // A record in its final state (a voided payment) is never updated again (validateUpdate's `frozen`).
   const frozen = def.frozen ? ` && resource.data.get('${def.frozen.field}', null) != '${def.frozen.value}'` : "";
+  // Fields fixed once recorded (a payment's amount) are never changed by an update (validateUpdate's `fixed`).
+  const fixedFields = Object.keys(def.fixed ?? {});
+  const fixed =
+    fixedFields.length > 0
+      ? ` && !${DATA}.diff(resource.data).affectedKeys().hasAny([${fixedFields.map((f) => `'${f}'`).join(", ")}])`
+      : "";
   // A role gives only what its editor holds, and nobody edits their own role but a user holding
   // everything (roleGrantError).
   const givesRole = def.name === "roles" ? ` && mayGive(${DATA})` : "";
@@ -552,7 +558,7 @@ function collectionRules(def: CollectionDef): string {
       : "";
     lines.push(`      allow create: if ${create};`);
     lines.push(
-      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${signedOnUpdate}${backendKept}${frozen}${eventUpdate}${linksOnUpdate};`,
+      `      allow update: if ${writer}${writeFacility}${subjectKept}${keepsChecked} && ${shape} && validUpdateMeta(${def.removal === "archive"})${valid}${newFacility}${homesChangedOnUpdate}${grant}${keepsAdministrator}${keepsRole}${givesRole}${groupWideSubjects}${waiver}${actionsUpdate}${callerKept}${signedOnUpdate}${backendKept}${frozen}${fixed}${eventUpdate}${linksOnUpdate};`,
     );
     const keptRole = def.name === "roles" ? ` && id != '${ADMINISTRATOR_ROLE_ID}'${keepsRole}` : "";
     lines.push(

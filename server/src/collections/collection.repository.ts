@@ -315,7 +315,7 @@ export class CollectionRepository {
         throw (await taken().catch(() => null)) ?? takenIdError(def, id, false);
       throw error;
     }
-    const record = this.mapper(name).toRecord(row);
+    let record = this.mapper(name).toRecord(row);
     await writeAudit(db, caller, {
       action: "create",
       collection: name,
@@ -325,6 +325,8 @@ export class CollectionRepository {
     });
     await this.writeHistory(db, user, def, "create", record);
     await DERIVED_WRITES[name]?.(db, caller, record);
+    // Fields the backend sets in the same write (a payment's balance after it): answered as stored.
+    if (def.backendFields) record = this.mapper(name).toRecord((await delegate.findUnique({ where: { id } })) as TRow);
     return record;
   }
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineCollection } from "../collection.ts";
 import { ZCents, ZDateOnly, ZId, ZOptionalText, ZText } from "../common.schema.ts";
+import { addMonths, latestDateAnywhere } from "../rules/date-only.rules.ts";
 import { chargeId } from "../rules/rent.rules.ts";
 import { LINK_TO_RESIDENT } from "./residents.collection.ts";
 
@@ -105,11 +106,30 @@ export const PAYMENT_STATUSES = ["recorded", "voided"] as const;
 /** The fields a payment's receipt prints: changing them on a voided line is refused (see `frozen`). */
 const PAYMENT_FIELDS = ["receivedOn", "amountCents", "method", "reference", "payer", "notes", "reason", "residentId"];
 
+/** The earliest day a payment can have been received: an earlier one (year 0000) is a typing error. */
+export const EARLIEST_PAYMENT_DATE = "1990-01-01";
+
+/**
+ * A payment's money and what it is for, fixed once recorded: a wrong one is voided and recorded again,
+ * so the rent roll, the balance and the receipts printed since keep adding up. Method, reference, payer
+ * and notes stay editable (typos that move no money).
+ */
+const FIXED_PAYMENT_FIELDS = {
+  amountCents: "A recorded payment's amount cannot be changed: void it and record the right one",
+  receivedOn: "A recorded payment's date cannot be changed: void it and record the right one",
+  residentId: "A recorded payment's resident cannot be changed: void it and record it for the right one",
+  kind: "A recorded payment's kind cannot be changed: void it and record the right one",
+};
+
 export const ZPayment = z
   .object({
     residentId: ZId,
     facilityId: ZId,
-    receivedOn: ZDateOnly,
+    // Like an admission, at most a year ahead (a post-dated cheque); never before 1990.
+    receivedOn: ZDateOnly.refine(
+      (date) => date >= EARLIEST_PAYMENT_DATE,
+      "Enter the day the payment was received (not before 1990)",
+    ).refine((date) => date <= addMonths(latestDateAnywhere(), 12), "A payment can be dated at most a year ahead"),
     amountCents: ZCents.min(1, "Enter an amount above zero"),
     method: z.enum(PAYMENT_METHODS),
     reference: ZOptionalText(100),
@@ -136,6 +156,13 @@ export const ZPayment = z
       ctx.addIssue({ code: "custom", path: ["reason"], message: "Give the reason for the refund" });
     if (p.status === "voided" && !p.voidReason)
       ctx.addIssue({ code: "custom", path: ["voidReason"], message: "Give the reason for voiding" });
+    // A refund's reason is `reason`; a void reason goes only with a void.
+    if (p.status !== "voided" && p.voidReason)
+      ctx.addIssue({
+        code: "custom",
+        path: ["voidReason"],
+        message: "A void reason goes only with voiding the payment",
+      });
   });
 export const paymentsCollection = defineCollection({
   name: "payments",
@@ -161,8 +188,9 @@ export const paymentsCollection = defineCollection({
   removal: "none",
   clientIds: false,
   backendFields: ["balanceAfterCents"],
-  callerFields: { id: "receivedByUserId", name: "receivedBy" },
+  callerFields: { id: "receivedByUserId", name: "receivedBy", refuseGiven: true },
   frozen: { field: "status", value: "voided", message: "A voided payment cannot be changed." },
+  fixed: FIXED_PAYMENT_FIELDS,
   auditViews: false,
   links: [LINK_TO_RESIDENT],
 });

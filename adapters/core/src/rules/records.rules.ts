@@ -21,7 +21,9 @@ export function callerName(user: Pick<TSessionUser, "displayName" | "email">): s
  * `before`, the signed-in user's id and name, whatever the client sent; on update the stored ones, which
  * never change: an entry recorded before the fields existed keeps its typed name), its `backendFields`
  * (dropped on create, the stored values kept on update), and its `signedField`'s signature (this user
- * and now when the field is given or changed, else as stored).
+ * and now when the field is given or changed, else as stored). A client giving a backend field (or a caller field the collection refuses)
+ * (on create) or changing one (on update) is refused with VALIDATION naming it, as a metadata field
+ * is: its value would not be stored, and a silent drop would hide that.
  */
 export function stampCaller(
   def: CollectionDef,
@@ -31,6 +33,13 @@ export function stampCaller(
 ): Record<string, unknown> {
   const caller = def.callerFields;
   const signed = def.signedField;
+  const backendSet = [...(def.backendFields ?? []), ...(caller?.refuseGiven ? [caller.id, caller.name] : [])].filter(
+    (field) => (fields[field] ?? null) !== (before?.[field] ?? null),
+  );
+  if (backendSet.length > 0)
+    throw new AppError("VALIDATION", "The record is not valid.", {
+      fields: Object.fromEntries(backendSet.map((f) => [f, "Set by the system: leave it out"])),
+    });
   const out = { ...fields };
   const set = (field: string, value: unknown) => {
     if (value === undefined || value === null) delete out[field];
@@ -64,7 +73,8 @@ export function fieldsOf(record: Record<string, unknown>): Record<string, unknow
  * Merges a patch into the stored record's fields and validates the result as a whole, so rules that
  * span fields hold after a partial update. `null` for a key removes that field (JSON cannot carry
  * `undefined`, so this is how an emptied optional field is cleared); a required field removed this way
- * fails validation with its field message. Unknown and metadata keys in the patch are refused.
+ * fails validation with its field message. Unknown and metadata keys in the patch are refused, and so
+ * is a change of a field the collection keeps `fixed` once recorded.
  */
 export function validateUpdate(
   def: CollectionDef,
@@ -82,6 +92,12 @@ export function validateUpdate(
     throw new AppError("VALIDATION", "The change is not valid.", {
       fields: Object.fromEntries(unknownKeys.map((k) => [k, "This field cannot be changed"])),
     });
+  }
+  const changedFixed = Object.entries(def.fixed ?? {}).filter(
+    ([field]) => field in patch && ((patch as Record<string, unknown>)[field] ?? null) !== (current[field] ?? null),
+  );
+  if (changedFixed.length > 0) {
+    throw new AppError("VALIDATION", changedFixed[0]![1], { fields: Object.fromEntries(changedFixed) });
   }
   const merged: Record<string, unknown> = { ...fieldsOf(current), ...patch };
   for (const [key, value] of Object.entries(patch)) {

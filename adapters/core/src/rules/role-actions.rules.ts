@@ -42,8 +42,12 @@ export function actionsNeeded(def: CollectionDef, write: TActionWrite): TAction[
     if (was !== (after[field] === value) || edited) needed.push(action);
   }
   if (before)
-    for (const { field, action } of rules.changes ?? [])
-      if (before[field] !== undefined && before[field] !== null && after[field] !== before[field]) needed.push(action);
+    for (const { field, action, requires = {} } of rules.changes ?? []) {
+      const changed = before[field] !== undefined && before[field] !== null && after[field] !== before[field];
+      // What the change rests on (a code status's document, date and reason) is rewritten only with it.
+      const basis = Object.keys(requires).some((f) => (before[f] ?? null) !== (after[f] ?? null));
+      if (changed || basis) needed.push(action);
+    }
   for (const { field, action, unless } of rules.records ?? [])
     if ((before?.[field] ?? null) !== (after[field] ?? null) && !(unless && after[unless.field] === unless.value))
       needed.push(action);
