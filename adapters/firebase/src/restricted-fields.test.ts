@@ -43,7 +43,15 @@ describe("where restricted fields are stored", () => {
       {
         area: "medical",
         collection: "residents__medical",
-        fields: ["codeStatusSource", "codeStatusSourceDate", "codeStatusReason"],
+        fields: [
+          "codeStatusSource",
+          "codeStatusSourceDate",
+          "codeStatusReason",
+          "insuranceCarrier",
+          "insuranceMemberNumber",
+          "medicareNumber",
+          "mediCalNumber",
+        ],
       },
     ]);
     expect(restrictedParts(getCollection("facilities"))).toEqual([]);

@@ -41,6 +41,47 @@ export const ZEmergencyContact = z.object({
 });
 export type TEmergencyContact = z.infer<typeof ZEmergencyContact>;
 
+/**
+ * The letters a Medicare Beneficiary Identifier uses: A to Z without S, L, O, I, B and Z, which CMS
+ * leaves out so they are not read as digits ("Understanding the MBI Format", cms.gov/medicare/new-medicare-card).
+ */
+const MBI_LETTER = "[AC-HJKMNP-RT-Y]";
+/**
+ * The MBI's 11 positions per CMS: 1 a digit 1-9; 2, 5, 8, 9 a letter; 3 and 6 a letter or digit; 4, 7,
+ * 10, 11 a digit 0-9. The card prints it with dashes (1EG4-TE5-MK73); CMS stores it without.
+ */
+const MBI_PATTERN = new RegExp(
+  `^([1-9]${MBI_LETTER}(${MBI_LETTER}|[0-9])[0-9]${MBI_LETTER}(${MBI_LETTER}|[0-9])[0-9]${MBI_LETTER}{2}[0-9]{2})?$`,
+);
+/**
+ * A Medi-Cal Client Index Number (CIN): 8 digits and a letter (DHCS). The card's 14-character ID is the
+ * CIN, a check digit and the card's issue date; only the CIN names the person, so only it is kept.
+ */
+const CIN_PATTERN = /^([0-9]{8}[A-Z])?$/;
+
+/**
+ * An optional identity number typed as it is printed: spaces and dashes are dropped and letters made
+ * upper case before the pattern is checked (`overwrite` runs first), an empty entry is no number.
+ */
+const ZOptionalNumber = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .overwrite((s) => s.replace(/[\s-]/g, "").toUpperCase())
+    .regex(pattern, message)
+    .optional()
+    .transform((s) => (s === "" ? undefined : s));
+
+/** A Medicare number (MBI), e.g. 1EG4-TE5-MK73 as typed, 1EG4TE5MK73 as kept. */
+export const ZMedicareNumber = ZOptionalNumber(
+  MBI_PATTERN,
+  "A Medicare number has 11 letters and digits, as on the card (e.g. 1EG4-TE5-MK73)",
+);
+/** A Medi-Cal number: the 9-character CIN at the start of the card's ID, e.g. 91234567A. */
+export const ZMediCalNumber = ZOptionalNumber(
+  CIN_PATTERN,
+  "A Medi-Cal number is 8 digits and a letter: the first 9 characters of the card's ID (e.g. 91234567A)",
+);
+
 /** The oldest plausible age of a resident: a date of birth further back is a typing error. */
 export const MAX_AGE_YEARS = 120;
 
@@ -86,6 +127,12 @@ export const ZResident = z
     codeStatusSourceDate: ZDateOnly.optional(),
     /** Why the code status was last changed. */
     codeStatusReason: ZOptionalText(500),
+    /** The health plan or insurer other than Medicare and Medi-Cal, as on the card. */
+    insuranceCarrier: ZOptionalText(60),
+    /** The member or policy number on that plan's card. */
+    insuranceMemberNumber: ZOptionalText(60),
+    medicareNumber: ZMedicareNumber,
+    mediCalNumber: ZMediCalNumber,
     primaryPhysician: ZOptionalText(200),
     pharmacy: ZOptionalText(200),
     preferredHospital: ZOptionalText(200),
@@ -189,13 +236,19 @@ export const residentsCollection = defineCollection({
   /**
    * The monthly rate is money: only users with rent permission see or set it. What a code status rests
    * on (its source document, date and the reason for the change) is medical: everyone who reads the
-   * resident sees the code status, users with medical permission its basis.
+   * resident sees the code status, users with medical permission its basis. The insurance, Medicare and
+   * Medi-Cal numbers are health information (HIPAA counts a health plan beneficiary number as protected):
+   * medical, not rent, as caregivers with medical permission hand them over at a hospital transfer.
    */
   restrictedFields: {
     monthlyRateCents: "rent",
     codeStatusSource: "medical",
     codeStatusSourceDate: "medical",
     codeStatusReason: "medical",
+    insuranceCarrier: "medical",
+    insuranceMemberNumber: "medical",
+    medicareNumber: "medical",
+    mediCalNumber: "medical",
   },
 });
 

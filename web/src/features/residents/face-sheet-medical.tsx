@@ -2,12 +2,16 @@
  * The medical part of the face sheet — the page a hospital transfer takes along: code status (with the
  * document it rests on and its date) and allergies at the top where nobody can miss them, then the active diagnoses and medications. While
  * they load, or if they cannot be read, the sheet says so instead of printing as if there were none.
+ * The insurance, Medicare and Medi-Cal numbers the hospital asks for are here too: they are medical
+ * fields, shown only to who may read medical.
  */
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { TRecordOf } from "@care/core/registry";
 import { isActiveMedication } from "@care/core/rules/medical.rules";
+import { useCan } from "../../lib/access.ts";
 import { useAllRecords } from "../../lib/records/use-records.ts";
+import { SheetGrid, SheetItem } from "../../ui/record-sheet.tsx";
 import { humanize } from "../../ui/plain-value.ts";
 import { sheetDate } from "./face-sheet-header.tsx";
 import { CODE_STATUS_LABELS, CODE_STATUS_SOURCE_LABELS } from "./resident-format.ts";
@@ -98,6 +102,30 @@ export function FaceSheetMedical({ residentId, today }: { residentId: string; to
           </ul>
         )}
       </Entries>
+    </>
+  );
+}
+
+/** A Medicare number (kept without dashes) as the card prints it: 1EG4-TE5-MK73. */
+export function cardMedicareNumber(mbi: string): string {
+  return `${mbi.slice(0, 4)}-${mbi.slice(4, 7)}-${mbi.slice(7)}`;
+}
+
+/** The Medicare, Medi-Cal and other insurance numbers, for a user who may read medical. */
+export function FaceSheetInsurance({ resident }: { resident: TRecordOf<"residents"> }) {
+  const canMedical = useCan()("medical");
+  if (!canMedical) return null;
+  const other = [resident.insuranceCarrier, resident.insuranceMemberNumber].filter(Boolean).join(" — ");
+  return (
+    <>
+      <h3 className="sheet__title">Insurance</h3>
+      <SheetGrid>
+        <SheetItem label="Medicare number">
+          {resident.medicareNumber && cardMedicareNumber(resident.medicareNumber)}
+        </SheetItem>
+        <SheetItem label="Medi-Cal number">{resident.mediCalNumber}</SheetItem>
+        <SheetItem label="Other insurance">{other || undefined}</SheetItem>
+      </SheetGrid>
     </>
   );
 }

@@ -31,7 +31,7 @@ import {
 } from "./resident-format.ts";
 import { CodeStatusDialog } from "./code-status-dialog.tsx";
 import { FaceSheetHeading, sheetDate, staysText } from "./face-sheet-header.tsx";
-import { FaceSheetAlerts, FaceSheetMedical } from "./face-sheet-medical.tsx";
+import { FaceSheetAlerts, FaceSheetInsurance, FaceSheetMedical } from "./face-sheet-medical.tsx";
 import { ResidentHeader } from "./resident-header.tsx";
 import { ResidentNotFound } from "./resident-not-found.tsx";
 import { ResidentStatusDialog } from "./resident-status-dialog.tsx";
@@ -254,6 +254,7 @@ function FaceSheet({ r }: { r: TRecordOf<"residents"> }) {
           <SheetItem label="Diet">{r.diet}</SheetItem>
           <SheetItem label="Dementia">{r.dementia ? "Yes" : "No"}</SheetItem>
         </SheetGrid>
+        <FaceSheetInsurance resident={r} />
         <FaceSheetMedical residentId={r.id} today={homeToday} />
         <h3 className="sheet__title">Emergency contacts</h3>
         {r.emergencyContacts.length === 0 ? (

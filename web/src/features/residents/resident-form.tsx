@@ -108,6 +108,8 @@ export function ResidentFormFields({
 }) {
   const { facilities } = useFacilities();
   const canRent = useCan()("rent");
+  // The insurance, Medicare and Medi-Cal numbers are medical fields: edited by who may write medical.
+  const canMedical = useCan()("medical", "write");
   // The code status given at admission changes only with the role's action (a caregiver's does not).
   const mayDo = useMayDo();
   // After admission the code status changes only through Change code status…, with its source and reason.
@@ -244,6 +246,38 @@ export function ResidentFormFields({
           {...register("dementia")}
         />
       </Section>
+
+      {canMedical && (
+        <Section title="Insurance">
+          <FormField
+            label="Medicare number"
+            hint="The 11 characters of the red, white and blue card (MBI), e.g. 1EG4-TE5-MK73."
+            autoComplete="off"
+            error={e("medicareNumber")}
+            {...register("medicareNumber")}
+          />
+          <FormField
+            label="Medi-Cal number"
+            hint="The first 9 characters of the Benefits Identification Card's ID: 8 digits and a letter."
+            autoComplete="off"
+            error={e("mediCalNumber")}
+            {...register("mediCalNumber")}
+          />
+          <FormField
+            label="Insurance carrier"
+            hint="Another health plan or insurer, as on its card."
+            autoComplete="off"
+            error={e("insuranceCarrier")}
+            {...register("insuranceCarrier")}
+          />
+          <FormField
+            label="Member/policy number"
+            autoComplete="off"
+            error={e("insuranceMemberNumber")}
+            {...register("insuranceMemberNumber")}
+          />
+        </Section>
+      )}
 
       <fieldset className="resident-form__section card">
         <legend>Emergency contacts</legend>
