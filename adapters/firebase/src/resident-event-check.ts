@@ -23,7 +23,7 @@ async function undoContext(db: Firestore, before: Record<string, unknown>) {
       getDocs(
         query(
           collection(db, "residentEvents"),
-          where("facilityId", "==", facilityId),
+          where("_facility", "==", facilityId),
           where("residentId", "==", String(before.residentId)),
         ),
       ),
