@@ -229,6 +229,8 @@ export interface CollectionDef<S extends z.ZodObject = z.ZodObject> {
   readonly searchable: readonly (keyof z.infer<S> & string)[];
   /** `archive` sets archivedAt (kept, hidden from lists); `delete` removes; `none` refuses. */
   readonly removal: "archive" | "delete" | "none";
+  /** What a refused removal (`removal: "none"`) says, when the way to correct a record is not obvious. */
+  readonly removalRefusal?: string;
   /** Ids chosen by the client (e.g. facility slugs) instead of generated ones. */
   readonly clientIds: boolean;
   /**

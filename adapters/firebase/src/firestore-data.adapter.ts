@@ -861,7 +861,8 @@ export function createFirestoreDataAdapter(
   }
 
   function removable(def: CollectionDef): "archive" | "delete" {
-    if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
+    if (def.removal === "none")
+      throw new AppError("FORBIDDEN", def.removalRefusal ?? `${def.label} records cannot be removed.`);
     return def.removal;
   }
 

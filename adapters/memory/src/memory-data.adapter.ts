@@ -58,6 +58,7 @@ import type { MemorySession } from "./memory-session.ts";
 import { recordChange } from "@care/core/rules/history.rules";
 import { capacityRefusal, exceptionRefusal, holdsBed, takesNewBed } from "@care/core/rules/census.rules";
 import { eventUndoRefusal, readmissionRefusal } from "@care/core/rules/status-undo.rules";
+import { todayIn } from "@care/core/rules/date-only.rules";
 import type { TResidentStatus } from "@care/core/collections/residents.collection";
 import { billCurrentMonths, derivedWrites, refreshAccount } from "./memory-rent.ts";
 import {
@@ -536,7 +537,10 @@ export class MemoryDataAdapter implements DataPort {
     if (full) throw full;
   }
 
-  /** An undo within its window, by name, kept once done; a readmission after the discharge (status-undo.rules). */
+  /**
+   * An undo of a kind that can be undone, of the resident's latest event that counts, on the home's
+   * today, within its window, by name, kept once done; a readmission after the discharge (status-undo.rules).
+   */
   private eventCheck(
     user: TSessionUser,
     id: string,
@@ -544,8 +548,23 @@ export class MemoryDataAdapter implements DataPort {
     before?: Record<string, unknown>,
   ): void {
     const events = this.backend.table("residentEvents");
-    const recordedAt = before ? String(events.get(id)?.createdAt) : undefined;
-    const undo = eventUndoRefusal(before, fields, callerName(user), recordedAt, new Date(this.backend.now()));
+    const now = new Date(this.backend.now());
+    const facility = before ? this.backend.table("facilities").get(String(before.facilityId)) : undefined;
+    const undo = eventUndoRefusal(id, before, fields, {
+      undoerName: callerName(user),
+      recordedAt: before ? String(events.get(id)?.createdAt) : undefined,
+      today: todayIn(String(facility?.timeZone ?? "UTC"), now),
+      events: [...events.values()]
+        .filter((e) => e.residentId === before?.residentId && !e.archivedAt)
+        .map((e) => ({
+          id: String(e.id),
+          type: String(e.type),
+          date: String(e.date),
+          undoReason: (e.undoReason as string | null) ?? undefined,
+          createdAt: String(e.createdAt),
+        })),
+      now,
+    });
     if (undo) throw undo;
     if (before || fields.type !== "readmission") return;
     const resident = this.backend.table("residents").get(String(fields.residentId));
@@ -704,7 +723,8 @@ export class MemoryDataAdapter implements DataPort {
   private removeIn(tx: Transaction, collection: string, id: string, version: number): void {
     const def = this.def(collection);
     const user = assertCanWrite(this.session.user(), def);
-    if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
+    if (def.removal === "none")
+      throw new AppError("FORBIDDEN", def.removalRefusal ?? `${def.label} records cannot be removed.`);
     const current = this.findVisible(user, def, id);
     assertActionsHeld(user, def, { kind: "remove", before: fieldsOf(current) });
     if (current.version !== version)

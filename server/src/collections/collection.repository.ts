@@ -433,7 +433,8 @@ export class CollectionRepository {
   async removeIn(db: TDb, caller: TCaller, name: TCollectionName, id: string, version: number): Promise<void> {
     const def: CollectionDef = collections[name];
     const user = assertCanWrite(caller.user, def);
-    if (def.removal === "none") throw new AppError("FORBIDDEN", `${def.label} records cannot be removed.`);
+    if (def.removal === "none")
+      throw new AppError("FORBIDDEN", def.removalRefusal ?? `${def.label} records cannot be removed.`);
     const current = await this.visible(db, user, name, id);
     assertActionsHeld(user, def, { kind: "remove", before: fieldsOf(current) });
     if (current.version !== version) throw await this.staleError(db, user, def, current);

@@ -17,13 +17,15 @@ export const ACTIONS = [
   "undoStatusEvent",
   "voidPayment",
   "publishWithOverride",
+  "changeGoLiveDate",
 ] as const;
 export type TAction = (typeof ACTIONS)[number];
 
 /**
  * The actions roles first held, when they replaced "residents: write" for these steps: a role stored
  * before actions existed gets these (or none) by what it could do then. The later ones (undoing a status
- * event, voiding a payment, publishing over a clearance) were nobody's before, so no upgrade gives them:
+ * event, voiding a payment, publishing over a clearance, moving a home's go-live date) were nobody's
+ * before, so no upgrade gives them:
  * an administrator grants them.
  */
 export const FIRST_ACTIONS: readonly TAction[] = [
@@ -86,6 +88,12 @@ export const ACTION_INFO: Readonly<Record<TAction, TActionInfo>> = {
     explanation:
       "Publish a rota that schedules someone whose criminal record clearance is missing, with a reason printed on the rota.",
     refusal: "publish a rota over a missing clearance",
+  },
+  changeGoLiveDate: {
+    label: "Change a home's go-live date",
+    explanation:
+      "Move the day a home started keeping its records in the portal, from which its compliance and census reports count.",
+    refusal: "change a home's go-live date",
   },
 };
 

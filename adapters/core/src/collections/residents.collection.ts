@@ -313,7 +313,9 @@ export const residentEventsCollection = defineCollection({
   sortable: ["date"],
   defaultSort: { field: "date", direction: "desc" },
   searchable: [],
-  removal: "archive",
+  // The resident's history: an event entered by mistake is undone (marked, kept), never removed.
+  removal: "none",
+  removalRefusal: "Status events cannot be removed. Undo an event entered by mistake instead (History › Undo…).",
   clientIds: false,
   auditViews: false,
   links: [LINK_TO_RESIDENT],

@@ -4,30 +4,62 @@ import { eventUndoRefusal, mayUndo, readmissionRefusal, undoPatch, UNDO_WINDOW_D
 const event = { residentId: "r1", facilityId: "f1", type: "discharge", date: "2026-03-04" };
 const undo = { undoReason: "Wrong resident", undoneBy: "Pat Admin", undoneOn: "2026-03-05" };
 const recordedAt = "2026-03-04T10:00:00.000Z";
+const stored = { id: "e2", ...event, createdAt: recordedAt };
+const admitted = { id: "e1", type: "admission", date: "2026-01-02", createdAt: "2026-01-02T10:00:00.000Z" };
+
+/** The refusal of `after` from `before` (event e2) by Pat Admin on the home's 2026-03-05, at `now`. */
+const refusal = (
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown>,
+  now: Date,
+  more: { undoerName?: string; events?: { id: string; type: string; date: string; createdAt: string }[] } = {},
+) =>
+  eventUndoRefusal("e2", before, after, {
+    undoerName: more.undoerName ?? "Pat Admin",
+    recordedAt,
+    today: "2026-03-05",
+    events: more.events ?? [admitted, stored],
+    now,
+  });
 
 describe("eventUndoRefusal", () => {
   it("takes an undo by name within the window", () => {
     const now = new Date("2026-04-02T10:00:00.000Z");
-    expect(eventUndoRefusal(event, { ...event, ...undo }, "Pat Admin", recordedAt, now)).toBeNull();
+    expect(refusal(event, { ...event, ...undo, undoneOn: "2026-03-05" }, now)).toBeNull();
   });
 
   it(`refuses an undo more than ${UNDO_WINDOW_DAYS} days after the event was recorded`, () => {
     const now = new Date("2026-04-03T10:00:01.000Z");
-    const refused = eventUndoRefusal(event, { ...event, ...undo }, "Pat Admin", recordedAt, now);
+    const refused = refusal(event, { ...event, ...undo }, now);
     expect(refused?.code).toBe("VALIDATION");
     expect(refused?.fields?.undoReason).toContain("within 30 days");
   });
 
   it("refuses an undo under another name, without its day, a new event undone, and a change once undone", () => {
     const now = new Date("2026-03-05T10:00:00.000Z");
-    expect(eventUndoRefusal(event, { ...event, ...undo }, "Someone Else", recordedAt, now)).not.toBeNull();
-    expect(
-      eventUndoRefusal(event, { ...event, ...undo, undoneOn: undefined }, "Pat Admin", recordedAt, now),
-    ).not.toBeNull();
-    expect(eventUndoRefusal(undefined, { ...event, ...undo }, "Pat Admin", undefined, now)).not.toBeNull();
+    expect(refusal(event, { ...event, ...undo }, now, { undoerName: "Someone Else" })).not.toBeNull();
+    expect(refusal(event, { ...event, ...undo, undoneOn: undefined }, now)).not.toBeNull();
+    expect(refusal(undefined, { ...event, ...undo }, now)).not.toBeNull();
     const undone = { ...event, ...undo };
-    expect(eventUndoRefusal(undone, { ...undone, date: "2026-03-01" }, "Pat Admin", recordedAt, now)).not.toBeNull();
-    expect(eventUndoRefusal(undone, undone, "Pat Admin", recordedAt, now)).toBeNull();
+    expect(refusal(undone, { ...undone, date: "2026-03-01" }, now)).not.toBeNull();
+    expect(refusal(undone, undone, now)).toBeNull();
+  });
+
+  it("refuses a kind that cannot be undone, a day other than the home's today, an event a later one follows", () => {
+    const now = new Date("2026-03-05T10:00:00.000Z");
+    const moved = { ...event, type: "transfer_in" };
+    expect(refusal(moved, { ...moved, ...undo }, now)?.fields?.undoReason).toContain("transfer the resident back");
+    const admission = { ...event, type: "admission" };
+    expect(refusal(admission, { ...admission, ...undo }, now)?.fields?.undoReason).toContain("archive");
+    expect(refusal(event, { ...event, ...undo, undoneOn: "1900-01-01" }, now)?.fields?.undoneOn).toContain(
+      "home's today (2026-03-05)",
+    );
+    const later = { id: "e3", type: "readmission", date: "2026-03-05", createdAt: "2026-03-05T09:00:00.000Z" };
+    const events = [admitted, stored, later];
+    expect(refusal(event, { ...event, ...undo }, now, { events })?.fields?.undoReason).toContain("latest event");
+    // Once the later event is undone, this one is the latest that counts.
+    const laterUndone = { ...later, undoReason: "Wrong day" };
+    expect(refusal(event, { ...event, ...undo }, now, { events: [admitted, stored, laterUndone] })).toBeNull();
   });
 });
 

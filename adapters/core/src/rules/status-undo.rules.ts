@@ -21,7 +21,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const UNDO_FIELDS = ["undoReason", "undoneBy", "undoneOn"] as const;
 
 /** The event kinds an undo applies to (an admission is called off by archiving, a move by moving back). */
-const UNDOABLE_TYPES = new Set(["leave", "hospital", "return", "discharge", "death", "readmission"]);
+export const UNDOABLE_TYPES: ReadonlySet<string> = new Set([
+  "leave",
+  "hospital",
+  "return",
+  "discharge",
+  "death",
+  "readmission",
+]);
 
 /** The status each event kind leaves the resident in. */
 const STATUS_AFTER: Record<string, TResidentStatus> = {
@@ -42,20 +49,34 @@ export function undoDeadline(createdAt: string): string {
 
 const empty = (value: unknown) => value === undefined || value === null || value === "";
 
+/** What checking an undo reads besides the write: who undoes, when, and the resident's other events. */
+export interface TUndoContext {
+  /** The signed-in user's display name or e-mail: an undo is recorded under it. */
+  readonly undoerName: string;
+  /** When the event was recorded (its createdAt, ISO): the undo window counts from it. */
+  readonly recordedAt?: string | undefined;
+  /** The home's today: an undo is dated on it. */
+  readonly today: string;
+  /** The resident's events as stored (the undone one among them, with its id): only the latest that counts is undone. */
+  readonly events: readonly TEventLike[];
+  readonly now?: Date;
+}
+
 /**
- * VALIDATION when a write of a residentEvents record breaks the undo rules, else null: a new event is
- * never undone already; an undo gives its reason, its day and who did it (`undoerName`, the signed-in
- * user's display name or e-mail), within `UNDO_WINDOW_DAYS` of the event's recording (`recordedAt`, its
- * createdAt) by `now`; an undone event is kept as it was.
+ * VALIDATION when a write of a residentEvents record (`id`) breaks the undo rules, else null: a new event
+ * is never undone already; an undo applies to a kind that can be undone, to the resident's latest event
+ * that still counts (later ones are undone first), gives its reason, the home's today as its day and who
+ * did it, within `UNDO_WINDOW_DAYS` of the event's recording; an undone event is kept as it was.
  */
 export function eventUndoRefusal(
+  id: string,
   before: Record<string, unknown> | undefined,
   after: Record<string, unknown>,
-  undoerName: string,
-  recordedAt: string | undefined,
-  now: Date = new Date(),
+  context: TUndoContext,
 ): AppError | null {
-  const refuse = (message: string) => new AppError("VALIDATION", message, { fields: { undoReason: message } });
+  const { undoerName, recordedAt, today, events, now = new Date() } = context;
+  const refuse = (message: string, field = "undoReason") =>
+    new AppError("VALIDATION", message, { fields: { [field]: message } });
   if (!before)
     return UNDO_FIELDS.some((f) => !empty(after[f])) ? refuse("A new event cannot be recorded as undone") : null;
   if (!empty(before.undoReason)) {
@@ -64,12 +85,21 @@ export function eventUndoRefusal(
   }
   if (empty(after.undoReason))
     return UNDO_FIELDS.some((f) => !empty(after[f])) ? refuse("Give the reason for undoing the event") : null;
+  if (!UNDOABLE_TYPES.has(String(before.type)))
+    return refuse(
+      before.type === "admission"
+        ? "An admission cannot be undone: archive the resident entered by mistake instead"
+        : "A move to another home cannot be undone: transfer the resident back instead",
+    );
   if (empty(after.undoneOn)) return refuse("Give the day the event is undone");
+  if (after.undoneOn !== today) return refuse(`An event is undone on the home's today (${today})`, "undoneOn");
   if (after.undoneBy !== undoerName) return refuse("An undo is recorded under the name of who undoes it");
   if (recordedAt && now.toISOString() > undoDeadline(recordedAt))
     return refuse(
       `A status event can be undone within ${UNDO_WINDOW_DAYS} days of being recorded; this one was recorded on ${recordedAt.slice(0, 10)}. Record the change as a new event instead.`,
     );
+  if (liveEvents(events).sort(inOrder).at(-1)?.id !== id)
+    return refuse("Only the resident's latest event that still counts can be undone: undo the later ones first");
   return null;
 }
 

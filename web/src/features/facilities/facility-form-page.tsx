@@ -33,7 +33,7 @@ import { slugOf } from "./facility-stats.ts";
 import "./facilities-page.css";
 
 type TFacilityRecord = TRecordOf<"facilities">;
-const ZFacilityForm = ZFacility.extend({ id: ZId });
+const ZFacilityForm = ZFacility.safeExtend({ id: ZId });
 type TValues = z.input<typeof ZFacilityForm>;
 type TOutput = z.output<typeof ZFacilityForm>;
 
@@ -107,6 +107,7 @@ function FacilityFields({
 }) {
   const {
     register,
+    watch,
     formState: { errors },
   } = form;
   const [idTouched, setIdTouched] = useState(false);
@@ -191,6 +192,7 @@ function FacilityFields({
           label={LABELS.goLiveDate}
           type="date"
           hint="The day the home began keeping its records here: reports count from it, so earlier months have no empty beds or missing papers. Leave empty to count every month."
+          max={todayIn(watch("timeZone") || DEFAULT_TIME_ZONE)}
           error={formMessage(errors.goLiveDate)}
           {...register("goLiveDate", optionalDate)}
         />
