@@ -371,7 +371,7 @@ export async function seedLarge(
               id, facilityId, other, first, last, position,
               roll < 0.9 ? "active" : roll < 0.95 ? "on_leave" : "terminated", `(559) 555-${pad(i % 10000, 4)}`,
               hired, terminated, clearance,
-              clearance === "cleared" ? addDays(ANCHOR, -Math.floor(staffRandom() * 3000)) : clearance === "exemption_granted" ? hired : null, SEEDED_BY,
+              clearance === "cleared" ? addDays(ANCHOR, -Math.floor(staffRandom() * 3000)) : null, SEEDED_BY,
             ]; // prettier-ignore
           }
         })(),

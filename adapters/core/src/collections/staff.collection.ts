@@ -3,7 +3,6 @@ import { defineCollection } from "../collection.ts";
 import { ZDateOnly, ZEmail, ZId, ZOptionalText, ZText } from "../common.schema.ts";
 import { LINK_TO_FACILITY } from "./facilities.collection.ts";
 import { ZOptionalPhone } from "../phone.schema.ts";
-import { latestDateAnywhere } from "../rules/date-only.rules.ts";
 
 /** Job titles: a staff member's position, never to be confused with a user's access role. */
 export const STAFF_POSITIONS = [
@@ -107,17 +106,6 @@ export const ZStaff = z
         path: ["clearanceDate"],
         message: "The decision cannot be before the submission",
       });
-    // A clearance lets the person work without a publish override: it is recorded with the day it came.
-    if (MAY_BE_IN_THE_HOME.includes(s.clearanceStatus)) {
-      if (!s.clearanceDate)
-        ctx.addIssue({ code: "custom", path: ["clearanceDate"], message: "Give the date the clearance came" });
-      else if (s.clearanceDate > latestDateAnywhere())
-        ctx.addIssue({
-          code: "custom",
-          path: ["clearanceDate"],
-          message: "The clearance date cannot be in the future",
-        });
-    }
   });
 export type TStaff = z.infer<typeof ZStaff>;
 
