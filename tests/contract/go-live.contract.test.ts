@@ -1,9 +1,8 @@
-// DataPort contract for two records that decide what the compliance checks count: a staff member's
-// clearance is recorded as cleared (or exempted) only with the day it came, not in the future, and a
-// home's go-live date is moved only by a role holding "Change a home's go-live date", never past the
-// home's today — the same on every harness (see contract-runner.ts).
+// DataPort contract for the record that decides from when a home's reports count: its go-live date is
+// moved only by a role holding "Change a home's go-live date", never past the home's today — the same on
+// every harness (see contract-runner.ts).
 import { beforeAll, expect } from "vitest";
-import { addDays, todayIn } from "@care/core/rules/date-only.rules";
+import { todayIn } from "@care/core/rules/date-only.rules";
 import type { TPorts } from "./harness.ts";
 import { expectAppError, runContract, unique } from "./contract-runner.ts";
 
@@ -24,33 +23,6 @@ await runContract("data", (ctx) => {
   /** A field's message, whatever the backend names it (`patch.clearanceDate`, `clearanceDate`). */
   const messageOf = (fields: Record<string, string>, field: string) =>
     Object.entries(fields).find(([name]) => name.endsWith(field))?.[1];
-
-  it("records a clearance as cleared or exempted only with its date, not in the future", async () => {
-    const person = await manager.data.create("staff", {
-      facilityId: "tull",
-      firstName: "Cal",
-      lastName: unique("Clearance"),
-      position: "caregiver",
-      clearanceStatus: "submitted",
-      clearanceSubmittedDate: "2026-01-02",
-    });
-    for (const clearanceStatus of ["cleared", "exemption_granted"] as const) {
-      const undated = await fieldsOf(manager.data.update("staff", person.id, { clearanceStatus }, person.version));
-      expect(messageOf(undated, "clearanceDate")).toBe("Give the date the clearance came");
-      const ahead = await fieldsOf(
-        manager.data.update("staff", person.id, { clearanceStatus, clearanceDate: addDays(today, 3) }, person.version),
-      );
-      expect(messageOf(ahead, "clearanceDate")).toBe("The clearance date cannot be in the future");
-    }
-    expect((await admin.data.get("staff", person.id)).clearanceStatus).toBe("submitted");
-    const cleared = await manager.data.update(
-      "staff",
-      person.id,
-      { clearanceStatus: "cleared", clearanceDate: today },
-      person.version,
-    );
-    expect(cleared).toMatchObject({ clearanceStatus: "cleared", clearanceDate: today });
-  });
 
   it("moves a home's go-live date only with the action, never after the home's today", async () => {
     const id = unique("golive").toLowerCase();
