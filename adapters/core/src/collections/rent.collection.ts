@@ -125,11 +125,7 @@ export const ZPayment = z
   .object({
     residentId: ZId,
     facilityId: ZId,
-    // Like an admission, at most a year ahead (a post-dated cheque); never before 1990.
-    receivedOn: ZDateOnly.refine(
-      (date) => date >= EARLIEST_PAYMENT_DATE,
-      "Enter the day the payment was received (not before 1990)",
-    ).refine((date) => date <= addMonths(latestDateAnywhere(), 12), "A payment can be dated at most a year ahead"),
+    receivedOn: ZDateOnly,
     amountCents: ZCents.min(1, "Enter an amount above zero"),
     method: z.enum(PAYMENT_METHODS),
     reference: ZOptionalText(100),
@@ -152,6 +148,17 @@ export const ZPayment = z
     receivedByUserId: z.string().max(128).optional(),
   })
   .superRefine((p, ctx) => {
+    // Like an admission, at most a year ahead (a post-dated cheque); never before 1990. A check of the
+    // whole record, not of the field, so that a payment recorded before it (a typo of the year) is still
+    // answered as stored and can be voided (validateUpdate judges a fixed field as stored).
+    if (p.receivedOn < EARLIEST_PAYMENT_DATE)
+      ctx.addIssue({
+        code: "custom",
+        path: ["receivedOn"],
+        message: "Enter the day the payment was received (not before 1990)",
+      });
+    else if (p.receivedOn > addMonths(latestDateAnywhere(), 12))
+      ctx.addIssue({ code: "custom", path: ["receivedOn"], message: "A payment can be dated at most a year ahead" });
     if (p.kind === "refund" && !p.reason)
       ctx.addIssue({ code: "custom", path: ["reason"], message: "Give the reason for the refund" });
     if (p.status === "voided" && !p.voidReason)

@@ -67,6 +67,27 @@ describe("validateUpdate", () => {
     expect(error.fields).toEqual({ dischargeDate: "Give the date of discharge or death" });
   });
 
+  it("voids a payment recorded with a date today's rules refuse (fixed fields are judged as stored), the rest still checked", () => {
+    // Recorded before payments were kept within a year ahead: a typo of the year, the very thing to void.
+    const typo = {
+      residentId: "r1",
+      facilityId: "tull",
+      receivedOn: "2099-01-01",
+      amountCents: 1000,
+      method: "check",
+      kind: "payment",
+      status: "recorded",
+    };
+    const voided = validateUpdate(collections.payments, typo, { status: "voided", voidReason: "Wrong year" });
+    expect(voided).toMatchObject({ status: "voided", voidReason: "Wrong year", receivedOn: "2099-01-01" });
+    const error = thrown(() => validateUpdate(collections.payments, typo, { status: "voided" }));
+    expect(error.fields).toEqual({ voidReason: "Give the reason for voiding" });
+    // A new payment with that date is refused as before.
+    expect(thrown(() => validateCreate(collections.payments, typo)).fields).toEqual({
+      receivedOn: "A payment can be dated at most a year ahead",
+    });
+  });
+
   it("refuses null on a required field with that field's message", () => {
     const error = thrown(() => validateUpdate(residentsCollection, stored, { lastName: null }));
     expect(error.code).toBe("VALIDATION");

@@ -2,6 +2,7 @@
 import { AppError, validationError } from "../app-error.ts";
 import type { CollectionDef } from "../collection.ts";
 import { META_FIELDS, ZId } from "../common.schema.ts";
+import { z } from "zod";
 import type { TSessionUser } from "../ports/auth.port.ts";
 
 /** Parses a new record's fields with the collection's schema (defaults applied). */
@@ -103,7 +104,16 @@ export function validateUpdate(
   for (const [key, value] of Object.entries(patch)) {
     if (value === null && !acceptsNull(def, key)) delete merged[key];
   }
-  return validateCreate(def, merged);
+  const parsed = def.schema.safeParse(merged);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  // A fixed field (unchanged: see above) was judged when the record was written. A rule of the whole
+  // record added or moved since (a date range that follows today) must not keep it from every later
+  // change, least of all from being voided: when every issue is on a fixed field, the fields are judged
+  // one by one and the record is taken as stored.
+  const fixed = Object.keys(def.fixed ?? {});
+  const others = parsed.error.issues.filter((issue) => !fixed.includes(String(issue.path[0])));
+  if (others.length > 0) throw validationError(fixed.length === 0 ? parsed.error : new z.ZodError(others));
+  return validateCreate({ ...def, schema: z.object(def.schema.shape) }, merged);
 }
 
 /** Fields whose schema stores null as a value of its own (e.g. a user's `facilityIds: null`), not as "absent". */
