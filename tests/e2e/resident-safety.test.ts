@@ -111,7 +111,7 @@ describe.skipIf(Boolean(chromiumMissing))("resident safety in Chromium", () => {
       .locator(".face-sheet__home")
       .getByText(/License no\. /)
       .waitFor();
-    expect(await sheet.locator(".face-sheet__home strong").textContent()).toBeTruthy();
+    expect(await sheet.locator(".face-sheet__home strong").textContent()).toBe("Van Buren");
     expect(await sheet.getByText("Legal name").isVisible()).toBe(true);
     expect(await sheet.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \(age \d+\)$/).count()).toBe(1);
     expect(await alerts.isVisible()).toBe(true);
